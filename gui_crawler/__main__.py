@@ -1,0 +1,20 @@
+"""``gui-crawler crawl …`` runs headless; anything else opens the window."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "crawl":
+        from .cli import main as cli_main
+
+        return cli_main(args[1:])
+    from .app import main as app_main
+
+    return app_main(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

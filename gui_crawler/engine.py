@@ -1,0 +1,443 @@
+"""The crawler: one queue, N worker coroutines, ``join()`` then cancel (the seed's design), made
+correct and controllable. No Qt here: the window and the CLI both drive this headless engine.
+
+Every URL taken into the crawl ends as exactly one :class:`FetchRecord` sent to the sink; worker
+state changes and periodic progress snapshots go through the same sink.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import logging
+import time
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
+from urllib.parse import urljoin
+
+import aiohttp
+
+from .config import CrawlConfig, check_regex
+from .events import (
+    REDIRECT_STATUSES,
+    CrawlFinished,
+    Event,
+    FetchRecord,
+    Progress,
+    WorkerEvent,
+    WorkerState,
+)
+from .links import HTML_TYPES, decode, extract_links, parse_content_type
+from .urls import Scope, normalize
+
+log = logging.getLogger(__name__)
+
+RETRY_STATUSES = frozenset({429, 503})
+_CHUNK = 64 * 1024
+
+
+class QueueItem(NamedTuple):
+    url: str
+    redirects_left: int
+    depth: int
+    referrer: str | None
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+def _describe(exc: BaseException) -> str:
+    """ "ExcName: message" — the record's exception text (its kind is the part before the colon)."""
+    if isinstance(exc, asyncio.TimeoutError):
+        return "Timeout: no complete answer within the time limit"
+    msg = str(exc) or exc.__class__.__doc__ or ""
+    return f"{type(exc).__name__}: {msg.strip().splitlines()[0] if msg.strip() else ''}".rstrip(
+        ": "
+    )
+
+
+def _retry_after(value: str | None, cap: float) -> float | None:
+    """Seconds to wait from a Retry-After header (delta-seconds or HTTP date), capped."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return min(float(value), cap)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, min(when.timestamp() - time.time(), cap))
+
+
+class Crawler:
+    """Crawls from ``config.roots`` and reports every outcome to ``sink``.
+
+    Control while running (plain method calls, safe from any callback on the loop): ``cancel()``,
+    ``pause()``, ``resume()``, ``set_max_workers(n)``. ``seen``/``pending`` resume an earlier
+    crawl: ``seen`` are URLs already recorded, ``pending`` the frontier still to fetch.
+    """
+
+    def __init__(
+        self,
+        config: CrawlConfig,
+        sink: Callable[[Event], None] = lambda event: None,
+        *,
+        seen: Iterable[str] = (),
+        pending: Iterable[QueueItem] = (),
+        session_kwargs: dict | None = None,
+    ) -> None:
+        self.config = config = config.validated()
+        self.sink = sink
+        self.scope = Scope(
+            config.roots,
+            strict=config.strict,
+            include=check_regex("include", config.include),
+            exclude=check_regex("exclude", config.exclude),
+        )
+        self.seen: set[str] = set(seen)
+        self._initial = [QueueItem(*p) for p in pending]
+        self._session_kwargs = session_kwargs or {}
+        self._q: asyncio.Queue[QueueItem] = asyncio.Queue()
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._states: dict[int, WorkerState] = {}
+        self._in_flight: dict[int, QueueItem] = {}
+        self._target_workers = config.max_tasks
+        self._unpaused = asyncio.Event()
+        self._unpaused.set()
+        self._stop = asyncio.Event()
+        self._session: aiohttp.ClientSession | None = None
+        self._t0 = self._t_end = 0.0
+        self.done = 0
+        self.running = False
+        self.finished: CrawlFinished | None = None
+
+    # ---- commands -----------------------------------------------------------------------------
+
+    def cancel(self) -> None:
+        """Stop the crawl: in-flight fetches are abandoned (recorded as cancelled), the queue kept."""
+        self._stop.set()
+
+    def pause(self) -> None:
+        """Workers finish their current fetch and then wait; nothing new is fetched."""
+        self._unpaused.clear()
+
+    def resume(self) -> None:
+        self._unpaused.set()
+
+    @property
+    def paused(self) -> bool:
+        return not self._unpaused.is_set()
+
+    @property
+    def max_workers(self) -> int:
+        return self._target_workers
+
+    def set_max_workers(self, n: int) -> None:
+        """Change the number of worker coroutines now: new ones start at once; surplus ones stop
+        at once if idle, else after their current URL."""
+        if not 1 <= n <= 100_000:
+            raise ValueError(f"the number of workers must be between 1 and 100000, not {n}")
+        self._target_workers = n
+        if not self.running:
+            return
+        for wid, task in list(self._workers.items()):
+            if wid >= n and self._states.get(wid) is WorkerState.IDLE:
+                task.cancel()
+        self._spawn_workers()
+
+    # ---- state --------------------------------------------------------------------------------
+
+    def progress(self) -> Progress:
+        busy = sum(
+            1 for s in self._states.values() if s in (WorkerState.FETCHING, WorkerState.PARSING)
+        )
+        end = asyncio.get_running_loop().time() if self.running else self._t_end
+        return Progress(
+            queued=self._q.qsize(),
+            in_flight=len(self._in_flight),
+            done=self.done,
+            seen=len(self.seen),
+            workers=len(self._workers),
+            busy=busy,
+            paused=self.paused,
+            elapsed=end - self._t0,
+        )
+
+    def pending(self) -> list[QueueItem]:
+        """URLs taken in but not recorded yet (queued and in flight): the frontier to resume."""
+        return list(self._in_flight.values()) + list(self._q._queue)  # type: ignore[attr-defined]
+
+    # ---- running ------------------------------------------------------------------------------
+
+    async def run(self) -> CrawlFinished:
+        """Crawl until the queue drains or ``cancel()``; returns (and emits) CrawlFinished."""
+        if self.running or self.finished:
+            raise RuntimeError("a Crawler runs once; make a new one to crawl again")
+        loop = asyncio.get_running_loop()
+        self.running = True
+        self._t0 = loop.time()
+        cfg = self.config
+        if self._initial:
+            for item in self._initial:
+                self.seen.add(item.url)
+                self._q.put_nowait(item)
+        else:
+            for root in cfg.roots:
+                self._add(QueueItem(root, cfg.max_redirect, 0, None))
+        timeout = aiohttp.ClientTimeout(
+            total=cfg.timeout, sock_connect=cfg.connect_timeout, sock_read=cfg.read_timeout
+        )
+        # No connection cap of our own: the number of workers is the concurrency limit.
+        connector = aiohttp.TCPConnector(limit=0, ttl_dns_cache=300)
+        reason = "done"
+        ticker = loop.create_task(self._tick())
+        try:
+            async with aiohttp.ClientSession(
+                connector=connector,
+                timeout=timeout,
+                headers={"User-Agent": cfg.user_agent},
+                cookie_jar=aiohttp.DummyCookieJar(),
+                **self._session_kwargs,
+            ) as session:
+                self._session = session
+                self._spawn_workers()
+                joined = loop.create_task(self._q.join())
+                stopped = loop.create_task(self._stop.wait())
+                try:
+                    await asyncio.wait({joined, stopped}, return_when=asyncio.FIRST_COMPLETED)
+                    if self._stop.is_set() and not joined.done():
+                        reason = "cancelled"
+                finally:
+                    joined.cancel()
+                    stopped.cancel()
+                    await self._stop_workers()
+                    await asyncio.gather(joined, stopped, return_exceptions=True)
+        except asyncio.CancelledError:
+            reason = "cancelled"
+            raise
+        except Exception as e:  # e.g. the session could not be created
+            log.exception("crawl failed")
+            reason = f"error: {_describe(e)}"
+        finally:
+            ticker.cancel()
+            await asyncio.gather(ticker, return_exceptions=True)
+            self.running = False
+            self._session = None
+            self._t_end = loop.time()
+            self.finished = CrawlFinished(
+                reason=reason, done=self.done, todo=self._q.qsize(), elapsed=self._t_end - self._t0
+            )
+            self.sink(self.progress())
+            self.sink(self.finished)
+        return self.finished
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.progress_interval)
+            self.sink(self.progress())
+
+    def _spawn_workers(self) -> None:
+        loop = asyncio.get_running_loop()
+        for wid in range(self._target_workers):
+            if wid not in self._workers:
+                self._workers[wid] = loop.create_task(self._work(wid), name=f"crawl-worker-{wid}")
+
+    async def _stop_workers(self) -> None:
+        tasks = list(self._workers.values())
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _set_state(self, wid: int, state: WorkerState, url: str | None) -> None:
+        self._states[wid] = state
+        self.sink(WorkerEvent(wid, state, url, asyncio.get_running_loop().time()))
+
+    def _add(self, item: QueueItem) -> None:
+        self.seen.add(item.url)
+        self._q.put_nowait(item)
+
+    def _can_take(self) -> bool:
+        return not self.config.max_pages or len(self.seen) < self.config.max_pages
+
+    def _record(self, rec: FetchRecord) -> None:
+        self.done += 1
+        self.sink(rec)
+
+    async def _work(self, wid: int) -> None:
+        try:
+            while wid < self._target_workers:
+                self._set_state(wid, WorkerState.IDLE, None)
+                item = await self._q.get()
+                self._in_flight[wid] = item
+                start = asyncio.get_running_loop().time()
+                try:
+                    if not self._unpaused.is_set():
+                        self._set_state(wid, WorkerState.PAUSED, item.url)
+                        await self._unpaused.wait()
+                    await self._fetch(wid, item, start)
+                except asyncio.CancelledError:
+                    self._record(
+                        self._failure(item, start, 0, "Cancelled: the crawl was cancelled")
+                    )
+                    raise
+                except Exception as e:
+                    # A bug or an unforeseen failure still ends as this URL's record.
+                    log.exception("worker %d failed on %s", wid, item.url)
+                    self._record(self._failure(item, start, 1, f"InternalError: {_describe(e)}"))
+                finally:
+                    del self._in_flight[wid]
+                    self._q.task_done()
+        finally:
+            self._workers.pop(wid, None)
+            self._set_state(wid, WorkerState.STOPPED, None)
+            self._states.pop(wid, None)
+
+    def _failure(
+        self, item: QueueItem, start: float, tries: int, exc: str, **kw: object
+    ) -> FetchRecord:
+        now = asyncio.get_running_loop().time()
+        return FetchRecord(
+            url=item.url,
+            exception=exc,
+            elapsed=now - start,
+            depth=item.depth,
+            referrer=item.referrer,
+            tries=tries,
+            finished_at=now - self._t0,
+            **kw,  # type: ignore[arg-type]
+        )
+
+    async def _fetch(self, wid: int, item: QueueItem, start: float) -> None:
+        cfg = self.config
+        assert self._session is not None
+        last_exc = "Error: not fetched"
+        tries = 0
+        while tries < cfg.max_tries:
+            tries += 1
+            self._set_state(wid, WorkerState.FETCHING, item.url)
+            try:
+                async with self._session.get(item.url, allow_redirects=False) as resp:
+                    if resp.status in RETRY_STATUSES and tries < cfg.max_tries:
+                        delay = _retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
+                        last_exc = f"HTTP{resp.status}: {resp.reason}"
+                        await asyncio.sleep(delay if delay is not None else self._backoff(tries))
+                        continue
+                    if resp.status in REDIRECT_STATUSES:
+                        self._record(self._redirect(item, resp, start, tries))
+                        return
+                    await self._response(wid, item, resp, start, tries)
+                    return
+            except BodyTooLarge as e:
+                self._record(self._failure(item, start, tries, f"TooLarge: {e}"))
+                return
+            except aiohttp.InvalidURL as e:
+                self._record(self._failure(item, start, tries, f"InvalidURL: {e}"))
+                return
+            except (TimeoutError, aiohttp.ClientError, OSError) as e:
+                last_exc = _describe(e)
+                log.debug("try %d for %s raised %s", tries, item.url, last_exc)
+                if tries < cfg.max_tries:
+                    await asyncio.sleep(self._backoff(tries))
+        self._record(self._failure(item, start, tries, last_exc))
+
+    def _backoff(self, tries: int) -> float:
+        return float(min(self.config.retry_backoff * 2 ** (tries - 1), self.config.max_retry_after))
+
+    def _redirect(
+        self, item: QueueItem, resp: aiohttp.ClientResponse, start: float, tries: int
+    ) -> FetchRecord:
+        location = resp.headers.get("Location")
+        now = asyncio.get_running_loop().time()
+        common = dict(
+            url=item.url,
+            status=resp.status,
+            content_type=parse_content_type(resp.headers.get("Content-Type"))[0],
+            elapsed=now - start,
+            depth=item.depth,
+            referrer=item.referrer,
+            tries=tries,
+            finished_at=now - self._t0,
+        )
+        if not location or not location.strip():
+            return FetchRecord(
+                **common, exception=f"MissingLocation: {resp.status} without a Location header"
+            )  # type: ignore[arg-type]
+        try:
+            target = normalize(urljoin(item.url, location.strip()))
+        except ValueError:
+            target = None
+        if target is None:
+            return FetchRecord(
+                **common, exception=f"BadLocation: cannot follow Location {location[:200]!r}"
+            )  # type: ignore[arg-type]
+        note = None
+        if target not in self.scope:
+            note = "target out of scope: not followed"
+        elif target in self.seen:
+            note = "target already seen"
+        elif item.redirects_left <= 0:
+            return FetchRecord(
+                **common,  # type: ignore[arg-type]
+                next_url=target,
+                exception=f"TooManyRedirects: more than {self.config.max_redirect} redirects",
+            )
+        elif not self._can_take():
+            note = "max pages reached: not followed"
+        else:
+            self._add(QueueItem(target, item.redirects_left - 1, item.depth, item.url))
+        return FetchRecord(
+            **common, next_url=target, note=note, num_urls=1, num_new_urls=int(note is None)
+        )  # type: ignore[arg-type]
+
+    async def _response(
+        self, wid: int, item: QueueItem, resp: aiohttp.ClientResponse, start: float, tries: int
+    ) -> None:
+        cfg = self.config
+        mime, charset = parse_content_type(resp.headers.get("Content-Type"))
+        parse = resp.status == 200 and mime in HTML_TYPES
+        length = resp.content_length
+        if length is not None and length > cfg.max_body:
+            raise BodyTooLarge(f"Content-Length {length} exceeds the {cfg.max_body}-byte limit")
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in resp.content.iter_chunked(_CHUNK):
+            size += len(chunk)
+            if size > cfg.max_body:
+                raise BodyTooLarge(f"body exceeds the {cfg.max_body}-byte limit")
+            if parse:
+                chunks.append(chunk)
+        encoding = None
+        links: list[str] = []
+        new = 0
+        if parse:
+            self._set_state(wid, WorkerState.PARSING, item.url)
+            text, encoding = decode(b"".join(chunks), charset)
+            links = [u for u in extract_links(text, str(resp.url)) if u in self.scope]
+            depth = item.depth + 1
+            if not cfg.max_depth or depth <= cfg.max_depth:
+                for u in links:
+                    if u not in self.seen and self._can_take():
+                        self._add(QueueItem(u, cfg.max_redirect, depth, item.url))
+                        new += 1
+        elif charset:
+            encoding = charset
+        now = asyncio.get_running_loop().time()
+        self._record(
+            FetchRecord(
+                url=item.url,
+                status=resp.status,
+                size=size,
+                content_type=mime,
+                encoding=encoding,
+                num_urls=len(links),
+                num_new_urls=new,
+                elapsed=now - start,
+                depth=item.depth,
+                referrer=item.referrer,
+                tries=tries,
+                links=tuple(links),
+                finished_at=now - self._t0,
+            )
+        )

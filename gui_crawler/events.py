@@ -1,0 +1,108 @@
+"""What the engine tells the world: immutable events, cheap to build and to batch.
+
+Every outcome goes through one sink (``Crawler(..., sink=callable)``), as the seed's
+``record_statistic`` did. Consumers (the CLI report, the SQLite store, the Qt bridge) receive
+exactly these objects and never reach into the engine.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+
+
+class WorkerState(enum.IntEnum):
+    IDLE = 0  # waiting on the queue
+    FETCHING = 1
+    PARSING = 2
+    PAUSED = 3
+    STOPPED = 4  # retired (worker count lowered) or crawl over
+
+
+@dataclass(frozen=True, slots=True)
+class FetchRecord:
+    """The one record each URL taken into the crawl ends as (the seed's FetchStatistic, plus more).
+
+    ``links`` holds the normalised, in-scope outlinks (deduplicated, document order) of an HTML
+    page, so that consumers can build inlinks, the site tree and broken-link referrers.
+    """
+
+    url: str
+    next_url: str | None = None  # redirect target (absolute), if any
+    status: int | None = None
+    exception: str | None = None  # "ExcName: message" for failures, None on success
+    size: int = 0  # bytes of (decompressed) body read
+    content_type: str | None = None
+    encoding: str | None = None
+    num_urls: int = 0  # links found on the page (in scope, deduplicated)
+    num_new_urls: int = 0  # of those, how many were new to the crawl
+    elapsed: float = 0.0  # seconds from first try to record
+    depth: int = 0
+    referrer: str | None = None  # first page that linked to (or redirected to) this URL
+    tries: int = 0
+    note: str | None = None  # why a redirect was not followed, etc.
+    links: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    finished_at: float = 0.0  # loop time when recorded
+
+    @property
+    def is_redirect(self) -> bool:
+        return self.status in REDIRECT_STATUSES
+
+    @property
+    def is_broken(self) -> bool:
+        """True for failures and 4xx/5xx; redirects and 2xx are not broken."""
+        return self.exception is not None or (self.status is not None and self.status >= 400)
+
+    @property
+    def kind(self) -> str:
+        """The seed report's category: html, other, redirect, error, status_404, fail_<Exc>."""
+        if self.exception is not None:
+            return "fail_" + self.exception.split(":", 1)[0]
+        if self.status is None:
+            return "error"
+        if self.is_redirect:
+            return "redirect"
+        if self.status != 200:
+            return f"status_{self.status}"
+        if self.content_type in ("text/html", "application/xhtml+xml"):
+            return "html"
+        return "other"
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerEvent:
+    """A worker coroutine changed state. ``since`` is loop time (``loop.time()``)."""
+
+    worker_id: int
+    state: WorkerState
+    url: str | None
+    since: float
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """A snapshot of the crawl's counters, emitted at most every ``progress_interval`` seconds."""
+
+    queued: int
+    in_flight: int
+    done: int
+    seen: int
+    workers: int
+    busy: int
+    paused: bool
+    elapsed: float
+
+
+@dataclass(frozen=True, slots=True)
+class CrawlFinished:
+    """The crawl is over: ``reason`` is "done", "cancelled" or "error: …"."""
+
+    reason: str
+    done: int
+    todo: int
+    elapsed: float
+
+
+Event = FetchRecord | WorkerEvent | Progress | CrawlFinished

@@ -1,0 +1,98 @@
+"""Decoding HTML and extracting its links with a real HTML5 parser (lexbor, via selectolax)."""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+from selectolax.lexbor import LexborHTMLParser
+
+from .urls import join
+
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+_META_CHARSET = re.compile(
+    rb"""<meta[^>]+?charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)""", re.IGNORECASE
+)
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+# Elements and the attribute that holds a link we follow.
+_SELECTOR = "a[href], area[href], link[href], iframe[src], frame[src]"
+
+
+def parse_content_type(header: str | None) -> tuple[str | None, str | None]:
+    """("text/html", "utf-8") from a Content-Type header; (None, None) when absent."""
+    if not header:
+        return None, None
+    mime, _, params = header.partition(";")
+    charset = None
+    for param in params.split(";"):
+        key, _, value = param.partition("=")
+        if key.strip().lower() == "charset":
+            charset = value.strip().strip("\"'") or None
+    return mime.strip().lower() or None, charset
+
+
+def _codec(name: str | None) -> str | None:
+    if not name:
+        return None
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        return None
+
+
+def detect_encoding(body: bytes, header_charset: str | None) -> str:
+    """Charset from the header, then a BOM, then <meta charset>, then UTF-8 if it decodes, else
+    windows-1252 (what browsers assume). Unknown names fall through to the next source."""
+    enc = _codec(header_charset)
+    if enc:
+        return enc
+    for bom, name in _BOMS:
+        if body.startswith(bom):
+            return name
+    m = _META_CHARSET.search(body, 0, 4096)
+    enc = _codec(m.group(1).decode("ascii", "replace")) if m else None
+    if enc:
+        # A page cannot really be UTF-16 if its meta tag was readable as ASCII.
+        return "utf-8" if enc.startswith("utf-16") else enc
+    try:
+        body.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError:
+        return "cp1252"
+
+
+def decode(body: bytes, header_charset: str | None) -> tuple[str, str]:
+    """(text, encoding used); undecodable bytes become U+FFFD instead of failing."""
+    enc = detect_encoding(body, header_charset)
+    return body.decode(enc, "replace"), enc
+
+
+def extract_links(text: str, page_url: str) -> list[str]:
+    """Normalised absolute http(s) links of an HTML page, deduplicated, in document order.
+
+    Honours <base href>. Hrefs are deduplicated before joining: navigation repeats the same href
+    many times, and joining is the costly part.
+    """
+    tree = LexborHTMLParser(text)
+    base = page_url
+    base_node = tree.css_first("base[href]")
+    if base_node is not None:
+        href = base_node.attributes.get("href")
+        if href:
+            base = join(page_url, href) or base
+    raw: dict[str, None] = {}
+    for node in tree.css(_SELECTOR):
+        attrs = node.attributes
+        value = attrs.get("href") if "href" in attrs else attrs.get("src")
+        if value:
+            raw[value] = None
+    out: dict[str, None] = {}
+    for href in raw:
+        url = join(base, href)
+        if url is not None:
+            out[url] = None
+    return list(out)

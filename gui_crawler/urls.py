@@ -1,0 +1,212 @@
+"""URL normalisation, joining and crawl scope. Pure functions, no I/O.
+
+Joining and normalising every href is the crawler's hottest path on link-heavy sites (navigation
+repeated on every page), so both are memoised: a relative href resolves the same way for every page
+in one directory.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+import re
+from urllib.parse import SplitResult, quote, urljoin, urlsplit
+
+SCHEMES = frozenset({"http", "https"})
+DEFAULT_PORTS = {"http": 80, "https": 443}
+MAX_URL_LENGTH = 4096
+# Characters allowed raw in a path/query after normalisation; everything else is percent-encoded.
+_SAFE_PATH = "/:@!$&'()*+,;=-._~%"
+_SAFE_QUERY = _SAFE_PATH + "?"
+_PCT = re.compile(r"%[0-9a-fA-F]{2}")
+_HOST_OK = re.compile(r"^[a-z0-9._~!$&'()*+,;=-]+$")
+
+
+class InvalidURL(ValueError):
+    """The text is not a URL the crawler can fetch; the message is for a person."""
+
+
+def _upper_pct(s: str) -> str:
+    return _PCT.sub(lambda m: m.group(0).upper(), s) if "%" in s else s
+
+
+def _host_port(parts: SplitResult) -> tuple[str, int | None]:
+    host = parts.hostname
+    if not host:
+        raise InvalidURL("has no host name")
+    try:
+        port = parts.port
+    except ValueError:
+        raise InvalidURL("has an invalid port") from None
+    if ":" in host:  # IPv6 literal
+        try:
+            host = "[" + ipaddress.IPv6Address(host.split("%", 1)[0]).compressed + "]"
+        except ValueError:
+            raise InvalidURL(f"has an invalid IPv6 address {host!r}") from None
+    else:
+        host = host.rstrip(".")
+        if not host or not _HOST_OK.match(host):
+            try:
+                host = host.encode("idna").decode("ascii")
+            except UnicodeError:
+                host = ""
+            if not _HOST_OK.match(host):
+                raise InvalidURL(f"has an invalid host name {parts.hostname!r}")
+    return host, port
+
+
+@functools.lru_cache(maxsize=65536)
+def normalize(url: str) -> str | None:
+    """Canonical form of an absolute http(s) URL, or None if it cannot be crawled.
+
+    Lower-case scheme and host, default port dropped, empty path made "/", fragment dropped,
+    percent-escapes upper-cased, unsafe characters percent-encoded.
+    """
+    if len(url) > MAX_URL_LENGTH or "\0" in url:
+        return None
+    url = url.strip()
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in SCHEMES:
+        return None
+    try:
+        host, port = _host_port(parts)
+    except InvalidURL:
+        return None
+    netloc = host if port is None or port == DEFAULT_PORTS[scheme] else f"{host}:{port}"
+    path = _upper_pct(quote(parts.path, safe=_SAFE_PATH)) or "/"
+    query = _upper_pct(quote(parts.query, safe=_SAFE_QUERY))
+    return f"{scheme}://{netloc}{path}" + (f"?{query}" if query else "")
+
+
+def _base_key(base: str, href: str) -> str:
+    # A relative href that is not query- or fragment-only resolves against the base's directory,
+    # so pages in one directory share cache entries.
+    if not href or href[0] in "?#":
+        return base
+    q = base.find("?")
+    head = base if q < 0 else base[:q]
+    return head[: head.rfind("/") + 1]
+
+
+@functools.lru_cache(maxsize=262144)
+def _join(base_key: str, href: str) -> str | None:
+    try:
+        return normalize(urljoin(base_key, href))
+    except ValueError:
+        return None
+
+
+def join(base: str, href: str) -> str | None:
+    """Resolve ``href`` against the page URL ``base`` and normalise it (None: not crawlable)."""
+    href = href.strip()
+    if href.startswith("#"):
+        return None  # same page
+    if len(href) > MAX_URL_LENGTH:
+        return None
+    return _join(_base_key(base, href), href)
+
+
+def parse_address(text: str) -> str:
+    """Turn what a person typed into a normalised URL, or raise InvalidURL saying why."""
+    text = text.strip()
+    if not text:
+        raise InvalidURL("Enter a URL to crawl, for example http://127.0.0.1:8000/")
+    if any(c.isspace() for c in text):
+        raise InvalidURL(f"{text!r} is not a URL: it contains spaces")
+    if "://" not in text:
+        m = re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(?!\d)", text)
+        if m and m.group(1).lower() not in ("localhost",):
+            raise InvalidURL(
+                f"unsupported scheme {m.group(1)!r}: only http and https can be crawled"
+            )
+        text = "http://" + text
+    try:
+        parts = urlsplit(text)
+    except ValueError as e:
+        raise InvalidURL(f"{text!r} is not a URL: {e}") from None
+    if parts.scheme.lower() not in SCHEMES:
+        raise InvalidURL(f"unsupported scheme {parts.scheme!r}: only http and https can be crawled")
+    try:
+        host, _ = _host_port(parts)
+    except InvalidURL as e:
+        raise InvalidURL(f"{text!r} is not a URL: it {e}") from None
+    if "." not in host and host != "localhost" and not host.startswith("["):
+        raise InvalidURL(f"{text!r} is not a URL: {host!r} is not a host name")
+    url = normalize(text)
+    if url is None:
+        raise InvalidURL(f"{text!r} is not a URL the crawler can fetch")
+    return url
+
+
+def host_of(url: str) -> str:
+    """Host (lower-case, brackets kept for IPv6) of a normalised URL."""
+    netloc = url.split("/", 3)[2]
+    if netloc.startswith("["):
+        return netloc[: netloc.index("]") + 1]
+    return netloc.rsplit(":", 1)[0] if ":" in netloc else netloc
+
+
+def _origin(url: str) -> tuple[str, str]:
+    """(host without a leading "www.", explicit port or "") of a normalised URL.
+
+    Default ports are already dropped by ``normalize``, so http://h and https://h share an origin
+    (an http → https redirect stays in scope) while two loopback servers on different ports do not.
+    """
+    netloc = url.split("/", 3)[2]
+    host = host_of(url)
+    return host.removeprefix("www."), netloc[len(host) + 1 :]
+
+
+def _domain(host: str) -> str:
+    if host.startswith("[") or re.fullmatch(r"[\d.]+", host):
+        return host  # an IP address is its own domain
+    return ".".join(host.split(".")[-2:])
+
+
+class Scope:
+    """Decides which normalised URLs belong to the crawl.
+
+    strict: same host as a root modulo one leading "www.", and the same explicit port;
+    lenient: same last two host labels as a root (any port). ``include``/``exclude`` are regexes
+    searched in the URL; roots are always in scope.
+    """
+
+    def __init__(
+        self,
+        roots: tuple[str, ...],
+        *,
+        strict: bool = True,
+        include: re.Pattern[str] | None = None,
+        exclude: re.Pattern[str] | None = None,
+    ) -> None:
+        self.roots = frozenset(roots)
+        self.strict = strict
+        self.include = include
+        self.exclude = exclude
+        if strict:
+            self._origins = frozenset(_origin(r) for r in roots)
+        else:
+            self._domains = frozenset(_domain(host_of(r)) for r in roots)
+        self._cache: dict[str, bool] = {}
+
+    def host_ok(self, url: str) -> bool:
+        if self.strict:
+            return _origin(url) in self._origins
+        return _domain(host_of(url)) in self._domains
+
+    def __contains__(self, url: str) -> bool:
+        if url in self.roots:
+            return True
+        if self.exclude is not None and self.exclude.search(url):
+            return False
+        if self.include is not None and not self.include.search(url):
+            return False
+        netloc = url.split("/", 3)[2]
+        ok = self._cache.get(netloc)
+        if ok is None:
+            ok = self._cache[netloc] = self.host_ok(url)
+        return ok
