@@ -8,11 +8,12 @@ state changes and periodic progress snapshots go through the same sink.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email.utils
 import logging
 import time
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from urllib.parse import urljoin
 
 import aiohttp
@@ -34,6 +35,23 @@ log = logging.getLogger(__name__)
 
 RETRY_STATUSES = frozenset({429, 503})
 _CHUNK = 64 * 1024
+
+
+def raise_fd_limit() -> int:
+    """Raise this process's open-file limit to its hard limit: each worker holds a socket, and the
+    usual soft limit (1024) would cap a crawl at about a thousand workers. Returns the limit."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = 1 << 20
+    if soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    return soft
 
 
 class QueueItem(NamedTuple):
@@ -201,6 +219,10 @@ class Crawler:
                 cookie_jar=aiohttp.DummyCookieJar(),
                 **self._session_kwargs,
             ) as session:
+                # aiohttp silently resends an idempotent request once when a kept-alive connection
+                # drops; we count and pace tries ourselves, so max_tries must mean what it says.
+                if hasattr(session, "_retry_connection"):
+                    session._retry_connection = False
                 self._session = session
                 self._spawn_workers()
                 joined = loop.create_task(self._q.join())
@@ -279,13 +301,15 @@ class Crawler:
                     await self._fetch(wid, item, start)
                 except asyncio.CancelledError:
                     self._record(
-                        self._failure(item, start, 0, "Cancelled: the crawl was cancelled")
+                        self._make(item, start, 0, exception="Cancelled: the crawl was cancelled")
                     )
                     raise
                 except Exception as e:
                     # A bug or an unforeseen failure still ends as this URL's record.
                     log.exception("worker %d failed on %s", wid, item.url)
-                    self._record(self._failure(item, start, 1, f"InternalError: {_describe(e)}"))
+                    self._record(
+                        self._make(item, start, 1, exception=f"InternalError: {_describe(e)}")
+                    )
                 finally:
                     del self._in_flight[wid]
                     self._q.task_done()
@@ -294,19 +318,16 @@ class Crawler:
             self._set_state(wid, WorkerState.STOPPED, None)
             self._states.pop(wid, None)
 
-    def _failure(
-        self, item: QueueItem, start: float, tries: int, exc: str, **kw: object
-    ) -> FetchRecord:
+    def _make(self, item: QueueItem, start: float, tries: int, **fields: Any) -> FetchRecord:
         now = asyncio.get_running_loop().time()
         return FetchRecord(
             url=item.url,
-            exception=exc,
             elapsed=now - start,
             depth=item.depth,
             referrer=item.referrer,
             tries=tries,
             finished_at=now - self._t0,
-            **kw,  # type: ignore[arg-type]
+            **fields,
         )
 
     async def _fetch(self, wid: int, item: QueueItem, start: float) -> None:
@@ -325,71 +346,55 @@ class Crawler:
                         await asyncio.sleep(delay if delay is not None else self._backoff(tries))
                         continue
                     if resp.status in REDIRECT_STATUSES:
-                        self._record(self._redirect(item, resp, start, tries))
+                        mime = parse_content_type(resp.headers.get("Content-Type"))[0]
+                        fields = self._redirect(item, resp.headers.get("Location"))
+                        self._record(
+                            self._make(
+                                item, start, tries, status=resp.status, content_type=mime, **fields
+                            )
+                        )
                         return
                     await self._response(wid, item, resp, start, tries)
                     return
             except BodyTooLarge as e:
-                self._record(self._failure(item, start, tries, f"TooLarge: {e}"))
+                self._record(self._make(item, start, tries, exception=f"TooLarge: {e}"))
                 return
             except aiohttp.InvalidURL as e:
-                self._record(self._failure(item, start, tries, f"InvalidURL: {e}"))
+                self._record(self._make(item, start, tries, exception=f"InvalidURL: {e}"))
                 return
             except (TimeoutError, aiohttp.ClientError, OSError) as e:
                 last_exc = _describe(e)
                 log.debug("try %d for %s raised %s", tries, item.url, last_exc)
                 if tries < cfg.max_tries:
                     await asyncio.sleep(self._backoff(tries))
-        self._record(self._failure(item, start, tries, last_exc))
+        self._record(self._make(item, start, tries, exception=last_exc))
 
     def _backoff(self, tries: int) -> float:
         return float(min(self.config.retry_backoff * 2 ** (tries - 1), self.config.max_retry_after))
 
-    def _redirect(
-        self, item: QueueItem, resp: aiohttp.ClientResponse, start: float, tries: int
-    ) -> FetchRecord:
-        location = resp.headers.get("Location")
-        now = asyncio.get_running_loop().time()
-        common = dict(
-            url=item.url,
-            status=resp.status,
-            content_type=parse_content_type(resp.headers.get("Content-Type"))[0],
-            elapsed=now - start,
-            depth=item.depth,
-            referrer=item.referrer,
-            tries=tries,
-            finished_at=now - self._t0,
-        )
+    def _redirect(self, item: QueueItem, location: str | None) -> dict[str, Any]:
+        """Decide a redirect's fate (queue its target or say why not): the record's fields."""
         if not location or not location.strip():
-            return FetchRecord(
-                **common, exception=f"MissingLocation: {resp.status} without a Location header"
-            )  # type: ignore[arg-type]
+            return {"exception": "MissingLocation: redirect without a Location header"}
         try:
             target = normalize(urljoin(item.url, location.strip()))
         except ValueError:
             target = None
         if target is None:
-            return FetchRecord(
-                **common, exception=f"BadLocation: cannot follow Location {location[:200]!r}"
-            )  # type: ignore[arg-type]
+            return {"exception": f"BadLocation: cannot follow Location {location[:200]!r}"}
         note = None
         if target not in self.scope:
             note = "target out of scope: not followed"
         elif target in self.seen:
             note = "target already seen"
         elif item.redirects_left <= 0:
-            return FetchRecord(
-                **common,  # type: ignore[arg-type]
-                next_url=target,
-                exception=f"TooManyRedirects: more than {self.config.max_redirect} redirects",
-            )
+            limit = self.config.max_redirect
+            return {"next_url": target, "exception": f"TooManyRedirects: more than {limit}"}
         elif not self._can_take():
             note = "max pages reached: not followed"
         else:
             self._add(QueueItem(target, item.redirects_left - 1, item.depth, item.url))
-        return FetchRecord(
-            **common, next_url=target, note=note, num_urls=1, num_new_urls=int(note is None)
-        )  # type: ignore[arg-type]
+        return {"next_url": target, "note": note, "num_urls": 1, "num_new_urls": int(note is None)}
 
     async def _response(
         self, wid: int, item: QueueItem, resp: aiohttp.ClientResponse, start: float, tries: int
@@ -423,21 +428,17 @@ class Crawler:
                         new += 1
         elif charset:
             encoding = charset
-        now = asyncio.get_running_loop().time()
         self._record(
-            FetchRecord(
-                url=item.url,
+            self._make(
+                item,
+                start,
+                tries,
                 status=resp.status,
                 size=size,
                 content_type=mime,
                 encoding=encoding,
                 num_urls=len(links),
                 num_new_urls=new,
-                elapsed=now - start,
-                depth=item.depth,
-                referrer=item.referrer,
-                tries=tries,
                 links=tuple(links),
-                finished_at=now - self._t0,
             )
         )

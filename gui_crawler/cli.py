@@ -1,0 +1,241 @@
+"""``gui-crawler crawl``: the headless crawler with the seed's flags and report.
+
+Exit codes: 0 the crawl finished and found nothing broken; 1 it finished and found broken links or
+failures; 2 bad command line or options; 3 the crawl could not run; 130 interrupted (Ctrl-C), after
+printing the report of what was crawled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import contextlib
+import logging
+import os
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from typing import TextIO
+
+from .config import DEFAULT_USER_AGENT, ConfigError, CrawlConfig
+from .engine import Crawler, raise_fd_limit
+from .events import CrawlFinished, Event, FetchRecord, Progress
+from .export import write_csv
+
+EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="gui-crawler crawl",
+        description="Crawl web sites headless and report every URL (the window: run gui-crawler).",
+        epilog="Exit codes: 0 nothing broken, 1 broken links or failures found, 2 usage error, "
+        "3 the crawl could not run, 130 interrupted.",
+    )
+    p.add_argument(
+        "roots", nargs="*", metavar="URL", help="root URLs (http:// is added if missing)"
+    )
+    p.add_argument("--demo", action="store_true", help="crawl the built-in demo site (offline)")
+    d = CrawlConfig(roots=())
+
+    def opt(*names: str, **kw: object) -> None:
+        # The seed spelled flags with underscores; accept both spellings.
+        under = [n.replace("-", "_") for n in names if n.startswith("--") and "-" in n[2:]]
+        p.add_argument(*names, *under, **kw)  # type: ignore[arg-type]
+
+    opt(
+        "--max-tasks", type=int, default=d.max_tasks, help="worker coroutines (default %(default)s)"
+    )
+    opt(
+        "--max-redirect",
+        type=int,
+        default=d.max_redirect,
+        help="redirects per chain (default %(default)s)",
+    )
+    opt("--max-tries", type=int, default=d.max_tries, help="tries per URL (default %(default)s)")
+    opt("--max-pages", type=int, default=0, help="stop taking in URLs after N (default: no limit)")
+    opt("--max-depth", type=int, default=0, help="follow links N levels deep (default: no limit)")
+    p.add_argument("--exclude", metavar="REGEX", help="skip URLs matching this regex")
+    p.add_argument("--include", metavar="REGEX", help="only follow URLs matching this regex")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--strict", dest="strict", action="store_true", default=True,
+                   help="same host as a root, modulo www. (default)")  # fmt: skip
+    g.add_argument("--lenient", dest="strict", action="store_false",
+                   help="any host in a root's domain (last two labels)")  # fmt: skip
+    p.add_argument(
+        "--timeout", type=float, default=d.timeout, help="seconds per try (default %(default)s)"
+    )
+    opt("--user-agent", default=DEFAULT_USER_AGENT, help="User-Agent header")
+    p.add_argument("--csv", metavar="FILE", help="write one row per URL to FILE")
+    p.add_argument(
+        "-v", "--verbose", action="count", default=0, help="list every URL (-vv: debug log)"
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="print only the summary line")
+    return p
+
+
+def config_from_args(args: argparse.Namespace, roots: Sequence[str]) -> CrawlConfig:
+    return CrawlConfig(
+        roots=tuple(roots),
+        max_tasks=args.max_tasks,
+        max_redirect=args.max_redirect,
+        max_tries=args.max_tries,
+        exclude=args.exclude,
+        include=args.include,
+        strict=args.strict,
+        max_pages=args.max_pages,
+        max_depth=args.max_depth,
+        timeout=args.timeout,
+        read_timeout=args.timeout,
+        user_agent=args.user_agent,
+    ).validated()
+
+
+class Report:
+    """Collects records for the seed-style report; optionally draws live progress on a terminal."""
+
+    def __init__(self, live: TextIO | None) -> None:
+        self.records: list[FetchRecord] = []
+        self.live = live
+        self._last_draw = 0.0
+
+    def __call__(self, event: Event) -> None:
+        if isinstance(event, FetchRecord):
+            self.records.append(event)
+        elif isinstance(event, Progress) and self.live is not None:
+            now = time.monotonic()
+            if now - self._last_draw >= 0.2:
+                self._last_draw = now
+                rate = event.done / event.elapsed if event.elapsed else 0.0
+                self.live.write(
+                    f"\r{event.done} done, {event.queued} queued, {event.busy}/{event.workers} "
+                    f"busy, {rate:.0f} urls/s, {event.elapsed:.1f} s\033[K"
+                )
+                self.live.flush()
+        elif isinstance(event, CrawlFinished) and self.live is not None:
+            self.live.write("\r\033[K")
+            self.live.flush()
+
+    @property
+    def broken(self) -> list[FetchRecord]:
+        return [r for r in self.records if r.is_broken]
+
+    def print(self, out: TextIO, finished: CrawlFinished, max_tasks: int, verbose: bool) -> None:
+        if verbose:
+            for rec in sorted(self.records, key=lambda r: r.url):
+                print(url_line(rec), file=out)
+        counts = collections.Counter(r.kind for r in self.records)
+        counts["fail"] = sum(v for k, v in counts.items() if k.startswith("fail_"))
+        html_bytes = sum(r.size for r in self.records if r.kind == "html")
+        rate = len(self.records) / finished.elapsed if finished.elapsed else 0.0
+        print(
+            f"Finished {len(self.records)} urls in {finished.elapsed:.3f} secs "
+            f"(max_tasks={max_tasks}) ({rate:.1f} urls/sec)"
+            + ("" if finished.reason == "done" else f" [{finished.reason}]"),
+            file=out,
+        )
+        for kind, n in sorted(counts.items()):
+            if n:
+                print(f"{n:10,d} {kind}", file=out)
+        if html_bytes:
+            print(f"{html_bytes:10,d} html_bytes", file=out)
+        print(f"Todo: {finished.todo}", file=out)
+        print(f"Done: {finished.done}", file=out)
+        broken = self.broken
+        if broken:
+            print(
+                f"Broken: {len(broken)} (url, status or error, first page linking to it)", file=out
+            )
+            for rec in sorted(broken, key=lambda r: r.url):
+                why = rec.exception or rec.status
+                print(f"  {rec.url}  {why}  <- {rec.referrer or '(root)'}", file=out)
+
+
+def url_line(rec: FetchRecord) -> str:
+    """One report line per URL, as the seed printed them."""
+    if rec.exception:
+        return f"{rec.url} error {rec.exception}"
+    if rec.next_url:
+        note = f" ({rec.note})" if rec.note else ""
+        return f"{rec.url} {rec.status} redirect {rec.next_url}{note}"
+    line = f"{rec.url} {rec.status} {rec.content_type} {rec.encoding} {rec.size}"
+    if rec.kind == "html":
+        line += f" {rec.num_new_urls}/{rec.num_urls}"
+    return line
+
+
+async def _crawl(config: CrawlConfig, report: Report) -> tuple[CrawlFinished, bool]:
+    crawler = Crawler(config, report)
+    loop = asyncio.get_running_loop()
+    interrupted = False
+
+    def on_sigint() -> None:
+        nonlocal interrupted
+        interrupted = True
+        crawler.cancel()
+
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        loop.add_signal_handler(signal.SIGINT, on_sigint)
+    try:
+        finished = await crawler.run()
+    finally:
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.remove_signal_handler(signal.SIGINT)
+    return finished, interrupted
+
+
+async def _crawl_demo(
+    args: argparse.Namespace, report: Report
+) -> tuple[CrawlConfig, CrawlFinished, bool]:
+    from .demo import start_demo_server
+
+    server = await start_demo_server()
+    try:
+        config = config_from_args(args, [server.url])
+        return (config, *await _crawl(config, report))
+    finally:
+        await server.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose > 1 else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    if args.demo == bool(args.roots):
+        parser.error("give one or more URLs, or --demo")
+    try:
+        config = config_from_args(args, args.roots or ["http://127.0.0.1/"])
+    except ConfigError as e:
+        parser.error(str(e))
+    raise_fd_limit()
+    report = Report(sys.stderr if sys.stderr.isatty() and not args.quiet else None)
+    try:
+        if args.demo:
+            config, finished, interrupted = asyncio.run(_crawl_demo(args, report))
+        else:
+            finished, interrupted = asyncio.run(_crawl(config, report))
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    out = sys.stdout
+    if args.quiet:
+        print(f"Finished {len(report.records)} urls, {len(report.broken)} broken", file=out)
+    else:
+        report.print(out, finished, config.max_tasks, verbose=args.verbose > 0)
+    if args.csv:
+        try:
+            n = write_csv(args.csv, report.records)
+        except OSError as e:
+            print(f"gui-crawler: cannot write {args.csv}: {e.strerror or e}", file=sys.stderr)
+            return EXIT_ERROR
+        if not args.quiet:
+            print(f"Wrote {n} rows to {os.path.abspath(args.csv)}", file=out)
+    if interrupted:
+        return EXIT_INTERRUPTED
+    if finished.reason.startswith("error"):
+        return EXIT_ERROR
+    return EXIT_BROKEN if report.broken else EXIT_OK
