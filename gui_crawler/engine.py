@@ -13,7 +13,7 @@ import email.utils
 import logging
 import time
 from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from typing import Any
 from urllib.parse import urljoin
 
 import aiohttp
@@ -25,6 +25,7 @@ from .events import (
     Event,
     FetchRecord,
     Progress,
+    Queued,
     WorkerEvent,
     WorkerState,
 )
@@ -32,6 +33,9 @@ from .links import HTML_TYPES, decode, extract_links, parse_content_type
 from .urls import Scope, normalize
 
 log = logging.getLogger(__name__)
+
+# A queue entry is the Queued event itself: what the store persists is what the workers take.
+QueueItem = Queued
 
 RETRY_STATUSES = frozenset({429, 503})
 _CHUNK = 64 * 1024
@@ -52,13 +56,6 @@ def raise_fd_limit() -> int:
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
             soft = hard
     return soft
-
-
-class QueueItem(NamedTuple):
-    url: str
-    redirects_left: int
-    depth: int
-    referrer: str | None
 
 
 class BodyTooLarge(Exception):
@@ -115,7 +112,7 @@ class Crawler:
             exclude=check_regex("exclude", config.exclude),
         )
         self.seen: set[str] = set(seen)
-        self._initial = [QueueItem(*p) for p in pending]
+        self._initial = list(pending)
         self._session_kwargs = session_kwargs or {}
         self._q: asyncio.Queue[QueueItem] = asyncio.Queue()
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -279,6 +276,7 @@ class Crawler:
     def _add(self, item: QueueItem) -> None:
         self.seen.add(item.url)
         self._q.put_nowait(item)
+        self.sink(item)
 
     def _can_take(self) -> bool:
         return not self.config.max_pages or len(self.seen) < self.config.max_pages

@@ -72,6 +72,17 @@ class FetchRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Queued:
+    """A URL was taken into the crawl (it will end as exactly one FetchRecord). Together with the
+    records these rebuild the frontier after a crash, which is what makes resume exact."""
+
+    url: str
+    redirects_left: int
+    depth: int
+    referrer: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class WorkerEvent:
     """A worker coroutine changed state. ``since`` is loop time (``loop.time()``)."""
 
@@ -105,4 +116,4 @@ class CrawlFinished:
     elapsed: float
 
 
-Event = FetchRecord | WorkerEvent | Progress | CrawlFinished
+Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished
