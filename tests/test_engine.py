@@ -279,7 +279,7 @@ def test_timeout_is_recorded() -> None:
     async def main() -> None:
         async with Site() as site:
             site.page("/", ["/slow"])
-            site.page("/slow", [], delay=5)
+            site.page("/slow", [], delay=1.0)
             records, _ = await crawl(site, timeout=0.3, max_tries=2)
         assert records[site.u("/slow")].kind == "fail_Timeout"
         assert records[site.u("/slow")].tries == 2
@@ -439,7 +439,7 @@ async def test_pause_resume_and_worker_count(site: Site) -> None:
     await asyncio.sleep(0.4)
     assert sum(site.hits.values()) == hits
     assert crawler.progress().busy == 0
-    crawler.set_max_workers(1)
+    crawler.set_max_workers(5)
     crawler.resume()
     finished = await asyncio.wait_for(task, 20)
     assert finished.reason == "done" and len(sink.records) == 41
