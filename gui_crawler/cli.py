@@ -16,13 +16,15 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
 from .config import DEFAULT_USER_AGENT, ConfigError, CrawlConfig
 from .engine import Crawler, raise_fd_limit
 from .events import CrawlFinished, Event, FetchRecord, Progress
 from .export import write_csv
+from .store import CrawlStore, SavedCrawl, StoreError, default_path
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -42,7 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     def opt(*names: str, **kw: object) -> None:
         # The seed spelled flags with underscores; accept both spellings.
-        under = [n.replace("-", "_") for n in names if n.startswith("--") and "-" in n[2:]]
+        under = [
+            "--" + n[2:].replace("-", "_") for n in names if n.startswith("--") and "-" in n[2:]
+        ]
         p.add_argument(*names, *under, **kw)  # type: ignore[arg-type]
 
     opt(
@@ -69,6 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     opt("--user-agent", default=DEFAULT_USER_AGENT, help="User-Agent header")
     p.add_argument("--csv", metavar="FILE", help="write one row per URL to FILE")
+    p.add_argument(
+        "--db",
+        metavar="FILE",
+        help="crawl file to write (default: a new one under the user data dir)",
+    )
+    p.add_argument("--no-db", action="store_true", help="keep no crawl file (no resume)")
+    p.add_argument("--resume", metavar="FILE", help="continue the crawl saved in FILE")
     p.add_argument(
         "-v", "--verbose", action="count", default=0, help="list every URL (-vv: debug log)"
     )
@@ -166,37 +177,79 @@ def url_line(rec: FetchRecord) -> str:
     return line
 
 
-async def _crawl(config: CrawlConfig, report: Report) -> tuple[CrawlFinished, bool]:
-    crawler = Crawler(config, report)
-    loop = asyncio.get_running_loop()
-    interrupted = False
+class Run:
+    """One CLI crawl: the crawler, its report and its crawl file."""
 
-    def on_sigint() -> None:
-        nonlocal interrupted
-        interrupted = True
-        crawler.cancel()
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.report = Report(sys.stderr if sys.stderr.isatty() and not args.quiet else None)
+        self.store: CrawlStore | None = None
+        self.saved: SavedCrawl | None = None
+        self.interrupted = False
 
-    with contextlib.suppress(NotImplementedError, RuntimeError):
-        loop.add_signal_handler(signal.SIGINT, on_sigint)
-    try:
-        finished = await crawler.run()
-    finally:
+    def open_store(self, config: CrawlConfig) -> CrawlConfig:
+        """Create or reopen the crawl file; a resumed crawl keeps the options it was started with."""
+        args = self.args
+        if args.resume:
+            self.store, self.saved = CrawlStore.open(Path(args.resume))
+            self.report.records.extend(self.saved.records)
+            return self.saved.config
+        if not args.no_db:
+            path = Path(args.db) if args.db else default_path(config.roots[0])
+            self.store = CrawlStore.create(path, config)
+        return config
+
+    async def crawl(self, config: CrawlConfig) -> CrawlFinished:
+        store = self.store
+        sinks = [self.report] if store is None else [store.sink, self.report]
+        crawler = Crawler(
+            config,
+            fanout(*sinks),
+            seen=self.saved.seen if self.saved else (),
+            pending=self.saved.pending if self.saved else None,
+        )
+        loop = asyncio.get_running_loop()
+
+        def on_sigint() -> None:
+            self.interrupted = True
+            crawler.cancel()
+
+        if store is not None:
+            # Writing failed (full disk…): stop cleanly; what was committed stays resumable.
+            def on_store_error(message: str) -> None:
+                loop.call_soon_threadsafe(crawler.cancel)
+
+            store.on_error = on_store_error
         with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.remove_signal_handler(signal.SIGINT)
-    return finished, interrupted
+            loop.add_signal_handler(signal.SIGINT, on_sigint)
+        try:
+            return await crawler.run()
+        finally:
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(signal.SIGINT)
+            if store is not None:
+                store.close(crawler.finished.reason if crawler.finished else "interrupted")
+
+    async def crawl_demo(self) -> tuple[CrawlConfig, CrawlFinished]:
+        from .demo import start_demo_server
+
+        server = await start_demo_server()
+        try:
+            config = self.open_store(config_from_args(self.args, [server.url]))
+            return config, await self.crawl(config)
+        finally:
+            await server.close()
 
 
-async def _crawl_demo(
-    args: argparse.Namespace, report: Report
-) -> tuple[CrawlConfig, CrawlFinished, bool]:
-    from .demo import start_demo_server
+def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:
+    if len(sinks) == 1:
+        return sinks[0]
 
-    server = await start_demo_server()
-    try:
-        config = config_from_args(args, [server.url])
-        return (config, *await _crawl(config, report))
-    finally:
-        await server.close()
+    def sink(event: Event) -> None:
+        for s in sinks:
+            s(event)
+
+    return sink
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -206,26 +259,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.DEBUG if args.verbose > 1 else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
     )
-    if args.demo == bool(args.roots):
-        parser.error("give one or more URLs, or --demo")
+    if (args.demo or bool(args.resume)) == bool(args.roots) or (args.demo and args.resume):
+        parser.error("give one or more URLs, --demo, or --resume FILE")
     try:
         config = config_from_args(args, args.roots or ["http://127.0.0.1/"])
     except ConfigError as e:
         parser.error(str(e))
     raise_fd_limit()
-    report = Report(sys.stderr if sys.stderr.isatty() and not args.quiet else None)
+    run = Run(args)
     try:
         if args.demo:
-            config, finished, interrupted = asyncio.run(_crawl_demo(args, report))
+            config, finished = asyncio.run(run.crawl_demo())
         else:
-            finished, interrupted = asyncio.run(_crawl(config, report))
+            config = run.open_store(config)
+            finished = asyncio.run(run.crawl(config))
+    except StoreError as e:
+        print(f"gui-crawler: {e}", file=sys.stderr)
+        return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-    out = sys.stdout
+    report, out = run.report, sys.stdout
     if args.quiet:
         print(f"Finished {len(report.records)} urls, {len(report.broken)} broken", file=out)
     else:
         report.print(out, finished, config.max_tasks, verbose=args.verbose > 0)
+    if run.store is not None:
+        if run.store.error:
+            print(f"gui-crawler: {run.store.error}; the crawl was stopped", file=sys.stderr)
+            return EXIT_ERROR
+        if not args.quiet:
+            print(f"Crawl file: {run.store.path} (continue it with --resume)", file=out)
     if args.csv:
         try:
             n = write_csv(args.csv, report.records)
@@ -234,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_ERROR
         if not args.quiet:
             print(f"Wrote {n} rows to {os.path.abspath(args.csv)}", file=out)
-    if interrupted:
+    if run.interrupted:
         return EXIT_INTERRUPTED
     if finished.reason.startswith("error"):
         return EXIT_ERROR

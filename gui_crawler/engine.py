@@ -100,7 +100,7 @@ class Crawler:
         sink: Callable[[Event], None] = lambda event: None,
         *,
         seen: Iterable[str] = (),
-        pending: Iterable[QueueItem] = (),
+        pending: Iterable[QueueItem] | None = None,
         session_kwargs: dict | None = None,
     ) -> None:
         self.config = config = config.validated()
@@ -112,7 +112,7 @@ class Crawler:
             exclude=check_regex("exclude", config.exclude),
         )
         self.seen: set[str] = set(seen)
-        self._initial = list(pending)
+        self._initial = None if pending is None else list(pending)
         self._session_kwargs = session_kwargs or {}
         self._q: asyncio.Queue[QueueItem] = asyncio.Queue()
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -194,7 +194,7 @@ class Crawler:
         self.running = True
         self._t0 = loop.time()
         cfg = self.config
-        if self._initial:
+        if self._initial is not None:  # resuming: the saved frontier, even if empty
             for item in self._initial:
                 self.seen.add(item.url)
                 self._q.put_nowait(item)

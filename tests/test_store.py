@@ -1,0 +1,181 @@
+"""Crash-safe crawl files: write, reopen, resume after cancel and after kill -9; bad files."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from sites import Site, ThreadedSite
+
+from gui_crawler.cli import main
+from gui_crawler.config import CrawlConfig
+from gui_crawler.engine import Crawler
+from gui_crawler.events import Event, FetchRecord
+from gui_crawler.store import CrawlStore, StoreError, load
+
+
+def grid_site(n: int = 60, delay: float = 0.0) -> Site:
+    site = Site()
+    site.page("/", [f"/p{i}" for i in range(n)], delay=delay)
+    for i in range(n):
+        site.page(f"/p{i}", [f"/p{(i + 1) % n}", f"/q{i}"], delay=delay)
+        site.page(f"/q{i}", [], delay=delay)
+    return site
+
+
+def recorded_urls(path: Path) -> set[str]:
+    with sqlite3.connect(path) as db:
+        return {row[0] for row in db.execute("SELECT url FROM records")}
+
+
+def test_a_crawl_file_round_trips(tmp_path: Path) -> None:
+    async def main_() -> None:
+        async with grid_site(5) as site:
+            config = CrawlConfig(roots=(site.url,)).validated()
+            store = CrawlStore.create(tmp_path / "c.sqlite3", config)
+            seen: list[FetchRecord] = []
+
+            def sink(e: Event) -> None:
+                store.sink(e)
+                if isinstance(e, FetchRecord):
+                    seen.append(e)
+
+            await Crawler(config, sink).run()
+            store.close("done")
+        saved = load(tmp_path / "c.sqlite3")
+        assert saved.state == "done" and saved.pending == [] and saved.config == config
+        assert saved.records == seen  # every field, links included
+        assert {r.url for r in saved.records} == saved.seen
+
+    asyncio.run(main_())
+
+
+def test_resume_after_cancel_fetches_nothing_twice(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite3"
+
+    async def main_() -> None:
+        async with grid_site(40, delay=0.05) as site:
+            config = CrawlConfig(roots=(site.url,), max_tasks=4).validated()
+            store = CrawlStore.create(db, config)
+            crawler = Crawler(config, store.sink)
+            task = asyncio.ensure_future(crawler.run())
+            await asyncio.sleep(0.4)
+            crawler.cancel()
+            assert (await task).reason == "cancelled"
+            store.close("cancelled")
+            first = dict(site.hits)
+            store, saved = CrawlStore.open(db)
+            assert saved.pending and saved.state == "cancelled"
+            await Crawler(saved.config, store.sink, seen=saved.seen, pending=saved.pending).run()
+            store.close("done")
+            twice = {p for p, n in site.hits.items() if n > 1}
+            # Only URLs abandoned in flight at the cancel may be fetched again.
+            assert len(twice) <= 4, twice
+            assert all(first.get(p, 0) <= 1 for p in site.hits)
+            final = load(db)
+            assert len(final.records) == 1 + 40 * 2 and final.pending == []
+            assert all(r.kind != "fail_Cancelled" for r in final.records)
+
+    asyncio.run(main_())
+
+
+def test_kill_9_mid_crawl_then_resume_loses_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "killed.sqlite3"
+    site = grid_site(100, delay=0.02)
+    with ThreadedSite(site):
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gui_crawler",
+                "crawl",
+                site.url,
+                "--db",
+                str(db),
+                "-q",
+                "--max-tasks",
+                "4",
+            ],  # fmt: skip
+            env=env,
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if db.exists() and len(recorded_urls(db)) >= 40:
+                break
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        committed = recorded_urls(db)
+        assert 40 <= len(committed) < 201, "the crawl should be killed mid-way"
+        hits_at_kill = dict(site.hits)
+        assert main(["--resume", str(db), "-q"]) in (0, 1)
+    final = load(db)
+    urls = [r.url for r in final.records]
+    assert len(urls) == len(set(urls)) == 201  # every page, each once
+    assert final.pending == []
+    for url in committed:  # nothing committed before the kill was fetched again
+        path = url.split(str(site.port), 1)[1]
+        assert site.hits[path] == hits_at_kill[path] == 1, path
+    twice = [p for p, n in site.hits.items() if n > 1]
+    assert len(twice) <= 4 + 40, twice  # at most what was in flight or not yet committed
+
+
+def test_bad_files_get_clear_messages(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"this is not a database at all" * 100)
+    foreign = tmp_path / "foreign.sqlite3"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE t (x)")
+    for path, words in [
+        (tmp_path / "missing.sqlite3", "does not exist"),
+        (garbage, "not a gui_crawler crawl file"),
+        (foreign, "not a gui_crawler crawl file"),
+    ]:
+        with pytest.raises(StoreError, match=words):
+            load(path)
+    config = CrawlConfig(roots=("http://127.0.0.1/",)).validated()
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match="cannot write the crawl file"):
+        CrawlStore.create(blocker / "sub" / "c.sqlite3", config)
+
+
+def test_cli_resume_of_a_bad_file_exits_3(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_text("nope")
+    assert main(["--resume", str(bad)]) == 3
+    err = capsys.readouterr().err
+    assert "not a gui_crawler crawl file" in err and "Traceback" not in err
+
+
+def test_a_full_disk_stops_the_crawl_cleanly(tmp_path: Path) -> None:
+    async def main_() -> None:
+        async with grid_site(60, delay=0.01) as site:
+            config = CrawlConfig(roots=(site.url,), max_tasks=4).validated()
+            store = CrawlStore.create(tmp_path / "full.sqlite3", config, flush_interval=0.05)
+            assert store._db is not None
+            # SQLite's own limit makes the next pages fail exactly as a full disk does.
+            pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+            store._db.execute(f"PRAGMA max_page_count={pages + 2}")
+            crawler = Crawler(config, store.sink)
+            loop = asyncio.get_running_loop()
+            store.on_error = lambda msg: loop.call_soon_threadsafe(crawler.cancel)
+            finished = await asyncio.wait_for(crawler.run(), 20)
+            store.close("cancelled")
+            assert finished.reason == "cancelled"
+            assert store.error is not None and "full" in store.error
+        saved = load(tmp_path / "full.sqlite3")  # what was committed is still readable
+        assert len(saved.records) < 121
+
+    asyncio.run(main_())
