@@ -19,7 +19,8 @@ _BOMS = (
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
 # Elements and the attribute that holds a link we follow.
-_SELECTOR = "a[href], area[href], link[href], iframe[src], frame[src]"
+# img/script too: a broken image or script is a broken link to the people who check sites.
+_SELECTOR = "a[href], area[href], link[href], iframe[src], frame[src], img[src], script[src]"
 
 
 def parse_content_type(header: str | None) -> tuple[str | None, str | None]:

@@ -102,7 +102,8 @@ def _join(base_key: str, href: str) -> str | None:
 
 def join(base: str, href: str) -> str | None:
     """Resolve ``href`` against the page URL ``base`` and normalise it (None: not crawlable)."""
-    href = href.strip()
+    # Browsers read "\\" as "/" in http(s) URLs (WHATWG URL standard); so do we.
+    href = href.strip().replace("\\", "/")
     if href.startswith("#"):
         return None  # same page
     if len(href) > MAX_URL_LENGTH:
