@@ -6,6 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 .PHONY: run test lint bench clean
 
 $(STAMP): pyproject.toml
+	bash tools/ensure-qt-libs.sh
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
