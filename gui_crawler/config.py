@@ -65,9 +65,18 @@ class CrawlConfig:
                 raise ConfigError(f"{name} cannot be negative ({getattr(self, name)})")
         if self.max_body < 1024:
             raise ConfigError(f"max_body must be at least 1024 bytes, not {self.max_body}")
-        for name in ("timeout", "connect_timeout", "read_timeout"):
+        for name, low in [
+            ("timeout", 0.0),
+            ("connect_timeout", 0.0),
+            ("read_timeout", 0.0),
+            ("progress_interval", 0.001),  # 0 would spin the loop flooding the sink
+        ]:
             v = getattr(self, name)
-            if not isinstance(v, int | float) or not 0 < v <= 3600:
+            if not isinstance(v, int | float) or not low < v <= 3600:
+                raise ConfigError(f"{name} must be between {low:g} and 3600 seconds, not {v!r}")
+        for name in ("retry_backoff", "max_retry_after"):
+            v = getattr(self, name)
+            if not isinstance(v, int | float) or not 0 <= v <= 3600:
                 raise ConfigError(f"{name} must be between 0 and 3600 seconds, not {v!r}")
         for name in ("exclude", "include"):
             check_regex(name, getattr(self, name))
