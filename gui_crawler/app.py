@@ -1,0 +1,129 @@
+"""``gui-crawler [URL] [--start] [--export FILE] [--quit]``: the window on one qasync-merged loop.
+
+The QApplication comes first, then the qasync loop built on it; on Python 3.11 that means
+``asyncio.Runner(loop_factory=...)`` (``asyncio.run(loop_factory=)`` is 3.12+). The window is
+closed by the person (or by ``--quit``), never by Qt quitting the loop from under a running task.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from typing import Any
+
+from .events import CrawlFinished
+
+log = logging.getLogger(__name__)
+
+EXIT_OK, EXIT_USAGE, EXIT_ERROR = 0, 2, 3
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="gui-crawler",
+        description="A web crawler you can watch. Without a URL, the built-in demo site is offered "
+        "(works offline). Headless crawling: gui-crawler crawl --help.",
+    )
+    p.add_argument("url", nargs="?", help="address to pre-fill (http:// is added if missing)")
+    p.add_argument("--start", action="store_true", help="start crawling at once")
+    p.add_argument("--export", metavar="FILE", help="write the CSV of all pages when finished")
+    p.add_argument(
+        "--quit", action="store_true", help="close the window when the crawl has finished"
+    )
+    p.add_argument("--workers", type=int, metavar="N", help="number of worker coroutines")
+    p.add_argument(
+        "--demo-latency",
+        type=float,
+        default=1.0,
+        metavar="SCALE",
+        help="latency scale of the demo site (0: instant; default %(default)s)",
+    )
+    return p
+
+
+async def _start_demo(latency_scale: float) -> Any:
+    try:
+        from .demo import start_demo_server
+    except ImportError:  # a trimmed install: the window still works on real sites
+        return None
+    try:
+        return await start_demo_server(latency_scale=latency_scale)
+    except OSError as e:
+        log.warning("the demo site could not start: %s", e)
+        return None
+
+
+async def run_window(args: argparse.Namespace) -> int:
+    """Show the window and return the exit code once it is closed (needs a running qasync loop)."""
+    from .window import MainWindow
+
+    window = MainWindow()
+    window.restore_state()
+    if args.workers:
+        window.settings.workers.setValue(args.workers)
+    demo = None
+    if args.url:
+        window.address.setText(args.url)
+    else:
+        demo = await _start_demo(args.demo_latency)
+        if demo is not None:
+            window.address.setText(demo.url)
+            window.state_label.setText(
+                f"No address given: the built-in demo site is ready at {demo.url} — press Start"
+            )
+    exit_code = EXIT_OK
+    closed = asyncio.Event()
+    window.closed.connect(closed.set)
+
+    def finished(f: CrawlFinished) -> None:
+        nonlocal exit_code
+        if f.reason.startswith("error"):
+            exit_code = EXIT_ERROR
+        if args.export and window.export_csv(args.export) < 0:
+            exit_code = EXIT_ERROR
+        if args.quit:
+            window.close()
+
+    window.crawlFinished.connect(finished)
+    window.show()
+    if args.start and not window.start():
+        print(f"gui-crawler: {window.address_error.text()}", file=sys.stderr)
+        exit_code = EXIT_USAGE
+        if args.quit:
+            window.close()
+    try:
+        await closed.wait()
+    finally:
+        # Closing mid-crawl: the crawl is cancelled; wait for its HTTP session to close.
+        await window.bridge.aclose()
+        if demo is not None:
+            await demo.close()
+        window.deleteLater()
+    return exit_code
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    # qasync must bind to PySide6 whatever else is installed (GUIDE §4).
+    os.environ.setdefault("QT_API", "pyside6")
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    from .engine import raise_fd_limit
+
+    raise_fd_limit()
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setOrganizationName("gui-crawler")
+    app.setApplicationName("gui-crawler")
+    app.setDesktopFileName("gui-crawler")
+    # The window decides when we are done; Qt quitting the loop would strand the crawl task.
+    app.setQuitOnLastWindowClosed(False)
+    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
+        try:
+            return runner.run(run_window(args))
+        except KeyboardInterrupt:
+            return 130

@@ -1,0 +1,148 @@
+"""Between the engine and the window: runs one crawl at a time and hands its events over in batches.
+
+The engine's sink is ``list.append`` — it never touches Qt and costs nothing at full crawl
+speed. A QTimer drains the list every ``interval_ms`` so that models change once per tick however
+many events arrived (qutebrowser's downloads refresh the same way).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from .config import CrawlConfig
+from .engine import Crawler
+from .events import CrawlFinished, Event, FetchRecord, Progress, WorkerEvent
+
+DEFAULT_INTERVAL_MS = 100
+
+
+class CrawlBridge(QObject):
+    """Owns the running :class:`Crawler` and its task; forwards commands, batches events.
+
+    Signals:
+        started(): a crawl task was created.
+        batch(list[FetchRecord], list[WorkerEvent]): what arrived since the last tick, in order.
+        progress(Progress): the latest counters (once per tick at most).
+        tick(float): every tick while running, with the loop time (for elapsed columns).
+        finished(CrawlFinished): the crawl is over; every record was delivered before this.
+        runningChanged(bool)
+    """
+
+    started = Signal()
+    batch = Signal(object, object)
+    progress = Signal(object)
+    tick = Signal(float)
+    finished = Signal(object)
+    runningChanged = Signal(bool)
+
+    def __init__(self, parent: Any = None, interval_ms: int = DEFAULT_INTERVAL_MS) -> None:
+        super().__init__(parent)
+        self._buffer: list[Event] = []
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self.flush)
+        self.crawler: Crawler | None = None
+        self.task: asyncio.Task[CrawlFinished] | None = None
+        self.last_progress: Progress | None = None
+        self.result: CrawlFinished | None = None
+        self._active = False
+
+    @property
+    def running(self) -> bool:
+        """True from start() until the crawl has ended (before ``finished`` is emitted)."""
+        return self._active
+
+    @property
+    def paused(self) -> bool:
+        return self.crawler is not None and self.running and self.crawler.paused
+
+    def start(self, config: CrawlConfig) -> asyncio.Task[CrawlFinished]:
+        """Start a fresh crawl on the running loop. Raises ConfigError for a bad config."""
+        if self.running:
+            raise RuntimeError("a crawl is already running")
+        self._buffer.clear()  # leftovers of a previous crawl were flushed when it ended
+        crawler = Crawler(config, self._buffer.append)
+        self.crawler = crawler
+        self.result = None
+        self.last_progress = None
+        # The task is kept here: the loop only holds weak references to tasks.
+        self.task = asyncio.get_running_loop().create_task(self._run(crawler), name="crawl")
+        self._active = True
+        self._timer.start()
+        self.started.emit()
+        self.runningChanged.emit(True)
+        return self.task
+
+    async def _run(self, crawler: Crawler) -> CrawlFinished:
+        try:
+            return await crawler.run()
+        finally:
+            # Not running any more as far as the window can tell: it may start the next crawl
+            # from a finished() slot.
+            self._active = False
+            self._timer.stop()
+            self.flush()
+            self.runningChanged.emit(False)
+
+    def cancel(self) -> None:
+        if self.crawler is not None and self.task is not None and not self.task.done():
+            self.crawler.cancel()
+
+    def pause(self) -> None:
+        if self.crawler is not None and self.running:
+            self.crawler.pause()
+
+    def resume(self) -> None:
+        if self.crawler is not None and self.running:
+            self.crawler.resume()
+
+    def set_max_workers(self, n: int) -> None:
+        if self.crawler is not None and self.running:
+            self.crawler.set_max_workers(n)
+
+    async def wait(self) -> CrawlFinished | None:
+        """Wait for the current crawl (if any) to end."""
+        if self.task is None:
+            return self.result
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.shield(self.task)
+        return self.result
+
+    async def aclose(self) -> None:
+        """Cancel the crawl and wait until its HTTP session is closed."""
+        self.cancel()
+        await self.wait()
+
+    def flush(self) -> None:
+        """Drain the buffer into signals: records and worker changes, progress, then finished."""
+        # Copy and clear in place: the engine holds a bound ``append`` of this very list.
+        batch = self._buffer[:]
+        self._buffer.clear()
+        records: list[FetchRecord] = []
+        workers: list[WorkerEvent] = []
+        progress: Progress | None = None
+        finished: CrawlFinished | None = None
+        for e in batch:
+            t = type(e)
+            if t is FetchRecord:
+                records.append(e)  # type: ignore[arg-type]
+            elif t is WorkerEvent:
+                workers.append(e)  # type: ignore[arg-type]
+            elif t is Progress:
+                progress = e  # type: ignore[assignment]
+            elif t is CrawlFinished:
+                finished = e  # type: ignore[assignment]
+        if records or workers:
+            self.batch.emit(records, workers)
+        if progress is not None:
+            self.last_progress = progress
+            self.progress.emit(progress)
+        with contextlib.suppress(RuntimeError):  # no running loop: nothing to time
+            self.tick.emit(asyncio.get_running_loop().time())
+        if finished is not None:
+            self.result = finished
+            self.finished.emit(finished)

@@ -1,0 +1,102 @@
+"""The details of one URL: its record's fields, redirect chain, inlinks and outlinks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
+
+from .export import COLUMNS, record_row
+from .link_models import LinkIndex
+from .models import Roles, status_text
+
+MAX_LISTED = 500  # a home page can have 100k inlinks; listing them all would stall the GUI
+
+
+class DetailsPane(QTreeWidget):
+    """Sections for the selected URL; double-clicking a listed URL selects that URL.
+
+    Signals:
+        urlActivated(str): a URL in the pane was double-clicked.
+    """
+
+    urlActivated = Signal(str)
+
+    def __init__(self, links: LinkIndex, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.links = links
+        self.url: str | None = None
+        self.setColumnCount(2)
+        self.setHeaderLabels(["Field", "Value"])
+        self.setUniformRowHeights(True)
+        self.setAlternatingRowColors(True)
+        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.header().setStretchLastSection(True)
+        self.itemDoubleClicked.connect(self._activated)
+        self.show_url(None)
+
+    def _activated(self, item: QTreeWidgetItem, column: int) -> None:
+        url = item.data(0, Roles.Url)
+        if url:
+            self.urlActivated.emit(url)
+
+    def _section(self, title: str) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(self, [title, ""])
+        f = item.font(0)
+        f.setBold(True)
+        item.setFont(0, f)
+        item.setFirstColumnSpanned(True)
+        return item
+
+    def _url_list(self, title: str, urls: list[str]) -> None:
+        sec = self._section(f"{title} ({len(urls)})")
+        for u in urls[:MAX_LISTED]:
+            rec = self.links.records.get(u)
+            item = QTreeWidgetItem(sec, [status_text(rec) if rec else "…", u])
+            item.setData(0, Roles.Url, u)
+            item.setToolTip(1, u)
+        if len(urls) > MAX_LISTED:
+            QTreeWidgetItem(sec, ["", f"… and {len(urls) - MAX_LISTED} more"])
+        sec.setExpanded(len(urls) <= 50)
+
+    def show_url(self, url: str | None) -> None:
+        self.url = url
+        self.setUpdatesEnabled(False)
+        self.clear()
+        if url is None:
+            QTreeWidgetItem(self, ["", "Select a URL to see its details"])
+            self.setUpdatesEnabled(True)
+            return
+        rec = self.links.records.get(url)
+        fields = self._section("Record")
+        QTreeWidgetItem(fields, ["url", url]).setData(0, Roles.Url, url)
+        if rec is None:
+            QTreeWidgetItem(fields, ["status", "discovered, not fetched (yet)"])
+        else:
+            for name, value in zip(COLUMNS[1:], record_row(rec)[1:], strict=True):
+                if value:
+                    QTreeWidgetItem(fields, [name, value])
+        fields.setExpanded(True)
+        chain = self.links.chain(url)
+        if len(chain) > 1:
+            sec = self._section(f"Redirect chain ({len(chain) - 1} hops)")
+            for u, r in chain:
+                item = QTreeWidgetItem(sec, [status_text(r) if r else "…", u])
+                item.setData(0, Roles.Url, u)
+            sec.setExpanded(True)
+        self._url_list("Inlinks", self.links.inlinks.get(url, []))
+        self._url_list("Outlinks", list(rec.links) if rec else [])
+        self.setUpdatesEnabled(True)
+
+    def refresh(self) -> None:
+        """Show the same URL again (its record or links may have arrived since)."""
+        self.show_url(self.url)
+
+    def current_url(self) -> str | None:
+        item = self.currentItem()
+        if item is None:
+            return None
+        return item.data(0, Roles.Url) or (
+            item.text(1) if item.text(1).startswith("http") else None
+        )

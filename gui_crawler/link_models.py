@@ -1,0 +1,215 @@
+"""The link graph of a crawl and the two tables built on it: redirects and broken links.
+
+``LinkIndex`` is plain Python: every record by URL and, from the ``links`` of the pages crawled,
+the inlinks of every URL. The redirects table shows each hop and its whole chain; the broken-links
+table shows each failing URL with the pages that link to it. Both grow once per batch and refresh
+only the rows a batch can have changed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from .events import FetchRecord
+from .models import STATUS_BRUSH, Roles, status_class, status_text
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+MAX_HOPS = 30
+
+
+class LinkIndex:
+    """Records by URL and inlinks by target URL (redirects count as links from their source)."""
+
+    def __init__(self) -> None:
+        self.records: dict[str, FetchRecord] = {}
+        self.inlinks: defaultdict[str, list[str]] = defaultdict(list)
+
+    def add(self, records: Sequence[FetchRecord]) -> set[str]:
+        """Index a batch; returns the URLs that gained inlinks."""
+        gained: set[str] = set()
+        inlinks = self.inlinks
+        for rec in records:
+            self.records[rec.url] = rec
+            for link in rec.links:
+                inlinks[link].append(rec.url)
+            if rec.next_url and not rec.links:
+                inlinks[rec.next_url].append(rec.url)
+                gained.add(rec.next_url)
+            gained.update(rec.links)
+        return gained
+
+    def clear(self) -> None:
+        self.records.clear()
+        self.inlinks.clear()
+
+    def chain(self, url: str) -> list[tuple[str, FetchRecord | None]]:
+        """The redirect chain starting at ``url``: (url, its record or None if not fetched)."""
+        out: list[tuple[str, FetchRecord | None]] = []
+        seen: set[str] = set()
+        cur: str | None = url
+        while cur is not None and cur not in seen and len(out) <= MAX_HOPS:
+            seen.add(cur)
+            rec = self.records.get(cur)
+            out.append((cur, rec))
+            cur = rec.next_url if rec is not None and rec.is_redirect else None
+        if cur is not None:  # a loop or an absurdly long chain: show where it goes back to
+            out.append((cur, self.records.get(cur)))
+        return out
+
+
+def chain_text(chain: list[tuple[str, FetchRecord | None]]) -> str:
+    parts = [f"{u} ({status_text(r) if r else '…'})" for u, r in chain]
+    return " → ".join(parts)
+
+
+class _Table(QAbstractTableModel):
+    """Rows of precomputed display tuples keyed by URL; subclasses say how to build them."""
+
+    COLUMNS: tuple[str, ...] = ()
+
+    def __init__(self, index: LinkIndex, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.links = index
+        self.urls: list[str] = []
+        self.display: list[tuple[str, ...]] = []
+        self.row_of: dict[str, int] = {}
+
+    def _build(self, url: str) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def _append(self, urls: list[str]) -> None:
+        if not urls:
+            return
+        first = len(self.urls)
+        self.beginInsertRows(QModelIndex(), first, first + len(urls) - 1)
+        for i, url in enumerate(urls, first):
+            self.urls.append(url)
+            self.display.append(self._build(url))
+            self.row_of[url] = i
+        self.endInsertRows()
+
+    def _refresh(self, rows: set[int]) -> None:
+        """Rebuild rows and emit one dataChanged spanning those that really changed."""
+        changed = []
+        for r in rows:
+            new = self._build(self.urls[r])
+            if new != self.display[r]:
+                self.display[r] = new
+                changed.append(r)
+        if changed:
+            last = len(self.COLUMNS) - 1
+            self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), last))
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self.urls, self.display, self.row_of = [], [], {}
+        self.endResetModel()
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.urls)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        r, c = index.row(), index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.display[r][c]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.display[r][c] or None
+        if role == Qt.ItemDataRole.ForegroundRole and c == 1:
+            rec = self.links.records.get(self.urls[r])
+            return STATUS_BRUSH[status_class(rec)] if rec else None
+        if role == Roles.Url:
+            return self.urls[r]
+        if role == Roles.Record:
+            return self.links.records.get(self.urls[r])
+        if role == Roles.Sort:
+            return self.display[r][c]
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.DisplayRole
+            and 0 <= section < len(self.COLUMNS)
+        ):
+            return self.COLUMNS[section]
+        return None
+
+
+class RedirectsModel(_Table):
+    """Every redirect: source, status, target, note, where the whole chain ends, and the chain.
+
+    Signals: only QAbstractItemModel's own.
+    """
+
+    COLUMNS = ("Source", "Status", "Target", "Note", "Final", "Final status", "Chain")
+
+    def __init__(self, index: LinkIndex, parent: Any = None) -> None:
+        super().__init__(index, parent)
+        self._open: set[int] = set()  # rows whose chain ends at a URL not recorded yet
+
+    def _build(self, url: str) -> tuple[str, ...]:
+        rec = self.links.records[url]
+        chain = self.links.chain(url)
+        final_url, final = chain[-1]
+        looped = any(u == final_url for u, _ in chain[:-1])
+        return (
+            url,
+            status_text(rec),
+            rec.next_url or "",
+            rec.note or rec.exception or "",
+            final_url if len(chain) > 1 else "",
+            "loop" if looped else status_text(final) if final else "…",
+            chain_text(chain),
+        )
+
+    def add_records(self, records: Sequence[FetchRecord]) -> None:
+        """Call after ``LinkIndex.add`` for the same batch."""
+        if self._open:
+            self._refresh(self._open)
+            self._open = {r for r in self._open if self.display[r][5] == "…"}
+        first = len(self.urls)
+        self._append([r.url for r in records if r.is_redirect])
+        self._open.update(r for r in range(first, len(self.urls)) if self.display[r][5] == "…")
+
+    def clear(self) -> None:
+        super().clear()
+        self._open = set()
+
+
+class BrokenLinksModel(_Table):
+    """Each failing URL (4xx, 5xx, exception) with the pages that link to it.
+
+    Signals: only QAbstractItemModel's own.
+    """
+
+    COLUMNS = ("URL", "Status", "Error", "Inlinks", "Linked from")
+    SHOWN_REFERRERS = 3
+
+    def _build(self, url: str) -> tuple[str, ...]:
+        rec = self.links.records[url]
+        sources = self.links.inlinks.get(url, [])
+        if not sources and rec.referrer:
+            sources = [rec.referrer]
+        shown = ", ".join(sources[: self.SHOWN_REFERRERS])
+        if len(sources) > self.SHOWN_REFERRERS:
+            shown += f", … (+{len(sources) - self.SHOWN_REFERRERS})"
+        return (url, status_text(rec), rec.exception or "", str(len(sources)), shown)
+
+    def add_records(self, records: Sequence[FetchRecord], gained: set[str]) -> None:
+        """Call after ``LinkIndex.add`` for the same batch, with the URLs it returned."""
+        row_of = self.row_of
+        touched = {row_of[u] for u in gained if u in row_of}
+        if touched:
+            self._refresh(touched)
+        self._append([r.url for r in records if r.is_broken])

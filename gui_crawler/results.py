@@ -1,0 +1,52 @@
+"""All the models of one crawl, fed together from the bridge's batches."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+from .events import FetchRecord, WorkerEvent
+from .link_models import BrokenLinksModel, LinkIndex, RedirectsModel
+from .models import PagesModel, PagesProxy
+from .tree_model import SiteTreeModel
+from .workers_model import WorkersModel
+
+
+class CrawlResults(QObject):
+    """Owns the pages, tree, workers, redirects and broken-links models and the link index.
+
+    Signals: none (views watch the models' own signals).
+    """
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.links = LinkIndex()
+        self.pages = PagesModel(self)
+        self.proxy = PagesProxy(self.pages, self)
+        self.tree = SiteTreeModel(self)
+        self.workers = WorkersModel(self)
+        self.redirects = RedirectsModel(self.links, self)
+        self.broken = BrokenLinksModel(self.links, self)
+        self.redirect_count = 0
+        self.error_count = 0
+
+    def add(self, records: Sequence[FetchRecord], workers: Sequence[WorkerEvent] = ()) -> None:
+        """Apply one batch: each model changes once."""
+        if records:
+            gained = self.links.add(records)
+            self.pages.add_records(records)
+            self.tree.add_records(records)
+            self.redirects.add_records(records)
+            self.broken.add_records(records, gained)
+            self.redirect_count += sum(1 for r in records if r.is_redirect)
+            self.error_count += sum(1 for r in records if r.is_broken)
+        if workers:
+            self.workers.apply(workers)
+
+    def clear(self) -> None:
+        self.links.clear()
+        for m in (self.pages, self.tree, self.workers, self.redirects, self.broken):
+            m.clear()
+        self.redirect_count = self.error_count = 0

@@ -1,0 +1,483 @@
+"""The main window: widgets and wiring only. Crawl state lives in the bridge, rows in the models."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .bridge import CrawlBridge
+from .charts import ChartsPanel
+from .config import ConfigError
+from .details import DetailsPane
+from .events import CrawlFinished, FetchRecord, Progress, WorkerEvent
+from .export import write_csv
+from .models import Roles
+from .results import CrawlResults
+from .settings_panel import ERROR_STYLE, SettingsPanel
+from .urls import InvalidURL, parse_address
+from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
+
+RESOURCES = Path(__file__).with_name("resources")
+
+
+def icon(name: str) -> QIcon:
+    return QIcon(str(RESOURCES / f"{name}.svg"))
+
+
+def _clock(seconds: float) -> str:
+    m, s = divmod(int(seconds), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+class MainWindow(QMainWindow):
+    """The crawler you can watch: address bar, settings, live views, details, status bar.
+
+    Signals:
+        crawlFinished(CrawlFinished): a crawl ended and every view shows all its records.
+        closed(): the window was closed (a running crawl has been told to cancel).
+    """
+
+    crawlFinished = Signal(object)
+    closed = Signal()
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("gui-crawler")
+        self.setWindowIcon(icon("app"))
+        self.bridge = CrawlBridge(self)
+        self.results = CrawlResults(self)
+        self._dialog: QFileDialog | None = None
+        self.last_export: tuple[str, int] | None = None
+        self._details_timer = QTimer(self)
+        self._details_timer.setSingleShot(True)
+        self._details_timer.setInterval(1000)
+        self._build_actions()
+        self._build_toolbar()
+        self._build_central()
+        self._build_status_bar()
+        self._wire()
+        self._update_actions()
+        self.resize(1400, 900)
+
+    # ---- construction -------------------------------------------------------------------------
+
+    def _action(
+        self,
+        text: str,
+        shortcut: str | QKeySequence.StandardKey,
+        slot: Any,
+        tip: str,
+        icon_name: str | None = None,
+    ) -> QAction:
+        a = QAction(text, self)
+        a.setShortcut(QKeySequence(shortcut))
+        a.setToolTip(f"{tip} ({a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        a.setStatusTip(tip)
+        if icon_name:
+            a.setIcon(icon(icon_name))
+        a.triggered.connect(slot)
+        self.addAction(a)  # shortcuts work wherever the focus is in the window
+        return a
+
+    def _build_actions(self) -> None:
+        self.start_action = self._action(
+            "&Start", "Ctrl+Return", self.start, "Start a fresh crawl of the address", "start"
+        )
+        self.pause_action = self._action(
+            "&Pause", "Ctrl+P", self.toggle_pause, "Pause or resume the crawl", "pause"
+        )
+        self.pause_action.setCheckable(True)
+        self.cancel_action = self._action(
+            "&Cancel", "Esc", self.cancel, "Cancel the crawl (rows are kept)", "cancel"
+        )
+        self.export_action = self._action(
+            "&Export all…",
+            "Ctrl+E",
+            lambda: self.export_dialog(False),
+            "Export every page as CSV",
+            "export",
+        )
+        self.export_filtered_action = self._action(
+            "Export &filtered…",
+            "Ctrl+Shift+E",
+            lambda: self.export_dialog(True),
+            "Export exactly the rows of the filtered pages view as CSV",
+        )
+        self._action("Address", "Ctrl+L", self._focus_address, "Edit the address")
+        self._action("Filter", "Ctrl+F", self._focus_filter, "Filter the pages table")
+        self._action("Quit", QKeySequence.StandardKey.Quit, self.close, "Close the window")
+
+    def _build_toolbar(self) -> None:
+        tb = QToolBar("Crawl")
+        tb.setObjectName("crawl-toolbar")
+        tb.setMovable(False)
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.addToolBar(tb)
+        self.address = QLineEdit()
+        self.address.setObjectName("address")
+        self.address.setPlaceholderText("Address to crawl, e.g. http://127.0.0.1:8000/")
+        self.address.setClearButtonEnabled(True)
+        self.address.setMinimumWidth(360)
+        tb.addWidget(self.address)
+        for a in (self.start_action, self.pause_action, self.cancel_action):
+            tb.addAction(a)
+        tb.addSeparator()
+        tb.addAction(self.export_action)
+        tb.addAction(self.export_filtered_action)
+
+    def _build_central(self) -> None:
+        r = self.results
+        self.address_error = QLabel()
+        self.address_error.setObjectName("address-error")
+        self.address_error.setStyleSheet(ERROR_STYLE)
+        self.address_error.setWordWrap(True)
+        self.address_error.hide()
+
+        self.settings = SettingsPanel()
+        scroll = QScrollArea()
+        scroll.setWidget(self.settings)
+        scroll.setWidgetResizable(True)
+        scroll.setMinimumWidth(220)
+
+        self.pages_tab = PagesTab(r.proxy)
+        self.tree_view = QTreeView()
+        self.tree_view.setModel(r.tree)
+        self.tree_view.setUniformRowHeights(True)
+        self.tree_view.setAlternatingRowColors(True)
+        for col, w in enumerate((420, 70, 70, 110)):
+            self.tree_view.setColumnWidth(col, w)
+        install_url_menu(self.tree_view, index_url_at(self.tree_view))
+        self.workers_view = make_table(sorted_proxy(r.workers, self), (60, 150, 60, 50, 400), True)
+        # The charts sit under the settings: visible whichever tab is open, and the settings
+        # form would leave that space empty anyway.
+        self.charts = ChartsPanel()
+        self.left = QSplitter(Qt.Orientation.Vertical)
+        self.left.setObjectName("left-splitter")
+        self.left.addWidget(scroll)
+        self.left.addWidget(self.charts)
+        self.left.setStretchFactor(0, 1)
+        self.left.setStretchFactor(1, 2)
+        self.left.setSizes([330, 480])
+        self.redirects_view = make_table(
+            sorted_proxy(r.redirects, self), (300, 60, 300, 160, 260, 80, 400), True
+        )
+        self.broken_view = make_table(sorted_proxy(r.broken, self), (360, 70, 260, 70, 400), True)
+
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.pages_tab, "&Pages")
+        self.tabs.addTab(self.tree_view, "Site &tree")
+        self.tabs.addTab(self.workers_view, "&Workers")
+        self.tabs.addTab(self.redirects_view, "&Redirects")
+        self.tabs.addTab(self.broken_view, "&Broken links")
+        for i in range(self.tabs.count()):
+            self._action(
+                f"Tab {i + 1}",
+                f"Ctrl+{i + 1}",
+                lambda _=False, i=i: self.tabs.setCurrentIndex(i),
+                "Show this tab",
+            )
+
+        self.details = DetailsPane(r.links)
+        install_url_menu(self.details, lambda pos: self.details.current_url())
+
+        self.right = QSplitter(Qt.Orientation.Vertical)
+        self.right.setObjectName("right-splitter")
+        self.right.addWidget(self.tabs)
+        self.right.addWidget(self.details)
+        self.right.setStretchFactor(0, 3)
+        self.right.setStretchFactor(1, 1)
+        self.right.setSizes([620, 200])
+        self.main_split = QSplitter(Qt.Orientation.Horizontal)
+        self.main_split.setObjectName("main-splitter")
+        self.main_split.addWidget(self.left)
+        self.main_split.addWidget(self.right)
+        self.main_split.setStretchFactor(1, 1)
+        self.main_split.setSizes([300, 1100])
+
+        central = QWidget()
+        lay = QVBoxLayout(central)
+        lay.setContentsMargins(4, 0, 4, 0)
+        lay.setSpacing(2)
+        lay.addWidget(self.address_error)
+        lay.addWidget(self.main_split, 1)
+        self.setCentralWidget(central)
+
+    def _build_status_bar(self) -> None:
+        sb = self.statusBar()
+        self.state_label = QLabel("Ready")
+        sb.addWidget(self.state_label, 1)
+        self.stat_labels: dict[str, QLabel] = {}
+        for key in ("fetched", "queued", "workers", "redirects", "errors", "rate", "elapsed"):
+            lab = QLabel()
+            lab.setObjectName(f"stat-{key}")
+            lab.setContentsMargins(6, 0, 6, 0)
+            sb.addPermanentWidget(lab)
+            self.stat_labels[key] = lab
+        self._show_stats(None)
+
+    def _wire(self) -> None:
+        b = self.bridge
+        b.batch.connect(self._on_batch)
+        b.progress.connect(self._on_progress)
+        b.tick.connect(self.results.workers.tick)
+        b.finished.connect(self._on_finished)
+        b.runningChanged.connect(self._update_actions)
+        self.address.returnPressed.connect(self.start)
+        self.address.textEdited.connect(lambda _t: self._show_address_error(None))
+        self.settings.workersChanged.connect(self._workers_changed)
+        self.settings.validityChanged.connect(lambda _ok: self._update_actions())
+        self.pages_tab.filterChanged.connect(self._update_actions)
+        self.details.urlActivated.connect(self.select_url)
+        self._details_timer.timeout.connect(self.details.refresh)
+        views = (
+            self.pages_tab.table,
+            self.tree_view,
+            self.workers_view,
+            self.redirects_view,
+            self.broken_view,
+        )
+        for v in views:
+            v.selectionModel().currentChanged.connect(
+                lambda cur, _prev: self.details.show_url(current_url_of(cur))
+            )
+        self.results.tree.rowsInserted.connect(self._expand_hosts)
+
+    # ---- commands -----------------------------------------------------------------------------
+
+    def start(self) -> bool:
+        """Start a fresh crawl of the address; False (with a message shown) if it cannot."""
+        if self.bridge.running:
+            return False
+        try:
+            url = parse_address(self.address.text())
+            config = self.settings.config(url)
+        except (InvalidURL, ConfigError) as e:
+            self._show_address_error(str(e))
+            return False
+        self._show_address_error(None)
+        self.address.setText(url)
+        self.results.clear()
+        self.charts.clear()
+        self.details.show_url(None)
+        self.pause_action.setChecked(False)
+        try:
+            self.bridge.start(config)
+        except ConfigError as e:
+            self._show_address_error(str(e))
+            return False
+        self.state_label.setText(f"Crawling {url} …")
+        return True
+
+    def cancel(self) -> None:
+        if self.bridge.running:
+            self.bridge.cancel()
+            self.state_label.setText("Cancelling…")
+
+    def toggle_pause(self) -> None:
+        if not self.bridge.running:
+            self.pause_action.setChecked(False)
+            return
+        if self.pause_action.isChecked():
+            self.bridge.pause()
+            self.state_label.setText("Paused: workers finish their current URL, then wait")
+        else:
+            self.bridge.resume()
+            self.state_label.setText("Crawling…")
+        self._update_actions()
+
+    def export_dialog(self, filtered: bool) -> QFileDialog:
+        """A non-modal save dialog (``open()``): a modal exec() inside the qasync loop fails."""
+        what = "filtered view" if filtered else "all pages"
+        dlg = QFileDialog(self, f"Export {what} as CSV")
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dlg.setNameFilter("CSV files (*.csv)")
+        dlg.setDefaultSuffix("csv")
+        dlg.setOption(QFileDialog.Option.DontUseNativeDialog)
+        dlg.selectFile("crawl-filtered.csv" if filtered else "crawl.csv")
+        dlg.fileSelected.connect(lambda path: self.export_csv(path, filtered))
+        dlg.finished.connect(dlg.deleteLater)
+        self._dialog = dlg
+        dlg.open()
+        return dlg
+
+    def export_csv(self, path: str, filtered: bool = False) -> int:
+        """Write all rows, or exactly the rows the filtered view shows; returns the row count."""
+        if filtered:
+            self.pages_tab.apply_now()
+            records = self.results.proxy.records()
+        else:
+            records = self.results.pages.records()
+        try:
+            n = write_csv(path, records)
+        except OSError as e:
+            self.statusBar().showMessage(f"Export failed: {e}", 10_000)
+            return -1
+        self.last_export = (path, n)
+        self.statusBar().showMessage(f"Exported {n:,} rows to {path}", 10_000)
+        return n
+
+    def select_url(self, url: str) -> None:
+        """Show ``url`` in the pages table (if recorded) and in the details pane."""
+        row = self.results.pages.row_of(url)
+        if row is not None and self.pages_tab.select_url(row):
+            self.tabs.setCurrentWidget(self.pages_tab)
+        self.details.show_url(url)
+
+    # ---- events from the bridge ---------------------------------------------------------------
+
+    def _on_batch(self, records: list[FetchRecord], workers: list[WorkerEvent]) -> None:
+        self.results.add(records, workers)
+        if records:
+            self.pages_tab.update_count()
+            if self.details.url is None and self.bridge.crawler is not None:
+                # Something to look at from the start: the root's details until a pick.
+                self.details.show_url(self.bridge.crawler.config.roots[0])
+            url = self.details.url
+            # A home page gains inlinks on every tick: rebuild the pane at most once a second.
+            if (
+                url
+                and not self._details_timer.isActive()
+                and any(r.url == url or url in r.links for r in records)
+            ):
+                self._details_timer.start()
+            if not self.export_action.isEnabled():
+                self._update_actions()
+
+    def _on_progress(self, p: Progress) -> None:
+        self.charts.add(p)
+        self._show_stats(p)
+
+    def _on_finished(self, f: CrawlFinished) -> None:
+        if self.bridge.last_progress is not None:
+            self._show_stats(self.bridge.last_progress)
+        words = {"done": "Finished", "cancelled": "Cancelled"}.get(
+            f.reason, f"Stopped ({f.reason})"
+        )
+        self.state_label.setText(
+            f"{words}: {f.done:,} URLs in {f.elapsed:.1f} s"
+            + (f", {f.todo:,} left in the queue" if f.todo else "")
+        )
+        if self._details_timer.isActive():
+            self._details_timer.stop()
+            self.details.refresh()
+        self.pause_action.setChecked(False)
+        self._update_actions()
+        self.crawlFinished.emit(f)
+
+    def _workers_changed(self, n: int) -> None:
+        if self.bridge.running:
+            self.bridge.set_max_workers(n)
+            # Show the new target at once; the rows follow on the next tick.
+            p = self.bridge.last_progress
+            self.stat_labels["workers"].setText(f"Busy {p.busy if p else 0}/{n} workers")
+
+    # ---- display ------------------------------------------------------------------------------
+
+    def _show_stats(self, p: Progress | None) -> None:
+        lab = self.stat_labels
+        r = self.results
+        rate = self.charts.history.pages_per_second
+        lab["fetched"].setText(f"Fetched {p.done if p else 0:,}")
+        lab["queued"].setText(f"Queued {p.queued if p else 0:,}")
+        busy = p.busy if p else 0
+        crawler = self.bridge.crawler
+        total = crawler.max_workers if crawler is not None else self.settings.workers.value()
+        lab["workers"].setText(f"Busy {busy}/{total} workers")
+        lab["redirects"].setText(f"Redirects {r.redirect_count:,}")
+        lab["errors"].setText(f"Errors {r.error_count:,}")
+        lab["errors"].setStyleSheet(ERROR_STYLE if r.error_count else "")
+        if p is not None and not self.bridge.running and p.elapsed > 0:
+            lab["rate"].setText(f"{p.done / p.elapsed:.1f} pages/s (average)")
+        else:
+            lab["rate"].setText(f"{rate:.1f} pages/s")
+        lab["elapsed"].setText(_clock(p.elapsed if p else 0))
+
+    def _show_address_error(self, msg: str | None) -> None:
+        self.address_error.setText(msg or "")
+        self.address_error.setVisible(bool(msg))
+        self.address.setStyleSheet("border: 1px solid #c0392b;" if msg else "")
+
+    def _update_actions(self, *_: object) -> None:
+        running = self.bridge.running
+        self.start_action.setEnabled(not running and self.settings.error() is None)
+        self.pause_action.setEnabled(running)
+        self.pause_action.setText("&Resume" if self.pause_action.isChecked() else "&Pause")
+        self.pause_action.setIcon(icon("start" if self.pause_action.isChecked() else "pause"))
+        self.cancel_action.setEnabled(running)
+        has_rows = self.results.pages.rowCount() > 0
+        self.export_action.setEnabled(has_rows)
+        self.export_filtered_action.setEnabled(has_rows and self.results.proxy.filtering)
+
+    def _expand_hosts(self, parent: Any, first: int, last: int) -> None:
+        if not parent.isValid():  # a new host: show its first level
+            for row in range(first, last + 1):
+                self.tree_view.expand(self.results.tree.index(row, 0))
+
+    def _focus_address(self) -> None:
+        self.address.setFocus()
+        self.address.selectAll()
+
+    def _focus_filter(self) -> None:
+        self.tabs.setCurrentWidget(self.pages_tab)
+        self.pages_tab.filter.setFocus()
+        self.pages_tab.filter.selectAll()
+
+    # ---- persistence and closing --------------------------------------------------------------
+
+    def save_state(self, s: QSettings | None = None) -> None:
+        s = s or QSettings()
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState())
+        s.setValue("window/main-splitter", self.main_split.saveState())
+        s.setValue("window/right-splitter", self.right.saveState())
+        s.setValue("window/left-splitter", self.left.saveState())
+        s.setValue("window/pages-header", self.pages_tab.table.horizontalHeader().saveState())
+        self.settings.save(s)
+        s.sync()
+
+    def restore_state(self, s: QSettings | None = None) -> None:
+        s = s or QSettings()
+        for key, restore in (
+            ("window/geometry", self.restoreGeometry),
+            ("window/state", self.restoreState),
+            ("window/main-splitter", self.main_split.restoreState),
+            ("window/right-splitter", self.right.restoreState),
+            ("window/left-splitter", self.left.restoreState),
+            ("window/pages-header", self.pages_tab.table.horizontalHeader().restoreState),
+        ):
+            v = s.value(key)
+            if isinstance(v, QByteArray | bytes):
+                with contextlib.suppress(TypeError, ValueError):
+                    restore(QByteArray(v))
+        # A restored header may carry a sort indicator: rows are not sorted yet, so drop it.
+        self.pages_tab.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.settings.restore(s)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_state()
+        self.bridge.cancel()  # the app awaits the crawl task, which closes the HTTP session
+        event.accept()
+        self.closed.emit()
+
+
+def current_url_of(index: Any) -> str | None:
+    return index.data(Roles.Url) if index.isValid() else None

@@ -1,0 +1,162 @@
+"""Shared fixtures: a qasync loop pytest-qt can drive, an in-process aiohttp site, isolated settings.
+
+pytest-qt has no asyncio support, but qasync's callbacks are Qt timers: once a qasync loop is set
+as the running loop, ``qtbot.wait*`` drives it (GUIDE §4).
+"""
+
+from __future__ import annotations
+
+import os
+
+# Before any Qt import: no display on CI machines.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_API", "pyside6")
+
+import asyncio
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any, TypeVar
+
+import pytest
+from aiohttp import web
+
+T = TypeVar("T")
+
+# The offscreen platform plugin warns about this on every top-level show(); it says nothing
+# about our code, and qt_log_level_fail = WARNING would fail every window test on it.
+OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
+
+
+@pytest.fixture
+def isolated_settings(tmp_path_factory: pytest.TempPathFactory, qapp: Any) -> Iterator[None]:
+    """A QSettings location of the test's own (never the developer's real settings).
+
+    Not autouse: the engine and CLI tests need no Qt at all."""
+    from PySide6.QtCore import QSettings
+
+    path = str(tmp_path_factory.mktemp("settings"))
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(fmt, QSettings.Scope.UserScope, path)
+    qapp.setOrganizationName("gui_crawler_tests")
+    qapp.setApplicationName("gui-crawler-tests")
+    yield
+
+
+@pytest.fixture
+def loop(qapp: Any, qtbot: Any, isolated_settings: None) -> Iterator[asyncio.AbstractEventLoop]:
+    import qasync
+
+    ev = qasync.QEventLoop(qapp, already_running=True)
+    asyncio.set_event_loop(ev)
+    yield ev
+    pending = [t for t in asyncio.all_tasks(ev) if not t.done()]
+    for t in pending:
+        t.cancel()
+    if pending:
+        qtbot.waitUntil(lambda: all(t.done() for t in pending), timeout=5000)
+    # Never loop.stop(): it would quit the shared QApplication (GUIDE §4).
+    ev._QEventLoop__is_running = False  # type: ignore[attr-defined]
+    qapp.aboutToQuit.disconnect(ev._after_run_forever)
+    asyncio.events._set_running_loop(None)
+    ev.close()
+    asyncio.set_event_loop(None)
+    assert not pending, f"test left tasks running: {pending}"
+
+
+@pytest.fixture
+def run(loop: asyncio.AbstractEventLoop, qtbot: Any) -> Callable[..., Any]:
+    """``run(coro, timeout_ms)``: run a coroutine on the qasync loop while Qt keeps processing."""
+
+    def _run(aw: Awaitable[T], timeout: int = 10_000) -> T:
+        task = asyncio.ensure_future(aw)
+        qtbot.waitUntil(task.done, timeout=timeout)
+        return task.result()
+
+    return _run
+
+
+class LiveSite:
+    """A tiny website served in-process on an ephemeral loopback port.
+
+    ``add_page(path, links)``, ``add_redirect(a, b)``, ``add_status(path, code)``; ``delay``
+    slows every page down (seconds) so a test can act mid-crawl.
+    """
+
+    def __init__(self) -> None:
+        self.pages: dict[str, tuple[int, str, dict[str, str], float]] = {}
+        self.delay = 0.0
+        self.url = ""
+        self.hits: dict[str, int] = {}
+        self._runner: web.AppRunner | None = None
+
+    def add_page(
+        self, path: str, links: tuple[str, ...] | list[str] = (), delay: float = 0
+    ) -> None:
+        body = "".join(f'<a href="{u}">{u}</a>\n' for u in links)
+        html = f"<html><head><title>{path}</title></head><body>{body}</body></html>"
+        self.pages[path] = (200, html, {"Content-Type": "text/html; charset=utf-8"}, delay)
+
+    def add_redirect(self, path: str, target: str, status: int = 302) -> None:
+        self.pages[path] = (status, "", {"Location": target}, 0)
+
+    def add_status(self, path: str, status: int) -> None:
+        self.pages[path] = (status, f"status {status}", {"Content-Type": "text/plain"}, 0)
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        key = request.path_qs
+        self.hits[key] = self.hits.get(key, 0) + 1
+        page = self.pages.get(key)
+        if page is None:
+            return web.Response(status=404, text="not found")
+        status, text, headers, delay = page
+        if delay or self.delay:
+            await asyncio.sleep(delay or self.delay)
+        return web.Response(status=status, text=text, headers=headers)
+
+    async def start(self) -> LiveSite:
+        app = web.Application()
+        app.router.add_route("GET", "/{tail:.*}", self._handle)
+        # A short grace on close: handlers still sleeping for a cancelled crawl are not awaited.
+        self._runner = web.AppRunner(
+            app, handle_signals=False, access_log=None, shutdown_timeout=0.1
+        )
+        await self._runner.setup()
+        tcp = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await tcp.start()
+        port = self._runner.addresses[0][1]
+        self.url = f"http://127.0.0.1:{port}/"
+        return self
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    def fill_small(self, pages: int = 20) -> LiveSite:
+        """A site with a bit of everything: a chain of redirects, 404, 500, a tree of pages."""
+        self.add_page(
+            "/",
+            ["/a/", "/b/", "/old", "/missing", "/broken", "/docs/x?page=1", "mailto:x@example.com"],
+        )
+        self.add_page("/a/", [f"/a/p{i}" for i in range(pages // 2)] + ["/missing"])
+        self.add_page("/b/", [f"/b/p{i}" for i in range(pages // 2)])
+        for i in range(pages // 2):
+            self.add_page(f"/a/p{i}", ["/", f"/b/p{i}"])
+            self.add_page(f"/b/p{i}", ["/a/"])
+        self.add_redirect("/old", "/older", 301)
+        self.add_redirect("/older", "/a/", 302)
+        self.add_status("/broken", 500)
+        self.add_page("/docs/x?page=1", ["/docs/x?page=2"])
+        self.add_page("/docs/x?page=2", [])
+        return self
+
+
+@pytest.fixture
+def live_site(run: Callable[..., Any]) -> Iterator[LiveSite]:
+    s = run(LiveSite().start())
+    yield s
+    run(s.close())

@@ -1,0 +1,353 @@
+"""The real window driven like a person would, against an in-process aiohttp site."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFileDialog
+
+from gui_crawler.events import WorkerState
+from gui_crawler.export import COLUMNS
+from gui_crawler.models import Roles, StatusClass
+from gui_crawler.views import url_menu
+from gui_crawler.window import MainWindow
+
+PAGES = 29  # URLs LiveSite.fill_small(20) leads to (see conftest)
+
+
+@pytest.fixture
+def window(
+    qtbot: Any, loop: asyncio.AbstractEventLoop, run: Callable[..., Any]
+) -> Iterator[MainWindow]:
+    # Not qtbot.addWidget: pytest-qt would close and delete it before this fixture's teardown.
+    w = MainWindow()
+    w.show()
+    yield w
+    w.close()
+    run(w.bridge.wait())
+    w.deleteLater()
+
+
+def crawl_tasks(loop: asyncio.AbstractEventLoop) -> list[asyncio.Task[Any]]:
+    """Tasks of the engine or the bridge still running (the test server's are not counted)."""
+    return [
+        t
+        for t in asyncio.all_tasks(loop)
+        if not t.done() and ("Crawler" in t.get_coro().__qualname__ or t.get_name() == "crawl")
+    ]
+
+
+def start_by_typing(qtbot: Any, w: MainWindow, url: str) -> None:
+    w.address.clear()
+    qtbot.keyClicks(w.address, url)
+    qtbot.keyClick(w.address, Qt.Key.Key_Return)
+    assert w.bridge.running, w.address_error.text()
+
+
+def crawl_to_end(qtbot: Any, w: MainWindow, url: str, timeout: int = 15_000) -> Any:
+    with qtbot.waitSignal(w.crawlFinished, timeout=timeout) as blocker:
+        start_by_typing(qtbot, w, url)
+    return blocker.args[0]
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        reader = csv.DictReader(f)
+        assert tuple(reader.fieldnames or ()) == COLUMNS
+        return list(reader)
+
+
+def test_crawl_fills_every_view(qtbot: Any, window: MainWindow, live_site: Any) -> None:
+    live_site.fill_small()
+    window.settings.workers.setValue(3)
+    finished = crawl_to_end(qtbot, window, live_site.url.removeprefix("http://"))
+    assert finished.reason == "done"
+    r = window.results
+    # Pages table: every URL once.
+    urls = [r.pages.index(i, 0).data() for i in range(r.pages.rowCount())]
+    assert len(urls) == len(set(urls)) == PAGES
+    assert window.pages_tab.count.text() == f"{PAGES} URLs"
+    missing = r.pages.row_of(live_site.url + "missing")
+    assert missing is not None and r.pages.index(missing, 1).data() == "404"
+    # Site tree: one host with every URL counted, worst status a 500.
+    assert r.tree.rowCount() == 1
+    assert r.tree.index(0, 1).data() == PAGES
+    assert r.tree.index(0, 3).data() == "500"
+    assert window.tree_view.isExpanded(r.tree.index(0, 0))
+    # Redirects: each hop with its whole chain.
+    assert r.redirects.rowCount() == 2
+    old = r.redirects.row_of[live_site.url + "old"]
+    assert r.redirects.index(old, 4).data() == live_site.url + "a/"
+    assert r.redirects.index(old, 5).data() == "200"
+    # Broken links with the pages linking to them.
+    broken = {r.broken.index(i, 0).data(): i for i in range(r.broken.rowCount())}
+    assert set(broken) == {live_site.url + "missing", live_site.url + "broken"}
+    assert r.broken.index(broken[live_site.url + "missing"], 3).data() == "2"
+    # Workers: one row per worker, all stopped now, and they did the work between them.
+    assert r.workers.rowCount() == 3
+    assert all(row.state is WorkerState.STOPPED for row in r.workers.rows)
+    assert sum(row.done for row in r.workers.rows) == PAGES
+    # Status bar.
+    assert window.stat_labels["fetched"].text() == f"Fetched {PAGES}"
+    assert window.stat_labels["redirects"].text() == "Redirects 2"
+    assert window.stat_labels["errors"].text() == "Errors 2"
+    assert window.state_label.text().startswith("Finished")
+    # Selecting a broken URL shows its details: inlinks from / and /a/.
+    window.tabs.setCurrentWidget(window.broken_view)
+    view = window.broken_view
+    view.setCurrentIndex(view.model().index(0, 0))
+    assert window.details.url == view.currentIndex().data(Roles.Url)
+    window.select_url(live_site.url + "missing")
+    texts = [
+        window.details.topLevelItem(i).text(0) for i in range(window.details.topLevelItemCount())
+    ]
+    assert "Inlinks (2)" in texts and "Outlinks (0)" in texts
+    window.select_url(live_site.url + "old")
+    assert window.tabs.currentWidget() is window.pages_tab
+    texts = [
+        window.details.topLevelItem(i).text(0) for i in range(window.details.topLevelItemCount())
+    ]
+    assert "Redirect chain (2 hops)" in texts
+    assert not crawl_tasks(asyncio.get_event_loop())
+
+
+def test_cancel_mid_crawl_keeps_rows_and_leaves_no_tasks(
+    qtbot: Any, window: MainWindow, live_site: Any, loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    live_site.fill_small(400)
+    live_site.delay = 0.05
+    window.settings.workers.setValue(4)
+    start_by_typing(qtbot, window, live_site.url)
+    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 10, timeout=10_000)
+    with qtbot.waitSignal(window.crawlFinished, timeout=2000) as blocker:
+        t0 = time.perf_counter()
+        qtbot.keyClick(window, Qt.Key.Key_Escape)
+    lag = time.perf_counter() - t0
+    finished = blocker.args[0]
+    assert finished.reason == "cancelled"
+    assert lag < 0.2, f"cancel took {lag * 1000:.0f} ms"
+    rows = window.results.pages.rowCount()
+    assert rows == finished.done and finished.todo > 0
+    cancelled = [
+        r for r in window.results.pages.records() if (r.exception or "").startswith("Cancelled")
+    ]
+    assert 1 <= len(cancelled) <= 4  # the in-flight URLs are kept, as cancelled
+    assert not crawl_tasks(loop)
+    assert window.start_action.isEnabled() and not window.cancel_action.isEnabled()
+    # Export still works after a cancel, and reads back.
+    out = tmp_path / "cancelled.csv"
+    assert window.export_csv(str(out)) == rows
+    assert len(read_csv(out)) == rows
+
+
+def test_pause_then_resume(qtbot: Any, window: MainWindow, live_site: Any) -> None:
+    live_site.fill_small(60)
+    live_site.delay = 0.03
+    window.settings.workers.setValue(2)
+    start_by_typing(qtbot, window, live_site.url)
+    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 5, timeout=10_000)
+    qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert window.bridge.paused and window.pause_action.text() == "&Resume"
+    qtbot.waitUntil(
+        lambda: window.bridge.last_progress is not None and window.bridge.last_progress.busy == 0,
+        timeout=3000,
+    )
+    qtbot.wait(150)  # let the last records of in-flight URLs arrive
+    frozen = window.results.pages.rowCount()
+    qtbot.wait(300)
+    assert window.results.pages.rowCount() == frozen
+    assert any(r.state is WorkerState.PAUSED for r in window.results.workers.rows)
+    with qtbot.waitSignal(window.crawlFinished, timeout=15_000) as blocker:
+        window.pause_action.trigger()
+    assert blocker.args[0].reason == "done"
+    assert window.results.pages.rowCount() > frozen
+
+
+def test_worker_count_changes_mid_crawl(qtbot: Any, window: MainWindow, live_site: Any) -> None:
+    live_site.fill_small(300)
+    live_site.delay = 0.03
+    window.settings.workers.setValue(2)
+    start_by_typing(qtbot, window, live_site.url)
+    qtbot.waitUntil(lambda: window.results.workers.rowCount() == 2, timeout=5000)
+    window.settings.workers.setValue(7)
+    assert window.stat_labels["workers"].text().endswith("/7 workers")  # at once
+    qtbot.waitUntil(lambda: window.results.workers.rowCount() == 7, timeout=1000)  # next tick
+    qtbot.waitUntil(lambda: window.bridge.last_progress.busy > 2, timeout=3000)  # type: ignore[union-attr]
+    window.settings.workers.setValue(1)
+    qtbot.waitUntil(
+        lambda: all(r.state is WorkerState.STOPPED for r in window.results.workers.rows[1:]),
+        timeout=3000,
+    )
+    assert window.results.workers.rows[0].state is not WorkerState.STOPPED
+    window.cancel()
+    qtbot.waitUntil(lambda: not window.bridge.running, timeout=2000)
+
+
+def test_export_all_and_exactly_the_filtered_view(
+    qtbot: Any, window: MainWindow, live_site: Any, tmp_path: Path
+) -> None:
+    live_site.fill_small()
+    assert not window.export_action.isEnabled()
+    crawl_to_end(qtbot, window, live_site.url)
+    assert window.export_action.isEnabled() and not window.export_filtered_action.isEnabled()
+    everything = tmp_path / "all.csv"
+    assert window.export_csv(str(everything)) == PAGES
+    assert {row["url"] for row in read_csv(everything)} == set(window.results.links.records)
+    tab = window.pages_tab
+    tab.set_quick_filter("4xx")
+    tab.set_quick_filter("5xx")
+    assert tab.count.text() == f"2 of {PAGES}"
+    assert window.export_filtered_action.isEnabled()
+    # The non-modal dialog: open() returns at once; choosing a file writes the filtered rows.
+    dlg = window.export_dialog(filtered=True)
+    assert dlg.isVisible()
+    filtered = tmp_path / "filtered.csv"
+    dlg.selectFile(str(filtered))
+    with qtbot.waitSignal(dlg.fileSelected, timeout=2000):
+        dlg.accept()
+    rows = read_csv(filtered)
+    assert sorted((r["url"], r["status"]) for r in rows) == [
+        (live_site.url + "broken", "500"),
+        (live_site.url + "missing", "404"),
+    ]
+    # Text filter (debounced) + export of exactly what is shown.
+    tab.set_quick_filter("4xx", False)
+    tab.set_quick_filter("5xx", False)
+    qtbot.keyClicks(tab.filter, "/b/p")
+    qtbot.waitUntil(lambda: tab.count.text() == f"10 of {PAGES}", timeout=2000)
+    assert window.export_csv(str(filtered), filtered=True) == 10
+    shown = [tab.proxy.index(i, 0).data() for i in range(tab.proxy.rowCount())]
+    assert [r["url"] for r in read_csv(filtered)] == shown
+
+
+def test_sort_by_clicking_a_header(qtbot: Any, window: MainWindow, live_site: Any) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    table = window.pages_tab.table
+    header = table.horizontalHeader()
+    assert header.sortIndicatorSection() == -1  # arrival order until asked
+    x = header.sectionViewportPosition(1) + header.sectionSize(1) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    statuses = [table.model().index(i, 1).data() for i in range(table.model().rowCount())]
+    assert statuses == sorted(statuses, key=int)
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    assert table.model().index(0, 1).data() == "500"
+
+
+def test_bad_address_and_bad_regex_give_messages(qtbot: Any, window: MainWindow) -> None:
+    for text, words in (
+        ("not a url", "contains spaces"),
+        ("ftp://example.com/", "only http and https"),
+        ("", "Enter a URL"),
+        ("http://", "no host name"),
+    ):
+        window.address.setText(text)
+        assert window.start() is False
+        assert window.address_error.isVisible()
+        assert words in window.address_error.text()
+        assert not window.bridge.running
+    qtbot.keyClicks(window.address, "x")  # editing clears the message
+    assert not window.address_error.isVisible()
+    qtbot.keyClicks(window.settings.exclude, "([a-z")
+    assert window.settings.message.isVisible()
+    assert "exclude is not a valid regular expression" in window.settings.message.text()
+    assert not window.start_action.isEnabled()
+    window.address.setText("127.0.0.1:9/")
+    assert window.start() is False
+    assert "exclude" in window.address_error.text()
+    qtbot.keyClick(window.settings.exclude, Qt.Key.Key_Home)
+    qtbot.keyClick(window.settings.exclude, Qt.Key.Key_Delete)  # "[a-z": a valid pattern
+    qtbot.keyClick(window.settings.exclude, Qt.Key.Key_End)
+    qtbot.keyClicks(window.settings.exclude, "]")
+    assert not window.settings.message.isVisible() and window.start_action.isEnabled()
+
+
+def test_start_again_offers_a_fresh_crawl(qtbot: Any, window: MainWindow, live_site: Any) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    window.pages_tab.set_quick_filter("Errors")
+    crawl_to_end(qtbot, window, live_site.url)
+    r = window.results
+    assert r.pages.rowCount() == PAGES and r.redirects.rowCount() == 2
+    assert r.tree.index(0, 1).data() == PAGES and r.error_count == 2
+    assert r.proxy.rowCount() == 0  # the user's filter stays on; no failures this time
+
+
+def test_context_menu_copies_the_url(qtbot: Any, window: MainWindow) -> None:
+    menu = url_menu(window, "http://127.0.0.1:1/x")
+    actions = [a.text() for a in menu.actions()]
+    assert actions == ["&Open in browser", "&Copy URL"]
+    menu.actions()[1].trigger()
+    assert QGuiApplication.clipboard().text() == "http://127.0.0.1:1/x"
+    menu.close()
+
+
+def test_closing_mid_crawl_cancels_and_closes_the_session(
+    qtbot: Any, loop: asyncio.AbstractEventLoop, run: Callable[..., Any], live_site: Any
+) -> None:
+    live_site.fill_small(300)
+    live_site.delay = 0.05
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    start_by_typing(qtbot, w, live_site.url)
+    crawler = w.bridge.crawler
+    assert crawler is not None
+    qtbot.waitUntil(lambda: w.results.pages.rowCount() >= 3, timeout=5000)
+    w.close()
+    result = run(w.bridge.wait(), timeout=2000)
+    assert result is not None and result.reason == "cancelled"
+    assert crawler._session is None and not crawl_tasks(loop)
+
+
+def test_geometry_splitters_and_settings_are_remembered(qtbot: Any, loop: Any) -> None:
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    w.resize(700, 500)  # within the offscreen screen (800x600): restore clamps to it
+    w.main_split.setSizes([260, 420])
+    size = (w.width(), w.height())
+    s = w.settings
+    s.workers.setValue(17)
+    s.exclude.setText(r"\.pdf$")
+    s.scope.setCurrentIndex(1)
+    s.timeout.setValue(3.5)
+    s.max_pages.setValue(1000)
+    w.close()
+    assert QSettings().value("crawl/workers") is not None
+    w2 = MainWindow()
+    qtbot.addWidget(w2)
+    w2.restore_state()
+    w2.show()
+    assert (w2.width(), w2.height()) == size != (1400, 900)
+    assert w2.main_split.sizes()[0] == w.main_split.sizes()[0]
+    s2 = w2.settings
+    assert s2.workers.value() == 17 and s2.exclude.text() == r"\.pdf$"
+    assert s2.scope.currentIndex() == 1 and s2.timeout.value() == 3.5
+    assert s2.max_pages.value() == 1000
+    assert s2.config("http://h.test/").strict is False
+
+
+def test_quick_filters_match_status_classes(qtbot: Any, window: MainWindow, live_site: Any) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    proxy = window.results.proxy
+    window.pages_tab.set_quick_filter("3xx")
+    assert {proxy.index(i, 0).data(Roles.StatusClass) for i in range(proxy.rowCount())} == {
+        StatusClass.REDIRECT
+    }
+    assert proxy.rowCount() == 2
+
+
+def test_dialog_class_is_qt_not_native(window: MainWindow) -> None:
+    dlg = window.export_dialog(filtered=False)
+    assert dlg.testOption(QFileDialog.Option.DontUseNativeDialog)
+    dlg.reject()
