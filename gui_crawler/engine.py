@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 import aiohttp
+import yarl
 
 from .config import CrawlConfig, check_regex
 from .events import (
@@ -39,6 +40,7 @@ QueueItem = Queued
 
 RETRY_STATUSES = frozenset({429, 503})
 _CHUNK = 64 * 1024
+_MAX_MESSAGE = 300  # characters of an exception's text kept in its record
 
 
 def raise_fd_limit() -> int:
@@ -66,10 +68,14 @@ def _describe(exc: BaseException) -> str:
     """ "ExcName: message" — the record's exception text (its kind is the part before the colon)."""
     if isinstance(exc, asyncio.TimeoutError):
         return "Timeout: no complete answer within the time limit"
-    msg = str(exc) or exc.__class__.__doc__ or ""
-    return f"{type(exc).__name__}: {msg.strip().splitlines()[0] if msg.strip() else ''}".rstrip(
-        ": "
-    )
+    msg = str(exc).strip() or (exc.__class__.__doc__ or "").strip().split("\n", 1)[0]
+    # One line, bounded, but not just the first line: aiohttp puts the useful part on the second
+    # ("400, message:\n  Can not decode content-encoding: gzip") and quotes whatever garbage a
+    # hostile server sent into the message, kilobytes of it.
+    msg = " ".join(msg.split())
+    if len(msg) > _MAX_MESSAGE:
+        msg = msg[: _MAX_MESSAGE - 1] + "…"
+    return f"{type(exc).__name__}: {msg}".rstrip(": ")
 
 
 def _retry_after(value: str | None, cap: float) -> float | None:
@@ -337,7 +343,11 @@ class Crawler:
             tries += 1
             self._set_state(wid, WorkerState.FETCHING, item.url)
             try:
-                async with self._session.get(item.url, allow_redirects=False) as resp:
+                # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
+                # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
+                # a URL other than the one fetched, and two records could be one fetch.
+                url = yarl.URL(item.url, encoded=True)
+                async with self._session.get(url, allow_redirects=False) as resp:
                     if resp.status in RETRY_STATUSES and tries < cfg.max_tries:
                         delay = _retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
                         last_exc = f"HTTP{resp.status}: {resp.reason}"

@@ -33,16 +33,32 @@ def parse_content_type(header: str | None) -> tuple[str | None, str | None]:
         key, _, value = param.partition("=")
         if key.strip().lower() == "charset":
             charset = value.strip().strip("\"'") or None
-    return mime.strip().lower() or None, charset
+    # Types and charsets are ASCII tokens. Header bytes that are not UTF-8 reach us as lone
+    # surrogates (aiohttp decodes with surrogateescape): codecs.lookup() raises on them, and a
+    # record holding one cannot be written as UTF-8 (SQLite, CSV). Such a value is no value.
+    mime = mime.strip().lower()
+    return (mime if mime.isascii() else None) or None, (
+        charset if charset and charset.isascii() else None
+    )
+
+
+# Python codecs that are no web charset and cannot decode a page: a Content-Type or <meta> naming
+# one (a hostile or broken server) must fall through to the next source, not crash decode().
+_NOT_CHARSETS = frozenset({"undefined", "idna", "punycode", "unicode-escape", "raw-unicode-escape"})
 
 
 def _codec(name: str | None) -> str | None:
     if not name:
         return None
     try:
-        return codecs.lookup(name).name
-    except LookupError:
+        info = codecs.lookup(name)
+    except (LookupError, ValueError):  # ValueError: a NUL in the name
         return None
+    # codecs.lookup also finds bytes-to-bytes transforms (base64, zlib, hex, rot13…), which
+    # bytes.decode() refuses with LookupError.
+    if not info._is_text_encoding or info.name in _NOT_CHARSETS:
+        return None
+    return info.name
 
 
 def detect_encoding(body: bytes, header_charset: str | None) -> str:
@@ -69,7 +85,10 @@ def detect_encoding(body: bytes, header_charset: str | None) -> str:
 def decode(body: bytes, header_charset: str | None) -> tuple[str, str]:
     """(text, encoding used); undecodable bytes become U+FFFD instead of failing."""
     enc = detect_encoding(body, header_charset)
-    return body.decode(enc, "replace"), enc
+    try:
+        return body.decode(enc, "replace"), enc
+    except (LookupError, UnicodeError):  # a codec that fails even with "replace": never fail a page
+        return body.decode("cp1252", "replace"), "cp1252"
 
 
 def extract_links(text: str, page_url: str) -> list[str]:
