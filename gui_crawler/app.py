@@ -28,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(works offline). Headless crawling: gui-crawler crawl --help.",
     )
     p.add_argument("url", nargs="?", help="address to pre-fill (http:// is added if missing)")
+    p.add_argument("--open", metavar="FILE", help="open a saved crawl file (--start continues it)")
     p.add_argument("--start", action="store_true", help="start crawling at once")
     p.add_argument("--export", metavar="FILE", help="write the CSV of all pages when finished")
     p.add_argument(
@@ -56,6 +57,32 @@ async def _start_demo(latency_scale: float) -> Any:
         return None
 
 
+def install_error_hooks(window: Any) -> Any:
+    """Route exceptions from Qt slots (PySide hands them to sys.excepthook) and from loop
+    callbacks to the log and to the window, so a bug never leaves a silently dead window.
+    Returns a function that puts the previous hooks back."""
+    loop = asyncio.get_running_loop()
+    old_hook, old_handler = sys.excepthook, loop.get_exception_handler()
+
+    def excepthook(tp: type[BaseException], exc: BaseException, tb: Any) -> None:
+        log.error("unexpected error", exc_info=(tp, exc, tb))
+        window.show_internal_error(f"{tp.__name__}: {exc}")
+
+    def handler(lp: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        lp.default_exception_handler(context)
+        exc = context.get("exception")
+        window.show_internal_error(f"{type(exc).__name__}: {exc}" if exc else context["message"])
+
+    sys.excepthook = excepthook
+    loop.set_exception_handler(handler)
+
+    def restore() -> None:
+        sys.excepthook = old_hook
+        loop.set_exception_handler(old_handler)
+
+    return restore
+
+
 async def run_window(args: argparse.Namespace) -> int:
     """Show the window and return the exit code once it is closed (needs a running qasync loop)."""
     from .window import MainWindow
@@ -65,7 +92,12 @@ async def run_window(args: argparse.Namespace) -> int:
     if args.workers:
         window.settings.workers.setValue(args.workers)
     demo = None
-    if args.url:
+    exit_code = EXIT_OK
+    if args.open:
+        if not window.open_crawl(args.open):
+            print(f"gui-crawler: {window.address_error.text()}", file=sys.stderr)
+            exit_code = EXIT_USAGE
+    elif args.url:
         window.address.setText(args.url)
     else:
         demo = await _start_demo(args.demo_latency)
@@ -74,7 +106,6 @@ async def run_window(args: argparse.Namespace) -> int:
             window.state_label.setText(
                 f"No address given: the built-in demo site is ready at {demo.url} — press Start"
             )
-    exit_code = EXIT_OK
     closed = asyncio.Event()
     window.closed.connect(closed.set)
 
@@ -89,14 +120,18 @@ async def run_window(args: argparse.Namespace) -> int:
 
     window.crawlFinished.connect(finished)
     window.show()
-    if args.start and not window.start():
-        print(f"gui-crawler: {window.address_error.text()}", file=sys.stderr)
-        exit_code = EXIT_USAGE
-        if args.quit:
-            window.close()
+    if args.start and exit_code == EXIT_OK:
+        start = window.continue_crawl if args.open else window.start
+        if not start():
+            print(f"gui-crawler: {window.address_error.text()}", file=sys.stderr)
+            exit_code = EXIT_USAGE
+    if exit_code != EXIT_OK and args.quit:
+        window.close()
+    restore_hooks = install_error_hooks(window)
     try:
         await closed.wait()
     finally:
+        restore_hooks()
         # Closing mid-crawl: the crawl is cancelled; wait for its HTTP session to close.
         await window.bridge.aclose()
         if demo is not None:

@@ -16,13 +16,13 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from .config import DEFAULT_USER_AGENT, ConfigError, CrawlConfig
 from .engine import Crawler, raise_fd_limit
-from .events import CrawlFinished, Event, FetchRecord, Progress
+from .events import CrawlFinished, Event, FetchRecord, Progress, fanout
 from .export import write_csv
 from .store import CrawlStore, SavedCrawl, StoreError, default_path
 
@@ -239,17 +239,6 @@ class Run:
             return config, await self.crawl(config)
         finally:
             await server.close()
-
-
-def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:
-    if len(sinks) == 1:
-        return sinks[0]
-
-    def sink(event: Event) -> None:
-        for s in sinks:
-            s(event)
-
-    return sink
 
 
 def main(argv: Sequence[str] | None = None) -> int:

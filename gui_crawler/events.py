@@ -8,6 +8,7 @@ exactly these objects and never reach into the engine.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -117,3 +118,15 @@ class CrawlFinished:
 
 
 Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished
+
+
+def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:
+    """One sink that hands every event to each of ``sinks`` in turn."""
+    if len(sinks) == 1:
+        return sinks[0]
+
+    def sink(event: Event) -> None:
+        for s in sinks:
+            s(event)
+
+    return sink

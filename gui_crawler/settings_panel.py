@@ -128,6 +128,16 @@ class SettingsPanel(QWidget):
             user_agent=self.user_agent.text().strip() or DEFAULT_USER_AGENT,
         ).validated()
 
+    def show_config(self, config: CrawlConfig) -> None:
+        """Fill the fields from a saved crawl's options."""
+        for name, key in (("workers", "max_tasks"), *((n, n) for n in self._SPINS[1:])):
+            getattr(self, name).setValue(getattr(config, key))
+        self.exclude.setText(config.exclude or "")
+        self.include.setText(config.include or "")
+        self.user_agent.setText(config.user_agent)
+        self.scope.setCurrentIndex(0 if config.strict else 1)
+        self.timeout.setValue(config.timeout)
+
     # ---- persistence --------------------------------------------------------------------------
 
     _SPINS = ("workers", "max_redirect", "max_tries", "max_pages", "max_depth")

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMessageBox,
     QScrollArea,
     QSplitter,
     QTabWidget,
@@ -24,13 +25,14 @@ from PySide6.QtWidgets import (
 
 from .bridge import CrawlBridge
 from .charts import ChartsPanel
-from .config import ConfigError
+from .config import ConfigError, CrawlConfig
 from .details import DetailsPane
 from .events import CrawlFinished, FetchRecord, Progress, WorkerEvent
 from .export import write_csv
 from .models import Roles
 from .results import CrawlResults
 from .settings_panel import ERROR_STYLE, SettingsPanel
+from .store import CrawlStore, SavedCrawl, StoreError, default_path, load
 from .urls import InvalidURL, parse_address
 from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
 
@@ -65,6 +67,9 @@ class MainWindow(QMainWindow):
         self.bridge = CrawlBridge(self)
         self.results = CrawlResults(self)
         self._dialog: QFileDialog | None = None
+        self._error_box: QMessageBox | None = None
+        self.saved: SavedCrawl | None = None  # an opened crawl file that can be continued
+        self.data_dir: Path | None = None  # where new crawl files go (None: the user's data dir)
         self.last_export: tuple[str, int] | None = None
         self._details_timer = QTimer(self)
         self._details_timer.setSingleShot(True)
@@ -121,6 +126,14 @@ class MainWindow(QMainWindow):
             lambda: self.export_dialog(True),
             "Export exactly the rows of the filtered pages view as CSV",
         )
+        self.open_action = self._action(
+            "&Open crawl…", QKeySequence.StandardKey.Open, self.open_dialog,
+            "Open a saved crawl file to see its rows and continue it", "open",
+        )  # fmt: skip
+        self.resume_crawl_action = self._action(
+            "Co&ntinue crawl", "Ctrl+Shift+Return", self.continue_crawl,
+            "Continue the opened crawl: fetch what it had left, nothing twice", "start",
+        )  # fmt: skip
         self._action("Address", "Ctrl+L", self._focus_address, "Edit the address")
         self._action("Filter", "Ctrl+F", self._focus_filter, "Filter the pages table")
         self._action("Quit", QKeySequence.StandardKey.Quit, self.close, "Close the window")
@@ -139,7 +152,9 @@ class MainWindow(QMainWindow):
         tb.addWidget(self.address)
         for a in (self.start_action, self.pause_action, self.cancel_action):
             tb.addAction(a)
+        tb.addAction(self.resume_crawl_action)
         tb.addSeparator()
+        tb.addAction(self.open_action)
         tb.addAction(self.export_action)
         tb.addAction(self.export_filtered_action)
 
@@ -241,6 +256,7 @@ class MainWindow(QMainWindow):
         b.tick.connect(self.results.workers.tick)
         b.finished.connect(self._on_finished)
         b.runningChanged.connect(self._update_actions)
+        b.storeError.connect(self._show_store_error)
         self.address.returnPressed.connect(self.start)
         self.address.textEdited.connect(lambda _t: self._show_address_error(None))
         self.settings.workersChanged.connect(self._workers_changed)
@@ -273,18 +289,92 @@ class MainWindow(QMainWindow):
         except (InvalidURL, ConfigError) as e:
             self._show_address_error(str(e))
             return False
-        self._show_address_error(None)
-        self.address.setText(url)
-        self.results.clear()
-        self.charts.clear()
-        self.details.show_url(None)
-        self.pause_action.setChecked(False)
         try:
-            self.bridge.start(config)
-        except ConfigError as e:
+            store = CrawlStore.create(default_path(url, self.data_dir), config)
+        except StoreError as e:
             self._show_address_error(str(e))
             return False
-        self.state_label.setText(f"Crawling {url} …")
+        self._show_address_error(None)
+        self.address.setText(url)
+        self.saved = None
+        self._begin(config, store)
+        self.state_label.setText(f"Crawling {url} … (saved to {store.path})")
+        return True
+
+    def _begin(
+        self, config: CrawlConfig, store: CrawlStore, saved: SavedCrawl | None = None
+    ) -> None:
+        if saved is None:
+            self.results.clear()
+            self.details.show_url(None)
+        self.charts.clear()
+        self.pause_action.setChecked(False)
+        self.bridge.start(config, store, saved)
+        self._update_actions()
+
+    def open_dialog(self) -> QFileDialog:
+        """A non-modal open dialog for crawl files (see export_dialog)."""
+        dlg = QFileDialog(self, "Open a saved crawl")
+        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dlg.setNameFilter("Crawl files (*.sqlite3);;All files (*)")
+        dlg.setOption(QFileDialog.Option.DontUseNativeDialog)
+        folder = (self.data_dir or default_path("http://x/").parent.parent) / "crawls"
+        if folder.is_dir():
+            dlg.setDirectory(str(folder))
+        dlg.fileSelected.connect(self.open_crawl)
+        dlg.finished.connect(dlg.deleteLater)
+        self._dialog = dlg
+        dlg.open()
+        return dlg
+
+    def open_crawl(self, path: str | Path) -> bool:
+        """Show a saved crawl's rows and options; Continue crawl then resumes it."""
+        if self.bridge.running:
+            self.statusBar().showMessage("Cancel the running crawl before opening another", 10_000)
+            return False
+        try:
+            saved = load(Path(path))
+        except StoreError as e:
+            self._show_address_error(str(e))
+            return False
+        self._show_address_error(None)
+        self.results.clear()
+        self.charts.clear()
+        self.results.add(saved.records)
+        self.pages_tab.update_count()
+        self.address.setText(saved.config.roots[0])
+        self.settings.show_config(saved.config)
+        self.details.show_url(saved.config.roots[0])
+        self.saved = saved
+        left = (
+            f"{len(saved.pending):,} left to fetch — Continue crawl resumes it"
+            if saved.pending
+            else "nothing left to fetch"
+        )
+        self.state_label.setText(
+            f"Opened {saved.path.name} ({saved.state}): {len(saved.records):,} URLs, {left}"
+        )
+        self._update_actions()
+        return True
+
+    def continue_crawl(self) -> bool:
+        """Resume the opened crawl file where it stopped, appending to its rows."""
+        saved = self.saved
+        if saved is None or self.bridge.running:
+            return False
+        if not saved.pending:
+            self._show_address_error(f"{saved.path.name} has nothing left to fetch")
+            return False
+        try:
+            store, saved = CrawlStore.open(saved.path)
+        except StoreError as e:
+            self._show_address_error(str(e))
+            return False
+        self.saved = None
+        self._begin(saved.config, store, saved)
+        self.state_label.setText(
+            f"Continuing {saved.path.name}: {len(saved.pending):,} URLs left …"
+        )
         return True
 
     def cancel(self) -> None:
@@ -411,6 +501,23 @@ class MainWindow(QMainWindow):
             lab["rate"].setText(f"{rate:.1f} pages/s")
         lab["elapsed"].setText(_clock(p.elapsed if p else 0))
 
+    def show_internal_error(self, msg: str) -> None:
+        """An unexpected exception (a bug): say so, non-modally; the crawl and rows carry on."""
+        text = f"Internal error: {msg} (details in the log)"
+        self.statusBar().showMessage(text, 30_000)
+        if self._error_box is None:
+            box = QMessageBox(QMessageBox.Icon.Warning, "gui-crawler: internal error", text,
+                              QMessageBox.StandardButton.Ok, self)  # fmt: skip
+            box.setModal(False)
+            box.finished.connect(lambda _r: setattr(self, "_error_box", None))
+            self._error_box = box
+            box.open()
+        else:
+            self._error_box.setText(text)
+
+    def _show_store_error(self, msg: str) -> None:
+        self._show_address_error(f"{msg}. The crawl was stopped; every row is kept.")
+
     def _show_address_error(self, msg: str | None) -> None:
         self.address_error.setText(msg or "")
         self.address_error.setVisible(bool(msg))
@@ -423,6 +530,10 @@ class MainWindow(QMainWindow):
         self.pause_action.setText("&Resume" if self.pause_action.isChecked() else "&Pause")
         self.pause_action.setIcon(icon("start" if self.pause_action.isChecked() else "pause"))
         self.cancel_action.setEnabled(running)
+        self.open_action.setEnabled(not running)
+        self.resume_crawl_action.setEnabled(
+            not running and self.saved is not None and bool(self.saved.pending)
+        )
         has_rows = self.results.pages.rowCount() > 0
         self.export_action.setEnabled(has_rows)
         self.export_filtered_action.setEnabled(has_rows and self.results.proxy.filtering)

@@ -32,12 +32,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture
-def isolated_settings(tmp_path_factory: pytest.TempPathFactory, qapp: Any) -> Iterator[None]:
-    """A QSettings location of the test's own (never the developer's real settings).
+def isolated_settings(
+    tmp_path_factory: pytest.TempPathFactory, qapp: Any, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """A QSettings location and a data directory (crawl files) of the test's own, never the
+    developer's real ones.
 
     Not autouse: the engine and CLI tests need no Qt at all."""
     from PySide6.QtCore import QSettings
 
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
     path = str(tmp_path_factory.mktemp("settings"))
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         QSettings.setPath(fmt, QSettings.Scope.UserScope, path)

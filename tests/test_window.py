@@ -351,3 +351,79 @@ def test_dialog_class_is_qt_not_native(window: MainWindow) -> None:
     dlg = window.export_dialog(filtered=False)
     assert dlg.testOption(QFileDialog.Option.DontUseNativeDialog)
     dlg.reject()
+
+
+def crawl_files(data_home: str) -> list[Path]:
+    return sorted((Path(data_home) / "gui_crawler" / "crawls").glob("*.sqlite3"))
+
+
+def test_cancel_reopen_and_continue_a_saved_crawl(
+    qtbot: Any, window: MainWindow, live_site: Any, run: Callable[..., Any]
+) -> None:
+    import os
+
+    from gui_crawler.store import load
+
+    live_site.fill_small()
+    live_site.delay = 0.05
+    window.settings.workers.setValue(2)
+    start_by_typing(qtbot, window, live_site.url)
+    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 6, timeout=10_000)
+    with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
+        qtbot.keyClick(window.address, Qt.Key.Key_Escape)
+    [path] = crawl_files(os.environ["XDG_DATA_HOME"])
+    first = dict(live_site.hits)
+    saved = load(path)
+    assert saved.state == "cancelled" and saved.pending
+
+    # A fresh window, as after quitting: open the file, see its rows, continue it.
+    other = MainWindow()
+    other.show()
+    try:
+        assert other.open_crawl(path)
+        assert other.results.pages.rowCount() == len(saved.records)
+        assert other.address.text() == live_site.url
+        assert other.settings.workers.value() == 2
+        assert other.resume_crawl_action.isEnabled()
+        with qtbot.waitSignal(other.crawlFinished, timeout=15_000) as blocker:
+            other.resume_crawl_action.trigger()
+        assert blocker.args[0].reason == "done"
+        urls = other.results.pages.records()
+        assert len({r.url for r in urls}) == len(urls) == PAGES
+        # Nothing recorded before the cancel was fetched again; only the two abandoned in flight.
+        again = [p for p, n in live_site.hits.items() if n > 1]
+        assert len(again) <= 2 and all(first.get(p, 0) <= 1 for p in again)
+        assert load(path).pending == [] and load(path).state == "done"
+        out = Path(os.environ["XDG_DATA_HOME"]) / "after.csv"
+        assert other.export_csv(str(out)) == PAGES
+    finally:
+        other.close()
+        run(other.bridge.wait())
+        other.deleteLater()
+
+
+def test_a_bad_crawl_file_gets_a_message(window: MainWindow, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_bytes(b"\0" * 4096)
+    assert not window.open_crawl(bad)
+    assert "not a gui_crawler crawl file" in window.address_error.text()
+    assert not window.resume_crawl_action.isEnabled()
+
+
+def test_an_unexpected_exception_is_shown_not_swallowed(
+    qtbot: Any, window: MainWindow, loop: asyncio.AbstractEventLoop, caplog: Any
+) -> None:
+    from gui_crawler.app import install_error_hooks
+
+    restore = install_error_hooks(window)
+    try:
+
+        def bug() -> None:
+            raise ZeroDivisionError("a bug in a callback")
+
+        loop.call_soon(bug)
+        qtbot.waitUntil(lambda: "ZeroDivisionError" in window.statusBar().currentMessage())
+    finally:
+        restore()
+    assert window._error_box is not None and "a bug in a callback" in window._error_box.text()
+    window._error_box.close()
