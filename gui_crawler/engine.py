@@ -13,6 +13,7 @@ import email.utils
 import logging
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import urljoin
 
@@ -30,7 +31,7 @@ from .events import (
     WorkerEvent,
     WorkerState,
 )
-from .links import HTML_TYPES, decode, extract_links, parse_content_type
+from .links import HTML_TYPES, parse_content_type, parse_page
 from .urls import Scope, normalize
 
 log = logging.getLogger(__name__)
@@ -129,6 +130,7 @@ class Crawler:
         self._unpaused.set()
         self._stop = asyncio.Event()
         self._session: aiohttp.ClientSession | None = None
+        self._parser: ThreadPoolExecutor | None = None
         self._t0 = self._t_end = 0.0
         self.done = 0
         self.running = False
@@ -213,6 +215,8 @@ class Crawler:
         # No connection cap of our own: the number of workers is the concurrency limit.
         connector = aiohttp.TCPConnector(limit=0, ttl_dns_cache=300)
         reason = "done"
+        if cfg.parse_in_thread:
+            self._parser = ThreadPoolExecutor(1, thread_name_prefix="crawl-parser")
         ticker = loop.create_task(self._tick())
         try:
             async with aiohttp.ClientSession(
@@ -248,6 +252,9 @@ class Crawler:
         finally:
             ticker.cancel()
             await asyncio.gather(ticker, return_exceptions=True)
+            if self._parser is not None:
+                self._parser.shutdown(wait=False, cancel_futures=True)
+                self._parser = None
             self.running = False
             self._session = None
             self._t_end = loop.time()
@@ -362,8 +369,13 @@ class Crawler:
                             )
                         )
                         return
-                    await self._response(wid, item, resp, start, tries)
-                    return
+                    status = resp.status
+                    mime, charset = parse_content_type(resp.headers.get("Content-Type"))
+                    html = status == 200 and mime in HTML_TYPES
+                    body, size = await self._read(resp, keep=html)
+                # The connection is back in the pool; a page is parsed only once, never retried.
+                await self._page(wid, item, start, tries, status, mime, charset, size, body)
+                return
             except BodyTooLarge as e:
                 self._record(self._make(item, start, tries, exception=f"TooLarge: {e}"))
                 return
@@ -404,49 +416,69 @@ class Crawler:
             self._add(QueueItem(target, item.redirects_left - 1, item.depth, item.url))
         return {"next_url": target, "note": note, "num_urls": 1, "num_new_urls": int(note is None)}
 
-    async def _response(
-        self, wid: int, item: QueueItem, resp: aiohttp.ClientResponse, start: float, tries: int
-    ) -> None:
-        cfg = self.config
-        mime, charset = parse_content_type(resp.headers.get("Content-Type"))
-        parse = resp.status == 200 and mime in HTML_TYPES
+    async def _read(self, resp: aiohttp.ClientResponse, keep: bool) -> tuple[bytes | None, int]:
+        """The body (if ``keep``) and its decompressed size; BodyTooLarge past max_body."""
+        limit = self.config.max_body
         length = resp.content_length
-        if length is not None and length > cfg.max_body:
-            raise BodyTooLarge(f"Content-Length {length} exceeds the {cfg.max_body}-byte limit")
+        if length is not None and length > limit:
+            raise BodyTooLarge(f"Content-Length {length} exceeds the {limit}-byte limit")
         chunks: list[bytes] = []
         size = 0
         async for chunk in resp.content.iter_chunked(_CHUNK):
             size += len(chunk)
-            if size > cfg.max_body:
-                raise BodyTooLarge(f"body exceeds the {cfg.max_body}-byte limit")
-            if parse:
+            if size > limit:
+                raise BodyTooLarge(f"body exceeds the {limit}-byte limit")
+            if keep:
                 chunks.append(chunk)
-        encoding = None
+        return (b"".join(chunks) if keep else None), size
+
+    async def _page(
+        self,
+        wid: int,
+        item: QueueItem,
+        start: float,
+        tries: int,
+        status: int,
+        mime: str | None,
+        charset: str | None,
+        size: int,
+        body: bytes | None,
+    ) -> None:
+        cfg = self.config
+        encoding = charset
         links: list[str] = []
         new = 0
-        if parse:
+        note = None
+        if body is not None:
             self._set_state(wid, WorkerState.PARSING, item.url)
-            text, encoding = decode(b"".join(chunks), charset)
-            links = [u for u in extract_links(text, str(resp.url)) if u in self.scope]
+            if self._parser is not None:
+                # Off the loop: lexbor parses without the GIL, so the loop (and a window on it)
+                # keeps running while a big page is parsed.
+                loop = asyncio.get_running_loop()
+                found, encoding, note = await loop.run_in_executor(
+                    self._parser, parse_page, body, charset, item.url
+                )
+            else:
+                found, encoding, note = parse_page(body, charset, item.url)
+            links = [u for u in found if u in self.scope]
             depth = item.depth + 1
             if not cfg.max_depth or depth <= cfg.max_depth:
                 for u in links:
                     if u not in self.seen and self._can_take():
                         self._add(QueueItem(u, cfg.max_redirect, depth, item.url))
                         new += 1
-        elif charset:
-            encoding = charset
         self._record(
             self._make(
                 item,
                 start,
                 tries,
-                status=resp.status,
+                status=status,
                 size=size,
                 content_type=mime,
                 encoding=encoding,
                 num_urls=len(links),
                 num_new_urls=new,
                 links=tuple(links),
+                note=note,
             )
         )

@@ -116,3 +116,87 @@ def extract_links(text: str, page_url: str) -> list[str]:
         if url is not None:
             out[url] = None
     return list(out)
+
+
+# HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the
+# square of the nesting depth: 50,000 nested <div> take lexbor seconds, a 10 MB page hours.
+# Browsers cap the depth (Chromium at 512); past this bound we scan for links instead of parsing.
+MAX_NESTING = 10_000
+_TAG = re.compile(r"<(/?)([A-Za-z][^\s/>]*)[^>]*?(/?)>")
+# Void elements never hold children; these close their open predecessor instead of nesting.
+_FLAT = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+        "param",
+        "keygen",
+        "p",
+        "li",
+        "dt",
+        "dd",
+        "td",
+        "th",
+        "tr",
+        "option",
+        "optgroup",
+        "thead",
+        "tbody",
+        "tfoot",
+        "colgroup",
+        "caption",
+        "rb",
+        "rt",
+        "rp",
+    ]
+)
+_URL_ATTR = re.compile(
+    r"""\b(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE
+)
+
+
+def nesting_exceeds(text: str, bound: int = MAX_NESTING) -> bool:
+    """Whether elements nest deeper than ``bound`` (an estimate: misnested tags count as open)."""
+    if text.count("<") - text.count("</") <= bound:
+        return False  # cannot: there are not that many start tags (the common, C-speed case)
+    depth = 0
+    for m in _TAG.finditer(text):
+        if m.group(1):
+            depth = max(0, depth - 1)
+        elif not m.group(3) and m.group(2).lower() not in _FLAT:
+            depth += 1
+            if depth > bound:
+                return True
+    return False
+
+
+def scan_links(text: str, page_url: str) -> list[str]:
+    """Links found by a plain attribute scan: for pages too deeply nested to parse."""
+    out: dict[str, None] = {}
+    for m in _URL_ATTR.finditer(text):
+        url = join(page_url, m.group(1) or m.group(2) or m.group(3) or "")
+        if url is not None:
+            out[url] = None
+    return list(out)
+
+
+def parse_page(
+    body: bytes, charset: str | None, page_url: str
+) -> tuple[list[str], str, str | None]:
+    """(links, encoding, note) of an HTML body: decode, then parse — or scan, if it is nested too
+    deeply to parse in bounded time (the note says so). Safe to run in a worker thread."""
+    text, encoding = decode(body, charset)
+    if nesting_exceeds(text):
+        note = f"nested deeper than {MAX_NESTING} elements: links found by a plain scan"
+        return scan_links(text, page_url), encoding, note
+    return extract_links(text, page_url), encoding, None

@@ -378,18 +378,18 @@ async def test_charsets(site: Site) -> None:
 
 @with_site(_tree)
 async def test_a_worker_that_raises_records_the_url_and_the_crawl_ends(site: Site) -> None:
-    original = engine_mod.extract_links
+    original = engine_mod.parse_page
 
-    def explode(text: str, url: str) -> list[str]:
+    def explode(body: bytes, charset: str | None, url: str) -> tuple[list[str], str, None]:
         if url.endswith("/a"):
             raise RuntimeError("boom")
-        return original(text, url)
+        return original(body, charset, url)  # type: ignore[return-value]
 
-    engine_mod.extract_links = explode  # type: ignore[assignment]
+    engine_mod.parse_page = explode  # type: ignore[assignment]
     try:
         records, _ = await crawl(site)
     finally:
-        engine_mod.extract_links = original  # type: ignore[assignment]
+        engine_mod.parse_page = original
     assert records[site.u("/a")].kind == "fail_InternalError"
     assert "boom" in (records[site.u("/a")].exception or "")
 
