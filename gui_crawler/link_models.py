@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from .events import FetchRecord
-from .models import STATUS_BRUSH, Roles, status_class, status_text
+from .models import STATUS_BRUSH, Roles, header_label, status_class, status_text
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 MAX_HOPS = 30
@@ -137,13 +137,7 @@ class _Table(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self.COLUMNS)
-        ):
-            return self.COLUMNS[section]
-        return None
+        return header_label(self.COLUMNS, section, orientation, role)
 
 
 class RedirectsModel(_Table):

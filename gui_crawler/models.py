@@ -73,6 +73,17 @@ STATUS_BRUSH: dict[StatusClass, QBrush | None] = {
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
+def header_label(columns: Sequence[str], section: int, orientation: Any, role: int) -> str | None:
+    """headerData() of a model with labelled columns and no row headers."""
+    if (
+        orientation == Qt.Orientation.Horizontal
+        and role == Qt.ItemDataRole.DisplayRole
+        and 0 <= section < len(columns)
+    ):
+        return columns[section]
+    return None
+
+
 def human_size(n: int) -> str:
     if n < 1024:
         return f"{n} B"

@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 
 from .events import FetchRecord
-from .models import STATUS_BRUSH, Roles, StatusClass, status_class, status_text
+from .models import STATUS_BRUSH, Roles, StatusClass, header_label, status_class, status_text
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 TREE_COLUMNS = ("Path", "Pages", "Status", "Worst below")
@@ -256,13 +256,7 @@ class SiteTreeModel(QAbstractItemModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(TREE_COLUMNS)
-        ):
-            return TREE_COLUMNS[section]
-        return None
+        return header_label(TREE_COLUMNS, section, orientation, role)
 
 
 def _depth(node: Node) -> int:

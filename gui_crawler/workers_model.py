@@ -13,7 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 from .events import WorkerEvent, WorkerState
-from .models import Roles
+from .models import Roles, header_label
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 WORKER_COLUMNS = ("Worker", "State", "For (s)", "Done", "URL")
@@ -136,10 +136,4 @@ class WorkersModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(WORKER_COLUMNS)
-        ):
-            return WORKER_COLUMNS[section]
-        return None
+        return header_label(WORKER_COLUMNS, section, orientation, role)
