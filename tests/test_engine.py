@@ -317,6 +317,10 @@ def test_body_limit_counts_decompressed_bytes() -> None:
 # ---- parsing ----------------------------------------------------------------------------------
 
 
+LINKED_FROM_ROOT = ("/docs/s.css", "/docs/a.html", "/docs/b.html", "/frame", "/docs/c.html",
+                    "/docs/UPPER.html")  # fmt: skip
+
+
 def _parse_site(site: Site) -> None:
     site.html(
         "/",
@@ -326,14 +330,7 @@ def _parse_site(site: Site) -> None:
         <a href="//elsewhere.invalid/x">off</a><a href="#top">top</a><a>no href</a>
         <A HREF="UPPER.html">u</A></body></html>""",
     )
-    for p in (
-        "/docs/s.css",
-        "/docs/a.html",
-        "/docs/b.html",
-        "/frame",
-        "/docs/c.html",
-        "/docs/UPPER.html",
-    ):
+    for p in LINKED_FROM_ROOT:
         site.page(p, [])
     latin = "<html><head><meta charset='iso-8859-1'></head><body>caf\xe9</body></html>"
     site.html("/latin", latin.encode("latin-1"), content_type="text/html")
@@ -347,17 +344,7 @@ def _parse_site(site: Site) -> None:
 async def test_links_from_a_real_parser_with_base_href(site: Site) -> None:
     records, _ = await crawl(site)
     root = records[site.u("/")]
-    assert set(root.links) == {
-        site.u(p)
-        for p in (
-            "/docs/s.css",
-            "/docs/a.html",
-            "/docs/b.html",
-            "/frame",
-            "/docs/c.html",
-            "/docs/UPPER.html",
-        )
-    }
+    assert set(root.links) == {site.u(p) for p in LINKED_FROM_ROOT}
 
 
 @with_site(_parse_site)
