@@ -7,7 +7,7 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser
 
-from .urls import join
+from .urls import join, join_all
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _META_CHARSET = re.compile(
@@ -110,12 +110,7 @@ def extract_links(text: str, page_url: str) -> list[str]:
         value = attrs.get("href") if "href" in attrs else attrs.get("src")
         if value:
             raw[value] = None
-    out: dict[str, None] = {}
-    for href in raw:
-        url = join(base, href)
-        if url is not None:
-            out[url] = None
-    return list(out)
+    return join_all(base, raw)
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the
@@ -182,12 +177,9 @@ def nesting_exceeds(text: str, bound: int = MAX_NESTING) -> bool:
 
 def scan_links(text: str, page_url: str) -> list[str]:
     """Links found by a plain attribute scan: for pages too deeply nested to parse."""
-    out: dict[str, None] = {}
-    for m in _URL_ATTR.finditer(text):
-        url = join(page_url, m.group(1) or m.group(2) or m.group(3) or "")
-        if url is not None:
-            out[url] = None
-    return list(out)
+    return join_all(
+        page_url, (m.group(1) or m.group(2) or m.group(3) or "" for m in _URL_ATTR.finditer(text))
+    )
 
 
 def parse_page(

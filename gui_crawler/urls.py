@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import ipaddress
 import re
+from collections.abc import Iterable
 from urllib.parse import SplitResult, quote, urljoin, urlsplit
 
 SCHEMES = frozenset({"http", "https"})
@@ -92,8 +93,71 @@ def _base_key(base: str, href: str) -> str:
     return head[: head.rfind("/") + 1]
 
 
+# The hrefs documentation sites are made of ("../api/x.html", "/guide/", "page.html?v=2#top"):
+# resolved without urljoin/urlsplit, which cost more than everything else in a crawl of such a site.
+_PLAIN_HREF = re.compile(
+    r"[A-Za-z0-9/._~!$&'()*+,;=@-]*(?:\?[A-Za-z0-9/._~!$&'()*+,;=:@?-]*)?(?:#[^\t\n\r]*)?\Z"
+)
+# Already in normal form: lower-case host, no default port, nothing to percent-encode.
+_NORMAL = re.compile(
+    r"https?://[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?!80/|443/)[1-9][0-9]{0,4})?"
+    r"/[A-Za-z0-9/._~!$&'()*+,;=:@-]*(?:\?[A-Za-z0-9/._~!$&'()*+,;=:@?-]*)?\Z"
+)
+
+
+def _remove_dot_segments(path: str) -> str:
+    """RFC 3986 §5.2.4 for a path starting with "/"."""
+    segments = path.split("/")
+    out = [""]
+    for seg in segments[1:]:
+        if seg == "..":
+            if len(out) > 1:
+                out.pop()
+        elif seg != ".":
+            out.append(seg)
+    if segments[-1] in (".", ".."):
+        out.append("")
+    return "/".join(out) or "/"
+
+
+def _plain_join(base_key: str, href: str) -> str | None:
+    """Resolve a plain relative or root-relative href against a directory base; None if the
+    href is not plain (the general path handles it)."""
+    if href.startswith("//") or not _PLAIN_HREF.match(href):
+        return None
+    href = href.split("#", 1)[0]
+    if href.startswith("/"):
+        cut = base_key.find("/", base_key.find("//") + 2)
+        url = base_key[:cut] + href
+    elif href.startswith("?"):
+        return None  # against the page itself, query and all: the general path
+    else:
+        url = base_key + href
+    query = url.find("?")
+    path_end = len(url) if query < 0 else query
+    path_start = url.find("/", url.find("//") + 2)
+    path = url[path_start:path_end]
+    if "/." in path:
+        url = url[:path_start] + _remove_dot_segments(path) + url[path_end:]
+    if url.endswith("?"):
+        url = url[:-1]
+    return url if _NORMAL.match(url) else normalize(url)
+
+
 @functools.lru_cache(maxsize=262144)
 def _join(base_key: str, href: str) -> str | None:
+    if base_key.endswith("/") and _NORMAL.match(base_key):
+        url = _plain_join(base_key, href)
+        if url is not None:
+            return url
+    try:
+        return normalize(urljoin(base_key, href))
+    except ValueError:
+        return None
+
+
+def _slow_join(base_key: str, href: str) -> str | None:
+    """The general path alone (for tests: the plain path must agree with it)."""
     try:
         return normalize(urljoin(base_key, href))
     except ValueError:
@@ -102,13 +166,25 @@ def _join(base_key: str, href: str) -> str | None:
 
 def join(base: str, href: str) -> str | None:
     """Resolve ``href`` against the page URL ``base`` and normalise it (None: not crawlable)."""
-    # Browsers read "\\" as "/" in http(s) URLs (WHATWG URL standard); so do we.
-    href = href.strip().replace("\\", "/")
-    if href.startswith("#"):
-        return None  # same page
-    if len(href) > MAX_URL_LENGTH:
-        return None
-    return _join(_base_key(base, href), href)
+    return next(iter(join_all(base, (href,))), None)
+
+
+def join_all(base: str, hrefs: Iterable[str]) -> list[str]:
+    """The crawlable URLs ``hrefs`` resolve to against the page URL ``base``, deduplicated, in
+    order. One call per page: the directory key is computed once, not once per href."""
+    directory = _base_key(base, "x")
+    out: dict[str, None] = {}
+    for href in hrefs:
+        # Browsers read "\\" as "/" in http(s) URLs (WHATWG URL standard); so do we.
+        href = href.strip()
+        if "\\" in href:
+            href = href.replace("\\", "/")
+        if href.startswith("#") or len(href) > MAX_URL_LENGTH:
+            continue  # the same page; or absurd
+        url = _join(base if not href or href[0] == "?" else directory, href)
+        if url is not None:
+            out[url] = None
+    return list(out)
 
 
 def parse_address(text: str) -> str:

@@ -115,3 +115,23 @@ def test_extract_links_dedupes_and_keeps_document_order() -> None:
     html = "".join(f'<a href="/p{i % 50}">x</a>' for i in range(500))
     links = extract_links(html, "http://h.org/")
     assert links == [f"http://h.org/p{i}" for i in range(50)]
+
+
+@pytest.mark.parametrize("base", ["http://h.org/", "http://h.org/d/e/", "http://h.org:8080/d/"])
+def test_the_fast_join_agrees_with_urljoin(base: str) -> None:
+    from gui_crawler import urls
+
+    hrefs = [
+        "page.html", "../x.html", "../../../../x", "./", "..", "../", "a/./b/../c", "/abs/p",
+        "/a/b/.", "/a/b/..", "p.html?v=2#top", "p?", "/p?x=1&y=2", "/a/%7e", "/A B", "x:y",
+        "//other.org/x", "é", "a b", "/x?y=%zz", "HTTP://Host:80/x", "https://h.org:443/",
+        "Upper/Case.HTML", "?q", "", "/%2e%2e/x", "x\ny", "page.html#",
+    ]  # fmt: skip
+    fast = 0
+    for href in hrefs:
+        key = urls._base_key(base + "page.html", href)
+        fast += urls._plain_join(key, href) is not None
+        assert urls._join.__wrapped__(key, href) == urls._slow_join(key, href), href
+    assert fast >= 12  # the plain forms really take the fast path
+    # Where they differ, the fast path is the browsers' (WHATWG keeps the empty segment).
+    assert urls._plain_join(base, "..//x") is not None
