@@ -91,10 +91,10 @@ def decode(body: bytes, header_charset: str | None) -> tuple[str, str]:
         return body.decode("cp1252", "replace"), "cp1252"
 
 
-def extract_links(text: str, page_url: str) -> list[str]:
+def extract_links(text: str | bytes, page_url: str) -> list[str]:
     """Normalised absolute http(s) links of an HTML page, deduplicated, in document order.
 
-    Honours <base href>. Hrefs are deduplicated before joining: navigation repeats the same href
+    ``text`` may be UTF-8 bytes. Honours <base href>. Hrefs are deduplicated before joining: navigation repeats the same href
     many times, and joining is the costly part.
     """
     tree = LexborHTMLParser(text)
@@ -187,6 +187,11 @@ def parse_page(
 ) -> tuple[list[str], str, str | None]:
     """(links, encoding, note) of an HTML body: decode, then parse — or scan, if it is nested too
     deeply to parse in bounded time (the note says so). Safe to run in a worker thread."""
+    encoding = detect_encoding(body, charset)
+    # lexbor reads bytes as UTF-8 itself: a UTF-8 page (most of the web) skips decoding into a
+    # str that selectolax would only encode back to UTF-8.
+    if body.count(b"<") - body.count(b"</") <= MAX_NESTING and encoding == "utf-8":
+        return extract_links(body.removeprefix(codecs.BOM_UTF8), page_url), encoding, None
     text, encoding = decode(body, charset)
     if nesting_exceeds(text):
         note = f"nested deeper than {MAX_NESTING} elements: links found by a plain scan"
