@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import operator
 import re
 import sqlite3
 import threading
 from collections.abc import Callable
-from dataclasses import astuple, dataclass, fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from .config import ConfigError, CrawlConfig
@@ -185,9 +186,13 @@ class CrawlStore:
             self._db = None
 
 
+_LINKS = _RECORD_FIELDS.index("links")
+_fields_of = operator.attrgetter(*_RECORD_FIELDS)  # astuple() deep-copies: ten times slower
+
+
 def _record_row(rec: FetchRecord) -> tuple[object, ...]:
-    row = list(astuple(rec))
-    row[_RECORD_FIELDS.index("links")] = "\n".join(rec.links)
+    row = list(_fields_of(rec))
+    row[_LINKS] = "\n".join(rec.links)
     return tuple(row)
 
 
