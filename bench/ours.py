@@ -1,0 +1,128 @@
+"""Our engine, headless, in a process of its own: ``python bench/ours.py URL [options]``.
+
+Prints one JSON line with counts, timings and memory. A fresh process per crawl keeps runs
+independent (the URL caches in ``gui_crawler.urls`` are per process) and lets RSS be measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import sys
+import time
+from collections import Counter
+
+from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb, steady_rate
+
+from gui_crawler import urls
+from gui_crawler.config import CrawlConfig
+from gui_crawler.engine import Crawler
+from gui_crawler.events import CrawlFinished, Event, FetchRecord
+
+
+class Consumer:
+    """What a headless consumer does with the events: count records by kind (``keep``: also
+    hold every FetchRecord in a list, as a results table would)."""
+
+    def __init__(self, keep: bool, rss_at: int, steady: bool) -> None:
+        self.kinds: Counter[str] = Counter()
+        self.kept: list[FetchRecord] = []
+        self.keep = keep
+        self.times: list[float] = []
+        self.steady = steady
+        self.n = 0
+        self.rss_at = rss_at
+        self.rss_at_mb = float("nan")
+        self.finished: CrawlFinished | None = None
+
+    def __call__(self, ev: Event) -> None:
+        if type(ev) is FetchRecord:
+            self.n += 1
+            self.kinds[ev.kind] += 1
+            if self.steady:
+                self.times.append(ev.finished_at)
+            if self.keep:
+                self.kept.append(ev)
+            if self.n == self.rss_at:
+                self.rss_at_mb = rss_mb()
+        elif type(ev) is CrawlFinished:
+            self.finished = ev
+
+
+async def _sample_rss(peak: list[float]) -> None:
+    while True:
+        peak[0] = max(peak[0], rss_mb())
+        await asyncio.sleep(0.2)
+
+
+async def crawl(args: argparse.Namespace, consumer: Consumer) -> dict:
+    cfg = CrawlConfig(roots=(args.url,), max_tasks=args.workers, max_pages=args.max_pages)
+    crawler = Crawler(cfg, consumer)
+    peak = [rss_mb()]
+    sampler = asyncio.get_running_loop().create_task(_sample_rss(peak))
+    t = time.perf_counter()
+    fin = await crawler.run()
+    wall = time.perf_counter() - t
+    sampler.cancel()
+    gc.collect()
+    rss_end = rss_mb()  # the crawler and whatever the consumer kept are still alive here
+    return {
+        "reason": fin.reason,
+        "elapsed": fin.elapsed,
+        "wall": wall,
+        "records": consumer.n,
+        "seen": len(crawler.seen),
+        "rss_end_mb": rss_end,
+        "rss_peak_mb": max(peak[0], rss_end),
+        "kept": len(consumer.kept),
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("url")
+    p.add_argument("--workers", type=int, default=10)
+    p.add_argument("--max-pages", type=int, default=0)
+    p.add_argument("--keep", action="store_true", help="hold every FetchRecord in a list")
+    p.add_argument("--rss-at", type=int, default=0, help="sample RSS when this many recorded")
+    p.add_argument("--steady", action="store_true", help="report the 10%%-90%% steady rate")
+    p.add_argument("--profile", type=int, default=0, help="pyinstrument; print top N hotspots")
+    p.add_argument("--gc-threshold", type=int, default=0, help="experiment: gc gen0 threshold")
+    p.add_argument("--switch-interval", type=float, default=0, help="experiment: GIL switch, s")
+    args = p.parse_args()
+    die_with_parent()
+    if args.switch_interval:
+        sys.setswitchinterval(args.switch_interval)
+    if args.gc_threshold:
+        gc.set_threshold(args.gc_threshold, 10, 10)
+    nofile = raise_nofile()
+    consumer = Consumer(args.keep, args.rss_at, args.steady)
+    rss_start = rss_mb()
+    if args.profile:
+        from hotspots import profiled
+
+        out, hot = profiled(lambda: asyncio.run(crawl(args, consumer)), args.profile)
+        out["hotspots"] = hot
+    else:
+        out = asyncio.run(crawl(args, consumer))
+    html = consumer.kinds.get("html", 0)
+    out.update(
+        kinds=dict(consumer.kinds),
+        pages=html,
+        pages_per_s=html / out["elapsed"] if out["elapsed"] else 0.0,
+        records_per_s=consumer.n / out["elapsed"] if out["elapsed"] else 0.0,
+        steady_per_s=steady_rate(consumer.times) if args.steady else None,
+        rss_start_mb=rss_start,
+        rss_at_mb=consumer.rss_at_mb,
+        maxrss_mb=maxrss_mb(),
+        nofile=nofile,
+        join_cache=urls._join.cache_info().currsize,
+        normalize_cache=urls.normalize.cache_info().currsize,
+    )
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
