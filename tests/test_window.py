@@ -427,3 +427,71 @@ def test_an_unexpected_exception_is_shown_not_swallowed(
         restore()
     assert window._error_box is not None and "a bug in a callback" in window._error_box.text()
     window._error_box.close()
+
+
+def test_the_window_under_fire_stays_fluid_and_explains_each_failure(
+    qtbot: Any, window: MainWindow, run: Callable[..., Any]
+) -> None:
+    from hostile import HostileServer
+    from PySide6.QtCore import QTimer
+    from test_hostile import TRANSPORT_CASES, _bomb_handler, _trap
+
+    server = run(HostileServer().start())
+    try:
+        cases = {f"/{name}": handler for name, (handler, *_rest) in TRANSPORT_CASES.items()}
+        cases["/gzip-bomb"] = _bomb_handler("gzip")
+        for path, handler in cases.items():
+            server.route(path, handler)
+        server.route("/trap", _trap, prefix=True)
+        server.redirect("/loop-a", "/loop-b")
+        server.redirect("/loop-b", "/loop-a")
+        server.redirect("/bad-location", "http://[bad")
+        nested = "<div>" * 30_000 + '<a href="/ok">x</a>' + "</div>" * 30_000
+        server.html("/nested", nested)
+        server.page("/ok")
+        links = [
+            *cases,
+            "/trap",
+            "/loop-a",
+            "/bad-location",
+            "/nested",
+            "javascript:x()",
+            "//[::1]/",
+        ]
+        server.page("/", links)
+        s = window.settings
+        s.timeout.setValue(1.0)
+        s.max_tries.setValue(2)
+        s.max_pages.setValue(120)
+        s.workers.setValue(20)
+        lags: list[float] = []
+        last = [time.perf_counter()]
+
+        def beat() -> None:
+            now = time.perf_counter()
+            lags.append(now - last[0] - 0.01)
+            last[0] = now
+
+        heartbeat = QTimer()
+        heartbeat.setInterval(10)
+        heartbeat.timeout.connect(beat)
+        heartbeat.start()
+        finished = crawl_to_end(qtbot, window, server.url, timeout=30_000)
+        heartbeat.stop()
+        assert finished.reason == "done"
+        pages = window.results.pages
+        rows = {pages.index(i, 0).data(): i for i in range(pages.rowCount())}
+        assert len(rows) == pages.rowCount() == 120  # every URL taken in, once
+        errors = {
+            url: pages.data(pages.index(row, 0), Roles.Record).exception
+            for url, row in rows.items()
+        }
+        for path in (*cases, "/bad-location"):
+            text = errors[server.u(path)]
+            assert text and ":" in text and len(text) <= 320, (path, text)  # readable, one line
+        assert "TooLarge" in (errors[server.u("/gzip-bomb")] or "")
+        assert errors[server.u("/ok")] is None
+        # The loop never froze: not even the nesting bomb or the gzip bomb held it a second.
+        assert max(lags) < 1.0, max(lags)
+    finally:
+        run(server.close())
