@@ -45,7 +45,7 @@ class SettingsPanel(QWidget):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         d = CrawlConfig(roots=())
-        self.workers = _spin(1, 1000, d.max_tasks)
+        self.workers = _spin(1, 100_000, d.max_tasks)  # the engine's own bound: C10K and beyond
         self.workers.setToolTip("Worker coroutines; can be changed while a crawl runs")
         self.max_redirect = _spin(0, 100, d.max_redirect)
         self.max_tries = _spin(1, 100, d.max_tries)
