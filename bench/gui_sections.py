@@ -106,7 +106,7 @@ def memory_gui(ctx: Context) -> None:
     a = ctx.args
     srv = ctx.stack.enter_context(Nginx(tiny=True))
     ends = {
-        n: window(srv.url, 100, "--max-pages", str(n), timeout=a.timeout)
+        n: window(srv.url, 100, "--max-pages", str(n), timeout=max(a.timeout, 900))
         for n in (a.mem_base, a.mem_urls)
     }
     lo, hi = ends[a.mem_base], ends[a.mem_urls]
