@@ -121,12 +121,13 @@ def main() -> None:
     # The window saves settings and a crawl file: keep both out of the user's own.
     scratch = tempfile.mkdtemp(prefix="bench-gui-")
     os.environ["XDG_DATA_HOME"] = os.environ["XDG_CONFIG_HOME"] = scratch
-    import qasync
     from PySide6.QtWidgets import QApplication
+
+    from gui_crawler.qtloop import CrawlEventLoop
 
     app = QApplication(sys.argv[:1])
     app.setApplicationName("gui-crawler-bench")
-    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
+    with asyncio.Runner(loop_factory=lambda: CrawlEventLoop(app)) as runner:
         out = runner.run(run(args))
     print(json.dumps(out))
 

@@ -144,10 +144,10 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     # qasync must bind to PySide6 whatever else is installed (GUIDE §4).
     os.environ.setdefault("QT_API", "pyside6")
-    import qasync
     from PySide6.QtWidgets import QApplication
 
     from .engine import raise_fd_limit
+    from .qtloop import CrawlEventLoop
 
     raise_fd_limit()
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setDesktopFileName("gui-crawler")
     # The window decides when we are done; Qt quitting the loop would strand the crawl task.
     app.setQuitOnLastWindowClosed(False)
-    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
+    with asyncio.Runner(loop_factory=lambda: CrawlEventLoop(app)) as runner:
         try:
             return runner.run(run_window(args))
         except KeyboardInterrupt:

@@ -52,9 +52,9 @@ def isolated_settings(
 
 @pytest.fixture
 def loop(qapp: Any, qtbot: Any, isolated_settings: None) -> Iterator[asyncio.AbstractEventLoop]:
-    import qasync
+    from gui_crawler.qtloop import CrawlEventLoop
 
-    ev = qasync.QEventLoop(qapp, already_running=True)
+    ev = CrawlEventLoop(qapp, already_running=True)
     asyncio.set_event_loop(ev)
     yield ev
     pending = [t for t in asyncio.all_tasks(ev) if not t.done()]
