@@ -1,12 +1,13 @@
-"""qasync's event loop with asyncio's timer heap, ready queue and selector.
+"""qasync's event loop with asyncio's own scheduling: timer heap, ready queue and epoll selector.
 
-qasync turns every ``call_later``/``call_at`` into a Qt timer of its own, and a cancelled handle
-keeps its Qt timer until the delay runs out. Every request of a crawl schedules timeouts that are
-cancelled a few milliseconds later but linger for their full 10 s, and Qt's timer bookkeeping is
-linear in the number of live timers: at C10K that is ~30,000 timers, the loop spends its time in
-``killTimer`` and the window lags by seconds. Here delayed callbacks live in a heap, as in
-asyncio's own loop, driven by one single-shot Qt timer armed for the earliest deadline; callbacks
-due now (``call_soon``) keep qasync's path.
+qasync maps asyncio onto Qt one object at a time: a QSocketNotifier per socket (and Qt polls all
+of them on every pass of its loop), a Qt timer per ``call_soon``, and a Qt timer per
+``call_later`` that stays alive after the handle is cancelled (a crawl sets and cancels several
+timeouts per request; Qt's timer bookkeeping is linear in the live timers). At C10K that made a
+13-second crawl take a minute with the window frozen. Here the sockets sit in asyncio's epoll
+selector behind one QSocketNotifier, ready callbacks run in batches from one zero-delay QTimer,
+and delayed callbacks wait in a heap behind one single-shot QTimer — asyncio's design, with Qt's
+event loop still the one that runs, so the window and the crawl share it as before.
 """
 
 from __future__ import annotations
@@ -39,9 +40,8 @@ def _scheduled(handle: asyncio.TimerHandle, value: bool) -> None:
 
 
 class CrawlEventLoop(qasync.QEventLoop):
-    """A qasync loop whose delayed callbacks cost O(log n), however many are pending, and whose
-    ready callbacks run in batches, as asyncio's do: one Qt timer event runs every callback that
-    was ready when it fired, instead of one Qt timer (start, event, kill) per callback."""
+    """A qasync loop that schedules like asyncio: sockets in one epoll selector, ready callbacks
+    in batches, delayed callbacks in a heap (see the module docstring)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -50,9 +50,7 @@ class CrawlEventLoop(qasync.QEventLoop):
         self._ready_timer.setSingleShot(True)
         self._ready_timer.setInterval(0)
         self._ready_timer.timeout.connect(self._run_ready)
-        # Sockets: asyncio's own epoll selector, watched by one QSocketNotifier on its fd. qasync
-        # makes a QSocketNotifier per socket, and Qt polls every one of them on every pass of its
-        # loop: at C10K that is 10,000 fds per pass, and a crawl of a minute instead of 13 s.
+        # Sockets: asyncio's own epoll selector, watched by one QSocketNotifier on its fd.
         qt_selector = self._selector  # type: ignore[has-type]
         self._selector = selectors.DefaultSelector()
         for key in list(qt_selector.get_map().values()):  # the self-pipe, registered by __init__
