@@ -17,6 +17,7 @@ import collections
 import heapq
 import math
 import selectors
+import time
 from collections.abc import Callable
 from contextvars import Context
 from typing import Any
@@ -27,6 +28,9 @@ from PySide6.QtCore import QSocketNotifier, Qt, QTimer
 import qasync  # after PySide6: qasync binds to the Qt binding already loaded
 
 _Selecting = asyncio.selector_events.BaseSelectorEventLoop
+
+# The longest a batch of ready callbacks holds the loop before Qt gets a turn.
+BATCH_SECONDS = 0.02
 
 # Cancelled handles are dropped from the heap when they are more than this share of it.
 _COMPACT_SHARE = 0.5
@@ -60,6 +64,7 @@ class CrawlEventLoop(qasync.QEventLoop):
             self._selector.fileno(), QSocketNotifier.Type.Read
         )
         self._selector_notifier.activated.connect(self._on_sockets_ready)
+        self._last_socket_handle: asyncio.Handle | None = None
         self._heap: list[asyncio.TimerHandle] = []
         self._cancelled_in_heap = 0
         self._armed_for: float | None = None
@@ -91,19 +96,31 @@ class CrawlEventLoop(qasync.QEventLoop):
             self._ready_timer.start()
 
     def _on_sockets_ready(self) -> None:
+        before = len(self._ready)
         self._process_events(self._selector.select(0))
-        # Run them now: until the sockets are read, the selector's fd stays readable and Qt
-        # would only call us again.
+        if len(self._ready) > before:
+            # Until these callbacks have read their sockets the selector's fd stays readable:
+            # stop watching it meanwhile, or Qt would queue the same sockets again and again.
+            self._selector_notifier.setEnabled(False)
+            self._last_socket_handle = self._ready[-1]
         self._run_ready()
 
     def _run_ready(self) -> None:
         # Only what was ready when the batch began: callbacks scheduled by this batch wait for
-        # the next one, after Qt has handled its own events (sockets, paints, input).
+        # the next one, after Qt has handled its own events (sockets, paints, input). A batch
+        # also yields to Qt after BATCH_SECONDS: 10,000 workers starting at once, or 10,000
+        # responses arriving together, are seconds of callbacks, and the window must repaint.
         ready = self._ready
+        end = time.monotonic() + BATCH_SECONDS
         for _ in range(len(ready)):
             handle = ready.popleft()
+            if handle is self._last_socket_handle:
+                self._last_socket_handle = None
+                self._selector_notifier.setEnabled(True)
             if not handle._cancelled:
                 handle._run()
+            if time.monotonic() > end:
+                break
         if ready and not self._ready_timer.isActive():
             self._ready_timer.start()
 
