@@ -24,6 +24,7 @@ from .config import CrawlConfig, check_regex
 from .events import (
     REDIRECT_STATUSES,
     CrawlFinished,
+    ErrorKind,
     Event,
     FetchRecord,
     Progress,
@@ -67,10 +68,10 @@ class BodyTooLarge(Exception):
     pass
 
 
-def _describe(exc: BaseException) -> str:
-    """ "ExcName: message" — the record's exception text (its kind is the part before the colon)."""
+def _describe(exc: BaseException) -> tuple[str, str]:
+    """(kind, one-line message) of an exception: what its record says about the failure."""
     if isinstance(exc, asyncio.TimeoutError):
-        return "Timeout: no complete answer within the time limit"
+        return ErrorKind.TIMEOUT, "no complete answer within the time limit"
     msg = str(exc).strip() or (exc.__class__.__doc__ or "").strip().split("\n", 1)[0]
     # One line, bounded, but not just the first line: aiohttp puts the useful part on the second
     # ("400, message:\n  Can not decode content-encoding: gzip") and quotes whatever garbage a
@@ -78,7 +79,12 @@ def _describe(exc: BaseException) -> str:
     msg = " ".join(msg.split())
     if len(msg) > _MAX_MESSAGE:
         msg = msg[: _MAX_MESSAGE - 1] + "…"
-    return f"{type(exc).__name__}: {msg}".rstrip(": ")
+    return type(exc).__name__, msg
+
+
+def failure(kind: str, message: str) -> dict[str, str]:
+    """A failed record's fields: its typed kind and the one line a person reads."""
+    return {"error_kind": kind, "exception": f"{kind}: {message}".rstrip(": ")}
 
 
 def _retry_after(value: str | None, cap: float) -> float | None:
@@ -250,7 +256,7 @@ class Crawler:
             raise
         except Exception as e:  # e.g. the session could not be created
             log.exception("crawl failed")
-            reason = f"error: {_describe(e)}"
+            reason = "error: " + failure(*_describe(e))["exception"]
         finally:
             ticker.cancel()
             await asyncio.gather(ticker, return_exceptions=True)
@@ -314,14 +320,21 @@ class Crawler:
                     await self._fetch(wid, item, start)
                 except asyncio.CancelledError:
                     self._record(
-                        self._make(item, start, 0, exception="Cancelled: the crawl was cancelled")
+                        self._make(
+                            item,
+                            start,
+                            0,
+                            **failure(ErrorKind.CANCELLED, "the crawl was cancelled"),
+                        )
                     )
                     raise
                 except Exception as e:
                     # A bug or an unforeseen failure still ends as this URL's record.
                     log.exception("worker %d failed on %s", wid, item.url)
                     self._record(
-                        self._make(item, start, 1, exception=f"InternalError: {_describe(e)}")
+                        self._make(
+                            item, start, 1, **failure(ErrorKind.INTERNAL, ": ".join(_describe(e)))
+                        )
                     )
                 finally:
                     del self._in_flight[wid]
@@ -346,7 +359,7 @@ class Crawler:
     async def _fetch(self, wid: int, item: QueueItem, start: float) -> None:
         cfg = self.config
         assert self._session is not None
-        last_exc = "Error: not fetched"
+        last_exc = failure("Error", "not fetched")
         tries = 0
         while tries < cfg.max_tries:
             tries += 1
@@ -359,7 +372,7 @@ class Crawler:
                 async with self._session.get(url, allow_redirects=False) as resp:
                     if resp.status in RETRY_STATUSES and tries < cfg.max_tries:
                         delay = _retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
-                        last_exc = f"HTTP{resp.status}: {resp.reason}"
+                        last_exc = failure(f"HTTP{resp.status}", resp.reason or "")
                         await asyncio.sleep(delay if delay is not None else self._backoff(tries))
                         continue
                     if resp.status in REDIRECT_STATUSES:
@@ -379,17 +392,19 @@ class Crawler:
                 await self._page(wid, item, start, tries, status, mime, charset, size, body)
                 return
             except BodyTooLarge as e:
-                self._record(self._make(item, start, tries, exception=f"TooLarge: {e}"))
+                self._record(self._make(item, start, tries, **failure(ErrorKind.TOO_LARGE, str(e))))
                 return
             except aiohttp.InvalidURL as e:
-                self._record(self._make(item, start, tries, exception=f"InvalidURL: {e}"))
+                self._record(
+                    self._make(item, start, tries, **failure(ErrorKind.INVALID_URL, str(e)))
+                )
                 return
             except (TimeoutError, aiohttp.ClientError, OSError) as e:
-                last_exc = _describe(e)
-                log.debug("try %d for %s raised %s", tries, item.url, last_exc)
+                last_exc = failure(*_describe(e))
+                log.debug("try %d for %s raised %s", tries, item.url, last_exc["exception"])
                 if tries < cfg.max_tries:
                     await asyncio.sleep(self._backoff(tries))
-        self._record(self._make(item, start, tries, exception=last_exc))
+        self._record(self._make(item, start, tries, **last_exc))
 
     def _backoff(self, tries: int) -> float:
         return float(min(self.config.retry_backoff * 2 ** (tries - 1), self.config.max_retry_after))
@@ -397,13 +412,13 @@ class Crawler:
     def _redirect(self, item: QueueItem, location: str | None) -> dict[str, Any]:
         """Decide a redirect's fate (queue its target or say why not): the record's fields."""
         if not location or not location.strip():
-            return {"exception": "MissingLocation: redirect without a Location header"}
+            return failure(ErrorKind.MISSING_LOCATION, "redirect without a Location header")
         try:
             target = normalize(urljoin(item.url, location.strip()))
         except ValueError:
             target = None
         if target is None:
-            return {"exception": f"BadLocation: cannot follow Location {location[:200]!r}"}
+            return failure(ErrorKind.BAD_LOCATION, f"cannot follow Location {location[:200]!r}")
         note = None
         if target not in self.scope:
             note = "target out of scope: not followed"
@@ -411,7 +426,10 @@ class Crawler:
             note = "target already seen"
         elif item.redirects_left <= 0:
             limit = self.config.max_redirect
-            return {"next_url": target, "exception": f"TooManyRedirects: more than {limit}"}
+            return {
+                "next_url": target,
+                **failure(ErrorKind.TOO_MANY_REDIRECTS, f"more than {limit}"),
+            }
         elif not self._can_take():
             note = "max pages reached: not followed"
         else:
@@ -457,12 +475,11 @@ class Crawler:
                 # Off the loop: lexbor parses without the GIL, so the loop (and a window on it)
                 # keeps running while a big page is parsed.
                 loop = asyncio.get_running_loop()
-                found, encoding, note = await loop.run_in_executor(
-                    self._parser, parse_page, body, charset, item.url
-                )
+                page = await loop.run_in_executor(self._parser, parse_page, body, charset, item.url)
             else:
-                found, encoding, note = parse_page(body, charset, item.url)
-            links = [u for u in found if u in self.scope]
+                page = parse_page(body, charset, item.url)
+            encoding, note = page.encoding, page.note
+            links = [u for u in page.links if u in self.scope]
             depth = item.depth + 1
             if not cfg.max_depth or depth <= cfg.max_depth:
                 for u in links:

@@ -14,6 +14,20 @@ from dataclasses import dataclass, field
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
 
+class ErrorKind(enum.StrEnum):
+    """The kinds of failure the engine itself names. A failure raised by the HTTP stack carries
+    its exception class name instead (``ClientConnectorError``, ``ServerDisconnectedError``…)."""
+
+    CANCELLED = "Cancelled"  # the crawl stopped while this URL was in flight: not really fetched
+    TIMEOUT = "Timeout"
+    TOO_LARGE = "TooLarge"
+    INVALID_URL = "InvalidURL"
+    MISSING_LOCATION = "MissingLocation"
+    BAD_LOCATION = "BadLocation"
+    TOO_MANY_REDIRECTS = "TooManyRedirects"
+    INTERNAL = "InternalError"  # a bug in the crawler, recorded rather than lost
+
+
 class WorkerState(enum.IntEnum):
     IDLE = 0  # waiting on the queue
     FETCHING = 1
@@ -33,7 +47,7 @@ class FetchRecord:
     url: str
     next_url: str | None = None  # redirect target (absolute), if any
     status: int | None = None
-    exception: str | None = None  # "ExcName: message" for failures, None on success
+    exception: str | None = None  # "Kind: message", one line, for people; None on success
     size: int = 0  # bytes of (decompressed) body read
     content_type: str | None = None
     encoding: str | None = None
@@ -46,6 +60,7 @@ class FetchRecord:
     note: str | None = None  # why a redirect was not followed, etc.
     links: tuple[str, ...] = field(default=(), repr=False, compare=False)
     finished_at: float = 0.0  # loop time when recorded
+    error_kind: str | None = None  # an ErrorKind value or an exception class name; None on success
 
     @property
     def is_redirect(self) -> bool:
@@ -54,13 +69,13 @@ class FetchRecord:
     @property
     def is_broken(self) -> bool:
         """True for failures and 4xx/5xx; redirects and 2xx are not broken."""
-        return self.exception is not None or (self.status is not None and self.status >= 400)
+        return self.error_kind is not None or (self.status is not None and self.status >= 400)
 
     @property
     def kind(self) -> str:
         """The seed report's category: html, other, redirect, error, status_404, fail_<Exc>."""
-        if self.exception is not None:
-            return "fail_" + self.exception.split(":", 1)[0]
+        if self.error_kind is not None:
+            return "fail_" + self.error_kind
         if self.status is None:
             return "error"
         if self.is_redirect:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
 
@@ -182,18 +183,26 @@ def scan_links(text: str, page_url: str) -> list[str]:
     )
 
 
-def parse_page(
-    body: bytes, charset: str | None, page_url: str
-) -> tuple[list[str], str, str | None]:
-    """(links, encoding, note) of an HTML body: decode, then parse — or scan, if it is nested too
-    deeply to parse in bounded time (the note says so). Safe to run in a worker thread."""
+@dataclass(frozen=True, slots=True)
+class ParsedPage:
+    """What one parse of an HTML page yields: plain data, cheap to pickle (it may come back from
+    another thread or process)."""
+
+    links: list[str]  # normalised absolute http(s) links, deduplicated, document order
+    encoding: str
+    note: str | None = None  # why the page was scanned rather than parsed, if it was
+
+
+def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
+    """Decode and parse an HTML body — or scan it, if it is nested too deeply to parse in
+    bounded time (the note says so). Safe to run in a worker thread."""
     encoding = detect_encoding(body, charset)
     # lexbor reads bytes as UTF-8 itself: a UTF-8 page (most of the web) skips decoding into a
     # str that selectolax would only encode back to UTF-8.
     if body.count(b"<") - body.count(b"</") <= MAX_NESTING and encoding == "utf-8":
-        return extract_links(body.removeprefix(codecs.BOM_UTF8), page_url), encoding, None
+        return ParsedPage(extract_links(body.removeprefix(codecs.BOM_UTF8), page_url), encoding)
     text, encoding = decode(body, charset)
     if nesting_exceeds(text):
         note = f"nested deeper than {MAX_NESTING} elements: links found by a plain scan"
-        return scan_links(text, page_url), encoding, note
-    return extract_links(text, page_url), encoding, None
+        return ParsedPage(scan_links(text, page_url), encoding, note)
+    return ParsedPage(extract_links(text, page_url), encoding)

@@ -47,7 +47,7 @@ class StatusClass(enum.IntEnum):
 
 
 def status_class(rec: FetchRecord) -> StatusClass:
-    if rec.exception is not None:
+    if rec.error_kind is not None:
         return StatusClass.FAILED
     s = rec.status
     if s is None:
@@ -95,7 +95,7 @@ def human_size(n: int) -> str:
 def status_text(rec: FetchRecord) -> str:
     if rec.status is not None:
         return str(rec.status)
-    return rec.exception.split(":", 1)[0] if rec.exception else "?"
+    return rec.error_kind or "?"
 
 
 class Column(NamedTuple):

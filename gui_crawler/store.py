@@ -19,10 +19,10 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from .config import ConfigError, CrawlConfig
-from .events import Event, FetchRecord, Queued
+from .events import ErrorKind, Event, FetchRecord, Queued
 from .urls import host_of
 
-FORMAT = "gui_crawler-crawl-1"
+FORMAT = "gui_crawler-crawl-2"
 _RECORD_FIELDS = [f.name for f in fields(FetchRecord)]
 _SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -117,7 +117,9 @@ class CrawlStore:
         try:
             store._db = _connect(path)
             # A URL recorded as cancelled was never really fetched: it goes back to the frontier.
-            store._db.execute("DELETE FROM records WHERE exception LIKE 'Cancelled:%'")
+            store._db.execute(
+                "DELETE FROM records WHERE error_kind = ?", (ErrorKind.CANCELLED.value,)
+            )
             store._db.execute("UPDATE meta SET value='running' WHERE key='state'")
         except sqlite3.Error as e:
             raise StoreError(_describe(path, e)) from None
@@ -237,7 +239,7 @@ def load(path: Path) -> SavedCrawl:
             _record_from_row(row)
             for row in db.execute(f"SELECT {', '.join(_RECORD_FIELDS)} FROM records ORDER BY seq")
         ]
-        done = {r.url for r in records if not (r.exception or "").startswith("Cancelled:")}
+        done = {r.url for r in records if r.error_kind != ErrorKind.CANCELLED}
         records = [r for r in records if r.url in done]
         pending = [
             Queued(*row)

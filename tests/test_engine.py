@@ -14,6 +14,7 @@ from aiohttp import web
 from sites import Site
 
 from gui_crawler import engine as engine_mod
+from gui_crawler import links as links_mod
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import CrawlFinished, Event, FetchRecord, Progress, WorkerEvent, WorkerState
@@ -367,10 +368,10 @@ async def test_charsets(site: Site) -> None:
 async def test_a_worker_that_raises_records_the_url_and_the_crawl_ends(site: Site) -> None:
     original = engine_mod.parse_page
 
-    def explode(body: bytes, charset: str | None, url: str) -> tuple[list[str], str, None]:
+    def explode(body: bytes, charset: str | None, url: str) -> links_mod.ParsedPage:
         if url.endswith("/a"):
             raise RuntimeError("boom")
-        return original(body, charset, url)  # type: ignore[return-value]
+        return original(body, charset, url)
 
     engine_mod.parse_page = explode  # type: ignore[assignment]
     try:

@@ -38,7 +38,9 @@ def batches() -> list[list[FetchRecord]]:
         [
             page("/older", status=302, next_url=H + "/a/"),
             page("/b/x", ("/a/1",)),
-            FetchRecord(url=H + "/q?x=1", exception="ClientOSError: reset"),
+            FetchRecord(
+                url=H + "/q?x=1", exception="ClientOSError: reset", error_kind="ClientOSError"
+            ),
         ],
         [page("/a/1", ("/gone",)), page("/a/2", ("/b/deep/er/est",), status=500)],
     ]
