@@ -142,7 +142,14 @@ async def run_window(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    # qasync must bind to PySide6 whatever else is installed (GUIDE §4).
+    from .display import HEADLESS_HINT, display_problem
+
+    problem = display_problem()
+    if problem is not None:
+        print(f"gui-crawler: {problem}; {HEADLESS_HINT}", file=sys.stderr)
+        return EXIT_ERROR
+    # qasync picks the first Qt binding it can import: with PyQt also installed it would bind to
+    # that one and its loop could not drive PySide6's widgets.
     os.environ.setdefault("QT_API", "pyside6")
     from PySide6.QtWidgets import QApplication
 
