@@ -12,7 +12,7 @@ import contextlib
 import email.utils
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import urljoin
@@ -117,6 +117,7 @@ class Crawler:
         seen: Iterable[str] = (),
         pending: Iterable[QueueItem] | None = None,
         session_kwargs: dict | None = None,
+        before_take: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.config = config = config.validated()
         self.sink = sink
@@ -129,6 +130,9 @@ class Crawler:
         self.seen: set[str] = set(seen)
         self._initial = None if pending is None else list(pending)
         self._session_kwargs = session_kwargs or {}
+        # Awaited by a worker before it takes its next URL: a crawl file makes the worker's last
+        # record durable there, so a kill loses at most one fetch per worker.
+        self._before_take = before_take
         self._q: asyncio.Queue[QueueItem] = asyncio.Queue()
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._states: dict[int, WorkerState] = {}
@@ -309,6 +313,8 @@ class Crawler:
     async def _work(self, wid: int) -> None:
         try:
             while wid < self._target_workers:
+                if self._before_take is not None:
+                    await self._before_take()
                 self._set_state(wid, WorkerState.IDLE, None)
                 item = await self._q.get()
                 self._in_flight[wid] = item
@@ -394,7 +400,7 @@ class Crawler:
             except BodyTooLarge as e:
                 self._record(self._make(item, start, tries, **failure(ErrorKind.TOO_LARGE, str(e))))
                 return
-            except aiohttp.InvalidURL as e:
+            except (aiohttp.InvalidURL, UnicodeError) as e:  # UnicodeError: a DNS label > 63
                 self._record(
                     self._make(item, start, tries, **failure(ErrorKind.INVALID_URL, str(e)))
                 )

@@ -210,6 +210,9 @@ def parse_address(text: str) -> str:
         raise InvalidURL(f"{text!r} is not a URL: it {e}") from None
     if "." not in host and host != "localhost" and not host.startswith("["):
         raise InvalidURL(f"{text!r} is not a URL: {host!r} is not a host name")
+    if not host.startswith("[") and (len(host) > 253 or any(len(x) > 63 for x in host.split("."))):
+        # DNS allows 63 bytes per label, 253 in all; the resolver would fail on every try.
+        raise InvalidURL(f"{text!r} is not a URL: its host name has a part longer than DNS allows")
     url = normalize(text)
     if url is None:
         raise InvalidURL(f"{text!r} is not a URL the crawler can fetch")

@@ -25,14 +25,15 @@ from PySide6.QtWidgets import (
 
 from .bridge import CrawlBridge
 from .charts import ChartsPanel
-from .config import ConfigError, CrawlConfig
+from .config import ConfigError
 from .details import DetailsPane
 from .events import CrawlFinished, FetchRecord, Progress, WorkerEvent
 from .export import write_csv
 from .models import Roles
 from .results import CrawlResults
+from .session import CrawlSession, StoreError, crawls_dir, peek
 from .settings_panel import ERROR_STYLE, SettingsPanel
-from .store import CrawlStore, SavedCrawl, StoreError, default_path, load
+from .store import SavedCrawl
 from .urls import InvalidURL, parse_address
 from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
 
@@ -290,26 +291,24 @@ class MainWindow(QMainWindow):
             self._show_address_error(str(e))
             return False
         try:
-            store = CrawlStore.create(default_path(url, self.data_dir), config)
+            session = CrawlSession.new(config, data_dir=self.data_dir)
         except StoreError as e:
             self._show_address_error(str(e))
             return False
         self._show_address_error(None)
         self.address.setText(url)
         self.saved = None
-        self._begin(config, store)
-        self.state_label.setText(f"Crawling {url} … (saved to {store.path})")
+        self._begin(session)
+        self.state_label.setText(f"Crawling {url} … (saved to {session.path})")
         return True
 
-    def _begin(
-        self, config: CrawlConfig, store: CrawlStore, saved: SavedCrawl | None = None
-    ) -> None:
-        if saved is None:
+    def _begin(self, session: CrawlSession) -> None:
+        if session.saved is None:
             self.results.clear()
             self.details.show_url(None)
         self.charts.clear()
         self.pause_action.setChecked(False)
-        self.bridge.start(config, store, saved)
+        self.bridge.start(session)
         self._update_actions()
 
     def open_dialog(self) -> QFileDialog:
@@ -318,7 +317,7 @@ class MainWindow(QMainWindow):
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
         dlg.setNameFilter("Crawl files (*.sqlite3);;All files (*)")
         dlg.setOption(QFileDialog.Option.DontUseNativeDialog)
-        folder = (self.data_dir or default_path("http://x/").parent.parent) / "crawls"
+        folder = crawls_dir(self.data_dir)
         if folder.is_dir():
             dlg.setDirectory(str(folder))
         dlg.fileSelected.connect(self.open_crawl)
@@ -333,7 +332,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Cancel the running crawl before opening another", 10_000)
             return False
         try:
-            saved = load(Path(path))
+            saved = peek(path)
         except StoreError as e:
             self._show_address_error(str(e))
             return False
@@ -366,12 +365,14 @@ class MainWindow(QMainWindow):
             self._show_address_error(f"{saved.path.name} has nothing left to fetch")
             return False
         try:
-            store, saved = CrawlStore.open(saved.path)
+            session = CrawlSession.resume(saved.path)
         except StoreError as e:
             self._show_address_error(str(e))
             return False
+        saved = session.saved
+        assert saved is not None
         self.saved = None
-        self._begin(saved.config, store, saved)
+        self._begin(session)
         self.state_label.setText(
             f"Continuing {saved.path.name}: {len(saved.pending):,} URLs left …"
         )

@@ -151,7 +151,7 @@ def test_bad_files_get_clear_messages(tmp_path: Path) -> None:
     config = CrawlConfig(roots=("http://127.0.0.1/",)).validated()
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(StoreError, match="cannot write the crawl file"):
+    with pytest.raises(StoreError, match=f"{blocker} is a file, not a folder"):
         CrawlStore.create(blocker / "sub" / "c.sqlite3", config)
 
 
