@@ -7,17 +7,18 @@ from __future__ import annotations
 import asyncio
 import collections
 import gzip
+import itertools
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from aiohttp import web
+from sites import Site
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import ErrorKind, Event, FetchRecord, HostState, Verdict, verdict_of
-from sites import Site
 
 
 class HostSite(Site):
@@ -176,7 +177,7 @@ async def test_crawl_delay_raises_the_delay(site: HostSite) -> None:
     site.page("/b")
     await crawl(site.url, use_sitemaps=False, max_tasks=5)
     starts = [t for m, p, t in site.log if p != "/robots.txt"]
-    gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(starts)]
     assert len(starts) == 3 and min(gaps) >= 0.19, gaps
 
 
@@ -246,7 +247,7 @@ async def test_delay_between_requests_to_a_host(site: HostSite) -> None:
     _wide(site, 4, 0.0)
     await crawl(site.url, delay=0.15, max_tasks=10, use_sitemaps=False, ignore_robots=True)
     starts = [t for _, _, t in site.log]
-    gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(starts)]
     assert len(starts) == 5 and min(gaps) >= 0.14, gaps
 
 
