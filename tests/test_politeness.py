@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import csv
 import gzip
 import itertools
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from aiohttp import web
-from sites import Site
+from sites import Site, ThreadedSite
 
+from gui_crawler.cli import main
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import ErrorKind, Event, FetchRecord, HostState, Verdict, verdict_of
@@ -365,3 +368,34 @@ async def test_a_bot_challenge_403_is_blocked_not_broken(site: HostSite) -> None
     assert records[site.u("/wall")].verdict is Verdict.BLOCKED
     assert records[site.u("/wall")].status == 403
     assert records[site.u("/forbidden")].verdict is Verdict.BROKEN
+
+
+# ---- the command line ---------------------------------------------------------------------------
+
+
+def test_cli_check_external_per_host_csv(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site, ext = HostSite("127.0.0.1"), HostSite("127.0.0.2")
+    site.text("/robots.txt", "User-agent: *\nDisallow: /private\n")
+    with ThreadedSite(site), ThreadedSite(ext):
+        site.page("/", [f"/p{i}" for i in range(12)] + ["/private/x", ext.u("/ok"), ext.u("/gone")])
+        for i in range(12):
+            site.page(f"/p{i}", [ext.u("/ok")], delay=0.05)
+        ext.page("/ok", [ext.u("/deeper")])
+        out_csv = tmp_path / "out.csv"
+        args = [site.url, "--check-external", "--per-host", "2", "--max-tasks", "20"]
+        code = main([*args, "--csv", str(out_csv), "--no-db"])
+    out = capsys.readouterr().out
+    assert code == 1  # the external 404
+    assert site.peak_in_flight <= 2 and site.peak_in_flight == 2
+    with out_csv.open(encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.DictReader(f))
+    by_url = {r["url"]: r for r in rows}
+    assert len(rows) == len(by_url) == 1 + 12 + 1 + 2  # one row per URL
+    assert by_url[site.u("/private/x")]["verdict"] == "blocked"
+    assert by_url[ext.u("/ok")]["external"] == "1" and by_url[ext.u("/ok")]["status"] == "200"
+    assert by_url[ext.u("/gone")]["verdict"] == "broken"
+    assert by_url[ext.u("/gone")]["referrer"] == site.url
+    assert ext.requests("/ok") == 1 and ext.requests("/deeper") == 0
+    assert "Blocked or throttled" in out and "External links checked: 2" in out
