@@ -288,7 +288,10 @@ class Crawler:
             self._session = None
             self._t_end = loop.time()
             self.finished = CrawlFinished(
-                reason=reason, done=self.done, todo=self._q.qsize(), elapsed=self._t_end - self._t0
+                reason=reason,
+                done=self.done,
+                todo=len(self.pending()),
+                elapsed=self._t_end - self._t0,
             )
             self.sink(self.progress())
             self.sink(self.finished)
