@@ -123,6 +123,11 @@ class FetchRecord:
         return verdict_of(self.status, self.error_kind)
 
     @property
+    def is_blocked(self) -> bool:
+        """Refused to bots or throttled (robots.txt, bot walls, 429…): not a broken link."""
+        return self.verdict is Verdict.BLOCKED
+
+    @property
     def kind(self) -> str:
         """The seed report's category: html, other, redirect, error, status_404, fail_<Exc>."""
         if self.error_kind is not None:

@@ -43,7 +43,7 @@ class CrawlResults(QObject):
             self.redirects.add_records(records)
             self.broken.add_records(records, gained)
             self.redirect_count += sum(1 for r in records if r.is_redirect)
-            self.error_count += sum(1 for r in records if r.is_broken)
+            self.error_count += sum(1 for r in records if r.is_broken and not r.is_blocked)
         if workers:
             self.workers.apply(workers)
 
