@@ -110,16 +110,18 @@ async def check_external(session: aiohttp.ClientSession, url: str, max_redirect:
                 if challenge:
                     out.error_kind, out.message = ErrorKind.BOT_CHALLENGE, challenge
                 if resp.status in (429, 503):
-                    from .engine import _retry_after
+                    from .engine import _retry_after  # not at the top: see below
 
                     out.retry_after = _retry_after(resp.headers.get("Retry-After"), 3600)
                 return out
     except aiohttp.TooManyRedirects:
         return Checked(error_kind=ErrorKind.TOO_MANY_REDIRECTS, message=f"more than {max_redirect}")
+    except aiohttp.RedirectClientError as e:  # a Location that is not an http(s) URL
+        return Checked(error_kind=ErrorKind.BAD_LOCATION, message=f"cannot follow {e}")
     except aiohttp.InvalidURL as e:
         return Checked(error_kind=ErrorKind.INVALID_URL, message=str(e))
     except (TimeoutError, aiohttp.ClientError, OSError) as e:
-        from .engine import _describe
+        from .engine import _describe  # not at the top: the engine imports this module
 
         kind, message = _describe(e)
         return Checked(error_kind=kind, message=message, retryable=True)

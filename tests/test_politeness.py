@@ -299,7 +299,13 @@ async def test_external_links_checked_once_never_followed(
         return web.Response(text="fine")
 
     noh.route("/nohead", nohead)
+    noh.redirect("/ftp", "ftp://127.0.0.1/file")
+    site.page("/b", [noh.u("/ftp")])
+    site.page("/", [*links, "/a", "/b"])
     records, _, _ = await crawl(site.url, use_sitemaps=False)
+    ftp = records[noh.u("/ftp")]
+    assert ftp.error_kind == ErrorKind.BAD_LOCATION and ftp.tries == 1, ftp
+    assert noh.requests("/ftp") == 1
     for u in links:
         assert records[u].external and records[u].referrer == site.url, records[u]
     assert records[ext.u("/ok")].status == 200
