@@ -82,8 +82,8 @@ class CrawlConfig:
             v = getattr(self, name)
             if not isinstance(v, int | float) or not low < v <= 3600:
                 raise ConfigError(f"{name} must be between {low:g} and 3600 seconds, not {v!r}")
-        if not isinstance(self.per_host, int) or not 1 <= self.per_host <= 1000:
-            raise ConfigError(f"per_host must be between 1 and 1000, not {self.per_host!r}")
+        if not isinstance(self.per_host, int) or not 1 <= self.per_host <= 100_000:
+            raise ConfigError(f"per_host must be between 1 and 100000, not {self.per_host!r}")
         for name in ("retry_backoff", "max_retry_after", "delay", "max_crawl_delay"):
             v = getattr(self, name)
             if not isinstance(v, int | float) or not 0 <= v <= 3600:

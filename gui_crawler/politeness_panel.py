@@ -17,7 +17,7 @@ class PolitenessGroup(QGroupBox):
         super().__init__("Politeness", parent)
         d = CrawlConfig(roots=())
         self.per_host = QSpinBox()
-        self.per_host.setRange(1, 1000)
+        self.per_host.setRange(1, 100_000)
         self.per_host.setValue(d.per_host)
         self.per_host.setToolTip("Most requests in flight to one host at a time")
         self.delay = QDoubleSpinBox()
