@@ -360,7 +360,9 @@ class Crawler:
                         self._set_state(wid, WorkerState.PAUSED, item.url)
                         await self._unpaused.wait()
                     parked = await self._handle(wid, item, start, tries)
-                    if parked:
+                    if parked and tries:
+                        # A URL waiting for its next try keeps its count and its first-try time;
+                        # one that only waited for its host starts its clock when it is fetched.
                         self._retry.setdefault(item.url, (tries, start))
                 except asyncio.CancelledError:
                     self._record(

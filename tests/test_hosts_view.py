@@ -11,6 +11,7 @@ import pytest
 from test_politeness import HostSite
 from test_window import crawl_to_end
 
+from gui_crawler.config import CrawlConfig
 from gui_crawler.events import HostState
 from gui_crawler.hosts_model import HOST_COLUMNS, HostsModel
 from gui_crawler.window import MainWindow
@@ -92,3 +93,30 @@ def test_hosts_tab_politeness_settings_and_filters(
     finally:
         run(site.close())
         run(ext.close())
+
+
+def test_politeness_settings_round_trip(qtbot: Any, tmp_path: Any) -> None:
+    from PySide6.QtCore import QSettings
+
+    from gui_crawler.settings_panel import SettingsPanel
+
+    a = SettingsPanel()
+    qtbot.addWidget(a)
+    p = a.politeness
+    p.per_host.setValue(2)
+    p.delay.setValue(0.5)
+    p.ignore_robots.setChecked(True)
+    p.use_sitemaps.setChecked(False)
+    p.check_external.setChecked(False)
+    s = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    a.save(s)
+    s.sync()
+    b = SettingsPanel()
+    qtbot.addWidget(b)
+    b.restore(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    cfg = b.config("http://127.0.0.1/")
+    assert (cfg.per_host, cfg.delay, cfg.ignore_robots, cfg.use_sitemaps, cfg.check_external) == (
+        2, 0.5, True, False, False,
+    )  # fmt: skip
+    b.politeness.show_config(CrawlConfig(roots=("http://x/",)))
+    assert b.politeness.values()["per_host"] == CrawlConfig(roots=()).per_host
