@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
+import importlib
+import shutil
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -69,14 +73,29 @@ def overhead(base: Path | None, pages: int, workers: int, runs: int) -> list[lis
     return rows
 
 
-async def _isolation(workers: int) -> list[list[object]]:
+def _engine(base: Path | None) -> tuple[Any, Any]:
+    """(CrawlConfig, Crawler) of this package, or of the one in ``base`` imported under another
+    name (its imports are relative, so a renamed copy is a package of its own)."""
+    if base is None:
+        from gui_crawler.config import CrawlConfig
+        from gui_crawler.engine import Crawler
+
+        return CrawlConfig, Crawler
+    copy = Path(tempfile.mkdtemp(prefix="bench-base-"))
+    shutil.copytree(base / "gui_crawler", copy / "gui_crawler_base")
+    sys.path.insert(0, str(copy))
+    config = importlib.import_module("gui_crawler_base.config")
+    engine = importlib.import_module("gui_crawler_base.engine")
+    return config.CrawlConfig, engine.Crawler
+
+
+async def _isolation(workers: int, base: Path | None) -> list[list[object]]:
     sys.path.insert(0, str(ROOT / "tests"))
     from aiohttp import web
     from test_politeness import HostSite
 
-    from gui_crawler.config import CrawlConfig
-    from gui_crawler.engine import Crawler
-    from gui_crawler.events import FetchRecord
+    CrawlConfig, Crawler = _engine(base)
+    known = {f.name for f in dataclasses.fields(CrawlConfig)}
 
     async def run(with_throttled: bool) -> float:
         fast, slow = HostSite("127.0.0.1"), HostSite("127.0.0.2")
@@ -97,14 +116,16 @@ async def _isolation(workers: int) -> list[list[object]]:
 
             for i in range(20):
                 slow.route(f"/t{i}", throttled)
-            roots = (fast.url, slow.url) if with_throttled else (fast.url,)
+            # The throttled host first: its URLs reach the queue ahead of the fast ones.
+            roots = (slow.url, fast.url) if with_throttled else (fast.url,)
             last = [0.0]
 
-            def sink(e: object) -> None:
-                if isinstance(e, FetchRecord) and e.url.startswith(fast.url):
+            def sink(e: Any) -> None:
+                if type(e).__name__ == "FetchRecord" and e.url.startswith(fast.url):
                     last[0] = max(last[0], e.finished_at)
 
-            cfg = CrawlConfig(roots=roots, max_tasks=workers, per_host=workers)
+            kw = {k: v for k, v in dict(per_host=workers).items() if k in known}
+            cfg = CrawlConfig(roots=roots, max_tasks=workers, **kw)
             await Crawler(cfg, sink).run()
             return last[0]
         finally:
@@ -116,9 +137,10 @@ async def _isolation(workers: int) -> list[list[object]]:
         alone.append(await run(False))
         beside.append(await run(True))
     a, b = statistics.median(alone), statistics.median(beside)
+    name = "base engine" if base else "this branch"
     return [
-        ["fast host alone", f"{a:.2f}", "1.00"],
-        ["beside a 429 host (Retry-After 3 s)", f"{b:.2f}", f"{b / a:.2f}"],
+        [name, "fast host alone", f"{a:.2f}", "1.00"],
+        [name, "beside a 429 host (Retry-After 3 s)", f"{b:.2f}", f"{b / a:.2f}"],
     ]
 
 
@@ -150,29 +172,37 @@ def main() -> None:
     p.add_argument("--pages", type=int, default=2000)
     p.add_argument("--workers", type=int, default=16)
     p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--only", default="1,2,3", help="which of the three parts to run")
     args = p.parse_args()
+    parts = set(args.only.split(","))
     try:
-        print(
-            table(
-                ["engine", "records", "wall s (median)", "base/this"],
-                overhead(args.base, args.pages, args.workers, args.runs),
-                f"1. overhead on the docs site ({args.pages} pages, {args.workers} workers)",
+        if "1" in parts:
+            print(
+                table(
+                    ["engine", "records", "wall s (median)", "base/this"],
+                    overhead(args.base, args.pages, args.workers, args.runs),
+                    f"1. overhead on the docs site ({args.pages} pages, {args.workers} workers)",
+                )
             )
-        )
-        print(
-            table(
-                ["crawl", "fast host done at s", "ratio"],
-                asyncio.run(_isolation(4)),
-                "2. a throttled host slows only itself (4 workers, per_host 4)",
+        if "2" in parts:
+            rows = asyncio.run(_isolation(4, None))
+            if args.base:
+                rows += asyncio.run(_isolation(4, args.base))
+            print(
+                table(
+                    ["engine", "crawl", "fast host done at s", "ratio"],
+                    rows,
+                    "2. a throttled host slows only itself (4 workers; per_host 4 where it exists)",
+                )
             )
-        )
-        print(
-            table(
-                ["per_host", "peak in flight at the server", "wall s"],
-                asyncio.run(_cap()),
-                "3. the per-host cap, measured by the server (20 workers)",
+        if "3" in parts:
+            print(
+                table(
+                    ["per_host", "peak in flight at the server", "wall s"],
+                    asyncio.run(_cap()),
+                    "3. the per-host cap, measured by the server (20 workers)",
+                )
             )
-        )
     finally:
         kill_children()
 
