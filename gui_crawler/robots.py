@@ -40,12 +40,6 @@ class Robots:
         return None if delay is None else float(delay)
 
 
-def agent_token(user_agent: str) -> str:
-    """The product token robots.txt groups are matched against: "gui_crawler" of
-    "gui_crawler/0.1 (+https://…)"."""
-    return user_agent.split("/", 1)[0].split()[0] if user_agent.strip() else "*"
-
-
 async def _read_bounded(resp: aiohttp.ClientResponse, limit: int) -> bytes:
     chunks: list[bytes] = []
     size = 0
@@ -61,7 +55,9 @@ async def fetch_robots(
     session: aiohttp.ClientSession, origin: str, user_agent: str, time_limit: float
 ) -> Robots:
     """The rules of ``origin`` (``scheme://host[:port]``); never raises for network trouble."""
-    agent = agent_token(user_agent)
+    # The whole header, as Scrapy passes it: protego finds a group's product token in it at a
+    # word boundary, so "Mozilla/5.0 (compatible; MyBot/1.0)" matches "User-agent: mybot".
+    agent = user_agent
     url = origin + "/robots.txt"
     why = ""
     for attempt in range(ROBOTS_TRIES):
