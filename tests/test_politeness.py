@@ -405,3 +405,27 @@ def test_cli_check_external_per_host_csv(
     assert by_url[ext.u("/gone")]["referrer"] == site.url
     assert ext.requests("/ok") == 1 and ext.requests("/deeper") == 0
     assert "Blocked or throttled" in out and "External links checked: 2" in out
+
+
+@serve("127.0.0.1")
+async def test_robots_is_read_up_to_500_kib_and_junk_allows_all(site: HostSite) -> None:
+    padding = "# " + "x" * 98 + "\n"
+    site.text("/robots.txt", "User-agent: *\nDisallow: /a\n" + padding * 6000 + "Disallow: /b\n")
+    site.page("/", ["/a", "/b"])
+    site.page("/a")
+    site.page("/b")
+    records, _, _ = await crawl(site.url, use_sitemaps=False)
+    assert records[site.u("/a")].error_kind == ErrorKind.ROBOTS
+    assert records[site.u("/b")].status == 200  # past the first 500 KiB: not read
+
+
+@serve("127.0.0.1")
+async def test_robots_group_found_in_a_custom_user_agent(site: HostSite) -> None:
+    site.text("/robots.txt", "User-agent: mybot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n")
+    site.page("/", ["/a", "/b"])
+    site.page("/a")
+    site.page("/b")
+    ua = "Mozilla/5.0 (compatible; MyBot/1.0)"
+    records, _, _ = await crawl(site.url, use_sitemaps=False, user_agent=ua)
+    assert records[site.u("/a")].error_kind == ErrorKind.ROBOTS
+    assert records[site.u("/b")].status == 200
