@@ -174,7 +174,7 @@ class Report:
         if external:
             print(f"External links checked: {external}", file=out)
         for verdict, title in [
-            (Verdict.BLOCKED, "Blocked or throttled (robots.txt, bot walls, 429): not broken"),
+            (Verdict.BLOCKED, "Blocked or throttled, not broken (robots.txt, bot walls, 429)"),
             (Verdict.TIMEOUT, "Timed out"),
         ]:
             recs = self.with_verdict(verdict)
