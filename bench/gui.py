@@ -49,7 +49,13 @@ async def run(args: argparse.Namespace) -> dict:
     window = None
     done = asyncio.Event()
     if args.no_window:
-        config = CrawlConfig(roots=(args.url,), max_tasks=args.workers, max_pages=args.max_pages)
+        config = CrawlConfig(
+            roots=(args.url,),
+            max_tasks=args.workers,
+            max_pages=args.max_pages,
+            check_external=False,  # loopback only: the docs site links to real hosts
+            per_host=args.workers,
+        )
 
         def sink(e: object) -> None:
             nonlocal records
@@ -69,6 +75,8 @@ async def run(args: argparse.Namespace) -> dict:
         window.show()
         window.settings.workers.setValue(args.workers)
         window.settings.max_pages.setValue(args.max_pages)
+        window.settings.politeness.check_external.setChecked(False)  # loopback only
+        window.settings.politeness.per_host.setValue(args.workers)
         window.address.setText(args.url)
         if args.tab:
             window.tabs.setCurrentWidget(getattr(window, f"{args.tab}_view"))

@@ -58,7 +58,15 @@ async def _sample_rss(peak: list[float]) -> None:
 
 
 async def crawl(args: argparse.Namespace, consumer: Consumer) -> dict:
-    cfg = CrawlConfig(roots=(args.url,), max_tasks=args.workers, max_pages=args.max_pages)
+    # The docs site links to github.com and example.org: loopback only, so no external checks;
+    # every worker on the one host, as the figures before per-host limits were measured.
+    cfg = CrawlConfig(
+        roots=(args.url,),
+        max_tasks=args.workers,
+        max_pages=args.max_pages,
+        check_external=False,
+        per_host=args.workers,
+    )
     crawler = Crawler(cfg, consumer)
     peak = [rss_mb()]
     sampler = asyncio.get_running_loop().create_task(_sample_rss(peak))

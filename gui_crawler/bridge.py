@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from .config import CrawlConfig
 from .engine import Crawler
-from .events import CrawlFinished, Event, FetchRecord, Progress, WorkerEvent
+from .events import CrawlFinished, Event, FetchRecord, HostState, Progress, WorkerEvent
 from .session import CrawlSession
 
 # Five refreshes a second: live to the eye, and half the repaints of ten (the window's main cost).
@@ -32,6 +32,7 @@ class CrawlBridge(QObject):
         tick(float): every tick while running, with the loop time (for elapsed columns).
         finished(CrawlFinished): the crawl is over; every record was delivered before this.
         runningChanged(bool)
+        hosts(list[HostState]): per-host politeness states that changed since the last tick.
         storeError(str): the crawl file could not be written; the crawl is being cancelled.
     """
 
@@ -42,6 +43,7 @@ class CrawlBridge(QObject):
     finished = Signal(object)
     runningChanged = Signal(bool)
     storeError = Signal(str)
+    hosts = Signal(object)
 
     def __init__(self, parent: Any = None, interval_ms: int = DEFAULT_INTERVAL_MS) -> None:
         super().__init__(parent)
@@ -138,6 +140,7 @@ class CrawlBridge(QObject):
         workers: list[WorkerEvent] = []
         progress: Progress | None = None
         finished: CrawlFinished | None = None
+        hosts: list[HostState] = []
         for e in batch:
             t = type(e)
             if t is FetchRecord:
@@ -148,6 +151,10 @@ class CrawlBridge(QObject):
                 progress = e  # type: ignore[assignment]
             elif t is CrawlFinished:
                 finished = e  # type: ignore[assignment]
+            elif t is HostState:
+                hosts.append(e)  # type: ignore[arg-type]
+        if hosts:
+            self.hosts.emit(hosts)
         if records or workers:
             self.batch.emit(records, workers)
         if progress is not None:

@@ -22,8 +22,9 @@ from typing import TextIO
 
 from .config import DEFAULT_USER_AGENT, ConfigError, CrawlConfig
 from .engine import raise_fd_limit
-from .events import CrawlFinished, ErrorKind, Event, FetchRecord, Progress
+from .events import CrawlFinished, Event, FetchRecord, Progress, Verdict
 from .export import write_csv
+from .politeness_cli import add_politeness_options, politeness_from_args
 from .session import CrawlSession, StoreError
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -72,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=d.timeout, help="seconds per try (default %(default)s)"
     )
     opt("--user-agent", default=DEFAULT_USER_AGENT, help="User-Agent header")
+    add_politeness_options(p, d)
     p.add_argument("--csv", metavar="FILE", help="write one row per URL to FILE")
     p.add_argument(
         "--db",
@@ -101,6 +103,7 @@ def config_from_args(args: argparse.Namespace, roots: Sequence[str]) -> CrawlCon
         timeout=args.timeout,
         read_timeout=args.timeout,
         user_agent=args.user_agent,
+        **politeness_from_args(args),
     ).validated()
 
 
@@ -131,8 +134,12 @@ class Report:
 
     @property
     def broken(self) -> list[FetchRecord]:
-        # A fetch cut short by Ctrl-C says nothing about the link: it goes back to the frontier.
-        return [r for r in self.records if r.is_broken and r.error_kind != ErrorKind.CANCELLED]
+        """Really broken links, and failures of our own: what makes the exit code 1. Hosts that
+        refuse bots, throttle or time out are listed apart, not counted as broken."""
+        return [r for r in self.records if r.verdict in (Verdict.BROKEN, Verdict.ERROR)]
+
+    def with_verdict(self, verdict: Verdict) -> list[FetchRecord]:
+        return [r for r in self.records if r.verdict is verdict]
 
     def print(self, out: TextIO, finished: CrawlFinished, max_tasks: int, verbose: bool) -> None:
         if verbose:
@@ -163,6 +170,19 @@ class Report:
             for rec in sorted(broken, key=lambda r: r.url):
                 why = rec.exception or rec.status
                 print(f"  {rec.url}  {why}  <- {rec.referrer or '(root)'}", file=out)
+        external = sum(1 for r in self.records if r.external)
+        if external:
+            print(f"External links checked: {external}", file=out)
+        for verdict, title in [
+            (Verdict.BLOCKED, "Blocked or throttled, not broken (robots.txt, bot walls, 429)"),
+            (Verdict.TIMEOUT, "Timed out"),
+        ]:
+            recs = self.with_verdict(verdict)
+            if recs:
+                print(f"{title}: {len(recs)}", file=out)
+                for rec in sorted(recs, key=lambda r: r.url)[: 50 if not verbose else None]:
+                    why = rec.exception or rec.status
+                    print(f"  {rec.url}  {why}  <- {rec.referrer or '(root)'}", file=out)
 
 
 def url_line(rec: FetchRecord) -> str:

@@ -27,6 +27,9 @@ COLUMNS = (
     "new_links",
     "tries",
     "note",
+    "verdict",
+    "in_sitemap",
+    "external",
 )
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -59,6 +62,9 @@ def record_row(rec: FetchRecord) -> list[str]:
         rec.num_new_urls,
         rec.tries,
         rec.note,
+        rec.verdict.value,
+        int(rec.in_sitemap),
+        int(rec.external),
     )
     return [safe_cell(v) for v in values]
 

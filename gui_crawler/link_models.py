@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from .events import FetchRecord
+from .events import FetchRecord, Verdict
 from .models import STATUS_BRUSH, Roles, header_label, status_class, status_text
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -206,4 +206,4 @@ class BrokenLinksModel(_Table):
         touched = {row_of[u] for u in gained if u in row_of}
         if touched:
             self._refresh(touched)
-        self._append([r.url for r in records if r.is_broken])
+        self._append([r.url for r in records if r.verdict is Verdict.BROKEN])

@@ -9,7 +9,7 @@ would call back into Python millions of times.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import (
@@ -286,10 +286,11 @@ class PagesProxy(QSortFilterProxyModel):
         self.setSourceModel(source)
         self._text = ""
         self._classes: frozenset[StatusClass] = ALL_CLASSES
+        self.only: Callable[[FetchRecord], bool] | None = None  # e.g. external links only
 
     @property
     def filtering(self) -> bool:
-        return bool(self._text) or self._classes != ALL_CLASSES
+        return bool(self._text) or self._classes != ALL_CLASSES or self.only is not None
 
     def set_filter(
         self, text: str | None = None, classes: Iterable[StatusClass] | None = None
@@ -303,7 +304,7 @@ class PagesProxy(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
         row = self._pages.rows[source_row]
-        if row.cls not in self._classes:
+        if row.cls not in self._classes or (self.only is not None and not self.only(row.record)):
             return False
         if self._text:
             d = row.display

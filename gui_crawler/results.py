@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QObject
 
 from .events import FetchRecord, WorkerEvent
+from .hosts_model import HostsModel
 from .link_models import BrokenLinksModel, LinkIndex, RedirectsModel
 from .models import PagesModel, PagesProxy
 from .tree_model import SiteTreeModel
@@ -29,6 +30,7 @@ class CrawlResults(QObject):
         self.workers = WorkersModel(self)
         self.redirects = RedirectsModel(self.links, self)
         self.broken = BrokenLinksModel(self.links, self)
+        self.hosts = HostsModel(self)
         self.redirect_count = 0
         self.error_count = 0
 
@@ -41,12 +43,12 @@ class CrawlResults(QObject):
             self.redirects.add_records(records)
             self.broken.add_records(records, gained)
             self.redirect_count += sum(1 for r in records if r.is_redirect)
-            self.error_count += sum(1 for r in records if r.is_broken)
+            self.error_count += sum(1 for r in records if r.is_broken and not r.is_blocked)
         if workers:
             self.workers.apply(workers)
 
     def clear(self) -> None:
         self.links.clear()
-        for m in (self.pages, self.tree, self.workers, self.redirects, self.broken):
+        for m in (self.pages, self.tree, self.workers, self.redirects, self.broken, self.hosts):
             m.clear()
         self.redirect_count = self.error_count = 0

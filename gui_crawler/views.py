@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from .models import PagesProxy, Roles, StatusClass
+from .record_filters import RECORD_FILTERS, record_filter
 
 ItemView = QTableView | QTreeView
 
@@ -145,6 +146,14 @@ class PagesTab(QWidget):
             b.toggled.connect(self._apply)
             self.buttons[label] = b
             bar.addWidget(b)
+        for label, tip in RECORD_FILTERS:
+            b = QToolButton()
+            b.setText(label)
+            b.setCheckable(True)
+            b.setToolTip(f"Show only: {tip}")
+            b.toggled.connect(self._apply)
+            self.buttons[label] = b
+            bar.addWidget(b)
         self.count = QLabel()
         self.count.setMinimumWidth(140)
         self.count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -170,6 +179,9 @@ class PagesTab(QWidget):
         classes = [
             c for label, cs, _tip in QUICK_FILTERS if self.buttons[label].isChecked() for c in cs
         ]
+        self.proxy.only = record_filter(
+            {lb for lb, _ in RECORD_FILTERS if self.buttons[lb].isChecked()}
+        )
         self.proxy.set_filter(text=self.filter.text(), classes=classes)
         self.update_count()
         self.filterChanged.emit()

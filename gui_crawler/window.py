@@ -29,6 +29,7 @@ from .config import ConfigError
 from .details import DetailsPane
 from .events import CrawlFinished, FetchRecord, Progress, WorkerEvent
 from .export import write_csv
+from .hosts_model import HOST_WIDTHS
 from .models import Roles
 from .results import CrawlResults
 from .session import CrawlSession, StoreError, crawls_dir, peek
@@ -204,6 +205,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.workers_view, "&Workers")
         self.tabs.addTab(self.redirects_view, "&Redirects")
         self.tabs.addTab(self.broken_view, "&Broken links")
+        self.hosts_view = make_table(sorted_proxy(r.hosts, self), HOST_WIDTHS, True)
+        self.tabs.addTab(self.hosts_view, "H&osts")
         for i in range(self.tabs.count()):
             self._action(
                 f"Tab {i + 1}",
@@ -258,6 +261,7 @@ class MainWindow(QMainWindow):
         b.finished.connect(self._on_finished)
         b.runningChanged.connect(self._update_actions)
         b.storeError.connect(self._show_store_error)
+        b.hosts.connect(self.results.hosts.apply)
         self.address.returnPressed.connect(self.start)
         self.address.textEdited.connect(lambda _t: self._show_address_error(None))
         self.settings.workersChanged.connect(self._workers_changed)

@@ -44,8 +44,10 @@ async def _crawl() -> Crawl:
     async with await start_demo_server(latency_scale=0) as server:
         # Retry-After is capped to nothing so the throttled page costs no wall time.
         config = CrawlConfig(
-            roots=(server.url,), max_tasks=10, max_retry_after=0.0, retry_backoff=0.01
-        )
+            roots=(server.url,), max_tasks=10, max_retry_after=0.0, retry_backoff=0.01,
+            # The demo's own pages only: request counts below are per page of the demo site.
+            ignore_robots=True, use_sitemaps=False, check_external=False, per_host=10,
+        )  # fmt: skip
         finished = await asyncio.wait_for(Crawler(config, events.append).run(), 20)
         requests = Counter(server.requests)
     records = [e for e in events if isinstance(e, FetchRecord)]
