@@ -33,6 +33,7 @@ from .events import (
     WorkerState,
 )
 from .links import HTML_TYPES, parse_content_type, parse_page
+from .pagefacts import page_facts_fields, robots_tokens
 from .urls import Scope, normalize
 
 log = logging.getLogger(__name__)
@@ -388,8 +389,11 @@ class Crawler:
                     mime, charset = parse_content_type(resp.headers.get("Content-Type"))
                     html = status == 200 and mime in HTML_TYPES
                     body, size = await self._read(resp, keep=html)
+                    x_robots = robots_tokens(*resp.headers.getall("X-Robots-Tag", ()))
                 # The connection is back in the pool; a page is parsed only once, never retried.
-                await self._page(wid, item, start, tries, status, mime, charset, size, body)
+                await self._page(
+                    wid, item, start, tries, status, mime, charset, size, body, x_robots
+                )
                 return
             except BodyTooLarge as e:
                 self._record(self._make(item, start, tries, **failure(ErrorKind.TOO_LARGE, str(e))))
@@ -463,8 +467,10 @@ class Crawler:
         charset: str | None,
         size: int,
         body: bytes | None,
+        x_robots: str | None = None,
     ) -> None:
         cfg = self.config
+        facts: dict[str, Any] = {}
         encoding = charset
         links: list[str] = []
         new = 0
@@ -479,6 +485,7 @@ class Crawler:
             else:
                 page = parse_page(body, charset, item.url)
             encoding, note = page.encoding, page.note
+            facts = page_facts_fields(page.facts)
             links = [u for u in page.links if u in self.scope]
             depth = item.depth + 1
             if not cfg.max_depth or depth <= cfg.max_depth:
@@ -499,5 +506,6 @@ class Crawler:
                 num_new_urls=new,
                 links=tuple(links),
                 note=note,
+                **(facts | {"robots": robots_tokens(facts.get("robots"), x_robots)}),
             )
         )

@@ -61,6 +61,18 @@ class FetchRecord:
     links: tuple[str, ...] = field(default=(), repr=False, compare=False)
     finished_at: float = 0.0  # loop time when recorded
     error_kind: str | None = None  # an ErrorKind value or an exception class name; None on success
+    # Audit fields of an HTML page (links.parse_page); robots also takes the X-Robots-Tag header,
+    # so a non-HTML response can have it too.
+    title: str | None = None
+    meta_description: str | None = None
+    h1: str | None = None
+    h1_count: int = 0
+    canonical: str | None = None
+    robots: str | None = None
+    word_count: int = 0
+    content_hash: str | None = None
+    lang: str | None = None
+    in_sitemap: bool = False
 
     @property
     def is_redirect(self) -> bool:

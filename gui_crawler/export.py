@@ -27,6 +27,16 @@ COLUMNS = (
     "new_links",
     "tries",
     "note",
+    "title",
+    "meta_description",
+    "h1",
+    "h1_count",
+    "canonical",
+    "robots",
+    "word_count",
+    "content_hash",
+    "lang",
+    "in_sitemap",
 )
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -59,6 +69,16 @@ def record_row(rec: FetchRecord) -> list[str]:
         rec.num_new_urls,
         rec.tries,
         rec.note,
+        rec.title,
+        rec.meta_description,
+        rec.h1,
+        rec.h1_count,
+        rec.canonical,
+        rec.robots,
+        rec.word_count,
+        rec.content_hash,
+        rec.lang,
+        int(bool(rec.in_sitemap)),
     )
     return [safe_cell(v) for v in values]
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
 
+from .pagefacts import PageFacts, page_facts
 from .urls import join, join_all
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
@@ -98,7 +99,11 @@ def extract_links(text: str | bytes, page_url: str) -> list[str]:
     ``text`` may be UTF-8 bytes. Honours <base href>. Hrefs are deduplicated before joining: navigation repeats the same href
     many times, and joining is the costly part.
     """
-    tree = LexborHTMLParser(text)
+    return _links_of(LexborHTMLParser(text), page_url)[0]
+
+
+def _links_of(tree: LexborHTMLParser, page_url: str) -> tuple[list[str], str]:
+    """(links, the base URL they were joined against) of a parsed page."""
     base = page_url
     base_node = tree.css_first("base[href]")
     if base_node is not None:
@@ -111,7 +116,14 @@ def extract_links(text: str | bytes, page_url: str) -> list[str]:
         value = attrs.get("href") if "href" in attrs else attrs.get("src")
         if value:
             raw[value] = None
-    return join_all(base, raw)
+    return join_all(base, raw), base
+
+
+def _parse(text: str | bytes, page_url: str, encoding: str) -> ParsedPage:
+    """Links and audit fields from one parse of the page."""
+    tree = LexborHTMLParser(text)
+    links, base = _links_of(tree, page_url)
+    return ParsedPage(links, encoding, facts=page_facts(tree, base))
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the
@@ -183,6 +195,9 @@ def scan_links(text: str, page_url: str) -> list[str]:
     )
 
 
+_NO_FACTS = PageFacts()
+
+
 @dataclass(frozen=True, slots=True)
 class ParsedPage:
     """What one parse of an HTML page yields: plain data, cheap to pickle (it may come back from
@@ -191,6 +206,7 @@ class ParsedPage:
     links: list[str]  # normalised absolute http(s) links, deduplicated, document order
     encoding: str
     note: str | None = None  # why the page was scanned rather than parsed, if it was
+    facts: PageFacts = _NO_FACTS  # audit fields; empty when the page was scanned
 
 
 def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
@@ -200,9 +216,9 @@ def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
     # lexbor reads bytes as UTF-8 itself: a UTF-8 page (most of the web) skips decoding into a
     # str that selectolax would only encode back to UTF-8.
     if body.count(b"<") - body.count(b"</") <= MAX_NESTING and encoding == "utf-8":
-        return ParsedPage(extract_links(body.removeprefix(codecs.BOM_UTF8), page_url), encoding)
+        return _parse(body.removeprefix(codecs.BOM_UTF8), page_url, encoding)
     text, encoding = decode(body, charset)
     if nesting_exceeds(text):
         note = f"nested deeper than {MAX_NESTING} elements: links found by a plain scan"
         return ParsedPage(scan_links(text, page_url), encoding, note)
-    return ParsedPage(extract_links(text, page_url), encoding)
+    return _parse(text, page_url, encoding)
