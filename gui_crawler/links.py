@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
 
-from .pagefacts import PageFacts, page_facts
+from .pagefacts import FACTS_SELECTOR, FactsReader, PageFacts
 from .urls import join, join_all
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
@@ -23,6 +23,13 @@ _BOMS = (
 # Elements and the attribute that holds a link we follow.
 # img/script too: a broken image or script is a broken link to the people who check sites.
 _SELECTOR = "a[href], area[href], link[href], iframe[src], frame[src], img[src], script[src]"
+_LINKS_AND_BASE = _SELECTOR + ", base[href]"
+# The walk that also feeds the audit fields: every <link> (rel=canonical) and <script> (hidden
+# text), so without the [href]/[src] parts, which would return those elements twice.
+_WALK = "a[href], area[href], link, iframe[src], frame[src], img[src], script, base[href], " + (
+    FACTS_SELECTOR
+)
+_LINK_TAGS = frozenset({"a", "area", "link", "iframe", "frame", "img", "script"})
 
 
 def parse_content_type(header: str | None) -> tuple[str | None, str | None]:
@@ -102,28 +109,39 @@ def extract_links(text: str | bytes, page_url: str) -> list[str]:
     return _links_of(LexborHTMLParser(text), page_url)[0]
 
 
-def _links_of(tree: LexborHTMLParser, page_url: str) -> tuple[list[str], str]:
-    """(links, the base URL they were joined against) of a parsed page."""
-    base = page_url
-    base_node = tree.css_first("base[href]")
-    if base_node is not None:
-        href = base_node.attributes.get("href")
-        if href:
-            base = join(page_url, href) or base
+def _links_of(
+    tree: LexborHTMLParser, page_url: str, facts: FactsReader | None = None
+) -> tuple[list[str], str]:
+    """(links, the base URL they were joined against) of a parsed page; ``facts``, if given,
+    is shown the elements it reads in the same walk of the tree (each walk costs as much as a
+    selector with many parts: one walk, not several)."""
+    base: str | None = None
     raw: dict[str, None] = {}
-    for node in tree.css(_SELECTOR):
-        attrs = node.attributes
-        value = attrs.get("href") if "href" in attrs else attrs.get("src")
-        if value:
-            raw[value] = None
+    for node in tree.css(_WALK if facts is not None else _LINKS_AND_BASE):
+        tag = node.tag
+        if tag in _LINK_TAGS:
+            attrs = node.attributes
+            value = attrs.get("href") if "href" in attrs else attrs.get("src")
+            if value:
+                raw[value] = None
+            if facts is not None and (tag == "link" or tag == "script"):
+                facts.take(node, tag, attrs)
+        elif tag == "base":
+            if base is None:
+                href = node.attributes.get("href")
+                base = (join(page_url, href) if href else None) or page_url
+        elif facts is not None:
+            facts.take(node, tag, None)
+    base = base or page_url
     return join_all(base, raw), base
 
 
 def _parse(text: str | bytes, page_url: str, encoding: str) -> ParsedPage:
     """Links and audit fields from one parse of the page."""
     tree = LexborHTMLParser(text)
-    links, base = _links_of(tree, page_url)
-    return ParsedPage(links, encoding, facts=page_facts(tree, base))
+    facts = FactsReader()
+    links, base = _links_of(tree, page_url, facts)
+    return ParsedPage(links, encoding, facts=facts.finish(tree, base))
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the
