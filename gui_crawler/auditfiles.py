@@ -12,7 +12,7 @@ from pathlib import Path
 from .events import FetchRecord
 from .export import safe_cell, write_csv
 
-BROKEN_COLUMNS = ("source", "target", "answer")
+BROKEN_COLUMNS = ("source", "target", "answer", "anchor", "nofollow")
 
 
 def write_finding_csv(path: str | os.PathLike[str], records: Iterable[FetchRecord]) -> int:
@@ -21,7 +21,8 @@ def write_finding_csv(path: str | os.PathLike[str], records: Iterable[FetchRecor
 
 
 def write_broken_links_csv(path: str | os.PathLike[str], rows: Iterable[Sequence[object]]) -> int:
-    """One row per (source page, broken target); written atomically like the full export."""
+    """One row per (source page, broken target, anchor text), as anchors.rows_with_anchors
+    makes them; written atomically like the full export."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=".export-", suffix=".csv", dir=path.parent or ".")
     n = 0

@@ -24,7 +24,7 @@ from .config import DEFAULT_USER_AGENT, ConfigError, CrawlConfig
 from .engine import Crawler, raise_fd_limit
 from .events import CrawlFinished, Event, FetchRecord, Progress, fanout
 from .export import write_csv
-from .report import audit_of, write_report
+from .report import write_audit
 from .store import CrawlStore, SavedCrawl, StoreError, default_path
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -75,6 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
     opt("--user-agent", default=DEFAULT_USER_AGENT, help="User-Agent header")
     p.add_argument("--csv", metavar="FILE", help="write one row per URL to FILE")
     p.add_argument("--report", metavar="FILE.html", help="write a one-file HTML audit report")
+    p.add_argument(
+        "--broken-csv",
+        metavar="FILE",
+        help="write one row per (page, broken link, anchor text) to FILE",
+    )
     p.add_argument(
         "--db",
         metavar="FILE",
@@ -288,14 +293,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_ERROR
         if not args.quiet:
             print(f"Wrote {n} rows to {os.path.abspath(args.csv)}", file=out)
-    if args.report:
-        try:
-            write_report(args.report, audit_of(report.records, config))
-        except OSError as e:
-            print(f"gui-crawler: cannot write {args.report}: {e.strerror or e}", file=sys.stderr)
-            return EXIT_ERROR
-        if not args.quiet:
-            print(f"Wrote the report to {os.path.abspath(args.report)}", file=out)
+    if (args.report or args.broken_csv) and write_audit(args, report.records, config, out):
+        return EXIT_ERROR
     if run.interrupted:
         return EXIT_INTERRUPTED
     if finished.reason.startswith("error"):

@@ -6,6 +6,7 @@ its pages, the broken links to a CSV of (source, target) rows, the whole to an H
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,10 @@ from PySide6.QtWidgets import (
 
 from .audit import FINDINGS, Audit, Finding, Thresholds
 from .auditfiles import write_broken_links_csv, write_finding_csv
+from .config import DEFAULT_USER_AGENT
 from .events import FetchRecord
 from .models import AnyIndex, Roles, header_label
-from .report import write_report
+from .report import broken_with_anchors, write_report
 from .views import make_table
 
 COLUMNS = ("Finding", "Pages")
@@ -114,6 +116,8 @@ class OverviewTab(QWidget):
         self.table.clicked.connect(self._picked)
         self.picked: str | None = None  # key of the finding shown in the Pages view
         self.title = "gui_crawler audit"
+        self.user_agent = DEFAULT_USER_AGENT  # sent when pages are fetched again for anchors
+        self._tasks: set[asyncio.Future[int]] = set()
         self.message = QLabel()
         self.message.setWordWrap(True)
 
@@ -212,7 +216,21 @@ class OverviewTab(QWidget):
         return n
 
     def export_broken(self, path: str) -> int:
-        n = write_broken_links_csv(path, self.audit.broken_links())
+        """Starts writing the broken-links CSV: their anchor text needs the pages holding them
+        fetched again, which takes a while. Returns 0; the message line says when it is done."""
+        self.message.setText("Reading the anchor text of the broken links…")
+        task = asyncio.ensure_future(self.export_broken_async(path))
+        self._tasks.add(task)  # the loop keeps only a weak reference to a task
+        task.add_done_callback(self._tasks.discard)
+        return 0
+
+    async def export_broken_async(self, path: str) -> int:
+        rows, _ = await broken_with_anchors(self.audit, self.user_agent)
+        try:
+            n = write_broken_links_csv(path, rows)
+        except OSError as e:
+            self.message.setText(f"Cannot write {path}: {e.strerror or e}")
+            return -1
         self.message.setText(f"Wrote {n:,} broken links to {path}")
         return n
 

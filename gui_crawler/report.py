@@ -3,15 +3,20 @@ inline SVG. No scripts, no external assets: it opens the same anywhere, offline.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime as _dt
 import os
+import sys
 import tempfile
 from collections import Counter
 from html import escape
 from pathlib import Path
+from typing import Any, TextIO
 
+from .anchors import Anchor, look_up, rows_with_anchors
 from .audit import Audit, Finding
+from .auditfiles import write_broken_links_csv
 from .config import CrawlConfig
 from .events import FetchRecord
 from .urls import Scope
@@ -104,7 +109,11 @@ def _detail(f: Finding, r: FetchRecord) -> str:
     return r.exception or (str(r.status) if r.status is not None else "")
 
 
-def render(audit: Audit, title: str = "Site audit") -> str:
+def render(
+    audit: Audit,
+    title: str = "Site audit",
+    anchors: dict[tuple[str, str], list[Anchor]] | None = None,
+) -> str:
     findings = audit.findings()
     records = list(audit.records.values())
     hosts = sorted({r.url.split("/")[2] for r in records if "://" in r.url})
@@ -140,24 +149,36 @@ def render(audit: Audit, title: str = "Site audit") -> str:
         if f.count > WORST:
             out.append(f"<tr><td colspan=2 class=sub>… and {f.count - WORST:,} more</td></tr>")
         out.append("</table>")
-    broken = audit.broken_links()
+    broken = rows_with_anchors(audit.broken_links(), anchors or {})
     if broken:
         out.append("<h2>Where the broken links are</h2><table>")
-        out.append("<tr><th>on page</th><th>links to</th><th>which answered</th></tr>")
-        for source, target, answer in broken[: WORST * 5]:
+        out.append(
+            "<tr><th>on page</th><th>links to</th><th>under the words</th><th>answer</th></tr>"
+        )
+        for source, target, answer, words, nofollow in broken[: WORST * 5]:
+            words = f"{words} ({nofollow})" if nofollow else words
             out.append(
                 f"<tr><td class=url>{escape(source)}</td><td class=url>{escape(target)}</td>"
-                f"<td>{escape(answer)}</td></tr>"
+                f"<td>{escape(words)}</td><td>{escape(answer)}</td></tr>"
+            )
+        if len(broken) > WORST * 5:
+            out.append(
+                f"<tr><td colspan=4 class=sub>… and {len(broken) - WORST * 5:,} more</td></tr>"
             )
         out.append("</table>")
     out.append("<p class=sub>Made by gui_crawler.</p></body></html>")
     return "\n".join(out)
 
 
-def write_report(path: str | os.PathLike[str], audit: Audit, title: str = "Site audit") -> None:
+def write_report(
+    path: str | os.PathLike[str],
+    audit: Audit,
+    title: str = "Site audit",
+    anchors: dict[tuple[str, str], list[Anchor]] | None = None,
+) -> None:
     """Write the report atomically (a temporary file renamed into place)."""
     path = Path(path)
-    text = render(audit, title)
+    text = render(audit, title, anchors)
     fd, tmp = tempfile.mkstemp(prefix=".report-", suffix=".html", dir=path.parent or ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -174,3 +195,33 @@ def audit_of(records: list[FetchRecord], config: CrawlConfig) -> Audit:
     audit = Audit(is_internal=Scope(config.roots, strict=config.strict).host_ok)
     audit.add(records)
     return audit
+
+
+async def broken_with_anchors(
+    audit: Audit, user_agent: str
+) -> tuple[list[tuple[str, str, str, str, str]], dict[tuple[str, str], list[Anchor]]]:
+    """The broken-links rows with their anchor text (source pages fetched again), and the
+    anchors found, for the report."""
+    rows = audit.broken_links()
+    anchors = await look_up(((s, t) for s, t, _ in rows), user_agent=user_agent)
+    return rows_with_anchors(rows, anchors), anchors
+
+
+def write_audit(args: Any, records: list[FetchRecord], config: CrawlConfig, out: TextIO) -> bool:
+    """The CLI's --report and --broken-csv files; False if all went well (an error is printed)."""
+    audit = audit_of(records, config)
+    rows, anchors = asyncio.run(broken_with_anchors(audit, config.user_agent))
+    for path, write, what in (
+        (args.report, lambda p: write_report(p, audit, anchors=anchors), "the report"),
+        (args.broken_csv, lambda p: write_broken_links_csv(p, rows), f"{len(rows)} broken links"),
+    ):
+        if not path:
+            continue
+        try:
+            write(path)
+        except OSError as e:
+            print(f"gui-crawler: cannot write {path}: {e.strerror or e}", file=sys.stderr)
+            return True
+        if not args.quiet:
+            print(f"Wrote {what} to {os.path.abspath(path)}", file=out)
+    return False

@@ -314,6 +314,7 @@ class MainWindow(QMainWindow):
             self.overview.clear()
             self.details.show_url(None)
         self.overview.audit.is_internal = Scope(config.roots, strict=config.strict).host_ok
+        self.overview.user_agent = config.user_agent
         self.charts.clear()
         self.pause_action.setChecked(False)
         self.bridge.start(config, store, saved)

@@ -33,7 +33,12 @@ def window(
 
 
 def test_overview_counts_click_filters_and_exports(
-    qtbot: Any, qtmodeltester: Any, window: MainWindow, live_site: Any, tmp_path: Path
+    qtbot: Any,
+    qtmodeltester: Any,
+    window: MainWindow,
+    live_site: Any,
+    tmp_path: Path,
+    run: Callable[..., Any],
 ) -> None:
     live_site.fill_small(6)
     with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
@@ -74,7 +79,11 @@ def test_overview_counts_click_filters_and_exports(
     with (tmp_path / "h1.csv").open(encoding="utf-8-sig") as f:
         assert len(list(csv.DictReader(f))) == n == counts["h1_missing"]
     # "/" links /missing and /broken, "/a/" links /missing
-    assert ov.export_broken(str(tmp_path / "broken.csv")) == 3
+    assert run(ov.export_broken_async(str(tmp_path / "broken.csv"))) == 3
+    with (tmp_path / "broken.csv").open(encoding="utf-8-sig") as f:
+        rows = {(r["source"], r["target"], r["anchor"]) for r in csv.DictReader(f)}
+    missing = live_site.url + "missing"
+    assert (live_site.url + "a/", missing, "/missing") in rows  # LiveSite's link text is the href
     assert ov.export_report(str(tmp_path / "r.html")) > 1000
     assert "Broken internal links: 2" in (tmp_path / "r.html").read_text()
 
@@ -93,12 +102,29 @@ def test_overview_model_passes_the_model_tester(
     qtmodeltester.check(model)
 
 
-def test_cli_writes_the_report(tmp_path: Path) -> None:
+def test_cli_writes_the_report_and_broken_links_with_their_words(tmp_path: Path) -> None:
     site = Site()
-    site.html("/", "<title>Home</title><h1>a</h1><h1>b</h1><a href='/nope'>x</a>")
-    out = tmp_path / "audit.html"
+    site.html(
+        "/",
+        "<title>Home</title><h1>a</h1><h1>b</h1><a href='/nope'>Our &amp; team</a>"
+        "<a href='/nope' rel='nofollow external'><img src='/x.png' alt='Team photo'></a>"
+        "<a href='/p'>p</a><img src='/gone.png' alt='Logo'>",
+    )
+    site.html("/p", "<p>Read <a href='../nope'>the\n  team page</a></p>")
+    out, broken = tmp_path / "audit.html", tmp_path / "broken.csv"
     with ThreadedSite(site) as s:
-        code = main([s.url, "--no-db", "-q", "--report", str(out)])
-    assert code == 1  # a broken link
+        code = main([s.url, "--no-db", "-q", "--report", str(out), "--broken-csv", str(broken)])
+        u = s.u
+    assert code == 1  # broken links
     html = out.read_text()
-    assert "Several H1: 1" in html and "Broken internal links: 1" in html
+    assert "Several H1: 1" in html and "Broken internal links: 3" in html
+    assert "Our &amp; team" in html
+    with broken.open(encoding="utf-8-sig") as f:
+        rows = {(r["source"], r["target"], r["anchor"], r["nofollow"]) for r in csv.DictReader(f)}
+    assert rows == {
+        (u("/"), u("/nope"), "Our & team", ""),
+        (u("/"), u("/nope"), "img: Team photo", "nofollow"),
+        (u("/"), u("/x.png"), "img: Team photo", ""),
+        (u("/"), u("/gone.png"), "img: Logo", ""),
+        (u("/p"), u("/nope"), "the team page", ""),
+    }
