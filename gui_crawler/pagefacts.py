@@ -37,11 +37,12 @@ _MARKS = bytes(32 if i in _SPACES else 120 for i in range(256))
 
 
 def _count_and_hash(text: str) -> tuple[int, str | None]:
-    """(words, hash) of visible text. Words are what str.split() would return (ASCII whitespace
-    and no-break spaces part them); the hash ignores whitespace altogether, so layout alone
-    never makes two pages differ. Byte operations instead of split(): a 35 KB text is 6,000
-    words, and making 6,000 strings costs more than parsing the page's links."""
-    data = text.encode("utf-8", "replace").replace(b"\xc2\xa0", b" ")
+    """(words, hash) of visible text. Words are parted by ASCII whitespace, as str.split()
+    would part them, except at a no-break space, which glues words as it does on screen
+    ("10&nbsp;km" is one word). Byte operations instead of split(): a 35 KB text is 6,000 words,
+    and making 6,000 strings costs more than parsing the page's links. The hash ignores
+    whitespace altogether, so layout alone never makes two pages differ."""
+    data = text.encode("utf-8", "replace")
     marks = data.translate(_MARKS)
     words = marks.count(b" x") + (marks[:1] == b"x")
     if not words:

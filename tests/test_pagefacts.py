@@ -25,7 +25,7 @@ FULL = """<!doctype html><html lang="en-GB"><head>
 <style>.x{color:red}</style>
 </head><body>
 <h1>  First <em>heading</em> </h1>
-<p>Three  little&nbsp;words.</p>
+<p>Three  little words&nbsp;here.</p>
 <script>var hidden = "not words";</script>
 <h1>Second</h1>
 <svg><title>not the title</title></svg>
