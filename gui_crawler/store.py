@@ -15,7 +15,7 @@ import re
 import sqlite3
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 
 from .config import ConfigError, CrawlConfig
@@ -116,6 +116,7 @@ class CrawlStore:
         store = cls(path, **kw)
         try:
             store._db = _connect(path)
+            _add_missing_columns(store._db)
             # A URL recorded as cancelled was never really fetched: it goes back to the frontier.
             store._db.execute(
                 "DELETE FROM records WHERE error_kind = ?", (ErrorKind.CANCELLED.value,)
@@ -189,6 +190,24 @@ class CrawlStore:
 
 
 _LINKS = _RECORD_FIELDS.index("links")
+_DEFAULTS = {f.name: f.default if f.default is not MISSING else None for f in fields(FetchRecord)}
+_DEFAULTS = {
+    k: int(v) if isinstance(v, bool) else ("" if v == () else v) for k, v in _DEFAULTS.items()
+}
+
+
+def _literal(value: object) -> str:
+    return "NULL" if value is None else repr(value)
+
+
+def _add_missing_columns(db: sqlite3.Connection) -> None:
+    """Columns of fields added since the file was made, so that resuming can write them."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+    for name in _RECORD_FIELDS:
+        if name not in have:
+            db.execute(f"ALTER TABLE records ADD COLUMN {name}")
+
+
 _fields_of = operator.attrgetter(*_RECORD_FIELDS)  # astuple() deep-copies: ten times slower
 
 
@@ -235,9 +254,12 @@ def load(path: Path) -> SavedCrawl:
                 f"{path} is not a gui_crawler crawl file (format {meta.get('format')!r})"
             )
         config = CrawlConfig.from_dict(json.loads(meta["config"])).validated()
+        # A file from before a field was added lacks its column: the field keeps its default.
+        have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in _RECORD_FIELDS)
         records = [
             _record_from_row(row)
-            for row in db.execute(f"SELECT {', '.join(_RECORD_FIELDS)} FROM records ORDER BY seq")
+            for row in db.execute(f"SELECT {columns} FROM records ORDER BY seq")
         ]
         done = {r.url for r in records if r.error_kind != ErrorKind.CANCELLED}
         records = [r for r in records if r.url in done]

@@ -116,3 +116,24 @@ def test_same_visible_text_same_hash_and_markup_does_not_matter() -> None:
     c = parse_page(b"<p>one three</p>", None, "http://h/c").facts
     assert a.content_hash == b.content_hash != c.content_hash
     assert parse_page(b"", None, "http://h/").facts.content_hash is None
+
+
+def test_a_crawl_file_from_before_the_audit_fields_opens_and_resumes(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    rec = FetchRecord("http://127.0.0.1:1/", status=200, title="T", links=("http://127.0.0.1:1/a",))
+    store = CrawlStore.create(path, CrawlConfig(roots=(rec.url,)))
+    store.sink(rec)
+    store.close()
+    db = sqlite3.connect(path)
+    for column in ("title", "h1_count", "in_sitemap", "content_hash"):
+        db.execute(f"ALTER TABLE records DROP COLUMN {column}")
+    db.commit()
+    db.close()
+    (old,) = load(path).records
+    assert (old.title, old.h1_count, old.in_sitemap, old.links) == (None, 0, 0, rec.links)
+    store, _ = CrawlStore.open(path)
+    store.sink(FetchRecord("http://127.0.0.1:1/a", status=200, title="A", in_sitemap=True))
+    store.close()
+    assert {r.url: r.title for r in load(path).records} == {rec.url: None, rec.url + "a": "A"}
