@@ -7,8 +7,7 @@ its pages, the broken links to a CSV of (source, target) rows, the whole to an H
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -218,11 +217,14 @@ class OverviewTab(QWidget):
     def export_broken(self, path: str) -> int:
         """Starts writing the broken-links CSV: their anchor text needs the pages holding them
         fetched again, which takes a while. Returns 0; the message line says when it is done."""
+        self._background(self.export_broken_async(path))
+        return 0
+
+    def _background(self, job: Coroutine[Any, Any, int]) -> None:
         self.message.setText("Reading the anchor text of the broken links…")
-        task = asyncio.ensure_future(self.export_broken_async(path))
+        task = asyncio.ensure_future(job)
         self._tasks.add(task)  # the loop keeps only a weak reference to a task
         task.add_done_callback(self._tasks.discard)
-        return 0
 
     async def export_broken_async(self, path: str) -> int:
         rows, _ = await broken_with_anchors(self.audit, self.user_agent)
@@ -235,10 +237,20 @@ class OverviewTab(QWidget):
         return n
 
     def export_report(self, path: str) -> int:
+        """Starts writing the report (the anchor text of broken links is fetched first)."""
+        self._background(self.export_report_async(path))
+        return 0
+
+    async def export_report_async(self, path: str) -> int:
         self.refresh()
-        write_report(path, self.audit, title=self.title)
+        _, anchors = await broken_with_anchors(self.audit, self.user_agent)
+        try:
+            n = write_report(path, self.audit, title=self.title, anchors=anchors)
+        except OSError as e:
+            self.message.setText(f"Cannot write {path}: {e.strerror or e}")
+            return -1
         self.message.setText(f"Wrote the report to {path}")
-        return Path(path).stat().st_size
+        return n
 
     def _export_dialog(self) -> None:
         row = self.table.currentIndex().row()

@@ -175,8 +175,9 @@ def write_report(
     audit: Audit,
     title: str = "Site audit",
     anchors: dict[tuple[str, str], list[Anchor]] | None = None,
-) -> None:
-    """Write the report atomically (a temporary file renamed into place)."""
+) -> int:
+    """Write the report atomically (a temporary file renamed into place); returns its length
+    in characters."""
     path = Path(path)
     text = render(audit, title, anchors)
     fd, tmp = tempfile.mkstemp(prefix=".report-", suffix=".html", dir=path.parent or ".")
@@ -188,6 +189,7 @@ def write_report(
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    return len(text)
 
 
 def audit_of(records: list[FetchRecord], config: CrawlConfig) -> Audit:

@@ -84,7 +84,7 @@ def test_overview_counts_click_filters_and_exports(
         rows = {(r["source"], r["target"], r["anchor"]) for r in csv.DictReader(f)}
     missing = live_site.url + "missing"
     assert (live_site.url + "a/", missing, "/missing") in rows  # LiveSite's link text is the href
-    assert ov.export_report(str(tmp_path / "r.html")) > 1000
+    assert run(ov.export_report_async(str(tmp_path / "r.html"))) > 1000
     assert "Broken internal links: 2" in (tmp_path / "r.html").read_text()
 
     # Thresholds are settings: changing one recounts at once.
