@@ -27,6 +27,7 @@ def write_broken_links_csv(path: str | os.PathLike[str], rows: Iterable[Sequence
     fd, tmp = tempfile.mkstemp(prefix=".export-", suffix=".csv", dir=path.parent or ".")
     n = 0
     try:
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; this is a file to share
         with os.fdopen(fd, "w", newline="", encoding="utf-8-sig") as f:
             w = csv.writer(f)
             w.writerow(BROKEN_COLUMNS)

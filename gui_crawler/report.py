@@ -182,6 +182,7 @@ def write_report(
     text = render(audit, title, anchors)
     fd, tmp = tempfile.mkstemp(prefix=".report-", suffix=".html", dir=path.parent or ".")
     try:
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; this is a file to share
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, path)
