@@ -77,7 +77,11 @@ def is_page(rec: FetchRecord) -> bool:
 
 class Audit:
     """Findings of a crawl so far. ``is_internal(url)`` tells internal from external URLs
-    (default: every URL is internal)."""
+    (default: every URL is internal).
+
+    Each record is classified once, when it is added; ``findings()`` then only joins the
+    indexes (duplicates, redirect chains, sitemap URLs), so a window can ask for them often.
+    """
 
     def __init__(
         self,
@@ -85,84 +89,113 @@ class Audit:
         is_internal: Callable[[str], bool] = lambda url: True,
     ) -> None:
         self.thresholds = thresholds or Thresholds()
-        self.is_internal = is_internal
+        self._is_internal = is_internal
         self.records: dict[str, FetchRecord] = {}
         self._linked: set[str] = set()  # every URL some page links to
+        self._reset()
+
+    def _reset(self) -> None:
+        self._found: dict[str, list[str]] = defaultdict(list)
+        self._titles: dict[str, list[str]] = defaultdict(list)
+        self._descriptions: dict[str, list[str]] = defaultdict(list)
+        self._hashes: dict[str, list[str]] = defaultdict(list)
+        self._redirect_urls: list[str] = []
+        self._sitemap_urls: list[str] = []
+        self._stale = False  # the indexes need rebuilding from the records
+
+    @property
+    def is_internal(self) -> Callable[[str], bool]:
+        return self._is_internal
+
+    @is_internal.setter
+    def is_internal(self, test: Callable[[str], bool]) -> None:
+        self._is_internal = test
+        self._stale = True
 
     def add(self, records: Iterable[FetchRecord]) -> None:
         for rec in records:
             if rec.error_kind == ErrorKind.CANCELLED:
                 continue  # not really fetched: resume fetches it again
+            if rec.url in self.records:
+                self._stale = True  # a URL recorded again replaces its old record
             self.records[rec.url] = rec
             self._linked.update(rec.links)
             if rec.next_url:
                 self._linked.add(rec.next_url)
+            if not self._stale:
+                self._index(rec)
 
     def clear(self) -> None:
         self.records.clear()
         self._linked.clear()
+        self._reset()
 
     def set_thresholds(self, thresholds: Thresholds) -> None:
         self.thresholds = thresholds
+        self._stale = True
+
+    def _index(self, rec: FetchRecord) -> None:
+        t = self.thresholds
+        found = self._found
+        url = rec.url
+        if is_blocked(rec):
+            found["blocked"].append(url)
+        elif rec.is_broken:
+            found["broken_internal" if self._is_internal(url) else "broken_external"].append(url)
+        if rec.elapsed > t.slow_seconds and rec.error_kind is None:
+            found["slow"].append(url)
+        if rec.size > t.large_bytes:
+            found["large"].append(url)
+        if rec.robots and ("noindex" in rec.robots or "none" in rec.robots.split(", ")):
+            found["noindex"].append(url)
+        if rec.in_sitemap:
+            self._sitemap_urls.append(url)
+        if rec.next_url and rec.is_redirect:
+            self._redirect_urls.append(url)
+        if not is_page(rec):
+            return
+        if not rec.title:
+            found["title_missing"].append(url)
+        else:
+            self._titles[rec.title].append(url)
+            if len(rec.title) > t.title_max:
+                found["title_long"].append(url)
+        if not rec.meta_description:
+            found["description_missing"].append(url)
+        else:
+            self._descriptions[rec.meta_description].append(url)
+            if len(rec.meta_description) > t.description_max:
+                found["description_long"].append(url)
+        if rec.h1_count == 0:
+            found["h1_missing"].append(url)
+        elif rec.h1_count > 1:
+            found["h1_multiple"].append(url)
+        if rec.canonical and rec.canonical != url:
+            found["canonicalised"].append(url)
+        if rec.content_hash:
+            self._hashes[rec.content_hash].append(url)
 
     def findings(self) -> list[Finding]:
-        t = self.thresholds
-        found: dict[str, list[str]] = defaultdict(list)
-        titles: dict[str, list[str]] = defaultdict(list)
-        descriptions: dict[str, list[str]] = defaultdict(list)
-        hashes: dict[str, list[str]] = defaultdict(list)
-        for url, rec in self.records.items():
-            if is_blocked(rec):
-                found["blocked"].append(url)
-            elif rec.is_broken:
-                found["broken_internal" if self.is_internal(url) else "broken_external"].append(url)
-            if rec.elapsed > t.slow_seconds and rec.error_kind is None:
-                found["slow"].append(url)
-            if rec.size > t.large_bytes:
-                found["large"].append(url)
-            if rec.robots and ("noindex" in rec.robots or "none" in rec.robots.split(", ")):
-                found["noindex"].append(url)
-            if rec.in_sitemap:
-                if rec.status != 200:
-                    found["sitemap_non200"].append(url)
-                if url not in self._linked:
-                    found["orphan"].append(url)
-            if not is_page(rec):
-                continue
-            if not rec.title:
-                found["title_missing"].append(url)
-            else:
-                titles[rec.title].append(url)
-                if len(rec.title) > t.title_max:
-                    found["title_long"].append(url)
-            if not rec.meta_description:
-                found["description_missing"].append(url)
-            else:
-                descriptions[rec.meta_description].append(url)
-                if len(rec.meta_description) > t.description_max:
-                    found["description_long"].append(url)
-            if rec.h1_count == 0:
-                found["h1_missing"].append(url)
-            elif rec.h1_count > 1:
-                found["h1_multiple"].append(url)
-            if rec.canonical and rec.canonical != url:
-                found["canonicalised"].append(url)
-            if rec.content_hash:
-                hashes[rec.content_hash].append(url)
-        found["title_duplicate"] = _shared(titles)
-        found["description_duplicate"] = _shared(descriptions)
-        found["duplicate_content"] = _shared(hashes)
+        if self._stale:
+            self._reset()
+            for rec in self.records.values():
+                self._index(rec)
+        found = dict(self._found)
+        found["title_duplicate"] = _shared(self._titles)
+        found["description_duplicate"] = _shared(self._descriptions)
+        found["duplicate_content"] = _shared(self._hashes)
         found["redirect_chain"], found["redirect_loop"] = self._redirects()
-        return [Finding(key, label, tuple(found[key]), sev) for key, label, sev in FINDINGS]
+        found["orphan"] = [u for u in self._sitemap_urls if u not in self._linked]
+        found["sitemap_non200"] = [u for u in self._sitemap_urls if self.records[u].status != 200]
+        return [Finding(key, label, tuple(found.get(key, ())), sev) for key, label, sev in FINDINGS]
 
     def _redirects(self) -> tuple[list[str], list[str]]:
         """(URLs starting a chain of 2+ redirects, URLs whose redirects come back round)."""
         recs = self.records
         chains: list[str] = []
         loops: list[str] = []
-        for url, rec in recs.items():
-            if not rec.next_url or not rec.is_redirect:
-                continue
+        for url in self._redirect_urls:
+            rec = recs[url]
             seen = {url}
             hops = 1
             nxt: str | None = rec.next_url

@@ -7,6 +7,7 @@ its pages, the broken links to a CSV of (source, target) rows, the whole to an H
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
@@ -164,7 +165,8 @@ class OverviewTab(QWidget):
         lay.addLayout(body, 1)
         lay.addWidget(self.message)
 
-        # Recomputing every finding costs time linear in the pages: at most twice a second.
+        # Recomputing every finding costs time linear in the pages: at most twice a second,
+        # less often when it takes long (see refresh).
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(500)
@@ -184,7 +186,11 @@ class OverviewTab(QWidget):
 
     def refresh(self) -> None:
         self._timer.stop()
+        t = time.perf_counter()
         self.model.refresh()
+        # A big crawl makes recounting slow: recount less often so that it stays under a tenth
+        # of the loop's time, and the window stays responsive.
+        self._timer.setInterval(max(500, int((time.perf_counter() - t) * 10_000)))
         if self.picked is not None:  # the pages shown follow the finding as it grows
             self.urlsPicked.emit(self.finding(self.picked).urls)
 
