@@ -25,6 +25,7 @@ from .engine import raise_fd_limit
 from .events import CrawlFinished, Event, FetchRecord, Progress, Verdict
 from .export import write_csv
 from .politeness_cli import add_politeness_options, politeness_from_args
+from .report import write_audit
 from .session import CrawlSession, StoreError
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -75,6 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
     opt("--user-agent", default=DEFAULT_USER_AGENT, help="User-Agent header")
     add_politeness_options(p, d)
     p.add_argument("--csv", metavar="FILE", help="write one row per URL to FILE")
+    p.add_argument("--report", metavar="FILE.html", help="write a one-file HTML audit report")
+    p.add_argument(
+        "--broken-csv",
+        metavar="FILE",
+        help="write one row per (page, broken link, anchor text) to FILE",
+    )
     p.add_argument(
         "--db",
         metavar="FILE",
@@ -348,6 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_ERROR
         if not args.quiet:
             print(f"Wrote {n} rows to {os.path.abspath(args.csv)}", file=out)
+    if (args.report or args.broken_csv) and write_audit(args, report.records, config, out):
+        exit_error = True
     if exit_error:
         return EXIT_ERROR
     if run.interrupted:

@@ -34,6 +34,7 @@ from .events import (
 )
 from .hosts import Host, HostTable, Prep
 from .links import HTML_TYPES, parse_content_type, parse_page
+from .pagefacts import page_facts_fields, robots_tokens
 from .politeness import bot_challenge, check_external, prepare_host
 from .urls import Scope, normalize
 
@@ -533,6 +534,7 @@ class Crawler:
                 challenge = bot_challenge(status, resp.headers)
                 html = status == 200 and mime in HTML_TYPES
                 body, size = await self._read(resp, keep=html)
+                x_robots = robots_tokens(*resp.headers.getall("X-Robots-Tag", ()))
             if challenge:
                 self._record(
                     self._make(
@@ -548,7 +550,7 @@ class Crawler:
                 )
                 return None
             # The connection is back in the pool; a page is parsed only once, never retried.
-            await self._page(wid, item, start, tries, status, mime, charset, size, body)
+            await self._page(wid, item, start, tries, status, mime, charset, size, body, x_robots)
             return None
         except BodyTooLarge as e:
             self._record(self._make(item, start, tries, **failure(ErrorKind.TOO_LARGE, str(e))))
@@ -657,8 +659,10 @@ class Crawler:
         charset: str | None,
         size: int,
         body: bytes | None,
+        x_robots: str | None = None,
     ) -> None:
         cfg = self.config
+        facts: dict[str, Any] = {}
         encoding = charset
         links: list[str] = []
         new = 0
@@ -673,6 +677,7 @@ class Crawler:
             else:
                 page = parse_page(body, charset, item.url)
             encoding, note = page.encoding, page.note
+            facts = page_facts_fields(page.facts)
             links = [u for u in page.links if u in self.scope]
             depth = item.depth + 1
             if not cfg.max_depth or depth <= cfg.max_depth:
@@ -696,6 +701,7 @@ class Crawler:
                 links=tuple(links),
                 note=note,
                 in_sitemap=item.url in self.in_sitemap,
+                **(facts | {"robots": robots_tokens(facts.get("robots"), x_robots)}),
             )
         )
 

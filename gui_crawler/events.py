@@ -106,6 +106,17 @@ class FetchRecord:
     links: tuple[str, ...] = field(default=(), repr=False, compare=False)
     finished_at: float = 0.0  # loop time when recorded
     error_kind: str | None = None  # an ErrorKind value or an exception class name; None on success
+    # Audit fields of an HTML page (links.parse_page); robots also takes the X-Robots-Tag header,
+    # so a non-HTML response can have it too.
+    title: str | None = None
+    meta_description: str | None = None
+    h1: str | None = None
+    h1_count: int = 0
+    canonical: str | None = None
+    robots: str | None = None
+    word_count: int = 0
+    content_hash: str | None = None
+    lang: str | None = None
     in_sitemap: bool = False  # the URL was listed in one of the site's sitemaps
     external: bool = False  # an out-of-scope link, checked (HEAD, else GET) but never parsed
 

@@ -30,6 +30,15 @@ COLUMNS = (
     "verdict",
     "in_sitemap",
     "external",
+    "title",
+    "meta_description",
+    "h1",
+    "h1_count",
+    "canonical",
+    "robots",
+    "word_count",
+    "content_hash",
+    "lang",
 )
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -65,6 +74,15 @@ def record_row(rec: FetchRecord) -> list[str]:
         rec.verdict.value,
         int(rec.in_sitemap),
         int(rec.external),
+        rec.title,
+        rec.meta_description,
+        rec.h1,
+        rec.h1_count,
+        rec.canonical,
+        rec.robots,
+        rec.word_count,
+        rec.content_hash,
+        rec.lang,
     )
     return [safe_cell(v) for v in values]
 

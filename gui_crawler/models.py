@@ -287,10 +287,22 @@ class PagesProxy(QSortFilterProxyModel):
         self._text = ""
         self._classes: frozenset[StatusClass] = ALL_CLASSES
         self.only: Callable[[FetchRecord], bool] | None = None  # e.g. external links only
+        self._urls: frozenset[str] | None = None  # an Overview finding's pages, when one is picked
 
     @property
     def filtering(self) -> bool:
-        return bool(self._text) or self._classes != ALL_CLASSES or self.only is not None
+        return (
+            bool(self._text)
+            or self._classes != ALL_CLASSES
+            or self.only is not None
+            or self._urls is not None
+        )
+
+    def set_url_filter(self, urls: Iterable[str] | None) -> None:
+        """Show only these URLs (None: every URL), on top of the other filters."""
+        self.beginFilterChange()
+        self._urls = None if urls is None else frozenset(urls)
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_filter(
         self, text: str | None = None, classes: Iterable[StatusClass] | None = None
@@ -305,6 +317,8 @@ class PagesProxy(QSortFilterProxyModel):
     def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
         row = self._pages.rows[source_row]
         if row.cls not in self._classes or (self.only is not None and not self.only(row.record)):
+            return False
+        if self._urls is not None and row.record.url not in self._urls:
             return False
         if self._text:
             d = row.display

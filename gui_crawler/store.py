@@ -25,7 +25,7 @@ import re
 import sqlite3
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +103,20 @@ def check_not_in_use(path: Path) -> None:
         os.close(_lock(path, exclusive=False))
 
 
+def _killed_in_creation(path: Path) -> bool:
+    """Whether ``path`` is what a crawl killed while creating it leaves: a file no crawl holds,
+    with no table committed. Running the same command again must not be blocked by it."""
+    try:
+        os.close(_lock(path, exclusive=True))
+        if path.stat().st_size == 0:
+            return True
+        # Read-write, as SQLite must be to roll back the uncommitted transaction left in the WAL.
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=rw", uri=True)) as db:
+            return db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+    except (StoreError, OSError, sqlite3.Error):
+        return False
+
+
 class CrawlStore:
     """A crawl file being written. Use ``sink`` as (part of) the crawler's sink.
 
@@ -142,7 +156,11 @@ class CrawlStore:
         if path.is_dir():
             raise StoreError(f"{path} is a folder; give a file name for the crawl file")
         if path.exists():
-            raise StoreError(f"{path} already exists; resume it or choose another file")
+            if not _killed_in_creation(path):
+                raise StoreError(f"{path} already exists; resume it or choose another file")
+            for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
         store = cls(path, **kw)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -189,6 +207,7 @@ class CrawlStore:
             raise StoreError(_describe(path, e)) from None
         try:
             store._db = _connect(path)
+            _add_missing_columns(store._db)
             # A URL recorded as cancelled was never really fetched: it goes back to the frontier.
             store._db.execute(
                 "DELETE FROM records WHERE error_kind = ?", (ErrorKind.CANCELLED.value,)
@@ -306,6 +325,24 @@ class CrawlStore:
 
 
 _LINKS = _RECORD_FIELDS.index("links")
+_DEFAULTS = {f.name: f.default if f.default is not MISSING else None for f in fields(FetchRecord)}
+_DEFAULTS = {
+    k: int(v) if isinstance(v, bool) else ("" if v == () else v) for k, v in _DEFAULTS.items()
+}
+
+
+def _literal(value: object) -> str:
+    return "NULL" if value is None else repr(value)
+
+
+def _add_missing_columns(db: sqlite3.Connection) -> None:
+    """Columns of fields added since the file was made, so that resuming can write them."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+    for name in _RECORD_FIELDS:
+        if name not in have:
+            db.execute(f"ALTER TABLE records ADD COLUMN {name}")
+
+
 _fields_of = operator.attrgetter(*_RECORD_FIELDS)  # astuple() deep-copies: ten times slower
 
 
@@ -372,9 +409,12 @@ def load(path: Path) -> SavedCrawl:
                 f"{path} is not a gui_crawler crawl file (format {meta.get('format')!r})"
             )
         config = CrawlConfig.from_dict(json.loads(meta["config"])).validated()
+        # A file from before a field was added lacks its column: the field keeps its default.
+        have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in _RECORD_FIELDS)
         records = [
             _record_from_row(row)
-            for row in db.execute(f"SELECT {', '.join(_RECORD_FIELDS)} FROM records ORDER BY seq")
+            for row in db.execute(f"SELECT {columns} FROM records ORDER BY seq")
         ]
         done = {r.url for r in records if r.error_kind != ErrorKind.CANCELLED}
         records = [r for r in records if r.url in done]

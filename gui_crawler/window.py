@@ -31,11 +31,12 @@ from .events import CrawlFinished, FetchRecord, Progress, WorkerEvent
 from .export import write_csv
 from .hosts_model import HOST_WIDTHS
 from .models import Roles
+from .overview import OverviewTab
 from .results import CrawlResults
 from .session import CrawlSession, StoreError, crawls_dir, peek
 from .settings_panel import ERROR_STYLE, SettingsPanel
 from .store import SavedCrawl
-from .urls import InvalidURL, parse_address
+from .urls import InvalidURL, Scope, parse_address
 from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
 
 RESOURCES = Path(__file__).with_name("resources")
@@ -207,6 +208,10 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.broken_view, "&Broken links")
         self.hosts_view = make_table(sorted_proxy(r.hosts, self), HOST_WIDTHS, True)
         self.tabs.addTab(self.hosts_view, "H&osts")
+        self.overview = OverviewTab()
+        self.overview.urlsPicked.connect(self._show_finding)
+        self.overview.table.clicked.connect(lambda _: self.tabs.setCurrentWidget(self.pages_tab))
+        self.tabs.addTab(self.overview, "&Overview")
         for i in range(self.tabs.count()):
             self._action(
                 f"Tab {i + 1}",
@@ -309,7 +314,11 @@ class MainWindow(QMainWindow):
     def _begin(self, session: CrawlSession) -> None:
         if session.saved is None:
             self.results.clear()
+            self.overview.clear()
             self.details.show_url(None)
+        config = session.config
+        self.overview.audit.is_internal = Scope(config.roots, strict=config.strict).host_ok
+        self.overview.user_agent = config.user_agent
         self.charts.clear()
         self.pause_action.setChecked(False)
         self.bridge.start(session)
@@ -344,6 +353,11 @@ class MainWindow(QMainWindow):
         self.results.clear()
         self.charts.clear()
         self.results.add(saved.records)
+        self.overview.clear()
+        self.overview.audit.is_internal = Scope(
+            saved.config.roots, strict=saved.config.strict
+        ).host_ok
+        self.overview.add(saved.records)
         self.pages_tab.update_count()
         self.address.setText(saved.config.roots[0])
         self.settings.show_config(saved.config)
@@ -442,6 +456,7 @@ class MainWindow(QMainWindow):
     def _on_batch(self, records: list[FetchRecord], workers: list[WorkerEvent]) -> None:
         self.results.add(records, workers)
         if records:
+            self.overview.add(records)
             self.pages_tab.update_count()
             if self.details.url is None and self.bridge.crawler is not None:
                 # Something to look at from the start: the root's details until a pick.
@@ -456,6 +471,11 @@ class MainWindow(QMainWindow):
                 self._details_timer.start()
             if not self.export_action.isEnabled():
                 self._update_actions()
+
+    def _show_finding(self, urls: tuple[str, ...] | None) -> None:
+        """An Overview finding was picked: the Pages tab shows exactly its URLs."""
+        self.results.proxy.set_url_filter(urls)
+        self.pages_tab.update_count()
 
     def _on_progress(self, p: Progress) -> None:
         self.charts.add(p)
