@@ -128,3 +128,22 @@ def test_cli_writes_the_report_and_broken_links_with_their_words(tmp_path: Path)
         (u("/"), u("/gone.png"), "img: Logo", ""),
         (u("/p"), u("/nope"), "the team page", ""),
     }
+
+
+def test_overview_fills_while_the_crawl_runs(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small(6)
+    live_site.delay = 0.15  # about two seconds of crawl with two workers
+    window.settings.workers.setValue(2)
+    with qtbot.waitSignal(window.crawlFinished, timeout=20_000):
+        window.address.setText(live_site.url)
+        assert window.start()
+        ov = window.overview
+
+        def counted() -> bool:
+            return sum(f.count for f in ov.model.findings) > 0
+
+        qtbot.waitUntil(counted, timeout=10_000)
+        assert window.bridge.running  # counted before the crawl is over
+        window.cancel()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import pickle
 from pathlib import Path
 
 from aiohttp import web
@@ -116,6 +117,9 @@ def test_same_visible_text_same_hash_and_markup_does_not_matter() -> None:
     c = parse_page(b"<p>one three</p>", None, "http://h/c").facts
     assert a.content_hash == b.content_hash != c.content_hash
     assert parse_page(b"", None, "http://h/").facts.content_hash is None
+    # Parse results may come back from another process.
+    page = parse_page(b"<title>t</title><h1>h</h1>", None, "http://h/")
+    assert pickle.loads(pickle.dumps(page)) == page
 
 
 def test_a_crawl_file_from_before_the_audit_fields_opens_and_resumes(tmp_path: Path) -> None:
