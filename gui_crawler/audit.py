@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .events import ErrorKind, FetchRecord
+from .events import ErrorKind, FetchRecord, Verdict
 from .links import HTML_TYPES
 
 
@@ -42,7 +42,7 @@ class Finding:
 FINDINGS: tuple[tuple[str, str, int], ...] = (
     ("broken_internal", "Broken internal links", 2),
     ("broken_external", "Broken external links", 2),
-    ("blocked", "Blocked (robots.txt)", 1),
+    ("blocked", "Blocked or throttled (robots.txt, bot walls, 429)", 1),
     ("redirect_chain", "Redirect chains (2+ hops)", 1),
     ("redirect_loop", "Redirect loops", 2),
     ("title_missing", "Title missing", 2),
@@ -65,9 +65,13 @@ LABELS = {key: label for key, label, _ in FINDINGS}
 
 
 def is_blocked(rec: FetchRecord) -> bool:
-    """A URL the crawl did not fetch because robots.txt forbids it."""
-    kind = (rec.error_kind or "").lower()
-    return kind.startswith(("blocked", "robots")) or "robots.txt" in (rec.note or "")
+    """Refused to bots or throttled (robots.txt, a bot wall, 429, 999): not a broken link."""
+    return rec.verdict is Verdict.BLOCKED
+
+
+def is_broken(rec: FetchRecord) -> bool:
+    """Really broken: 4xx/5xx, DNS failure, refused — not blocked, timed out or cancelled."""
+    return rec.verdict is Verdict.BROKEN
 
 
 def is_page(rec: FetchRecord) -> bool:
@@ -140,7 +144,7 @@ class Audit:
         url = rec.url
         if is_blocked(rec):
             found["blocked"].append(url)
-        elif rec.is_broken:
+        elif is_broken(rec):
             found["broken_internal" if self._is_internal(url) else "broken_external"].append(url)
         if rec.elapsed > t.slow_seconds and rec.error_kind is None:
             found["slow"].append(url)
@@ -219,7 +223,7 @@ class Audit:
     def broken_links(self) -> list[tuple[str, str, str]]:
         """(source page, broken target, what the target answered) for every link to a broken
         URL: the rows of the broken-links CSV."""
-        broken = {u: r for u, r in self.records.items() if r.is_broken and not is_blocked(r)}
+        broken = {u: r for u, r in self.records.items() if is_broken(r)}
         rows = []
         for url, rec in self.records.items():
             for target in rec.links:

@@ -48,7 +48,11 @@ def records() -> list[FetchRecord]:
         FetchRecord(H + "/l1", status=302, next_url=H + "/l2"),
         FetchRecord(H + "/l2", status=302, next_url=H + "/l1"),
         FetchRecord(H + "/c", error_kind=ErrorKind.CANCELLED, exception="Cancelled"),
-        FetchRecord(H + "/robots", error_kind="Blocked", exception="Blocked: robots.txt"),
+        FetchRecord(
+            H + "/robots",
+            error_kind=ErrorKind.ROBOTS,
+            exception="BlockedByRobots: blocked by robots.txt",
+        ),
     ]
 
 
