@@ -34,7 +34,8 @@ class CrawlConfig:
     max_retry_after: float = 10.0  # longest Retry-After we honour, seconds
     retry_backoff: float = 0.25  # first back-off; doubles each try
     progress_interval: float = 0.1
-    parse_in_thread: bool = True  # parse HTML on a second thread, keeping the loop free
+    parse_in_thread: bool = True  # parse HTML off the event loop, keeping it free
+    parse_processes: int | None = None  # parser processes; None: one per core, 0: a thread only
 
     def validated(self) -> CrawlConfig:
         """Return a copy with normalised roots, or raise ConfigError naming the bad option."""
