@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import logging
 import os
 import signal
@@ -114,7 +115,9 @@ class Report:
 
     def __call__(self, event: Event) -> None:
         if isinstance(event, FetchRecord):
-            self.records.append(event)
+            # The report never reads a page's outlinks (the crawl file has them): on real pages
+            # they are most of a record's memory.
+            self.records.append(dataclasses.replace(event, links=()) if event.links else event)
         elif isinstance(event, Progress) and self.live is not None:
             now = time.monotonic()
             if now - self._last_draw >= 0.2:
