@@ -8,18 +8,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 
 from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb, steady_rate
 
 from gui_crawler import urls
+from gui_crawler.cli import Report
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
-from gui_crawler.events import CrawlFinished, Event, FetchRecord
+from gui_crawler.events import CrawlFinished, Event, FetchRecord, fanout
 
 
 class Consumer:
@@ -51,17 +54,50 @@ class Consumer:
             self.finished = ev
 
 
-async def _sample_rss(peak: list[float]) -> None:
+def _rss_children_mb() -> float:
+    import psutil
+
+    total = 0
+    for child in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):  # ended meanwhile
+            total += child.memory_info().rss
+    return total / 2**20
+
+
+async def _sample_rss(peak: list[float], peak_children: list[float]) -> None:
     while True:
         peak[0] = max(peak[0], rss_mb())
+        peak_children[0] = max(peak_children[0], _rss_children_mb())  # the parser processes
         await asyncio.sleep(0.2)
 
 
+def _settings(pairs: list[str]) -> dict:
+    """``--set name=json`` options: any CrawlConfig field, e.g. ``--set parse_processes=0``."""
+    out = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        try:
+            out[name] = json.loads(value)
+        except ValueError:
+            out[name] = value
+    return out
+
+
 async def crawl(args: argparse.Namespace, consumer: Consumer) -> dict:
-    cfg = CrawlConfig(roots=(args.url,), max_tasks=args.workers, max_pages=args.max_pages)
-    crawler = Crawler(cfg, consumer)
+    cfg = CrawlConfig(
+        roots=(args.url,),
+        max_tasks=args.workers,
+        max_pages=args.max_pages,
+        **_settings(args.set),
+    )
+    sink: Callable[[Event], None] = consumer
+    if args.report:
+        report = Report(None)  # what `gui-crawler crawl` keeps for its report
+        sink = fanout(consumer, report)
+    crawler = Crawler(cfg, sink)
     peak = [rss_mb()]
-    sampler = asyncio.get_running_loop().create_task(_sample_rss(peak))
+    peak_children = [0.0]
+    sampler = asyncio.get_running_loop().create_task(_sample_rss(peak, peak_children))
     t = time.perf_counter()
     fin = await crawler.run()
     wall = time.perf_counter() - t
@@ -76,6 +112,7 @@ async def crawl(args: argparse.Namespace, consumer: Consumer) -> dict:
         "seen": len(crawler.seen),
         "rss_end_mb": rss_end,
         "rss_peak_mb": max(peak[0], rss_end),
+        "rss_children_peak_mb": peak_children[0],
         "kept": len(consumer.kept),
     }
 
@@ -85,6 +122,9 @@ def main() -> None:
     p.add_argument("url")
     p.add_argument("--workers", type=int, default=10)
     p.add_argument("--max-pages", type=int, default=0)
+    p.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
+                   help="a CrawlConfig field")  # fmt: skip
+    p.add_argument("--report", action="store_true", help="also feed the CLI's Report")
     p.add_argument("--keep", action="store_true", help="hold every FetchRecord in a list")
     p.add_argument("--rss-at", type=int, default=0, help="sample RSS when this many recorded")
     p.add_argument("--steady", action="store_true", help="report the 10%%-90%% steady rate")
