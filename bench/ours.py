@@ -38,6 +38,8 @@ class Consumer:
         self.n = 0
         self.rss_at = rss_at
         self.rss_at_mb = float("nan")
+        self.trace_every = 0
+        self.trace: list[tuple[int, float, float]] = []  # (records, seconds, RSS MB)
         self.finished: CrawlFinished | None = None
 
     def __call__(self, ev: Event) -> None:
@@ -50,6 +52,8 @@ class Consumer:
                 self.kept.append(ev)
             if self.n == self.rss_at:
                 self.rss_at_mb = rss_mb()
+            if self.trace_every and self.n % self.trace_every == 0:
+                self.trace.append((self.n, ev.finished_at, rss_mb()))
         elif type(ev) is CrawlFinished:
             self.finished = ev
 
@@ -124,6 +128,7 @@ def main() -> None:
     p.add_argument("--max-pages", type=int, default=0)
     p.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
                    help="a CrawlConfig field")  # fmt: skip
+    p.add_argument("--trace", type=int, default=0, help="RSS and time every N records")
     p.add_argument("--report", action="store_true", help="also feed the CLI's Report")
     p.add_argument("--keep", action="store_true", help="hold every FetchRecord in a list")
     p.add_argument("--rss-at", type=int, default=0, help="sample RSS when this many recorded")
@@ -139,6 +144,7 @@ def main() -> None:
         gc.set_threshold(args.gc_threshold, 10, 10)
     nofile = raise_nofile()
     consumer = Consumer(args.keep, args.rss_at, args.steady)
+    consumer.trace_every = args.trace
     rss_start = rss_mb()
     if args.profile:
         from hotspots import profiled
@@ -158,6 +164,7 @@ def main() -> None:
         rss_at_mb=consumer.rss_at_mb,
         maxrss_mb=maxrss_mb(),
         nofile=nofile,
+        trace=consumer.trace,
         join_cache=urls._join.cache_info().currsize,
         normalize_cache=urls.normalize.cache_info().currsize,
     )

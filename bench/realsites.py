@@ -85,6 +85,7 @@ def _real(ctx: Context, name: str, with_peers: bool) -> None:
                     ctx.say(f"  run {i + 1}: {who} failed: {e}")
                     continue
                 got[who].append(r)
+                r.setdefault("rss_peak_mb", float("nan"))
                 rss = r["rss_peak_mb"] + r.get("rss_children_peak_mb", 0.0)
                 ctx.say(
                     f"  run {i + 1}: {who:15} {r.get('records', r.get('responses', 0)):>7,} urls "
@@ -158,3 +159,53 @@ def real_python(ctx: Context) -> None:
 @section("real-rust", "rust-doc (~22k URLs) on nginx: chapter's crawler vs ours, wall and RSS")
 def real_rust(ctx: Context) -> None:
     _real(ctx, "rust-docs", with_peers=False)
+
+
+@section("million", "1,000,000 URLs of tiny pages headless: RSS and rate from 10k to 1M")
+def million(ctx: Context) -> None:
+    a = ctx.args
+    n = a.million_urls
+    every = max(1000, n // 100)
+    with Nginx(tiny=True) as srv:
+        r = run_json(
+            [
+                "bench/ours.py",
+                srv.url,
+                "--workers",
+                "100",
+                "--max-pages",
+                str(n),
+                "--trace",
+                str(every),
+            ],
+            a.million_timeout,
+        )
+    trace = r["trace"]
+    marks = [m for m in (10_000, 100_000, 250_000, 500_000, 1_000_000) if m <= n]
+    rows = []
+    prev_n, prev_t = 0, 0.0
+    for count, t, rss in trace:
+        if count in marks or count == trace[-1][0]:
+            rate = (count - prev_n) / (t - prev_t) if t > prev_t else float("nan")
+            rows.append([count, t, rss, rate])
+            prev_n, prev_t = count, t
+    ctx.say(
+        table(
+            ["records", "seconds", "RSS MB", "URLs/s since previous row"],
+            rows,
+            title=f"\n== million: {r['records']:,} records, peak RSS {r['maxrss_mb']:.0f} MB ==",
+        )
+    )
+    ctx.results["million"] = r
+    if len(rows) >= 3:
+        first, last = rows[1], rows[-1]  # the rate from ~100k on; 10k is still the ramp-up
+        ctx.target(
+            "million: rate at the end vs at 100k",
+            f"{last[3] / first[3]:.2f}x",
+            ">= 0.9x",
+            last[3] / first[3] / 0.9,
+        )
+        grow = (last[2] - first[2]) * 2**20 / (last[0] - first[0])
+        ctx.say(
+            f"  RSS growth after {first[0]:,} records: {grow:.0f} B per URL (the seen set and the queue)"
+        )

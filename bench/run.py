@@ -57,6 +57,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument("--real-runs", type=int, default=3, help="real sites: runs of each, median")
     p.add_argument("--real-timeout", type=float, default=600, help="real sites: limit per crawl")
+    p.add_argument("--million-urls", type=int, default=1_000_000, help="million: URLs")
+    p.add_argument("--million-timeout", type=float, default=1800, help="million: limit, s")
     p.add_argument("--mem-base", type=int, default=10_000)
     p.add_argument("--mem-urls", type=int, default=200_000)
     return p.parse_args(argv)
