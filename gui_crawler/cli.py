@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import logging
 import os
 import signal
@@ -117,13 +118,19 @@ def config_from_args(args: argparse.Namespace, roots: Sequence[str]) -> CrawlCon
 class Report:
     """Collects records for the seed-style report; optionally draws live progress on a terminal."""
 
-    def __init__(self, live: TextIO | None) -> None:
+    def __init__(self, live: TextIO | None, keep_links: bool = False) -> None:
         self.records: list[FetchRecord] = []
         self.live = live
+        # The seed's report never reads a page's outlinks (the crawl file has them), and on real
+        # pages they are most of a record's memory; the audit report needs them (which pages
+        # link to a broken URL), so they are kept only when it is asked for.
+        self.keep_links = keep_links
         self._last_draw = 0.0
 
     def __call__(self, event: Event) -> None:
         if isinstance(event, FetchRecord):
+            if event.links and not self.keep_links:
+                event = dataclasses.replace(event, links=())
             self.records.append(event)
         elif isinstance(event, Progress) and self.live is not None:
             now = time.monotonic()
@@ -210,7 +217,10 @@ class Run:
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
-        self.report = Report(sys.stderr if sys.stderr.isatty() and not args.quiet else None)
+        self.report = Report(
+            sys.stderr if sys.stderr.isatty() and not args.quiet else None,
+            keep_links=bool(args.report or args.broken_csv),
+        )
         self.session: CrawlSession | None = None
         self.interrupted = False
 

@@ -34,7 +34,6 @@ class CrawlConfig:
     max_retry_after: float = 10.0  # longest Retry-After we honour, seconds
     retry_backoff: float = 0.25  # first back-off; doubles each try
     progress_interval: float = 0.1
-    parse_in_thread: bool = True  # parse HTML on a second thread, keeping the loop free
     # Politeness (real sites): see the README's "Real sites" section for why these defaults.
     per_host: int = 4  # most requests in flight to one host at a time
     delay: float = 0.0  # least seconds between two request starts to one host
@@ -42,6 +41,8 @@ class CrawlConfig:
     use_sitemaps: bool = True  # robots.txt Sitemap: lines and /sitemap.xml seed the frontier
     check_external: bool = True  # HEAD (else GET) every out-of-scope link once
     max_crawl_delay: float = 30.0  # a robots.txt Crawl-delay above this is capped to it
+    parse_in_thread: bool = True  # parse HTML off the event loop, keeping it free
+    parse_processes: int | None = None  # parser processes; None: one per core, 0: a thread only
 
     def validated(self) -> CrawlConfig:
         """Return a copy with normalised roots, or raise ConfigError naming the bad option."""

@@ -13,7 +13,6 @@ import email.utils
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import urljoin
 
@@ -35,6 +34,7 @@ from .events import (
 from .hosts import Host, HostTable, Prep
 from .links import HTML_TYPES, parse_content_type, parse_page
 from .pagefacts import page_facts_fields, robots_tokens
+from .parsepool import ParsePool, ParserCrashed
 from .politeness import bot_challenge, check_external, prepare_host
 from .urls import Scope, normalize
 
@@ -45,8 +45,6 @@ QueueItem = Queued
 
 RETRY_STATUSES = frozenset({429, 503})
 _CHUNK = 64 * 1024
-# Smaller pages parse in about 0.1 ms: handing them to the parser thread costs more than it saves.
-INLINE_PARSE_BYTES = 16 * 1024
 _MAX_MESSAGE = 300  # characters of an exception's text kept in its record
 
 
@@ -150,7 +148,7 @@ class Crawler:
         self._unpaused.set()
         self._stop = asyncio.Event()
         self._session: aiohttp.ClientSession | None = None
-        self._parser: ThreadPoolExecutor | None = None
+        self._parser: ParsePool | None = None
         self._t0 = self._t_end = 0.0
         self.done = 0
         self.running = False
@@ -246,7 +244,7 @@ class Crawler:
         connector = aiohttp.TCPConnector(limit=0, ttl_dns_cache=300)
         reason = "done"
         if cfg.parse_in_thread:
-            self._parser = ThreadPoolExecutor(1, thread_name_prefix="crawl-parser")
+            self._parser = ParsePool(cfg.parse_processes, parse=parse_page)
         ticker = loop.create_task(self._tick())
         try:
             async with aiohttp.ClientSession(
@@ -287,7 +285,7 @@ class Crawler:
                 handle.cancel()
             self._emit_hosts()
             if self._parser is not None:
-                self._parser.shutdown(wait=False, cancel_futures=True)
+                self._parser.close()
                 self._parser = None
             self.running = False
             self._session = None
@@ -355,9 +353,10 @@ class Crawler:
     async def _work(self, wid: int) -> None:
         try:
             while wid < self._target_workers:
+                # Idle from here: waiting for the last record to be durable is not work on a URL.
+                self._set_state(wid, WorkerState.IDLE, None)
                 if self._before_take is not None:
                     await self._before_take()
-                self._set_state(wid, WorkerState.IDLE, None)
                 item = await self._q.get()
                 self._in_flight[wid] = item
                 tries, start = self._retry.pop(item.url, (0, asyncio.get_running_loop().time()))
@@ -669,11 +668,16 @@ class Crawler:
         note = None
         if body is not None:
             self._set_state(wid, WorkerState.PARSING, item.url)
-            if self._parser is not None and len(body) > INLINE_PARSE_BYTES:
-                # Off the loop: lexbor parses without the GIL, so the loop (and a window on it)
-                # keeps running while a big page is parsed.
-                loop = asyncio.get_running_loop()
-                page = await loop.run_in_executor(self._parser, parse_page, body, charset, item.url)
+            if self._parser is not None:
+                # Off the loop (the loop, and a window on it, keeps running) and on other cores.
+                try:
+                    page = await self._parser.parse(body, charset, item.url)
+                except ParserCrashed as e:
+                    self._record(
+                        self._make(item, start, tries, status=status, size=size,
+                                   content_type=mime, **failure(ErrorKind.PARSER_CRASHED, str(e)))
+                    )  # fmt: skip
+                    return
             else:
                 page = parse_page(body, charset, item.url)
             encoding, note = page.encoding, page.note

@@ -26,6 +26,7 @@ class ErrorKind(enum.StrEnum):
     BAD_LOCATION = "BadLocation"
     TOO_MANY_REDIRECTS = "TooManyRedirects"
     INTERNAL = "InternalError"  # a bug in the crawler, recorded rather than lost
+    PARSER_CRASHED = "ParserCrashed"  # a parser process died on this page, twice
     ROBOTS = "BlockedByRobots"  # robots.txt disallows it: never requested
     BOT_CHALLENGE = "BotChallenge"  # a 403 carrying an anti-bot service's challenge signature
 
@@ -46,7 +47,7 @@ class Verdict(enum.StrEnum):
 
 BLOCKED_STATUSES = frozenset({429, 503, 999})
 _BLOCKED_KINDS = frozenset({ErrorKind.ROBOTS, ErrorKind.BOT_CHALLENGE})
-_ERROR_KINDS = frozenset({ErrorKind.TOO_LARGE, ErrorKind.INTERNAL})
+_ERROR_KINDS = frozenset({ErrorKind.TOO_LARGE, ErrorKind.INTERNAL, ErrorKind.PARSER_CRASHED})
 
 
 def verdict_of(status: int | None, error_kind: str | None) -> Verdict:

@@ -56,7 +56,7 @@ def _host_port(parts: SplitResult) -> tuple[str, int | None]:
     return host, port
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=16384)
 def normalize(url: str) -> str | None:
     """Canonical form of an absolute http(s) URL, or None if it cannot be crawled.
 
@@ -144,7 +144,7 @@ def _plain_join(base_key: str, href: str) -> str | None:
     return url if _NORMAL.match(url) else normalize(url)
 
 
-@functools.lru_cache(maxsize=262144)
+@functools.lru_cache(maxsize=32768)
 def _join(base_key: str, href: str) -> str | None:
     if base_key.endswith("/") and _NORMAL.match(base_key):
         url = _plain_join(base_key, href)
