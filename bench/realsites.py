@@ -1,9 +1,9 @@
 """Real sites: Debian's python3-doc (526 pages) and rust-doc (~22k URLs) served by nginx.
 
 Side by side, alternating run by run: the chapter's crawler (``chapter.py``, the baseline), ours
-headless (``ours.py`` fed to the CLI's Report, as ``gui-crawler crawl`` keeps it), ours with parsing
-on one thread (``parse_processes=0``, the previous design), Scrapy (python3-doc only: it needs
-minutes on rust-doc) and Crawlee if it is installed. Wall time and peak RSS, as ratios to the
+headless (``ours.py`` fed to the CLI's Report, as ``gui-crawler crawl`` keeps it, parsing on one
+thread), ours with a parser process per core (``parse_processes=None``), Scrapy (python3-doc
+only: it needs minutes on rust-doc) and Crawlee if it is installed. Wall time and peak RSS, as ratios to the
 chapter's crawler.
 """
 
@@ -53,7 +53,7 @@ def _crawlers(ctx: Context, url: str, with_peers: bool) -> dict[str, list[str]]:
     runs = {
         "chapter": ["bench/chapter.py", url, "--workers", str(TASKS)],
         "ours": ours,
-        "ours, 1 thread": [*ours, "--set", "parse_processes=0"],
+        "ours, processes": [*ours, "--set", "parse_processes=null"],  # one per core
     }
     if with_peers:
         runs["scrapy"] = ["bench/peers.py", url, str(TASKS)]
