@@ -1,13 +1,15 @@
 """Crash-safe crawl files: records and frontier go to SQLite as the crawl runs, so a crawl that
 was cancelled, crashed or was killed can be reopened and resumed.
 
-Writes are committed by a writer thread (WAL, one transaction per batch), never on the event
-loop's hot path. The writer commits as soon as a record arrives (group commit: whatever came in
-while the previous transaction ran goes in the next), and ``durable()`` lets a worker wait for
-its last record to be committed before it takes another URL; so a kill -9 loses at most the
-in-flight fetches, one per worker. A URL taken in (``Queued``) is always committed no later than
-its record, so after a crash "queued and not recorded" is exactly the frontier; the roots are
-committed when the file is created.
+Records are committed on the event loop: one transaction (WAL, synchronous=NORMAL: a write()
+with no fsync, which a killed process cannot lose) per loop iteration that produced records.
+``durable()`` lets a worker wait for its last record to be committed before it takes another
+URL, so a kill -9 loses at most the in-flight fetches, one per worker. Handing each commit to a
+thread and back measured no cheaper (it waits on the GIL) — bench/store.py prints the cost.
+``group_commit=False`` keeps the former writer thread committing every ``flush_interval`` (what
+a kill loses then grows with the crawl rate). A URL taken in (``Queued``) is always committed no
+later than its record, so after a crash "queued and not recorded" is exactly the frontier; the
+roots are committed when the file is created.
 
 One crawl at a time writes a file: the writer holds an exclusive ``flock`` on it.
 """
@@ -64,6 +66,9 @@ def _connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill; fast commits
+    # Each commit holds a few pages; the default checkpoint every 1000 WAL pages (with an fsync)
+    # then comes every few hundred records and stalls the workers waiting on durable().
+    db.execute("PRAGMA wal_autocheckpoint=16384")
     return db
 
 
@@ -130,6 +135,7 @@ class CrawlStore:
         self._committed = 0  # of those, committed (or given up on after an error)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: list[tuple[int, asyncio.Future[None]]] = []
+        self._commit_scheduled = False
 
     # ---- opening ------------------------------------------------------------------------------
 
@@ -210,6 +216,8 @@ class CrawlStore:
             self._lock_fd = None
 
     def _start(self) -> None:
+        if self.group_commit:
+            return  # committed on the loop (see sink); no writer thread
         self._thread = threading.Thread(target=self._writer, name="crawl-store", daemon=True)
         self._thread.start()
 
@@ -221,16 +229,31 @@ class CrawlStore:
             with self._lock:
                 self._buf.append(event)  # type: ignore[arg-type]
                 self._appended += 1
-            if self.group_commit:
-                self._wake.set()
+            if self.group_commit and not self._commit_scheduled:
+                # One transaction per loop iteration for every record that arrived in it.
+                self._commit_scheduled = True
+                self._loop = self._loop or asyncio.get_running_loop()
+                self._loop.call_soon(self._commit_now)
         elif t is Queued:
             with self._lock:
                 self._buf.append(event)  # type: ignore[arg-type]
 
+    def _commit_now(self) -> None:
+        self._commit_scheduled = False
+        if self._db is None:  # closed meanwhile: close() wrote the rest
+            return
+        with self._lock:
+            batch, self._buf = self._buf, []
+            upto = self._appended
+        if batch and self.error is None:
+            self._write(batch)
+        self._committed = upto
+        self._release_waiters()
+
     async def durable(self) -> None:
         """Wait until every record handed to ``sink`` so far is committed (or writing failed)."""
         target = self._appended
-        if self._committed >= target or self._thread is None or not self.group_commit:
+        if self._committed >= target or self._db is None or not self.group_commit:
             return
         self._loop = loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
@@ -295,6 +318,9 @@ class CrawlStore:
             self._wake.set()
             self._thread.join()
             self._thread = None
+        if self._db is not None and self._buf and self.error is None:
+            batch, self._buf = self._buf, []
+            self._write(batch)
         if self._db is not None:
             try:
                 if self.error is None:

@@ -60,13 +60,20 @@ def env() -> dict[str, str]:
 
 def start(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        crawl_cmd(*args), env=env(), text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
+        crawl_cmd(*args), env=env(), cwd=ROOT, text=True, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
 
 
 def run(*args: str, timeout: float = 40, **kw: object) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        crawl_cmd(*args), env=env(), text=True, capture_output=True, timeout=timeout, **kw
+        crawl_cmd(*args),
+        env=env(),
+        cwd=ROOT,
+        text=True,
+        capture_output=True,
+        timeout=timeout,
+        **kw,
     )  # type: ignore[call-overload]
 
 
@@ -188,7 +195,7 @@ def test_sigterm_is_ctrl_c_and_cancelled_urls_are_not_broken(tmp_path: Path) -> 
         db = tmp_path / "t.sqlite3"
         proc = subprocess.Popen(
             [sys.executable, "-m", "gui_crawler", "crawl", site.url, "--db", str(db)],
-            env=env(), text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=env(), cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )  # fmt: skip
         wait_hits(site, 5, proc)
         proc.send_signal(signal.SIGTERM)
