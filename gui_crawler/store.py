@@ -150,34 +150,52 @@ class CrawlStore:
         if path.exists():
             raise StoreError(f"{path} already exists; resume it or choose another file")
         store = cls(path, **kw)
+        # Made under a temporary name and linked into place once complete: a kill or a full disk
+        # mid-creation leaves no file that blocks the retry or says "no crawl data".
+        tmp = path.with_name(f".{path.name}.creating")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            db = store._db = _connect(path)
+            tmp.unlink(missing_ok=True)  # left by a creation killed before it finished
+            db = sqlite3.connect(tmp, isolation_level=None)
+            try:
+                db.execute("BEGIN")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.executemany(
+                    "INSERT INTO meta VALUES (?, ?)",
+                    [
+                        ("format", FORMAT),
+                        ("config", json.dumps(config.to_dict())),
+                        ("state", "running"),
+                    ],
+                )
+                db.executemany(
+                    "INSERT OR IGNORE INTO queued (url, redirects_left, depth, referrer) "
+                    "VALUES (?,?,?,?)",
+                    [(root, config.max_redirect, 0, None) for root in config.roots],
+                )
+                db.execute("COMMIT")
+            finally:
+                db.close()
+            os.link(tmp, path)  # unlike rename, never replaces a file made meanwhile
+            tmp.unlink()
             store._lock_fd = _lock(path, exclusive=True)
-            db.execute("BEGIN")
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    db.execute(statement)
-            db.executemany(
-                "INSERT INTO meta VALUES (?, ?)",
-                [
-                    ("format", FORMAT),
-                    ("config", json.dumps(config.to_dict())),
-                    ("state", "running"),
-                ],
-            )
-            db.executemany(
-                "INSERT OR IGNORE INTO queued (url, redirects_left, depth, referrer) "
-                "VALUES (?,?,?,?)",
-                [(root, config.max_redirect, 0, None) for root in config.roots],
-            )
-            db.execute("COMMIT")
+            store._db = _connect(path)
         except (sqlite3.Error, OSError, StoreError) as e:
+            created = store._lock_fd is not None
             store._release()
-            # A half-made file (0 bytes on a full disk) would block the retry: remove it.
-            for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            for leftover in (tmp, Path(f"{tmp}-journal")):
                 with contextlib.suppress(OSError):
                     leftover.unlink()
+            if created:  # linked but unusable (WAL refused…): it holds nothing yet
+                for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                    with contextlib.suppress(OSError):
+                        leftover.unlink()
+            if isinstance(e, FileExistsError):
+                raise StoreError(
+                    f"{path} already exists; resume it or choose another file"
+                ) from None
             if isinstance(e, StoreError):
                 raise
             raise StoreError(_describe(path, e)) from None

@@ -160,6 +160,7 @@ def test_a_running_file_with_nothing_in_it_reseeds(tmp_path: Path) -> None:
     CrawlStore.create(db, config).close("running")
     with sqlite3.connect(db) as c:  # as a file from before roots were saved at creation
         c.execute("DELETE FROM queued")
+    Path(f"{db}-wal").touch()  # as a killed crawl leaves it
     session = CrawlSession.resume(db)
     try:
         assert session.saved is not None
@@ -275,13 +276,18 @@ def test_resume_applies_safe_options(served: Site, tmp_path: Path) -> None:
     assert {r.url for r in load(db).records} == all_urls(served)
 
 
-def test_a_copy_without_its_wal_is_named(tmp_path: Path) -> None:
+def test_a_copy_without_its_wal(tmp_path: Path) -> None:
     db = tmp_path / "w.sqlite3"
     store = CrawlStore.create(db, CrawlConfig(roots=("http://127.0.0.1:9/",)).validated())
     try:
         copy = tmp_path / "copy.sqlite3"
-        shutil.copyfile(db, copy)  # while the crawl runs, its writes are still in the -wal
-        with pytest.raises(StoreError, match=r"copy copy\.sqlite3-wal with it"):
-            load(copy)
+        shutil.copyfile(db, copy)  # while the crawl runs, its latest writes are in the -wal
+        # The file is complete from its creation on: the copy is an older, consistent state.
+        assert [q.url for q in load(copy).pending] == ["http://127.0.0.1:9/"]
+        empty = tmp_path / "empty.sqlite3"
+        sqlite3.connect(empty).close()  # what a crawl killed mid-creation used to leave
+        empty.write_bytes(b"")
+        with pytest.raises(StoreError, match=r"copy empty\.sqlite3-wal with it"):
+            load(empty)
     finally:
         store.close()
