@@ -157,6 +157,7 @@ class CrawlStore:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp.unlink(missing_ok=True)  # left by a creation killed before it finished
             db = sqlite3.connect(tmp, isolation_level=None)
+            db.execute("PRAGMA page_size=1024")  # each commit rewrites its pages whole: small ones
             try:
                 db.execute("BEGIN")
                 for statement in _SCHEMA.split(";"):
