@@ -436,4 +436,9 @@ def load(path: Path) -> SavedCrawl:
         raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
     finally:
         db.close()
-    return SavedCrawl(path, config, meta.get("state", "unknown"), records, pending)
+    state = meta.get("state", "unknown")
+    if state == "running" and not records and not pending:
+        # Killed before its first write (files from before the roots were saved at creation):
+        # "nothing left to do" would be a lie, so it starts over from the roots.
+        pending = [Queued(r, config.max_redirect, 0, None) for r in config.roots]
+    return SavedCrawl(path, config, state, records, pending)

@@ -161,6 +161,7 @@ def test_a_running_file_with_nothing_in_it_reseeds(tmp_path: Path) -> None:
     with sqlite3.connect(db) as c:  # as a file from before roots were saved at creation
         c.execute("DELETE FROM queued")
     Path(f"{db}-wal").touch()  # as a killed crawl leaves it
+    assert [q.url for q in peek(db).pending] == ["http://127.0.0.1:9/"]  # the window's Open
     session = CrawlSession.resume(db)
     try:
         assert session.saved is not None
