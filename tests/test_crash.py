@@ -292,3 +292,22 @@ def test_a_copy_without_its_wal(tmp_path: Path) -> None:
             load(empty)
     finally:
         store.close()
+
+
+def test_a_store_error_still_writes_the_csv(tmp_path: Path) -> None:
+    site = Site()
+    site.page("/", [f"/g{i}" for i in range(150)])
+    for i in range(150):
+        site.page(f"/g{i}", [], delay=0.01)
+    db, out = tmp_path / "s.sqlite3", tmp_path / "out.csv"
+
+    def small_files() -> None:  # the crawl file outgrows this; the CSV of a few rows does not
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (96_000, 96_000))
+
+    with ThreadedSite(site):
+        p = run(site.url, "--db", str(db), "--csv", str(out), preexec_fn=small_files)
+    assert p.returncode == 3, p.stderr
+    assert "the crawl was stopped" in p.stderr
+    rows = out.read_text(encoding="utf-8-sig").splitlines()
+    assert 1 < len(rows) < 152  # the header and the URLs recorded before the stop
