@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .config import CrawlConfig
 from .engine import Crawler
-from .events import CrawlFinished, Event, Queued, fanout
+from .events import CrawlFinished, Event, fanout
 from .store import CrawlStore, SavedCrawl, StoreError, check_not_in_use, default_path, load
 
 __all__ = ["CrawlSession", "StoreError", "crawls_dir", "peek"]
@@ -66,10 +66,6 @@ class CrawlSession:
         which URLs the crawl takes in (workers, timeouts, user agent)."""
         store, saved = CrawlStore.open(Path(path))
         config = replace(saved.config, **overrides).validated() if overrides else saved.config  # type: ignore[arg-type]
-        if saved.state == "running" and not saved.records and not saved.pending:
-            # Killed before its first write (files from before the roots were saved at creation):
-            # "nothing left to do" would be a lie, so start over from the roots.
-            saved.pending = [Queued(r, config.max_redirect, 0, None) for r in config.roots]
         return cls(config, store, saved)
 
     @property

@@ -1,13 +1,15 @@
 """Crash-safe crawl files: records and frontier go to SQLite as the crawl runs, so a crawl that
 was cancelled, crashed or was killed can be reopened and resumed.
 
-Writes are committed by a writer thread (WAL, one transaction per batch), never on the event
-loop's hot path. The writer commits as soon as a record arrives (group commit: whatever came in
-while the previous transaction ran goes in the next), and ``durable()`` lets a worker wait for
-its last record to be committed before it takes another URL; so a kill -9 loses at most the
-in-flight fetches, one per worker. A URL taken in (``Queued``) is always committed no later than
-its record, so after a crash "queued and not recorded" is exactly the frontier; the roots are
-committed when the file is created.
+Records are committed on the event loop: one transaction (WAL, synchronous=NORMAL: a write()
+with no fsync, which a killed process cannot lose) per loop iteration that produced records.
+``durable()`` lets a worker wait for its last record to be committed before it takes another
+URL, so a kill -9 loses at most the in-flight fetches, one per worker. Handing each commit to a
+thread and back measured no cheaper (it waits on the GIL) — bench/store.py prints the cost.
+``group_commit=False`` keeps the former writer thread committing every ``flush_interval`` (what
+a kill loses then grows with the crawl rate). A URL taken in (``Queued``) is always committed no
+later than its record, so after a crash "queued and not recorded" is exactly the frontier; the
+roots are committed when the file is created.
 
 One crawl at a time writes a file: the writer holds an exclusive ``flock`` on it.
 """
@@ -64,6 +66,9 @@ def _connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill; fast commits
+    # Each commit holds a few pages; the default checkpoint every 1000 WAL pages (with an fsync)
+    # then comes every few hundred records and stalls the workers waiting on durable().
+    db.execute("PRAGMA wal_autocheckpoint=16384")
     return db
 
 
@@ -103,20 +108,6 @@ def check_not_in_use(path: Path) -> None:
         os.close(_lock(path, exclusive=False))
 
 
-def _killed_in_creation(path: Path) -> bool:
-    """Whether ``path`` is what a crawl killed while creating it leaves: a file no crawl holds,
-    with no table committed. Running the same command again must not be blocked by it."""
-    try:
-        os.close(_lock(path, exclusive=True))
-        if path.stat().st_size == 0:
-            return True
-        # Read-write, as SQLite must be to roll back the uncommitted transaction left in the WAL.
-        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=rw", uri=True)) as db:
-            return db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
-    except (StoreError, OSError, sqlite3.Error):
-        return False
-
-
 class CrawlStore:
     """A crawl file being written. Use ``sink`` as (part of) the crawler's sink.
 
@@ -144,6 +135,7 @@ class CrawlStore:
         self._committed = 0  # of those, committed (or given up on after an error)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: list[tuple[int, asyncio.Future[None]]] = []
+        self._commit_scheduled = False
 
     # ---- opening ------------------------------------------------------------------------------
 
@@ -156,40 +148,55 @@ class CrawlStore:
         if path.is_dir():
             raise StoreError(f"{path} is a folder; give a file name for the crawl file")
         if path.exists():
-            if not _killed_in_creation(path):
-                raise StoreError(f"{path} already exists; resume it or choose another file")
-            for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-                with contextlib.suppress(OSError):
-                    leftover.unlink()
+            raise StoreError(f"{path} already exists; resume it or choose another file")
         store = cls(path, **kw)
+        # Made under a temporary name and linked into place once complete: a kill or a full disk
+        # mid-creation leaves no file that blocks the retry or says "no crawl data".
+        tmp = path.with_name(f".{path.name}.creating")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            db = store._db = _connect(path)
+            tmp.unlink(missing_ok=True)  # left by a creation killed before it finished
+            db = sqlite3.connect(tmp, isolation_level=None)
+            db.execute("PRAGMA page_size=1024")  # each commit rewrites its pages whole: small ones
+            try:
+                db.execute("BEGIN")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.executemany(
+                    "INSERT INTO meta VALUES (?, ?)",
+                    [
+                        ("format", FORMAT),
+                        ("config", json.dumps(config.to_dict())),
+                        ("state", "running"),
+                    ],
+                )
+                db.executemany(
+                    "INSERT OR IGNORE INTO queued (url, redirects_left, depth, referrer) "
+                    "VALUES (?,?,?,?)",
+                    [(root, config.max_redirect, 0, None) for root in config.roots],
+                )
+                db.execute("COMMIT")
+            finally:
+                db.close()
+            os.link(tmp, path)  # unlike rename, never replaces a file made meanwhile
+            tmp.unlink()
             store._lock_fd = _lock(path, exclusive=True)
-            db.execute("BEGIN")
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    db.execute(statement)
-            db.executemany(
-                "INSERT INTO meta VALUES (?, ?)",
-                [
-                    ("format", FORMAT),
-                    ("config", json.dumps(config.to_dict())),
-                    ("state", "running"),
-                ],
-            )
-            db.executemany(
-                "INSERT OR IGNORE INTO queued (url, redirects_left, depth, referrer) "
-                "VALUES (?,?,?,?)",
-                [(root, config.max_redirect, 0, None) for root in config.roots],
-            )
-            db.execute("COMMIT")
+            store._db = _connect(path)
         except (sqlite3.Error, OSError, StoreError) as e:
+            created = store._lock_fd is not None
             store._release()
-            # A half-made file (0 bytes on a full disk) would block the retry: remove it.
-            for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            for leftover in (tmp, Path(f"{tmp}-journal")):
                 with contextlib.suppress(OSError):
                     leftover.unlink()
+            if created:  # linked but unusable (WAL refused…): it holds nothing yet
+                for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                    with contextlib.suppress(OSError):
+                        leftover.unlink()
+            if isinstance(e, FileExistsError):
+                raise StoreError(
+                    f"{path} already exists; resume it or choose another file"
+                ) from None
             if isinstance(e, StoreError):
                 raise
             raise StoreError(_describe(path, e)) from None
@@ -229,6 +236,8 @@ class CrawlStore:
             self._lock_fd = None
 
     def _start(self) -> None:
+        if self.group_commit:
+            return  # committed on the loop (see sink); no writer thread
         self._thread = threading.Thread(target=self._writer, name="crawl-store", daemon=True)
         self._thread.start()
 
@@ -240,16 +249,34 @@ class CrawlStore:
             with self._lock:
                 self._buf.append(event)  # type: ignore[arg-type]
                 self._appended += 1
-            if self.group_commit:
-                self._wake.set()
+            if self.group_commit and not self._commit_scheduled:
+                # One transaction per loop iteration for every record that arrived in it.
+                try:
+                    self._loop = self._loop or asyncio.get_running_loop()
+                except RuntimeError:  # fed outside a loop (a script): close() writes the rest
+                    return
+                self._commit_scheduled = True
+                self._loop.call_soon(self._commit_now)
         elif t is Queued:
             with self._lock:
                 self._buf.append(event)  # type: ignore[arg-type]
 
+    def _commit_now(self) -> None:
+        self._commit_scheduled = False
+        if self._db is None:  # closed meanwhile: close() wrote the rest
+            return
+        with self._lock:
+            batch, self._buf = self._buf, []
+            upto = self._appended
+        if batch and self.error is None:
+            self._write(batch)
+        self._committed = upto
+        self._release_waiters()
+
     async def durable(self) -> None:
         """Wait until every record handed to ``sink`` so far is committed (or writing failed)."""
         target = self._appended
-        if self._committed >= target or self._thread is None or not self.group_commit:
+        if self._committed >= target or self._db is None or not self.group_commit:
             return
         self._loop = loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
@@ -314,6 +341,9 @@ class CrawlStore:
             self._wake.set()
             self._thread.join()
             self._thread = None
+        if self._db is not None and self._buf and self.error is None:
+            batch, self._buf = self._buf, []
+            self._write(batch)
         if self._db is not None:
             try:
                 if self.error is None:
@@ -431,4 +461,9 @@ def load(path: Path) -> SavedCrawl:
         raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
     finally:
         db.close()
-    return SavedCrawl(path, config, meta.get("state", "unknown"), records, pending)
+    state = meta.get("state", "unknown")
+    if state == "running" and not records and not pending:
+        # Killed before its first write (files from before the roots were saved at creation):
+        # "nothing left to do" would be a lie, so it starts over from the roots.
+        pending = [Queued(r, config.max_redirect, 0, None) for r in config.roots]
+    return SavedCrawl(path, config, state, records, pending)

@@ -61,13 +61,20 @@ def env() -> dict[str, str]:
 
 def start(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        crawl_cmd(*args), env=env(), text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
+        crawl_cmd(*args), env=env(), cwd=ROOT, text=True, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
 
 
 def run(*args: str, timeout: float = 40, **kw: object) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        crawl_cmd(*args), env=env(), text=True, capture_output=True, timeout=timeout, **kw
+        crawl_cmd(*args),
+        env=env(),
+        cwd=ROOT,
+        text=True,
+        capture_output=True,
+        timeout=timeout,
+        **kw,
     )  # type: ignore[call-overload]
 
 
@@ -184,6 +191,8 @@ def test_a_running_file_with_nothing_in_it_reseeds(tmp_path: Path) -> None:
     CrawlStore.create(db, config).close("running")
     with sqlite3.connect(db) as c:  # as a file from before roots were saved at creation
         c.execute("DELETE FROM queued")
+    Path(f"{db}-wal").touch()  # as a killed crawl leaves it
+    assert [q.url for q in peek(db).pending] == ["http://127.0.0.1:9/"]  # the window's Open
     session = CrawlSession.resume(db)
     try:
         assert session.saved is not None
@@ -219,7 +228,7 @@ def test_sigterm_is_ctrl_c_and_cancelled_urls_are_not_broken(tmp_path: Path) -> 
         db = tmp_path / "t.sqlite3"
         proc = subprocess.Popen(
             [sys.executable, "-m", "gui_crawler", "crawl", site.url, "--db", str(db)],
-            env=env(), text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=env(), cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )  # fmt: skip
         wait_hits(site, 5, proc)
         proc.send_signal(signal.SIGTERM)
@@ -299,27 +308,37 @@ def test_resume_applies_safe_options(served: Site, tmp_path: Path) -> None:
     assert {r.url for r in load(db).records} == all_urls(served)
 
 
-def test_a_copy_without_its_wal_is_named(tmp_path: Path) -> None:
+def test_a_copy_without_its_wal(tmp_path: Path) -> None:
     db = tmp_path / "w.sqlite3"
     store = CrawlStore.create(db, CrawlConfig(roots=("http://127.0.0.1:9/",)).validated())
     try:
         copy = tmp_path / "copy.sqlite3"
-        shutil.copyfile(db, copy)  # while the crawl runs, its writes are still in the -wal
-        with pytest.raises(StoreError, match=r"copy copy\.sqlite3-wal with it"):
-            load(copy)
+        shutil.copyfile(db, copy)  # while the crawl runs, its latest writes are in the -wal
+        # The file is complete from its creation on: the copy is an older, consistent state.
+        assert [q.url for q in load(copy).pending] == ["http://127.0.0.1:9/"]
+        empty = tmp_path / "empty.sqlite3"
+        sqlite3.connect(empty).close()  # what a crawl killed mid-creation used to leave
+        empty.write_bytes(b"")
+        with pytest.raises(StoreError, match=r"copy empty\.sqlite3-wal with it"):
+            load(empty)
     finally:
         store.close()
 
 
-def test_a_file_left_by_a_kill_during_creation_does_not_block_the_retry(tmp_path: Path) -> None:
-    config = CrawlConfig(roots=("http://127.0.0.1:9/",))
-    empty = tmp_path / "empty.sqlite3"
-    empty.touch()  # killed before SQLite wrote a byte
-    half = tmp_path / "half.sqlite3"
-    with contextlib.closing(sqlite3.connect(half, isolation_level=None)) as db:
-        db.execute("PRAGMA journal_mode=WAL")  # a WAL file, no table committed
-    for path in (empty, half):
-        CrawlStore.create(path, config).close()
-        assert load(path).pending[0].url == "http://127.0.0.1:9/"
-    with pytest.raises(StoreError, match="already exists"):
-        CrawlStore.create(half, config)  # a real crawl file is never replaced
+def test_a_store_error_still_writes_the_csv(tmp_path: Path) -> None:
+    site = Site()
+    site.page("/", [f"/g{i}" for i in range(150)])
+    for i in range(150):
+        site.page(f"/g{i}", [], delay=0.01)
+    db, out = tmp_path / "s.sqlite3", tmp_path / "out.csv"
+
+    def small_files() -> None:  # the crawl file outgrows this; the CSV of a few rows does not
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (96_000, 96_000))
+
+    with ThreadedSite(site):
+        p = run(site.url, "--db", str(db), "--csv", str(out), preexec_fn=small_files)
+    assert p.returncode == 3, p.stderr
+    assert "the crawl was stopped" in p.stderr
+    rows = out.read_text(encoding="utf-8-sig").splitlines()
+    assert 1 < len(rows) < 152  # the header and the URLs recorded before the stop
