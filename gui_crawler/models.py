@@ -9,6 +9,7 @@ would call back into Python millions of times.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -162,7 +163,8 @@ def make_row(rec: FetchRecord) -> PageRow:
 
 
 class PagesModel(QAbstractTableModel):
-    """Every recorded URL, one row each, in arrival order until the user sorts.
+    """Every recorded URL, one row each: in arrival order, or in the order the user chose, which
+    later rows keep (the sort survives clear(): a new crawl fills a table still sorted).
 
     Signals: only QAbstractItemModel's own.
     """
@@ -171,19 +173,69 @@ class PagesModel(QAbstractTableModel):
         super().__init__(parent)
         self.rows: list[PageRow] = []
         self._row_of: dict[str, int] | None = {}
+        # The order the user chose: kept as rows arrive, so the header's arrow never lies.
+        self.sort_column = -1
+        self.sort_order = Qt.SortOrder.AscendingOrder
 
     # ---- feeding ------------------------------------------------------------------------------
 
     def add_records(self, records: Sequence[FetchRecord]) -> None:
-        """Append a batch with one beginInsertRows (sorting is on demand, not per insert)."""
+        """Add a batch: appended in arrival order, or merged into place when sorted. Each run of
+        new rows that lands between the same two old rows is one beginInsertRows."""
         if not records:
             return
+        new = [make_row(r) for r in records]
+        if self.sort_column < 0 or not self.rows:
+            if self.sort_column >= 0:
+                new.sort(key=self._key, reverse=self._desc)
+            self._append(new)
+            return
+        new.sort(key=self._key, reverse=self._desc)
+        self._row_of = None
+        # Insert from the bottom up: positions found in the old rows stay valid.
+        runs = [
+            (pos, list(grp))
+            for pos, grp in itertools.groupby(new, key=lambda r: self._insert_pos(r.sort))
+        ]
+        for pos, grp in reversed(runs):
+            self.beginInsertRows(QModelIndex(), pos, pos + len(grp) - 1)
+            self.rows[pos:pos] = grp
+            self.endInsertRows()
+
+    @property
+    def _desc(self) -> bool:
+        return self.sort_order == Qt.SortOrder.DescendingOrder
+
+    def _key(self, row: PageRow) -> Any:
+        return row.sort[self.sort_column]
+
+    def _insert_pos(self, sort: tuple[Any, ...]) -> int:
+        """Where a row goes: after the rows it ties with, as a stable sort would put it."""
+        key, col, rows = sort[self.sort_column], self.sort_column, self.rows
+        lo, hi = 0, len(rows)
+        if self._desc:
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if key > rows[mid].sort[col]:
+                    hi = mid
+                else:
+                    lo = mid + 1
+        else:
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if key < rows[mid].sort[col]:
+                    hi = mid
+                else:
+                    lo = mid + 1
+        return lo
+
+    def _append(self, new: list[PageRow]) -> None:
         first = len(self.rows)
-        self.beginInsertRows(QModelIndex(), first, first + len(records) - 1)
-        self.rows.extend(make_row(r) for r in records)
+        self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
+        self.rows.extend(new)
         if self._row_of is not None:
-            for i, r in enumerate(records, first):
-                self._row_of[r.url] = i
+            for i, r in enumerate(new, first):
+                self._row_of[r.record.url] = i
         self.endInsertRows()
 
     def clear(self) -> None:
@@ -250,7 +302,11 @@ class PagesModel(QAbstractTableModel):
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        if not 0 <= column < len(PAGE_COLUMNS) or len(self.rows) < 2:
+        """Sort by ``column`` and keep that order for rows added later; -1 stops keeping an order
+        (the rows stay where they are: arrival order is not restored)."""
+        self.sort_column = column if 0 <= column < len(PAGE_COLUMNS) else -1
+        self.sort_order = order
+        if self.sort_column < 0 or len(self.rows) < 2:
             return
         self.layoutAboutToBeChanged.emit()
         rows = self.rows

@@ -579,8 +579,9 @@ class MainWindow(QMainWindow):
             if isinstance(v, QByteArray | bytes):
                 with contextlib.suppress(TypeError, ValueError):
                     restore(QByteArray(v))
-        # A restored header may carry a sort indicator: rows are not sorted yet, so drop it.
-        self.pages_tab.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        # The restored arrow becomes the table's order: rows arriving later are put in place.
+        hh = self.pages_tab.table.horizontalHeader()
+        self.results.proxy.sort(hh.sortIndicatorSection(), hh.sortIndicatorOrder())
         self.settings.restore(s)
 
     def closeEvent(self, event: QCloseEvent) -> None:

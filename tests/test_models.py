@@ -213,3 +213,27 @@ def test_model_with_parentless_queries() -> None:
     assert proxy.records() == []
     assert model.headerData(0, Qt.Orientation.Horizontal) == "URL"
     assert model.data(QModelIndex()) is None
+
+
+def test_rows_added_after_a_sort_keep_the_order(qtmodeltester: Any) -> None:
+    res = CrawlResults()
+    pages, proxy = res.pages, res.proxy
+    qtmodeltester.check(proxy)
+    res.add(batches()[0])
+    proxy.sort(1, Qt.SortOrder.DescendingOrder)
+    inserts: list[tuple[int, int]] = []
+    pages.rowsInserted.connect(lambda _p, first, last: inserts.append((first, last)))
+    for b in batches()[1:]:
+        res.add(b)
+    keys = [pages.index(i, 1).data(Roles.Sort) for i in range(pages.rowCount())]
+    assert keys == sorted(keys, reverse=True) and len(keys) == 9
+    assert len(inserts) < 8  # runs landing together are one insert each
+    assert [proxy.index(i, 1).data(Roles.Sort) for i in range(proxy.rowCount())] == keys
+    assert pages.row_of(H + "/gone") == keys.index(404)
+    # Equal keys keep arrival order, as a stable sort would: the 200s in the order they came.
+    oks = [pages.index(i, 0).data() for i in range(pages.rowCount()) if keys[i] == 200]
+    assert oks == [H + "/", H + "/a/", H + "/b/x", H + "/a/1"]
+    res.clear()  # a new crawl fills a table still sorted the same way
+    for b in batches():
+        res.add(b)
+    assert [pages.index(i, 1).data(Roles.Sort) for i in range(pages.rowCount())] == keys

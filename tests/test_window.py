@@ -493,3 +493,31 @@ def test_the_window_under_fire_stays_fluid_and_explains_each_failure(
         assert max(lags) < 1.0, max(lags)
     finally:
         run(server.close())
+
+
+def test_rows_arriving_after_a_header_click_keep_its_order(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small(60)
+    live_site.delay = 0.02
+    window.settings.workers.setValue(2)
+    start_by_typing(qtbot, window, live_site.url)
+    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 3, timeout=10_000)
+    table = window.pages_tab.table
+    header = table.horizontalHeader()
+    x = header.sectionViewportPosition(1) + header.sectionSize(1) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    assert header.sortIndicatorSection() == 1
+    sorted_at = window.results.pages.rowCount()
+    with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
+        pass
+    model = table.model()
+
+    def statuses() -> list[Any]:
+        return [model.index(i, 1).data(Roles.Sort) for i in range(model.rowCount())]
+
+    assert model.rowCount() > sorted_at and statuses() == sorted(statuses())
+    # A new crawl: the arrow still stands over rows in its order.
+    live_site.delay = 0.0
+    crawl_to_end(qtbot, window, live_site.url)
+    assert header.sortIndicatorSection() == 1 and statuses() == sorted(statuses())
