@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from .events import FetchRecord
+from .wording import error_sentence, status_word
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -94,9 +95,7 @@ def human_size(n: int) -> str:
 
 
 def status_text(rec: FetchRecord) -> str:
-    if rec.status is not None:
-        return str(rec.status)
-    return rec.error_kind or "?"
+    return status_word(rec)
 
 
 class Column(NamedTuple):
@@ -115,7 +114,7 @@ PAGE_COLUMNS = (
     Column("Links", True, "In-scope links found on the page"),
     Column("New", True, "Of those, links new to the crawl"),
     Column("Redirect to", False, "Location of a redirect"),
-    Column("Error", False, "Exception, or why a redirect was not followed"),
+    Column("Error", False, "Why the URL failed (the technical text is in the details)"),
     Column("Referrer", False, "First page that linked here"),
 )
 COL_URL, COL_STATUS = 0, 1
@@ -131,7 +130,8 @@ class PageRow(NamedTuple):
 
 def make_row(rec: FetchRecord) -> PageRow:
     ms = round(rec.elapsed * 1000)
-    error = rec.exception or rec.note or ""
+    # Plain words only: the technical text and notes ("target already seen") are in Details.
+    error = error_sentence(rec)
     display = (
         rec.url,
         status_text(rec),

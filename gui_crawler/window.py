@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QToolBar,
@@ -27,7 +28,7 @@ from .bridge import CrawlBridge
 from .charts import ChartsPanel
 from .config import ConfigError, CrawlConfig
 from .details import DetailsPane
-from .events import CrawlFinished, FetchRecord, Progress, WorkerEvent
+from .events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
 from .export import write_csv
 from .models import Roles
 from .results import CrawlResults
@@ -35,8 +36,10 @@ from .settings_panel import ERROR_STYLE, SettingsPanel
 from .store import CrawlStore, SavedCrawl, StoreError, default_path, load
 from .urls import InvalidURL, parse_address
 from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
+from .wording import plural, root_failure
 
 RESOURCES = Path(__file__).with_name("resources")
+FAILURES_IN_A_ROW = 10  # this many failed URLs with no answer between them: warn the user
 
 
 def icon(name: str) -> QIcon:
@@ -70,7 +73,8 @@ class MainWindow(QMainWindow):
         self._error_box: QMessageBox | None = None
         self.saved: SavedCrawl | None = None  # an opened crawl file that can be continued
         self.data_dir: Path | None = None  # where new crawl files go (None: the user's data dir)
-        self.last_export: tuple[str, int] | None = None
+        self._root: str | None = None  # the running or opened crawl's start page
+        self._failed_in_a_row = 0
         self._details_timer = QTimer(self)
         self._details_timer.setSingleShot(True)
         self._details_timer.setInterval(1000)
@@ -95,7 +99,6 @@ class MainWindow(QMainWindow):
         a = QAction(text, self)
         a.setShortcut(QKeySequence(shortcut))
         a.setToolTip(f"{tip} ({a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
-        a.setStatusTip(tip)
         if icon_name:
             a.setIcon(icon(icon_name))
         a.triggered.connect(slot)
@@ -238,10 +241,20 @@ class MainWindow(QMainWindow):
 
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
+        # Permanent widgets only: a hover tip's temporary message cannot hide them.
         self.state_label = QLabel("Ready")
-        sb.addWidget(self.state_label, 1)
+        self.state_label.setObjectName("state")
+        self.state_label.setMinimumWidth(120)
+        sb.addPermanentWidget(self.state_label, 1)
+        # The outcome of the last action or a warning about the crawl: stays until the next one.
+        self.notice = QLabel()
+        self.notice.setObjectName("notice")
+        for lab in (self.state_label, self.notice):
+            # Long text is cut, never widens the window; the tooltip holds all of it.
+            lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        sb.addPermanentWidget(self.notice, 2)
         self.stat_labels: dict[str, QLabel] = {}
-        for key in ("fetched", "queued", "workers", "redirects", "errors", "rate", "elapsed"):
+        for key in ("urls", "queued", "workers", "redirects", "broken", "rate", "elapsed"):
             lab = QLabel()
             lab.setObjectName(f"stat-{key}")
             lab.setContentsMargins(6, 0, 6, 0)
@@ -298,7 +311,7 @@ class MainWindow(QMainWindow):
         self.address.setText(url)
         self.saved = None
         self._begin(config, store)
-        self.state_label.setText(f"Crawling {url} … (saved to {store.path})")
+        self._set_state(f"Crawling {url} …", f"Saved to {store.path}")
         return True
 
     def _begin(
@@ -307,9 +320,15 @@ class MainWindow(QMainWindow):
         if saved is None:
             self.results.clear()
             self.details.show_url(None)
+            self.pages_tab.table.horizontalScrollBar().setValue(0)
         self.charts.clear()
+        self.notify(None)
+        self._root = config.roots[0]
+        self._failed_in_a_row = 0
         self.pause_action.setChecked(False)
         self.bridge.start(config, store, saved)
+        self.pages_tab.update_count()
+        self._show_stats(None)
         self._update_actions()
 
     def open_dialog(self) -> QFileDialog:
@@ -330,7 +349,7 @@ class MainWindow(QMainWindow):
     def open_crawl(self, path: str | Path) -> bool:
         """Show a saved crawl's rows and options; Continue crawl then resumes it."""
         if self.bridge.running:
-            self.statusBar().showMessage("Cancel the running crawl before opening another", 10_000)
+            self.notify("Cancel the running crawl before opening another", error=True)
             return False
         try:
             saved = load(Path(path))
@@ -342,6 +361,10 @@ class MainWindow(QMainWindow):
         self.charts.clear()
         self.results.add(saved.records)
         self.pages_tab.update_count()
+        self.pages_tab.table.horizontalScrollBar().setValue(0)
+        self.notify(None)
+        self._root = saved.config.roots[0]
+        self._show_stats(None)
         self.address.setText(saved.config.roots[0])
         self.settings.show_config(saved.config)
         self.details.show_url(saved.config.roots[0])
@@ -351,8 +374,8 @@ class MainWindow(QMainWindow):
             if saved.pending
             else "nothing left to fetch"
         )
-        self.state_label.setText(
-            f"Opened {saved.path.name} ({saved.state}): {len(saved.records):,} URLs, {left}"
+        self._set_state(
+            f"Opened ({saved.state}): {plural(len(saved.records), 'URL')}, {left}", str(saved.path)
         )
         self._update_actions()
         return True
@@ -372,15 +395,13 @@ class MainWindow(QMainWindow):
             return False
         self.saved = None
         self._begin(saved.config, store, saved)
-        self.state_label.setText(
-            f"Continuing {saved.path.name}: {len(saved.pending):,} URLs left …"
-        )
+        self._set_state(f"Continuing: {plural(len(saved.pending), 'URL')} left …", str(saved.path))
         return True
 
     def cancel(self) -> None:
         if self.bridge.running:
             self.bridge.cancel()
-            self.state_label.setText("Cancelling…")
+            self._set_state("Cancelling…")
 
     def toggle_pause(self) -> None:
         if not self.bridge.running:
@@ -388,10 +409,10 @@ class MainWindow(QMainWindow):
             return
         if self.pause_action.isChecked():
             self.bridge.pause()
-            self.state_label.setText("Paused: workers finish their current URL, then wait")
+            self._set_state("Paused: workers finish their current URL, then wait")
         else:
             self.bridge.resume()
-            self.state_label.setText("Crawling…")
+            self._set_state("Crawling…")
         self._update_actions()
 
     def export_dialog(self, filtered: bool) -> QFileDialog:
@@ -419,10 +440,9 @@ class MainWindow(QMainWindow):
         try:
             n = write_csv(path, records)
         except OSError as e:
-            self.statusBar().showMessage(f"Export failed: {e}", 10_000)
+            self.notify(f"Export failed: {e}", error=True)
             return -1
-        self.last_export = (path, n)
-        self.statusBar().showMessage(f"Exported {n:,} rows to {path}", 10_000)
+        self.notify(f"Exported {plural(n, 'row')} to {path}")
         return n
 
     def select_url(self, url: str) -> None:
@@ -438,9 +458,10 @@ class MainWindow(QMainWindow):
         self.results.add(records, workers)
         if records:
             self.pages_tab.update_count()
-            if self.details.url is None and self.bridge.crawler is not None:
+            self._count_failures(records)
+            if self.details.url is None and self._root is not None:
                 # Something to look at from the start: the root's details until a pick.
-                self.details.show_url(self.bridge.crawler.config.roots[0])
+                self.details.show_url(self._root)
             url = self.details.url
             # A home page gains inlinks on every tick: rebuild the pane at most once a second.
             if (
@@ -456,16 +477,35 @@ class MainWindow(QMainWindow):
         self.charts.add(p)
         self._show_stats(p)
 
+    def _count_failures(self, records: list[FetchRecord]) -> None:
+        for r in records:
+            if r.error_kind is None:
+                self._failed_in_a_row = 0
+            elif r.error_kind != ErrorKind.CANCELLED:
+                self._failed_in_a_row += 1
+                if self._failed_in_a_row == FAILURES_IN_A_ROW:
+                    self.notify(
+                        f"{FAILURES_IN_A_ROW} URLs in a row got no answer: the site may be down, "
+                        "overloaded or refusing the crawler (fewer workers or a longer timeout "
+                        "may help)",
+                        error=True,
+                    )
+
     def _on_finished(self, f: CrawlFinished) -> None:
-        if self.bridge.last_progress is not None:
-            self._show_stats(self.bridge.last_progress)
+        self._show_stats(self.bridge.last_progress)
         words = {"done": "Finished", "cancelled": "Cancelled"}.get(
             f.reason, f"Stopped ({f.reason})"
         )
-        self.state_label.setText(
-            f"{words}: {f.done:,} URLs in {f.elapsed:.1f} s"
+        total = self.results.pages.rowCount()
+        this_run = f" ({f.done:,} this time)" if total != f.done else ""
+        self._set_state(
+            f"{words}: {plural(total, 'URL')}{this_run} in {f.elapsed:.1f} s"
             + (f", {f.todo:,} left in the queue" if f.todo else "")
         )
+        if self._root is not None:
+            failed = root_failure(self.results.links.records.get(self._root))
+            if failed is not None:
+                self.notify(failed, error=True)
         if self._details_timer.isActive():
             self._details_timer.stop()
             self.details.refresh()
@@ -480,21 +520,33 @@ class MainWindow(QMainWindow):
             p = self.bridge.last_progress
             self.stat_labels["workers"].setText(f"Busy {p.busy if p else 0}/{n} workers")
 
+    def _set_state(self, text: str, tip: str = "") -> None:
+        self.state_label.setText(text)
+        self.state_label.setToolTip(tip or text)
+
+    def notify(self, text: str | None, error: bool = False) -> None:
+        """Say how an action went, or warn about the crawl, until the next notice or crawl."""
+        self.notice.setText(text or "")
+        self.notice.setToolTip(text or "")
+        self.notice.setStyleSheet(ERROR_STYLE if error else "")
+
     # ---- display ------------------------------------------------------------------------------
 
     def _show_stats(self, p: Progress | None) -> None:
+        """Each number counts what a view holds: URLs = the pages table's rows, Redirects = the
+        Redirects tab's, Broken = the Broken links tab's."""
         lab = self.stat_labels
         r = self.results
         rate = self.charts.history.pages_per_second
-        lab["fetched"].setText(f"Fetched {p.done if p else 0:,}")
-        lab["queued"].setText(f"Queued {p.queued if p else 0:,}")
-        busy = p.busy if p else 0
-        crawler = self.bridge.crawler
-        total = crawler.max_workers if crawler is not None else self.settings.workers.value()
-        lab["workers"].setText(f"Busy {busy}/{total} workers")
-        lab["redirects"].setText(f"Redirects {r.redirect_count:,}")
-        lab["errors"].setText(f"Errors {r.error_count:,}")
-        lab["errors"].setStyleSheet(ERROR_STYLE if r.error_count else "")
+        if not self.bridge.running:
+            p = p if p is not None and p is self.bridge.last_progress else None
+        lab["urls"].setText(f"URLs {r.pages.rowCount():,}")
+        lab["queued"].setText(f"Queued {p.queued if p and self.bridge.running else 0:,}")
+        busy = p.busy if p and self.bridge.running else 0
+        lab["workers"].setText(f"Busy {busy}/{self.settings.workers.value()} workers")
+        lab["redirects"].setText(f"Redirects {r.redirects.rowCount():,}")
+        lab["broken"].setText(f"Broken {r.broken.rowCount():,}")
+        lab["broken"].setStyleSheet(ERROR_STYLE if r.broken.rowCount() else "")
         if p is not None and not self.bridge.running and p.elapsed > 0:
             lab["rate"].setText(f"{p.done / p.elapsed:.1f} pages/s (average)")
         else:
@@ -505,6 +557,7 @@ class MainWindow(QMainWindow):
         """An unexpected exception (a bug): say so, non-modally; the crawl and rows carry on."""
         text = f"Internal error: {msg} (details in the log)"
         self.statusBar().showMessage(text, 30_000)
+        self.notify(text, error=True)
         if self._error_box is None:
             box = QMessageBox(QMessageBox.Icon.Warning, "gui-crawler: internal error", text,
                               QMessageBox.StandardButton.Ok, self)  # fmt: skip

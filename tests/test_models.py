@@ -75,7 +75,7 @@ def test_pages_rows_sort_and_filter() -> None:
     assert pages.index(0, 0).data(Roles.Record).status == 200
     persistent = QPersistentModelIndex(pages.index(pages.row_of(H + "/gone") or 0, 0))
     pages.sort(1, Qt.SortOrder.DescendingOrder)  # status, failures (no status) first
-    assert pages.index(0, 1).data() == "ClientOSError"
+    assert pages.index(0, 1).data() == "Dropped"
     assert pages.index(1, 1).data() == "500"
     assert persistent.data() == H + "/gone"  # persistent indexes follow the sort
     assert pages.row_of(H + "/gone") == persistent.row()
@@ -105,7 +105,7 @@ def test_site_tree_grows_with_counts_and_worst_status() -> None:
     node_a = tree.node(H + "/a/")
     assert node_a is not None and node_a.pages == 3
     assert node_a.worst == StatusClass.SERVER_ERROR  # /a/2 answered 500
-    assert tree.index(0, 3).data() == "ClientOSError"  # worst of the whole host
+    assert tree.index(0, 3).data() == "Dropped"  # worst of the whole host
     deep = tree.node(H + "/b/deep/er/est")
     assert deep is not None and deep.own == StatusClass.PENDING  # discovered, not fetched
     q = tree.node(H + "/q?x=1")

@@ -96,9 +96,9 @@ def test_crawl_fills_every_view(qtbot: Any, window: MainWindow, live_site: Any) 
     assert all(row.state is WorkerState.STOPPED for row in r.workers.rows)
     assert sum(row.done for row in r.workers.rows) == PAGES
     # Status bar.
-    assert window.stat_labels["fetched"].text() == f"Fetched {PAGES}"
+    assert window.stat_labels["urls"].text() == f"URLs {PAGES}"
     assert window.stat_labels["redirects"].text() == "Redirects 2"
-    assert window.stat_labels["errors"].text() == "Errors 2"
+    assert window.stat_labels["broken"].text() == "Broken 2"
     assert window.state_label.text().startswith("Finished")
     # Selecting a broken URL shows its details: inlinks from / and /a/.
     window.tabs.setCurrentWidget(window.broken_view)
@@ -271,7 +271,7 @@ def test_bad_address_and_bad_regex_give_messages(qtbot: Any, window: MainWindow)
 def test_start_again_offers_a_fresh_crawl(qtbot: Any, window: MainWindow, live_site: Any) -> None:
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
-    window.pages_tab.set_quick_filter("Errors")
+    window.pages_tab.set_quick_filter("Failed")
     crawl_to_end(qtbot, window, live_site.url)
     r = window.results
     assert r.pages.rowCount() == PAGES and r.redirects.rowCount() == 2
@@ -521,3 +521,88 @@ def test_rows_arriving_after_a_header_click_keep_its_order(
     live_site.delay = 0.0
     crawl_to_end(qtbot, window, live_site.url)
     assert header.sortIndicatorSection() == 1 and statuses() == sorted(statuses())
+
+
+def assert_stats_match_views(w: MainWindow) -> None:
+    """Every status-bar number is what the matching view holds."""
+    r = w.results
+    stats = {k: lab.text() for k, lab in w.stat_labels.items()}
+    assert stats["urls"] == f"URLs {r.pages.rowCount():,}"
+    assert w.pages_tab.count.text() == f"{r.pages.rowCount():,} URLs"
+    assert stats["redirects"] == f"Redirects {r.redirects.rowCount():,}"
+    assert stats["broken"] == f"Broken {r.broken.rowCount():,}"
+    if not w.bridge.running:
+        assert stats["queued"] == "Queued 0" and stats["workers"].startswith("Busy 0/")
+
+
+def test_status_bar_numbers_equal_the_views_after_start_cancel_continue_and_open(
+    qtbot: Any, window: MainWindow, live_site: Any, run: Callable[..., Any]
+) -> None:
+    import os
+
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    assert_stats_match_views(window)
+    assert window.state_label.text().startswith(f"Finished: {PAGES} URLs in")
+    # A second crawl, cancelled: nothing of the first one is counted.
+    live_site.delay = 0.05
+    window.settings.workers.setValue(2)
+    start_by_typing(qtbot, window, live_site.url)
+    assert_stats_match_views(window)  # reset at Start: 0 over an empty table
+    assert window.stat_labels["urls"].text() == "URLs 0"
+    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 6, timeout=10_000)
+    with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
+        window.cancel()
+    assert_stats_match_views(window)
+    path = max(crawl_files(os.environ["XDG_DATA_HOME"]), key=lambda p: p.stat().st_mtime)
+    # Open in another window that has crawled something else: its numbers go.
+    other = MainWindow()
+    other.show()
+    try:
+        crawl_to_end(qtbot, other, live_site.url + "a/")
+        assert other.open_crawl(path)
+        assert_stats_match_views(other)
+        loaded = other.results.pages.rowCount()
+        with qtbot.waitSignal(other.crawlFinished, timeout=15_000) as blocker:
+            other.continue_crawl()
+        assert_stats_match_views(other)
+        assert other.results.pages.rowCount() == PAGES
+        done = blocker.args[0].done
+        assert other.state_label.text().startswith(f"Finished: {PAGES} URLs ({done} this time)")
+        assert done < PAGES and loaded > 0
+    finally:
+        other.close()
+        run(other.bridge.wait())
+        other.deleteLater()
+
+
+def test_an_unreachable_site_is_said_plainly(qtbot: Any, window: MainWindow) -> None:
+    port = 1  # nothing listens on loopback port 1
+    window.settings.max_tries.setValue(1)
+    crawl_to_end(qtbot, window, f"http://127.0.0.1:{port}/")
+    text = window.notice.text()
+    assert text.startswith(f"Nothing answered at 127.0.0.1:{port}")
+    assert "is the server running?" in text and window.notice.isVisible()
+    status = window.results.pages.index(0, 1).data()
+    assert status == "No answer"  # plain words in the cell; the technical text in Details
+    rec = window.results.pages.index(0, 0).data(Roles.Record)
+    assert rec.exception and "ClientConnectorError" in rec.exception
+    # A hover tip cannot replace it: tips no longer go to the status bar.
+    assert all(not a.statusTip() for a in window.actions())
+
+
+def test_failures_in_a_row_are_warned_about(qtbot: Any, window: MainWindow, live_site: Any) -> None:
+    from gui_crawler.events import FetchRecord
+    from gui_crawler.window import FAILURES_IN_A_ROW
+
+    failed = [
+        FetchRecord(url=f"http://h.test/{i}", exception="Timeout: 1 s", error_kind="Timeout")
+        for i in range(FAILURES_IN_A_ROW)
+    ]
+    window._on_batch(failed[:-1], [])
+    assert window.notice.text() == ""
+    window._on_batch([FetchRecord(url="http://h.test/ok", status=200)], [])
+    window._on_batch(failed[-1:], [])
+    assert window.notice.text() == ""  # a success in between: not in a row
+    window._on_batch(failed[:-1], [])
+    assert "in a row got no answer" in window.notice.text()
