@@ -344,6 +344,10 @@ class PagesProxy(QSortFilterProxyModel):
         self._classes: frozenset[StatusClass] = ALL_CLASSES
 
     @property
+    def pages(self) -> PagesModel:
+        return self._pages
+
+    @property
     def filtering(self) -> bool:
         return bool(self._text) or self._classes != ALL_CLASSES
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QItemSelectionModel,
     QModelIndex,
     QPoint,
     QSortFilterProxyModel,
@@ -23,6 +24,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QToolButton,
     QTreeView,
@@ -80,7 +83,20 @@ def index_url_at(view: QAbstractItemView) -> Callable[[QPoint], str | None]:
     return at
 
 
-def make_table(model: QAbstractItemModel, widths: Sequence[int], sortable: bool) -> QTableView:
+class MiddleElide(QStyledItemDelegate):
+    """URLs differ at their ends: cut them in the middle (other cells are cut at the end)."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Any) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideMiddle
+
+
+def make_table(
+    model: QAbstractItemModel,
+    widths: Sequence[int],
+    sortable: bool,
+    url_columns: Sequence[int] = (0,),
+) -> QTableView:
     """A fast table: fixed row heights, no word wrap (a 100k-row view must not measure rows)."""
     view = QTableView()
     view.setModel(model)
@@ -88,7 +104,7 @@ def make_table(model: QAbstractItemModel, widths: Sequence[int], sortable: bool)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setWordWrap(False)
     view.setAlternatingRowColors(True)
-    view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
     vh = view.verticalHeader()
     vh.hide()
     vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -98,6 +114,9 @@ def make_table(model: QAbstractItemModel, widths: Sequence[int], sortable: bool)
     hh.setStretchLastSection(True)
     for col, w in enumerate(widths):
         view.setColumnWidth(col, w)
+    middle = MiddleElide(view)
+    for col in url_columns:
+        view.setItemDelegateForColumn(col, middle)
     if sortable:
         # No indicator at first: rows stay in arrival order until a header is clicked.
         hh.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
@@ -115,7 +134,8 @@ def sorted_proxy(model: QAbstractItemModel, parent: Any) -> QSortFilterProxyMode
     return proxy
 
 
-PAGE_WIDTHS = (420, 70, 110, 70, 70, 50, 50, 50, 220, 220, 260)
+# Error and Referrer fit beside the rest on a 1400 px window: no sideways scroll to reach them.
+PAGE_WIDTHS = (360, 80, 130, 70, 70, 50, 50, 50, 180, 240, 260)
 
 
 class PagesTab(QWidget):
@@ -149,7 +169,7 @@ class PagesTab(QWidget):
         self.count.setMinimumWidth(140)
         self.count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar.addWidget(self.count)
-        self.table = make_table(proxy, PAGE_WIDTHS, sortable=True)
+        self.table = make_table(proxy, PAGE_WIDTHS, sortable=True, url_columns=(0, 8, 10))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addLayout(bar)
@@ -170,7 +190,30 @@ class PagesTab(QWidget):
         classes = [
             c for label, cs, _tip in QUICK_FILTERS if self.buttons[label].isChecked() for c in cs
         ]
-        self.proxy.set_filter(text=self.filter.text(), classes=classes)
+        # Qt moves the current index to a neighbour when its row is filtered out, and the
+        # details pane would follow: keep the selected URL if it stays visible, else clear.
+        sel = self.table.selectionModel()
+        url = self.table.currentIndex().data(Roles.Url)
+        sel.blockSignals(True)
+        try:
+            self.proxy.set_filter(text=self.filter.text(), classes=classes)
+        finally:
+            sel.blockSignals(False)
+        if url is not None:
+            pages = self.proxy.pages
+            row = pages.row_of(url)
+            idx = (
+                self.proxy.mapFromSource(pages.index(row, 0)) if row is not None else QModelIndex()
+            )
+            if idx.isValid():
+                sel.setCurrentIndex(
+                    idx,
+                    QItemSelectionModel.SelectionFlag.ClearAndSelect
+                    | QItemSelectionModel.SelectionFlag.Rows,
+                )
+            else:
+                sel.clearSelection()
+                sel.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.Clear)
         self.update_count()
         self.filterChanged.emit()
 

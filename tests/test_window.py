@@ -606,3 +606,22 @@ def test_failures_in_a_row_are_warned_about(qtbot: Any, window: MainWindow, live
     assert window.notice.text() == ""  # a success in between: not in a row
     window._on_batch(failed[:-1], [])
     assert "in a row got no answer" in window.notice.text()
+
+
+def test_filtering_keeps_or_clears_the_selection_never_moves_it(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    tab = window.pages_tab
+    missing = live_site.url + "missing"
+    window.select_url(missing)
+    assert tab.table.currentIndex().data(Roles.Url) == missing
+    tab.set_quick_filter("4xx")  # the 404 stays visible: still selected
+    assert tab.table.currentIndex().data(Roles.Url) == missing
+    assert window.details.url == missing
+    tab.set_quick_filter("4xx", False)
+    tab.set_quick_filter("5xx")  # hidden now: nothing selected, nothing else shown
+    assert not tab.table.currentIndex().isValid()
+    assert not tab.table.selectionModel().hasSelection()
+    assert window.details.url is None
