@@ -223,7 +223,9 @@ class MainWindow(QMainWindow):
         self.right.addWidget(self.details)
         self.right.setStretchFactor(0, 3)
         self.right.setStretchFactor(1, 1)
-        self.right.setSizes([620, 200])
+        # Room for a record's fields without scrolling; the handle resizes it.
+        self.right.setSizes([520, 340])
+        self.right.setChildrenCollapsible(False)
         self.main_split = QSplitter(Qt.Orientation.Horizontal)
         self.main_split.setObjectName("main-splitter")
         self.main_split.addWidget(self.left)

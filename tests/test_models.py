@@ -237,3 +237,22 @@ def test_rows_added_after_a_sort_keep_the_order(qtmodeltester: Any) -> None:
     for b in batches():
         res.add(b)
     assert [pages.index(i, 1).data(Roles.Sort) for i in range(pages.rowCount())] == keys
+
+
+def test_details_show_real_values_under_human_labels(qtbot: Any) -> None:
+    from gui_crawler.details import DetailsPane
+
+    res = CrawlResults()
+    res.add(batches()[0])
+    res.add(
+        [page("/=x", content_type="=cmd", next_url=None), page("/r", status=301, next_url=H + "/")]
+    )
+    pane = DetailsPane(res.links)
+    qtbot.addWidget(pane)
+    pane.show_url(H + "/=x")
+    rec = pane.topLevelItem(0)
+    fields = {rec.child(i).text(0): rec.child(i).text(1) for i in range(rec.childCount())}
+    assert fields["URL"] == H + "/=x" and fields["Content type"] == "=cmd"  # not CSV-escaped
+    pane.show_url(H + "/r")
+    titles = [pane.topLevelItem(i).text(0) for i in range(pane.topLevelItemCount())]
+    assert "Redirect chain (1 hop)" in titles

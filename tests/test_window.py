@@ -116,6 +116,11 @@ def test_crawl_fills_every_view(qtbot: Any, window: MainWindow, live_site: Any) 
         window.details.topLevelItem(i).text(0) for i in range(window.details.topLevelItemCount())
     ]
     assert "Redirect chain (2 hops)" in texts
+    window.select_url(live_site.url + "a/")
+    fields = window.details.topLevelItem(0)
+    labels = {fields.child(i).text(0): fields.child(i).text(1) for i in range(fields.childCount())}
+    assert labels["Status"] == "200" and labels["Content type"].startswith("text/html")
+    assert "elapsed_ms" not in labels and labels["Time"].endswith(" ms")
     assert not crawl_tasks(asyncio.get_event_loop())
 
 
