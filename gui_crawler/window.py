@@ -36,7 +36,7 @@ from .settings_panel import ERROR_STYLE, SettingsPanel
 from .store import CrawlStore, SavedCrawl, StoreError, default_path, load
 from .urls import InvalidURL, parse_address
 from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
-from .wording import plural, root_failure
+from .wording import plural, progress_text, root_failure
 
 RESOURCES = Path(__file__).with_name("resources")
 FAILURES_IN_A_ROW = 10  # this many failed URLs with no answer between them: warn the user
@@ -256,7 +256,16 @@ class MainWindow(QMainWindow):
             lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         sb.addPermanentWidget(self.notice, 2)
         self.stat_labels: dict[str, QLabel] = {}
-        for key in ("urls", "queued", "workers", "redirects", "broken", "rate", "elapsed"):
+        for key in (
+            "urls",
+            "queued",
+            "progress",
+            "workers",
+            "redirects",
+            "broken",
+            "rate",
+            "elapsed",
+        ):
             lab = QLabel()
             lab.setObjectName(f"stat-{key}")
             lab.setContentsMargins(6, 0, 6, 0)
@@ -546,6 +555,13 @@ class MainWindow(QMainWindow):
         lab["queued"].setText(f"Queued {p.queued if p and self.bridge.running else 0:,}")
         busy = p.busy if p and self.bridge.running else 0
         lab["workers"].setText(f"Busy {busy}/{self.settings.workers.value()} workers")
+        rows = r.pages.rowCount()
+        if p is not None and self.bridge.running:
+            lab["progress"].setText(
+                progress_text(rows, rows + p.queued + p.in_flight, rate, p.elapsed)
+            )
+        else:
+            lab["progress"].setText("")
         lab["redirects"].setText(f"Redirects {r.redirects.rowCount():,}")
         lab["broken"].setText(f"Broken {r.broken.rowCount():,}")
         lab["broken"].setStyleSheet(ERROR_STYLE if r.broken.rowCount() else "")

@@ -80,3 +80,20 @@ def root_failure(rec: FetchRecord | None) -> str | None:
     if rec.status is not None and rec.status >= 400:
         return f"The start page {rec.url} answered {rec.status}: there was nothing to crawl"
     return None
+
+
+SETTLE_SECONDS = 3.0  # before this, a rate says more about start-up than about the crawl
+
+
+def progress_text(done: int, known: int, rate: float, elapsed: float) -> str:
+    """``"62% of 388 known"`` and, once the rate has settled, ``", about 0:42 left"``. Known URLs
+    grow as pages are parsed, so this is an estimate and says so."""
+    if known <= 0:
+        return ""
+    text = f"{min(100, done * 100 // known)}% of {known:,} known"
+    left = known - done
+    if left > 0 and rate > 0 and elapsed >= SETTLE_SECONDS:
+        m, s = divmod(int(left / rate + 0.5), 60)
+        h, m = divmod(m, 60)
+        text += f", about {h}:{m:02d}:{s:02d} left" if h else f", about {m}:{s:02d} left"
+    return text

@@ -256,3 +256,16 @@ def test_details_show_real_values_under_human_labels(qtbot: Any) -> None:
     pane.show_url(H + "/r")
     titles = [pane.topLevelItem(i).text(0) for i in range(pane.topLevelItemCount())]
     assert "Redirect chain (1 hop)" in titles
+
+
+def test_chart_axis_fits_the_crawl_and_progress_estimate() -> None:
+    from gui_crawler.charts import time_axis, time_label
+    from gui_crawler.wording import progress_text
+
+    assert time_axis(1.5) == (1.5, 0.25)  # a 1.5 s crawl fills the axis
+    assert time_axis(0.0) == (0.5, 0.1)
+    end, step = time_axis(95.0)
+    assert (end, step) == (120, 30) and time_label(end) == "2:00"
+    assert progress_text(0, 0, 0.0, 0.0) == ""
+    assert progress_text(50, 200, 10.0, 1.0) == "25% of 200 known"  # rate not settled yet
+    assert progress_text(50, 200, 10.0, 5.0) == "25% of 200 known, about 0:15 left"
