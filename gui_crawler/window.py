@@ -31,6 +31,7 @@ from .details import DetailsPane
 from .events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
 from .export import write_csv
 from .models import Roles
+from .recent_dialog import RecentCrawlsDialog
 from .results import CrawlResults
 from .settings_panel import ERROR_STYLE, SettingsPanel
 from .store import CrawlStore, SavedCrawl, StoreError, default_path, load
@@ -70,6 +71,7 @@ class MainWindow(QMainWindow):
         self.bridge = CrawlBridge(self)
         self.results = CrawlResults(self)
         self._dialog: QFileDialog | None = None
+        self._recent: RecentCrawlsDialog | None = None
         self._error_box: QMessageBox | None = None
         self.saved: SavedCrawl | None = None  # an opened crawl file that can be continued
         self.data_dir: Path | None = None  # where new crawl files go (None: the user's data dir)
@@ -130,7 +132,7 @@ class MainWindow(QMainWindow):
             "Export exactly the rows of the filtered pages view as CSV",
         )
         self.open_action = self._action(
-            "&Open crawl…", QKeySequence.StandardKey.Open, self.open_dialog,
+            "&Open crawl…", QKeySequence.StandardKey.Open, self.recent_dialog,
             "Open a saved crawl file to see its rows and continue it", "open",
         )  # fmt: skip
         self.resume_crawl_action = self._action(
@@ -342,13 +344,27 @@ class MainWindow(QMainWindow):
         self._show_stats(None)
         self._update_actions()
 
+    def crawls_folder(self) -> Path:
+        """Where crawl files are saved: the recent-crawls list reads this folder."""
+        return (self.data_dir or default_path("http://x/").parent.parent) / "crawls"
+
+    def recent_dialog(self) -> RecentCrawlsDialog:
+        """The saved crawls, newest first; "Other file…" leads to a file dialog."""
+        dlg = RecentCrawlsDialog(self.crawls_folder(), self)
+        dlg.crawlChosen.connect(self.open_crawl)
+        dlg.otherFileRequested.connect(self.open_dialog)
+        dlg.finished.connect(dlg.deleteLater)
+        self._recent = dlg
+        dlg.open()
+        return dlg
+
     def open_dialog(self) -> QFileDialog:
         """A non-modal open dialog for crawl files (see export_dialog)."""
         dlg = QFileDialog(self, "Open a saved crawl")
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
         dlg.setNameFilter("Crawl files (*.sqlite3);;All files (*)")
         dlg.setOption(QFileDialog.Option.DontUseNativeDialog)
-        folder = (self.data_dir or default_path("http://x/").parent.parent) / "crawls"
+        folder = self.crawls_folder()
         if folder.is_dir():
             dlg.setDirectory(str(folder))
         dlg.fileSelected.connect(self.open_crawl)

@@ -630,3 +630,31 @@ def test_filtering_keeps_or_clears_the_selection_never_moves_it(
     assert not tab.table.currentIndex().isValid()
     assert not tab.table.selectionModel().hasSelection()
     assert window.details.url is None
+
+
+def test_open_lists_recent_crawls_by_site_date_state_and_count(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    crawl_to_end(qtbot, window, live_site.url + "a/")
+    broken = window.crawls_folder() / "zz-broken.sqlite3"
+    broken.write_bytes(b"\0" * 100)
+    dlg = window.recent_dialog()
+    assert dlg.isVisible()  # open(): no nested event loop
+    rows = [
+        [dlg.list.topLevelItem(i).text(c) for c in range(4)]
+        for i in range(dlg.list.topLevelItemCount())
+    ]
+    site = live_site.url.split("/")[2]
+    assert len(rows) == 3
+    ours = sorted((r[2], r[3]) for r in rows if r[0] == site)
+    assert ours == sorted(("done", str(n)) for n in (PAGES, window.results.pages.rowCount()))
+    assert all(len(r[1]) == len("2026-01-01 00:00") for r in rows)
+    assert any(r[2].startswith("unreadable") for r in rows)
+    # Choosing the older (full) crawl opens it.
+    full = next(i for i, r in enumerate(rows) if r[3] == str(PAGES))
+    dlg.list.setCurrentItem(dlg.list.topLevelItem(full))
+    dlg.open_button.click()
+    assert window.results.pages.rowCount() == PAGES
+    assert window.state_label.text().startswith("Opened (done)")
