@@ -235,8 +235,3 @@ class PagesTab(QWidget):
         self.table.setCurrentIndex(idx)
         self.table.scrollTo(idx)
         return True
-
-
-def current_url(view: QAbstractItemView) -> str | None:
-    idx: QModelIndex = view.currentIndex()
-    return idx.data(Roles.Url) if idx.isValid() else None

@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QFileDialog,
     QLabel,
     QLineEdit,
@@ -201,22 +202,15 @@ class MainWindow(QMainWindow):
         )
         self.broken_view = make_table(sorted_proxy(r.broken, self), (360, 70, 260, 70, 400), True)
 
+        self.details = DetailsPane(r.links)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.pages_tab, "&Pages")
-        self.tabs.addTab(self.tree_view, "Site &tree")
-        self.tabs.addTab(self.workers_view, "&Workers")
-        self.tabs.addTab(self.redirects_view, "&Redirects")
-        self.tabs.addTab(self.broken_view, "&Broken links")
-        for i in range(self.tabs.count()):
-            self._action(
-                f"Tab {i + 1}",
-                f"Ctrl+{i + 1}",
-                lambda _=False, i=i: self.tabs.setCurrentIndex(i),
-                "Show this tab",
-            )
+        self.add_tab(self.pages_tab, "&Pages", self.pages_tab.table)
+        self.add_tab(self.tree_view, "Site &tree")
+        self.add_tab(self.workers_view, "&Workers")
+        self.add_tab(self.redirects_view, "&Redirects")
+        self.add_tab(self.broken_view, "&Broken links")
 
-        self.details = DetailsPane(r.links)
         install_url_menu(self.details, lambda pos: self.details.current_url())
 
         self.right = QSplitter(Qt.Orientation.Vertical)
@@ -242,6 +236,26 @@ class MainWindow(QMainWindow):
         lay.addWidget(self.address_error)
         lay.addWidget(self.main_split, 1)
         self.setCentralWidget(central)
+
+    def add_tab(self, widget: QWidget, title: str, view: QAbstractItemView | None = None) -> int:
+        """Add a tab with a Ctrl+<n> shortcut. The item view shown in it (``widget`` itself when
+        it is one) drives the Details pane: selecting a row shows that row's URL."""
+        i = self.tabs.addTab(widget, title)
+        if i < 9:
+            self._action(
+                f"Tab {i + 1}",
+                f"Ctrl+{i + 1}",
+                lambda _=False: self.tabs.setCurrentIndex(i),
+                "Show this tab",
+            )
+        view = (
+            view if view is not None else widget if isinstance(widget, QAbstractItemView) else None
+        )
+        if view is not None and view.selectionModel() is not None:
+            view.selectionModel().currentChanged.connect(
+                lambda cur, _prev: self.details.show_url(current_url_of(cur))
+            )
+        return i
 
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
@@ -290,18 +304,58 @@ class MainWindow(QMainWindow):
         self.pages_tab.filterChanged.connect(self._update_actions)
         self.details.urlActivated.connect(self.select_url)
         self._details_timer.timeout.connect(self.details.refresh)
-        views = (
-            self.pages_tab.table,
-            self.tree_view,
-            self.workers_view,
-            self.redirects_view,
-            self.broken_view,
-        )
-        for v in views:
-            v.selectionModel().currentChanged.connect(
-                lambda cur, _prev: self.details.show_url(current_url_of(cur))
-            )
         self.results.tree.rowsInserted.connect(self._expand_hosts)
+
+    # ---- public API (app.py, bench/, tests) ----------------------------------------------------
+
+    @property
+    def url(self) -> str:
+        """The address as typed (start() normalises it)."""
+        return self.address.text()
+
+    @url.setter
+    def url(self, text: str) -> None:
+        self.address.setText(text)
+
+    @property
+    def workers(self) -> int:
+        return self.settings.workers.value()
+
+    @workers.setter
+    def workers(self, n: int) -> None:
+        """Takes effect at once when a crawl runs (the settings panel tells the bridge)."""
+        self.settings.workers.setValue(n)
+
+    @property
+    def max_pages(self) -> int:
+        return self.settings.max_pages.value()
+
+    @max_pages.setter
+    def max_pages(self, n: int) -> None:
+        self.settings.max_pages.setValue(n)
+
+    @property
+    def problem(self) -> str:
+        """Why the last start/open/continue failed ("" when it did not)."""
+        return self.address_error.text()
+
+    @property
+    def row_count(self) -> int:
+        return self.results.pages.rowCount()
+
+    def say(self, text: str) -> None:
+        """Put a sentence where the crawl's state is shown (e.g. what to do first)."""
+        self._set_state(text)
+
+    def show_tab(self, widget: QWidget) -> None:
+        self.tabs.setCurrentWidget(widget)
+
+    async def aclose(self) -> None:
+        """Cancel a running crawl and wait until its HTTP session is closed."""
+        await self.bridge.aclose()
+
+    async def wait(self) -> CrawlFinished | None:
+        return await self.bridge.wait()
 
     # ---- commands -----------------------------------------------------------------------------
 
@@ -338,7 +392,6 @@ class MainWindow(QMainWindow):
         self.notify(None)
         self._root = config.roots[0]
         self._failed_in_a_row = 0
-        self.pause_action.setChecked(False)
         self.bridge.start(config, store, saved)
         self.pages_tab.update_count()
         self._show_stats(None)
@@ -431,10 +484,11 @@ class MainWindow(QMainWindow):
             self._set_state("Cancelling…")
 
     def toggle_pause(self) -> None:
+        """Pause or resume; the bridge owns the state, the action only shows it."""
         if not self.bridge.running:
-            self.pause_action.setChecked(False)
+            self._update_actions()
             return
-        if self.pause_action.isChecked():
+        if not self.bridge.paused:
             self.bridge.pause()
             self._set_state("Paused: workers finish their current URL, then wait")
         else:
@@ -536,7 +590,6 @@ class MainWindow(QMainWindow):
         if self._details_timer.isActive():
             self._details_timer.stop()
             self.details.refresh()
-        self.pause_action.setChecked(False)
         self._update_actions()
         self.crawlFinished.emit(f)
 
@@ -613,9 +666,11 @@ class MainWindow(QMainWindow):
     def _update_actions(self, *_: object) -> None:
         running = self.bridge.running
         self.start_action.setEnabled(not running and self.settings.error() is None)
+        paused = self.bridge.paused
         self.pause_action.setEnabled(running)
-        self.pause_action.setText("&Resume" if self.pause_action.isChecked() else "&Pause")
-        self.pause_action.setIcon(icon("start" if self.pause_action.isChecked() else "pause"))
+        self.pause_action.setChecked(paused)
+        self.pause_action.setText("&Resume" if paused else "&Pause")
+        self.pause_action.setIcon(icon("start" if paused else "pause"))
         self.cancel_action.setEnabled(running)
         self.open_action.setEnabled(not running)
         self.resume_crawl_action.setEnabled(

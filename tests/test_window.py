@@ -658,3 +658,25 @@ def test_open_lists_recent_crawls_by_site_date_state_and_count(
     dlg.open_button.click()
     assert window.results.pages.rowCount() == PAGES
     assert window.state_label.text().startswith("Opened (done)")
+
+
+def test_public_api_and_a_tab_added_in_one_line(qtbot: Any, window: MainWindow) -> None:
+    from gui_crawler.models import PagesModel
+    from gui_crawler.views import make_table
+
+    window.workers, window.max_pages, window.url = 7, 50, "http://127.0.0.1:9/"
+    assert window.settings.workers.value() == 7 and window.max_pages == 50
+    assert window.address.text() == window.url and window.problem == ""
+    window.url = "not a url"
+    assert not window.start() and "contains spaces" in window.problem
+    # A new tab: one call gives it a shortcut and ties its selection to the Details pane.
+    from gui_crawler.events import FetchRecord
+
+    extra = PagesModel(window)
+    extra.add_records([FetchRecord(url="http://h.test/x", status=200)])
+    view = make_table(extra, (300,), sortable=False)
+    i = window.add_tab(view, "E&xtra")
+    qtbot.keyClick(window, Qt.Key(Qt.Key.Key_1 + i), Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.currentWidget() is view
+    view.setCurrentIndex(extra.index(0, 0))
+    assert window.details.url == "http://h.test/x"
