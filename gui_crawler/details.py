@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
 from .events import FetchRecord
 from .link_models import LinkIndex
-from .models import Roles, human_size, status_text
+from .models import Roles, status_text
+from .page_columns import human_size
 from .wording import error_sentence, plural
 
 # What the pane shows of a record: human labels and real values (the CSV escapes formulas; this

@@ -23,7 +23,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from .events import FetchRecord
-from .wording import error_sentence, status_word
+from .page_columns import COLUMN_INDEX, PAGE_COLUMNS, SEARCHED
+from .wording import status_word
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -86,39 +87,13 @@ def header_label(columns: Sequence[str], section: int, orientation: Any, role: i
     return None
 
 
-def human_size(n: int) -> str:
-    if n < 1024:
-        return f"{n} B"
-    if n < 1024 * 1024:
-        return f"{n / 1024:.1f} kB"
-    return f"{n / 1024 / 1024:.1f} MB"
-
-
 def status_text(rec: FetchRecord) -> str:
     return status_word(rec)
 
 
-class Column(NamedTuple):
-    title: str
-    numeric: bool
-    tip: str
-
-
-PAGE_COLUMNS = (
-    Column("URL", False, "The page's normalised URL"),
-    Column("Status", True, "HTTP status, or the kind of failure"),
-    Column("Type", False, "Content-Type"),
-    Column("Size", True, "Bytes read (decompressed)"),
-    Column("Time (ms)", True, "From the first try to the record"),
-    Column("Depth", True, "Links followed from a root"),
-    Column("Links", True, "In-scope links found on the page"),
-    Column("New", True, "Of those, links new to the crawl"),
-    Column("Redirect to", False, "Location of a redirect"),
-    Column("Error", False, "Why the URL failed (the technical text is in the details)"),
-    Column("Referrer", False, "First page that linked here"),
-)
-COL_URL, COL_STATUS = 0, 1
+COL_URL, COL_STATUS = COLUMN_INDEX["url"], COLUMN_INDEX["status"]
 _NCOLS = len(PAGE_COLUMNS)
+_NUMERIC = tuple(c.numeric for c in PAGE_COLUMNS)
 
 
 class PageRow(NamedTuple):
@@ -129,36 +104,8 @@ class PageRow(NamedTuple):
 
 
 def make_row(rec: FetchRecord) -> PageRow:
-    ms = round(rec.elapsed * 1000)
-    # Plain words only: the technical text and notes ("target already seen") are in Details.
-    error = error_sentence(rec)
-    display = (
-        rec.url,
-        status_text(rec),
-        rec.content_type or "",
-        human_size(rec.size) if rec.status is not None else "",
-        str(ms),
-        str(rec.depth),
-        str(rec.num_urls),
-        str(rec.num_new_urls),
-        rec.next_url or "",
-        error,
-        rec.referrer or "",
-    )
-    # Sort keys of one column must be mutually comparable: no None.
-    sort = (
-        rec.url,
-        rec.status if rec.status is not None else 1000,
-        rec.content_type or "",
-        rec.size,
-        rec.elapsed,
-        rec.depth,
-        rec.num_urls,
-        rec.num_new_urls,
-        rec.next_url or "",
-        error,
-        rec.referrer or "",
-    )
+    display = tuple(c.display(rec) for c in PAGE_COLUMNS)
+    sort = tuple(c.key(rec) for c in PAGE_COLUMNS)  # one column's keys are mutually comparable
     return PageRow(rec, display, sort, status_class(rec))
 
 
@@ -277,7 +224,7 @@ class PagesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             return STATUS_BRUSH[row.cls] if col in (COL_URL, COL_STATUS) else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if PAGE_COLUMNS[col].numeric else None
+            return _RIGHT if _NUMERIC[col] else None
         if role == Qt.ItemDataRole.ToolTipRole:
             return row.display[col] or None
         if role == Roles.Url:
@@ -296,7 +243,7 @@ class PagesModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(PAGE_COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return PAGE_COLUMNS[section].title
+            return PAGE_COLUMNS[section].label
         if role == Qt.ItemDataRole.ToolTipRole:
             return PAGE_COLUMNS[section].tip
         return None
@@ -367,8 +314,7 @@ class PagesProxy(QSortFilterProxyModel):
             return False
         if self._text:
             d = row.display
-            # URL, type, redirect target and error: what a person types to find a row.
-            return any(self._text in d[c].lower() for c in (0, 2, 8, 9))
+            return any(self._text in d[c].lower() for c in SEARCHED)
         return True
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from .models import PagesProxy, Roles, StatusClass
+from .page_columns import PAGE_COLUMNS
 
 ItemView = QTableView | QTreeView
 
@@ -134,10 +135,6 @@ def sorted_proxy(model: QAbstractItemModel, parent: Any) -> QSortFilterProxyMode
     return proxy
 
 
-# Error and Referrer fit beside the rest on a 1400 px window: no sideways scroll to reach them.
-PAGE_WIDTHS = (360, 80, 130, 70, 70, 50, 50, 50, 180, 240, 260)
-
-
 class PagesTab(QWidget):
     """The pages table with a text filter and quick status filters.
 
@@ -169,7 +166,20 @@ class PagesTab(QWidget):
         self.count.setMinimumWidth(140)
         self.count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar.addWidget(self.count)
-        self.table = make_table(proxy, PAGE_WIDTHS, sortable=True, url_columns=(0, 8, 10))
+        self.table = make_table(
+            proxy,
+            [c.width for c in PAGE_COLUMNS],
+            sortable=True,
+            url_columns=[i for i, c in enumerate(PAGE_COLUMNS) if c.url],
+        )
+        hh = self.table.horizontalHeader()
+        for i, c in enumerate(PAGE_COLUMNS):
+            hh.setSectionHidden(i, not c.shown)
+        # Columns can be dragged into another order and shown or hidden from the header's menu;
+        # the window saves the header's state, so both are remembered across runs.
+        hh.setSectionsMovable(True)
+        hh.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        hh.customContextMenuRequested.connect(self._column_menu)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addLayout(bar)
@@ -181,6 +191,25 @@ class PagesTab(QWidget):
         self._debounce.timeout.connect(self._apply)
         self.filter.textChanged.connect(self._debounce.start)
         self.update_count()
+
+    def column_menu(self) -> QMenu:
+        """Checkable entries, one per column; the last shown column cannot be hidden."""
+        hh = self.table.horizontalHeader()
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        shown = sum(not hh.isSectionHidden(i) for i in range(len(PAGE_COLUMNS)))
+        for i, c in enumerate(PAGE_COLUMNS):
+            a = menu.addAction(c.label)
+            a.setToolTip(c.tip)
+            a.setCheckable(True)
+            a.setChecked(not hh.isSectionHidden(i))
+            a.setEnabled(hh.isSectionHidden(i) or shown > 1)
+            a.toggled.connect(lambda on, i=i: hh.setSectionHidden(i, not on))
+        return menu
+
+    def _column_menu(self, pos: QPoint) -> None:
+        hh = self.table.horizontalHeader()
+        self.column_menu().popup(hh.mapToGlobal(pos))
 
     def set_quick_filter(self, label: str, on: bool = True) -> None:
         self.buttons[label].setChecked(on)

@@ -680,3 +680,36 @@ def test_public_api_and_a_tab_added_in_one_line(qtbot: Any, window: MainWindow) 
     assert window.tabs.currentWidget() is view
     view.setCurrentIndex(extra.index(0, 0))
     assert window.details.url == "http://h.test/x"
+
+
+def test_columns_come_from_one_spec_and_can_be_hidden_moved_and_remembered(
+    qtbot: Any, loop: Any
+) -> None:
+    from gui_crawler.page_columns import COLUMN_INDEX, PAGE_COLUMNS
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    hh = w.pages_tab.table.horizontalHeader()
+    model = w.results.pages
+    assert [model.headerData(i, Qt.Orientation.Horizontal) for i in range(len(PAGE_COLUMNS))] == [
+        c.label for c in PAGE_COLUMNS
+    ]
+    assert tuple(c.csv for c in PAGE_COLUMNS) == COLUMNS
+    assert [hh.isSectionHidden(i) for i in range(len(PAGE_COLUMNS))] == [
+        not c.shown for c in PAGE_COLUMNS
+    ]
+    assert hh.sectionSize(COLUMN_INDEX["url"]) == PAGE_COLUMNS[0].width
+    menu = w.pages_tab.column_menu()
+    by_label = {a.text(): a for a in menu.actions()}
+    by_label["Tries"].setChecked(True)
+    by_label["Depth"].setChecked(False)
+    menu.close()
+    hh.moveSection(COLUMN_INDEX["error"], 1)
+    w.close()
+    w2 = MainWindow()
+    qtbot.addWidget(w2)
+    w2.restore_state()
+    hh2 = w2.pages_tab.table.horizontalHeader()
+    assert not hh2.isSectionHidden(COLUMN_INDEX["tries"])
+    assert hh2.isSectionHidden(COLUMN_INDEX["depth"])
+    assert hh2.visualIndex(COLUMN_INDEX["error"]) == 1
