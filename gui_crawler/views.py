@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from .models import PagesProxy, Roles, StatusClass
 from .page_columns import PAGE_COLUMNS
+from .wording import plural
 
 ItemView = QTableView | QTreeView
 
@@ -254,7 +255,9 @@ class PagesTab(QWidget):
     def update_count(self) -> None:
         total = self.proxy.sourceModel().rowCount()
         shown = self.proxy.rowCount()
-        self.count.setText(f"{shown:,} of {total:,}" if self.proxy.filtering else f"{total:,} URLs")
+        self.count.setText(
+            f"{shown:,} of {total:,}" if self.proxy.filtering else plural(total, "URL")
+        )
 
     def select_url(self, row: int) -> bool:
         src = self.proxy.sourceModel().index(row, 0)

@@ -530,10 +530,12 @@ def test_rows_arriving_after_a_header_click_keep_its_order(
 
 def assert_stats_match_views(w: MainWindow) -> None:
     """Every status-bar number is what the matching view holds."""
+    from gui_crawler.wording import plural
+
     r = w.results
     stats = {k: lab.text() for k, lab in w.stat_labels.items()}
     assert stats["urls"] == f"URLs {r.pages.rowCount():,}"
-    assert w.pages_tab.count.text() == f"{r.pages.rowCount():,} URLs"
+    assert w.pages_tab.count.text() == plural(r.pages.rowCount(), "URL")
     assert stats["redirects"] == f"Redirects {r.redirects.rowCount():,}"
     assert stats["broken"] == f"Broken {r.broken.rowCount():,}"
     if not w.bridge.running:
@@ -587,6 +589,7 @@ def test_an_unreachable_site_is_said_plainly(qtbot: Any, window: MainWindow) -> 
     crawl_to_end(qtbot, window, f"http://127.0.0.1:{port}/")
     text = window.notice.text()
     assert text.startswith(f"Nothing answered at 127.0.0.1:{port}")
+    assert window.pages_tab.count.text() == "1 URL"
     assert "is the server running?" in text and window.notice.isVisible()
     status = window.results.pages.index(0, 1).data()
     assert status == "No answer"  # plain words in the cell; the technical text in Details
