@@ -29,7 +29,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run(args: argparse.Namespace) -> dict:
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import Qt, QTimer
 
     from gui_crawler.config import CrawlConfig
     from gui_crawler.engine import Crawler
@@ -72,6 +72,9 @@ async def run(args: argparse.Namespace) -> dict:
         window.url = args.url
         if args.tab:
             window.show_tab(getattr(window, f"{args.tab}_view"))
+        if args.sort_status:
+            # Rows then arrive into a sorted table: merged into place on every tick.
+            window.pages_tab.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
         window.crawlFinished.connect(lambda _f: done.set())
         await asyncio.sleep(0.3)  # let the window settle before timing
         last[0] = time.perf_counter()
@@ -110,6 +113,7 @@ def main() -> None:
     p.add_argument("--max-pages", type=int, default=0)
     p.add_argument("--heartbeat-ms", type=int, default=10)
     p.add_argument("--no-window", action="store_true", help="the engine alone on the qasync loop")
+    p.add_argument("--sort-status", action="store_true", help="sort the pages by status first")
     p.add_argument("--tab", choices=["workers", "tree", "redirects", "broken"], default=None)
     p.add_argument("--display", action="store_true", help="use $DISPLAY (Xvfb), not offscreen")
     args = p.parse_args()
