@@ -36,9 +36,11 @@ from .recent_dialog import RecentCrawlsDialog
 from .results import CrawlResults
 from .settings_panel import ERROR_STYLE, SettingsPanel
 from .store import CrawlStore, SavedCrawl, StoreError, default_path, load
+from .tree_model import TREE_WIDTHS
 from .urls import InvalidURL, parse_address
 from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
 from .wording import plural, progress_text, root_failure
+from .workers_model import WORKER_WIDTHS
 
 RESOURCES = Path(__file__).with_name("resources")
 FAILURES_IN_A_ROW = 10  # this many failed URLs with no answer between them: warn the user
@@ -183,10 +185,12 @@ class MainWindow(QMainWindow):
         self.tree_view.setModel(r.tree)
         self.tree_view.setUniformRowHeights(True)
         self.tree_view.setAlternatingRowColors(True)
-        for col, w in enumerate((420, 70, 70, 110)):
+        for col, w in enumerate(TREE_WIDTHS):
             self.tree_view.setColumnWidth(col, w)
         install_url_menu(self.tree_view, index_url_at(self.tree_view))
-        self.workers_view = make_table(sorted_proxy(r.workers, self), (60, 150, 60, 50, 400), True)
+        self.workers_view = make_table(
+            sorted_proxy(r.workers, self), WORKER_WIDTHS, True, url_columns=(4,)
+        )
         # The charts sit under the settings: visible whichever tab is open, and the settings
         # form would leave that space empty anyway.
         self.charts = ChartsPanel()
@@ -198,9 +202,11 @@ class MainWindow(QMainWindow):
         self.left.setStretchFactor(1, 2)
         self.left.setSizes([330, 480])
         self.redirects_view = make_table(
-            sorted_proxy(r.redirects, self), (300, 60, 300, 160, 260, 80, 400), True
+            sorted_proxy(r.redirects, self), r.redirects.WIDTHS, True, url_columns=(0, 2, 4)
         )
-        self.broken_view = make_table(sorted_proxy(r.broken, self), (360, 70, 260, 70, 400), True)
+        self.broken_view = make_table(
+            sorted_proxy(r.broken, self), r.broken.WIDTHS, True, url_columns=(0, 4)
+        )
 
         self.details = DetailsPane(r.links)
         self.tabs = QTabWidget()
@@ -634,7 +640,7 @@ class MainWindow(QMainWindow):
         lab["redirects"].setText(f"Redirects {r.redirects.rowCount():,}")
         lab["broken"].setText(f"Broken {r.broken.rowCount():,}")
         lab["broken"].setStyleSheet(ERROR_STYLE if r.broken.rowCount() else "")
-        if p is not None and not self.bridge.running and p.elapsed > 0:
+        if p is not None and not self.bridge.running and p.elapsed >= 1.0:
             lab["rate"].setText(f"{p.done / p.elapsed:.1f} pages/s (average)")
         else:
             lab["rate"].setText(f"{rate:.1f} pages/s")
