@@ -29,7 +29,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run(args: argparse.Namespace) -> dict:
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import Qt, QTimer
 
     from gui_crawler.config import CrawlConfig
     from gui_crawler.engine import Crawler
@@ -73,23 +73,26 @@ async def run(args: argparse.Namespace) -> dict:
         window = MainWindow()
         window.resize(1400, 900)
         window.show()
-        window.settings.workers.setValue(args.workers)
-        window.settings.max_pages.setValue(args.max_pages)
+        window.workers = args.workers
+        window.max_pages = args.max_pages
+        window.url = args.url
         window.settings.politeness.check_external.setChecked(False)  # loopback only
         window.settings.politeness.per_host.setValue(args.workers)
-        window.address.setText(args.url)
         if args.tab:
-            window.tabs.setCurrentWidget(getattr(window, f"{args.tab}_view"))
+            window.show_tab(getattr(window, f"{args.tab}_view"))
+        if args.sort_status:
+            # Rows then arrive into a sorted table: merged into place on every tick.
+            window.pages_tab.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
         window.crawlFinished.connect(lambda _f: done.set())
         await asyncio.sleep(0.3)  # let the window settle before timing
         last[0] = time.perf_counter()
         heartbeat.start()
         t = time.perf_counter()
         if not window.start():
-            raise SystemExit(f"window did not start: {window.address_error.text()}")
+            raise SystemExit(f"window did not start: {window.problem}")
         await done.wait()
         wall = time.perf_counter() - t
-        records = window.results.pages.rowCount()
+        records = window.row_count
     heartbeat.stop()
     gc.collect()
     rss_end = rss_mb()
@@ -107,7 +110,7 @@ async def run(args: argparse.Namespace) -> dict:
     }
     if window is not None:
         window.close()
-        await window.bridge.wait()
+        await window.wait()
     return out
 
 
@@ -118,6 +121,7 @@ def main() -> None:
     p.add_argument("--max-pages", type=int, default=0)
     p.add_argument("--heartbeat-ms", type=int, default=10)
     p.add_argument("--no-window", action="store_true", help="the engine alone on the qasync loop")
+    p.add_argument("--sort-status", action="store_true", help="sort the pages by status first")
     p.add_argument("--tab", choices=["workers", "tree", "redirects", "broken"], default=None)
     p.add_argument("--display", action="store_true", help="use $DISPLAY (Xvfb), not offscreen")
     args = p.parse_args()

@@ -27,6 +27,7 @@ QT_SIDE = frozenset(
         "overview",
         "politeness_panel",
         "qtloop",
+        "recent_dialog",
         "results",
         "settings_panel",
         "tree_model",

@@ -10,36 +10,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .events import FetchRecord
+from .page_columns import PAGE_COLUMNS
 
-COLUMNS = (
-    "url",
-    "status",
-    "content_type",
-    "size",
-    "elapsed_ms",
-    "depth",
-    "referrer",
-    "redirect_to",
-    "error",
-    "kind",
-    "encoding",
-    "links",
-    "new_links",
-    "tries",
-    "note",
-    "verdict",
-    "in_sitemap",
-    "external",
-    "title",
-    "meta_description",
-    "h1",
-    "h1_count",
-    "canonical",
-    "robots",
-    "word_count",
-    "content_hash",
-    "lang",
-)
+COLUMNS = tuple(c.csv for c in PAGE_COLUMNS)
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -55,36 +28,7 @@ def safe_cell(value: object) -> str:
 
 
 def record_row(rec: FetchRecord) -> list[str]:
-    values = (
-        rec.url,
-        rec.status,
-        rec.content_type,
-        rec.size,
-        round(rec.elapsed * 1000),
-        rec.depth,
-        rec.referrer,
-        rec.next_url,
-        rec.exception,
-        rec.kind,
-        rec.encoding,
-        rec.num_urls,
-        rec.num_new_urls,
-        rec.tries,
-        rec.note,
-        rec.verdict.value,
-        int(rec.in_sitemap),
-        int(rec.external),
-        rec.title,
-        rec.meta_description,
-        rec.h1,
-        rec.h1_count,
-        rec.canonical,
-        rec.robots,
-        rec.word_count,
-        rec.content_hash,
-        rec.lang,
-    )
-    return [safe_cell(v) for v in values]
+    return [safe_cell(c.value(rec)) for c in PAGE_COLUMNS]
 
 
 def write_csv(path: str | os.PathLike[str], records: Iterable[FetchRecord]) -> int:

@@ -16,6 +16,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from .events import FetchRecord, Verdict
 from .models import STATUS_BRUSH, Roles, header_label, status_class, status_text
+from .wording import error_sentence
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 MAX_HOPS = 30
@@ -147,6 +148,7 @@ class RedirectsModel(_Table):
     """
 
     COLUMNS = ("Source", "Status", "Target", "Note", "Final", "Final status", "Chain")
+    WIDTHS = (300, 70, 300, 160, 260, 80, 400)
 
     def __init__(self, index: LinkIndex, parent: Any = None) -> None:
         super().__init__(index, parent)
@@ -161,7 +163,7 @@ class RedirectsModel(_Table):
             url,
             status_text(rec),
             rec.next_url or "",
-            rec.note or rec.exception or "",
+            rec.note or error_sentence(rec),
             final_url if len(chain) > 1 else "",
             "loop" if looped else status_text(final) if final else "…",
             chain_text(chain),
@@ -188,6 +190,7 @@ class BrokenLinksModel(_Table):
     """
 
     COLUMNS = ("URL", "Status", "Error", "Inlinks", "Linked from")
+    WIDTHS = (360, 90, 260, 70, 400)
     SHOWN_REFERRERS = 3
 
     def _build(self, url: str) -> tuple[str, ...]:
@@ -198,7 +201,7 @@ class BrokenLinksModel(_Table):
         shown = ", ".join(sources[: self.SHOWN_REFERRERS])
         if len(sources) > self.SHOWN_REFERRERS:
             shown += f", … (+{len(sources) - self.SHOWN_REFERRERS})"
-        return (url, status_text(rec), rec.exception or "", str(len(sources)), shown)
+        return (url, status_text(rec), error_sentence(rec), str(len(sources)), shown)
 
     def add_records(self, records: Sequence[FetchRecord], gained: set[str]) -> None:
         """Call after ``LinkIndex.add`` for the same batch, with the URLs it returned."""

@@ -9,6 +9,7 @@ would call back into Python millions of times.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -22,6 +23,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from .events import FetchRecord
+from .page_columns import COLUMN_INDEX, PAGE_COLUMNS, SEARCHED
+from .wording import status_word
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -84,41 +87,13 @@ def header_label(columns: Sequence[str], section: int, orientation: Any, role: i
     return None
 
 
-def human_size(n: int) -> str:
-    if n < 1024:
-        return f"{n} B"
-    if n < 1024 * 1024:
-        return f"{n / 1024:.1f} kB"
-    return f"{n / 1024 / 1024:.1f} MB"
-
-
 def status_text(rec: FetchRecord) -> str:
-    if rec.status is not None:
-        return str(rec.status)
-    return rec.error_kind or "?"
+    return status_word(rec)
 
 
-class Column(NamedTuple):
-    title: str
-    numeric: bool
-    tip: str
-
-
-PAGE_COLUMNS = (
-    Column("URL", False, "The page's normalised URL"),
-    Column("Status", True, "HTTP status, or the kind of failure"),
-    Column("Type", False, "Content-Type"),
-    Column("Size", True, "Bytes read (decompressed)"),
-    Column("Time (ms)", True, "From the first try to the record"),
-    Column("Depth", True, "Links followed from a root"),
-    Column("Links", True, "In-scope links found on the page"),
-    Column("New", True, "Of those, links new to the crawl"),
-    Column("Redirect to", False, "Location of a redirect"),
-    Column("Error", False, "Exception, or why a redirect was not followed"),
-    Column("Referrer", False, "First page that linked here"),
-)
-COL_URL, COL_STATUS = 0, 1
+COL_URL, COL_STATUS = COLUMN_INDEX["url"], COLUMN_INDEX["status"]
 _NCOLS = len(PAGE_COLUMNS)
+_NUMERIC = tuple(c.numeric for c in PAGE_COLUMNS)
 
 
 class PageRow(NamedTuple):
@@ -129,40 +104,14 @@ class PageRow(NamedTuple):
 
 
 def make_row(rec: FetchRecord) -> PageRow:
-    ms = round(rec.elapsed * 1000)
-    error = rec.exception or rec.note or ""
-    display = (
-        rec.url,
-        status_text(rec),
-        rec.content_type or "",
-        human_size(rec.size) if rec.status is not None else "",
-        str(ms),
-        str(rec.depth),
-        str(rec.num_urls),
-        str(rec.num_new_urls),
-        rec.next_url or "",
-        error,
-        rec.referrer or "",
-    )
-    # Sort keys of one column must be mutually comparable: no None.
-    sort = (
-        rec.url,
-        rec.status if rec.status is not None else 1000,
-        rec.content_type or "",
-        rec.size,
-        rec.elapsed,
-        rec.depth,
-        rec.num_urls,
-        rec.num_new_urls,
-        rec.next_url or "",
-        error,
-        rec.referrer or "",
-    )
+    display = tuple(c.display(rec) for c in PAGE_COLUMNS)
+    sort = tuple(c.key(rec) for c in PAGE_COLUMNS)  # one column's keys are mutually comparable
     return PageRow(rec, display, sort, status_class(rec))
 
 
 class PagesModel(QAbstractTableModel):
-    """Every recorded URL, one row each, in arrival order until the user sorts.
+    """Every recorded URL, one row each: in arrival order, or in the order the user chose, which
+    later rows keep (the sort survives clear(): a new crawl fills a table still sorted).
 
     Signals: only QAbstractItemModel's own.
     """
@@ -171,19 +120,69 @@ class PagesModel(QAbstractTableModel):
         super().__init__(parent)
         self.rows: list[PageRow] = []
         self._row_of: dict[str, int] | None = {}
+        # The order the user chose: kept as rows arrive, so the header's arrow never lies.
+        self.sort_column = -1
+        self.sort_order = Qt.SortOrder.AscendingOrder
 
     # ---- feeding ------------------------------------------------------------------------------
 
     def add_records(self, records: Sequence[FetchRecord]) -> None:
-        """Append a batch with one beginInsertRows (sorting is on demand, not per insert)."""
+        """Add a batch: appended in arrival order, or merged into place when sorted. Each run of
+        new rows that lands between the same two old rows is one beginInsertRows."""
         if not records:
             return
+        new = [make_row(r) for r in records]
+        if self.sort_column < 0 or not self.rows:
+            if self.sort_column >= 0:
+                new.sort(key=self._key, reverse=self._desc)
+            self._append(new)
+            return
+        new.sort(key=self._key, reverse=self._desc)
+        self._row_of = None
+        # Insert from the bottom up: positions found in the old rows stay valid.
+        runs = [
+            (pos, list(grp))
+            for pos, grp in itertools.groupby(new, key=lambda r: self._insert_pos(r.sort))
+        ]
+        for pos, grp in reversed(runs):
+            self.beginInsertRows(QModelIndex(), pos, pos + len(grp) - 1)
+            self.rows[pos:pos] = grp
+            self.endInsertRows()
+
+    @property
+    def _desc(self) -> bool:
+        return self.sort_order == Qt.SortOrder.DescendingOrder
+
+    def _key(self, row: PageRow) -> Any:
+        return row.sort[self.sort_column]
+
+    def _insert_pos(self, sort: tuple[Any, ...]) -> int:
+        """Where a row goes: after the rows it ties with, as a stable sort would put it."""
+        key, col, rows = sort[self.sort_column], self.sort_column, self.rows
+        lo, hi = 0, len(rows)
+        if self._desc:
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if key > rows[mid].sort[col]:
+                    hi = mid
+                else:
+                    lo = mid + 1
+        else:
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if key < rows[mid].sort[col]:
+                    hi = mid
+                else:
+                    lo = mid + 1
+        return lo
+
+    def _append(self, new: list[PageRow]) -> None:
         first = len(self.rows)
-        self.beginInsertRows(QModelIndex(), first, first + len(records) - 1)
-        self.rows.extend(make_row(r) for r in records)
+        self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
+        self.rows.extend(new)
         if self._row_of is not None:
-            for i, r in enumerate(records, first):
-                self._row_of[r.url] = i
+            for i, r in enumerate(new, first):
+                self._row_of[r.record.url] = i
         self.endInsertRows()
 
     def clear(self) -> None:
@@ -225,7 +224,7 @@ class PagesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             return STATUS_BRUSH[row.cls] if col in (COL_URL, COL_STATUS) else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if PAGE_COLUMNS[col].numeric else None
+            return _RIGHT if _NUMERIC[col] else None
         if role == Qt.ItemDataRole.ToolTipRole:
             return row.display[col] or None
         if role == Roles.Url:
@@ -244,13 +243,17 @@ class PagesModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(PAGE_COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return PAGE_COLUMNS[section].title
+            return PAGE_COLUMNS[section].label
         if role == Qt.ItemDataRole.ToolTipRole:
             return PAGE_COLUMNS[section].tip
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        if not 0 <= column < len(PAGE_COLUMNS) or len(self.rows) < 2:
+        """Sort by ``column`` and keep that order for rows added later; -1 stops keeping an order
+        (the rows stay where they are: arrival order is not restored)."""
+        self.sort_column = column if 0 <= column < len(PAGE_COLUMNS) else -1
+        self.sort_order = order
+        if self.sort_column < 0 or len(self.rows) < 2:
             return
         self.layoutAboutToBeChanged.emit()
         rows = self.rows
@@ -290,6 +293,10 @@ class PagesProxy(QSortFilterProxyModel):
         self._urls: frozenset[str] | None = None  # an Overview finding's pages, when one is picked
 
     @property
+    def pages(self) -> PagesModel:
+        return self._pages
+
+    @property
     def filtering(self) -> bool:
         return (
             bool(self._text)
@@ -322,8 +329,7 @@ class PagesProxy(QSortFilterProxyModel):
             return False
         if self._text:
             d = row.display
-            # URL, type, redirect target and error: what a person types to find a row.
-            return any(self._text in d[c].lower() for c in (0, 2, 8, 9))
+            return any(self._text in d[c].lower() for c in SEARCHED)
         return True
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

@@ -8,7 +8,7 @@ them with one beginInsertRows per parent that grew.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
@@ -18,6 +18,7 @@ from .models import STATUS_BRUSH, Roles, StatusClass, header_label, status_class
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 TREE_COLUMNS = ("Path", "Pages", "Status", "Worst below")
+TREE_WIDTHS = (420, 70, 90, 110)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
@@ -96,16 +97,11 @@ class SiteTreeModel(QAbstractItemModel):
             node = self._ensure(rec.url)
             node.own = status_class(rec)
             # A failure that still has a status (a 302 without Location) shows as the failure.
-            node.own_text = rec.error_kind or status_text(rec)
+            node.own_text = status_text(rec)
             self._touch(node)
             self._raise_worst(node, node.own, node.own_text)
             for link in rec.links:
                 self._ensure(link)
-        self._commit()
-
-    def add_urls(self, urls: Iterable[str]) -> None:
-        for url in urls:
-            self._ensure(url)
         self._commit()
 
     def clear(self) -> None:

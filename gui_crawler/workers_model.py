@@ -17,6 +17,7 @@ from .models import Roles, header_label
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 WORKER_COLUMNS = ("Worker", "State", "For (s)", "Done", "URL")
+WORKER_WIDTHS = (60, 150, 60, 50, 400)
 STATE_TEXT = {
     WorkerState.IDLE: "waiting on the queue",
     WorkerState.FETCHING: "fetching",
@@ -93,12 +94,6 @@ class WorkersModel(QAbstractTableModel):
         self.beginResetModel()
         self.rows = []
         self.endResetModel()
-
-    def counts(self) -> dict[WorkerState, int]:
-        out = dict.fromkeys(WorkerState, 0)
-        for r in self.rows:
-            out[r.state] += 1
-        return out
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.rows)

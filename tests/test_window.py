@@ -96,9 +96,9 @@ def test_crawl_fills_every_view(qtbot: Any, window: MainWindow, live_site: Any) 
     assert all(row.state is WorkerState.STOPPED for row in r.workers.rows)
     assert sum(row.done for row in r.workers.rows) == PAGES
     # Status bar.
-    assert window.stat_labels["fetched"].text() == f"Fetched {PAGES}"
+    assert window.stat_labels["urls"].text() == f"URLs {PAGES}"
     assert window.stat_labels["redirects"].text() == "Redirects 2"
-    assert window.stat_labels["errors"].text() == "Errors 2"
+    assert window.stat_labels["broken"].text() == "Broken 2"
     assert window.state_label.text().startswith("Finished")
     # Selecting a broken URL shows its details: inlinks from / and /a/.
     window.tabs.setCurrentWidget(window.broken_view)
@@ -116,6 +116,11 @@ def test_crawl_fills_every_view(qtbot: Any, window: MainWindow, live_site: Any) 
         window.details.topLevelItem(i).text(0) for i in range(window.details.topLevelItemCount())
     ]
     assert "Redirect chain (2 hops)" in texts
+    window.select_url(live_site.url + "a/")
+    fields = window.details.topLevelItem(0)
+    labels = {fields.child(i).text(0): fields.child(i).text(1) for i in range(fields.childCount())}
+    assert labels["Status"] == "200" and labels["Content type"].startswith("text/html")
+    assert "elapsed_ms" not in labels and labels["Time"].endswith(" ms")
     assert not crawl_tasks(asyncio.get_event_loop())
 
 
@@ -271,7 +276,7 @@ def test_bad_address_and_bad_regex_give_messages(qtbot: Any, window: MainWindow)
 def test_start_again_offers_a_fresh_crawl(qtbot: Any, window: MainWindow, live_site: Any) -> None:
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
-    window.pages_tab.set_quick_filter("Errors")
+    window.pages_tab.set_quick_filter("Failed")
     crawl_to_end(qtbot, window, live_site.url)
     r = window.results
     assert r.pages.rowCount() == PAGES and r.redirects.rowCount() == 2
@@ -500,3 +505,221 @@ def test_the_window_under_fire_stays_fluid_and_explains_each_failure(
         assert max(lags) < 1.0, max(lags)
     finally:
         run(server.close())
+
+
+def test_rows_arriving_after_a_header_click_keep_its_order(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small(60)
+    live_site.delay = 0.02
+    window.settings.workers.setValue(2)
+    start_by_typing(qtbot, window, live_site.url)
+    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 3, timeout=10_000)
+    table = window.pages_tab.table
+    header = table.horizontalHeader()
+    x = header.sectionViewportPosition(1) + header.sectionSize(1) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    assert header.sortIndicatorSection() == 1
+    sorted_at = window.results.pages.rowCount()
+    with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
+        pass
+    model = table.model()
+
+    def statuses() -> list[Any]:
+        return [model.index(i, 1).data(Roles.Sort) for i in range(model.rowCount())]
+
+    assert model.rowCount() > sorted_at and statuses() == sorted(statuses())
+    # A new crawl: the arrow still stands over rows in its order.
+    live_site.delay = 0.0
+    crawl_to_end(qtbot, window, live_site.url)
+    assert header.sortIndicatorSection() == 1 and statuses() == sorted(statuses())
+
+
+def assert_stats_match_views(w: MainWindow) -> None:
+    """Every status-bar number is what the matching view holds."""
+    from gui_crawler.wording import plural
+
+    r = w.results
+    stats = {k: lab.text() for k, lab in w.stat_labels.items()}
+    assert stats["urls"] == f"URLs {r.pages.rowCount():,}"
+    assert w.pages_tab.count.text() == plural(r.pages.rowCount(), "URL")
+    assert stats["redirects"] == f"Redirects {r.redirects.rowCount():,}"
+    assert stats["broken"] == f"Broken {r.broken.rowCount():,}"
+    if not w.bridge.running:
+        assert stats["queued"] == "Queued 0" and stats["workers"].startswith("Busy 0/")
+
+
+def test_status_bar_numbers_equal_the_views_after_start_cancel_continue_and_open(
+    qtbot: Any, window: MainWindow, live_site: Any, run: Callable[..., Any]
+) -> None:
+    import os
+
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    assert_stats_match_views(window)
+    assert window.state_label.text().startswith(f"Finished: {PAGES} URLs in")
+    # A second crawl, cancelled: nothing of the first one is counted.
+    live_site.delay = 0.05
+    window.settings.workers.setValue(2)
+    start_by_typing(qtbot, window, live_site.url)
+    assert_stats_match_views(window)  # reset at Start: 0 over an empty table
+    assert window.stat_labels["urls"].text() == "URLs 0"
+    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 6, timeout=10_000)
+    with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
+        window.cancel()
+    assert_stats_match_views(window)
+    path = max(crawl_files(os.environ["XDG_DATA_HOME"]), key=lambda p: p.stat().st_mtime)
+    # Open in another window that has crawled something else: its numbers go.
+    other = MainWindow()
+    other.show()
+    try:
+        crawl_to_end(qtbot, other, live_site.url + "a/")
+        assert other.open_crawl(path)
+        assert_stats_match_views(other)
+        loaded = other.results.pages.rowCount()
+        with qtbot.waitSignal(other.crawlFinished, timeout=15_000) as blocker:
+            other.continue_crawl()
+        assert_stats_match_views(other)
+        assert other.results.pages.rowCount() == PAGES
+        done = blocker.args[0].done
+        assert other.state_label.text().startswith(f"Finished: {PAGES} URLs ({done} this time)")
+        assert done < PAGES and loaded > 0
+    finally:
+        other.close()
+        run(other.bridge.wait())
+        other.deleteLater()
+
+
+def test_an_unreachable_site_is_said_plainly(qtbot: Any, window: MainWindow) -> None:
+    port = 1  # nothing listens on loopback port 1
+    window.settings.max_tries.setValue(1)
+    crawl_to_end(qtbot, window, f"http://127.0.0.1:{port}/")
+    text = window.notice.text()
+    assert text.startswith(f"Nothing answered at 127.0.0.1:{port}")
+    assert window.pages_tab.count.text() == "1 URL"
+    assert "is the server running?" in text and window.notice.isVisible()
+    status = window.results.pages.index(0, 1).data()
+    assert status == "No answer"  # plain words in the cell; the technical text in Details
+    rec = window.results.pages.index(0, 0).data(Roles.Record)
+    assert rec.exception and "ClientConnectorError" in rec.exception
+    # A hover tip cannot replace it: tips no longer go to the status bar.
+    assert all(not a.statusTip() for a in window.actions())
+
+
+def test_failures_in_a_row_are_warned_about(qtbot: Any, window: MainWindow, live_site: Any) -> None:
+    from gui_crawler.events import FetchRecord
+    from gui_crawler.window import FAILURES_IN_A_ROW
+
+    failed = [
+        FetchRecord(url=f"http://h.test/{i}", exception="Timeout: 1 s", error_kind="Timeout")
+        for i in range(FAILURES_IN_A_ROW)
+    ]
+    window._on_batch(failed[:-1], [])
+    assert window.notice.text() == ""
+    window._on_batch([FetchRecord(url="http://h.test/ok", status=200)], [])
+    window._on_batch(failed[-1:], [])
+    assert window.notice.text() == ""  # a success in between: not in a row
+    window._on_batch(failed[:-1], [])
+    assert "in a row got no answer" in window.notice.text()
+
+
+def test_filtering_keeps_or_clears_the_selection_never_moves_it(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    tab = window.pages_tab
+    missing = live_site.url + "missing"
+    window.select_url(missing)
+    assert tab.table.currentIndex().data(Roles.Url) == missing
+    tab.set_quick_filter("4xx")  # the 404 stays visible: still selected
+    assert tab.table.currentIndex().data(Roles.Url) == missing
+    assert window.details.url == missing
+    tab.set_quick_filter("4xx", False)
+    tab.set_quick_filter("5xx")  # hidden now: nothing selected, nothing else shown
+    assert not tab.table.currentIndex().isValid()
+    assert not tab.table.selectionModel().hasSelection()
+    assert window.details.url is None
+
+
+def test_open_lists_recent_crawls_by_site_date_state_and_count(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    crawl_to_end(qtbot, window, live_site.url + "a/")
+    broken = window.crawls_folder() / "zz-broken.sqlite3"
+    broken.write_bytes(b"\0" * 100)
+    dlg = window.recent_dialog()
+    assert dlg.isVisible()  # open(): no nested event loop
+    rows = [
+        [dlg.list.topLevelItem(i).text(c) for c in range(4)]
+        for i in range(dlg.list.topLevelItemCount())
+    ]
+    site = live_site.url.split("/")[2]
+    assert len(rows) == 3
+    ours = sorted((r[2], r[3]) for r in rows if r[0] == site)
+    assert ours == sorted(("done", str(n)) for n in (PAGES, window.results.pages.rowCount()))
+    assert all(len(r[1]) == len("2026-01-01 00:00") for r in rows)
+    assert any(r[2].startswith("unreadable") for r in rows)
+    # Choosing the older (full) crawl opens it.
+    full = next(i for i, r in enumerate(rows) if r[3] == str(PAGES))
+    dlg.list.setCurrentItem(dlg.list.topLevelItem(full))
+    dlg.open_button.click()
+    assert window.results.pages.rowCount() == PAGES
+    assert window.state_label.text().startswith("Opened (done)")
+
+
+def test_public_api_and_a_tab_added_in_one_line(qtbot: Any, window: MainWindow) -> None:
+    from gui_crawler.models import PagesModel
+    from gui_crawler.views import make_table
+
+    window.workers, window.max_pages, window.url = 7, 50, "http://127.0.0.1:9/"
+    assert window.settings.workers.value() == 7 and window.max_pages == 50
+    assert window.address.text() == window.url and window.problem == ""
+    window.url = "not a url"
+    assert not window.start() and "contains spaces" in window.problem
+    # A new tab: one call gives it a shortcut and ties its selection to the Details pane.
+    from gui_crawler.events import FetchRecord
+
+    extra = PagesModel(window)
+    extra.add_records([FetchRecord(url="http://h.test/x", status=200)])
+    view = make_table(extra, (300,), sortable=False)
+    i = window.add_tab(view, "E&xtra")
+    qtbot.keyClick(window, Qt.Key(Qt.Key.Key_1 + i), Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.currentWidget() is view
+    view.setCurrentIndex(extra.index(0, 0))
+    assert window.details.url == "http://h.test/x"
+
+
+def test_columns_come_from_one_spec_and_can_be_hidden_moved_and_remembered(
+    qtbot: Any, loop: Any
+) -> None:
+    from gui_crawler.page_columns import COLUMN_INDEX, PAGE_COLUMNS
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    hh = w.pages_tab.table.horizontalHeader()
+    model = w.results.pages
+    assert [model.headerData(i, Qt.Orientation.Horizontal) for i in range(len(PAGE_COLUMNS))] == [
+        c.label for c in PAGE_COLUMNS
+    ]
+    assert tuple(c.csv for c in PAGE_COLUMNS) == COLUMNS
+    assert [hh.isSectionHidden(i) for i in range(len(PAGE_COLUMNS))] == [
+        not c.shown for c in PAGE_COLUMNS
+    ]
+    assert hh.sectionSize(COLUMN_INDEX["url"]) == PAGE_COLUMNS[0].width
+    menu = w.pages_tab.column_menu()
+    by_label = {a.text(): a for a in menu.actions()}
+    by_label["Tries"].setChecked(True)
+    by_label["Depth"].setChecked(False)
+    menu.close()
+    hh.moveSection(COLUMN_INDEX["error"], 1)
+    w.close()
+    w2 = MainWindow()
+    qtbot.addWidget(w2)
+    w2.restore_state()
+    hh2 = w2.pages_tab.table.horizontalHeader()
+    assert not hh2.isSectionHidden(COLUMN_INDEX["tries"])
+    assert hh2.isSectionHidden(COLUMN_INDEX["depth"])
+    assert hh2.visualIndex(COLUMN_INDEX["error"]) == 1
