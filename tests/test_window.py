@@ -514,8 +514,7 @@ def test_rows_arriving_after_a_header_click_keep_its_order(
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
     assert header.sortIndicatorSection() == 1
     sorted_at = window.results.pages.rowCount()
-    with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
-        pass
+    qtbot.waitUntil(lambda: not window.bridge.running, timeout=15_000)
     model = table.model()
 
     def statuses() -> list[Any]:
