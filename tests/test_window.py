@@ -521,8 +521,7 @@ def test_rows_arriving_after_a_header_click_keep_its_order(
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
     assert header.sortIndicatorSection() == 1
     sorted_at = window.results.pages.rowCount()
-    with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
-        pass
+    qtbot.waitUntil(lambda: not window.bridge.running, timeout=15_000)
     model = table.model()
 
     def statuses() -> list[Any]:
@@ -723,3 +722,17 @@ def test_columns_come_from_one_spec_and_can_be_hidden_moved_and_remembered(
     assert not hh2.isSectionHidden(COLUMN_INDEX["tries"])
     assert hh2.isSectionHidden(COLUMN_INDEX["depth"])
     assert hh2.visualIndex(COLUMN_INDEX["error"]) == 1
+
+
+def test_sideways_scroll_does_not_carry_over_to_the_next_crawl(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small()
+    window.resize(600, 500)
+    crawl_to_end(qtbot, window, live_site.url)
+    bar = window.pages_tab.table.horizontalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(bar.maximum())
+    start_by_typing(qtbot, window, live_site.url)
+    assert bar.value() == 0
+    qtbot.waitUntil(lambda: not window.bridge.running, timeout=15_000)
