@@ -34,6 +34,7 @@ from .export import write_csv
 from .hosts_model import HOST_WIDTHS
 from .models import Roles
 from .overview import OverviewTab
+from .page_columns import PAGE_COLUMNS
 from .recent_dialog import RecentCrawlsDialog
 from .results import CrawlResults
 from .session import CrawlSession, StoreError, crawls_dir, peek
@@ -735,19 +736,26 @@ class MainWindow(QMainWindow):
         s.setValue("window/right-splitter", self.right.saveState())
         s.setValue("window/left-splitter", self.left.saveState())
         s.setValue("window/pages-header", self.pages_tab.table.horizontalHeader().saveState())
+        s.setValue("window/pages-columns", ",".join(c.csv for c in PAGE_COLUMNS))
         self.settings.save(s)
         s.sync()
 
     def restore_state(self, s: QSettings | None = None) -> None:
         s = s or QSettings()
-        for key, restore in (
+        keys = [
             ("window/geometry", self.restoreGeometry),
             ("window/state", self.restoreState),
             ("window/main-splitter", self.main_split.restoreState),
             ("window/right-splitter", self.right.restoreState),
             ("window/left-splitter", self.left.restoreState),
-            ("window/pages-header", self.pages_tab.table.horizontalHeader().restoreState),
-        ):
+        ]
+        # A header saved for other columns (an older version) would put sections in the wrong
+        # places, even on top of each other: only the same columns get their saved layout back.
+        if s.value("window/pages-columns") == ",".join(c.csv for c in PAGE_COLUMNS):
+            keys.append(
+                ("window/pages-header", self.pages_tab.table.horizontalHeader().restoreState)
+            )
+        for key, restore in keys:
             v = s.value(key)
             if isinstance(v, QByteArray | bytes):
                 with contextlib.suppress(TypeError, ValueError):

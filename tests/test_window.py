@@ -724,6 +724,25 @@ def test_columns_come_from_one_spec_and_can_be_hidden_moved_and_remembered(
     assert hh2.visualIndex(COLUMN_INDEX["error"]) == 1
 
 
+def test_a_header_saved_for_other_columns_is_not_restored(qtbot: Any, loop: Any) -> None:
+    from gui_crawler.page_columns import COLUMN_INDEX
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    hh = w.pages_tab.table.horizontalHeader()
+    hh.moveSection(COLUMN_INDEX["error"], 1)
+    w.close()  # saves the header with this version's columns
+    s = QSettings()
+    s.setValue("window/pages-columns", "url,status,content_type")  # as an older version saved
+    s.sync()
+    w2 = MainWindow()
+    qtbot.addWidget(w2)
+    w2.restore_state()
+    hh2 = w2.pages_tab.table.horizontalHeader()
+    assert [hh2.logicalIndex(i) for i in range(hh2.count())] == list(range(hh2.count()))
+    assert hh2.sectionSize(COLUMN_INDEX["url"]) > 100
+
+
 def test_sideways_scroll_does_not_carry_over_to_the_next_crawl(
     qtbot: Any, window: MainWindow, live_site: Any
 ) -> None:
