@@ -19,6 +19,7 @@ from urllib.parse import urljoin
 import aiohttp
 import yarl
 
+from . import phases
 from .config import CrawlConfig, check_regex
 from .events import (
     REDIRECT_STATUSES,
@@ -252,6 +253,7 @@ class Crawler:
                 timeout=timeout,
                 headers={"User-Agent": cfg.user_agent},
                 cookie_jar=aiohttp.DummyCookieJar(),
+                trace_configs=[phases.trace_config()] if cfg.timing else None,
                 **self._session_kwargs,
             ) as session:
                 # aiohttp silently resends an idempotent request once when a kept-alive connection
@@ -360,6 +362,8 @@ class Crawler:
                 item = await self._q.get()
                 self._in_flight[wid] = item
                 tries, start = self._retry.pop(item.url, (0, asyncio.get_running_loop().time()))
+                if self.config.timing:
+                    phases.begin(wid, item.url, asyncio.get_running_loop().time())
                 parked = False
                 try:
                     if not self._unpaused.is_set():
@@ -399,7 +403,7 @@ class Crawler:
 
     def _make(self, item: QueueItem, start: float, tries: int, **fields: Any) -> FetchRecord:
         now = asyncio.get_running_loop().time()
-        return FetchRecord(
+        rec = FetchRecord(
             url=item.url,
             elapsed=now - start,
             depth=item.depth,
@@ -407,7 +411,12 @@ class Crawler:
             tries=tries,
             finished_at=now - self._t0,
             **fields,
+            **phases.record_fields(now),
         )
+        # Every record is made here once: its try's timeline bar goes out just before it.
+        if (span := phases.ended(now, rec.status, rec.error_kind)) is not None:
+            self.sink(span)
+        return rec
 
     async def _handle(self, wid: int, item: QueueItem, start: float, tries: int) -> bool:
         """Fetch ``item`` once its host allows it; True when it was parked (or delayed) instead,
@@ -450,6 +459,9 @@ class Crawler:
             hosts.done(host, asyncio.get_running_loop().time() - t if answered else None)
         if retry is None:
             return False
+        span = phases.ended(asyncio.get_running_loop().time(), None, "retry", retried=True)
+        if span is not None:
+            self.sink(span)
         self._retry[item.url] = (tries, start)
         if retry < 0:  # the host throttled us: it is backed off, the item waits on it
             hosts.park(host, item)
@@ -505,7 +517,10 @@ class Crawler:
             # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
             # a URL other than the one fetched, and two records could be one fetch.
             url = yarl.URL(item.url, encoded=True)
-            async with self._session.get(url, allow_redirects=False) as resp:
+            timed = phases.current()
+            async with self._session.get(
+                url, allow_redirects=False, trace_request_ctx=timed
+            ) as resp:
                 if resp.status in RETRY_STATUSES:
                     delay = _retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
                     self._hosts.throttle(host, delay)
@@ -533,6 +548,7 @@ class Crawler:
                 challenge = bot_challenge(status, resp.headers)
                 html = status == 200 and mime in HTML_TYPES
                 body, size = await self._read(resp, keep=html)
+                phases.mark("body")
                 x_robots = robots_tokens(*resp.headers.getall("X-Robots-Tag", ()))
             if challenge:
                 self._record(
@@ -680,6 +696,7 @@ class Crawler:
                     return
             else:
                 page = parse_page(body, charset, item.url)
+            phases.mark("parsed")
             encoding, note = page.encoding, page.note
             facts = page_facts_fields(page.facts)
             links = [u for u in page.links if u in self.scope]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
@@ -107,6 +108,13 @@ class FetchRecord:
     links: tuple[str, ...] = field(default=(), repr=False, compare=False)
     finished_at: float = 0.0  # loop time when recorded
     error_kind: str | None = None  # an ErrorKind value or an exception class name; None on success
+    # The last try's phases in ms (phases.py says what each covers); None when not timed.
+    wait_ms: float | None = None
+    dns_ms: float | None = None
+    connect_ms: float | None = None
+    ttfb_ms: float | None = None
+    download_ms: float | None = None
+    parse_ms: float | None = None
     # Audit fields of an HTML page (links.parse_page); robots also takes the X-Robots-Tag header,
     # so a non-HTML response can have it too.
     title: str | None = None
@@ -218,7 +226,28 @@ class HostState:
     external: bool = False
 
 
-Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState
+@dataclass(frozen=True, slots=True)
+class RequestTiming:
+    """One try at a URL ended: its worker, when it was taken (loop time) and its phase durations
+    in seconds (``PHASES`` order). Emitted per try, so retries show too; ``error_kind`` is set
+    when the try failed (a retry follows when ``retried``)."""
+
+    PHASES: ClassVar[tuple[str, ...]] = ("wait", "dns", "connect", "ttfb", "download", "parse")
+
+    worker_id: int
+    url: str
+    start: float
+    durations: tuple[float, ...]
+    status: int | None = None
+    error_kind: str | None = None
+    retried: bool = False
+
+    @property
+    def end(self) -> float:
+        return self.start + sum(self.durations)
+
+
+Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState | RequestTiming
 
 
 def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:

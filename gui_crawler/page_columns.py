@@ -6,6 +6,7 @@ Adding a column is one line in PAGE_COLUMNS.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +55,21 @@ class PageColumn:
 
 
 C = PageColumn
+# The last try's phases (phases.py); empty when the crawl was not timed.
+_PHASE_COLUMNS = (
+    ("wait_ms", "Wait", "Taken by a worker → request started (pause, robots.txt, host slot)"),
+    ("dns_ms", "DNS", "Resolving the host name"),
+    ("connect_ms", "Connect", "Connection made or taken from the pool, request sent"),
+    ("ttfb_ms", "TTFB", "Request sent → response headers read"),
+    ("download_ms", "Download", "Reading the body"),
+    ("parse_ms", "Parse", "Body read → links found, waiting for a parser included"),
+)
+
+
+def _ms_key(name: str) -> Callable[[FetchRecord], float]:
+    return lambda r: -1.0 if getattr(r, name) is None else getattr(r, name)
+
+
 PAGE_COLUMNS: tuple[PageColumn, ...] = (
     C("url", "URL", "The page's normalised URL", lambda r: r.url, width=360, url=True, searched=True),
     C("status", "Status", "HTTP status, or what went wrong", lambda r: r.status, status_word,
@@ -103,6 +119,8 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
     C("content_hash", "Content hash", "Hash of the visible text: equal hashes, equal pages",
       lambda r: r.content_hash, width=140, shown=False),
     C("lang", "Language", "<html lang>", lambda r: r.lang, width=70, shown=False),
+    *(C(f, f"{label} (ms)", tip, operator.attrgetter(f), sort=_ms_key(f), width=70,
+        numeric=True, shown=False) for f, label, tip in _PHASE_COLUMNS),
 )  # fmt: skip
 COLUMN_INDEX = {c.csv: i for i, c in enumerate(PAGE_COLUMNS)}
 SEARCHED = tuple(i for i, c in enumerate(PAGE_COLUMNS) if c.searched)
