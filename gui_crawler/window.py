@@ -40,6 +40,7 @@ from .results import CrawlResults
 from .session import CrawlSession, StoreError, crawls_dir, peek
 from .settings_panel import ERROR_STYLE, SettingsPanel
 from .store import SavedCrawl
+from .timeline import TimelinePanel
 from .tree_model import TREE_WIDTHS
 from .urls import InvalidURL, Scope, parse_address
 from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
@@ -226,6 +227,9 @@ class MainWindow(QMainWindow):
         self.overview.urlsPicked.connect(self._show_finding)
         self.overview.table.clicked.connect(lambda _: self.tabs.setCurrentWidget(self.pages_tab))
         self.add_tab(self.overview, "&Overview")
+        self.timeline = TimelinePanel()
+        self.timeline.view.urlClicked.connect(lambda url: self.details.show_url(url))
+        self.add_tab(self.timeline, "T&imeline")
 
         install_url_menu(self.details, lambda pos: self.details.current_url())
 
@@ -314,6 +318,7 @@ class MainWindow(QMainWindow):
         b.runningChanged.connect(self._update_actions)
         b.storeError.connect(self._show_store_error)
         b.hosts.connect(self.results.hosts.apply)
+        self.timeline.connect_bridge(b)
         self.address.returnPressed.connect(self.start)
         self.address.textEdited.connect(lambda _t: self._show_address_error(None))
         self.settings.workersChanged.connect(self._workers_changed)
