@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication, QToolTip
-from test_window import crawl_to_end, window  # noqa: F401  (the window fixture)
+from test_window import crawl_to_end
 
 from gui_crawler.events import RequestTiming, WorkerEvent, WorkerState
 from gui_crawler.timeline import TimelinePanel, TimelineView, describe
@@ -142,7 +142,7 @@ def test_where_the_time_goes_whole_and_recent() -> None:
 
 def test_window_tab_follows_a_crawl_and_a_click_shows_details(
     qtbot: Any,
-    window: MainWindow,  # noqa: F811
+    window: MainWindow,
     live_site: Any,
     run: Callable[..., Any],
 ) -> None:
