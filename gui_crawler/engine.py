@@ -553,6 +553,8 @@ class Crawler:
         cfg = self.config
         assert self._session is not None and self._hosts is not None
         self._set_state(wid, WorkerState.FETCHING, item.url)
+        if (timed := phases.current()) is not None:
+            timed.any_request = True
         result = await check_external(self._session, item.url, cfg.max_redirect)
         if result.status in RETRY_STATUSES:
             self._hosts.throttle(host, result.retry_after)

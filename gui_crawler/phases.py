@@ -33,6 +33,7 @@ class Phases:
     """The marks of one try (loop times; None until reached)."""
 
     __slots__ = (
+        "any_request",
         "body",
         "dns",
         "dns_start",
@@ -49,6 +50,9 @@ class Phases:
         self.worker = worker
         self.url = url
         self.taken = taken
+        # Also time this task's requests made without trace_request_ctx (an external link's
+        # check, which may take a HEAD, a GET and redirects: the first request starts the try).
+        self.any_request = False
         self.request: float | None = None
         self.dns_start: float | None = None
         self.dns = 0.0
@@ -67,7 +71,10 @@ class Phases:
         wait, connect, ttfb, download, parse = (
             bounds[i + 1] - bounds[i] for i in range(len(bounds) - 1)
         )
-        dns = min(self.dns, connect)
+        dns = self.dns
+        if self.dns_start is not None:  # the try ended while resolving (a DNS failure)
+            dns += max(0.0, end - self.dns_start)
+        dns = min(dns, connect)
         return (wait, dns, connect - dns, ttfb, download, parse)
 
     def fields(self, end: float) -> dict[str, float]:
@@ -124,6 +131,9 @@ def _now() -> float:
 
 def _ours(ctx: SimpleNamespace) -> Phases | None:
     p = ctx.trace_request_ctx
+    if p is None:
+        p = _current.get()
+        return p if p is not None and p.any_request else None
     return p if isinstance(p, Phases) else None
 
 

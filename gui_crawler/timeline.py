@@ -363,6 +363,7 @@ class TimelineView(QWidget):
         p.drawLine(QPointF(r.left(), y), QPointF(r.right(), y))
         p.setPen(self.palette().text().color())
         t = math.ceil(t0 / step) * step
+        t = max(t, 0.0)  # nothing happened before the crawl's first event
         while t <= t1 + 1e-9:
             x = r.right() - (t1 - t) / self.seconds * r.width()
             p.drawLine(QPointF(x, y), QPointF(x, y + 3))

@@ -33,7 +33,8 @@ async def _slow(request: web.Request) -> web.StreamResponse:
 
 async def _crawl(site: Site, pause: float = 0.0, **kw: Any) -> tuple[Sink, Crawler]:
     sink = Sink()
-    crawler = Crawler(CrawlConfig(roots=(site.u("/"),), retry_backoff=0.01, **PLAIN, **kw), sink)
+    cfg = CrawlConfig(roots=(site.u("/"),), **{"retry_backoff": 0.01, **PLAIN, **kw})
+    crawler = Crawler(cfg, sink)
     if pause:
         crawler.pause()
         asyncio.get_running_loop().call_later(pause, crawler.resume)
@@ -92,6 +93,22 @@ def test_retries_show_as_spans_and_failures_carry_phases() -> None:
     asyncio.run(main())
 
 
+def test_external_checks_are_timed_too() -> None:
+    async def main() -> None:
+        async with Site() as site:
+            outside = f"http://localhost:{site.port}/elsewhere"  # another host name: external
+            site.page("/", [outside])
+            site.html("/elsewhere", "<p>x</p>", delay=D)
+            sink, _ = await _crawl(site, check_external=True)
+        rec = sink.records[outside]
+        assert rec.external and rec.status == 200
+        assert rec.ttfb_ms is not None and D * 1000 * 0.9 < rec.ttfb_ms < D * 1000 * 3
+        assert rec.dns_ms is not None  # "localhost" is resolved
+        assert any(isinstance(e, RequestTiming) and e.url == outside for e in sink.events)
+
+    asyncio.run(main())
+
+
 def test_timing_off_leaves_fields_empty() -> None:
     async def main() -> None:
         async with Site() as site:
@@ -122,3 +139,9 @@ def test_csv_has_the_phase_columns(tmp_path: Path) -> None:
         row = next(csv.DictReader(f))
     assert row["wait_ms"] == "1.5" and row["ttfb_ms"] == "2.25" and row["parse_ms"] == ""
     assert set(PHASE_FIELDS) <= set(row)
+
+
+def test_a_dns_failure_is_dns_time() -> None:
+    p = Phases(0, "u", 10.0)
+    p.request, p.dns_start = 10.0, 10.1
+    assert [round(d, 6) for d in p.durations(12.0)] == [0.0, 1.9, 0.1, 0.0, 0.0, 0.0]
