@@ -110,7 +110,11 @@ class TimelineView(QWidget):
     # ---- geometry -----------------------------------------------------------------------------
 
     def right_edge(self) -> float:
-        return self.data.latest if self.following else self.right
+        if not self.following:
+            return self.right
+        d = self.data
+        # A crawl younger than the view fills it from the left, as a chart would.
+        return d.latest if d.origin is None else max(d.latest, d.origin + self.seconds)
 
     def plot_rect(self) -> QRectF:
         return QRectF(
@@ -163,7 +167,7 @@ class TimelineView(QWidget):
         if on == self.following:
             return
         if not on:
-            self.right = self.data.latest
+            self.right = self.right_edge()  # pausing keeps the view where it is
         self.following = on
         self.followingChanged.emit(on)
         self.update()
