@@ -145,3 +145,17 @@ def test_a_dns_failure_is_dns_time() -> None:
     p = Phases(0, "u", 10.0)
     p.request, p.dns_start = 10.0, 10.1
     assert [round(d, 6) for d in p.durations(12.0)] == [0.0, 1.9, 0.1, 0.0, 0.0, 0.0]
+
+
+def test_reading_robots_txt_first_is_wait_time() -> None:
+    async def main() -> None:
+        async with Site() as site:
+            site.page("/", [])
+            site.html("/robots.txt", "User-agent: *\nAllow: /\n", content_type="text/plain",
+                      delay=D)  # fmt: skip
+            sink, _ = await _crawl(site, ignore_robots=False)
+        rec = sink.records[site.u("/")]
+        assert rec.wait_ms is not None and D * 1000 * 0.9 < rec.wait_ms < D * 1000 * 3
+        assert rec.ttfb_ms is not None and rec.ttfb_ms < D * 1000  # the robots fetch is not ours
+
+    asyncio.run(main())
