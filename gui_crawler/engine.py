@@ -33,6 +33,7 @@ from .events import (
     WorkerState,
 )
 from .links import HTML_TYPES, parse_content_type, parse_page
+from .phases import Timing, trace_config
 from .urls import Scope, normalize
 
 log = logging.getLogger(__name__)
@@ -133,6 +134,7 @@ class Crawler:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._states: dict[int, WorkerState] = {}
         self._in_flight: dict[int, QueueItem] = {}
+        self._timings: dict[str, Timing] = {}
         self._target_workers = config.max_tasks
         self._unpaused = asyncio.Event()
         self._unpaused.set()
@@ -232,7 +234,13 @@ class Crawler:
                 timeout=timeout,
                 headers={"User-Agent": cfg.user_agent},
                 cookie_jar=aiohttp.DummyCookieJar(),
-                **self._session_kwargs,
+                **{
+                    **self._session_kwargs,
+                    "trace_configs": [
+                        trace_config(),
+                        *self._session_kwargs.get("trace_configs", ()),
+                    ],
+                },
             ) as session:
                 # aiohttp silently resends an idempotent request once when a kept-alive connection
                 # drops; we count and pace tries ourselves, so max_tries must mean what it says.
@@ -346,6 +354,9 @@ class Crawler:
 
     def _make(self, item: QueueItem, start: float, tries: int, **fields: Any) -> FetchRecord:
         now = asyncio.get_running_loop().time()
+        timing = self._timings.pop(item.url, None)
+        if timing is not None:
+            fields.update(timing.fields())
         return FetchRecord(
             url=item.url,
             elapsed=now - start,
@@ -361,6 +372,7 @@ class Crawler:
         assert self._session is not None
         last_exc = failure("Error", "not fetched")
         tries = 0
+        timing = self._timings[item.url] = Timing(wid)
         while tries < cfg.max_tries:
             tries += 1
             self._set_state(wid, WorkerState.FETCHING, item.url)
@@ -369,7 +381,9 @@ class Crawler:
                 # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
                 # a URL other than the one fetched, and two records could be one fetch.
                 url = yarl.URL(item.url, encoded=True)
-                async with self._session.get(url, allow_redirects=False) as resp:
+                async with self._session.get(
+                    url, allow_redirects=False, trace_request_ctx=timing
+                ) as resp:
                     if resp.status in RETRY_STATUSES and tries < cfg.max_tries:
                         delay = _retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
                         last_exc = failure(f"HTTP{resp.status}", resp.reason or "")
@@ -388,6 +402,7 @@ class Crawler:
                     mime, charset = parse_content_type(resp.headers.get("Content-Type"))
                     html = status == 200 and mime in HTML_TYPES
                     body, size = await self._read(resp, keep=html)
+                    timing.mark_body()
                 # The connection is back in the pool; a page is parsed only once, never retried.
                 await self._page(wid, item, start, tries, status, mime, charset, size, body)
                 return
@@ -471,13 +486,15 @@ class Crawler:
         note = None
         if body is not None:
             self._set_state(wid, WorkerState.PARSING, item.url)
+            timing = self._timings.get(item.url)
+            parse = parse_page if timing is None else timing.timed(parse_page)
             if self._parser is not None and len(body) > INLINE_PARSE_BYTES:
                 # Off the loop: lexbor parses without the GIL, so the loop (and a window on it)
                 # keeps running while a big page is parsed.
                 loop = asyncio.get_running_loop()
-                page = await loop.run_in_executor(self._parser, parse_page, body, charset, item.url)
+                page = await loop.run_in_executor(self._parser, parse, body, charset, item.url)
             else:
-                page = parse_page(body, charset, item.url)
+                page = parse(body, charset, item.url)
             encoding, note = page.encoding, page.note
             links = [u for u in page.links if u in self.scope]
             depth = item.depth + 1

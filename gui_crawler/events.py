@@ -61,6 +61,15 @@ class FetchRecord:
     links: tuple[str, ...] = field(default=(), repr=False, compare=False)
     finished_at: float = 0.0  # loop time when recorded
     error_kind: str | None = None  # an ErrorKind value or an exception class name; None on success
+    # Where the time went (milliseconds; 0 when the phase did not happen), see phases.py.
+    worker: int = -1  # the worker coroutine that fetched it
+    wait_ms: float = 0.0  # taken from the queue → last try's request started
+    dns_ms: float = 0.0
+    connect_ms: float = 0.0
+    ttfb_ms: float = 0.0  # request sent → response headers in
+    download_ms: float = 0.0
+    parse_wait_ms: float = 0.0  # handed to the parser → parsing began
+    parse_ms: float = 0.0
 
     @property
     def is_redirect(self) -> bool:

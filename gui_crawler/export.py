@@ -27,6 +27,13 @@ COLUMNS = (
     "new_links",
     "tries",
     "note",
+    "wait_ms",
+    "dns_ms",
+    "connect_ms",
+    "ttfb_ms",
+    "download_ms",
+    "parse_wait_ms",
+    "parse_ms",
 )
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -59,6 +66,13 @@ def record_row(rec: FetchRecord) -> list[str]:
         rec.num_new_urls,
         rec.tries,
         rec.note,
+        rec.wait_ms,
+        rec.dns_ms,
+        rec.connect_ms,
+        rec.ttfb_ms,
+        rec.download_ms,
+        rec.parse_wait_ms,
+        rec.parse_ms,
     )
     return [safe_cell(v) for v in values]
 
