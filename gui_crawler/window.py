@@ -33,6 +33,7 @@ from .models import Roles
 from .results import CrawlResults
 from .settings_panel import ERROR_STYLE, SettingsPanel
 from .store import CrawlStore, SavedCrawl, StoreError, default_path, load
+from .timeline import TimelinePanel
 from .urls import InvalidURL, parse_address
 from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
 
@@ -203,6 +204,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.workers_view, "&Workers")
         self.tabs.addTab(self.redirects_view, "&Redirects")
         self.tabs.addTab(self.broken_view, "&Broken links")
+        self.timeline = TimelinePanel()
+        self.tabs.addTab(self.timeline, "T&imeline")
         for i in range(self.tabs.count()):
             self._action(
                 f"Tab {i + 1}",
@@ -252,6 +255,8 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         b = self.bridge
         b.batch.connect(self._on_batch)
+        self.timeline.attach(b)
+        self.timeline.recordClicked.connect(self.select_url)
         b.progress.connect(self._on_progress)
         b.tick.connect(self.results.workers.tick)
         b.finished.connect(self._on_finished)
