@@ -71,7 +71,8 @@ async def run(args: argparse.Namespace) -> dict:
         window.settings.max_pages.setValue(args.max_pages)
         window.address.setText(args.url)
         if args.tab:
-            window.tabs.setCurrentWidget(getattr(window, f"{args.tab}_view"))
+            tab = getattr(window, f"{args.tab}_view", None) or getattr(window, args.tab)
+            window.tabs.setCurrentWidget(tab)
         window.crawlFinished.connect(lambda _f: done.set())
         await asyncio.sleep(0.3)  # let the window settle before timing
         last[0] = time.perf_counter()
@@ -110,7 +111,9 @@ def main() -> None:
     p.add_argument("--max-pages", type=int, default=0)
     p.add_argument("--heartbeat-ms", type=int, default=10)
     p.add_argument("--no-window", action="store_true", help="the engine alone on the qasync loop")
-    p.add_argument("--tab", choices=["workers", "tree", "redirects", "broken"], default=None)
+    p.add_argument(
+        "--tab", choices=["workers", "tree", "redirects", "broken", "timeline"], default=None
+    )
     p.add_argument("--display", action="store_true", help="use $DISPLAY (Xvfb), not offscreen")
     args = p.parse_args()
     die_with_parent()

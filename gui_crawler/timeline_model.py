@@ -26,6 +26,7 @@ class Bar:
     status: int | None
     error: str | None
     tries: int
+    main: int  # index of the longest phase: the colour of a bar too narrow to split
 
     @classmethod
     def of(cls, rec: FetchRecord) -> Bar:
@@ -39,6 +40,7 @@ class Bar:
             rec.status,
             rec.error_kind,
             rec.tries,
+            phases.index(max(phases)),
         )
 
 
