@@ -183,6 +183,7 @@ class TimelineView(QWidget):
                     QRectF(x, y + 1, max((b.end - b.start) * scale, 1.0), hb), colors[b.main]
                 )
                 continue
+            x += 1  # a gap between one request and the next on the same lane
             for i, d in enumerate(b.phases):
                 if d <= 0:
                     continue
