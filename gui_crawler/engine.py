@@ -160,6 +160,11 @@ class Crawler:
         self._unpaused.set()
 
     @property
+    def started_at(self) -> float:
+        """Loop time the crawl began; records' ``finished_at`` counts from it."""
+        return self._t0
+
+    @property
     def paused(self) -> bool:
         return not self._unpaused.is_set()
 

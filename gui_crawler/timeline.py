@@ -6,6 +6,7 @@ not fit, several workers share a lane, their translucent bars stacking into a he
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -13,7 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QWheelEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolTip, QVBoxLayout, QWidget
 
-from .events import FetchRecord, WorkerEvent
+from .events import FetchRecord, WorkerEvent, WorkerState
 from .phases import PHASES
 from .timeline_model import Bar, TimelineModel
 
@@ -40,6 +41,20 @@ MIN_LANE_PX = 3.0
 LEGEND_PX = 18
 AXIS_PX = 16
 SPLIT_PX = 24.0
+_INFLIGHT = {WorkerState.FETCHING: PHASES.index("ttfb"), WorkerState.PARSING: PHASES.index("parse")}
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def time_now() -> float:
+    """The running loop's clock (engine times are loop times)."""
+    return asyncio.get_running_loop().time()
 
 
 class TimelineView(QWidget):
@@ -195,6 +210,13 @@ class TimelineView(QWidget):
                 # Errors get a dark end cap, retries a hollow one.
                 xe = w - (t1 - b.end) * scale
                 p.fillRect(QRectF(xe - 2, y, 2, h), err if b.tries <= 1 else colors[1])
+        for wid, (ph, start, _url) in self.model.inflight.items():
+            if start <= t1:
+                c = QColor(_PHASE_COLORS[ph])
+                c.setAlpha(110)
+                x = w - (t1 - start) * scale
+                y = LEGEND_PX + (wid // per) * h
+                p.fillRect(QRectF(x + 1, y + 1, max((t1 - start) * scale - 1, 1.0), hb), c)
         self._paint_axis(p, t0, t1, text)
         self._paint_legend(p, text, per)
         p.end()
@@ -310,8 +332,10 @@ class TimelinePanel(QWidget):
         self._timer.timeout.connect(self._repaint)
         self._timer.start()
         self._dirty = True
+        self._bridge: Any = None
 
     def attach(self, bridge: Any) -> None:
+        self._bridge = bridge
         bridge.batch.connect(self.feed)
         bridge.started.connect(self.clear)
 
@@ -324,6 +348,18 @@ class TimelinePanel(QWidget):
         if records:
             self.model.add(records)
             self._dirty = True
+        crawler = getattr(self._bridge, "crawler", None)
+        if workers and crawler is not None:
+            # Requests in progress, drawn lighter from when the worker took them up.
+            t0 = crawler.started_at
+            inflight = self.model.inflight
+            for e in workers:
+                if e.state in _INFLIGHT and e.url is not None:
+                    inflight[e.worker_id] = (_INFLIGHT[e.state], e.since - t0, e.url)
+                    self.model.workers = max(self.model.workers, e.worker_id + 1)
+                else:
+                    inflight.pop(e.worker_id, None)
+            self._dirty = True
 
     def _following(self, on: bool) -> None:
         self.live.blockSignals(True)
@@ -332,6 +368,11 @@ class TimelinePanel(QWidget):
         self.live.setText("Pause view" if on else "Follow live")
 
     def _repaint(self) -> None:
+        crawler = getattr(self._bridge, "crawler", None)
+        if crawler is not None and getattr(self._bridge, "running", False) and _loop_running():
+            # Follow the clock, not the last record, so a stalled crawl is seen to stall.
+            self.model.now = max(self.model.now, time_now() - crawler.started_at)
+            self._dirty = True
         if not self._dirty or not self.isVisible():
             return
         self._dirty = False

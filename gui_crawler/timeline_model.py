@@ -59,6 +59,8 @@ class TimelineModel(QAbstractTableModel):
         self.totals = [0.0] * len(PHASES)
         self.workers = 0
         self.now = 0.0
+        # worker → (phase index, start, url) of the request it is on now, drawn as a growing bar
+        self.inflight: dict[int, tuple[int, float, str]] = {}
 
     def clear(self) -> None:
         self.beginResetModel()
@@ -67,6 +69,7 @@ class TimelineModel(QAbstractTableModel):
         self.totals = [0.0] * len(PHASES)
         self.workers = 0
         self.now = 0.0
+        self.inflight.clear()
         self.endResetModel()
 
     def add(self, records: list[FetchRecord]) -> None:

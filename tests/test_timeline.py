@@ -101,11 +101,17 @@ def test_window_tab_crawls_and_click_shows_details(
     w.show()
     try:
         live_site.fill_small(5)
+        live_site.delay = 0.2
+        tl = w.timeline
+        w.tabs.setCurrentWidget(tl)
         with qtbot.waitSignal(w.crawlFinished, timeout=15_000):
             w.address.setText(live_site.url)
             w.start()
-        w.tabs.setCurrentWidget(w.timeline)
-        tl = w.timeline
+            # Requests in progress show before their records arrive, and the view follows the clock.
+            qtbot.waitUntil(lambda: bool(tl.model.inflight), timeout=5000)
+            assert not tl.model.bars
+            qtbot.waitUntil(lambda: tl.model.now > 0.05, timeout=5000)
+        assert tl.model.inflight == {}
         assert len(tl.model.bars) == len(w.bridge.crawler.seen)
         assert sum(tl.model.totals) > 0
         url = tl.model.bars[-1].url
