@@ -41,7 +41,8 @@ async def shoot(args: argparse.Namespace) -> None:
         await asyncio.wait_for(done.wait(), 120)
         await asyncio.sleep(1.0)
     display = os.environ.get("DISPLAY", ":93")
-    subprocess.run(["import", "-display", display, "-window", "root", args.out], check=True)
+    # Blocking on purpose: the window must not change while it is captured.
+    subprocess.run(["import", "-display", display, "-window", "root", args.out], check=True)  # noqa: ASYNC221
     window.close()
     await window.aclose()
     await demo.close()
@@ -50,7 +51,9 @@ async def shoot(args: argparse.Namespace) -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("out")
-    p.add_argument("--tab", default="pages", help="pages, tree, workers, timeline, hosts, overview…")
+    p.add_argument(
+        "--tab", default="pages", help="pages, tree, workers, timeline, hosts, overview…"
+    )
     p.add_argument("--after", type=float, default=0.0, help="seconds into the crawl")
     p.add_argument("--latency", type=float, default=0.5, help="the demo site's latency scale")
     args = p.parse_args()
