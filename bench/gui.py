@@ -79,7 +79,7 @@ async def run(args: argparse.Namespace) -> dict:
         window.settings.politeness.check_external.setChecked(False)  # loopback only
         window.settings.politeness.per_host.setValue(args.workers)
         if args.tab:
-            window.show_tab(getattr(window, f"{args.tab}_view", None) or window.timeline)
+            window.show_tab(getattr(window, f"{args.tab}_view", None) or getattr(window, args.tab))
         if args.sort_status:
             # Rows then arrive into a sorted table: merged into place on every tick.
             window.pages_tab.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)

@@ -20,7 +20,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gui_sections  # noqa: F401  (registers the window sections)
 import realsites  # noqa: F401  (registers the real-site sections)
-import timeline_sections  # noqa: F401  (registers the timeline sections)
 from common import OUT, kill_children, raise_nofile, table
 from sections import SECTIONS, Context
 

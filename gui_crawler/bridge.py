@@ -15,15 +15,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from .config import CrawlConfig
 from .engine import Crawler
-from .events import (
-    CrawlFinished,
-    Event,
-    FetchRecord,
-    HostState,
-    Progress,
-    RequestTiming,
-    WorkerEvent,
-)
+from .events import CrawlFinished, Event, FetchRecord, HostState, Progress, WorkerEvent
 from .session import CrawlSession
 
 # Five refreshes a second: live to the eye, and half the repaints of ten (the window's main cost).
@@ -52,7 +44,6 @@ class CrawlBridge(QObject):
     runningChanged = Signal(bool)
     storeError = Signal(str)
     hosts = Signal(object)
-    timings = Signal(object)  # list[RequestTiming]: the tries that ended since the last flush
 
     def __init__(self, parent: Any = None, interval_ms: int = DEFAULT_INTERVAL_MS) -> None:
         super().__init__(parent)
@@ -150,7 +141,6 @@ class CrawlBridge(QObject):
         progress: Progress | None = None
         finished: CrawlFinished | None = None
         hosts: list[HostState] = []
-        timings: list[RequestTiming] = []
         for e in batch:
             t = type(e)
             if t is FetchRecord:
@@ -163,12 +153,8 @@ class CrawlBridge(QObject):
                 finished = e  # type: ignore[assignment]
             elif t is HostState:
                 hosts.append(e)  # type: ignore[arg-type]
-            elif t is RequestTiming:
-                timings.append(e)  # type: ignore[arg-type]
         if hosts:
             self.hosts.emit(hosts)
-        if timings:
-            self.timings.emit(timings)
         if records or workers:
             self.batch.emit(records, workers)
         if progress is not None:

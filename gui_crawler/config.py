@@ -42,7 +42,6 @@ class CrawlConfig:
     check_external: bool = True  # HEAD (else GET) every out-of-scope link once
     max_crawl_delay: float = 30.0  # a robots.txt Crawl-delay above this is capped to it
     parse_in_thread: bool = True  # parse HTML off the event loop, keeping it free
-    timing: bool = True  # time each request's phases (records' *_ms fields, RequestTiming events)
     # Parser processes (None: one per core); 0, the default: one parser thread, which measured as
     # fast on python3-doc and rust-doc on 2 cores, with less memory in all (bench/realsites.py).
     parse_processes: int | None = 0

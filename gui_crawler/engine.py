@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 from urllib.parse import urljoin
@@ -17,7 +18,6 @@ from urllib.parse import urljoin
 import aiohttp
 import yarl
 
-from . import phases
 from .config import CrawlConfig, check_regex
 from .events import (
     REDIRECT_STATUSES,
@@ -35,6 +35,7 @@ from .hosts import Host, HostTable, Prep
 from .links import HTML_TYPES, parse_content_type, parse_page
 from .pagefacts import page_facts_fields, robots_tokens
 from .parsepool import ParsePool, ParserCrashed
+from .phases import Timing, trace_config
 from .politeness import bot_challenge, check_external, prepare_host
 from .urls import Scope, normalize
 
@@ -109,6 +110,7 @@ class Crawler:
         self._delayed: dict[str, tuple[QueueItem, asyncio.TimerHandle]] = {}
         self._hosts: HostTable[QueueItem] | None = None
         self.in_sitemap: set[str] = set()
+        self._timings: dict[str, Timing] = {}
         self._target_workers = config.max_tasks
         self._unpaused = asyncio.Event()
         self._unpaused.set()
@@ -132,6 +134,11 @@ class Crawler:
 
     def resume(self) -> None:
         self._unpaused.set()
+
+    @property
+    def started_at(self) -> float:
+        """Loop time the crawl began; records' ``finished_at`` counts from it."""
+        return self._t0
 
     @property
     def paused(self) -> bool:
@@ -218,8 +225,13 @@ class Crawler:
                 timeout=timeout,
                 headers={"User-Agent": cfg.user_agent},
                 cookie_jar=aiohttp.DummyCookieJar(),
-                trace_configs=[phases.trace_config()] if cfg.timing else None,
-                **self._session_kwargs,
+                **{
+                    **self._session_kwargs,
+                    "trace_configs": [
+                        trace_config(),
+                        *self._session_kwargs.get("trace_configs", ()),
+                    ],
+                },
             ) as session:
                 # aiohttp silently resends an idempotent request once when a kept-alive connection
                 # drops; we count and pace tries ourselves, so max_tries must mean what it says.
@@ -327,8 +339,6 @@ class Crawler:
                 item = await self._q.get()
                 self._in_flight[wid] = item
                 tries, start = self._retry.pop(item.url, (0, asyncio.get_running_loop().time()))
-                if self.config.timing:
-                    phases.begin(wid, item.url, asyncio.get_running_loop().time())
                 parked = False
                 try:
                     if not self._unpaused.is_set():
@@ -368,7 +378,10 @@ class Crawler:
 
     def _make(self, item: QueueItem, start: float, tries: int, **fields: Any) -> FetchRecord:
         now = asyncio.get_running_loop().time()
-        rec = FetchRecord(
+        timing = self._timings.pop(item.url, None)
+        if timing is not None:
+            fields.update(timing.fields())
+        return FetchRecord(
             url=item.url,
             elapsed=now - start,
             depth=item.depth,
@@ -376,18 +389,17 @@ class Crawler:
             tries=tries,
             finished_at=now - self._t0,
             **fields,
-            **phases.record_fields(now),
         )
-        # Every record is made here once: its try's timeline bar goes out just before it.
-        if (span := phases.ended(now, rec.status, rec.error_kind)) is not None:
-            self.sink(span)
-        return rec
 
     async def _handle(self, wid: int, item: QueueItem, start: float, tries: int) -> bool:
         """Fetch ``item`` once its host allows it; True when it was parked (or delayed) instead,
         to come back through the queue later, never holding this worker meanwhile."""
         hosts = self._hosts
         assert hosts is not None
+        timing = self._timings.get(item.url)
+        if timing is None:
+            timing = self._timings[item.url] = Timing(wid)
+        timing.worker = wid
         external = not self.scope.host_ok(item.url)
         host = hosts.get(item.url, external=external)
         if host.prep is Prep.PENDING:
@@ -424,9 +436,6 @@ class Crawler:
             hosts.done(host, asyncio.get_running_loop().time() - t if answered else None)
         if retry is None:
             return False
-        span = phases.ended(asyncio.get_running_loop().time(), None, "retry", retried=True)
-        if span is not None:
-            self.sink(span)
         self._retry[item.url] = (tries, start)
         if retry < 0:  # the host throttled us: it is backed off, the item waits on it
             hosts.park(host, item)
@@ -482,9 +491,8 @@ class Crawler:
             # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
             # a URL other than the one fetched, and two records could be one fetch.
             url = yarl.URL(item.url, encoded=True)
-            timed = phases.current()
             async with self._session.get(
-                url, allow_redirects=False, trace_request_ctx=timed
+                url, allow_redirects=False, trace_request_ctx=self._timings.get(item.url)
             ) as resp:
                 if resp.status in RETRY_STATUSES:
                     delay = retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
@@ -513,7 +521,7 @@ class Crawler:
                 challenge = bot_challenge(status, resp.headers)
                 html = status == 200 and mime in HTML_TYPES
                 body, size = await self._read(resp, keep=html)
-                phases.mark("body")
+                self._timings[item.url].mark_body()
                 x_robots = robots_tokens(*resp.headers.getall("X-Robots-Tag", ()))
             if challenge:
                 self._record(
@@ -553,8 +561,6 @@ class Crawler:
         cfg = self.config
         assert self._session is not None and self._hosts is not None
         self._set_state(wid, WorkerState.FETCHING, item.url)
-        if (timed := phases.current()) is not None:
-            timed.any_request = True
         result = await check_external(self._session, item.url, cfg.max_redirect)
         if result.status in RETRY_STATUSES:
             self._hosts.throttle(host, result.retry_after)
@@ -651,6 +657,7 @@ class Crawler:
         note = None
         if body is not None:
             self._set_state(wid, WorkerState.PARSING, item.url)
+            dispatched = time.monotonic()
             if self._parser is not None:
                 # Off the loop (the loop, and a window on it, keeps running) and on other cores.
                 try:
@@ -663,7 +670,9 @@ class Crawler:
                     return
             else:
                 page = parse_page(body, charset, item.url)
-            phases.mark("parsed")
+            timing = self._timings.get(item.url)
+            if timing is not None:
+                timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
             encoding, note = page.encoding, page.note
             facts = page_facts_fields(page.facts)
             links = [u for u in page.links if u in self.scope]

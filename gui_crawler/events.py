@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
@@ -108,13 +107,6 @@ class FetchRecord:
     links: tuple[str, ...] = field(default=(), repr=False, compare=False)
     finished_at: float = 0.0  # loop time when recorded
     error_kind: str | None = None  # an ErrorKind value or an exception class name; None on success
-    # The last try's phases in ms (phases.py says what each covers); None when not timed.
-    wait_ms: float | None = None
-    dns_ms: float | None = None
-    connect_ms: float | None = None
-    ttfb_ms: float | None = None
-    download_ms: float | None = None
-    parse_ms: float | None = None
     # Audit fields of an HTML page (links.parse_page); robots also takes the X-Robots-Tag header,
     # so a non-HTML response can have it too.
     title: str | None = None
@@ -128,6 +120,15 @@ class FetchRecord:
     lang: str | None = None
     in_sitemap: bool = False  # the URL was listed in one of the site's sitemaps
     external: bool = False  # an out-of-scope link, checked (HEAD, else GET) but never parsed
+    # Where the time went (milliseconds; 0 when the phase did not happen), see phases.py.
+    worker: int = -1  # the worker coroutine that fetched it
+    wait_ms: float = 0.0  # taken from the queue → last try's request started
+    dns_ms: float = 0.0
+    connect_ms: float = 0.0
+    ttfb_ms: float = 0.0  # request sent → response headers in
+    download_ms: float = 0.0
+    parse_wait_ms: float = 0.0  # handed to the parser → parsing began
+    parse_ms: float = 0.0
 
     @property
     def is_redirect(self) -> bool:
@@ -226,28 +227,7 @@ class HostState:
     external: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class RequestTiming:
-    """One try at a URL ended: its worker, when it was taken (loop time) and its phase durations
-    in seconds (``PHASES`` order). Emitted per try, so retries show too; ``error_kind`` is set
-    when the try failed (a retry follows when ``retried``)."""
-
-    PHASES: ClassVar[tuple[str, ...]] = ("wait", "dns", "connect", "ttfb", "download", "parse")
-
-    worker_id: int
-    url: str
-    start: float
-    durations: tuple[float, ...]
-    status: int | None = None
-    error_kind: str | None = None
-    retried: bool = False
-
-    @property
-    def end(self) -> float:
-        return self.start + sum(self.durations)
-
-
-Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState | RequestTiming
+Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState
 
 
 def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:

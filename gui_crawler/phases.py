@@ -1,180 +1,148 @@
-"""Where a request's time goes: phase times from aiohttp's tracing plus the engine's own marks.
+"""Where each request's time went: phase marks from aiohttp's tracing plus the engine's own stamps.
 
-A ``Phases`` object follows one try at a URL, from the moment a worker takes it off the queue to
-the end of its parse. It lives in a context variable: every worker is its own task, so the
-engine's ``_fetch``, ``_page`` and ``_make`` (and aiohttp's trace callbacks, which run in the
-worker's task) reach the same object without it being threaded through their signatures.
-
-The phases are consecutive, so a request's bar is their sum:
-wait (taken → request started: pause, robots.txt, the host's slot), dns, connect (connection set
-up or taken from the pool, request headers sent), ttfb (headers sent → response headers read),
-download (body read), parse (body read → parsed, including any wait for a free parser).
-Qt-free.
+One ``Timing`` lives per URL while it is fetched; aiohttp hands it back to the trace callbacks as
+``trace_request_ctx``. Marks are ``time.monotonic()`` so that a parser thread can stamp them too.
+Only the last try's network phases are kept; earlier tries and their back-off count as waiting.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextvars
-from types import SimpleNamespace
+import time
 from typing import Any
 
 import aiohttp
 
-from .events import RequestTiming
-
-__all__ = ["PHASES", "PHASE_FIELDS", "Phases", "RequestTiming", "trace_config"]
-
-PHASES = RequestTiming.PHASES
-PHASE_FIELDS = tuple(p + "_ms" for p in PHASES)
+# Record field names, in the order the phases happen (the timeline draws them in this order).
+PHASES = ("wait", "dns", "connect", "ttfb", "download", "parse_wait", "parse")
+FIELDS = tuple(p + "_ms" for p in PHASES)
 
 
-class Phases:
-    """The marks of one try (loop times; None until reached)."""
+class Timing:
+    """Mutable marks of one URL's fetch. ``None`` means the phase did not happen."""
 
     __slots__ = (
-        "any_request",
+        "_t",
+        "_tc",
         "body",
+        "connect",
+        "dispatch",
         "dns",
-        "dns_start",
         "headers",
-        "parsed",
+        "parse0",
+        "parse1",
         "request",
         "sent",
         "taken",
-        "url",
-        "worker"
-    )  # fmt: skip
+        "worker",
+    )
 
-    def __init__(self, worker: int, url: str, taken: float) -> None:
+    def __init__(self, worker: int) -> None:
         self.worker = worker
-        self.url = url
-        self.taken = taken
-        # Also time this task's requests made without trace_request_ctx (an external link's
-        # check, which may take a HEAD, a GET and redirects: the first request starts the try).
-        self.any_request = False
+        self.taken = time.monotonic()
         self.request: float | None = None
-        self.dns_start: float | None = None
         self.dns = 0.0
+        self.connect = 0.0
         self.sent: float | None = None
         self.headers: float | None = None
         self.body: float | None = None
-        self.parsed: float | None = None
+        self.dispatch: float | None = None
+        self.parse0: float | None = None
+        self.parse1: float | None = None
+        self._t = self._tc = 0.0
 
-    def durations(self, end: float) -> tuple[float, ...]:
-        """Phase durations (seconds) with the try over at ``end``: the phase that was running
-        when it ended gets the time up to ``end``, the ones never reached get 0."""
-        bounds = [self.taken]
-        for m in (self.request, self.sent, self.headers, self.body, self.parsed):
-            # Once a mark is missing the try stopped in that phase: it and the rest end at `end`.
-            bounds.append(end if m is None or bounds[-1] == end else max(m, bounds[-1]))
-        wait, connect, ttfb, download, parse = (
-            bounds[i + 1] - bounds[i] for i in range(len(bounds) - 1)
-        )
-        dns = self.dns
-        if self.dns_start is not None:  # the try ended while resolving (a DNS failure)
-            dns += max(0.0, end - self.dns_start)
-        dns = min(dns, connect)
-        return (wait, dns, connect - dns, ttfb, download, parse)
+    def mark_body(self) -> None:
+        self.body = time.monotonic()
 
-    def fields(self, end: float) -> dict[str, float]:
-        """The FetchRecord fields (milliseconds, 0.01 ms resolution); none before a request."""
+    def mark_parsed(self, dispatched: float, done: float, seconds: float) -> None:
+        """Handed to the parser at ``dispatched``, back at ``done``, ``seconds`` of it parsing
+        (measured where the parse ran: inline, a thread or another process)."""
+        self.dispatch = dispatched
+        self.parse1 = done
+        self.parse0 = max(dispatched, done - seconds)
+
+    def fields(self) -> dict[str, float | int]:
+        """The record's phase fields in milliseconds (0 for phases that did not happen)."""
+        ms: dict[str, float | int] = dict.fromkeys(FIELDS, 0.0)
+        ms["worker"] = self.worker
         if self.request is None:
-            return {}
-        return {
-            f: round(d * 1000, 2) for f, d in zip(PHASE_FIELDS, self.durations(end), strict=True)
-        }
+            return ms
+        ms["wait_ms"] = _ms(self.request - self.taken)
+        ms["dns_ms"] = _ms(self.dns)
+        # aiohttp's connection_create span includes the DNS lookup.
+        ms["connect_ms"] = _ms(max(0.0, self.connect - self.dns))
+        if self.sent is not None and self.headers is not None:
+            ms["ttfb_ms"] = _ms(self.headers - self.sent)
+        if self.headers is not None and self.body is not None:
+            ms["download_ms"] = _ms(self.body - self.headers)
+        if self.dispatch is not None and self.parse0 is not None:
+            ms["parse_wait_ms"] = _ms(self.parse0 - self.dispatch)
+        if self.parse0 is not None and self.parse1 is not None:
+            ms["parse_ms"] = _ms(self.parse1 - self.parse0)
+        return ms
 
 
-_current: contextvars.ContextVar[Phases | None] = contextvars.ContextVar("phases", default=None)
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000.0, 2)
 
 
-def begin(worker: int, url: str, now: float) -> Phases:
-    """A worker took a URL off the queue: a new try starts being timed in this task."""
-    p = Phases(worker, url, now)
-    _current.set(p)
-    return p
+def _timing(ctx: Any) -> Timing | None:
+    t = ctx.trace_request_ctx
+    return t if type(t) is Timing else None
 
 
-def current() -> Phases | None:
-    return _current.get()
+async def _request_start(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t.request = time.monotonic()
+        t.dns = t.connect = 0.0
+        t.sent = t.headers = t.body = None
 
 
-def mark(name: str) -> None:
-    """Set mark ``name`` ("body", "parsed") of this task's try to now, if it is timed."""
-    p = _current.get()
-    if p is not None:
-        setattr(p, name, asyncio.get_running_loop().time())
+async def _dns_start(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t._t = time.monotonic()
 
 
-def record_fields(end: float) -> dict[str, Any]:
-    p = _current.get()
-    return {} if p is None else p.fields(end)
+async def _connect_start(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t._tc = time.monotonic()
 
 
-def ended(
-    end: float, status: int | None, error_kind: str | None, retried: bool = False
-) -> RequestTiming | None:
-    """The event for this task's try, over at ``end``; None when no request was made (robots.txt
-    refused it, the host was busy) or it is not timed. A try yields one event: later calls
-    return None."""
-    p = _current.get()
-    if p is None or p.request is None:
-        return None
-    _current.set(None)
-    return RequestTiming(p.worker, p.url, p.taken, p.durations(end), status, error_kind, retried)
+async def _dns_end(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t.dns += time.monotonic() - t._t
 
 
-def _now() -> float:
-    return asyncio.get_running_loop().time()
+async def _connect_end(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t.connect += time.monotonic() - t._tc
 
 
-def _ours(ctx: SimpleNamespace) -> Phases | None:
-    p = ctx.trace_request_ctx
-    if p is None:
-        p = _current.get()
-        return p if p is not None and p.any_request else None
-    return p if isinstance(p, Phases) else None
+async def _headers_sent(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t.sent = time.monotonic()
 
 
-async def _request_start(session: Any, ctx: SimpleNamespace, params: Any) -> None:
-    p = _ours(ctx)
-    if p is not None and p.request is None:
-        p.request = _now()
-
-
-async def _dns_start(session: Any, ctx: SimpleNamespace, params: Any) -> None:
-    p = _ours(ctx)
-    if p is not None:
-        p.dns_start = _now()
-
-
-async def _dns_end(session: Any, ctx: SimpleNamespace, params: Any) -> None:
-    p = _ours(ctx)
-    if p is not None and p.dns_start is not None:
-        p.dns += _now() - p.dns_start
-        p.dns_start = None
-
-
-async def _headers_sent(session: Any, ctx: SimpleNamespace, params: Any) -> None:
-    p = _ours(ctx)
-    if p is not None:
-        p.sent = _now()
-
-
-async def _request_end(session: Any, ctx: SimpleNamespace, params: Any) -> None:
-    p = _ours(ctx)
-    if p is not None:
-        p.headers = _now()
+async def _request_end(session: Any, ctx: Any, params: Any) -> None:
+    # Fired once the response's status line and headers have been read: the first byte is in.
+    t = _timing(ctx)
+    if t is not None:
+        t.headers = time.monotonic()
 
 
 def trace_config() -> aiohttp.TraceConfig:
-    """The session's trace config: requests made with ``trace_request_ctx=<Phases>`` are timed,
-    others (robots.txt, sitemaps, external checks) cost one attribute check per callback."""
+    """A TraceConfig that fills the ``Timing`` passed as ``trace_request_ctx``."""
     tc = aiohttp.TraceConfig()
     tc.on_request_start.append(_request_start)
     tc.on_dns_resolvehost_start.append(_dns_start)
     tc.on_dns_resolvehost_end.append(_dns_end)
+    tc.on_connection_create_start.append(_connect_start)
+    tc.on_connection_create_end.append(_connect_end)
     tc.on_request_headers_sent.append(_headers_sent)
     tc.on_request_end.append(_request_end)
     return tc

@@ -1,483 +1,385 @@
-"""The live request timeline: one lane per worker, time left → right, each try a bar split into
-its phases. It follows the present until the user pans (drag) or unticks "Follow"; the wheel
-zooms around the pointer; hovering a bar tells its URL and phase times; a click emits the URL.
-Past the lanes that fit, workers are drawn in groups (a heat strip each), so a thousand workers
-cost what the window's height allows, not what the crawl has."""
+"""The request timeline: one lane per worker, each request a bar split into its phases.
+
+Painted by hand: only the bars in view are drawn (a bisect on end times), and when the lanes do
+not fit, several workers share a lane, their translucent bars stacking into a heat strip.
+"""
 
 from __future__ import annotations
 
-import itertools
-import math
+import asyncio
+import time
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import (
-    QColor,
-    QFontMetrics,
-    QMouseEvent,
-    QPainter,
-    QPaintEvent,
-    QPen,
-    QWheelEvent,
-)
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QWheelEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolTip, QVBoxLayout, QWidget
 
-from .charts import time_label
-from .events import RequestTiming, WorkerEvent
-from .timeline_data import PHASES, RECENT, TimelineData, groups
+from .events import FetchRecord, WorkerEvent, WorkerState
+from .phases import PHASES
+from .timeline_model import Bar, TimelineModel
 
-PHASE_COLORS = {
-    "wait": QColor("#c8c8c8"),
-    "dns": QColor("#8e6bbf"),
-    "connect": QColor("#e0a030"),
-    "ttfb": QColor("#3c8dd6"),
-    "download": QColor("#3fae5a"),
-    "parse": QColor("#d65c9a"),
+COLORS = {
+    "wait": "#b0b0b0",
+    "dns": "#8e44ad",
+    "connect": "#e67e22",
+    "ttfb": "#2980b9",
+    "download": "#27ae60",
+    "parse_wait": "#f1c40f",
+    "parse": "#c0392b",
 }
-_COLORS = [PHASE_COLORS[p] for p in PHASES]
-PHASE_LABELS = {
+LABELS = {
     "wait": "waiting",
     "dns": "DNS",
     "connect": "connect",
     "ttfb": "first byte",
     "download": "download",
-    "parse": "parse",
+    "parse_wait": "parser queue",
+    "parse": "parsing",
 }
-ERROR_COLOR = QColor("#d62728")
-BUSY_COLOR = QColor(60, 60, 60, 60)
-LEGEND_H = 20
-AXIS_H = 18
-LABEL_W = 44
-MIN_LANE_H = 6  # below this, lanes are drawn in groups
-MAX_LANE_H = 18
+_PHASE_COLORS = [QColor(COLORS[p]) for p in PHASES]
+MIN_LANE_PX = 3.0
+LEGEND_PX = 18
+AXIS_PX = 16
+SPLIT_PX = 24.0
+_INFLIGHT = {WorkerState.FETCHING: PHASES.index("ttfb"), WorkerState.PARSING: PHASES.index("parse")}
 
 
-def describe(s: RequestTiming) -> str:
-    """The hover text of a try."""
-    status = s.error_kind if s.error_kind else str(s.status)
-    if s.retried:
-        status += " (tried again)"
-    parts = [
-        f"{PHASE_LABELS[p]} {d * 1000:.1f} ms"
-        for p, d in zip(PHASES, s.durations, strict=True)
-        if d
-    ]
-    return f"{s.url}\n{status} · worker {s.worker_id} · {sum(s.durations) * 1000:.1f} ms\n" + (
-        ", ".join(parts)
-    )
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def time_now() -> float:
+    """The running loop's clock (engine times are loop times)."""
+    return asyncio.get_running_loop().time()
 
 
 class TimelineView(QWidget):
-    """The lanes. ``following`` keeps the right edge on the present."""
+    """Lanes of bars; wheel zooms around the cursor, drag pans (and pauses following)."""
 
-    urlClicked = Signal(str)
+    barClicked = Signal(str)
     followingChanged = Signal(bool)
 
-    def __init__(self, data: TimelineData | None = None, parent: Any = None) -> None:
+    def __init__(self, model: TimelineModel, parent: Any = None) -> None:
         super().__init__(parent)
-        self.data = data if data is not None else TimelineData()
-        self.seconds = 10.0  # visible time span
-        self.right = 0.0  # loop time at the right edge when not following
+        self.model = model
+        self.span = 10.0  # seconds across the view
+        self.end = 0.0  # time at the right edge when not following
         self.following = True
-        self._press: QPointF | None = None
+        self._drag: tuple[float, float] | None = None
         self._dragged = False
         self.setMouseTracking(True)
-        self.setMinimumHeight(120)
-        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.setMinimumHeight(160)
 
-    def sizeHint(self) -> QSize:
-        return QSize(800, 400)
+    # ---- geometry -------------------------------------------------------------------------
 
-    # ---- feeding ------------------------------------------------------------------------------
+    def right_time(self) -> float:
+        return self.model.now if self.following else self.end
 
-    def add_timings(self, spans: list[RequestTiming]) -> None:
-        self.data.add(spans)
+    def lanes(self) -> tuple[int, int]:
+        """(lanes drawn, workers per lane)."""
+        workers = max(1, self.model.workers)
+        fit = max(1, int((self.height() - LEGEND_PX - AXIS_PX) / MIN_LANE_PX))
+        per = -(-workers // fit)
+        return -(-workers // per), per
 
-    def add_workers(self, _records: object, workers: list[WorkerEvent]) -> None:
-        self.data.workers(workers)
+    def _x(self, t: float, t1: float) -> float:
+        return self.width() - (t1 - t) / self.span * self.width()
 
-    def tick(self, now: float) -> None:
-        """The bridge's flush: repaint when following (the present moved)."""
-        self.data.tick(now)
-        if self.following and self.isVisible():
-            self.update()
+    def _time_at(self, x: float) -> float:
+        return self.right_time() - (self.width() - x) / self.width() * self.span
 
-    def clear(self) -> None:
-        self.data.clear()
-        self.set_following(True)
-        self.update()
+    def _lane_rect(self, lane: int, n: int) -> QRectF:
+        h = (self.height() - LEGEND_PX - AXIS_PX) / n
+        return QRectF(0, LEGEND_PX + lane * h, self.width(), h)
 
-    # ---- geometry -----------------------------------------------------------------------------
-
-    def right_edge(self) -> float:
-        if not self.following:
-            return self.right
-        d = self.data
-        # A crawl younger than the view fills it from the left, as a chart would.
-        return d.latest if d.origin is None else max(d.latest, d.origin + self.seconds)
-
-    def plot_rect(self) -> QRectF:
-        return QRectF(
-            LABEL_W,
-            LEGEND_H,
-            max(1, self.width() - LABEL_W),
-            max(1, self.height() - LEGEND_H - AXIS_H),
-        )
-
-    def rows(self) -> tuple[list[int], int, float]:
-        """(worker ids in lane order, workers per row, row height)."""
-        wids = sorted(self.data.lanes)
-        h = self.plot_rect().height()
-        if not wids:
-            return wids, 1, MAX_LANE_H
-        per = max(1, math.ceil(len(wids) * MIN_LANE_H / h))
-        nrows = math.ceil(len(wids) / per)
-        return wids, per, min(MAX_LANE_H, h / nrows)
-
-    def x_of(self, t: float) -> float:
-        r = self.plot_rect()
-        return r.right() - (self.right_edge() - t) / self.seconds * r.width()
-
-    def t_of(self, x: float) -> float:
-        r = self.plot_rect()
-        return self.right_edge() - (r.right() - x) / r.width() * self.seconds
-
-    def span_at(self, pos: QPoint | QPointF) -> RequestTiming | None:
-        """The try under ``pos`` (on a row of single lanes only), or None."""
-        wids, per, row_h = self.rows()
-        r = self.plot_rect()
-        if per != 1 or not r.contains(QPointF(pos)):
+    def bar_at(self, pos: QPointF) -> Bar | None:
+        n, per = self.lanes()
+        h = (self.height() - LEGEND_PX - AXIS_PX) / n
+        lane = int((pos.y() - LEGEND_PX) // h)
+        if not 0 <= lane < n:
             return None
-        row = int((pos.y() - r.top()) // row_h)
-        if row >= len(wids):
-            return None
-        t = self.t_of(pos.x())
-        slack = 2 * self.seconds / r.width()  # two pixels: thin bars can be hit too
-        best = None
-        for s in self.data.lanes[wids[row]].between(t - slack, t + slack):
-            if s.start - slack <= t <= s.end + slack:
-                best = s
-                if s.start <= t <= s.end:
-                    break
-        return best
+        t = self._time_at(pos.x())
+        tol = 3 * self.span / max(1, self.width())
+        hits = [
+            b
+            for b in self.model.visible(t - tol, t + tol)
+            if b.worker // per == lane and b.start - tol <= t <= b.end + tol
+        ]
+        return hits[-1] if hits else None
 
-    # ---- control ------------------------------------------------------------------------------
+    # ---- commands -------------------------------------------------------------------------
 
     def set_following(self, on: bool) -> None:
         if on == self.following:
             return
         if not on:
-            self.right = self.right_edge()  # pausing keeps the view where it is
+            self.end = self.model.now
         self.following = on
         self.followingChanged.emit(on)
         self.update()
 
     def zoom(self, factor: float, at_x: float | None = None) -> None:
-        """Show ``factor`` times the time span, keeping the time under ``at_x`` in place."""
-        r = self.plot_rect()
-        at_x = r.right() if at_x is None else at_x
-        t = self.t_of(at_x)
-        self.seconds = min(3600.0, max(0.005, self.seconds * factor))
-        if at_x < r.right() - 2:  # zooming around a past moment: the view stops following
-            self.set_following(False)
-            self.right = t + (r.right() - at_x) / r.width() * self.seconds
+        at = self._time_at(self.width() if at_x is None else at_x)
+        frac = 1.0 if at_x is None else at_x / max(1, self.width())
+        self.span = min(3600.0, max(0.05, self.span * factor))
+        if not self.following:
+            self.end = at + (1.0 - frac) * self.span
         self.update()
 
-    def pan(self, dx: float) -> None:
-        """Move the view ``dx`` pixels of time to the past (negative: to the future)."""
-        self.set_following(False)
-        self.right -= dx * self.seconds / self.plot_rect().width()
-        self.update()
+    # ---- events ---------------------------------------------------------------------------
 
-    def wheelEvent(self, e: QWheelEvent) -> None:
-        steps = e.angleDelta().y() / 120
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120.0
         if steps:
-            self.zoom(0.8**steps, e.position().x())
-        e.accept()
+            self.zoom(0.8**steps, event.position().x())
+        event.accept()
 
-    def mousePressEvent(self, e: QMouseEvent) -> None:
-        if e.button() == Qt.MouseButton.LeftButton:
-            self._press = e.position()
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._drag = (event.position().x(), self.right_time())
             self._dragged = False
 
-    def mouseMoveEvent(self, e: QMouseEvent) -> None:
-        if self._press is not None:
-            dx = e.position().x() - self._press.x()
-            if self._dragged or abs(dx) > 3:
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._drag is not None:
+            dx = event.position().x() - self._drag[0]
+            if abs(dx) > 3:
                 self._dragged = True
-                self.pan(dx)
-                self._press = e.position()
+                self.set_following(False)
+                self.end = self._drag[1] - dx / max(1, self.width()) * self.span
+                self.update()
             return
-        s = self.span_at(e.position())
-        if s is None:
+        bar = self.bar_at(event.position())
+        if bar is None:
             QToolTip.hideText()
         else:
-            QToolTip.showText(e.globalPosition().toPoint(), describe(s), self)
+            QToolTip.showText(event.globalPosition().toPoint(), tooltip(bar), self)
 
-    def mouseReleaseEvent(self, e: QMouseEvent) -> None:
-        if e.button() != Qt.MouseButton.LeftButton or self._press is None:
-            return
-        self._press = None
-        if not self._dragged:
-            s = self.span_at(e.position())
-            if s is not None:
-                self.urlClicked.emit(s.url)
-
-    # ---- drawing ------------------------------------------------------------------------------
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._drag is not None and not self._dragged:
+            bar = self.bar_at(event.position())
+            if bar is not None:
+                self.barClicked.emit(bar.url)
+        self._drag = None
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
-        try:
-            p.fillRect(self.rect(), self.palette().base())
-            self._legend(p)
-            self._lanes(p)
-            self._axis(p)
-        finally:
-            p.end()
-
-    def _legend(self, p: QPainter) -> None:
-        fm = QFontMetrics(self.font())
-        x = LABEL_W
-        y = (LEGEND_H - 10) / 2
-        p.setPen(self.palette().text().color())
-        for name in PHASES:
-            p.fillRect(QRectF(x, y, 10, 10), PHASE_COLORS[name])
-            label = PHASE_LABELS[name]
-            p.drawText(QPointF(x + 14, y + 9), label)
-            x += 24 + fm.horizontalAdvance(label)
-        p.fillRect(QRectF(x, y + 3, 10, 4), ERROR_COLOR)
-        p.drawText(QPointF(x + 14, y + 9), "error / retry")
-        x += 24 + fm.horizontalAdvance("error / retry")
-        if not self.following:
-            p.drawText(QPointF(x + 10, y + 9), "paused: the view does not follow the crawl")
-
-    def _lanes(self, p: QPainter) -> None:
-        r = self.plot_rect()
-        wids, per, row_h = self.rows()
-        t1 = self.right_edge()
-        t0 = t1 - self.seconds
-        scale = r.width() / self.seconds
-        right = r.right()
-        top = r.top()
-        text = self.palette().text().color()
-        p.save()
-        p.setClipRect(r)
-        gap = 1.0 if row_h >= 4 else 0.0
-        for row in range(math.ceil(len(wids) / per)):
-            y = top + row * row_h
-            if y > r.bottom():
-                break
-            group = wids[row * per : (row + 1) * per]
-            h = row_h - gap
-            if per == 1:
-                self._lane(p, group[0], y, h, t0, t1, scale, right)
-            else:
-                self._heat(p, group, y, h, t0, t1, scale, right)
-        p.restore()
-        # Lane labels: every row when they fit, else every few.
-        p.setPen(text)
-        fm = QFontMetrics(self.font())
-        every = max(1, math.ceil(fm.height() / row_h))
-        for row in range(0, math.ceil(len(wids) / per), every):
-            y = top + row * row_h
-            if y + fm.ascent() > r.bottom():
-                break
-            first = wids[row * per]
-            label = f"w{first}" if per == 1 else f"w{first}+"
-            p.drawText(QRectF(0, y, LABEL_W - 4, max(row_h, fm.height())),
-                       Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, label)  # fmt: skip
-
-    def _lane(
-        self,
-        p: QPainter,
-        wid: int,
-        y: float,
-        h: float,
-        t0: float,
-        t1: float,
-        scale: float,
-        right: float,
-    ) -> None:
-        lane = self.data.lanes[wid]
-        for s in lane.between(t0, t1):
-            x = right - (t1 - s.start) * scale
-            for i, d in enumerate(s.durations):
+        pal = self.palette()
+        p.fillRect(self.rect(), pal.base())
+        text = pal.text().color()
+        t1 = self.right_time()
+        t0 = t1 - self.span
+        n, per = self.lanes()
+        h = (self.height() - LEGEND_PX - AXIS_PX) / n
+        grid = QColor(text)
+        grid.setAlpha(25)
+        for lane in range(0, n, 2):
+            p.fillRect(self._lane_rect(lane, n), grid)
+        p.setPen(Qt.PenStyle.NoPen)
+        alpha = 255 if per == 1 else max(40, 255 // per)
+        colors = [QColor(c) for c in _PHASE_COLORS]
+        for c in colors:
+            c.setAlpha(alpha)
+        scale = self.width() / self.span
+        w = self.width()
+        err = QColor("#000000")
+        hb = max(h - 2, 1.0)
+        pooled = per > 1
+        for b in self.model.visible(t0, t1):
+            y = LEGEND_PX + (b.worker // per) * h
+            x = w - (t1 - b.start) * scale
+            if pooled or (b.end - b.start) * scale < SPLIT_PX:
+                # Too small to tell its phases apart: one rect in its main phase's colour, which
+                # keeps a frame of 10,000 bars cheap.
+                p.fillRect(
+                    QRectF(x, y + 1, max((b.end - b.start) * scale, 1.0), hb), colors[b.main]
+                )
+                continue
+            x += 1  # a gap between one request and the next on the same lane
+            for i, d in enumerate(b.phases):
                 if d <= 0:
                     continue
-                w = d * scale
-                if w >= 0.5:
-                    p.fillRect(QRectF(x, y, w, h), _COLORS[i])
-                x += w
-            if s.error_kind is not None:
-                p.fillRect(QRectF(x - 2, y, 3, h), ERROR_COLOR)
-        if lane.busy is not None:
-            since = lane.busy[0]
-            x = right - (t1 - since) * scale
-            p.fillRect(QRectF(x, y, max(1.0, right - x), h), BUSY_COLOR)
+                dw = d * scale
+                if x + dw >= 0:
+                    p.fillRect(QRectF(x, y + 1, max(dw, 0.5), hb), colors[i])
+                x += dw
+            if b.error is not None or (b.status or 0) >= 400 or b.tries > 1:
+                # Errors get a dark end cap, retries a hollow one.
+                xe = w - (t1 - b.end) * scale
+                p.fillRect(QRectF(xe - 2, y, 2, h), err if b.tries <= 1 else colors[1])
+        for wid, (ph, start, _url) in self.model.inflight.items():
+            if start <= t1:
+                c = QColor(_PHASE_COLORS[ph])
+                c.setAlpha(110)
+                x = w - (t1 - start) * scale
+                y = LEGEND_PX + (wid // per) * h
+                p.fillRect(QRectF(x + 1, y + 1, max((t1 - start) * scale - 1, 1.0), hb), c)
+        self._paint_axis(p, t0, t1, text)
+        self._paint_legend(p, text, per)
+        p.end()
 
-    def _heat(
-        self,
-        p: QPainter,
-        group: list[int],
-        y: float,
-        h: float,
-        t0: float,
-        t1: float,
-        scale: float,
-        right: float,
-    ) -> None:
-        """A row standing for several workers: per pixel column, the share of them busy."""
-        width = math.ceil(right - LABEL_W) + 1
-        delta = [0] * (width + 1)  # +1 where a try starts, -1 past its end: one pass per row
-        errors = set()
-        origin = LABEL_W
-        for wid in group:
-            for s in self.data.lanes[wid].between(t0, t1):
-                a = max(0, int(right - (t1 - s.start) * scale - origin))
-                b = min(width - 1, int(right - (t1 - s.end) * scale - origin))
-                if a <= b:
-                    delta[a] += 1
-                    delta[b + 1] -= 1
-                if s.error_kind is not None and 0 <= b < width:
-                    errors.add(b)
-        busy = list(itertools.accumulate(delta[:width]))
-        n = len(group)
-        base = PHASE_COLORS["download"]
-        run_start = 0
-        # Runs of equal shade are one rectangle: a steady crawl is a few dozen rects per row.
-        shade = [min(255, int(255 * v / n)) for v in busy]
-        for x in range(1, width + 1):
-            if x == width or shade[x] != shade[run_start]:
-                if shade[run_start]:
-                    c = QColor(base)
-                    c.setAlpha(shade[run_start])
-                    p.fillRect(QRectF(origin + run_start, y, x - run_start, h), c)
-                run_start = x
-        for x in errors:
-            p.fillRect(QRectF(origin + x, y, 1, h), ERROR_COLOR)
-
-    def _axis(self, p: QPainter) -> None:
-        r = self.plot_rect()
-        origin = self.data.origin or 0.0
-        t1 = self.right_edge() - origin
-        t0 = t1 - self.seconds
-        step = _tick_step(self.seconds)
-        p.setPen(QPen(self.palette().mid().color()))
-        y = r.bottom()
-        p.drawLine(QPointF(r.left(), y), QPointF(r.right(), y))
-        p.setPen(self.palette().text().color())
-        t = math.ceil(t0 / step) * step
-        t = max(t, 0.0)  # nothing happened before the crawl's first event
-        while t <= t1 + 1e-9:
-            x = r.right() - (t1 - t) / self.seconds * r.width()
-            p.drawLine(QPointF(x, y), QPointF(x, y + 3))
-            p.drawText(QPointF(x + 2, y + AXIS_H - 4), _tick_label(t, step))
+    def _paint_axis(self, p: QPainter, t0: float, t1: float, text: QColor) -> None:
+        step = _nice_step(self.span / 8)
+        p.setPen(text)
+        y = self.height() - 3
+        t = (int(t0 / step) + 1) * step
+        while t <= t1:
+            x = self._x(t, t1)
+            p.drawText(QPointF(x + 2, y), f"{t:g}s")
+            p.drawLine(QPointF(x, y - 11), QPointF(x, y - 14))
             t += step
 
+    def _paint_legend(self, p: QPainter, text: QColor, per: int) -> None:
+        x = 4.0
+        for ph in PHASES:
+            p.fillRect(QRectF(x, 4, 10, 10), QColor(COLORS[ph]))
+            p.setPen(text)
+            label = LABELS[ph]
+            p.drawText(QPointF(x + 13, 13), label)
+            x += 22 + p.fontMetrics().horizontalAdvance(label)
+        state = "live" if self.following else "paused"
+        lanes = f"{per} workers per lane" if per > 1 else "one lane per worker"
+        p.drawText(QPointF(x + 10, 13), f"{lanes} · {self.span:g} s across · {state}")
 
-def _tick_step(seconds: float) -> float:
-    raw = seconds / 8
-    mag = 10 ** math.floor(math.log10(raw))
+
+def _nice_step(raw: float) -> float:
+    mag = 10 ** int(f"{raw:e}".split("e")[1])
     for m in (1, 2, 5, 10):
         if raw <= m * mag:
             return float(m * mag)
     return float(10 * mag)
 
 
-def _tick_label(t: float, step: float) -> str:
-    if step >= 1:
-        return time_label(round(t))
-    digits = max(0, -math.floor(math.log10(step)))
-    return f"{t:.{digits}f} s"
+def tooltip(b: Bar) -> str:
+    status = b.error or (str(b.status) if b.status is not None else "—")
+    lines = [b.url, f"status {status} · worker {b.worker} · tries {b.tries}"]
+    lines += [f"{LABELS[p]}: {v * 1000:.1f} ms" for p, v in zip(PHASES, b.phases, strict=True) if v]
+    return "\n".join(lines)
 
 
-class TimeSplit(QWidget):
-    """Where the time goes: stacked bars of phase totals, for the whole crawl and the last
-    ``RECENT`` seconds, with network / waiting / parsing shares."""
+class WhereTimeGoes(QWidget):
+    """Two stacked bars of phase totals: the whole crawl and the last 10 seconds."""
 
-    def __init__(self, data: TimelineData, parent: Any = None) -> None:
+    RECENT = 10.0
+
+    def __init__(self, model: TimelineModel, parent: Any = None) -> None:
         super().__init__(parent)
-        self.data = data
-        self.setMinimumHeight(58)
-
-    def sizeHint(self) -> QSize:
-        return QSize(800, 58)
+        self.model = model
+        self.setFixedHeight(44)
 
     def rows(self) -> list[tuple[str, list[float]]]:
         return [
-            ("whole crawl", self.data.totals),
-            (f"last {RECENT:g} s", self.data.recent_totals()),
+            ("whole crawl", list(self.model.totals)),
+            (f"last {self.RECENT:g} s", self.model.recent_totals(self.RECENT)),
         ]
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
-        try:
-            fm = QFontMetrics(self.font())
-            label_w = 90
-            bar_h = 20
-            for i, (name, totals) in enumerate(self.rows()):
-                y = 4 + i * (bar_h + 6)
-                p.setPen(self.palette().text().color())
-                p.drawText(QRectF(0, y, label_w - 6, bar_h),
-                           Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, name)  # fmt: skip
-                total = sum(totals)
-                w = self.width() - label_w - 4
-                if total <= 0:
-                    p.drawText(QPointF(label_w, y + bar_h - 5), "no requests yet")
+        text = self.palette().text().color()
+        label_w = 90
+        w = self.width() - label_w - 4
+        for r, (name, totals) in enumerate(self.rows()):
+            y = 2 + r * 21
+            p.setPen(text)
+            p.drawText(QPointF(4, y + 14), name)
+            total = sum(totals)
+            x = float(label_w)
+            for i, v in enumerate(totals):
+                if total <= 0 or v <= 0:
                     continue
-                x = float(label_w)
-                for j, d in enumerate(totals):
-                    dw = d / total * w
-                    p.fillRect(QRectF(x, y, dw, bar_h), _COLORS[j])
-                    share = f"{PHASE_LABELS[PHASES[j]]} {d / total:.0%}"
-                    if dw > fm.horizontalAdvance(share) + 6:
-                        p.setPen(Qt.GlobalColor.black)
-                        p.drawText(QRectF(x, y, dw, bar_h), Qt.AlignmentFlag.AlignCenter, share)
-                    x += dw
-        finally:
-            p.end()
-
-    def summary(self, totals: list[float]) -> str:
-        total = sum(totals) or 1.0
-        return ", ".join(f"{k} {v / total:.0%}" for k, v in groups(totals).items())
+                dw = v / total * w
+                p.fillRect(QRectF(x, y, dw, 18), _PHASE_COLORS[i])
+                share = v / total
+                if dw > 60:
+                    p.setPen(QColor("#000000"))
+                    p.drawText(QPointF(x + 3, y + 14), f"{LABELS[PHASES[i]]} {share:.0%}")
+                x += dw
+        p.end()
 
 
 class TimelinePanel(QWidget):
-    """The Timeline tab: the lanes, a Follow switch and where the time goes."""
+    """The Timeline tab: a Live/Pause toggle, the lanes, and where the time goes."""
 
-    def __init__(self, parent: Any = None) -> None:
+    recordClicked = Signal(str)
+
+    def __init__(self, parent: Any = None, fps: int = 10) -> None:
         super().__init__(parent)
-        self.data = TimelineData()
-        self.view = TimelineView(self.data)
-        self.split = TimeSplit(self.data)
-        self.follow = QCheckBox("&Follow the crawl")
-        self.follow.setChecked(True)
-        self.follow.setToolTip("Keep the present in view; dragging or zooming into the past pauses")
-        self.follow.toggled.connect(self.view.set_following)
-        self.view.followingChanged.connect(self.follow.setChecked)
-        self.hint = QLabel("Wheel: zoom · drag: scroll back · click a bar: show its page")
-        self.totals = QLabel()
+        self.model = TimelineModel(self)
+        self.view = TimelineView(self.model)
+        self.summary = WhereTimeGoes(self.model)
+        self.live = QPushButton("Pause view")
+        self.live.setCheckable(True)
+        self.live.setToolTip("Stop following the present to look back (drag also pauses)")
+        self.info = QLabel()
         top = QHBoxLayout()
-        top.addWidget(self.follow)
-        top.addWidget(self.hint, 1)
-        top.addWidget(self.totals)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(4, 4, 4, 4)
-        lay.addLayout(top)
-        lay.addWidget(self.view, 1)
-        lay.addWidget(self.split)
+        top.addWidget(self.live)
+        top.addWidget(self.info, 1)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(2, 2, 2, 2)
+        box.addLayout(top)
+        box.addWidget(self.view, 1)
+        box.addWidget(self.summary)
+        self.live.toggled.connect(lambda on: self.view.set_following(not on))
+        self.view.followingChanged.connect(self._following)
+        self.view.barClicked.connect(self.recordClicked)
+        # Repaint at a steady rate, not per batch: the cost stays flat however fast records come.
+        self._timer = QTimer(self)
+        self._frame_ms = 1000 // fps
+        self._timer.setInterval(self._frame_ms)
+        self._timer.timeout.connect(self._repaint)
+        self._timer.start()
+        self._dirty = True
+        self._bridge: Any = None
 
-    def connect_bridge(self, bridge: Any) -> None:
-        bridge.timings.connect(self.view.add_timings)
-        bridge.batch.connect(self.view.add_workers)
-        bridge.tick.connect(self.tick)
-        bridge.started.connect(self.view.clear)
+    def attach(self, bridge: Any) -> None:
+        self._bridge = bridge
+        bridge.batch.connect(self.feed)
+        bridge.started.connect(self.clear)
 
-    def tick(self, now: float) -> None:
-        self.view.tick(now)
-        if self.isVisible():
-            self.totals.setText(
-                "Whole crawl: " + self.split.summary(self.data.totals)
-                + " · last 10 s: " + self.split.summary(self.data.recent_totals())
-            )  # fmt: skip
-            self.split.update()
+    def clear(self) -> None:
+        self.model.clear()
+        self.view.set_following(True)
+        self._dirty = True
+
+    def feed(self, records: list[FetchRecord], workers: list[WorkerEvent] | None = None) -> None:
+        if records:
+            self.model.add(records)
+            self._dirty = True
+        crawler = getattr(self._bridge, "crawler", None)
+        if workers and crawler is not None:
+            # Requests in progress, drawn lighter from when the worker took them up.
+            t0 = crawler.started_at
+            inflight = self.model.inflight
+            for e in workers:
+                if e.state in _INFLIGHT and e.url is not None:
+                    inflight[e.worker_id] = (_INFLIGHT[e.state], e.since - t0, e.url)
+                    self.model.workers = max(self.model.workers, e.worker_id + 1)
+                else:
+                    inflight.pop(e.worker_id, None)
+            self._dirty = True
+
+    def _following(self, on: bool) -> None:
+        self.live.blockSignals(True)
+        self.live.setChecked(not on)
+        self.live.blockSignals(False)
+        self.live.setText("Pause view" if on else "Follow live")
+
+    def _repaint(self) -> None:
+        crawler = getattr(self._bridge, "crawler", None)
+        if crawler is not None and getattr(self._bridge, "running", False) and _loop_running():
+            # Follow the clock, not the last record, so a stalled crawl is seen to stall.
+            self.model.now = max(self.model.now, time_now() - crawler.started_at)
+            self._dirty = True
+        if not self._dirty or not self.isVisible():
+            return
+        self._dirty = False
+        self.info.setText(f"{len(self.model.bars)} requests shown · {self.model.workers} workers")
+        t = time.perf_counter()
+        self.view.repaint()
+        self.summary.repaint()
+        # Painting may take at most a tenth of the loop's time, whatever the number of bars.
+        spent = time.perf_counter() - t
+        self._timer.setInterval(max(self._frame_ms, min(2000, int(spent * 10_000))))

@@ -221,15 +221,14 @@ class MainWindow(QMainWindow):
         self.add_tab(self.workers_view, "&Workers")
         self.add_tab(self.redirects_view, "&Redirects")
         self.add_tab(self.broken_view, "&Broken links")
+        self.timeline = TimelinePanel()
+        self.add_tab(self.timeline, "T&imeline")
         self.hosts_view = make_table(sorted_proxy(r.hosts, self), HOST_WIDTHS, True)
         self.add_tab(self.hosts_view, "H&osts")
         self.overview = OverviewTab()
         self.overview.urlsPicked.connect(self._show_finding)
         self.overview.table.clicked.connect(lambda _: self.tabs.setCurrentWidget(self.pages_tab))
         self.add_tab(self.overview, "&Overview")
-        self.timeline = TimelinePanel()
-        self.timeline.view.urlClicked.connect(lambda url: self.details.show_url(url))
-        self.add_tab(self.timeline, "T&imeline")
 
         install_url_menu(self.details, lambda pos: self.details.current_url())
 
@@ -312,13 +311,14 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         b = self.bridge
         b.batch.connect(self._on_batch)
+        self.timeline.attach(b)
+        self.timeline.recordClicked.connect(self.select_url)
         b.progress.connect(self._on_progress)
         b.tick.connect(self.results.workers.tick)
         b.finished.connect(self._on_finished)
         b.runningChanged.connect(self._update_actions)
         b.storeError.connect(self._show_store_error)
         b.hosts.connect(self.results.hosts.apply)
-        self.timeline.connect_bridge(b)
         self.address.returnPressed.connect(self.start)
         self.address.textEdited.connect(lambda _t: self._show_address_error(None))
         self.settings.workersChanged.connect(self._workers_changed)

@@ -1,161 +1,107 @@
-"""Request phase times against a loopback server that delays each phase by a known amount."""
+"""Phase times against a raw loopback server that delays the first byte and drips the body by
+known amounts; the engine must attribute each delay to its phase (generous tolerances: CI is a
+loaded 2-core machine)."""
 
 from __future__ import annotations
 
 import asyncio
 import csv
 from pathlib import Path
-from typing import Any
-
-from aiohttp import web
-from sites import Site
-from test_engine import PLAIN, Sink
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
-from gui_crawler.events import FetchRecord, RequestTiming
-from gui_crawler.export import write_csv
-from gui_crawler.phases import PHASE_FIELDS, Phases
+from gui_crawler.events import Event, FetchRecord
+from gui_crawler.export import COLUMNS, write_csv
+from gui_crawler.phases import FIELDS
 
-D = 0.3  # each delayed phase; loose bounds below because CI shares two loaded cores
-
-
-async def _slow(request: web.Request) -> web.StreamResponse:
-    await asyncio.sleep(D)  # before the status line: time to first byte
-    resp = web.StreamResponse(headers={"Content-Type": "text/html"})
-    await resp.prepare(request)
-    await resp.write(b"<html><body>" + b" " * 100)
-    await asyncio.sleep(D)  # the body drips: download time
-    await resp.write(b"<a href='/b'>b</a></body></html>")
-    await resp.write_eof()
-    return resp
+TTFB = 0.25
+DRIP = 0.3
+PAGE = b"<html><body>" + b"<p><a href='/x'>x</a></p>" * 2000 + b"</body></html>"
 
 
-async def _crawl(site: Site, pause: float = 0.0, **kw: Any) -> tuple[Sink, Crawler]:
-    sink = Sink()
-    cfg = CrawlConfig(roots=(site.u("/"),), **{"retry_backoff": 0.01, **PLAIN, **kw})
-    crawler = Crawler(cfg, sink)
-    if pause:
-        crawler.pause()
-        asyncio.get_running_loop().call_later(pause, crawler.resume)
-    finished = await asyncio.wait_for(crawler.run(), 20)
-    assert finished.reason == "done"
-    return sink, crawler
+async def _serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    try:
+        while True:
+            head = await reader.readuntil(b"\r\n\r\n")
+            path = head.split(b" ", 2)[1]
+            body = PAGE if path == b"/" else b"<html>leaf</html>"
+            await asyncio.sleep(TTFB)
+            writer.write(
+                b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
+                b"Content-Length: %d\r\n\r\n" % len(body)
+            )
+            half = len(body) // 2
+            writer.write(body[:half])
+            await writer.drain()
+            await asyncio.sleep(DRIP)
+            writer.write(body[half:])
+            await writer.drain()
+    except (asyncio.IncompleteReadError, ConnectionError):
+        pass
+    finally:
+        writer.close()
 
 
-def test_phases_measure_the_delays() -> None:
-    async def main() -> None:
-        async with Site() as site:
-            site.route("/", _slow)
-            site.page("/b", [])
-            sink, _ = await _crawl(site, pause=D)
-        rec = sink.records[site.u("/")]
-        assert rec.wait_ms is not None and D * 1000 * 0.9 < rec.wait_ms < D * 1000 * 3
-        assert rec.ttfb_ms is not None and D * 1000 * 0.9 < rec.ttfb_ms < D * 1000 * 3
-        assert rec.download_ms is not None and D * 1000 * 0.9 < rec.download_ms < D * 1000 * 3
-        assert rec.connect_ms is not None and rec.connect_ms < D * 1000
-        assert rec.parse_ms is not None and 0 < rec.parse_ms < D * 1000
-        total = sum(getattr(rec, f) for f in PHASE_FIELDS)
-        assert total <= rec.elapsed * 1000 + 1  # the phases fit within the record's time
-        spans = [e for e in sink.events if isinstance(e, RequestTiming)]
-        assert {s.url for s in spans} == {site.u("/"), site.u("/b")}
-        s = next(s for s in spans if s.url == site.u("/"))
-        assert s.status == 200 and not s.retried and s.error_kind is None
-        assert abs(sum(s.durations) * 1000 - total) < 1
-        # The bar goes out before its record.
-        assert sink.events.index(s) < sink.events.index(rec)
+def _crawl() -> list[FetchRecord]:
+    async def main() -> list[FetchRecord]:
+        server = await asyncio.start_server(_serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        events: list[Event] = []
+        # No robots.txt or sitemap reads: they would be waiting time before the first request.
+        cfg = CrawlConfig(
+            roots=(f"http://127.0.0.1:{port}/",),
+            max_tasks=2,
+            timeout=10,
+            ignore_robots=True,
+            use_sitemaps=False,
+        )
+        try:
+            await asyncio.wait_for(Crawler(cfg, events.append).run(), 20)
+        finally:
+            server.close()
+        return [e for e in events if isinstance(e, FetchRecord)]
 
-    asyncio.run(main())
+    return asyncio.run(main())
 
 
-def test_retries_show_as_spans_and_failures_carry_phases() -> None:
-    async def main() -> None:
-        async with Site() as site:
-            site.page("/", ["/flaky", "/gone"])
-            n = 0
-
-            async def flaky(request: web.Request) -> web.StreamResponse:
-                nonlocal n
-                n += 1
-                if n == 1:
-                    return web.Response(status=503, text="try again", headers={"Retry-After": "0"})
-                return web.Response(text="ok")
-
-            site.route("/flaky", flaky)
-            sink, _ = await _crawl(site, max_tries=2)
-        spans = [e for e in sink.events if isinstance(e, RequestTiming)]
-        flaky_spans = [s for s in spans if s.url == site.u("/flaky")]
-        assert [s.retried for s in flaky_spans] == [True, False]
-        assert flaky_spans[0].end <= flaky_spans[1].start + 0.001
-        gone = sink.records[site.u("/gone")]
-        assert gone.status == 404 and gone.ttfb_ms is not None
-
-    asyncio.run(main())
-
-
-def test_external_checks_are_timed_too() -> None:
-    async def main() -> None:
-        async with Site() as site:
-            outside = f"http://localhost:{site.port}/elsewhere"  # another host name: external
-            site.page("/", [outside])
-            site.html("/elsewhere", "<p>x</p>", delay=D)
-            sink, _ = await _crawl(site, check_external=True)
-        rec = sink.records[outside]
-        assert rec.external and rec.status == 200
-        assert rec.ttfb_ms is not None and D * 1000 * 0.9 < rec.ttfb_ms < D * 1000 * 3
-        assert rec.dns_ms is not None  # "localhost" is resolved
-        assert any(isinstance(e, RequestTiming) and e.url == outside for e in sink.events)
-
-    asyncio.run(main())
-
-
-def test_timing_off_leaves_fields_empty() -> None:
-    async def main() -> None:
-        async with Site() as site:
-            site.page("/", [])
-            sink, _ = await _crawl(site, timing=False)
-        rec = sink.records[site.u("/")]
-        assert all(getattr(rec, f) is None for f in PHASE_FIELDS)
-        assert not [e for e in sink.events if isinstance(e, RequestTiming)]
-
-    asyncio.run(main())
-
-
-def test_a_try_cut_short_gives_the_running_phase_the_rest() -> None:
-    p = Phases(0, "u", 10.0)
-    p.request, p.sent = 10.5, 10.6
-    assert p.durations(12.0) == (0.5, 0.0, 0.09999999999999964, 1.4, 0.0, 0.0) or (
-        [round(d, 6) for d in p.durations(12.0)] == [0.5, 0.0, 0.1, 1.4, 0.0, 0.0]
-    )
-    p.dns = 0.05
-    assert [round(d, 6) for d in p.durations(12.0)] == [0.5, 0.05, 0.05, 1.4, 0.0, 0.0]
-    assert Phases(0, "u", 1.0).fields(2.0) == {}  # never requested: no phase fields
-
-
-def test_csv_has_the_phase_columns(tmp_path: Path) -> None:
-    rec = FetchRecord("http://127.0.0.1/", status=200, wait_ms=1.5, ttfb_ms=2.25)
-    write_csv(tmp_path / "x.csv", [rec])
-    with open(tmp_path / "x.csv", encoding="utf-8-sig") as f:
+def test_each_delay_lands_in_its_phase(tmp_path: Path) -> None:
+    records = {r.url.rsplit("/", 1)[1]: r for r in _crawl()}
+    assert set(records) == {"", "x"}
+    root = records[""]
+    assert root.status == 200 and root.worker in (0, 1)
+    assert TTFB * 1000 * 0.9 <= root.ttfb_ms <= TTFB * 1000 + 400
+    assert DRIP * 1000 * 0.9 <= root.download_ms <= DRIP * 1000 + 400
+    assert 0 <= root.connect_ms < 200 and root.dns_ms < 200  # an IP: no lookup, loopback connect
+    assert root.parse_ms > 0 and root.parse_wait_ms >= 0
+    assert root.wait_ms < 200
+    total = sum(getattr(root, f) for f in FIELDS)
+    # The phases cover the record's time without counting anything twice.
+    assert root.elapsed * 1000 * 0.9 - 50 <= total <= root.elapsed * 1000 + 1
+    out = tmp_path / "r.csv"
+    write_csv(out, records.values())
+    with out.open(encoding="utf-8-sig") as f:
         row = next(csv.DictReader(f))
-    assert row["wait_ms"] == "1.5" and row["ttfb_ms"] == "2.25" and row["parse_ms"] == ""
-    assert set(PHASE_FIELDS) <= set(row)
+    assert set(FIELDS) <= set(COLUMNS)
+    assert float(row["ttfb_ms"]) > 0
 
 
-def test_a_dns_failure_is_dns_time() -> None:
-    p = Phases(0, "u", 10.0)
-    p.request, p.dns_start = 10.0, 10.1
-    assert [round(d, 6) for d in p.durations(12.0)] == [0.0, 1.9, 0.1, 0.0, 0.0, 0.0]
+def test_waiting_for_a_per_host_slot_is_wait_time() -> None:
+    from sites import Site
 
-
-def test_reading_robots_txt_first_is_wait_time() -> None:
-    async def main() -> None:
+    async def main() -> dict[str, FetchRecord]:
         async with Site() as site:
-            site.page("/", [])
-            site.html("/robots.txt", "User-agent: *\nAllow: /\n", content_type="text/plain",
-                      delay=D)  # fmt: skip
-            sink, _ = await _crawl(site, ignore_robots=False)
-        rec = sink.records[site.u("/")]
-        assert rec.wait_ms is not None and D * 1000 * 0.9 < rec.wait_ms < D * 1000 * 3
-        assert rec.ttfb_ms is not None and rec.ttfb_ms < D * 1000  # the robots fetch is not ours
+            site.page("/", ["/a", "/b"])
+            site.page("/a", delay=0.3)
+            site.page("/b", delay=0.3)
+            cfg = CrawlConfig(
+                roots=(site.url,), max_tasks=3, per_host=1, ignore_robots=True, use_sitemaps=False
+            )
+            events: list[Event] = []
+            await asyncio.wait_for(Crawler(cfg, events.append).run(), 10)
+            return {e.url: e for e in events if isinstance(e, FetchRecord)}
 
-    asyncio.run(main())
+    recs = asyncio.run(main())
+    a, b = (r for u, r in recs.items() if u.endswith(("/a", "/b")))
+    # One slot for the host: whichever went second waited for the first to be answered.
+    assert max(a.wait_ms, b.wait_ms) >= 250, (a.wait_ms, b.wait_ms)
+    assert min(a.wait_ms, b.wait_ms) < 250
