@@ -547,6 +547,8 @@ class Crawler:
             self._record(self._make(item, start, tries, **failure(ErrorKind.INVALID_URL, str(e))))
             return None
         except (TimeoutError, aiohttp.ClientError, OSError) as e:
+            if (timing := self._timings.get(item.url)) is not None:
+                timing.settle()
             exc = failure(*describe(e))
             log.debug("try %d for %s raised %s", tries, item.url, exc["exception"])
             if tries < cfg.max_tries:
@@ -561,7 +563,10 @@ class Crawler:
         cfg = self.config
         assert self._session is not None and self._hosts is not None
         self._set_state(wid, WorkerState.FETCHING, item.url)
-        result = await check_external(self._session, item.url, cfg.max_redirect)
+        timing = self._timings.get(item.url)
+        result = await check_external(self._session, item.url, cfg.max_redirect, timing)
+        if timing is not None and result.error_kind is not None:
+            timing.settle()
         if result.status in RETRY_STATUSES:
             self._hosts.throttle(host, result.retry_after)
             if tries < cfg.max_tries:

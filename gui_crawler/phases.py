@@ -50,6 +50,16 @@ class Timing:
         self.parse1: float | None = None
         self._t = self._tc = 0.0
 
+    def settle(self) -> None:
+        """The try failed: a DNS lookup or connection still under way ends now and counts (an
+        unresolvable host is DNS time, a refused or timed-out connection connect time)."""
+        now = time.monotonic()
+        if self._t:
+            self.dns += now - self._t
+        if self._tc:
+            self.connect += now - self._tc  # the connection span includes the lookup
+        self._t = self._tc = 0.0
+
     def mark_body(self) -> None:
         self.body = time.monotonic()
 
@@ -94,7 +104,7 @@ async def _request_start(session: Any, ctx: Any, params: Any) -> None:
     t = _timing(ctx)
     if t is not None:
         t.request = time.monotonic()
-        t.dns = t.connect = 0.0
+        t.dns = t.connect = t._t = t._tc = 0.0
         t.sent = t.headers = t.body = None
 
 
@@ -114,12 +124,14 @@ async def _dns_end(session: Any, ctx: Any, params: Any) -> None:
     t = _timing(ctx)
     if t is not None:
         t.dns += time.monotonic() - t._t
+        t._t = 0.0  # no lookup under way (settle() looks)
 
 
 async def _connect_end(session: Any, ctx: Any, params: Any) -> None:
     t = _timing(ctx)
     if t is not None:
         t.connect += time.monotonic() - t._tc
+        t._tc = 0.0
 
 
 async def _headers_sent(session: Any, ctx: Any, params: Any) -> None:
