@@ -87,6 +87,27 @@ def header_label(columns: Sequence[str], section: int, orientation: Any, role: i
     return None
 
 
+class LabelledTable(QAbstractTableModel):
+    """A flat table with labelled columns: ``COLUMNS`` names them, ``row_count()`` counts the
+    rows. Subclasses give ``data()`` (and may override ``headerData`` for tool tips)."""
+
+    COLUMNS: Sequence[str] = ()
+
+    def row_count(self) -> int:
+        raise NotImplementedError
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self.row_count()
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        return header_label(self.COLUMNS, section, orientation, role)
+
+
 def status_text(rec: FetchRecord) -> str:
     return status_word(rec)
 
@@ -109,12 +130,14 @@ def make_row(rec: FetchRecord) -> PageRow:
     return PageRow(rec, display, sort, status_class(rec))
 
 
-class PagesModel(QAbstractTableModel):
+class PagesModel(LabelledTable):
     """Every recorded URL, one row each: in arrival order, or in the order the user chose, which
     later rows keep (the sort survives clear(): a new crawl fills a table still sorted).
 
     Signals: only QAbstractItemModel's own.
     """
+
+    COLUMNS = tuple(c.label for c in PAGE_COLUMNS)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -208,11 +231,8 @@ class PagesModel(QAbstractTableModel):
             return self.createIndex(row, column)
         return QModelIndex()
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(PAGE_COLUMNS)
+    def row_count(self) -> int:
+        return len(self.rows)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
