@@ -85,7 +85,7 @@ def test_each_delay_lands_in_its_phase(tmp_path: Path) -> None:
     assert float(row["ttfb_ms"]) > 0
 
 
-def test_waiting_for_a_per_host_slot_is_wait_time() -> None:
+def test_time_parked_on_a_host_is_no_worker_s() -> None:
     from sites import Site
 
     async def main() -> dict[str, FetchRecord]:
@@ -102,6 +102,9 @@ def test_waiting_for_a_per_host_slot_is_wait_time() -> None:
 
     recs = asyncio.run(main())
     a, b = (r for u, r in recs.items() if u.endswith(("/a", "/b")))
-    # One slot for the host: whichever went second waited for the first to be answered.
-    assert max(a.wait_ms, b.wait_ms) >= 250, (a.wait_ms, b.wait_ms)
-    assert min(a.wait_ms, b.wait_ms) < 250
+    assert abs(a.finished_at - b.finished_at) >= 0.25  # one slot: one waited for the other
+    for r in (a, b):
+        # Parked on its host, the URL held no worker: no phase shows that wait, and the phases
+        # of the worker that fetched it fit within the record's time.
+        assert r.wait_ms < 150, r
+        assert sum(getattr(r, f) for f in FIELDS) <= r.elapsed * 1000 + 5, r
