@@ -396,10 +396,9 @@ class Crawler:
         to come back through the queue later, never holding this worker meanwhile."""
         hosts = self._hosts
         assert hosts is not None
-        timing = self._timings.get(item.url)
-        if timing is None:
-            timing = self._timings[item.url] = Timing(wid)
-        timing.worker = wid
+        # Timed from this worker taking the URL: a URL parked on its host holds no worker, so the
+        # time it waited there is no worker's phase (the Hosts view shows who waits on a host).
+        self._timings[item.url] = Timing(wid)
         external = not self.scope.host_ok(item.url)
         host = hosts.get(item.url, external=external)
         if host.prep is Prep.PENDING:

@@ -1,8 +1,9 @@
 """Where each request's time went: phase marks from aiohttp's tracing plus the engine's own stamps.
 
-One ``Timing`` lives per URL while it is fetched; aiohttp hands it back to the trace callbacks as
-``trace_request_ctx``. Marks are ``time.monotonic()`` so that a parser thread can stamp them too.
-Only the last try's network phases are kept; earlier tries and their back-off count as waiting.
+A ``Timing`` starts when a worker takes a URL and lives until its record; aiohttp hands it back to
+the trace callbacks as ``trace_request_ctx``. Marks are ``time.monotonic()``. Only the last try
+is timed: earlier tries, the back-off between them and any wait for the host's slot held no
+worker (the URL was parked on its host), so they are no worker's phase.
 """
 
 from __future__ import annotations
