@@ -109,53 +109,41 @@ async def _request_start(session: Any, ctx: Any, params: Any) -> None:
         t.sent = t.headers = t.body = None
 
 
-async def _dns_start(session: Any, ctx: Any, params: Any) -> None:
-    t = _timing(ctx)
-    if t is not None:
-        t._t = time.monotonic()
+def _mark(attr: str) -> Any:
+    """A trace callback that stamps ``attr`` of the request's Timing with the time now."""
+
+    async def callback(session: Any, ctx: Any, params: Any) -> None:
+        t = _timing(ctx)
+        if t is not None:
+            setattr(t, attr, time.monotonic())
+
+    return callback
 
 
-async def _connect_start(session: Any, ctx: Any, params: Any) -> None:
-    t = _timing(ctx)
-    if t is not None:
-        t._tc = time.monotonic()
+def _add_span(start_attr: str, total_attr: str) -> Any:
+    """A trace callback that adds the time since ``start_attr`` to ``total_attr`` (a request may
+    resolve and connect more than once: a redirect within aiohttp, a retried connection)."""
 
+    async def callback(session: Any, ctx: Any, params: Any) -> None:
+        t = _timing(ctx)
+        if t is not None:
+            setattr(
+                t, total_attr, getattr(t, total_attr) + time.monotonic() - getattr(t, start_attr)
+            )
+            setattr(t, start_attr, 0.0)  # nothing under way now (settle() looks)
 
-async def _dns_end(session: Any, ctx: Any, params: Any) -> None:
-    t = _timing(ctx)
-    if t is not None:
-        t.dns += time.monotonic() - t._t
-        t._t = 0.0  # no lookup under way (settle() looks)
-
-
-async def _connect_end(session: Any, ctx: Any, params: Any) -> None:
-    t = _timing(ctx)
-    if t is not None:
-        t.connect += time.monotonic() - t._tc
-        t._tc = 0.0
-
-
-async def _headers_sent(session: Any, ctx: Any, params: Any) -> None:
-    t = _timing(ctx)
-    if t is not None:
-        t.sent = time.monotonic()
-
-
-async def _request_end(session: Any, ctx: Any, params: Any) -> None:
-    # Fired once the response's status line and headers have been read: the first byte is in.
-    t = _timing(ctx)
-    if t is not None:
-        t.headers = time.monotonic()
+    return callback
 
 
 def trace_config() -> aiohttp.TraceConfig:
     """A TraceConfig that fills the ``Timing`` passed as ``trace_request_ctx``."""
     tc = aiohttp.TraceConfig()
     tc.on_request_start.append(_request_start)
-    tc.on_dns_resolvehost_start.append(_dns_start)
-    tc.on_dns_resolvehost_end.append(_dns_end)
-    tc.on_connection_create_start.append(_connect_start)
-    tc.on_connection_create_end.append(_connect_end)
-    tc.on_request_headers_sent.append(_headers_sent)
-    tc.on_request_end.append(_request_end)
+    tc.on_dns_resolvehost_start.append(_mark("_t"))
+    tc.on_dns_resolvehost_end.append(_add_span("_t", "dns"))
+    tc.on_connection_create_start.append(_mark("_tc"))
+    tc.on_connection_create_end.append(_add_span("_tc", "connect"))
+    # Headers sent, then the response's status line and headers read: the first byte is in.
+    tc.on_request_headers_sent.append(_mark("sent"))
+    tc.on_request_end.append(_mark("headers"))
     return tc
