@@ -22,8 +22,15 @@ TREE_WIDTHS = (420, 70, 90, 110)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
+_NO_NODES: list[Node] = []  # shared by every leaf until it gets a child: never appended to
+_NO_NAMES: dict[str, Node] = {}  # likewise
+
+
 class Node:
-    """One host, path segment or query under a path; ``url`` is set when the node is a URL."""
+    """One host, path segment or query under a path; ``url`` is set when the node is a URL.
+
+    Most nodes are leaves, and a crawl makes one per URL: they share empty containers and spell
+    their URL prefix only when asked, which halves a leaf's memory."""
 
     __slots__ = (
         "by_name",
@@ -34,20 +41,18 @@ class Node:
         "pages",
         "parent",
         "pending",
-        "prefix",
         "row",
         "url",
         "worst",
         "worst_text",
     )
 
-    def __init__(self, name: str, parent: Node | None, prefix: str) -> None:
+    def __init__(self, name: str, parent: Node | None) -> None:
         self.name = name
         self.parent = parent
-        self.prefix = prefix  # the URL this node's path spells (for copying a branch)
-        self.children: list[Node] = []
-        self.pending: list[Node] = []  # new, not yet announced to the views
-        self.by_name: dict[str, Node] = {}
+        self.children = _NO_NODES
+        self.pending = _NO_NODES  # new, not yet announced to the views
+        self.by_name = _NO_NAMES
         self.row = -1  # -1 until announced
         self.url: str | None = None
         self.pages = 0  # URLs in this subtree, this node included
@@ -55,6 +60,28 @@ class Node:
         self.own_text = ""
         self.worst = StatusClass.PENDING
         self.worst_text = ""
+
+    @property
+    def prefix(self) -> str:
+        """The URL this node's path spells (for copying or opening a branch)."""
+        parent = self.parent
+        if parent is None or parent.parent is None:  # the root, or a host
+            return self.name
+        return parent.prefix + ("/" if parent.parent.parent is None else "") + self.name
+
+    def add_child(self, child: Node, announced: bool) -> None:
+        if self.by_name is _NO_NAMES:
+            self.by_name = {}
+        self.by_name[child.name] = child
+        if announced:
+            if self.pending is _NO_NODES:
+                self.pending = []
+            self.pending.append(child)
+        else:
+            if self.children is _NO_NODES:
+                self.children = []
+            child.row = len(self.children)
+            self.children.append(child)
 
 
 def split_url(url: str) -> tuple[str, list[str]]:
@@ -80,7 +107,7 @@ class SiteTreeModel(QAbstractItemModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.root = Node("", None, "")
+        self.root = Node("", None)
         self.root.row = 0
         self._nodes: dict[str, Node] = {}  # URL → its node
         self._grown: dict[int, Node] = {}  # visible parents with pending children
@@ -106,7 +133,7 @@ class SiteTreeModel(QAbstractItemModel):
 
     def clear(self) -> None:
         self.beginResetModel()
-        self.root = Node("", None, "")
+        self.root = Node("", None)
         self.root.row = 0
         self._nodes.clear()
         self._grown.clear()
@@ -118,11 +145,9 @@ class SiteTreeModel(QAbstractItemModel):
         if node is not None:
             return node
         host, segs = split_url(url)
-        node = self._child(self.root, host, host)
+        node = self._child(self.root, host)
         for seg in segs:
-            node = self._child(
-                node, seg, node.prefix + ("/" if node.parent is self.root else "") + seg
-            )
+            node = self._child(node, seg)
         if node.url is None:
             node.url = url
             self._nodes[url] = node
@@ -133,17 +158,14 @@ class SiteTreeModel(QAbstractItemModel):
                 n = n.parent
         return node
 
-    def _child(self, parent: Node, name: str, prefix: str) -> Node:
+    def _child(self, parent: Node, name: str) -> Node:
         child = parent.by_name.get(name)
         if child is None:
-            child = Node(name, parent, prefix)
-            parent.by_name[name] = child
-            if parent.row >= 0:  # visible parent: announce at commit
-                parent.pending.append(child)
+            child = Node(name, parent)
+            # A visible parent announces it at commit; a new parent brings it with its subtree.
+            parent.add_child(child, announced=parent.row >= 0)
+            if parent.row >= 0:
                 self._grown[id(parent)] = parent
-            else:  # parent is new itself: the child arrives with its subtree
-                child.row = len(parent.children)
-                parent.children.append(child)
         return child
 
     def _touch(self, node: Node) -> None:
@@ -163,10 +185,12 @@ class SiteTreeModel(QAbstractItemModel):
         for parent in sorted(self._grown.values(), key=_depth):
             first = len(parent.children)
             new = parent.pending
-            parent.pending = []
+            parent.pending = _NO_NODES
             self.beginInsertRows(self._index_of(parent), first, first + len(new) - 1)
             for i, child in enumerate(new, first):
                 child.row = i
+            if parent.children is _NO_NODES:
+                parent.children = []
             parent.children.extend(new)
             self.endInsertRows()
         self._grown.clear()
