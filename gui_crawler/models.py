@@ -161,6 +161,23 @@ def make_row(rec: FetchRecord) -> PageRow:
     return PageRow(rec, display, sort, status_class(rec))
 
 
+# Above this many rows in one batch (and more than the table holds), one full sort is cheaper.
+INSERT_IN_PLACE_MAX = 512
+
+
+def _insert_place(rows: list[PageRow], column: int, key: Any, desc: bool) -> int:
+    """After the last row that sorts before or equal to ``key`` (bisect_right, either order)."""
+    lo, hi = 0, len(rows)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        other = rows[mid].sort[column]
+        if (key < other) if not desc else (key > other):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
 class PagesModel(QAbstractTableModel):
     """Every recorded URL, one row each, in arrival order until the user sorts.
 
@@ -171,26 +188,69 @@ class PagesModel(QAbstractTableModel):
         super().__init__(parent)
         self.rows: list[PageRow] = []
         self._row_of: dict[str, int] | None = {}
+        self._sort: tuple[int, Qt.SortOrder] | None = None
 
     # ---- feeding ------------------------------------------------------------------------------
 
     def add_records(self, records: Sequence[FetchRecord]) -> None:
-        """Append a batch with one beginInsertRows (sorting is on demand, not per insert)."""
+        """Add a batch: appended in arrival order, or, once the user sorted, each row put in its
+        sorted place (a binary search per row, one beginInsertRows per place), never a re-sort
+        of everything."""
         if not records:
             return
+        new = [make_row(r) for r in records]
+        if self._sort is None:
+            self._append(new)
+        elif len(new) > max(INSERT_IN_PLACE_MAX, len(self.rows)):
+            # Opening a saved crawl: one sort of the lot beats thousands of inserts.
+            self._append(new)
+            self.sort(*self._sort)
+        else:
+            self._insert_sorted(new, *self._sort)
+
+    def _append(self, new: list[PageRow]) -> None:
         first = len(self.rows)
-        self.beginInsertRows(QModelIndex(), first, first + len(records) - 1)
-        self.rows.extend(make_row(r) for r in records)
+        self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
+        self.rows.extend(new)
         if self._row_of is not None:
-            for i, r in enumerate(records, first):
-                self._row_of[r.url] = i
+            for i, r in enumerate(new, first):
+                self._row_of[r.record.url] = i
         self.endInsertRows()
+
+    def _insert_sorted(self, new: list[PageRow], column: int, order: Qt.SortOrder) -> None:
+        desc = order == Qt.SortOrder.DescendingOrder
+        new.sort(key=lambda r: r.sort[column], reverse=desc)
+        # Where each new row goes among the old ones; equal keys keep arrival order, as a
+        # stable sort would.
+        places = [_insert_place(self.rows, column, r.sort[column], desc) for r in new]
+        self._row_of = None
+        # From the bottom up, so that earlier places stay valid; one insert per run of rows
+        # that share a place.
+        end = len(new)
+        while end > 0:
+            place = places[end - 1]
+            start = end - 1
+            while start > 0 and places[start - 1] == place:
+                start -= 1
+            self.beginInsertRows(QModelIndex(), place, place + end - start - 1)
+            self.rows[place:place] = new[start:end]
+            self.endInsertRows()
+            end = start
 
     def clear(self) -> None:
         self.beginResetModel()
         self.rows = []
         self._row_of = {}
         self.endResetModel()
+
+    @property
+    def sort_order(self) -> tuple[int, Qt.SortOrder] | None:
+        """The column and order rows are kept in, None for arrival order."""
+        return self._sort
+
+    def unsort(self) -> None:
+        """Back to keeping arrival order for rows to come (the rows already shown stay)."""
+        self._sort = None
 
     def records(self) -> list[FetchRecord]:
         return [r.record for r in self.rows]
@@ -250,7 +310,11 @@ class PagesModel(QAbstractTableModel):
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        if not 0 <= column < len(PAGE_COLUMNS) or len(self.rows) < 2:
+        if not 0 <= column < len(PAGE_COLUMNS):
+            self._sort = None
+            return
+        self._sort = (column, order)
+        if len(self.rows) < 2:
             return
         self.layoutAboutToBeChanged.emit()
         rows = self.rows

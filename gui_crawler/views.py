@@ -107,9 +107,10 @@ def make_table(model: QAbstractItemModel, widths: Sequence[int], sortable: bool)
 
 
 def sorted_proxy(model: QAbstractItemModel, parent: Any) -> QSortFilterProxyModel:
-    """For the small tables: a plain proxy that sorts only when a header is clicked."""
+    """For the small tables: a plain proxy. Once a header is clicked, rows that arrive later
+    go to their sorted place (tables of workers, redirects and broken links stay small)."""
     proxy = QSortFilterProxyModel(parent)
-    proxy.setDynamicSortFilter(False)
+    proxy.setDynamicSortFilter(True)
     proxy.setSortRole(Roles.Sort)
     proxy.setSourceModel(model)
     return proxy

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QScrollArea,
     QSplitter,
+    QTableView,
     QTabWidget,
     QToolBar,
     QTreeView,
@@ -264,14 +265,7 @@ class MainWindow(QMainWindow):
         self.pages_tab.filterChanged.connect(self._update_actions)
         self.details.urlActivated.connect(self.select_url)
         self._details_timer.timeout.connect(self.details.refresh)
-        views = (
-            self.pages_tab.table,
-            self.tree_view,
-            self.workers_view,
-            self.redirects_view,
-            self.broken_view,
-        )
-        for v in views:
+        for v in self._tables():
             v.selectionModel().currentChanged.connect(
                 lambda cur, _prev: self.details.show_url(current_url_of(cur))
             )
@@ -307,6 +301,7 @@ class MainWindow(QMainWindow):
         if saved is None:
             self.results.clear()
             self.details.show_url(None)
+            self._scroll_home()
         self.charts.clear()
         self.pause_action.setChecked(False)
         self.bridge.start(config, store, saved)
@@ -339,6 +334,7 @@ class MainWindow(QMainWindow):
             return False
         self._show_address_error(None)
         self.results.clear()
+        self._scroll_home()
         self.charts.clear()
         self.results.add(saved.records)
         self.pages_tab.update_count()
@@ -537,6 +533,20 @@ class MainWindow(QMainWindow):
         has_rows = self.results.pages.rowCount() > 0
         self.export_action.setEnabled(has_rows)
         self.export_filtered_action.setEnabled(has_rows and self.results.proxy.filtering)
+
+    def _tables(self) -> tuple[QTreeView | QTableView, ...]:
+        return (
+            self.pages_tab.table,
+            self.tree_view,
+            self.workers_view,
+            self.redirects_view,
+            self.broken_view,
+        )
+
+    def _scroll_home(self) -> None:
+        """A new crawl starts at the first column, not where the last one was scrolled to."""
+        for view in self._tables():
+            view.horizontalScrollBar().setValue(0)
 
     def _expand_hosts(self, parent: Any, first: int, last: int) -> None:
         if not parent.isValid():  # a new host: show its first level

@@ -213,3 +213,34 @@ def test_model_with_parentless_queries() -> None:
     assert proxy.records() == []
     assert model.headerData(0, Qt.Orientation.Horizontal) == "URL"
     assert model.data(QModelIndex()) is None
+
+
+def test_rows_arriving_after_a_sort_go_to_their_sorted_place(qtmodeltester: Any) -> None:
+    model = PagesModel()
+    proxy = PagesProxy(model)
+    qtmodeltester.check(proxy)
+    b = batches()
+    model.add_records(b[0] + b[1])
+    proxy.sort(1, Qt.SortOrder.AscendingOrder)
+    selected = QPersistentModelIndex(model.index(model.row_of(H + "/gone") or 0, 0))
+    for batch in b[2:]:
+        model.add_records(batch)
+        keys = [model.index(i, 1).data(Roles.Sort) for i in range(model.rowCount())]
+        assert keys == sorted(keys)
+    assert selected.data() == H + "/gone"  # a selection follows its row
+    proxy.sort(4, Qt.SortOrder.DescendingOrder)
+    model.add_records([page(f"/t{i}", elapsed=int(i[0]) / 10) for i in ("5", "1a", "9", "1b")])
+    keys = [model.index(i, 4).data(Roles.Sort) for i in range(model.rowCount())]
+    assert keys == sorted(keys, reverse=True)
+    assert model.row_of(H + "/t9") == 0
+    # Equal keys keep arrival order, as a stable sort would.
+    tied = [model.index(i, 0).data() for i in range(model.rowCount()) if keys[i] == 0.1]
+    assert tied == [H + "/t1a", H + "/t1b"]
+    # The sort survives a clear (a new crawl), so the header's arrow stays true.
+    model.clear()
+    model.add_records([page("/z", elapsed=0.1), page("/y", elapsed=0.9)])
+    assert [model.index(i, 0).data() for i in range(2)] == [H + "/y", H + "/z"]
+    proxy.sort(-1)
+    model.add_records([page("/last", elapsed=0.5)])
+    assert model.index(2, 0).data() == H + "/last"
+    qtmodeltester.check(proxy)

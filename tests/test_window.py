@@ -240,6 +240,36 @@ def test_sort_by_clicking_a_header(qtbot: Any, window: MainWindow, live_site: An
     assert table.model().index(0, 1).data() == "500"
 
 
+def test_rows_after_a_header_click_mid_crawl_stay_sorted(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small()
+    live_site.delay = 0.03
+    window.settings.workers.setValue(2)
+    start_by_typing(qtbot, window, live_site.url)
+    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 3, timeout=10_000)
+    header = window.pages_tab.table.horizontalHeader()
+    x = header.sectionViewportPosition(1) + header.sectionSize(1) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    assert window.results.pages.rowCount() < PAGES  # more rows arrive after the click
+    with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
+        pass
+    model = window.pages_tab.table.model()
+    keys = [model.index(i, 1).data(Roles.Sort) for i in range(model.rowCount())]
+    assert len(keys) == PAGES and keys == sorted(keys)
+    assert header.sortIndicatorSection() == 1
+    # A new crawl keeps the arrow, and the arrow keeps telling the truth; the sideways scroll
+    # of the last crawl is not carried over.
+    bar = window.pages_tab.table.horizontalScrollBar()
+    window.pages_tab.table.setColumnWidth(0, 3000)
+    bar.setValue(bar.maximum())
+    assert bar.value() > 0
+    crawl_to_end(qtbot, window, live_site.url)
+    keys = [model.index(i, 1).data(Roles.Sort) for i in range(model.rowCount())]
+    assert header.sortIndicatorSection() == 1 and keys == sorted(keys)
+    assert bar.value() == 0
+
+
 def test_bad_address_and_bad_regex_give_messages(qtbot: Any, window: MainWindow) -> None:
     for text, words in (
         ("not a url", "contains spaces"),
