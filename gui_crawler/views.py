@@ -39,7 +39,7 @@ QUICK_FILTERS = (
     ("3xx", (StatusClass.REDIRECT,), "Redirects"),
     ("4xx", (StatusClass.CLIENT_ERROR,), "Client errors, e.g. 404"),
     ("5xx", (StatusClass.SERVER_ERROR,), "Server errors"),
-    ("Errors", (StatusClass.FAILED,), "No HTTP answer: timeouts, resets, cancelled…"),
+    ("Failed", (StatusClass.FAILED,), "No HTTP answer: timeouts, resets, cancelled…"),
 )
 
 

@@ -44,10 +44,26 @@ def icon(name: str) -> QIcon:
     return QIcon(str(RESOURCES / f"{name}.svg"))
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """ "1 URL", "2 URLs", "1 hop", "0 hops"."""
+    return f"{n:,} {word if n == 1 else (words or word + 's')}"
+
+
 def _clock(seconds: float) -> str:
     m, s = divmod(int(seconds), 60)
     h, m = divmod(m, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+STAT_TIPS = {
+    "fetched": "URLs recorded: the rows of the pages table",
+    "queued": "URLs known but not fetched yet",
+    "workers": "Workers fetching now / workers allowed",
+    "redirects": "Rows under the 3xx filter",
+    "errors": "Rows under the 4xx, 5xx and Failed filters",
+    "rate": "Pages recorded per second",
+    "elapsed": "Time since the crawl started",
+}
 
 
 class MainWindow(QMainWindow):
@@ -72,6 +88,7 @@ class MainWindow(QMainWindow):
         self.saved: SavedCrawl | None = None  # an opened crawl file that can be continued
         self.data_dir: Path | None = None  # where new crawl files go (None: the user's data dir)
         self.last_export: tuple[str, int] | None = None
+        self._left = 0  # URLs left to fetch when no crawl runs (after a cancel or an open)
         self._details_timer = QTimer(self)
         self._details_timer.setSingleShot(True)
         self._details_timer.setInterval(1000)
@@ -242,9 +259,10 @@ class MainWindow(QMainWindow):
         self.state_label = QLabel("Ready")
         sb.addWidget(self.state_label, 1)
         self.stat_labels: dict[str, QLabel] = {}
-        for key in ("fetched", "queued", "workers", "redirects", "errors", "rate", "elapsed"):
+        for key, tip in STAT_TIPS.items():
             lab = QLabel()
             lab.setObjectName(f"stat-{key}")
+            lab.setToolTip(tip)
             lab.setContentsMargins(6, 0, 6, 0)
             sb.addPermanentWidget(lab)
             self.stat_labels[key] = lab
@@ -304,7 +322,10 @@ class MainWindow(QMainWindow):
             self._scroll_home()
         self.charts.clear()
         self.pause_action.setChecked(False)
+        self._left = len(saved.pending) if saved else 0
         self.bridge.start(config, store, saved)
+        self.pages_tab.update_count()
+        self._show_stats(None)
         self._update_actions()
 
     def open_dialog(self) -> QFileDialog:
@@ -342,6 +363,8 @@ class MainWindow(QMainWindow):
         self.settings.show_config(saved.config)
         self.details.show_url(saved.config.roots[0])
         self.saved = saved
+        self._left = len(saved.pending)
+        self._show_stats(None)
         left = (
             f"{len(saved.pending):,} left to fetch — Continue crawl resumes it"
             if saved.pending
@@ -434,6 +457,7 @@ class MainWindow(QMainWindow):
         self.results.add(records, workers)
         if records:
             self.pages_tab.update_count()
+            self._show_stats(self.bridge.last_progress)
             if self.details.url is None and self.bridge.crawler is not None:
                 # Something to look at from the start: the root's details until a pick.
                 self.details.show_url(self.bridge.crawler.config.roots[0])
@@ -453,14 +477,17 @@ class MainWindow(QMainWindow):
         self._show_stats(p)
 
     def _on_finished(self, f: CrawlFinished) -> None:
-        if self.bridge.last_progress is not None:
-            self._show_stats(self.bridge.last_progress)
+        # What Continue would fetch: the queue and the URLs cut short in flight.
+        self._left = f.todo + self.results.cancelled_count
+        self._show_stats(self.bridge.last_progress)
         words = {"done": "Finished", "cancelled": "Cancelled"}.get(
             f.reason, f"Stopped ({f.reason})"
         )
+        total = self.results.pages.rowCount()
+        this_run = f" ({plural(f.done, 'URL')} this run)" if total != f.done else ""
         self.state_label.setText(
-            f"{words}: {f.done:,} URLs in {f.elapsed:.1f} s"
-            + (f", {f.todo:,} left in the queue" if f.todo else "")
+            f"{words}: {plural(total, 'URL')}{this_run} in {f.elapsed:.1f} s"
+            + (f", {self._left:,} left to fetch" if self._left else "")
         )
         if self._details_timer.isActive():
             self._details_timer.stop()
@@ -479,23 +506,31 @@ class MainWindow(QMainWindow):
     # ---- display ------------------------------------------------------------------------------
 
     def _show_stats(self, p: Progress | None) -> None:
+        """Every number counts rows the views hold (loaded ones included), or, for the queue
+        and workers, the running crawl; between crawls the queue is what is left to fetch."""
         lab = self.stat_labels
         r = self.results
-        rate = self.charts.history.pages_per_second
-        lab["fetched"].setText(f"Fetched {p.done if p else 0:,}")
-        lab["queued"].setText(f"Queued {p.queued if p else 0:,}")
-        busy = p.busy if p else 0
-        crawler = self.bridge.crawler
-        total = crawler.max_workers if crawler is not None else self.settings.workers.value()
-        lab["workers"].setText(f"Busy {busy}/{total} workers")
+        running = self.bridge.running
+        lab["fetched"].setText(f"URLs {r.pages.rowCount():,}")
+        lab["queued"].setText(f"Queued {p.queued if p and running else self._left:,}")
+        busy = p.busy if p and running else 0
+        lab["workers"].setText(f"Busy {busy}/{self._worker_target()} workers")
         lab["redirects"].setText(f"Redirects {r.redirect_count:,}")
         lab["errors"].setText(f"Errors {r.error_count:,}")
         lab["errors"].setStyleSheet(ERROR_STYLE if r.error_count else "")
-        if p is not None and not self.bridge.running and p.elapsed > 0:
+        if p is None:
+            lab["rate"].setText("")
+        elif not running and p.elapsed > 0:
             lab["rate"].setText(f"{p.done / p.elapsed:.1f} pages/s (average)")
         else:
-            lab["rate"].setText(f"{rate:.1f} pages/s")
+            lab["rate"].setText(f"{self.charts.history.pages_per_second:.1f} pages/s")
         lab["elapsed"].setText(_clock(p.elapsed if p else 0))
+
+    def _worker_target(self) -> int:
+        crawler = self.bridge.crawler
+        if crawler is not None and self.bridge.running:
+            return crawler.max_workers
+        return self.settings.workers.value()
 
     def show_internal_error(self, msg: str) -> None:
         """An unexpected exception (a bug): say so, non-modally; the crawl and rows carry on."""

@@ -58,6 +58,33 @@ def crawl_to_end(qtbot: Any, w: MainWindow, url: str, timeout: int = 15_000) -> 
     return blocker.args[0]
 
 
+def stat(w: MainWindow, key: str) -> int:
+    return int(w.stat_labels[key].text().split()[-1].replace(",", ""))
+
+
+def shown_under(w: MainWindow, *quick: str) -> int:
+    """Rows the pages table shows under these quick filters (the filters are then reset)."""
+    tab = w.pages_tab
+    for label in quick:
+        tab.set_quick_filter(label)
+    n = tab.proxy.rowCount()
+    for label in quick:
+        tab.set_quick_filter(label, False)
+    return n
+
+
+def assert_stats_match_views(w: MainWindow, queued: int) -> None:
+    rows = w.results.pages.rowCount()
+    assert stat(w, "fetched") == rows
+    assert w.pages_tab.count.text() == f"{rows:,} URLs"
+    assert stat(w, "redirects") == shown_under(w, "3xx")
+    assert stat(w, "errors") == shown_under(w, "4xx", "5xx", "Failed")
+    assert stat(w, "queued") == queued
+    words = w.state_label.text()
+    if words.startswith(("Finished", "Cancelled")):
+        assert words.split(":")[1].split()[0].replace(",", "") == str(rows)
+
+
 def read_csv(path: Path) -> list[dict[str, str]]:
     with path.open(encoding="utf-8-sig", newline="") as f:
         reader = csv.DictReader(f)
@@ -96,7 +123,7 @@ def test_crawl_fills_every_view(qtbot: Any, window: MainWindow, live_site: Any) 
     assert all(row.state is WorkerState.STOPPED for row in r.workers.rows)
     assert sum(row.done for row in r.workers.rows) == PAGES
     # Status bar.
-    assert window.stat_labels["fetched"].text() == f"Fetched {PAGES}"
+    assert window.stat_labels["fetched"].text() == f"URLs {PAGES}"
     assert window.stat_labels["redirects"].text() == "Redirects 2"
     assert window.stat_labels["errors"].text() == "Errors 2"
     assert window.state_label.text().startswith("Finished")
@@ -298,15 +325,25 @@ def test_bad_address_and_bad_regex_give_messages(qtbot: Any, window: MainWindow)
     assert not window.settings.message.isVisible() and window.start_action.isEnabled()
 
 
-def test_start_again_offers_a_fresh_crawl(qtbot: Any, window: MainWindow, live_site: Any) -> None:
+def test_start_again_offers_a_fresh_crawl(
+    qtbot: Any, window: MainWindow, live_site: Any, run: Callable[..., Any]
+) -> None:
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
-    window.pages_tab.set_quick_filter("Errors")
+    window.pages_tab.set_quick_filter("Failed")
     crawl_to_end(qtbot, window, live_site.url)
     r = window.results
     assert r.pages.rowCount() == PAGES and r.redirects.rowCount() == 2
     assert r.tree.index(0, 1).data() == PAGES and r.error_count == 2
     assert r.proxy.rowCount() == 0  # the user's filter stays on; no failures this time
+    window.pages_tab.set_quick_filter("Failed", False)
+    assert_stats_match_views(window, 0)
+    # Start resets every counter at once, before the first row arrives.
+    window.address.setText(live_site.url)
+    assert window.start()
+    assert [stat(window, k) for k in ("fetched", "queued", "redirects", "errors")] == [0] * 4
+    assert window.pages_tab.count.text() == "0 URLs"
+    run(window.bridge.wait())
 
 
 def test_context_menu_copies_the_url(qtbot: Any, window: MainWindow) -> None:
@@ -403,6 +440,7 @@ def test_cancel_reopen_and_continue_a_saved_crawl(
     first = dict(live_site.hits)
     saved = load(path)
     assert saved.state == "cancelled" and saved.pending
+    assert_stats_match_views(window, len(saved.pending))
 
     # A fresh window, as after quitting: open the file, see its rows, continue it.
     other = MainWindow()
@@ -410,12 +448,14 @@ def test_cancel_reopen_and_continue_a_saved_crawl(
     try:
         assert other.open_crawl(path)
         assert other.results.pages.rowCount() == len(saved.records)
+        assert_stats_match_views(other, len(saved.pending))
         assert other.address.text() == live_site.url
         assert other.settings.workers.value() == 2
         assert other.resume_crawl_action.isEnabled()
         with qtbot.waitSignal(other.crawlFinished, timeout=15_000) as blocker:
             other.resume_crawl_action.trigger()
         assert blocker.args[0].reason == "done"
+        assert_stats_match_views(other, 0)
         urls = other.results.pages.records()
         assert len({r.url for r in urls}) == len(urls) == PAGES
         # Nothing recorded before the cancel was fetched again; only the two abandoned in flight.
