@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .models import PagesProxy, Roles, StatusClass
+from .models import PagesModel, PagesProxy, Roles, StatusClass
 
 ItemView = QTableView | QTreeView
 
@@ -171,9 +171,21 @@ class PagesTab(QWidget):
         classes = [
             c for label, cs, _tip in QUICK_FILTERS if self.buttons[label].isChecked() for c in cs
         ]
+        current = self.table.currentIndex().data(Roles.Url)
         self.proxy.set_filter(text=self.filter.text(), classes=classes)
+        self._keep_or_clear_selection(current)
         self.update_count()
         self.filterChanged.emit()
+
+    def _keep_or_clear_selection(self, url: str | None) -> None:
+        """When its row is filtered out, Qt moves the current row to a neighbour, which the
+        details pane would then show: keep the picked row, or pick nothing."""
+        if url is None or self.table.currentIndex().data(Roles.Url) == url:
+            return
+        model = self.proxy.sourceModel()
+        row = model.row_of(url) if isinstance(model, PagesModel) else None
+        if row is None or not self.select_url(row):
+            self.table.selectionModel().clear()
 
     def apply_now(self) -> None:
         """Apply a pending text filter at once (tests, export of the filtered view)."""

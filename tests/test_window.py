@@ -297,6 +297,44 @@ def test_rows_after_a_header_click_mid_crawl_stay_sorted(
     assert bar.value() == 0
 
 
+def test_a_filter_keeps_or_clears_the_selection_never_moves_it(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    tab, table = window.pages_tab, window.pages_tab.table
+    missing = live_site.url + "missing"
+    window.select_url(missing)
+    assert window.details.url == missing
+    qtbot.keyClicks(tab.filter, "miss")  # still shown: stays selected
+    tab.apply_now()
+    assert table.currentIndex().data(Roles.Url) == missing and window.details.url == missing
+    tab.filter.clear()
+    qtbot.keyClicks(tab.filter, "/b/p")  # hidden: nothing selected, the pane says so
+    tab.apply_now()
+    assert not table.selectionModel().hasSelection()
+    assert not table.currentIndex().isValid()
+    assert window.details.url in (None, missing)
+    tab.filter.clear()
+    tab.apply_now()
+    assert table.currentIndex().data(Roles.Url) in (None, missing)
+    # The same with a quick filter, typed filters waiting on their pause, and a healthy page.
+    window.select_url(live_site.url)
+    table.setFocus()
+    tab.set_quick_filter("4xx")
+    assert not table.currentIndex().isValid() and window.details.url in (None, live_site.url)
+    tab.set_quick_filter("4xx", False)
+    window.select_url(live_site.url)
+    qtbot.keyClicks(tab.filter, "zzz")
+    qtbot.waitUntil(lambda: tab.proxy.rowCount() == 0, timeout=2000)
+    qtbot.keyClick(tab.filter, Qt.Key.Key_Backspace)
+    qtbot.keyClick(tab.filter, Qt.Key.Key_Backspace)
+    qtbot.keyClick(tab.filter, Qt.Key.Key_Backspace)
+    qtbot.waitUntil(lambda: tab.proxy.rowCount() == PAGES, timeout=2000)
+    assert table.currentIndex().data(Roles.Url) in (None, live_site.url)
+    assert window.details.url in (None, live_site.url)
+
+
 def test_bad_address_and_bad_regex_give_messages(qtbot: Any, window: MainWindow) -> None:
     for text, words in (
         ("not a url", "contains spaces"),
