@@ -33,6 +33,7 @@ from .export import write_csv
 from .models import Roles
 from .results import CrawlResults
 from .settings_panel import ERROR_STYLE, SettingsPanel
+from .status_widgets import ElidedLabel, Notice
 from .store import CrawlStore, SavedCrawl, StoreError, default_path, load
 from .urls import InvalidURL, parse_address
 from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
@@ -256,8 +257,12 @@ class MainWindow(QMainWindow):
 
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
-        self.state_label = QLabel("Ready")
-        sb.addWidget(self.state_label, 1)
+        # Permanent widgets only: a hover tip's temporary message hides the others.
+        self.state_label = ElidedLabel("Ready")
+        self.state_label.setObjectName("state")
+        sb.addPermanentWidget(self.state_label, 3)
+        self.notice = Notice()
+        sb.addPermanentWidget(self.notice, 2)
         self.stat_labels: dict[str, QLabel] = {}
         for key, tip in STAT_TIPS.items():
             lab = QLabel()
@@ -310,7 +315,7 @@ class MainWindow(QMainWindow):
         self.address.setText(url)
         self.saved = None
         self._begin(config, store)
-        self.state_label.setText(f"Crawling {url} … (saved to {store.path})")
+        self.state_label.setText(f"Crawling {url} … — saved to {store.path}")
         return True
 
     def _begin(
@@ -346,7 +351,7 @@ class MainWindow(QMainWindow):
     def open_crawl(self, path: str | Path) -> bool:
         """Show a saved crawl's rows and options; Continue crawl then resumes it."""
         if self.bridge.running:
-            self.statusBar().showMessage("Cancel the running crawl before opening another", 10_000)
+            self.notice.say("Cancel the running crawl before opening another", error=True)
             return False
         try:
             saved = load(Path(path))
@@ -438,10 +443,10 @@ class MainWindow(QMainWindow):
         try:
             n = write_csv(path, records)
         except OSError as e:
-            self.statusBar().showMessage(f"Export failed: {e}", 10_000)
+            self.notice.say(f"Export failed: {e}", error=True)
             return -1
         self.last_export = (path, n)
-        self.statusBar().showMessage(f"Exported {n:,} rows to {path}", 10_000)
+        self.notice.say(f"Exported {plural(n, 'row')} to {path}")
         return n
 
     def select_url(self, url: str) -> None:
@@ -535,7 +540,7 @@ class MainWindow(QMainWindow):
     def show_internal_error(self, msg: str) -> None:
         """An unexpected exception (a bug): say so, non-modally; the crawl and rows carry on."""
         text = f"Internal error: {msg} (details in the log)"
-        self.statusBar().showMessage(text, 30_000)
+        self.notice.say(text, error=True)
         if self._error_box is None:
             box = QMessageBox(QMessageBox.Icon.Warning, "gui-crawler: internal error", text,
                               QMessageBox.StandardButton.Ok, self)  # fmt: skip

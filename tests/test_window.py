@@ -335,6 +335,27 @@ def test_a_filter_keeps_or_clears_the_selection_never_moves_it(
     assert window.details.url in (None, live_site.url)
 
 
+def test_an_action_result_stays_when_the_pointer_hovers_a_button(
+    qtbot: Any, window: MainWindow, live_site: Any, tmp_path: Path
+) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    out = tmp_path / "all.csv"
+    assert window.export_csv(str(out)) == PAGES
+    said = f"Exported {PAGES} rows to {out}"
+    assert window.notice.text() == said and window.notice.isVisible()
+    for action in (window.open_action, window.start_action):
+        action.showStatusText(window)  # what hovering a toolbar button does
+        assert window.notice.text() == said and window.notice.isVisible()
+        assert window.state_label.isVisible() and window.state_label.text().startswith("Fin")
+    # Long texts are cut at their end, whole in the tooltip, and never cover the counters.
+    window.state_label.setText("Crawling http://127.0.0.1/" + "x" * 400)
+    assert window.state_label.toolTip().endswith("x" * 400)
+    sb = window.statusBar()
+    assert window.state_label.geometry().right() < window.stat_labels["fetched"].geometry().left()
+    assert window.stat_labels["elapsed"].geometry().right() <= sb.width()
+
+
 def test_bad_address_and_bad_regex_give_messages(qtbot: Any, window: MainWindow) -> None:
     for text, words in (
         ("not a url", "contains spaces"),
@@ -528,7 +549,7 @@ def test_an_unexpected_exception_is_shown_not_swallowed(
             raise ZeroDivisionError("a bug in a callback")
 
         loop.call_soon(bug)
-        qtbot.waitUntil(lambda: "ZeroDivisionError" in window.statusBar().currentMessage())
+        qtbot.waitUntil(lambda: "ZeroDivisionError" in window.notice.text())
     finally:
         restore()
     assert window._error_box is not None and "a bug in a callback" in window._error_box.text()
