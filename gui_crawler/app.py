@@ -47,11 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 async def _start_demo(latency_scale: float) -> Any:
     try:
-        from .demo import start_demo_server
+        from .demo import start_demo_on_stable_port
     except ImportError:  # a trimmed install: the window still works on real sites
         return None
     try:
-        return await start_demo_server(latency_scale=latency_scale)
+        return await start_demo_on_stable_port(latency_scale=latency_scale)
     except OSError as e:
         log.warning("the demo site could not start: %s", e)
         return None

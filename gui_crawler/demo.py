@@ -553,6 +553,21 @@ async def start_demo_server(
     return DemoServer(runner, f"http://{netloc}:{runner.addresses[0][1]}/")
 
 
+# The window's demo site listens here when it can: a crawl of it saved today can be continued
+# after the next launch. Not 8000, which a developer's own server is likely to hold.
+DEMO_PORT = 8765
+
+
+async def start_demo_on_stable_port(
+    *, port: int = DEMO_PORT, seed: int = 0, latency_scale: float = 1.0
+) -> DemoServer:
+    """The demo site on ``port`` if it is free, else on any free port."""
+    try:
+        return await start_demo_server(port=port, seed=seed, latency_scale=latency_scale)
+    except OSError:
+        return await start_demo_server(port=0, seed=seed, latency_scale=latency_scale)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Serve the site until interrupted, for a browser or a peer crawler in benchmarks."""
     parser = argparse.ArgumentParser(prog="python -m gui_crawler.demo", description=main.__doc__)

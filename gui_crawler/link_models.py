@@ -16,6 +16,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from .events import FetchRecord
 from .models import STATUS_BRUSH, Roles, header_label, status_class, status_text
+from .plain_words import plain_error
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 MAX_HOPS = 30
@@ -161,7 +162,7 @@ class RedirectsModel(_Table):
             url,
             status_text(rec),
             rec.next_url or "",
-            rec.note or rec.exception or "",
+            rec.note or plain_error(rec),
             final_url if len(chain) > 1 else "",
             "loop" if looped else status_text(final) if final else "…",
             chain_text(chain),
@@ -198,7 +199,7 @@ class BrokenLinksModel(_Table):
         shown = ", ".join(sources[: self.SHOWN_REFERRERS])
         if len(sources) > self.SHOWN_REFERRERS:
             shown += f", … (+{len(sources) - self.SHOWN_REFERRERS})"
-        return (url, status_text(rec), rec.exception or "", str(len(sources)), shown)
+        return (url, status_text(rec), plain_error(rec), str(len(sources)), shown)
 
     def add_records(self, records: Sequence[FetchRecord], gained: set[str]) -> None:
         """Call after ``LinkIndex.add`` for the same batch, with the URLs it returned."""

@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from .events import FetchRecord
+from .plain_words import plain_error, short_error
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -93,9 +94,10 @@ def human_size(n: int) -> str:
 
 
 def status_text(rec: FetchRecord) -> str:
+    """The HTTP status, or one or two words for a failure (the Error column says more)."""
     if rec.status is not None:
         return str(rec.status)
-    return rec.error_kind or "?"
+    return short_error(rec.error_kind) if rec.error_kind else "?"
 
 
 class Column(NamedTuple):
@@ -114,7 +116,8 @@ PAGE_COLUMNS = (
     Column("Links", True, "In-scope links found on the page"),
     Column("New", True, "Of those, links new to the crawl"),
     Column("Redirect to", False, "Location of a redirect"),
-    Column("Error", False, "Exception, or why a redirect was not followed"),
+    Column("Error", False, "Why no answer came, in plain words (Details has the technical text)"),
+    Column("Note", False, "Why a redirect was not followed, or how a page was read"),
     Column("Referrer", False, "First page that linked here"),
 )
 COL_URL, COL_STATUS = 0, 1
@@ -130,7 +133,8 @@ class PageRow(NamedTuple):
 
 def make_row(rec: FetchRecord) -> PageRow:
     ms = round(rec.elapsed * 1000)
-    error = rec.exception or rec.note or ""
+    error = plain_error(rec)
+    note = rec.note or ""
     display = (
         rec.url,
         status_text(rec),
@@ -142,6 +146,7 @@ def make_row(rec: FetchRecord) -> PageRow:
         str(rec.num_new_urls),
         rec.next_url or "",
         error,
+        note,
         rec.referrer or "",
     )
     # Sort keys of one column must be mutually comparable: no None.
@@ -156,6 +161,7 @@ def make_row(rec: FetchRecord) -> PageRow:
         rec.num_new_urls,
         rec.next_url or "",
         error,
+        note,
         rec.referrer or "",
     )
     return PageRow(rec, display, sort, status_class(rec))
@@ -371,8 +377,9 @@ class PagesProxy(QSortFilterProxyModel):
             return False
         if self._text:
             d = row.display
-            # URL, type, redirect target and error: what a person types to find a row.
-            return any(self._text in d[c].lower() for c in (0, 2, 8, 9))
+            # URL, status, type, redirect target, error and note: what a person types to find
+            # a row.
+            return any(self._text in d[c].lower() for c in (0, 1, 2, 8, 9, 10))
         return True
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

@@ -96,7 +96,7 @@ class SiteTreeModel(QAbstractItemModel):
             node = self._ensure(rec.url)
             node.own = status_class(rec)
             # A failure that still has a status (a 302 without Location) shows as the failure.
-            node.own_text = rec.error_kind or status_text(rec)
+            node.own_text = status_text(rec)
             self._touch(node)
             self._raise_worst(node, node.own, node.own_text)
             for link in rec.links:

@@ -116,7 +116,7 @@ def sorted_proxy(model: QAbstractItemModel, parent: Any) -> QSortFilterProxyMode
     return proxy
 
 
-PAGE_WIDTHS = (420, 70, 110, 70, 70, 50, 50, 50, 220, 220, 260)
+PAGE_WIDTHS = (420, 70, 110, 70, 70, 50, 50, 50, 220, 220, 160, 260)
 
 
 class PagesTab(QWidget):

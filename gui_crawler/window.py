@@ -28,9 +28,10 @@ from .bridge import CrawlBridge
 from .charts import ChartsPanel
 from .config import ConfigError, CrawlConfig
 from .details import DetailsPane
-from .events import CrawlFinished, FetchRecord, Progress, WorkerEvent
+from .events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
 from .export import write_csv
 from .models import Roles
+from .plain_words import plain_error, root_failure
 from .results import CrawlResults
 from .settings_panel import ERROR_STYLE, SettingsPanel
 from .status_widgets import ElidedLabel, Notice
@@ -55,6 +56,8 @@ def _clock(seconds: float) -> str:
     h, m = divmod(m, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
+
+FAILURES_IN_A_ROW = 10  # with no answer in between: worth a warning
 
 STAT_TIPS = {
     "fetched": "URLs recorded: the rows of the pages table",
@@ -90,6 +93,8 @@ class MainWindow(QMainWindow):
         self.data_dir: Path | None = None  # where new crawl files go (None: the user's data dir)
         self.last_export: tuple[str, int] | None = None
         self._left = 0  # URLs left to fetch when no crawl runs (after a cancel or an open)
+        self._root = ""  # the running crawl's first root: its failure is said in the window
+        self._fail_streak = 0  # failures since the last answer, to warn of a site gone away
         self._details_timer = QTimer(self)
         self._details_timer.setSingleShot(True)
         self._details_timer.setInterval(1000)
@@ -328,6 +333,9 @@ class MainWindow(QMainWindow):
         self.charts.clear()
         self.pause_action.setChecked(False)
         self._left = len(saved.pending) if saved else 0
+        self._root = config.roots[0]
+        self._fail_streak = 0
+        self.notice.say("")
         self.bridge.start(config, store, saved)
         self.pages_tab.update_count()
         self._show_stats(None)
@@ -463,9 +471,10 @@ class MainWindow(QMainWindow):
         if records:
             self.pages_tab.update_count()
             self._show_stats(self.bridge.last_progress)
-            if self.details.url is None and self.bridge.crawler is not None:
+            self._watch_failures(records)
+            if self.details.url is None and self._root:
                 # Something to look at from the start: the root's details until a pick.
-                self.details.show_url(self.bridge.crawler.config.roots[0])
+                self.details.show_url(self._root)
             url = self.details.url
             # A home page gains inlinks on every tick: rebuild the pane at most once a second.
             if (
@@ -476,6 +485,23 @@ class MainWindow(QMainWindow):
                 self._details_timer.start()
             if not self.export_action.isEnabled():
                 self._update_actions()
+
+    def _watch_failures(self, records: list[FetchRecord]) -> None:
+        for rec in records:
+            if rec.url == self._root:
+                said = root_failure(rec)
+                if said:
+                    self._show_address_error(said)
+            if rec.error_kind is None or rec.error_kind == ErrorKind.CANCELLED:
+                self._fail_streak = 0
+                continue
+            self._fail_streak += 1
+            if self._fail_streak == FAILURES_IN_A_ROW:
+                self.notice.say(
+                    f"{FAILURES_IN_A_ROW} failures in a row, the last: {plain_error(rec)} — "
+                    "is the site down, or blocking the crawler?",
+                    error=True,
+                )
 
     def _on_progress(self, p: Progress) -> None:
         self.charts.add(p)

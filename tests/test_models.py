@@ -75,7 +75,7 @@ def test_pages_rows_sort_and_filter() -> None:
     assert pages.index(0, 0).data(Roles.Record).status == 200
     persistent = QPersistentModelIndex(pages.index(pages.row_of(H + "/gone") or 0, 0))
     pages.sort(1, Qt.SortOrder.DescendingOrder)  # status, failures (no status) first
-    assert pages.index(0, 1).data() == "ClientOSError"
+    assert pages.index(0, 1).data() == "Connection broke"
     assert pages.index(1, 1).data() == "500"
     assert persistent.data() == H + "/gone"  # persistent indexes follow the sort
     assert pages.row_of(H + "/gone") == persistent.row()
@@ -105,7 +105,7 @@ def test_site_tree_grows_with_counts_and_worst_status() -> None:
     node_a = tree.node(H + "/a/")
     assert node_a is not None and node_a.pages == 3
     assert node_a.worst == StatusClass.SERVER_ERROR  # /a/2 answered 500
-    assert tree.index(0, 3).data() == "ClientOSError"  # worst of the whole host
+    assert tree.index(0, 3).data() == "Connection broke"  # worst of the whole host
     deep = tree.node(H + "/b/deep/er/est")
     assert deep is not None and deep.own == StatusClass.PENDING  # discovered, not fetched
     q = tree.node(H + "/q?x=1")
@@ -244,3 +244,24 @@ def test_rows_arriving_after_a_sort_go_to_their_sorted_place(qtmodeltester: Any)
     model.add_records([page("/last", elapsed=0.5)])
     assert model.index(2, 0).data() == H + "/last"
     qtmodeltester.check(proxy)
+
+
+def test_failures_read_in_plain_words_and_notes_have_their_own_column() -> None:
+    from gui_crawler.models import PAGE_COLUMNS, make_row
+
+    titles = [c.title for c in PAGE_COLUMNS]
+    err, note = titles.index("Error"), titles.index("Note")
+    failed = FetchRecord(
+        url=H + "/x",
+        exception="ClientConnectorError: Cannot connect to host h.test:80 ssl:default [refused]",
+        error_kind="ClientConnectorError",
+    )
+    row = make_row(failed)
+    assert row.display[1] == "No answer"
+    assert row.display[err] == "Nothing answered at this address"
+    assert "ssl:default" not in " ".join(row.display)
+    seen = page("/r", status=301, next_url=H + "/", note="target already seen")
+    row = make_row(seen)
+    assert row.display[err] == "" and row.display[note] == "target already seen"
+    odd = FetchRecord(url=H + "/y", exception="WeirdThingError: x", error_kind="WeirdThingError")
+    assert make_row(odd).display[1] == "Weird thing"

@@ -356,6 +356,40 @@ def test_an_action_result_stays_when_the_pointer_hovers_a_button(
     assert window.stat_labels["elapsed"].geometry().right() <= sb.width()
 
 
+def test_an_unreachable_site_is_said_plainly(qtbot: Any, window: MainWindow) -> None:
+    unused_port = 1  # privileged: nothing of ours listens there
+    finished = crawl_to_end(qtbot, window, f"http://127.0.0.1:{unused_port}/")
+    assert finished.done == 1
+    said = window.address_error.text()
+    assert window.address_error.isVisible()
+    assert said == f"Nothing answered at 127.0.0.1:{unused_port} — is the server running?"
+    model = window.results.pages
+    assert model.index(0, 1).data() == "No answer"
+    assert model.index(0, 9).data() == "Nothing answered at this address"
+    # The technical text is in Details, for whoever wants it.
+    texts = [window.details.topLevelItem(0).child(i).text(1) for i in range(8)]
+    assert any("ClientConnectorError" in t for t in texts)
+    window.address.setText("127.0.0.1:9/")  # editing the address starts afresh
+    qtbot.keyClicks(window.address, "x")
+    assert not window.address_error.isVisible()
+
+
+def test_failures_in_a_row_raise_a_warning(qtbot: Any, window: MainWindow) -> None:
+    from gui_crawler.events import FetchRecord
+
+    window._root = "http://127.0.0.1:1/"
+    dead = [
+        FetchRecord(url=f"http://h.test/{i}", exception="ServerDisconnectedError: x",
+                    error_kind="ServerDisconnectedError")
+        for i in range(12)
+    ]  # fmt: skip
+    window._on_batch(dead[:9], [])
+    assert not window.notice.isVisible()
+    window._on_batch(dead[9:], [])
+    assert window.notice.isVisible() and "10 failures in a row" in window.notice.text()
+    assert "closed the connection without answering" in window.notice.text()
+
+
 def test_bad_address_and_bad_regex_give_messages(qtbot: Any, window: MainWindow) -> None:
     for text, words in (
         ("not a url", "contains spaces"),
