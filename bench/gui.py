@@ -67,21 +67,21 @@ async def run(args: argparse.Namespace) -> dict:
         window = MainWindow()
         window.resize(1400, 900)
         window.show()
-        window.settings.workers.setValue(args.workers)
-        window.settings.max_pages.setValue(args.max_pages)
-        window.address.setText(args.url)
+        window.workers = args.workers
+        window.set_max_pages(args.max_pages)
+        window.url = args.url
         if args.tab:
-            window.tabs.setCurrentWidget(getattr(window, f"{args.tab}_view"))
+            window.show_tab(args.tab)
         window.crawlFinished.connect(lambda _f: done.set())
         await asyncio.sleep(0.3)  # let the window settle before timing
         last[0] = time.perf_counter()
         heartbeat.start()
         t = time.perf_counter()
         if not window.start():
-            raise SystemExit(f"window did not start: {window.address_error.text()}")
+            raise SystemExit(f"window did not start: {window.problem}")
         await done.wait()
         wall = time.perf_counter() - t
-        records = window.results.pages.rowCount()
+        records = window.row_count
     heartbeat.stop()
     gc.collect()
     rss_end = rss_mb()

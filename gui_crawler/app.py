@@ -90,20 +90,20 @@ async def run_window(args: argparse.Namespace) -> int:
     window = MainWindow()
     window.restore_state()
     if args.workers:
-        window.settings.workers.setValue(args.workers)
+        window.workers = args.workers
     demo = None
     exit_code = EXIT_OK
     if args.open:
         if not window.open_crawl(args.open):
-            print(f"gui-crawler: {window.address_error.text()}", file=sys.stderr)
+            print(f"gui-crawler: {window.problem}", file=sys.stderr)
             exit_code = EXIT_USAGE
     elif args.url:
-        window.address.setText(args.url)
+        window.url = args.url
     else:
         demo = await _start_demo(args.demo_latency)
         if demo is not None:
-            window.address.setText(demo.url)
-            window.state_label.setText(
+            window.url = demo.url
+            window.say(
                 f"No address given: the built-in demo site is ready at {demo.url} — press Start"
             )
     closed = asyncio.Event()
@@ -123,7 +123,7 @@ async def run_window(args: argparse.Namespace) -> int:
     if args.start and exit_code == EXIT_OK:
         start = window.continue_crawl if args.open else window.start
         if not start():
-            print(f"gui-crawler: {window.address_error.text()}", file=sys.stderr)
+            print(f"gui-crawler: {window.problem}", file=sys.stderr)
             exit_code = EXIT_USAGE
     if exit_code != EXIT_OK and args.quit:
         window.close()

@@ -8,7 +8,7 @@ them with one beginInsertRows per parent that grew.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
@@ -101,11 +101,6 @@ class SiteTreeModel(QAbstractItemModel):
             self._raise_worst(node, node.own, node.own_text)
             for link in rec.links:
                 self._ensure(link)
-        self._commit()
-
-    def add_urls(self, urls: Iterable[str]) -> None:
-        for url in urls:
-            self._ensure(url)
         self._commit()
 
     def clear(self) -> None:

@@ -7,7 +7,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QModelIndex,
     QPoint,
     QSortFilterProxyModel,
     Qt,
@@ -205,8 +204,3 @@ class PagesTab(QWidget):
         self.table.setCurrentIndex(idx)
         self.table.scrollTo(idx)
         return True
-
-
-def current_url(view: QAbstractItemView) -> str | None:
-    idx: QModelIndex = view.currentIndex()
-    return idx.data(Roles.Url) if idx.isValid() else None

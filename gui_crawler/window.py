@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QFileDialog,
     QLabel,
     QLineEdit,
@@ -91,7 +92,6 @@ class MainWindow(QMainWindow):
         self._error_box: QMessageBox | None = None
         self.saved: SavedCrawl | None = None  # an opened crawl file that can be continued
         self.data_dir: Path | None = None  # where new crawl files go (None: the user's data dir)
-        self.last_export: tuple[str, int] | None = None
         self._left = 0  # URLs left to fetch when no crawl runs (after a cancel or an open)
         self._root = ""  # the running crawl's first root: its failure is said in the window
         self._fail_streak = 0  # failures since the last answer, to warn of a site gone away
@@ -220,23 +220,16 @@ class MainWindow(QMainWindow):
         )
         self.broken_view = make_table(sorted_proxy(r.broken, self), (360, 70, 260, 70, 400), True)
 
-        self.tabs = QTabWidget()
-        self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.pages_tab, "&Pages")
-        self.tabs.addTab(self.tree_view, "Site &tree")
-        self.tabs.addTab(self.workers_view, "&Workers")
-        self.tabs.addTab(self.redirects_view, "&Redirects")
-        self.tabs.addTab(self.broken_view, "&Broken links")
-        for i in range(self.tabs.count()):
-            self._action(
-                f"Tab {i + 1}",
-                f"Ctrl+{i + 1}",
-                lambda _=False, i=i: self.tabs.setCurrentIndex(i),
-                "Show this tab",
-            )
-
         self.details = DetailsPane(r.links)
         install_url_menu(self.details, lambda pos: self.details.current_url())
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tab_pages: dict[str, QWidget] = {}
+        self.add_tab("pages", "&Pages", self.pages_tab, self.pages_tab.table)
+        self.add_tab("tree", "Site &tree", self.tree_view)
+        self.add_tab("workers", "&Workers", self.workers_view)
+        self.add_tab("redirects", "&Redirects", self.redirects_view)
+        self.add_tab("broken", "&Broken links", self.broken_view)
 
         self.right = QSplitter(Qt.Orientation.Vertical)
         self.right.setObjectName("right-splitter")
@@ -293,11 +286,67 @@ class MainWindow(QMainWindow):
         self.pages_tab.filterChanged.connect(self._update_actions)
         self.details.urlActivated.connect(self.select_url)
         self._details_timer.timeout.connect(self.details.refresh)
-        for v in self._tables():
-            v.selectionModel().currentChanged.connect(
+        self.results.tree.rowsInserted.connect(self._expand_hosts)
+
+    # ---- public API (app.py, bench/, tests; other modules add tabs here) -----------------------
+
+    def add_tab(
+        self, key: str, label: str, page: QWidget, view: QAbstractItemView | None = None
+    ) -> None:
+        """One line per tab: ``page`` shown under ``label`` (Ctrl+<n> selects it); picking a row
+        of ``view`` (``page`` itself when it is an item view) shows that URL in Details."""
+        self.tabs.addTab(page, label)
+        self.tab_pages[key] = page
+        n = self.tabs.count()
+        if n <= 9:
+            self._action(f"Tab {n}", f"Ctrl+{n}", lambda: self.show_tab(key), "Show this tab")
+        view = view or (page if isinstance(page, QAbstractItemView) else None)
+        if view is not None:
+            view.selectionModel().currentChanged.connect(
                 lambda cur, _prev: self.details.show_url(current_url_of(cur))
             )
-        self.results.tree.rowsInserted.connect(self._expand_hosts)
+
+    def show_tab(self, key: str) -> None:
+        self.tabs.setCurrentWidget(self.tab_pages[key])
+
+    @property
+    def url(self) -> str:
+        """The address as typed."""
+        return self.address.text()
+
+    @url.setter
+    def url(self, text: str) -> None:
+        self.address.setText(text)
+
+    @property
+    def workers(self) -> int:
+        """Workers allowed; setting it while a crawl runs changes the running crawl at once."""
+        return self.settings.workers.value()
+
+    @workers.setter
+    def workers(self, n: int) -> None:
+        self.settings.workers.setValue(n)
+
+    def set_max_pages(self, n: int) -> None:
+        self.settings.max_pages.setValue(n)
+
+    @property
+    def state_text(self) -> str:
+        """What the status bar says about the crawl ("Finished: 29 URLs in 0.4 s")."""
+        return self.state_label.text()
+
+    def say(self, text: str) -> None:
+        """Put ``text`` where the crawl's state is shown (until the next state change)."""
+        self.state_label.setText(text)
+
+    @property
+    def problem(self) -> str:
+        """The message shown under the address ("" when there is none)."""
+        return self.address_error.text() if self.address_error.isVisible() else ""
+
+    @property
+    def row_count(self) -> int:
+        return self.results.pages.rowCount()
 
     # ---- commands -----------------------------------------------------------------------------
 
@@ -331,7 +380,6 @@ class MainWindow(QMainWindow):
             self.details.show_url(None)
             self._scroll_home()
         self.charts.clear()
-        self.pause_action.setChecked(False)
         self._left = len(saved.pending) if saved else 0
         self._root = config.roots[0]
         self._fail_streak = 0
@@ -415,10 +463,11 @@ class MainWindow(QMainWindow):
             self.state_label.setText("Cancelling…")
 
     def toggle_pause(self) -> None:
+        # The bridge owns the pause state; the action's check mark only mirrors it.
         if not self.bridge.running:
-            self.pause_action.setChecked(False)
+            self._update_actions()
             return
-        if self.pause_action.isChecked():
+        if not self.bridge.paused:
             self.bridge.pause()
             self.state_label.setText("Paused: workers finish their current URL, then wait")
         else:
@@ -453,7 +502,6 @@ class MainWindow(QMainWindow):
         except OSError as e:
             self.notice.say(f"Export failed: {e}", error=True)
             return -1
-        self.last_export = (path, n)
         self.notice.say(f"Exported {plural(n, 'row')} to {path}")
         return n
 
@@ -523,7 +571,6 @@ class MainWindow(QMainWindow):
         if self._details_timer.isActive():
             self._details_timer.stop()
             self.details.refresh()
-        self.pause_action.setChecked(False)
         self._update_actions()
         self.crawlFinished.emit(f)
 
@@ -545,7 +592,7 @@ class MainWindow(QMainWindow):
         lab["fetched"].setText(f"URLs {r.pages.rowCount():,}")
         lab["queued"].setText(f"Queued {p.queued if p and running else self._left:,}")
         busy = p.busy if p and running else 0
-        lab["workers"].setText(f"Busy {busy}/{self._worker_target()} workers")
+        lab["workers"].setText(f"Busy {busy}/{self.workers} workers")
         lab["redirects"].setText(f"Redirects {r.redirect_count:,}")
         lab["errors"].setText(f"Errors {r.error_count:,}")
         lab["errors"].setStyleSheet(ERROR_STYLE if r.error_count else "")
@@ -556,12 +603,6 @@ class MainWindow(QMainWindow):
         else:
             lab["rate"].setText(f"{self.charts.history.pages_per_second:.1f} pages/s")
         lab["elapsed"].setText(_clock(p.elapsed if p else 0))
-
-    def _worker_target(self) -> int:
-        crawler = self.bridge.crawler
-        if crawler is not None and self.bridge.running:
-            return crawler.max_workers
-        return self.settings.workers.value()
 
     def show_internal_error(self, msg: str) -> None:
         """An unexpected exception (a bug): say so, non-modally; the crawl and rows carry on."""
@@ -589,6 +630,7 @@ class MainWindow(QMainWindow):
         running = self.bridge.running
         self.start_action.setEnabled(not running and self.settings.error() is None)
         self.pause_action.setEnabled(running)
+        self.pause_action.setChecked(self.bridge.paused)
         self.pause_action.setText("&Resume" if self.pause_action.isChecked() else "&Pause")
         self.pause_action.setIcon(icon("start" if self.pause_action.isChecked() else "pause"))
         self.cancel_action.setEnabled(running)

@@ -94,12 +94,6 @@ class WorkersModel(QAbstractTableModel):
         self.rows = []
         self.endResetModel()
 
-    def counts(self) -> dict[WorkerState, int]:
-        out = dict.fromkeys(WorkerState, 0)
-        for r in self.rows:
-            out[r.state] += 1
-        return out
-
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.rows)
 

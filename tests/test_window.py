@@ -656,3 +656,27 @@ def test_the_window_under_fire_stays_fluid_and_explains_each_failure(
         assert max(lags) < 1.0, max(lags)
     finally:
         run(server.close())
+
+
+def test_the_window_api_and_one_line_tabs(qtbot: Any, window: MainWindow) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    window.workers = 7
+    window.set_max_pages(12)
+    window.url = "http://127.0.0.1:1/"
+    assert window.settings.workers.value() == 7 and window.settings.max_pages.value() == 12
+    assert window.url == window.address.text() == "http://127.0.0.1:1/"
+    window.say("hello")
+    assert window.state_text == "hello" and window.problem == ""
+    before = window.tabs.count()
+    extra = QLabel("a tab from another module")
+    window.add_tab("extra", "E&xtra", extra)
+    assert window.tabs.count() == before + 1
+    qtbot.keyClick(window, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.currentWidget() is extra
+    window.show_tab("tree")
+    assert window.tabs.currentWidget() is window.tree_view
+    # Pause has one owner: the action mirrors the bridge, whatever the action was set to.
+    window.pause_action.setChecked(True)
+    window.toggle_pause()
+    assert not window.pause_action.isChecked() and not window.bridge.paused
