@@ -5,8 +5,8 @@ STAMP  := $(VENV)/.installed-stamp
 
 .PHONY: run test lint bench clean
 
+# The system-library check reads the installed Qt wheel, so it runs after the install.
 $(STAMP): pyproject.toml
-	bash tools/ensure-qt-libs.sh
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
@@ -14,10 +14,12 @@ $(STAMP): pyproject.toml
 
 ## make run [ARGS="http://127.0.0.1:8000/"] — install if needed, then open the window (demo site by default)
 run: $(STAMP)
+	bash tools/ensure-qt-libs.sh $(PY)
 	$(VENV)/bin/gui-crawler $(ARGS)
 
 ## make test — install if needed, then lint, type-check and run the whole test suite
 test: $(STAMP)
+	bash tools/ensure-qt-libs.sh $(PY) --xvfb
 	$(VENV)/bin/ruff check gui_crawler tests bench
 	$(VENV)/bin/ruff format --check gui_crawler tests bench
 	$(VENV)/bin/mypy

@@ -29,7 +29,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run(args: argparse.Namespace) -> dict:
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import Qt, QTimer
 
     from gui_crawler.config import CrawlConfig
     from gui_crawler.engine import Crawler
@@ -49,7 +49,13 @@ async def run(args: argparse.Namespace) -> dict:
     window = None
     done = asyncio.Event()
     if args.no_window:
-        config = CrawlConfig(roots=(args.url,), max_tasks=args.workers, max_pages=args.max_pages)
+        config = CrawlConfig(
+            roots=(args.url,),
+            max_tasks=args.workers,
+            max_pages=args.max_pages,
+            check_external=False,  # loopback only: the docs site links to real hosts
+            per_host=args.workers,
+        )
 
         def sink(e: object) -> None:
             nonlocal records
@@ -68,10 +74,15 @@ async def run(args: argparse.Namespace) -> dict:
         window.resize(1400, 900)
         window.show()
         window.workers = args.workers
-        window.set_max_pages(args.max_pages)
+        window.max_pages = args.max_pages
         window.url = args.url
+        window.settings.politeness.check_external.setChecked(False)  # loopback only
+        window.settings.politeness.per_host.setValue(args.workers)
         if args.tab:
-            window.show_tab(args.tab)
+            window.show_tab(getattr(window, f"{args.tab}_view"))
+        if args.sort_status:
+            # Rows then arrive into a sorted table: merged into place on every tick.
+            window.pages_tab.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
         window.crawlFinished.connect(lambda _f: done.set())
         await asyncio.sleep(0.3)  # let the window settle before timing
         last[0] = time.perf_counter()
@@ -99,7 +110,7 @@ async def run(args: argparse.Namespace) -> dict:
     }
     if window is not None:
         window.close()
-        await window.bridge.wait()
+        await window.wait()
     return out
 
 
@@ -110,6 +121,7 @@ def main() -> None:
     p.add_argument("--max-pages", type=int, default=0)
     p.add_argument("--heartbeat-ms", type=int, default=10)
     p.add_argument("--no-window", action="store_true", help="the engine alone on the qasync loop")
+    p.add_argument("--sort-status", action="store_true", help="sort the pages by status first")
     p.add_argument("--tab", choices=["workers", "tree", "redirects", "broken"], default=None)
     p.add_argument("--display", action="store_true", help="use $DISPLAY (Xvfb), not offscreen")
     args = p.parse_args()

@@ -8,18 +8,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 
 from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb, steady_rate
 
 from gui_crawler import urls
+from gui_crawler.cli import Report
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
-from gui_crawler.events import CrawlFinished, Event, FetchRecord
+from gui_crawler.events import CrawlFinished, Event, FetchRecord, fanout
 
 
 class Consumer:
@@ -35,6 +38,8 @@ class Consumer:
         self.n = 0
         self.rss_at = rss_at
         self.rss_at_mb = float("nan")
+        self.trace_every = 0
+        self.trace: list[tuple[int, float, float]] = []  # (records, seconds, RSS MB)
         self.finished: CrawlFinished | None = None
 
     def __call__(self, ev: Event) -> None:
@@ -47,21 +52,60 @@ class Consumer:
                 self.kept.append(ev)
             if self.n == self.rss_at:
                 self.rss_at_mb = rss_mb()
+            if self.trace_every and self.n % self.trace_every == 0:
+                self.trace.append((self.n, ev.finished_at, rss_mb()))
         elif type(ev) is CrawlFinished:
             self.finished = ev
 
 
-async def _sample_rss(peak: list[float]) -> None:
+def _rss_children_mb() -> float:
+    import psutil
+
+    total = 0
+    for child in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):  # ended meanwhile
+            total += child.memory_info().rss
+    return total / 2**20
+
+
+async def _sample_rss(peak: list[float], peak_children: list[float]) -> None:
     while True:
         peak[0] = max(peak[0], rss_mb())
+        peak_children[0] = max(peak_children[0], _rss_children_mb())  # the parser processes
         await asyncio.sleep(0.2)
 
 
+def _settings(pairs: list[str]) -> dict:
+    """``--set name=json`` options: any CrawlConfig field, e.g. ``--set parse_processes=0``."""
+    out = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        try:
+            out[name] = json.loads(value)
+        except ValueError:
+            out[name] = value
+    return out
+
+
 async def crawl(args: argparse.Namespace, consumer: Consumer) -> dict:
-    cfg = CrawlConfig(roots=(args.url,), max_tasks=args.workers, max_pages=args.max_pages)
-    crawler = Crawler(cfg, consumer)
+    # The docs site links to github.com and example.org: loopback only, so no external checks;
+    # every worker on the one host, as the figures before per-host limits were measured.
+    cfg = CrawlConfig(
+        roots=(args.url,),
+        max_tasks=args.workers,
+        max_pages=args.max_pages,
+        check_external=False,
+        per_host=args.workers,
+        **_settings(args.set),
+    )
+    sink: Callable[[Event], None] = consumer
+    if args.report:
+        report = Report(None)  # what `gui-crawler crawl` keeps for its report
+        sink = fanout(consumer, report)
+    crawler = Crawler(cfg, sink)
     peak = [rss_mb()]
-    sampler = asyncio.get_running_loop().create_task(_sample_rss(peak))
+    peak_children = [0.0]
+    sampler = asyncio.get_running_loop().create_task(_sample_rss(peak, peak_children))
     t = time.perf_counter()
     fin = await crawler.run()
     wall = time.perf_counter() - t
@@ -76,6 +120,7 @@ async def crawl(args: argparse.Namespace, consumer: Consumer) -> dict:
         "seen": len(crawler.seen),
         "rss_end_mb": rss_end,
         "rss_peak_mb": max(peak[0], rss_end),
+        "rss_children_peak_mb": peak_children[0],
         "kept": len(consumer.kept),
     }
 
@@ -85,6 +130,10 @@ def main() -> None:
     p.add_argument("url")
     p.add_argument("--workers", type=int, default=10)
     p.add_argument("--max-pages", type=int, default=0)
+    p.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
+                   help="a CrawlConfig field")  # fmt: skip
+    p.add_argument("--trace", type=int, default=0, help="RSS and time every N records")
+    p.add_argument("--report", action="store_true", help="also feed the CLI's Report")
     p.add_argument("--keep", action="store_true", help="hold every FetchRecord in a list")
     p.add_argument("--rss-at", type=int, default=0, help="sample RSS when this many recorded")
     p.add_argument("--steady", action="store_true", help="report the 10%%-90%% steady rate")
@@ -99,6 +148,7 @@ def main() -> None:
         gc.set_threshold(args.gc_threshold, 10, 10)
     nofile = raise_nofile()
     consumer = Consumer(args.keep, args.rss_at, args.steady)
+    consumer.trace_every = args.trace
     rss_start = rss_mb()
     if args.profile:
         from hotspots import profiled
@@ -118,6 +168,7 @@ def main() -> None:
         rss_at_mb=consumer.rss_at_mb,
         maxrss_mb=maxrss_mb(),
         nofile=nofile,
+        trace=consumer.trace,
         join_cache=urls._join.cache_info().currsize,
         normalize_cache=urls.normalize.cache_info().currsize,
     )

@@ -12,7 +12,7 @@ import sys
 import time
 from urllib.parse import urlsplit
 
-from common import die_with_parent
+from common import die_with_parent, maxrss_mb
 from scrapy import signals
 from scrapy.crawler import CrawlerProcess
 from scrapy.linkextractors import LinkExtractor
@@ -87,6 +87,7 @@ def main() -> None:
                 "statuses": statuses,
                 "dupes_filtered": stats.get("dupefilter/filtered", 0),
                 "reason": stats.get("finish_reason"),
+                "rss_peak_mb": maxrss_mb(),
             }
         )
     )

@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gui_sections  # noqa: F401  (registers the window sections)
+import realsites  # noqa: F401  (registers the real-site sections)
 from common import OUT, kill_children, raise_nofile, table
 from sections import SECTIONS, Context
 
@@ -54,6 +55,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=True,
         help="one extra C10K run with a higher gc threshold (not a target)",
     )
+    p.add_argument("--real-runs", type=int, default=3, help="real sites: runs of each, median")
+    p.add_argument("--real-timeout", type=float, default=600, help="real sites: limit per crawl")
+    p.add_argument("--million-urls", type=int, default=1_000_000, help="million: URLs")
+    p.add_argument("--million-timeout", type=float, default=1800, help="million: limit, s")
     p.add_argument("--mem-base", type=int, default=10_000)
     p.add_argument("--mem-urls", type=int, default=200_000)
     return p.parse_args(argv)

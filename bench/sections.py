@@ -183,7 +183,14 @@ def linkx(ctx: Context) -> None:
             "parse_page(bytes), the engine's entry, caches cold",
             r.get("parse_page_cold_us", float("nan")),
         ],
+        [
+            "  the same before the audit fields (links only)",
+            r.get("before_audit_cold_us", float("nan")),
+        ],
     ]
+    if "audit_fields_cost" in r:
+        cost = r["audit_fields_cost"]
+        ctx.target("audit fields ≤ 15% per page", f"x{cost:.3f}", "x1.15", 1.15 / cost)
     if "scrapy_extract_us" in r:
         rows.append(["Scrapy LinkExtractor (for comparison)", r["scrapy_extract_us"]])
     ctx.say(

@@ -53,7 +53,11 @@ class Nginx:
     """
 
     def __init__(
-        self, root: Path | None = None, redirects: dict[str, str] | None = None, tiny: bool = False
+        self,
+        root: Path | None = None,
+        redirects: dict[str, str] | None = None,
+        tiny: bool = False,
+        mime_types: bool = False,
     ) -> None:
         self.binary = ensure_nginx()
         self.dir = Path(tempfile.mkdtemp(prefix="bench-nginx-"))
@@ -67,6 +71,12 @@ class Nginx:
             body = TINY_PAGE.replace('"', '\\"')
             locations += f'    location / {{ return 200 "{body}"; }}\n'
         user = "user root;\n" if os.geteuid() == 0 else ""
+        # A real site has CSS, JS, images and fonts: typed as a browser would see them.
+        types = (
+            "include /etc/nginx/mime.types;\n    default_type application/octet-stream;"
+            if mime_types
+            else "types { text/html html; text/css css; }\n    default_type text/html;"
+        )
         d = self.dir
         conf = f"""{user}worker_processes 1;
 worker_rlimit_nofile 20000;
@@ -77,8 +87,7 @@ error_log {d}/error.log warn;
 events {{ worker_connections 16384; }}
 http {{
     access_log off;
-    types {{ text/html html; text/css css; }}
-    default_type text/html;
+    {types}
     charset utf-8;
     sendfile on;
     tcp_nopush on;

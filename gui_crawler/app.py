@@ -47,11 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 async def _start_demo(latency_scale: float) -> Any:
     try:
-        from .demo import start_demo_on_stable_port
+        from .demo import start_demo_server_at_default_port
     except ImportError:  # a trimmed install: the window still works on real sites
         return None
     try:
-        return await start_demo_on_stable_port(latency_scale=latency_scale)
+        return await start_demo_server_at_default_port(latency_scale=latency_scale)
     except OSError as e:
         log.warning("the demo site could not start: %s", e)
         return None
@@ -133,7 +133,7 @@ async def run_window(args: argparse.Namespace) -> int:
     finally:
         restore_hooks()
         # Closing mid-crawl: the crawl is cancelled; wait for its HTTP session to close.
-        await window.bridge.aclose()
+        await window.aclose()
         if demo is not None:
             await demo.close()
         window.deleteLater()
@@ -142,7 +142,14 @@ async def run_window(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    # qasync must bind to PySide6 whatever else is installed (GUIDE §4).
+    from .display import HEADLESS_HINT, display_problem
+
+    problem = display_problem()
+    if problem is not None:
+        print(f"gui-crawler: {problem}; {HEADLESS_HINT}", file=sys.stderr)
+        return EXIT_ERROR
+    # qasync picks the first Qt binding it can import: with PyQt also installed it would bind to
+    # that one and its loop could not drive PySide6's widgets.
     os.environ.setdefault("QT_API", "pyside6")
     from PySide6.QtWidgets import QApplication
 

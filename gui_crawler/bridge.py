@@ -15,8 +15,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from .config import CrawlConfig
 from .engine import Crawler
-from .events import CrawlFinished, Event, FetchRecord, Progress, WorkerEvent, fanout
-from .store import CrawlStore, SavedCrawl
+from .events import CrawlFinished, Event, FetchRecord, HostState, Progress, WorkerEvent
+from .session import CrawlSession
 
 # Five refreshes a second: live to the eye, and half the repaints of ten (the window's main cost).
 DEFAULT_INTERVAL_MS = 200
@@ -32,6 +32,7 @@ class CrawlBridge(QObject):
         tick(float): every tick while running, with the loop time (for elapsed columns).
         finished(CrawlFinished): the crawl is over; every record was delivered before this.
         runningChanged(bool)
+        hosts(list[HostState]): per-host politeness states that changed since the last tick.
         storeError(str): the crawl file could not be written; the crawl is being cancelled.
     """
 
@@ -42,6 +43,7 @@ class CrawlBridge(QObject):
     finished = Signal(object)
     runningChanged = Signal(bool)
     storeError = Signal(str)
+    hosts = Signal(object)
 
     def __init__(self, parent: Any = None, interval_ms: int = DEFAULT_INTERVAL_MS) -> None:
         super().__init__(parent)
@@ -50,7 +52,7 @@ class CrawlBridge(QObject):
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self.flush)
         self.crawler: Crawler | None = None
-        self.store: CrawlStore | None = None
+        self.session: CrawlSession | None = None
         self.task: asyncio.Task[CrawlFinished] | None = None
         self.last_progress: Progress | None = None
         self.result: CrawlFinished | None = None
@@ -65,34 +67,18 @@ class CrawlBridge(QObject):
     def paused(self) -> bool:
         return self.crawler is not None and self.running and self.crawler.paused
 
-    def start(
-        self,
-        config: CrawlConfig,
-        store: CrawlStore | None = None,
-        saved: SavedCrawl | None = None,
-    ) -> asyncio.Task[CrawlFinished]:
-        """Start a crawl on the running loop: fresh, or continuing ``saved``. Records also go to
-        ``store`` (closed when the crawl ends). Raises ConfigError for a bad config."""
+    def start(self, crawl: CrawlSession | CrawlConfig) -> asyncio.Task[CrawlFinished]:
+        """Start a crawl on the running loop: a session (fresh or resumed, with its crawl file,
+        closed when the crawl ends) or a bare config (nothing saved). Raises ConfigError for a
+        bad config."""
         if self.running:
             raise RuntimeError("a crawl is already running")
+        session = crawl if isinstance(crawl, CrawlSession) else CrawlSession.unsaved(crawl)
         self._buffer.clear()  # leftovers of a previous crawl were flushed when it ended
-        sink = self._buffer.append
-        if store is not None:
-            sink = fanout(store.sink, sink)
-            loop = asyncio.get_running_loop()
-
-            def on_store_error(message: str) -> None:  # called from the store's writer thread
-                loop.call_soon_threadsafe(self._store_failed, message)
-
-            store.on_error = on_store_error
-        crawler = Crawler(
-            config,
-            sink,
-            seen=saved.seen if saved else (),
-            pending=saved.pending if saved else None,
-        )
+        session.on_store_error = self.storeError.emit  # the session cancels the crawl itself
+        crawler = session.start(self._buffer.append)
         self.crawler = crawler
-        self.store = store
+        self.session = session
         self.result = None
         self.last_progress = None
         # The task is kept here: the loop only holds weak references to tasks.
@@ -107,20 +93,14 @@ class CrawlBridge(QObject):
         try:
             return await crawler.run()
         finally:
-            if self.store is not None:
-                reason = crawler.finished.reason if crawler.finished else "interrupted"
-                self.store.close(reason)
+            if self.session is not None:
+                self.session.close(crawler.finished)
             # Not running any more as far as the window can tell: it may start the next crawl
             # from a finished() slot.
             self._active = False
             self._timer.stop()
             self.flush()
             self.runningChanged.emit(False)
-
-    def _store_failed(self, message: str) -> None:
-        # The crawl file cannot be written (full disk…): stop, keeping every row on screen.
-        self.storeError.emit(message)
-        self.cancel()
 
     def cancel(self) -> None:
         if self.crawler is not None and self.task is not None and not self.task.done():
@@ -160,6 +140,7 @@ class CrawlBridge(QObject):
         workers: list[WorkerEvent] = []
         progress: Progress | None = None
         finished: CrawlFinished | None = None
+        hosts: list[HostState] = []
         for e in batch:
             t = type(e)
             if t is FetchRecord:
@@ -170,6 +151,10 @@ class CrawlBridge(QObject):
                 progress = e  # type: ignore[assignment]
             elif t is CrawlFinished:
                 finished = e  # type: ignore[assignment]
+            elif t is HostState:
+                hosts.append(e)  # type: ignore[arg-type]
+        if hosts:
+            self.hosts.emit(hosts)
         if records or workers:
             self.batch.emit(records, workers)
         if progress is not None:

@@ -27,6 +27,28 @@ def nice_ceiling(v: float) -> float:
     return float(10 * mag)
 
 
+TIME_STEPS = (0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200)
+
+
+def time_axis(t_end: float, max_ticks: int = 6) -> tuple[float, float]:
+    """(axis end, tick step) for a crawl that has run ``t_end`` seconds: the axis fits the crawl
+    (a 1.5 s crawl fills the chart, not a tenth of it) and ends on a tick."""
+    t_end = max(t_end, 0.5)
+    for step in TIME_STEPS:
+        if t_end / step <= max_ticks:
+            return math.ceil(t_end / step - 1e-9) * step, step
+    step = TIME_STEPS[-1]
+    return math.ceil(t_end / step) * step, step
+
+
+def time_label(t: float) -> str:
+    if t < 60:
+        return f"{t:g} s"
+    m, sec = divmod(round(t), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
 class History:
     """The crawl's progress over time: one sample per Progress event."""
 
@@ -143,13 +165,23 @@ class LiveChart(QWidget):
         p.drawLine(
             QPointF(plot.left(), plot.center().y()), QPointF(plot.right(), plot.center().y())
         )
-        t_max = max(self.t[-1] if self.t else 0.0, 10.0)
+        t_max, step = time_axis(self.t[-1] if self.t else 0.0)
         p.setPen(text_pen)
-        p.drawText(
-            QRectF(plot.left(), plot.bottom() + 2, plot.width(), fm.height()),
-            Qt.AlignmentFlag.AlignRight,
-            f"{t_max:.0f} s",
-        )
+        n_ticks = round(t_max / step)
+        for i in range(n_ticks + 1):
+            x = plot.left() + plot.width() * i / n_ticks
+            if 0 < i < n_ticks:
+                p.setPen(QPen(grid, 1))
+                p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
+                p.setPen(text_pen)
+            text = time_label(i * step)
+            w = fm.horizontalAdvance(text)
+            left_x = min(max(x - w / 2, plot.left()), plot.right() - w)
+            p.drawText(
+                QRectF(left_x, plot.bottom() + 2, w + 2, fm.height()),
+                Qt.AlignmentFlag.AlignLeft,
+                text,
+            )
         if len(self.v) < 2 or plot.width() < 2 or plot.height() < 2:
             p.end()
             return

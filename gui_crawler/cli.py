@@ -2,7 +2,7 @@
 
 Exit codes: 0 the crawl finished and found nothing broken; 1 it finished and found broken links or
 failures; 2 bad command line or options; 3 the crawl could not run; 130 interrupted (Ctrl-C), after
-printing the report of what was crawled.
+printing the report of what was crawled; SIGTERM is handled like Ctrl-C.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import logging
 import os
 import signal
@@ -21,10 +22,12 @@ from pathlib import Path
 from typing import TextIO
 
 from .config import DEFAULT_USER_AGENT, ConfigError, CrawlConfig
-from .engine import Crawler, raise_fd_limit
-from .events import CrawlFinished, Event, FetchRecord, Progress, fanout
+from .engine import raise_fd_limit
+from .events import CrawlFinished, Event, FetchRecord, Progress, Verdict
 from .export import write_csv
-from .store import CrawlStore, SavedCrawl, StoreError, default_path
+from .politeness_cli import add_politeness_options, politeness_from_args
+from .report import write_audit
+from .session import CrawlSession, StoreError
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -72,7 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=d.timeout, help="seconds per try (default %(default)s)"
     )
     opt("--user-agent", default=DEFAULT_USER_AGENT, help="User-Agent header")
+    add_politeness_options(p, d)
     p.add_argument("--csv", metavar="FILE", help="write one row per URL to FILE")
+    p.add_argument("--report", metavar="FILE.html", help="write a one-file HTML audit report")
+    p.add_argument(
+        "--broken-csv",
+        metavar="FILE",
+        help="write one row per (page, broken link, anchor text) to FILE",
+    )
     p.add_argument(
         "--db",
         metavar="FILE",
@@ -101,19 +111,26 @@ def config_from_args(args: argparse.Namespace, roots: Sequence[str]) -> CrawlCon
         timeout=args.timeout,
         read_timeout=args.timeout,
         user_agent=args.user_agent,
+        **politeness_from_args(args),
     ).validated()
 
 
 class Report:
     """Collects records for the seed-style report; optionally draws live progress on a terminal."""
 
-    def __init__(self, live: TextIO | None) -> None:
+    def __init__(self, live: TextIO | None, keep_links: bool = False) -> None:
         self.records: list[FetchRecord] = []
         self.live = live
+        # The seed's report never reads a page's outlinks (the crawl file has them), and on real
+        # pages they are most of a record's memory; the audit report needs them (which pages
+        # link to a broken URL), so they are kept only when it is asked for.
+        self.keep_links = keep_links
         self._last_draw = 0.0
 
     def __call__(self, event: Event) -> None:
         if isinstance(event, FetchRecord):
+            if event.links and not self.keep_links:
+                event = dataclasses.replace(event, links=())
             self.records.append(event)
         elif isinstance(event, Progress) and self.live is not None:
             now = time.monotonic()
@@ -131,7 +148,12 @@ class Report:
 
     @property
     def broken(self) -> list[FetchRecord]:
-        return [r for r in self.records if r.is_broken]
+        """Really broken links, and failures of our own: what makes the exit code 1. Hosts that
+        refuse bots, throttle or time out are listed apart, not counted as broken."""
+        return [r for r in self.records if r.verdict in (Verdict.BROKEN, Verdict.ERROR)]
+
+    def with_verdict(self, verdict: Verdict) -> list[FetchRecord]:
+        return [r for r in self.records if r.verdict is verdict]
 
     def print(self, out: TextIO, finished: CrawlFinished, max_tasks: int, verbose: bool) -> None:
         if verbose:
@@ -162,6 +184,19 @@ class Report:
             for rec in sorted(broken, key=lambda r: r.url):
                 why = rec.exception or rec.status
                 print(f"  {rec.url}  {why}  <- {rec.referrer or '(root)'}", file=out)
+        external = sum(1 for r in self.records if r.external)
+        if external:
+            print(f"External links checked: {external}", file=out)
+        for verdict, title in [
+            (Verdict.BLOCKED, "Blocked or throttled, not broken (robots.txt, bot walls, 429)"),
+            (Verdict.TIMEOUT, "Timed out"),
+        ]:
+            recs = self.with_verdict(verdict)
+            if recs:
+                print(f"{title}: {len(recs)}", file=out)
+                for rec in sorted(recs, key=lambda r: r.url)[: 50 if not verbose else None]:
+                    why = rec.exception or rec.status
+                    print(f"  {rec.url}  {why}  <- {rec.referrer or '(root)'}", file=out)
 
 
 def url_line(rec: FetchRecord) -> str:
@@ -178,67 +213,103 @@ def url_line(rec: FetchRecord) -> str:
 
 
 class Run:
-    """One CLI crawl: the crawler, its report and its crawl file."""
+    """One CLI crawl: its session (crawler and crawl file) and its report."""
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
-        self.report = Report(sys.stderr if sys.stderr.isatty() and not args.quiet else None)
-        self.store: CrawlStore | None = None
-        self.saved: SavedCrawl | None = None
+        self.report = Report(
+            sys.stderr if sys.stderr.isatty() and not args.quiet else None,
+            keep_links=bool(args.report or args.broken_csv),
+        )
+        self.session: CrawlSession | None = None
         self.interrupted = False
 
-    def open_store(self, config: CrawlConfig) -> CrawlConfig:
-        """Create or reopen the crawl file; a resumed crawl keeps the options it was started with."""
+    def open_session(self, config: CrawlConfig) -> CrawlConfig:
+        """Create or reopen the crawl file; a resumed crawl keeps the options it was started with
+        except those ``resume_overrides`` allows."""
         args = self.args
         if args.resume:
-            self.store, self.saved = CrawlStore.open(Path(args.resume))
-            self.report.records.extend(self.saved.records)
-            return self.saved.config
-        if not args.no_db:
-            path = Path(args.db) if args.db else default_path(config.roots[0])
-            self.store = CrawlStore.create(path, config)
-        return config
+            self.session = CrawlSession.resume(Path(args.resume), **resume_overrides(args))
+            assert self.session.saved is not None
+            self.report.records.extend(self.session.saved.records)
+        elif args.no_db:
+            self.session = CrawlSession.unsaved(config)
+        else:
+            self.session = CrawlSession.new(config, Path(args.db) if args.db else None)
+        return self.session.config
 
-    async def crawl(self, config: CrawlConfig) -> CrawlFinished:
-        store = self.store
-        sinks = [self.report] if store is None else [store.sink, self.report]
-        crawler = Crawler(
-            config,
-            fanout(*sinks),
-            seen=self.saved.seen if self.saved else (),
-            pending=self.saved.pending if self.saved else None,
-        )
+    async def crawl(self) -> CrawlFinished:
+        session = self.session
+        assert session is not None
+        crawler = session.start(self.report)
         loop = asyncio.get_running_loop()
 
-        def on_sigint() -> None:
+        def on_signal() -> None:
             self.interrupted = True
             crawler.cancel()
 
-        if store is not None:
-            # Writing failed (full disk…): stop cleanly; what was committed stays resumable.
-            def on_store_error(message: str) -> None:
-                loop.call_soon_threadsafe(crawler.cancel)
-
-            store.on_error = on_store_error
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(signal.SIGINT, on_sigint)
-        try:
-            return await crawler.run()
-        finally:
+        signals = (signal.SIGINT, signal.SIGTERM)
+        for sig in signals:
             with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.remove_signal_handler(signal.SIGINT)
-            if store is not None:
-                store.close(crawler.finished.reason if crawler.finished else "interrupted")
+                loop.add_signal_handler(sig, on_signal)
+        finished = None
+        try:
+            finished = await crawler.run()
+            return finished
+        finally:
+            for sig in signals:
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.remove_signal_handler(sig)
+            session.close(finished)
 
     async def crawl_demo(self) -> tuple[CrawlConfig, CrawlFinished]:
         from .demo import start_demo_server
 
         server = await start_demo_server()
         try:
-            config = self.open_store(config_from_args(self.args, [server.url]))
-            return config, await self.crawl(config)
+            config = self.open_session(config_from_args(self.args, [server.url]))
+            return config, await self.crawl()
         finally:
             await server.close()
+
+
+# Options a resumed crawl may change: they do not change which URLs it takes in.
+RESUMABLE = {"max_tasks": "max_tasks", "timeout": "timeout", "user_agent": "user_agent"}
+# Options that only shape this run's output.
+OUTPUT_ONLY = {"csv", "verbose", "quiet", "resume", "roots", "demo", "db", "no_db"}
+
+
+def resume_overrides(args: argparse.Namespace) -> dict[str, object]:
+    defaults = vars(build_parser().parse_args([]))
+    given = {k: v for k, v in vars(args).items() if v != defaults.get(k) and k not in OUTPUT_ONLY}
+    refused = sorted(k for k in given if k not in RESUMABLE)
+    if refused:
+        names = ", ".join("--" + k.replace("_", "-") for k in refused)
+        raise UsageError(
+            f"{names} cannot change when resuming: the crawl file keeps the options it was "
+            "started with (--max-tasks, --timeout and --user-agent may change)"
+        )
+    overrides: dict[str, object] = {RESUMABLE[k]: v for k, v in given.items()}
+    if "timeout" in overrides:
+        overrides["read_timeout"] = overrides["timeout"]
+    return overrides
+
+
+class UsageError(Exception):
+    pass
+
+
+def check_writable(target: str) -> str | None:
+    """Why ``target`` cannot be written, checked before the crawl rather than after it."""
+    path = Path(target)
+    if path.is_dir():
+        return f"{target} is a folder"
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        return f"its folder {folder} does not exist"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "permission denied"
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -254,15 +325,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = config_from_args(args, args.roots or ["http://127.0.0.1/"])
     except ConfigError as e:
         parser.error(str(e))
+    if args.csv and (why := check_writable(args.csv)):
+        print(f"gui-crawler: cannot write {args.csv}: {why}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.resume and (args.db or args.no_db):
+        parser.error("--resume writes to the file it continues: --db and --no-db do not apply")
     raise_fd_limit()
     run = Run(args)
     try:
         if args.demo:
             config, finished = asyncio.run(run.crawl_demo())
         else:
-            config = run.open_store(config)
-            finished = asyncio.run(run.crawl(config))
-    except StoreError as e:
+            config = run.open_session(config)
+            finished = asyncio.run(run.crawl())
+    except UsageError as e:
+        parser.error(str(e))
+    except (StoreError, ConfigError) as e:
         print(f"gui-crawler: {e}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
@@ -272,13 +350,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Finished {len(report.records)} urls, {len(report.broken)} broken", file=out)
     else:
         report.print(out, finished, config.max_tasks, verbose=args.verbose > 0)
-    if run.store is not None:
-        if run.store.error:
-            print(f"gui-crawler: {run.store.error}; the crawl was stopped", file=sys.stderr)
-            return EXIT_ERROR
-        if not args.quiet:
-            print(f"Crawl file: {run.store.path} (continue it with --resume)", file=out)
-    if args.csv:
+    session = run.session
+    exit_error = False
+    if session is not None and session.store_error:
+        print(f"gui-crawler: {session.store_error}; the crawl was stopped", file=sys.stderr)
+        exit_error = True
+    elif session is not None and session.path is not None and not args.quiet:
+        print(f"Crawl file: {session.path} (continue it with --resume)", file=out)
+    if args.csv:  # also after a store error: the CSV may well be on a healthy disk
         try:
             n = write_csv(args.csv, report.records)
         except OSError as e:
@@ -286,6 +365,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_ERROR
         if not args.quiet:
             print(f"Wrote {n} rows to {os.path.abspath(args.csv)}", file=out)
+    if (args.report or args.broken_csv) and write_audit(args, report.records, config, out):
+        exit_error = True
+    if exit_error:
+        return EXIT_ERROR
     if run.interrupted:
         return EXIT_INTERRUPTED
     if finished.reason.startswith("error"):

@@ -34,7 +34,17 @@ class CrawlConfig:
     max_retry_after: float = 10.0  # longest Retry-After we honour, seconds
     retry_backoff: float = 0.25  # first back-off; doubles each try
     progress_interval: float = 0.1
-    parse_in_thread: bool = True  # parse HTML on a second thread, keeping the loop free
+    # Politeness (real sites): see the README's "Real sites" section for why these defaults.
+    per_host: int = 4  # most requests in flight to one host at a time
+    delay: float = 0.0  # least seconds between two request starts to one host
+    ignore_robots: bool = False
+    use_sitemaps: bool = True  # robots.txt Sitemap: lines and /sitemap.xml seed the frontier
+    check_external: bool = True  # HEAD (else GET) every out-of-scope link once
+    max_crawl_delay: float = 30.0  # a robots.txt Crawl-delay above this is capped to it
+    parse_in_thread: bool = True  # parse HTML off the event loop, keeping it free
+    # Parser processes (None: one per core); 0, the default: one parser thread, which measured as
+    # fast on python3-doc and rust-doc on 2 cores, with less memory in all (bench/realsites.py).
+    parse_processes: int | None = 0
 
     def validated(self) -> CrawlConfig:
         """Return a copy with normalised roots, or raise ConfigError naming the bad option."""
@@ -75,7 +85,9 @@ class CrawlConfig:
             v = getattr(self, name)
             if not isinstance(v, int | float) or not low < v <= 3600:
                 raise ConfigError(f"{name} must be between {low:g} and 3600 seconds, not {v!r}")
-        for name in ("retry_backoff", "max_retry_after"):
+        if not isinstance(self.per_host, int) or not 1 <= self.per_host <= 100_000:
+            raise ConfigError(f"per_host must be between 1 and 100000, not {self.per_host!r}")
+        for name in ("retry_backoff", "max_retry_after", "delay", "max_crawl_delay"):
             v = getattr(self, name)
             if not isinstance(v, int | float) or not 0 <= v <= 3600:
                 raise ConfigError(f"{name} must be between 0 and 3600 seconds, not {v!r}")

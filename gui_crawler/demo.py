@@ -553,19 +553,19 @@ async def start_demo_server(
     return DemoServer(runner, f"http://{netloc}:{runner.addresses[0][1]}/")
 
 
-# The window's demo site listens here when it can: a crawl of it saved today can be continued
-# after the next launch. Not 8000, which a developer's own server is likely to hold.
+# The window's demo site listens here when it can, so that a saved demo crawl can be continued
+# after a restart: its URLs name this port.
 DEMO_PORT = 8765
 
 
-async def start_demo_on_stable_port(
-    *, port: int = DEMO_PORT, seed: int = 0, latency_scale: float = 1.0
+async def start_demo_server_at_default_port(
+    host: str = "127.0.0.1", *, latency_scale: float = 1.0
 ) -> DemoServer:
-    """The demo site on ``port`` if it is free, else on any free port."""
+    """The demo site on DEMO_PORT, or on a free port when another program holds that one."""
     try:
-        return await start_demo_server(port=port, seed=seed, latency_scale=latency_scale)
+        return await start_demo_server(host, DEMO_PORT, latency_scale=latency_scale)
     except OSError:
-        return await start_demo_server(port=0, seed=seed, latency_scale=latency_scale)
+        return await start_demo_server(host, 0, latency_scale=latency_scale)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -2,14 +2,36 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
-from .export import COLUMNS, record_row
+from .events import FetchRecord
 from .link_models import LinkIndex
 from .models import Roles, status_text
+from .page_columns import human_size
+from .wording import error_sentence, plural
+
+# What the pane shows of a record: human labels and real values (the CSV escapes formulas; this
+# pane shows the text as it is). A getter returning None or "" hides the line.
+FIELDS: tuple[tuple[str, Callable[[FetchRecord], object]], ...] = (
+    ("Status", lambda r: r.status),
+    ("Failure", error_sentence),
+    ("Technical detail", lambda r: r.exception),
+    ("Note", lambda r: r.note),
+    ("Content type", lambda r: r.content_type),
+    ("Encoding", lambda r: r.encoding),
+    ("Size", lambda r: f"{human_size(r.size)} ({r.size:,} bytes)" if r.status else None),
+    ("Time", lambda r: f"{r.elapsed * 1000:,.0f} ms"),
+    ("Tries", lambda r: r.tries),
+    ("Depth", lambda r: plural(r.depth, "link") + " from the start page" if r.depth else None),
+    ("Found by", lambda r: r.referrer),
+    ("Redirects to", lambda r: r.next_url),
+    ("Links on the page", lambda r: r.num_urls if r.status else None),
+    ("New links", lambda r: r.num_new_urls if r.status else None),
+)
 
 MAX_LISTED = 500  # a home page can have 100k inlinks; listing them all would stall the GUI
 
@@ -50,7 +72,7 @@ class DetailsPane(QTreeWidget):
         return item
 
     def _url_list(self, title: str, urls: list[str]) -> None:
-        sec = self._section(f"{title} ({len(urls)})")
+        sec = self._section(f"{title} ({len(urls):,})")
         for u in urls[:MAX_LISTED]:
             rec = self.links.records.get(u)
             item = QTreeWidgetItem(sec, [status_text(rec) if rec else "…", u])
@@ -70,17 +92,19 @@ class DetailsPane(QTreeWidget):
             return
         rec = self.links.records.get(url)
         fields = self._section("Record")
-        QTreeWidgetItem(fields, ["url", url]).setData(0, Roles.Url, url)
+        QTreeWidgetItem(fields, ["URL", url]).setData(0, Roles.Url, url)
         if rec is None:
-            QTreeWidgetItem(fields, ["status", "discovered, not fetched (yet)"])
+            QTreeWidgetItem(fields, ["Status", "discovered, not fetched (yet)"])
         else:
-            for name, value in zip(COLUMNS[1:], record_row(rec)[1:], strict=True):
-                if value:
-                    QTreeWidgetItem(fields, [name, value])
+            for label, get in FIELDS:
+                value = get(rec)
+                if value is not None and value != "":
+                    item = QTreeWidgetItem(fields, [label, str(value)])
+                    item.setToolTip(1, str(value))
         fields.setExpanded(True)
         chain = self.links.chain(url)
         if len(chain) > 1:
-            sec = self._section(f"Redirect chain ({len(chain) - 1} hops)")
+            sec = self._section(f"Redirect chain ({plural(len(chain) - 1, 'hop')})")
             for u, r in chain:
                 item = QTreeWidgetItem(sec, [status_text(r) if r else "…", u])
                 item.setData(0, Roles.Url, u)

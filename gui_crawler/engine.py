@@ -12,8 +12,7 @@ import contextlib
 import email.utils
 import logging
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 from urllib.parse import urljoin
 
@@ -32,7 +31,11 @@ from .events import (
     WorkerEvent,
     WorkerState,
 )
+from .hosts import Host, HostTable, Prep
 from .links import HTML_TYPES, parse_content_type, parse_page
+from .pagefacts import page_facts_fields, robots_tokens
+from .parsepool import ParsePool, ParserCrashed
+from .politeness import bot_challenge, check_external, prepare_host
 from .urls import Scope, normalize
 
 log = logging.getLogger(__name__)
@@ -42,8 +45,6 @@ QueueItem = Queued
 
 RETRY_STATUSES = frozenset({429, 503})
 _CHUNK = 64 * 1024
-# Smaller pages parse in about 0.1 ms: handing them to the parser thread costs more than it saves.
-INLINE_PARSE_BYTES = 16 * 1024
 _MAX_MESSAGE = 300  # characters of an exception's text kept in its record
 
 
@@ -117,6 +118,7 @@ class Crawler:
         seen: Iterable[str] = (),
         pending: Iterable[QueueItem] | None = None,
         session_kwargs: dict | None = None,
+        before_take: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.config = config = config.validated()
         self.sink = sink
@@ -129,16 +131,24 @@ class Crawler:
         self.seen: set[str] = set(seen)
         self._initial = None if pending is None else list(pending)
         self._session_kwargs = session_kwargs or {}
+        # Awaited by a worker before it takes its next URL: a crawl file makes the worker's last
+        # record durable there, so a kill loses at most one fetch per worker.
+        self._before_take = before_take
         self._q: asyncio.Queue[QueueItem] = asyncio.Queue()
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._states: dict[int, WorkerState] = {}
         self._in_flight: dict[int, QueueItem] = {}
+        # Tries made and first-try time of URLs waiting to be tried again (parked or delayed).
+        self._retry: dict[str, tuple[int, float]] = {}
+        self._delayed: dict[str, tuple[QueueItem, asyncio.TimerHandle]] = {}
+        self._hosts: HostTable[QueueItem] | None = None
+        self.in_sitemap: set[str] = set()
         self._target_workers = config.max_tasks
         self._unpaused = asyncio.Event()
         self._unpaused.set()
         self._stop = asyncio.Event()
         self._session: aiohttp.ClientSession | None = None
-        self._parser: ThreadPoolExecutor | None = None
+        self._parser: ParsePool | None = None
         self._t0 = self._t_end = 0.0
         self.done = 0
         self.running = False
@@ -185,8 +195,9 @@ class Crawler:
             1 for s in self._states.values() if s in (WorkerState.FETCHING, WorkerState.PARSING)
         )
         end = asyncio.get_running_loop().time() if self.running else self._t_end
+        waiting = len(self._delayed) + (self._hosts.waiting() if self._hosts else 0)
         return Progress(
-            queued=self._q.qsize(),
+            queued=self._q.qsize() + waiting,
             in_flight=len(self._in_flight),
             done=self.done,
             seen=len(self.seen),
@@ -198,7 +209,13 @@ class Crawler:
 
     def pending(self) -> list[QueueItem]:
         """URLs taken in but not recorded yet (queued and in flight): the frontier to resume."""
-        return list(self._in_flight.values()) + list(self._q._queue)  # type: ignore[attr-defined]
+        parked = self._hosts.parked() if self._hosts else []
+        return (
+            list(self._in_flight.values())
+            + parked
+            + [item for item, _ in self._delayed.values()]
+            + list(self._q._queue)  # type: ignore[attr-defined]
+        )
 
     # ---- running ------------------------------------------------------------------------------
 
@@ -210,6 +227,9 @@ class Crawler:
         self.running = True
         self._t0 = loop.time()
         cfg = self.config
+        self._hosts = HostTable(
+            cfg.per_host, cfg.delay, cfg.retry_backoff, cfg.max_retry_after, self._requeue, loop
+        )
         if self._initial is not None:  # resuming: the saved frontier, even if empty
             for item in self._initial:
                 self.seen.add(item.url)
@@ -224,7 +244,7 @@ class Crawler:
         connector = aiohttp.TCPConnector(limit=0, ttl_dns_cache=300)
         reason = "done"
         if cfg.parse_in_thread:
-            self._parser = ThreadPoolExecutor(1, thread_name_prefix="crawl-parser")
+            self._parser = ParsePool(cfg.parse_processes, parse=parse_page)
         ticker = loop.create_task(self._tick())
         try:
             async with aiohttp.ClientSession(
@@ -260,14 +280,21 @@ class Crawler:
         finally:
             ticker.cancel()
             await asyncio.gather(ticker, return_exceptions=True)
+            self._hosts.close()
+            for _, handle in self._delayed.values():
+                handle.cancel()
+            self._emit_hosts()
             if self._parser is not None:
-                self._parser.shutdown(wait=False, cancel_futures=True)
+                self._parser.close()
                 self._parser = None
             self.running = False
             self._session = None
             self._t_end = loop.time()
             self.finished = CrawlFinished(
-                reason=reason, done=self.done, todo=self._q.qsize(), elapsed=self._t_end - self._t0
+                reason=reason,
+                done=self.done,
+                todo=len(self.pending()),
+                elapsed=self._t_end - self._t0,
             )
             self.sink(self.progress())
             self.sink(self.finished)
@@ -277,6 +304,23 @@ class Crawler:
         while True:
             await asyncio.sleep(self.config.progress_interval)
             self.sink(self.progress())
+            self._emit_hosts()
+
+    def _emit_hosts(self) -> None:
+        if self._hosts is not None:
+            for state in self._hosts.changed():
+                self.sink(state)
+
+    def _requeue(self, item: QueueItem) -> None:
+        """A parked or delayed item goes back on the queue. It never left the queue's count of
+        unfinished items (its worker skipped task_done), so put it back, then settle that count."""
+        self._delayed.pop(item.url, None)
+        self._q.put_nowait(item)
+        self._q.task_done()
+
+    def _later(self, delay: float, item: QueueItem) -> None:
+        handle = asyncio.get_running_loop().call_later(delay, self._requeue, item)
+        self._delayed[item.url] = (item, handle)
 
     def _spawn_workers(self) -> None:
         loop = asyncio.get_running_loop()
@@ -309,15 +353,23 @@ class Crawler:
     async def _work(self, wid: int) -> None:
         try:
             while wid < self._target_workers:
+                # Idle from here: waiting for the last record to be durable is not work on a URL.
                 self._set_state(wid, WorkerState.IDLE, None)
+                if self._before_take is not None:
+                    await self._before_take()
                 item = await self._q.get()
                 self._in_flight[wid] = item
-                start = asyncio.get_running_loop().time()
+                tries, start = self._retry.pop(item.url, (0, asyncio.get_running_loop().time()))
+                parked = False
                 try:
                     if not self._unpaused.is_set():
                         self._set_state(wid, WorkerState.PAUSED, item.url)
                         await self._unpaused.wait()
-                    await self._fetch(wid, item, start)
+                    parked = await self._handle(wid, item, start, tries)
+                    if parked and tries:
+                        # A URL waiting for its next try keeps its count and its first-try time;
+                        # one that only waited for its host starts its clock when it is fetched.
+                        self._retry.setdefault(item.url, (tries, start))
                 except asyncio.CancelledError:
                     self._record(
                         self._make(
@@ -338,7 +390,8 @@ class Crawler:
                     )
                 finally:
                     del self._in_flight[wid]
-                    self._q.task_done()
+                    if not parked:
+                        self._q.task_done()
         finally:
             self._workers.pop(wid, None)
             self._set_state(wid, WorkerState.STOPPED, None)
@@ -356,55 +409,193 @@ class Crawler:
             **fields,
         )
 
-    async def _fetch(self, wid: int, item: QueueItem, start: float) -> None:
-        cfg = self.config
-        assert self._session is not None
-        last_exc = failure("Error", "not fetched")
-        tries = 0
-        while tries < cfg.max_tries:
-            tries += 1
-            self._set_state(wid, WorkerState.FETCHING, item.url)
-            try:
-                # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
-                # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
-                # a URL other than the one fetched, and two records could be one fetch.
-                url = yarl.URL(item.url, encoded=True)
-                async with self._session.get(url, allow_redirects=False) as resp:
-                    if resp.status in RETRY_STATUSES and tries < cfg.max_tries:
-                        delay = _retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
-                        last_exc = failure(f"HTTP{resp.status}", resp.reason or "")
-                        await asyncio.sleep(delay if delay is not None else self._backoff(tries))
-                        continue
-                    if resp.status in REDIRECT_STATUSES:
-                        mime = parse_content_type(resp.headers.get("Content-Type"))[0]
-                        fields = self._redirect(item, resp.headers.get("Location"))
-                        self._record(
-                            self._make(
-                                item, start, tries, status=resp.status, content_type=mime, **fields
-                            )
-                        )
-                        return
-                    status = resp.status
-                    mime, charset = parse_content_type(resp.headers.get("Content-Type"))
-                    html = status == 200 and mime in HTML_TYPES
-                    body, size = await self._read(resp, keep=html)
-                # The connection is back in the pool; a page is parsed only once, never retried.
-                await self._page(wid, item, start, tries, status, mime, charset, size, body)
-                return
-            except BodyTooLarge as e:
-                self._record(self._make(item, start, tries, **failure(ErrorKind.TOO_LARGE, str(e))))
-                return
-            except aiohttp.InvalidURL as e:
-                self._record(
-                    self._make(item, start, tries, **failure(ErrorKind.INVALID_URL, str(e)))
+    async def _handle(self, wid: int, item: QueueItem, start: float, tries: int) -> bool:
+        """Fetch ``item`` once its host allows it; True when it was parked (or delayed) instead,
+        to come back through the queue later, never holding this worker meanwhile."""
+        hosts = self._hosts
+        assert hosts is not None
+        external = not self.scope.host_ok(item.url)
+        host = hosts.get(item.url, external=external)
+        if host.prep is Prep.PENDING:
+            await self._prepare(wid, host)
+        elif host.prep is Prep.RUNNING:
+            hosts.park(host, item)
+            return True
+        if host.robots is not None and not host.robots.allows(item.url):
+            self._record(
+                self._make(
+                    item,
+                    start,
+                    0,
+                    in_sitemap=item.url in self.in_sitemap,
+                    **failure(ErrorKind.ROBOTS, "blocked by robots.txt"),
                 )
-                return
-            except (TimeoutError, aiohttp.ClientError, OSError) as e:
-                last_exc = failure(*_describe(e))
-                log.debug("try %d for %s raised %s", tries, item.url, last_exc["exception"])
-                if tries < cfg.max_tries:
-                    await asyncio.sleep(self._backoff(tries))
-        self._record(self._make(item, start, tries, **last_exc))
+            )
+            return False
+        if not hosts.admit(host):
+            hosts.park(host, item)
+            return True
+        tries += 1
+        t = asyncio.get_running_loop().time()
+        answered = True
+        try:
+            if external:
+                retry = await self._check(wid, item, start, tries, host)
+            else:
+                retry = await self._fetch(wid, item, start, tries, host)
+        except BaseException:
+            answered = False
+            raise
+        finally:
+            hosts.done(host, asyncio.get_running_loop().time() - t if answered else None)
+        if retry is None:
+            return False
+        self._retry[item.url] = (tries, start)
+        if retry < 0:  # the host throttled us: it is backed off, the item waits on it
+            hosts.park(host, item)
+        else:
+            self._later(retry, item)
+        return True
+
+    async def _prepare(self, wid: int, host: Host[QueueItem]) -> None:
+        """Read the host's robots.txt (and a root host's sitemaps) before its first request."""
+        cfg = self.config
+        assert self._session is not None and self._hosts is not None
+        host.prep = Prep.RUNNING
+        host.robots_status = "ignored" if cfg.ignore_robots else "fetching"
+        self._set_state(wid, WorkerState.FETCHING, host.origin + "/robots.txt")
+        try:
+            is_root = any(r.startswith(host.origin + "/") for r in cfg.roots)
+            result = await prepare_host(
+                self._session,
+                host.origin,
+                cfg,
+                robots=not cfg.ignore_robots and not host.external,
+                sitemaps=is_root and cfg.use_sitemaps,
+                in_scope=lambda u: u in self.scope,
+            )
+            host.robots = result.robots
+            if result.robots is not None:
+                host.robots_status = result.robots.status
+                delay = result.robots.crawl_delay
+                if delay:
+                    self._hosts.set_delay(host, min(delay, cfg.max_crawl_delay))
+            elif host.external and not cfg.ignore_robots:
+                host.robots_status = "not read (external)"
+            for u in result.sitemap_urls:
+                self.in_sitemap.add(u)
+                if u not in self.seen and self._can_take():
+                    self._add(QueueItem(u, cfg.max_redirect, 1, result.sitemap_of.get(u)))
+        finally:
+            host.prep = Prep.READY
+            host.dirty = True
+            self._hosts.wake(host)
+
+    async def _fetch(
+        self, wid: int, item: QueueItem, start: float, tries: int, host: Host[QueueItem]
+    ) -> float | None:
+        """One try at an in-scope URL. Returns None when the URL got its record, else when to try
+        again: seconds from now, or -1 when the host is backed off and the URL should wait on it."""
+        cfg = self.config
+        assert self._session is not None and self._hosts is not None
+        self._set_state(wid, WorkerState.FETCHING, item.url)
+        sitemap = item.url in self.in_sitemap
+        try:
+            # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
+            # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
+            # a URL other than the one fetched, and two records could be one fetch.
+            url = yarl.URL(item.url, encoded=True)
+            async with self._session.get(url, allow_redirects=False) as resp:
+                if resp.status in RETRY_STATUSES:
+                    delay = _retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
+                    self._hosts.throttle(host, delay)
+                    if tries < cfg.max_tries:
+                        return -1
+                else:
+                    self._hosts.answered(host)
+                if resp.status in REDIRECT_STATUSES:
+                    mime = parse_content_type(resp.headers.get("Content-Type"))[0]
+                    fields = self._redirect(item, resp.headers.get("Location"))
+                    self._record(
+                        self._make(
+                            item,
+                            start,
+                            tries,
+                            status=resp.status,
+                            content_type=mime,
+                            in_sitemap=sitemap,
+                            **fields,
+                        )
+                    )
+                    return None
+                status = resp.status
+                mime, charset = parse_content_type(resp.headers.get("Content-Type"))
+                challenge = bot_challenge(status, resp.headers)
+                html = status == 200 and mime in HTML_TYPES
+                body, size = await self._read(resp, keep=html)
+                x_robots = robots_tokens(*resp.headers.getall("X-Robots-Tag", ()))
+            if challenge:
+                self._record(
+                    self._make(
+                        item,
+                        start,
+                        tries,
+                        status=status,
+                        content_type=mime,
+                        size=size,
+                        in_sitemap=sitemap,
+                        **failure(ErrorKind.BOT_CHALLENGE, challenge),
+                    )
+                )
+                return None
+            # The connection is back in the pool; a page is parsed only once, never retried.
+            await self._page(wid, item, start, tries, status, mime, charset, size, body, x_robots)
+            return None
+        except BodyTooLarge as e:
+            self._record(self._make(item, start, tries, **failure(ErrorKind.TOO_LARGE, str(e))))
+            return None
+        except (aiohttp.InvalidURL, UnicodeError) as e:  # UnicodeError: a DNS label > 63
+            self._record(self._make(item, start, tries, **failure(ErrorKind.INVALID_URL, str(e))))
+            return None
+        except (TimeoutError, aiohttp.ClientError, OSError) as e:
+            exc = failure(*_describe(e))
+            log.debug("try %d for %s raised %s", tries, item.url, exc["exception"])
+            if tries < cfg.max_tries:
+                return self._backoff(tries)
+            self._record(self._make(item, start, tries, in_sitemap=sitemap, **exc))
+            return None
+
+    async def _check(
+        self, wid: int, item: QueueItem, start: float, tries: int, host: Host[QueueItem]
+    ) -> float | None:
+        """One try at an external link: its status, never its links. Same return as _fetch."""
+        cfg = self.config
+        assert self._session is not None and self._hosts is not None
+        self._set_state(wid, WorkerState.FETCHING, item.url)
+        result = await check_external(self._session, item.url, cfg.max_redirect)
+        if result.status in RETRY_STATUSES:
+            self._hosts.throttle(host, result.retry_after)
+            if tries < cfg.max_tries:
+                return -1
+        if result.error_kind is not None and result.retryable and tries < cfg.max_tries:
+            return self._backoff(tries)
+        fields: dict[str, Any] = {}
+        if result.error_kind is not None:
+            fields = failure(result.error_kind, result.message)
+        self._record(
+            self._make(
+                item,
+                start,
+                tries,
+                status=result.status,
+                content_type=result.content_type,
+                next_url=result.final_url,
+                note=result.note,
+                external=True,
+                **fields,
+            )
+        )
+        return None
 
     def _backoff(self, tries: int) -> float:
         return float(min(self.config.retry_backoff * 2 ** (tries - 1), self.config.max_retry_after))
@@ -422,6 +613,10 @@ class Crawler:
         note = None
         if target not in self.scope:
             note = "target out of scope: not followed"
+            if self.config.check_external and target not in self.seen:
+                self._take_external([target], item.depth, item.url)
+                if target in self.seen:
+                    note = "target out of scope: checked as an external link"
         elif target in self.seen:
             note = "target already seen"
         elif item.redirects_left <= 0:
@@ -463,22 +658,30 @@ class Crawler:
         charset: str | None,
         size: int,
         body: bytes | None,
+        x_robots: str | None = None,
     ) -> None:
         cfg = self.config
+        facts: dict[str, Any] = {}
         encoding = charset
         links: list[str] = []
         new = 0
         note = None
         if body is not None:
             self._set_state(wid, WorkerState.PARSING, item.url)
-            if self._parser is not None and len(body) > INLINE_PARSE_BYTES:
-                # Off the loop: lexbor parses without the GIL, so the loop (and a window on it)
-                # keeps running while a big page is parsed.
-                loop = asyncio.get_running_loop()
-                page = await loop.run_in_executor(self._parser, parse_page, body, charset, item.url)
+            if self._parser is not None:
+                # Off the loop (the loop, and a window on it, keeps running) and on other cores.
+                try:
+                    page = await self._parser.parse(body, charset, item.url)
+                except ParserCrashed as e:
+                    self._record(
+                        self._make(item, start, tries, status=status, size=size,
+                                   content_type=mime, **failure(ErrorKind.PARSER_CRASHED, str(e)))
+                    )  # fmt: skip
+                    return
             else:
                 page = parse_page(body, charset, item.url)
             encoding, note = page.encoding, page.note
+            facts = page_facts_fields(page.facts)
             links = [u for u in page.links if u in self.scope]
             depth = item.depth + 1
             if not cfg.max_depth or depth <= cfg.max_depth:
@@ -486,6 +689,8 @@ class Crawler:
                     if u not in self.seen and self._can_take():
                         self._add(QueueItem(u, cfg.max_redirect, depth, item.url))
                         new += 1
+            if cfg.check_external:
+                self._take_external(page.links, depth, item.url)
         self._record(
             self._make(
                 item,
@@ -499,5 +704,20 @@ class Crawler:
                 num_new_urls=new,
                 links=tuple(links),
                 note=note,
+                in_sitemap=item.url in self.in_sitemap,
+                **(facts | {"robots": robots_tokens(facts.get("robots"), x_robots)}),
             )
         )
+
+    def _take_external(self, urls: Iterable[str], depth: int, referrer: str) -> None:
+        """Queue the out-of-scope links of a page for one check each (the exclude regex still
+        applies: an excluded URL is never contacted)."""
+        exclude = self.scope.exclude
+        for u in urls:
+            if u in self.seen or self.scope.host_ok(u):
+                continue
+            if exclude is not None and exclude.search(u):
+                continue
+            if not self._can_take():
+                return
+            self._add(QueueItem(u, 0, depth, referrer))

@@ -26,6 +26,52 @@ class ErrorKind(enum.StrEnum):
     BAD_LOCATION = "BadLocation"
     TOO_MANY_REDIRECTS = "TooManyRedirects"
     INTERNAL = "InternalError"  # a bug in the crawler, recorded rather than lost
+    PARSER_CRASHED = "ParserCrashed"  # a parser process died on this page, twice
+    ROBOTS = "BlockedByRobots"  # robots.txt disallows it: never requested
+    BOT_CHALLENGE = "BotChallenge"  # a 403 carrying an anti-bot service's challenge signature
+
+
+class Verdict(enum.StrEnum):
+    """What a record means for someone checking links: the one definition the CLI report, the CSV
+    and the window's Broken links view share. Servers that refuse bots (403 challenges, 429, 999,
+    robots.txt) are not broken links, and a timeout says nothing about the link either."""
+
+    OK = "ok"
+    REDIRECT = "redirect"
+    BROKEN = "broken"  # 4xx, 5xx, DNS failure, refused or dropped connection, bad redirect
+    BLOCKED = "blocked"  # refused to bots or throttled: 403 challenge, 429, 503, 999, robots.txt
+    TIMEOUT = "timeout"
+    ERROR = "error"  # our own limit or failure (too large, internal error)
+    CANCELLED = "cancelled"
+
+
+BLOCKED_STATUSES = frozenset({429, 503, 999})
+_BLOCKED_KINDS = frozenset({ErrorKind.ROBOTS, ErrorKind.BOT_CHALLENGE})
+_ERROR_KINDS = frozenset({ErrorKind.TOO_LARGE, ErrorKind.INTERNAL, ErrorKind.PARSER_CRASHED})
+
+
+def verdict_of(status: int | None, error_kind: str | None) -> Verdict:
+    if error_kind is not None:
+        if error_kind == ErrorKind.CANCELLED:
+            return Verdict.CANCELLED
+        if error_kind == ErrorKind.TIMEOUT:
+            return Verdict.TIMEOUT
+        if error_kind in _BLOCKED_KINDS:
+            return Verdict.BLOCKED
+        if error_kind in _ERROR_KINDS:
+            return Verdict.ERROR
+        if error_kind.startswith("HTTP") and error_kind[4:].isdigit():  # retries ran out
+            return verdict_of(int(error_kind[4:]), None)
+        return Verdict.BROKEN  # connection refused, DNS failure, reset, bad URL or redirect
+    if status is None:
+        return Verdict.ERROR
+    if status in BLOCKED_STATUSES:
+        return Verdict.BLOCKED
+    if status >= 400:
+        return Verdict.BROKEN
+    if status in REDIRECT_STATUSES:
+        return Verdict.REDIRECT
+    return Verdict.OK
 
 
 class WorkerState(enum.IntEnum):
@@ -61,6 +107,19 @@ class FetchRecord:
     links: tuple[str, ...] = field(default=(), repr=False, compare=False)
     finished_at: float = 0.0  # loop time when recorded
     error_kind: str | None = None  # an ErrorKind value or an exception class name; None on success
+    # Audit fields of an HTML page (links.parse_page); robots also takes the X-Robots-Tag header,
+    # so a non-HTML response can have it too.
+    title: str | None = None
+    meta_description: str | None = None
+    h1: str | None = None
+    h1_count: int = 0
+    canonical: str | None = None
+    robots: str | None = None
+    word_count: int = 0
+    content_hash: str | None = None
+    lang: str | None = None
+    in_sitemap: bool = False  # the URL was listed in one of the site's sitemaps
+    external: bool = False  # an out-of-scope link, checked (HEAD, else GET) but never parsed
 
     @property
     def is_redirect(self) -> bool:
@@ -70,6 +129,15 @@ class FetchRecord:
     def is_broken(self) -> bool:
         """True for failures and 4xx/5xx; redirects and 2xx are not broken."""
         return self.error_kind is not None or (self.status is not None and self.status >= 400)
+
+    @property
+    def verdict(self) -> Verdict:
+        return verdict_of(self.status, self.error_kind)
+
+    @property
+    def is_blocked(self) -> bool:
+        """Refused to bots or throttled (robots.txt, bot walls, 429…): not a broken link."""
+        return self.verdict is Verdict.BLOCKED
 
     @property
     def kind(self) -> str:
@@ -132,7 +200,25 @@ class CrawlFinished:
     elapsed: float
 
 
-Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished
+@dataclass(frozen=True, slots=True)
+class HostState:
+    """One host's politeness state, emitted when it changed, at most once per progress tick.
+    Times are seconds; ``backoff`` is how long the host stays backed off from now (0: not)."""
+
+    host: str
+    in_flight: int
+    limit: int
+    delay: float
+    backoff: float
+    waiting: int  # URLs of this host held back until a slot or the delay allows them
+    robots: str  # "pending", "fetching", "ok", "none (404)", "unreachable (…)", "ignored", …
+    requests: int
+    median_ms: float
+    p95_ms: float
+    external: bool = False
+
+
+Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState
 
 
 def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:

@@ -10,24 +10,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .events import FetchRecord
+from .page_columns import PAGE_COLUMNS
 
-COLUMNS = (
-    "url",
-    "status",
-    "content_type",
-    "size",
-    "elapsed_ms",
-    "depth",
-    "referrer",
-    "redirect_to",
-    "error",
-    "kind",
-    "encoding",
-    "links",
-    "new_links",
-    "tries",
-    "note",
-)
+COLUMNS = tuple(c.csv for c in PAGE_COLUMNS)
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -43,24 +28,7 @@ def safe_cell(value: object) -> str:
 
 
 def record_row(rec: FetchRecord) -> list[str]:
-    values = (
-        rec.url,
-        rec.status,
-        rec.content_type,
-        rec.size,
-        round(rec.elapsed * 1000),
-        rec.depth,
-        rec.referrer,
-        rec.next_url,
-        rec.exception,
-        rec.kind,
-        rec.encoding,
-        rec.num_urls,
-        rec.num_new_urls,
-        rec.tries,
-        rec.note,
-    )
-    return [safe_cell(v) for v in values]
+    return [safe_cell(c.value(rec)) for c in PAGE_COLUMNS]
 
 
 def write_csv(path: str | os.PathLike[str], records: Iterable[FetchRecord]) -> int:

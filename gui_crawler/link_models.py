@@ -14,9 +14,9 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from .events import FetchRecord
+from .events import FetchRecord, Verdict
 from .models import STATUS_BRUSH, Roles, header_label, status_class, status_text
-from .plain_words import plain_error
+from .wording import error_sentence
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 MAX_HOPS = 30
@@ -148,6 +148,7 @@ class RedirectsModel(_Table):
     """
 
     COLUMNS = ("Source", "Status", "Target", "Note", "Final", "Final status", "Chain")
+    WIDTHS = (300, 70, 300, 160, 260, 80, 400)
 
     def __init__(self, index: LinkIndex, parent: Any = None) -> None:
         super().__init__(index, parent)
@@ -162,7 +163,7 @@ class RedirectsModel(_Table):
             url,
             status_text(rec),
             rec.next_url or "",
-            rec.note or plain_error(rec),
+            rec.note or error_sentence(rec),
             final_url if len(chain) > 1 else "",
             "loop" if looped else status_text(final) if final else "…",
             chain_text(chain),
@@ -189,6 +190,7 @@ class BrokenLinksModel(_Table):
     """
 
     COLUMNS = ("URL", "Status", "Error", "Inlinks", "Linked from")
+    WIDTHS = (360, 90, 260, 70, 400)
     SHOWN_REFERRERS = 3
 
     def _build(self, url: str) -> tuple[str, ...]:
@@ -199,7 +201,7 @@ class BrokenLinksModel(_Table):
         shown = ", ".join(sources[: self.SHOWN_REFERRERS])
         if len(sources) > self.SHOWN_REFERRERS:
             shown += f", … (+{len(sources) - self.SHOWN_REFERRERS})"
-        return (url, status_text(rec), plain_error(rec), str(len(sources)), shown)
+        return (url, status_text(rec), error_sentence(rec), str(len(sources)), shown)
 
     def add_records(self, records: Sequence[FetchRecord], gained: set[str]) -> None:
         """Call after ``LinkIndex.add`` for the same batch, with the URLs it returned."""
@@ -207,4 +209,4 @@ class BrokenLinksModel(_Table):
         touched = {row_of[u] for u in gained if u in row_of}
         if touched:
             self._refresh(touched)
-        self._append([r.url for r in records if r.is_broken])
+        self._append([r.url for r in records if r.verdict is Verdict.BROKEN])

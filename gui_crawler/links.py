@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
 
+from .pagefacts import FACTS_SELECTOR, FactsReader, PageFacts
 from .urls import join, join_all
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
@@ -22,6 +23,13 @@ _BOMS = (
 # Elements and the attribute that holds a link we follow.
 # img/script too: a broken image or script is a broken link to the people who check sites.
 _SELECTOR = "a[href], area[href], link[href], iframe[src], frame[src], img[src], script[src]"
+_LINKS_AND_BASE = _SELECTOR + ", base[href]"
+# The walk that also feeds the audit fields: every <link> (rel=canonical) and <script> (hidden
+# text), so without the [href]/[src] parts, which would return those elements twice.
+_WALK = "a[href], area[href], link, iframe[src], frame[src], img[src], script, base[href], " + (
+    FACTS_SELECTOR
+)
+_LINK_TAGS = frozenset({"a", "area", "link", "iframe", "frame", "img", "script"})
 
 
 def parse_content_type(header: str | None) -> tuple[str | None, str | None]:
@@ -98,20 +106,42 @@ def extract_links(text: str | bytes, page_url: str) -> list[str]:
     ``text`` may be UTF-8 bytes. Honours <base href>. Hrefs are deduplicated before joining: navigation repeats the same href
     many times, and joining is the costly part.
     """
-    tree = LexborHTMLParser(text)
-    base = page_url
-    base_node = tree.css_first("base[href]")
-    if base_node is not None:
-        href = base_node.attributes.get("href")
-        if href:
-            base = join(page_url, href) or base
+    return _links_of(LexborHTMLParser(text), page_url)[0]
+
+
+def _links_of(
+    tree: LexborHTMLParser, page_url: str, facts: FactsReader | None = None
+) -> tuple[list[str], str]:
+    """(links, the base URL they were joined against) of a parsed page; ``facts``, if given,
+    is shown the elements it reads in the same walk of the tree (each walk costs as much as a
+    selector with many parts: one walk, not several)."""
+    base: str | None = None
     raw: dict[str, None] = {}
-    for node in tree.css(_SELECTOR):
-        attrs = node.attributes
-        value = attrs.get("href") if "href" in attrs else attrs.get("src")
-        if value:
-            raw[value] = None
-    return join_all(base, raw)
+    for node in tree.css(_WALK if facts is not None else _LINKS_AND_BASE):
+        tag = node.tag
+        if tag in _LINK_TAGS:
+            attrs = node.attributes
+            value = attrs.get("href") if "href" in attrs else attrs.get("src")
+            if value:
+                raw[value] = None
+            if facts is not None and (tag == "link" or tag == "script"):
+                facts.take(node, tag, attrs)
+        elif tag == "base":
+            if base is None:
+                href = node.attributes.get("href")
+                base = (join(page_url, href) if href else None) or page_url
+        elif facts is not None:
+            facts.take(node, tag, None)
+    base = base or page_url
+    return join_all(base, raw), base
+
+
+def _parse(text: str | bytes, page_url: str, encoding: str) -> ParsedPage:
+    """Links and audit fields from one parse of the page."""
+    tree = LexborHTMLParser(text)
+    facts = FactsReader()
+    links, base = _links_of(tree, page_url, facts)
+    return ParsedPage(links, encoding, facts=facts.finish(tree, base))
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the
@@ -161,10 +191,29 @@ _URL_ATTR = re.compile(
 )
 
 
+def nesting_bound(text: str | bytes, chunk: int = 8192) -> int:
+    """An upper bound on how deep the elements of ``text`` nest, found at C speed.
+
+    Counting all start tags is no bound worth having: a big index page has tens of thousands,
+    closed as they go. Per chunk, the depth can rise by at most the chunk's start tags (``<`` not
+    followed by ``/``) and ends no higher than the depth before it plus starts minus ends — or
+    the chunk's starts alone, when stray end tags drove the depth to zero inside it. An end tag
+    split by a chunk boundary only counts as a start: the bound errs high, never low.
+    """
+    lt, close = ("<", "</") if isinstance(text, str) else (b"<", b"</")
+    depth = peak = 0
+    for i in range(0, len(text), chunk):
+        ends = text.count(close, i, i + chunk)  # type: ignore[arg-type]
+        starts = text.count(lt, i, i + chunk) - ends  # type: ignore[arg-type]
+        peak = max(peak, depth + starts)
+        depth = max(depth + starts - ends, starts)
+    return peak
+
+
 def nesting_exceeds(text: str, bound: int = MAX_NESTING) -> bool:
     """Whether elements nest deeper than ``bound`` (an estimate: misnested tags count as open)."""
-    if text.count("<") - text.count("</") <= bound:
-        return False  # cannot: there are not that many start tags (the common, C-speed case)
+    if nesting_bound(text) <= bound:
+        return False  # cannot (the common, C-speed case)
     depth = 0
     for m in _TAG.finditer(text):
         if m.group(1):
@@ -183,6 +232,9 @@ def scan_links(text: str, page_url: str) -> list[str]:
     )
 
 
+_NO_FACTS = PageFacts()
+
+
 @dataclass(frozen=True, slots=True)
 class ParsedPage:
     """What one parse of an HTML page yields: plain data, cheap to pickle (it may come back from
@@ -191,6 +243,7 @@ class ParsedPage:
     links: list[str]  # normalised absolute http(s) links, deduplicated, document order
     encoding: str
     note: str | None = None  # why the page was scanned rather than parsed, if it was
+    facts: PageFacts = _NO_FACTS  # audit fields; empty when the page was scanned
 
 
 def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
@@ -199,10 +252,10 @@ def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
     encoding = detect_encoding(body, charset)
     # lexbor reads bytes as UTF-8 itself: a UTF-8 page (most of the web) skips decoding into a
     # str that selectolax would only encode back to UTF-8.
-    if body.count(b"<") - body.count(b"</") <= MAX_NESTING and encoding == "utf-8":
-        return ParsedPage(extract_links(body.removeprefix(codecs.BOM_UTF8), page_url), encoding)
+    if encoding == "utf-8" and nesting_bound(body) <= MAX_NESTING:
+        return _parse(body.removeprefix(codecs.BOM_UTF8), page_url, encoding)
     text, encoding = decode(body, charset)
     if nesting_exceeds(text):
         note = f"nested deeper than {MAX_NESTING} elements: links found by a plain scan"
         return ParsedPage(scan_links(text, page_url), encoding, note)
-    return ParsedPage(extract_links(text, page_url), encoding)
+    return _parse(text, page_url, encoding)

@@ -9,7 +9,8 @@ would call back into Python millions of times.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import (
@@ -22,7 +23,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from .events import FetchRecord
-from .plain_words import plain_error, short_error
+from .page_columns import COLUMN_INDEX, PAGE_COLUMNS, SEARCHED
+from .wording import status_word
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -85,43 +87,13 @@ def header_label(columns: Sequence[str], section: int, orientation: Any, role: i
     return None
 
 
-def human_size(n: int) -> str:
-    if n < 1024:
-        return f"{n} B"
-    if n < 1024 * 1024:
-        return f"{n / 1024:.1f} kB"
-    return f"{n / 1024 / 1024:.1f} MB"
-
-
 def status_text(rec: FetchRecord) -> str:
-    """The HTTP status, or one or two words for a failure (the Error column says more)."""
-    if rec.status is not None:
-        return str(rec.status)
-    return short_error(rec.error_kind) if rec.error_kind else "?"
+    return status_word(rec)
 
 
-class Column(NamedTuple):
-    title: str
-    numeric: bool
-    tip: str
-
-
-PAGE_COLUMNS = (
-    Column("URL", False, "The page's normalised URL"),
-    Column("Status", True, "HTTP status, or the kind of failure"),
-    Column("Type", False, "Content-Type"),
-    Column("Size", True, "Bytes read (decompressed)"),
-    Column("Time (ms)", True, "From the first try to the record"),
-    Column("Depth", True, "Links followed from a root"),
-    Column("Links", True, "In-scope links found on the page"),
-    Column("New", True, "Of those, links new to the crawl"),
-    Column("Redirect to", False, "Location of a redirect"),
-    Column("Error", False, "Why no answer came, in plain words (Details has the technical text)"),
-    Column("Note", False, "Why a redirect was not followed, or how a page was read"),
-    Column("Referrer", False, "First page that linked here"),
-)
-COL_URL, COL_STATUS = 0, 1
+COL_URL, COL_STATUS = COLUMN_INDEX["url"], COLUMN_INDEX["status"]
 _NCOLS = len(PAGE_COLUMNS)
+_NUMERIC = tuple(c.numeric for c in PAGE_COLUMNS)
 
 
 class PageRow(NamedTuple):
@@ -132,60 +104,14 @@ class PageRow(NamedTuple):
 
 
 def make_row(rec: FetchRecord) -> PageRow:
-    ms = round(rec.elapsed * 1000)
-    error = plain_error(rec)
-    note = rec.note or ""
-    display = (
-        rec.url,
-        status_text(rec),
-        rec.content_type or "",
-        human_size(rec.size) if rec.status is not None else "",
-        str(ms),
-        str(rec.depth),
-        str(rec.num_urls),
-        str(rec.num_new_urls),
-        rec.next_url or "",
-        error,
-        note,
-        rec.referrer or "",
-    )
-    # Sort keys of one column must be mutually comparable: no None.
-    sort = (
-        rec.url,
-        rec.status if rec.status is not None else 1000,
-        rec.content_type or "",
-        rec.size,
-        rec.elapsed,
-        rec.depth,
-        rec.num_urls,
-        rec.num_new_urls,
-        rec.next_url or "",
-        error,
-        note,
-        rec.referrer or "",
-    )
+    display = tuple(c.display(rec) for c in PAGE_COLUMNS)
+    sort = tuple(c.key(rec) for c in PAGE_COLUMNS)  # one column's keys are mutually comparable
     return PageRow(rec, display, sort, status_class(rec))
 
 
-# Above this many rows in one batch (and more than the table holds), one full sort is cheaper.
-INSERT_IN_PLACE_MAX = 512
-
-
-def _insert_place(rows: list[PageRow], column: int, key: Any, desc: bool) -> int:
-    """After the last row that sorts before or equal to ``key`` (bisect_right, either order)."""
-    lo, hi = 0, len(rows)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        other = rows[mid].sort[column]
-        if (key < other) if not desc else (key > other):
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
-
-
 class PagesModel(QAbstractTableModel):
-    """Every recorded URL, one row each, in arrival order until the user sorts.
+    """Every recorded URL, one row each: in arrival order, or in the order the user chose, which
+    later rows keep (the sort survives clear(): a new crawl fills a table still sorted).
 
     Signals: only QAbstractItemModel's own.
     """
@@ -194,25 +120,61 @@ class PagesModel(QAbstractTableModel):
         super().__init__(parent)
         self.rows: list[PageRow] = []
         self._row_of: dict[str, int] | None = {}
-        self._sort: tuple[int, Qt.SortOrder] | None = None
+        # The order the user chose: kept as rows arrive, so the header's arrow never lies.
+        self.sort_column = -1
+        self.sort_order = Qt.SortOrder.AscendingOrder
 
     # ---- feeding ------------------------------------------------------------------------------
 
     def add_records(self, records: Sequence[FetchRecord]) -> None:
-        """Add a batch: appended in arrival order, or, once the user sorted, each row put in its
-        sorted place (a binary search per row, one beginInsertRows per place), never a re-sort
-        of everything."""
+        """Add a batch: appended in arrival order, or merged into place when sorted. Each run of
+        new rows that lands between the same two old rows is one beginInsertRows."""
         if not records:
             return
         new = [make_row(r) for r in records]
-        if self._sort is None:
+        if self.sort_column < 0 or not self.rows:
+            if self.sort_column >= 0:
+                new.sort(key=self._key, reverse=self._desc)
             self._append(new)
-        elif len(new) > max(INSERT_IN_PLACE_MAX, len(self.rows)):
-            # Opening a saved crawl: one sort of the lot beats thousands of inserts.
-            self._append(new)
-            self.sort(*self._sort)
+            return
+        new.sort(key=self._key, reverse=self._desc)
+        self._row_of = None
+        # Insert from the bottom up: positions found in the old rows stay valid.
+        runs = [
+            (pos, list(grp))
+            for pos, grp in itertools.groupby(new, key=lambda r: self._insert_pos(r.sort))
+        ]
+        for pos, grp in reversed(runs):
+            self.beginInsertRows(QModelIndex(), pos, pos + len(grp) - 1)
+            self.rows[pos:pos] = grp
+            self.endInsertRows()
+
+    @property
+    def _desc(self) -> bool:
+        return self.sort_order == Qt.SortOrder.DescendingOrder
+
+    def _key(self, row: PageRow) -> Any:
+        return row.sort[self.sort_column]
+
+    def _insert_pos(self, sort: tuple[Any, ...]) -> int:
+        """Where a row goes: after the rows it ties with, as a stable sort would put it."""
+        key, col, rows = sort[self.sort_column], self.sort_column, self.rows
+        lo, hi = 0, len(rows)
+        if self._desc:
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if key > rows[mid].sort[col]:
+                    hi = mid
+                else:
+                    lo = mid + 1
         else:
-            self._insert_sorted(new, *self._sort)
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if key < rows[mid].sort[col]:
+                    hi = mid
+                else:
+                    lo = mid + 1
+        return lo
 
     def _append(self, new: list[PageRow]) -> None:
         first = len(self.rows)
@@ -223,40 +185,11 @@ class PagesModel(QAbstractTableModel):
                 self._row_of[r.record.url] = i
         self.endInsertRows()
 
-    def _insert_sorted(self, new: list[PageRow], column: int, order: Qt.SortOrder) -> None:
-        desc = order == Qt.SortOrder.DescendingOrder
-        new.sort(key=lambda r: r.sort[column], reverse=desc)
-        # Where each new row goes among the old ones; equal keys keep arrival order, as a
-        # stable sort would.
-        places = [_insert_place(self.rows, column, r.sort[column], desc) for r in new]
-        self._row_of = None
-        # From the bottom up, so that earlier places stay valid; one insert per run of rows
-        # that share a place.
-        end = len(new)
-        while end > 0:
-            place = places[end - 1]
-            start = end - 1
-            while start > 0 and places[start - 1] == place:
-                start -= 1
-            self.beginInsertRows(QModelIndex(), place, place + end - start - 1)
-            self.rows[place:place] = new[start:end]
-            self.endInsertRows()
-            end = start
-
     def clear(self) -> None:
         self.beginResetModel()
         self.rows = []
         self._row_of = {}
         self.endResetModel()
-
-    @property
-    def sort_order(self) -> tuple[int, Qt.SortOrder] | None:
-        """The column and order rows are kept in, None for arrival order."""
-        return self._sort
-
-    def unsort(self) -> None:
-        """Back to keeping arrival order for rows to come (the rows already shown stay)."""
-        self._sort = None
 
     def records(self) -> list[FetchRecord]:
         return [r.record for r in self.rows]
@@ -291,7 +224,7 @@ class PagesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             return STATUS_BRUSH[row.cls] if col in (COL_URL, COL_STATUS) else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if PAGE_COLUMNS[col].numeric else None
+            return _RIGHT if _NUMERIC[col] else None
         if role == Qt.ItemDataRole.ToolTipRole:
             return row.display[col] or None
         if role == Roles.Url:
@@ -310,17 +243,17 @@ class PagesModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(PAGE_COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return PAGE_COLUMNS[section].title
+            return PAGE_COLUMNS[section].label
         if role == Qt.ItemDataRole.ToolTipRole:
             return PAGE_COLUMNS[section].tip
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        if not 0 <= column < len(PAGE_COLUMNS):
-            self._sort = None
-            return
-        self._sort = (column, order)
-        if len(self.rows) < 2:
+        """Sort by ``column`` and keep that order for rows added later; -1 stops keeping an order
+        (the rows stay where they are: arrival order is not restored)."""
+        self.sort_column = column if 0 <= column < len(PAGE_COLUMNS) else -1
+        self.sort_order = order
+        if self.sort_column < 0 or len(self.rows) < 2:
             return
         self.layoutAboutToBeChanged.emit()
         rows = self.rows
@@ -356,10 +289,27 @@ class PagesProxy(QSortFilterProxyModel):
         self.setSourceModel(source)
         self._text = ""
         self._classes: frozenset[StatusClass] = ALL_CLASSES
+        self.only: Callable[[FetchRecord], bool] | None = None  # e.g. external links only
+        self._urls: frozenset[str] | None = None  # an Overview finding's pages, when one is picked
+
+    @property
+    def pages(self) -> PagesModel:
+        return self._pages
 
     @property
     def filtering(self) -> bool:
-        return bool(self._text) or self._classes != ALL_CLASSES
+        return (
+            bool(self._text)
+            or self._classes != ALL_CLASSES
+            or self.only is not None
+            or self._urls is not None
+        )
+
+    def set_url_filter(self, urls: Iterable[str] | None) -> None:
+        """Show only these URLs (None: every URL), on top of the other filters."""
+        self.beginFilterChange()
+        self._urls = None if urls is None else frozenset(urls)
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_filter(
         self, text: str | None = None, classes: Iterable[StatusClass] | None = None
@@ -373,13 +323,13 @@ class PagesProxy(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
         row = self._pages.rows[source_row]
-        if row.cls not in self._classes:
+        if row.cls not in self._classes or (self.only is not None and not self.only(row.record)):
+            return False
+        if self._urls is not None and row.record.url not in self._urls:
             return False
         if self._text:
             d = row.display
-            # URL, status, type, redirect target, error and note: what a person types to find
-            # a row.
-            return any(self._text in d[c].lower() for c in (0, 1, 2, 8, 9, 10))
+            return any(self._text in d[c].lower() for c in SEARCHED)
         return True
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

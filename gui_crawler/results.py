@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject
 
-from .events import ErrorKind, FetchRecord, WorkerEvent
+from .events import FetchRecord, WorkerEvent
+from .hosts_model import HostsModel
 from .link_models import BrokenLinksModel, LinkIndex, RedirectsModel
-from .models import PagesModel, PagesProxy, StatusClass, status_class
+from .models import PagesModel, PagesProxy
 from .tree_model import SiteTreeModel
 from .workers_model import WorkersModel
 
@@ -30,11 +30,9 @@ class CrawlResults(QObject):
         self.workers = WorkersModel(self)
         self.redirects = RedirectsModel(self.links, self)
         self.broken = BrokenLinksModel(self.links, self)
-        # Rows per status class: the same classes the quick filters show, so a count in the
-        # status bar and the filtered table never disagree.
-        self.class_counts: Counter[StatusClass] = Counter()
-        # Cut short by a cancel: a crawl file puts these back in its frontier.
-        self.cancelled_count = 0
+        self.hosts = HostsModel(self)
+        self.redirect_count = 0
+        self.error_count = 0
 
     def add(self, records: Sequence[FetchRecord], workers: Sequence[WorkerEvent] = ()) -> None:
         """Apply one batch: each model changes once."""
@@ -44,25 +42,13 @@ class CrawlResults(QObject):
             self.tree.add_records(records)
             self.redirects.add_records(records)
             self.broken.add_records(records, gained)
-            self.class_counts.update(status_class(r) for r in records)
-            self.cancelled_count += sum(r.error_kind == ErrorKind.CANCELLED for r in records)
+            self.redirect_count += sum(1 for r in records if r.is_redirect)
+            self.error_count += sum(1 for r in records if r.is_broken and not r.is_blocked)
         if workers:
             self.workers.apply(workers)
 
     def clear(self) -> None:
         self.links.clear()
-        for m in (self.pages, self.tree, self.workers, self.redirects, self.broken):
+        for m in (self.pages, self.tree, self.workers, self.redirects, self.broken, self.hosts):
             m.clear()
-        self.class_counts.clear()
-        self.cancelled_count = 0
-
-    @property
-    def redirect_count(self) -> int:
-        """Rows under the 3xx quick filter."""
-        return self.class_counts[StatusClass.REDIRECT]
-
-    @property
-    def error_count(self) -> int:
-        """Rows under the 4xx, 5xx and Failed quick filters together."""
-        c = self.class_counts
-        return c[StatusClass.CLIENT_ERROR] + c[StatusClass.SERVER_ERROR] + c[StatusClass.FAILED]
+        self.redirect_count = self.error_count = 0

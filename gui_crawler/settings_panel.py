@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from .config import DEFAULT_USER_AGENT, ConfigError, CrawlConfig, check_regex
+from .politeness_panel import PolitenessGroup
 
 ERROR_STYLE = "color: #c0392b;"
 
@@ -82,6 +83,8 @@ class SettingsPanel(QWidget):
         form.addRow("&User agent", self.user_agent)
         lay = QVBoxLayout(self)
         lay.addLayout(form)
+        self.politeness = PolitenessGroup()
+        lay.addWidget(self.politeness)
         lay.addWidget(self.message)
         lay.addStretch(1)
 
@@ -126,6 +129,7 @@ class SettingsPanel(QWidget):
             max_depth=self.max_depth.value(),
             timeout=self.timeout.value(),
             user_agent=self.user_agent.text().strip() or DEFAULT_USER_AGENT,
+            **self.politeness.values(),
         ).validated()
 
     def show_config(self, config: CrawlConfig) -> None:
@@ -137,6 +141,7 @@ class SettingsPanel(QWidget):
         self.user_agent.setText(config.user_agent)
         self.scope.setCurrentIndex(0 if config.strict else 1)
         self.timeout.setValue(config.timeout)
+        self.politeness.show_config(config)
 
     # ---- persistence --------------------------------------------------------------------------
 
@@ -151,6 +156,7 @@ class SettingsPanel(QWidget):
             s.setValue(name, getattr(self, name).text())
         s.setValue("strict", bool(self.scope.currentData()))
         s.setValue("timeout", self.timeout.value())
+        self.politeness.save(s)
         s.endGroup()
 
     def restore(self, s: QSettings) -> None:
@@ -171,6 +177,7 @@ class SettingsPanel(QWidget):
             t = s.value("timeout")
             if t is not None:
                 self.timeout.setValue(float(t))
+            self.politeness.restore(s)
         except (TypeError, ValueError):
             pass  # a hand-edited settings file: keep the defaults for the rest
         finally:

@@ -1,22 +1,35 @@
 """Crash-safe crawl files: records and frontier go to SQLite as the crawl runs, so a crawl that
 was cancelled, crashed or was killed can be reopened and resumed.
 
-Writes are batched and committed by a writer thread (WAL, one transaction per batch), never on
-the event loop's hot path. A URL taken in (``Queued``) is always committed no later than its
-record, so after a crash "queued and not recorded" is exactly the frontier.
+Records are committed on the event loop: one transaction (WAL, synchronous=NORMAL: a write()
+with no fsync, which a killed process cannot lose) per loop iteration that produced records.
+``durable()`` lets a worker wait for its last record to be committed before it takes another
+URL, so a kill -9 loses at most the in-flight fetches, one per worker. Handing each commit to a
+thread and back measured no cheaper (it waits on the GIL) — bench/store.py prints the cost.
+``group_commit=False`` keeps the former writer thread committing every ``flush_interval`` (what
+a kill loses then grows with the crawl rate). A URL taken in (``Queued``) is always committed no
+later than its record, so after a crash "queued and not recorded" is exactly the frontier; the
+roots are committed when the file is created.
+
+One crawl at a time writes a file: the writer holds an exclusive ``flock`` on it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime as _dt
+import fcntl
 import json
 import operator
+import os
 import re
 import sqlite3
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from .config import ConfigError, CrawlConfig
 from .events import ErrorKind, Event, FetchRecord, Queued
@@ -53,6 +66,9 @@ def _connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill; fast commits
+    # Each commit holds a few pages; the default checkpoint every 1000 WAL pages (with an fsync)
+    # then comes every few hundred records and stalls the workers waiting on durable().
+    db.execute("PRAGMA wal_autocheckpoint=16384")
     return db
 
 
@@ -60,9 +76,36 @@ def _describe(path: Path, e: Exception) -> str:
     text = str(e)
     if isinstance(e, sqlite3.OperationalError) and "full" in text:
         return f"the disk holding {path} is full"
+    if "readonly" in text or (isinstance(e, OSError) and e.errno == 30):
+        return f"cannot write the crawl file {path}: its file system is read-only"
     if isinstance(e, OSError) and e.strerror:
         text = e.strerror
     return f"cannot write the crawl file {path}: {text}"
+
+
+def _not_a_folder(path: Path) -> Path | None:
+    """The first ancestor of ``path`` that exists as something other than a folder."""
+    for parent in reversed(path.parents):
+        if parent.exists() and not parent.is_dir():
+            return parent
+    return None
+
+
+def _lock(path: Path, exclusive: bool) -> int:
+    """An fd of ``path`` holding a flock (SQLite's own locks are fcntl ones: no interference)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise StoreError(f"{path} is in use by another crawl") from None
+    return fd
+
+
+def check_not_in_use(path: Path) -> None:
+    """Raise StoreError if a crawl is writing ``path`` now."""
+    with contextlib.suppress(FileNotFoundError, IsADirectoryError, PermissionError):
+        os.close(_lock(path, exclusive=False))
 
 
 class CrawlStore:
@@ -72,9 +115,13 @@ class CrawlStore:
     unwritable path; the owner should cancel the crawl. Records already committed stay.
     """
 
-    def __init__(self, path: Path, *, flush_interval: float = 0.2) -> None:
+    def __init__(
+        self, path: Path, *, flush_interval: float = 0.2, group_commit: bool = True
+    ) -> None:
         self.path = path
         self.flush_interval = flush_interval
+        # False: commit only every flush_interval (what a kill loses grows with the crawl rate).
+        self.group_commit = group_commit
         self.error: str | None = None
         self.on_error: Callable[[str], None] = lambda message: None
         self._buf: list[Queued | FetchRecord] = []
@@ -83,59 +130,168 @@ class CrawlStore:
         self._closing = False
         self._db: sqlite3.Connection | None = None
         self._thread: threading.Thread | None = None
+        self._lock_fd: int | None = None
+        self._appended = 0  # records handed to sink()
+        self._committed = 0  # of those, committed (or given up on after an error)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiters: list[tuple[int, asyncio.Future[None]]] = []
+        self._commit_scheduled = False
 
     # ---- opening ------------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: Path, config: CrawlConfig, **kw: float) -> CrawlStore:
-        """Start a new crawl file (fails if it exists)."""
+    def create(cls, path: Path, config: CrawlConfig, **kw: Any) -> CrawlStore:
+        """Start a new crawl file (fails if it exists), its roots already in the frontier."""
+        blocker = _not_a_folder(path)
+        if blocker is not None:
+            raise StoreError(f"cannot create {path}: {blocker} is a file, not a folder")
+        if path.is_dir():
+            raise StoreError(f"{path} is a folder; give a file name for the crawl file")
+        if path.exists():
+            raise StoreError(f"{path} already exists; resume it or choose another file")
+        store = cls(path, **kw)
+        # Made under a temporary name and linked into place once complete: a kill or a full disk
+        # mid-creation leaves no file that blocks the retry or says "no crawl data".
+        tmp = path.with_name(f".{path.name}.creating")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            if path.exists():
-                raise StoreError(f"{path} already exists; resume it or choose another file")
-            store = cls(path, **kw)
-            db = store._db = _connect(path)
-            db.executescript(_SCHEMA)
-            db.executemany(
-                "INSERT INTO meta VALUES (?, ?)",
-                [
-                    ("format", FORMAT),
-                    ("config", json.dumps(config.to_dict())),
-                    ("state", "running"),
-                ],
-            )
-        except (sqlite3.Error, OSError) as e:
+            tmp.unlink(missing_ok=True)  # left by a creation killed before it finished
+            db = sqlite3.connect(tmp, isolation_level=None)
+            db.execute("PRAGMA page_size=1024")  # each commit rewrites its pages whole: small ones
+            try:
+                db.execute("BEGIN")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.executemany(
+                    "INSERT INTO meta VALUES (?, ?)",
+                    [
+                        ("format", FORMAT),
+                        ("config", json.dumps(config.to_dict())),
+                        ("state", "running"),
+                    ],
+                )
+                db.executemany(
+                    "INSERT OR IGNORE INTO queued (url, redirects_left, depth, referrer) "
+                    "VALUES (?,?,?,?)",
+                    [(root, config.max_redirect, 0, None) for root in config.roots],
+                )
+                db.execute("COMMIT")
+            finally:
+                db.close()
+            os.link(tmp, path)  # unlike rename, never replaces a file made meanwhile
+            tmp.unlink()
+            store._lock_fd = _lock(path, exclusive=True)
+            store._db = _connect(path)
+        except (sqlite3.Error, OSError, StoreError) as e:
+            created = store._lock_fd is not None
+            store._release()
+            for leftover in (tmp, Path(f"{tmp}-journal")):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
+            if created:  # linked but unusable (WAL refused…): it holds nothing yet
+                for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                    with contextlib.suppress(OSError):
+                        leftover.unlink()
+            if isinstance(e, FileExistsError):
+                raise StoreError(
+                    f"{path} already exists; resume it or choose another file"
+                ) from None
+            if isinstance(e, StoreError):
+                raise
             raise StoreError(_describe(path, e)) from None
         store._start()
         return store
 
     @classmethod
-    def open(cls, path: Path, **kw: float) -> tuple[CrawlStore, SavedCrawl]:
+    def open(cls, path: Path, **kw: Any) -> tuple[CrawlStore, SavedCrawl]:
         """Reopen a crawl file to continue writing it; returns the store and what it holds."""
         saved = load(path)
         store = cls(path, **kw)
         try:
+            store._lock_fd = _lock(path, exclusive=True)
+        except OSError as e:
+            raise StoreError(_describe(path, e)) from None
+        try:
             store._db = _connect(path)
+            _add_missing_columns(store._db)
             # A URL recorded as cancelled was never really fetched: it goes back to the frontier.
             store._db.execute(
                 "DELETE FROM records WHERE error_kind = ?", (ErrorKind.CANCELLED.value,)
             )
             store._db.execute("UPDATE meta SET value='running' WHERE key='state'")
         except sqlite3.Error as e:
+            store._release()
             raise StoreError(_describe(path, e)) from None
         store._start()
         return store, saved
 
+    def _release(self) -> None:
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # drops the flock
+            self._lock_fd = None
+
     def _start(self) -> None:
+        if self.group_commit:
+            return  # committed on the loop (see sink); no writer thread
         self._thread = threading.Thread(target=self._writer, name="crawl-store", daemon=True)
         self._thread.start()
 
     # ---- writing ------------------------------------------------------------------------------
 
     def sink(self, event: Event) -> None:
-        if isinstance(event, Queued | FetchRecord):
+        t = type(event)
+        if t is FetchRecord:
             with self._lock:
-                self._buf.append(event)
+                self._buf.append(event)  # type: ignore[arg-type]
+                self._appended += 1
+            if self.group_commit and not self._commit_scheduled:
+                # One transaction per loop iteration for every record that arrived in it.
+                try:
+                    self._loop = self._loop or asyncio.get_running_loop()
+                except RuntimeError:  # fed outside a loop (a script): close() writes the rest
+                    return
+                self._commit_scheduled = True
+                self._loop.call_soon(self._commit_now)
+        elif t is Queued:
+            with self._lock:
+                self._buf.append(event)  # type: ignore[arg-type]
+
+    def _commit_now(self) -> None:
+        self._commit_scheduled = False
+        if self._db is None:  # closed meanwhile: close() wrote the rest
+            return
+        with self._lock:
+            batch, self._buf = self._buf, []
+            upto = self._appended
+        if batch and self.error is None:
+            self._write(batch)
+        self._committed = upto
+        self._release_waiters()
+
+    async def durable(self) -> None:
+        """Wait until every record handed to ``sink`` so far is committed (or writing failed)."""
+        target = self._appended
+        if self._committed >= target or self._db is None or not self.group_commit:
+            return
+        self._loop = loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
+        self._waiters.append((target, fut))
+        await fut
+
+    def _release_waiters(self, everyone: bool = False) -> None:
+        committed, keep = self._committed, []
+        for target, fut in self._waiters:
+            if everyone or target <= committed:
+                if not fut.done():
+                    fut.set_result(None)
+            else:
+                keep.append((target, fut))
+        self._waiters = keep
 
     def _writer(self) -> None:
         while True:
@@ -144,8 +300,15 @@ class CrawlStore:
             closing = self._closing
             with self._lock:
                 batch, self._buf = self._buf, []
+                upto = self._appended
             if batch and self.error is None:
                 self._write(batch)
+            if upto != self._committed:
+                self._committed = upto
+                loop = self._loop
+                if loop is not None:
+                    with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+                        loop.call_soon_threadsafe(self._release_waiters)
             if closing:
                 return
 
@@ -178,17 +341,38 @@ class CrawlStore:
             self._wake.set()
             self._thread.join()
             self._thread = None
+        if self._db is not None and self._buf and self.error is None:
+            batch, self._buf = self._buf, []
+            self._write(batch)
         if self._db is not None:
             try:
                 if self.error is None:
                     self._db.execute("UPDATE meta SET value=? WHERE key='state'", (state,))
-                self._db.close()
             except sqlite3.Error as e:
                 self.error = self.error or _describe(self.path, e)
-            self._db = None
+        self._release()
+        self._release_waiters(everyone=True)
 
 
 _LINKS = _RECORD_FIELDS.index("links")
+_DEFAULTS = {f.name: f.default if f.default is not MISSING else None for f in fields(FetchRecord)}
+_DEFAULTS = {
+    k: int(v) if isinstance(v, bool) else ("" if v == () else v) for k, v in _DEFAULTS.items()
+}
+
+
+def _literal(value: object) -> str:
+    return "NULL" if value is None else repr(value)
+
+
+def _add_missing_columns(db: sqlite3.Connection) -> None:
+    """Columns of fields added since the file was made, so that resuming can write them."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+    for name in _RECORD_FIELDS:
+        if name not in have:
+            db.execute(f"ALTER TABLE records ADD COLUMN {name}")
+
+
 _fields_of = operator.attrgetter(*_RECORD_FIELDS)  # astuple() deep-copies: ten times slower
 
 
@@ -203,6 +387,13 @@ def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
     links = values["links"]
     values["links"] = tuple(links.split("\n")) if isinstance(links, str) and links else ()
     return FetchRecord(**values)  # type: ignore[arg-type]
+
+
+def _read_only_fs(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 @dataclass
@@ -222,22 +413,38 @@ class SavedCrawl:
 
 def load(path: Path) -> SavedCrawl:
     """Read a crawl file; a missing, corrupt or foreign file raises StoreError saying which."""
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not a crawl file (crawl files end in .sqlite3)")
     if not path.is_file():
         raise StoreError(f"{path} does not exist")
+    if not os.access(path.parent, os.W_OK):
+        # SQLite must create the -shm (and -wal) file beside a WAL database even to read it.
+        why = "is read-only" if _read_only_fs(path) else "cannot be written by you"
+        raise StoreError(f"cannot open {path}: its folder {why} (SQLite needs to write beside it)")
+    had_wal = Path(f"{path}-wal").exists()  # opening creates an empty one
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.Error as e:
         raise StoreError(f"cannot open {path}: {e}") from None
     try:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables and not had_wal:
+            raise StoreError(
+                f"{path} holds no crawl data; if it was copied, copy {path.name}-wal with it "
+                "(a running or killed crawl keeps its latest writes there)"
+            )
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("format") != FORMAT:
             raise StoreError(
                 f"{path} is not a gui_crawler crawl file (format {meta.get('format')!r})"
             )
         config = CrawlConfig.from_dict(json.loads(meta["config"])).validated()
+        # A file from before a field was added lacks its column: the field keeps its default.
+        have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in _RECORD_FIELDS)
         records = [
             _record_from_row(row)
-            for row in db.execute(f"SELECT {', '.join(_RECORD_FIELDS)} FROM records ORDER BY seq")
+            for row in db.execute(f"SELECT {columns} FROM records ORDER BY seq")
         ]
         done = {r.url for r in records if r.error_kind != ErrorKind.CANCELLED}
         records = [r for r in records if r.url in done]
@@ -254,4 +461,9 @@ def load(path: Path) -> SavedCrawl:
         raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
     finally:
         db.close()
-    return SavedCrawl(path, config, meta.get("state", "unknown"), records, pending)
+    state = meta.get("state", "unknown")
+    if state == "running" and not records and not pending:
+        # Killed before its first write (files from before the roots were saved at creation):
+        # "nothing left to do" would be a lie, so it starts over from the roots.
+        pending = [Queued(r, config.max_redirect, 0, None) for r in config.roots]
+    return SavedCrawl(path, config, state, records, pending)

@@ -18,6 +18,7 @@ from .models import STATUS_BRUSH, Roles, StatusClass, header_label, status_class
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 TREE_COLUMNS = ("Path", "Pages", "Status", "Worst below")
+TREE_WIDTHS = (420, 70, 90, 110)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 

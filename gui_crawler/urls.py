@@ -56,7 +56,7 @@ def _host_port(parts: SplitResult) -> tuple[str, int | None]:
     return host, port
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=16384)
 def normalize(url: str) -> str | None:
     """Canonical form of an absolute http(s) URL, or None if it cannot be crawled.
 
@@ -144,7 +144,7 @@ def _plain_join(base_key: str, href: str) -> str | None:
     return url if _NORMAL.match(url) else normalize(url)
 
 
-@functools.lru_cache(maxsize=262144)
+@functools.lru_cache(maxsize=32768)
 def _join(base_key: str, href: str) -> str | None:
     if base_key.endswith("/") and _NORMAL.match(base_key):
         url = _plain_join(base_key, href)
@@ -210,6 +210,9 @@ def parse_address(text: str) -> str:
         raise InvalidURL(f"{text!r} is not a URL: it {e}") from None
     if "." not in host and host != "localhost" and not host.startswith("["):
         raise InvalidURL(f"{text!r} is not a URL: {host!r} is not a host name")
+    if not host.startswith("[") and (len(host) > 253 or any(len(x) > 63 for x in host.split("."))):
+        # DNS allows 63 bytes per label, 253 in all; the resolver would fail on every try.
+        raise InvalidURL(f"{text!r} is not a URL: its host name has a part longer than DNS allows")
     url = normalize(text)
     if url is None:
         raise InvalidURL(f"{text!r} is not a URL the crawler can fetch")

@@ -7,6 +7,8 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QItemSelectionModel,
+    QModelIndex,
     QPoint,
     QSortFilterProxyModel,
     Qt,
@@ -22,6 +24,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QToolButton,
     QTreeView,
@@ -29,7 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .models import PagesModel, PagesProxy, Roles, StatusClass
+from .models import PagesProxy, Roles, StatusClass
+from .page_columns import PAGE_COLUMNS
+from .record_filters import RECORD_FILTERS, record_filter
+from .wording import plural
 
 ItemView = QTableView | QTreeView
 
@@ -79,7 +86,20 @@ def index_url_at(view: QAbstractItemView) -> Callable[[QPoint], str | None]:
     return at
 
 
-def make_table(model: QAbstractItemModel, widths: Sequence[int], sortable: bool) -> QTableView:
+class MiddleElide(QStyledItemDelegate):
+    """URLs differ at their ends: cut them in the middle (other cells are cut at the end)."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Any) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideMiddle
+
+
+def make_table(
+    model: QAbstractItemModel,
+    widths: Sequence[int],
+    sortable: bool,
+    url_columns: Sequence[int] = (0,),
+) -> QTableView:
     """A fast table: fixed row heights, no word wrap (a 100k-row view must not measure rows)."""
     view = QTableView()
     view.setModel(model)
@@ -87,7 +107,7 @@ def make_table(model: QAbstractItemModel, widths: Sequence[int], sortable: bool)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setWordWrap(False)
     view.setAlternatingRowColors(True)
-    view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
     vh = view.verticalHeader()
     vh.hide()
     vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -97,6 +117,9 @@ def make_table(model: QAbstractItemModel, widths: Sequence[int], sortable: bool)
     hh.setStretchLastSection(True)
     for col, w in enumerate(widths):
         view.setColumnWidth(col, w)
+    middle = MiddleElide(view)
+    for col in url_columns:
+        view.setItemDelegateForColumn(col, middle)
     if sortable:
         # No indicator at first: rows stay in arrival order until a header is clicked.
         hh.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
@@ -106,16 +129,12 @@ def make_table(model: QAbstractItemModel, widths: Sequence[int], sortable: bool)
 
 
 def sorted_proxy(model: QAbstractItemModel, parent: Any) -> QSortFilterProxyModel:
-    """For the small tables: a plain proxy. Once a header is clicked, rows that arrive later
-    go to their sorted place (tables of workers, redirects and broken links stay small)."""
+    """For the small tables: a plain proxy that sorts only when a header is clicked."""
     proxy = QSortFilterProxyModel(parent)
-    proxy.setDynamicSortFilter(True)
+    proxy.setDynamicSortFilter(False)
     proxy.setSortRole(Roles.Sort)
     proxy.setSourceModel(model)
     return proxy
-
-
-PAGE_WIDTHS = (420, 70, 110, 70, 70, 50, 50, 50, 220, 220, 160, 260)
 
 
 class PagesTab(QWidget):
@@ -145,11 +164,32 @@ class PagesTab(QWidget):
             b.toggled.connect(self._apply)
             self.buttons[label] = b
             bar.addWidget(b)
+        for label, tip in RECORD_FILTERS:
+            b = QToolButton()
+            b.setText(label)
+            b.setCheckable(True)
+            b.setToolTip(f"Show only: {tip}")
+            b.toggled.connect(self._apply)
+            self.buttons[label] = b
+            bar.addWidget(b)
         self.count = QLabel()
         self.count.setMinimumWidth(140)
         self.count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar.addWidget(self.count)
-        self.table = make_table(proxy, PAGE_WIDTHS, sortable=True)
+        self.table = make_table(
+            proxy,
+            [c.width for c in PAGE_COLUMNS],
+            sortable=True,
+            url_columns=[i for i, c in enumerate(PAGE_COLUMNS) if c.url],
+        )
+        hh = self.table.horizontalHeader()
+        for i, c in enumerate(PAGE_COLUMNS):
+            hh.setSectionHidden(i, not c.shown)
+        # Columns can be dragged into another order and shown or hidden from the header's menu;
+        # the window saves the header's state, so both are remembered across runs.
+        hh.setSectionsMovable(True)
+        hh.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        hh.customContextMenuRequested.connect(self._column_menu)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addLayout(bar)
@@ -162,6 +202,25 @@ class PagesTab(QWidget):
         self.filter.textChanged.connect(self._debounce.start)
         self.update_count()
 
+    def column_menu(self) -> QMenu:
+        """Checkable entries, one per column; the last shown column cannot be hidden."""
+        hh = self.table.horizontalHeader()
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        shown = sum(not hh.isSectionHidden(i) for i in range(len(PAGE_COLUMNS)))
+        for i, c in enumerate(PAGE_COLUMNS):
+            a = menu.addAction(c.label)
+            a.setToolTip(c.tip)
+            a.setCheckable(True)
+            a.setChecked(not hh.isSectionHidden(i))
+            a.setEnabled(hh.isSectionHidden(i) or shown > 1)
+            a.toggled.connect(lambda on, i=i: hh.setSectionHidden(i, not on))
+        return menu
+
+    def _column_menu(self, pos: QPoint) -> None:
+        hh = self.table.horizontalHeader()
+        self.column_menu().popup(hh.mapToGlobal(pos))
+
     def set_quick_filter(self, label: str, on: bool = True) -> None:
         self.buttons[label].setChecked(on)
 
@@ -170,21 +229,35 @@ class PagesTab(QWidget):
         classes = [
             c for label, cs, _tip in QUICK_FILTERS if self.buttons[label].isChecked() for c in cs
         ]
-        current = self.table.currentIndex().data(Roles.Url)
-        self.proxy.set_filter(text=self.filter.text(), classes=classes)
-        self._keep_or_clear_selection(current)
+        self.proxy.only = record_filter(
+            {lb for lb, _ in RECORD_FILTERS if self.buttons[lb].isChecked()}
+        )
+        # Qt moves the current index to a neighbour when its row is filtered out, and the
+        # details pane would follow: keep the selected URL if it stays visible, else clear.
+        sel = self.table.selectionModel()
+        url = self.table.currentIndex().data(Roles.Url)
+        sel.blockSignals(True)
+        try:
+            self.proxy.set_filter(text=self.filter.text(), classes=classes)
+        finally:
+            sel.blockSignals(False)
+        if url is not None:
+            pages = self.proxy.pages
+            row = pages.row_of(url)
+            idx = (
+                self.proxy.mapFromSource(pages.index(row, 0)) if row is not None else QModelIndex()
+            )
+            if idx.isValid():
+                sel.setCurrentIndex(
+                    idx,
+                    QItemSelectionModel.SelectionFlag.ClearAndSelect
+                    | QItemSelectionModel.SelectionFlag.Rows,
+                )
+            else:
+                sel.clearSelection()
+                sel.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.Clear)
         self.update_count()
         self.filterChanged.emit()
-
-    def _keep_or_clear_selection(self, url: str | None) -> None:
-        """When its row is filtered out, Qt moves the current row to a neighbour, which the
-        details pane would then show: keep the picked row, or pick nothing."""
-        if url is None or self.table.currentIndex().data(Roles.Url) == url:
-            return
-        model = self.proxy.sourceModel()
-        row = model.row_of(url) if isinstance(model, PagesModel) else None
-        if row is None or not self.select_url(row):
-            self.table.selectionModel().clear()
 
     def apply_now(self) -> None:
         """Apply a pending text filter at once (tests, export of the filtered view)."""
@@ -194,7 +267,9 @@ class PagesTab(QWidget):
     def update_count(self) -> None:
         total = self.proxy.sourceModel().rowCount()
         shown = self.proxy.rowCount()
-        self.count.setText(f"{shown:,} of {total:,}" if self.proxy.filtering else f"{total:,} URLs")
+        self.count.setText(
+            f"{shown:,} of {total:,}" if self.proxy.filtering else plural(total, "URL")
+        )
 
     def select_url(self, row: int) -> bool:
         src = self.proxy.sourceModel().index(row, 0)

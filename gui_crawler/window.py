@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
-    QTableView,
     QTabWidget,
     QToolBar,
     QTreeView,
@@ -27,48 +27,37 @@ from PySide6.QtWidgets import (
 
 from .bridge import CrawlBridge
 from .charts import ChartsPanel
-from .config import ConfigError, CrawlConfig
+from .config import ConfigError
 from .details import DetailsPane
 from .events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
 from .export import write_csv
+from .hosts_model import HOST_WIDTHS
 from .models import Roles
-from .plain_words import plain_error, root_failure
+from .overview import OverviewTab
+from .page_columns import PAGE_COLUMNS
+from .recent_dialog import RecentCrawlsDialog
 from .results import CrawlResults
+from .session import CrawlSession, StoreError, crawls_dir, peek
 from .settings_panel import ERROR_STYLE, SettingsPanel
-from .status_widgets import ElidedLabel, Notice
-from .store import CrawlStore, SavedCrawl, StoreError, default_path, load
-from .urls import InvalidURL, parse_address
+from .store import SavedCrawl
+from .tree_model import TREE_WIDTHS
+from .urls import InvalidURL, Scope, parse_address
 from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
+from .wording import plural, progress_text, root_failure
+from .workers_model import WORKER_WIDTHS
 
 RESOURCES = Path(__file__).with_name("resources")
+FAILURES_IN_A_ROW = 10  # this many failed URLs with no answer between them: warn the user
 
 
 def icon(name: str) -> QIcon:
     return QIcon(str(RESOURCES / f"{name}.svg"))
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """ "1 URL", "2 URLs", "1 hop", "0 hops"."""
-    return f"{n:,} {word if n == 1 else (words or word + 's')}"
-
-
 def _clock(seconds: float) -> str:
     m, s = divmod(int(seconds), 60)
     h, m = divmod(m, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
-
-
-FAILURES_IN_A_ROW = 10  # with no answer in between: worth a warning
-
-STAT_TIPS = {
-    "fetched": "URLs recorded: the rows of the pages table",
-    "queued": "URLs known but not fetched yet",
-    "workers": "Workers fetching now / workers allowed",
-    "redirects": "Rows under the 3xx filter",
-    "errors": "Rows under the 4xx, 5xx and Failed filters",
-    "rate": "Pages recorded per second",
-    "elapsed": "Time since the crawl started",
-}
 
 
 class MainWindow(QMainWindow):
@@ -89,12 +78,12 @@ class MainWindow(QMainWindow):
         self.bridge = CrawlBridge(self)
         self.results = CrawlResults(self)
         self._dialog: QFileDialog | None = None
+        self._recent: RecentCrawlsDialog | None = None
         self._error_box: QMessageBox | None = None
         self.saved: SavedCrawl | None = None  # an opened crawl file that can be continued
         self.data_dir: Path | None = None  # where new crawl files go (None: the user's data dir)
-        self._left = 0  # URLs left to fetch when no crawl runs (after a cancel or an open)
-        self._root = ""  # the running crawl's first root: its failure is said in the window
-        self._fail_streak = 0  # failures since the last answer, to warn of a site gone away
+        self._root: str | None = None  # the running or opened crawl's start page
+        self._failed_in_a_row = 0
         self._details_timer = QTimer(self)
         self._details_timer.setSingleShot(True)
         self._details_timer.setInterval(1000)
@@ -119,7 +108,6 @@ class MainWindow(QMainWindow):
         a = QAction(text, self)
         a.setShortcut(QKeySequence(shortcut))
         a.setToolTip(f"{tip} ({a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
-        a.setStatusTip(tip)
         if icon_name:
             a.setIcon(icon(icon_name))
         a.triggered.connect(slot)
@@ -151,7 +139,7 @@ class MainWindow(QMainWindow):
             "Export exactly the rows of the filtered pages view as CSV",
         )
         self.open_action = self._action(
-            "&Open crawl…", QKeySequence.StandardKey.Open, self.open_dialog,
+            "&Open crawl…", QKeySequence.StandardKey.Open, self.recent_dialog,
             "Open a saved crawl file to see its rows and continue it", "open",
         )  # fmt: skip
         self.resume_crawl_action = self._action(
@@ -201,10 +189,12 @@ class MainWindow(QMainWindow):
         self.tree_view.setModel(r.tree)
         self.tree_view.setUniformRowHeights(True)
         self.tree_view.setAlternatingRowColors(True)
-        for col, w in enumerate((420, 70, 70, 110)):
+        for col, w in enumerate(TREE_WIDTHS):
             self.tree_view.setColumnWidth(col, w)
         install_url_menu(self.tree_view, index_url_at(self.tree_view))
-        self.workers_view = make_table(sorted_proxy(r.workers, self), (60, 150, 60, 50, 400), True)
+        self.workers_view = make_table(
+            sorted_proxy(r.workers, self), WORKER_WIDTHS, True, url_columns=(4,)
+        )
         # The charts sit under the settings: visible whichever tab is open, and the settings
         # form would leave that space empty anyway.
         self.charts = ChartsPanel()
@@ -216,20 +206,28 @@ class MainWindow(QMainWindow):
         self.left.setStretchFactor(1, 2)
         self.left.setSizes([330, 480])
         self.redirects_view = make_table(
-            sorted_proxy(r.redirects, self), (300, 60, 300, 160, 260, 80, 400), True
+            sorted_proxy(r.redirects, self), r.redirects.WIDTHS, True, url_columns=(0, 2, 4)
         )
-        self.broken_view = make_table(sorted_proxy(r.broken, self), (360, 70, 260, 70, 400), True)
+        self.broken_view = make_table(
+            sorted_proxy(r.broken, self), r.broken.WIDTHS, True, url_columns=(0, 4)
+        )
 
         self.details = DetailsPane(r.links)
-        install_url_menu(self.details, lambda pos: self.details.current_url())
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tab_pages: dict[str, QWidget] = {}
-        self.add_tab("pages", "&Pages", self.pages_tab, self.pages_tab.table)
-        self.add_tab("tree", "Site &tree", self.tree_view)
-        self.add_tab("workers", "&Workers", self.workers_view)
-        self.add_tab("redirects", "&Redirects", self.redirects_view)
-        self.add_tab("broken", "&Broken links", self.broken_view)
+        self.add_tab(self.pages_tab, "&Pages", self.pages_tab.table)
+        self.add_tab(self.tree_view, "Site &tree")
+        self.add_tab(self.workers_view, "&Workers")
+        self.add_tab(self.redirects_view, "&Redirects")
+        self.add_tab(self.broken_view, "&Broken links")
+        self.hosts_view = make_table(sorted_proxy(r.hosts, self), HOST_WIDTHS, True)
+        self.add_tab(self.hosts_view, "H&osts")
+        self.overview = OverviewTab()
+        self.overview.urlsPicked.connect(self._show_finding)
+        self.overview.table.clicked.connect(lambda _: self.tabs.setCurrentWidget(self.pages_tab))
+        self.add_tab(self.overview, "&Overview")
+
+        install_url_menu(self.details, lambda pos: self.details.current_url())
 
         self.right = QSplitter(Qt.Orientation.Vertical)
         self.right.setObjectName("right-splitter")
@@ -237,7 +235,9 @@ class MainWindow(QMainWindow):
         self.right.addWidget(self.details)
         self.right.setStretchFactor(0, 3)
         self.right.setStretchFactor(1, 1)
-        self.right.setSizes([620, 200])
+        # Room for a record's fields without scrolling; the handle resizes it.
+        self.right.setSizes([520, 340])
+        self.right.setChildrenCollapsible(False)
         self.main_split = QSplitter(Qt.Orientation.Horizontal)
         self.main_split.setObjectName("main-splitter")
         self.main_split.addWidget(self.left)
@@ -253,19 +253,53 @@ class MainWindow(QMainWindow):
         lay.addWidget(self.main_split, 1)
         self.setCentralWidget(central)
 
+    def add_tab(self, widget: QWidget, title: str, view: QAbstractItemView | None = None) -> int:
+        """Add a tab with a Ctrl+<n> shortcut. The item view shown in it (``widget`` itself when
+        it is one) drives the Details pane: selecting a row shows that row's URL."""
+        i = self.tabs.addTab(widget, title)
+        if i < 9:
+            self._action(
+                f"Tab {i + 1}",
+                f"Ctrl+{i + 1}",
+                lambda _=False: self.tabs.setCurrentIndex(i),
+                "Show this tab",
+            )
+        view = (
+            view if view is not None else widget if isinstance(widget, QAbstractItemView) else None
+        )
+        if view is not None and view.selectionModel() is not None:
+            view.selectionModel().currentChanged.connect(
+                lambda cur, _prev: self.details.show_url(current_url_of(cur))
+            )
+        return i
+
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
-        # Permanent widgets only: a hover tip's temporary message hides the others.
-        self.state_label = ElidedLabel("Ready")
+        # Permanent widgets only: a hover tip's temporary message cannot hide them.
+        self.state_label = QLabel("Ready")
         self.state_label.setObjectName("state")
-        sb.addPermanentWidget(self.state_label, 3)
-        self.notice = Notice()
+        self.state_label.setMinimumWidth(120)
+        sb.addPermanentWidget(self.state_label, 1)
+        # The outcome of the last action or a warning about the crawl: stays until the next one.
+        self.notice = QLabel()
+        self.notice.setObjectName("notice")
+        for lab in (self.state_label, self.notice):
+            # Long text is cut, never widens the window; the tooltip holds all of it.
+            lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         sb.addPermanentWidget(self.notice, 2)
         self.stat_labels: dict[str, QLabel] = {}
-        for key, tip in STAT_TIPS.items():
+        for key in (
+            "urls",
+            "queued",
+            "progress",
+            "workers",
+            "redirects",
+            "broken",
+            "rate",
+            "elapsed",
+        ):
             lab = QLabel()
             lab.setObjectName(f"stat-{key}")
-            lab.setToolTip(tip)
             lab.setContentsMargins(6, 0, 6, 0)
             sb.addPermanentWidget(lab)
             self.stat_labels[key] = lab
@@ -279,6 +313,7 @@ class MainWindow(QMainWindow):
         b.finished.connect(self._on_finished)
         b.runningChanged.connect(self._update_actions)
         b.storeError.connect(self._show_store_error)
+        b.hosts.connect(self.results.hosts.apply)
         self.address.returnPressed.connect(self.start)
         self.address.textEdited.connect(lambda _t: self._show_address_error(None))
         self.settings.workersChanged.connect(self._workers_changed)
@@ -288,30 +323,11 @@ class MainWindow(QMainWindow):
         self._details_timer.timeout.connect(self.details.refresh)
         self.results.tree.rowsInserted.connect(self._expand_hosts)
 
-    # ---- public API (app.py, bench/, tests; other modules add tabs here) -----------------------
-
-    def add_tab(
-        self, key: str, label: str, page: QWidget, view: QAbstractItemView | None = None
-    ) -> None:
-        """One line per tab: ``page`` shown under ``label`` (Ctrl+<n> selects it); picking a row
-        of ``view`` (``page`` itself when it is an item view) shows that URL in Details."""
-        self.tabs.addTab(page, label)
-        self.tab_pages[key] = page
-        n = self.tabs.count()
-        if n <= 9:
-            self._action(f"Tab {n}", f"Ctrl+{n}", lambda: self.show_tab(key), "Show this tab")
-        view = view or (page if isinstance(page, QAbstractItemView) else None)
-        if view is not None:
-            view.selectionModel().currentChanged.connect(
-                lambda cur, _prev: self.details.show_url(current_url_of(cur))
-            )
-
-    def show_tab(self, key: str) -> None:
-        self.tabs.setCurrentWidget(self.tab_pages[key])
+    # ---- public API (app.py, bench/, tests) ----------------------------------------------------
 
     @property
     def url(self) -> str:
-        """The address as typed."""
+        """The address as typed (start() normalises it)."""
         return self.address.text()
 
     @url.setter
@@ -320,33 +336,43 @@ class MainWindow(QMainWindow):
 
     @property
     def workers(self) -> int:
-        """Workers allowed; setting it while a crawl runs changes the running crawl at once."""
         return self.settings.workers.value()
 
     @workers.setter
     def workers(self, n: int) -> None:
+        """Takes effect at once when a crawl runs (the settings panel tells the bridge)."""
         self.settings.workers.setValue(n)
 
-    def set_max_pages(self, n: int) -> None:
+    @property
+    def max_pages(self) -> int:
+        return self.settings.max_pages.value()
+
+    @max_pages.setter
+    def max_pages(self, n: int) -> None:
         self.settings.max_pages.setValue(n)
 
     @property
-    def state_text(self) -> str:
-        """What the status bar says about the crawl ("Finished: 29 URLs in 0.4 s")."""
-        return self.state_label.text()
-
-    def say(self, text: str) -> None:
-        """Put ``text`` where the crawl's state is shown (until the next state change)."""
-        self.state_label.setText(text)
-
-    @property
     def problem(self) -> str:
-        """The message shown under the address ("" when there is none)."""
-        return self.address_error.text() if self.address_error.isVisible() else ""
+        """Why the last start/open/continue failed ("" when it did not)."""
+        return self.address_error.text()
 
     @property
     def row_count(self) -> int:
         return self.results.pages.rowCount()
+
+    def say(self, text: str) -> None:
+        """Put a sentence where the crawl's state is shown (e.g. what to do first)."""
+        self._set_state(text)
+
+    def show_tab(self, widget: QWidget) -> None:
+        self.tabs.setCurrentWidget(widget)
+
+    async def aclose(self) -> None:
+        """Cancel a running crawl and wait until its HTTP session is closed."""
+        await self.bridge.aclose()
+
+    async def wait(self) -> CrawlFinished | None:
+        return await self.bridge.wait()
 
     # ---- commands -----------------------------------------------------------------------------
 
@@ -361,33 +387,48 @@ class MainWindow(QMainWindow):
             self._show_address_error(str(e))
             return False
         try:
-            store = CrawlStore.create(default_path(url, self.data_dir), config)
+            session = CrawlSession.new(config, data_dir=self.data_dir)
         except StoreError as e:
             self._show_address_error(str(e))
             return False
         self._show_address_error(None)
         self.address.setText(url)
         self.saved = None
-        self._begin(config, store)
-        self.state_label.setText(f"Crawling {url} … — saved to {store.path}")
+        self._begin(session)
+        self._set_state(f"Crawling {url} …", f"Saved to {session.path}")
         return True
 
-    def _begin(
-        self, config: CrawlConfig, store: CrawlStore, saved: SavedCrawl | None = None
-    ) -> None:
-        if saved is None:
+    def _begin(self, session: CrawlSession) -> None:
+        config = session.config
+        if session.saved is None:
             self.results.clear()
+            self.overview.clear()
             self.details.show_url(None)
-            self._scroll_home()
+            self.pages_tab.table.horizontalScrollBar().setValue(0)
+        self.overview.audit.is_internal = Scope(config.roots, strict=config.strict).host_ok
+        self.overview.user_agent = config.user_agent
         self.charts.clear()
-        self._left = len(saved.pending) if saved else 0
+        self.notify(None)
         self._root = config.roots[0]
-        self._fail_streak = 0
-        self.notice.say("")
-        self.bridge.start(config, store, saved)
+        self._failed_in_a_row = 0
+        self.bridge.start(session)
         self.pages_tab.update_count()
         self._show_stats(None)
         self._update_actions()
+
+    def crawls_folder(self) -> Path:
+        """Where crawl files are saved: the recent-crawls list reads this folder."""
+        return crawls_dir(self.data_dir)
+
+    def recent_dialog(self) -> RecentCrawlsDialog:
+        """The saved crawls, newest first; "Other file…" leads to a file dialog."""
+        dlg = RecentCrawlsDialog(self.crawls_folder(), self)
+        dlg.crawlChosen.connect(self.open_crawl)
+        dlg.otherFileRequested.connect(self.open_dialog)
+        dlg.finished.connect(dlg.deleteLater)
+        self._recent = dlg
+        dlg.open()
+        return dlg
 
     def open_dialog(self) -> QFileDialog:
         """A non-modal open dialog for crawl files (see export_dialog)."""
@@ -395,7 +436,7 @@ class MainWindow(QMainWindow):
         dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
         dlg.setNameFilter("Crawl files (*.sqlite3);;All files (*)")
         dlg.setOption(QFileDialog.Option.DontUseNativeDialog)
-        folder = (self.data_dir or default_path("http://x/").parent.parent) / "crawls"
+        folder = self.crawls_folder()
         if folder.is_dir():
             dlg.setDirectory(str(folder))
         dlg.fileSelected.connect(self.open_crawl)
@@ -407,32 +448,38 @@ class MainWindow(QMainWindow):
     def open_crawl(self, path: str | Path) -> bool:
         """Show a saved crawl's rows and options; Continue crawl then resumes it."""
         if self.bridge.running:
-            self.notice.say("Cancel the running crawl before opening another", error=True)
+            self.notify("Cancel the running crawl before opening another", error=True)
             return False
         try:
-            saved = load(Path(path))
+            saved = peek(path)
         except StoreError as e:
             self._show_address_error(str(e))
             return False
         self._show_address_error(None)
         self.results.clear()
-        self._scroll_home()
         self.charts.clear()
         self.results.add(saved.records)
+        self.overview.clear()
+        self.overview.audit.is_internal = Scope(
+            saved.config.roots, strict=saved.config.strict
+        ).host_ok
+        self.overview.add(saved.records)
         self.pages_tab.update_count()
+        self.pages_tab.table.horizontalScrollBar().setValue(0)
+        self.notify(None)
+        self._root = saved.config.roots[0]
+        self._show_stats(None)
         self.address.setText(saved.config.roots[0])
         self.settings.show_config(saved.config)
         self.details.show_url(saved.config.roots[0])
         self.saved = saved
-        self._left = len(saved.pending)
-        self._show_stats(None)
         left = (
             f"{len(saved.pending):,} left to fetch — Continue crawl resumes it"
             if saved.pending
             else "nothing left to fetch"
         )
-        self.state_label.setText(
-            f"Opened {saved.path.name} ({saved.state}): {len(saved.records):,} URLs, {left}"
+        self._set_state(
+            f"Opened ({saved.state}): {plural(len(saved.records), 'URL')}, {left}", str(saved.path)
         )
         self._update_actions()
         return True
@@ -446,33 +493,33 @@ class MainWindow(QMainWindow):
             self._show_address_error(f"{saved.path.name} has nothing left to fetch")
             return False
         try:
-            store, saved = CrawlStore.open(saved.path)
+            session = CrawlSession.resume(saved.path)
         except StoreError as e:
             self._show_address_error(str(e))
             return False
+        saved = session.saved
+        assert saved is not None
         self.saved = None
-        self._begin(saved.config, store, saved)
-        self.state_label.setText(
-            f"Continuing {saved.path.name}: {len(saved.pending):,} URLs left …"
-        )
+        self._begin(session)
+        self._set_state(f"Continuing: {plural(len(saved.pending), 'URL')} left …", str(saved.path))
         return True
 
     def cancel(self) -> None:
         if self.bridge.running:
             self.bridge.cancel()
-            self.state_label.setText("Cancelling…")
+            self._set_state("Cancelling…")
 
     def toggle_pause(self) -> None:
-        # The bridge owns the pause state; the action's check mark only mirrors it.
+        """Pause or resume; the bridge owns the state, the action only shows it."""
         if not self.bridge.running:
             self._update_actions()
             return
         if not self.bridge.paused:
             self.bridge.pause()
-            self.state_label.setText("Paused: workers finish their current URL, then wait")
+            self._set_state("Paused: workers finish their current URL, then wait")
         else:
             self.bridge.resume()
-            self.state_label.setText("Crawling…")
+            self._set_state("Crawling…")
         self._update_actions()
 
     def export_dialog(self, filtered: bool) -> QFileDialog:
@@ -500,9 +547,9 @@ class MainWindow(QMainWindow):
         try:
             n = write_csv(path, records)
         except OSError as e:
-            self.notice.say(f"Export failed: {e}", error=True)
+            self.notify(f"Export failed: {e}", error=True)
             return -1
-        self.notice.say(f"Exported {plural(n, 'row')} to {path}")
+        self.notify(f"Exported {plural(n, 'row')} to {path}")
         return n
 
     def select_url(self, url: str) -> None:
@@ -517,10 +564,10 @@ class MainWindow(QMainWindow):
     def _on_batch(self, records: list[FetchRecord], workers: list[WorkerEvent]) -> None:
         self.results.add(records, workers)
         if records:
+            self.overview.add(records)
             self.pages_tab.update_count()
-            self._show_stats(self.bridge.last_progress)
-            self._watch_failures(records)
-            if self.details.url is None and self._root:
+            self._count_failures(records)
+            if self.details.url is None and self._root is not None:
                 # Something to look at from the start: the root's details until a pick.
                 self.details.show_url(self._root)
             url = self.details.url
@@ -534,40 +581,44 @@ class MainWindow(QMainWindow):
             if not self.export_action.isEnabled():
                 self._update_actions()
 
-    def _watch_failures(self, records: list[FetchRecord]) -> None:
-        for rec in records:
-            if rec.url == self._root:
-                said = root_failure(rec)
-                if said:
-                    self._show_address_error(said)
-            if rec.error_kind is None or rec.error_kind == ErrorKind.CANCELLED:
-                self._fail_streak = 0
-                continue
-            self._fail_streak += 1
-            if self._fail_streak == FAILURES_IN_A_ROW:
-                self.notice.say(
-                    f"{FAILURES_IN_A_ROW} failures in a row, the last: {plain_error(rec)} — "
-                    "is the site down, or blocking the crawler?",
-                    error=True,
-                )
+    def _show_finding(self, urls: tuple[str, ...] | None) -> None:
+        """An Overview finding was picked: the Pages tab shows exactly its URLs."""
+        self.results.proxy.set_url_filter(urls)
+        self.pages_tab.update_count()
 
     def _on_progress(self, p: Progress) -> None:
         self.charts.add(p)
         self._show_stats(p)
 
+    def _count_failures(self, records: list[FetchRecord]) -> None:
+        for r in records:
+            if r.error_kind is None:
+                self._failed_in_a_row = 0
+            elif r.error_kind != ErrorKind.CANCELLED:
+                self._failed_in_a_row += 1
+                if self._failed_in_a_row == FAILURES_IN_A_ROW:
+                    self.notify(
+                        f"{FAILURES_IN_A_ROW} URLs in a row got no answer: the site may be down, "
+                        "overloaded or refusing the crawler (fewer workers or a longer timeout "
+                        "may help)",
+                        error=True,
+                    )
+
     def _on_finished(self, f: CrawlFinished) -> None:
-        # What Continue would fetch: the queue and the URLs cut short in flight.
-        self._left = f.todo + self.results.cancelled_count
         self._show_stats(self.bridge.last_progress)
         words = {"done": "Finished", "cancelled": "Cancelled"}.get(
             f.reason, f"Stopped ({f.reason})"
         )
         total = self.results.pages.rowCount()
-        this_run = f" ({plural(f.done, 'URL')} this run)" if total != f.done else ""
-        self.state_label.setText(
+        this_run = f" ({f.done:,} this time)" if total != f.done else ""
+        self._set_state(
             f"{words}: {plural(total, 'URL')}{this_run} in {f.elapsed:.1f} s"
-            + (f", {self._left:,} left to fetch" if self._left else "")
+            + (f", {f.todo:,} left in the queue" if f.todo else "")
         )
+        if self._root is not None:
+            failed = root_failure(self.results.links.records.get(self._root))
+            if failed is not None:
+                self.notify(failed, error=True)
         if self._details_timer.isActive():
             self._details_timer.stop()
             self.details.refresh()
@@ -581,33 +632,51 @@ class MainWindow(QMainWindow):
             p = self.bridge.last_progress
             self.stat_labels["workers"].setText(f"Busy {p.busy if p else 0}/{n} workers")
 
+    def _set_state(self, text: str, tip: str = "") -> None:
+        self.state_label.setText(text)
+        self.state_label.setToolTip(tip or text)
+
+    def notify(self, text: str | None, error: bool = False) -> None:
+        """Say how an action went, or warn about the crawl, until the next notice or crawl."""
+        self.notice.setText(text or "")
+        self.notice.setToolTip(text or "")
+        self.notice.setStyleSheet(ERROR_STYLE if error else "")
+
     # ---- display ------------------------------------------------------------------------------
 
     def _show_stats(self, p: Progress | None) -> None:
-        """Every number counts rows the views hold (loaded ones included), or, for the queue
-        and workers, the running crawl; between crawls the queue is what is left to fetch."""
+        """Each number counts what a view holds: URLs = the pages table's rows, Redirects = the
+        Redirects tab's, Broken = the Broken links tab's."""
         lab = self.stat_labels
         r = self.results
-        running = self.bridge.running
-        lab["fetched"].setText(f"URLs {r.pages.rowCount():,}")
-        lab["queued"].setText(f"Queued {p.queued if p and running else self._left:,}")
-        busy = p.busy if p and running else 0
-        lab["workers"].setText(f"Busy {busy}/{self.workers} workers")
-        lab["redirects"].setText(f"Redirects {r.redirect_count:,}")
-        lab["errors"].setText(f"Errors {r.error_count:,}")
-        lab["errors"].setStyleSheet(ERROR_STYLE if r.error_count else "")
-        if p is None:
-            lab["rate"].setText("")
-        elif not running and p.elapsed > 0:
+        rate = self.charts.history.pages_per_second
+        if not self.bridge.running:
+            p = p if p is not None and p is self.bridge.last_progress else None
+        lab["urls"].setText(f"URLs {r.pages.rowCount():,}")
+        lab["queued"].setText(f"Queued {p.queued if p and self.bridge.running else 0:,}")
+        busy = p.busy if p and self.bridge.running else 0
+        lab["workers"].setText(f"Busy {busy}/{self.settings.workers.value()} workers")
+        rows = r.pages.rowCount()
+        if p is not None and self.bridge.running:
+            lab["progress"].setText(
+                progress_text(rows, rows + p.queued + p.in_flight, rate, p.elapsed)
+            )
+        else:
+            lab["progress"].setText("")
+        lab["redirects"].setText(f"Redirects {r.redirects.rowCount():,}")
+        lab["broken"].setText(f"Broken {r.broken.rowCount():,}")
+        lab["broken"].setStyleSheet(ERROR_STYLE if r.broken.rowCount() else "")
+        if p is not None and not self.bridge.running and p.elapsed >= 1.0:
             lab["rate"].setText(f"{p.done / p.elapsed:.1f} pages/s (average)")
         else:
-            lab["rate"].setText(f"{self.charts.history.pages_per_second:.1f} pages/s")
+            lab["rate"].setText(f"{rate:.1f} pages/s")
         lab["elapsed"].setText(_clock(p.elapsed if p else 0))
 
     def show_internal_error(self, msg: str) -> None:
         """An unexpected exception (a bug): say so, non-modally; the crawl and rows carry on."""
         text = f"Internal error: {msg} (details in the log)"
-        self.notice.say(text, error=True)
+        self.statusBar().showMessage(text, 30_000)
+        self.notify(text, error=True)
         if self._error_box is None:
             box = QMessageBox(QMessageBox.Icon.Warning, "gui-crawler: internal error", text,
                               QMessageBox.StandardButton.Ok, self)  # fmt: skip
@@ -629,10 +698,11 @@ class MainWindow(QMainWindow):
     def _update_actions(self, *_: object) -> None:
         running = self.bridge.running
         self.start_action.setEnabled(not running and self.settings.error() is None)
+        paused = self.bridge.paused
         self.pause_action.setEnabled(running)
-        self.pause_action.setChecked(self.bridge.paused)
-        self.pause_action.setText("&Resume" if self.pause_action.isChecked() else "&Pause")
-        self.pause_action.setIcon(icon("start" if self.pause_action.isChecked() else "pause"))
+        self.pause_action.setChecked(paused)
+        self.pause_action.setText("&Resume" if paused else "&Pause")
+        self.pause_action.setIcon(icon("start" if paused else "pause"))
         self.cancel_action.setEnabled(running)
         self.open_action.setEnabled(not running)
         self.resume_crawl_action.setEnabled(
@@ -641,20 +711,6 @@ class MainWindow(QMainWindow):
         has_rows = self.results.pages.rowCount() > 0
         self.export_action.setEnabled(has_rows)
         self.export_filtered_action.setEnabled(has_rows and self.results.proxy.filtering)
-
-    def _tables(self) -> tuple[QTreeView | QTableView, ...]:
-        return (
-            self.pages_tab.table,
-            self.tree_view,
-            self.workers_view,
-            self.redirects_view,
-            self.broken_view,
-        )
-
-    def _scroll_home(self) -> None:
-        """A new crawl starts at the first column, not where the last one was scrolled to."""
-        for view in self._tables():
-            view.horizontalScrollBar().setValue(0)
 
     def _expand_hosts(self, parent: Any, first: int, last: int) -> None:
         if not parent.isValid():  # a new host: show its first level
@@ -680,25 +736,33 @@ class MainWindow(QMainWindow):
         s.setValue("window/right-splitter", self.right.saveState())
         s.setValue("window/left-splitter", self.left.saveState())
         s.setValue("window/pages-header", self.pages_tab.table.horizontalHeader().saveState())
+        s.setValue("window/pages-columns", ",".join(c.csv for c in PAGE_COLUMNS))
         self.settings.save(s)
         s.sync()
 
     def restore_state(self, s: QSettings | None = None) -> None:
         s = s or QSettings()
-        for key, restore in (
+        keys = [
             ("window/geometry", self.restoreGeometry),
             ("window/state", self.restoreState),
             ("window/main-splitter", self.main_split.restoreState),
             ("window/right-splitter", self.right.restoreState),
             ("window/left-splitter", self.left.restoreState),
-            ("window/pages-header", self.pages_tab.table.horizontalHeader().restoreState),
-        ):
+        ]
+        # A header saved for other columns (an older version) would put sections in the wrong
+        # places, even on top of each other: only the same columns get their saved layout back.
+        if s.value("window/pages-columns") == ",".join(c.csv for c in PAGE_COLUMNS):
+            keys.append(
+                ("window/pages-header", self.pages_tab.table.horizontalHeader().restoreState)
+            )
+        for key, restore in keys:
             v = s.value(key)
             if isinstance(v, QByteArray | bytes):
                 with contextlib.suppress(TypeError, ValueError):
                     restore(QByteArray(v))
-        # A restored header may carry a sort indicator: rows are not sorted yet, so drop it.
-        self.pages_tab.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        # The restored arrow becomes the table's order: rows arriving later are put in place.
+        hh = self.pages_tab.table.horizontalHeader()
+        self.results.proxy.sort(hh.sortIndicatorSection(), hh.sortIndicatorOrder())
         self.settings.restore(s)
 
     def closeEvent(self, event: QCloseEvent) -> None:

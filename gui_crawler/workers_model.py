@@ -17,6 +17,7 @@ from .models import Roles, header_label
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 WORKER_COLUMNS = ("Worker", "State", "For (s)", "Done", "URL")
+WORKER_WIDTHS = (60, 150, 60, 50, 400)
 STATE_TEXT = {
     WorkerState.IDLE: "waiting on the queue",
     WorkerState.FETCHING: "fetching",

@@ -1,7 +1,7 @@
 """Shared fixtures: a qasync loop pytest-qt can drive, an in-process aiohttp site, isolated settings.
 
 pytest-qt has no asyncio support, but qasync's callbacks are Qt timers: once a qasync loop is set
-as the running loop, ``qtbot.wait*`` drives it (GUIDE §4).
+as the running loop, ``qtbot.wait*`` drives it.
 """
 
 from __future__ import annotations
@@ -62,7 +62,8 @@ def loop(qapp: Any, qtbot: Any, isolated_settings: None) -> Iterator[asyncio.Abs
         t.cancel()
     if pending:
         qtbot.waitUntil(lambda: all(t.done() for t in pending), timeout=5000)
-    # Never loop.stop(): it would quit the shared QApplication (GUIDE §4).
+    # Never loop.stop(): it quits the QApplication all tests share, and later tests' timers
+    # would never fire.
     ev._QEventLoop__is_running = False  # type: ignore[attr-defined]
     qapp.aboutToQuit.disconnect(ev._after_run_forever)
     asyncio.events._set_running_loop(None)

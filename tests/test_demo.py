@@ -44,8 +44,10 @@ async def _crawl() -> Crawl:
     async with await start_demo_server(latency_scale=0) as server:
         # Retry-After is capped to nothing so the throttled page costs no wall time.
         config = CrawlConfig(
-            roots=(server.url,), max_tasks=10, max_retry_after=0.0, retry_backoff=0.01
-        )
+            roots=(server.url,), max_tasks=10, max_retry_after=0.0, retry_backoff=0.01,
+            # The demo's own pages only: request counts below are per page of the demo site.
+            ignore_robots=True, use_sitemaps=False, check_external=False, per_host=10,
+        )  # fmt: skip
         finished = await asyncio.wait_for(Crawler(config, events.append).run(), 20)
         requests = Counter(server.requests)
     records = [e for e in events if isinstance(e, FetchRecord)]
@@ -270,3 +272,21 @@ def test_site_is_identical_across_processes_and_imports_no_qt() -> None:
     assert all(p.returncode == 0 for p in procs)
     assert outs[0] == outs[1]
     assert outs[0][1] == "False"
+
+
+def test_the_window_demo_site_keeps_its_port_when_free() -> None:
+    from gui_crawler.demo import DEMO_PORT, start_demo_server_at_default_port
+
+    async def two() -> tuple[str, str]:
+        first = await start_demo_server_at_default_port()
+        try:
+            # Taken (by the first, or by another program): a free port, never a failure.
+            second = await start_demo_server_at_default_port()
+            await second.close()
+            return first.url, second.url
+        finally:
+            await first.close()
+
+    first, second = asyncio.run(two())
+    assert first != second
+    assert first.endswith(f":{DEMO_PORT}/") or second.startswith("http://127.0.0.1:")

@@ -39,8 +39,14 @@ class Sink:
         return by_url
 
 
+PLAIN = dict(ignore_robots=True, use_sitemaps=False, check_external=False, per_host=100)
+
+
 async def crawl(site: Site, root: str = "/", **kw: Any) -> tuple[dict[str, FetchRecord], Crawler]:
     kw.setdefault("retry_backoff", 0.01)
+    # The fetch path alone; robots.txt, sitemaps and politeness have tests of their own.
+    for name, value in PLAIN.items():
+        kw.setdefault(name, value)
     sink = Sink()
     crawler = Crawler(CrawlConfig(roots=(site.u(root),), **kw), sink)
     finished = await asyncio.wait_for(crawler.run(), 20)
@@ -391,7 +397,7 @@ def _slow_site(site: Site) -> None:
 @with_site(_slow_site)
 async def test_cancel_is_fast_keeps_records_and_leaves_no_task(site: Site) -> None:
     sink = Sink()
-    crawler = Crawler(CrawlConfig(roots=(site.url,), max_tasks=5), sink)
+    crawler = Crawler(CrawlConfig(roots=(site.url,), max_tasks=5, **PLAIN), sink)
     task = asyncio.ensure_future(crawler.run())
     while len(sink.records) < 3:
         await asyncio.sleep(0.01)
@@ -413,7 +419,7 @@ async def test_cancel_is_fast_keeps_records_and_leaves_no_task(site: Site) -> No
 @with_site(_slow_site)
 async def test_pause_resume_and_worker_count(site: Site) -> None:
     sink = Sink()
-    crawler = Crawler(CrawlConfig(roots=(site.url,), max_tasks=2), sink)
+    crawler = Crawler(CrawlConfig(roots=(site.url,), max_tasks=2, **PLAIN), sink)
     task = asyncio.ensure_future(crawler.run())
     while site.peak_in_flight < 2:
         await asyncio.sleep(0.01)

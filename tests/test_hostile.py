@@ -38,6 +38,11 @@ FAST: dict[str, Any] = dict(
     max_tries=2,
     max_tasks=4,
     max_retry_after=0.5,
+    # HTTP robustness, not manners: no robots.txt/sitemap requests in the request logs.
+    ignore_robots=True,
+    use_sitemaps=False,
+    check_external=False,
+    per_host=100,
 )
 HTML = "text/html; charset=utf-8"
 

@@ -75,7 +75,7 @@ def test_pages_rows_sort_and_filter() -> None:
     assert pages.index(0, 0).data(Roles.Record).status == 200
     persistent = QPersistentModelIndex(pages.index(pages.row_of(H + "/gone") or 0, 0))
     pages.sort(1, Qt.SortOrder.DescendingOrder)  # status, failures (no status) first
-    assert pages.index(0, 1).data() == "Connection broke"
+    assert pages.index(0, 1).data() == "Dropped"
     assert pages.index(1, 1).data() == "500"
     assert persistent.data() == H + "/gone"  # persistent indexes follow the sort
     assert pages.row_of(H + "/gone") == persistent.row()
@@ -105,7 +105,7 @@ def test_site_tree_grows_with_counts_and_worst_status() -> None:
     node_a = tree.node(H + "/a/")
     assert node_a is not None and node_a.pages == 3
     assert node_a.worst == StatusClass.SERVER_ERROR  # /a/2 answered 500
-    assert tree.index(0, 3).data() == "Connection broke"  # worst of the whole host
+    assert tree.index(0, 3).data() == "Dropped"  # worst of the whole host
     deep = tree.node(H + "/b/deep/er/est")
     assert deep is not None and deep.own == StatusClass.PENDING  # discovered, not fetched
     q = tree.node(H + "/q?x=1")
@@ -215,53 +215,57 @@ def test_model_with_parentless_queries() -> None:
     assert model.data(QModelIndex()) is None
 
 
-def test_rows_arriving_after_a_sort_go_to_their_sorted_place(qtmodeltester: Any) -> None:
-    model = PagesModel()
-    proxy = PagesProxy(model)
+def test_rows_added_after_a_sort_keep_the_order(qtmodeltester: Any) -> None:
+    res = CrawlResults()
+    pages, proxy = res.pages, res.proxy
     qtmodeltester.check(proxy)
-    b = batches()
-    model.add_records(b[0] + b[1])
-    proxy.sort(1, Qt.SortOrder.AscendingOrder)
-    selected = QPersistentModelIndex(model.index(model.row_of(H + "/gone") or 0, 0))
-    for batch in b[2:]:
-        model.add_records(batch)
-        keys = [model.index(i, 1).data(Roles.Sort) for i in range(model.rowCount())]
-        assert keys == sorted(keys)
-    assert selected.data() == H + "/gone"  # a selection follows its row
-    proxy.sort(4, Qt.SortOrder.DescendingOrder)
-    model.add_records([page(f"/t{i}", elapsed=int(i[0]) / 10) for i in ("5", "1a", "9", "1b")])
-    keys = [model.index(i, 4).data(Roles.Sort) for i in range(model.rowCount())]
-    assert keys == sorted(keys, reverse=True)
-    assert model.row_of(H + "/t9") == 0
-    # Equal keys keep arrival order, as a stable sort would.
-    tied = [model.index(i, 0).data() for i in range(model.rowCount()) if keys[i] == 0.1]
-    assert tied == [H + "/t1a", H + "/t1b"]
-    # The sort survives a clear (a new crawl), so the header's arrow stays true.
-    model.clear()
-    model.add_records([page("/z", elapsed=0.1), page("/y", elapsed=0.9)])
-    assert [model.index(i, 0).data() for i in range(2)] == [H + "/y", H + "/z"]
-    proxy.sort(-1)
-    model.add_records([page("/last", elapsed=0.5)])
-    assert model.index(2, 0).data() == H + "/last"
-    qtmodeltester.check(proxy)
+    res.add(batches()[0])
+    proxy.sort(1, Qt.SortOrder.DescendingOrder)
+    inserts: list[tuple[int, int]] = []
+    pages.rowsInserted.connect(lambda _p, first, last: inserts.append((first, last)))
+    for b in batches()[1:]:
+        res.add(b)
+    keys = [pages.index(i, 1).data(Roles.Sort) for i in range(pages.rowCount())]
+    assert keys == sorted(keys, reverse=True) and len(keys) == 9
+    assert len(inserts) < 8  # runs landing together are one insert each
+    assert [proxy.index(i, 1).data(Roles.Sort) for i in range(proxy.rowCount())] == keys
+    assert pages.row_of(H + "/gone") == keys.index(404)
+    # Equal keys keep arrival order, as a stable sort would: the 200s in the order they came.
+    oks = [pages.index(i, 0).data() for i in range(pages.rowCount()) if keys[i] == 200]
+    assert oks == [H + "/", H + "/a/", H + "/b/x", H + "/a/1"]
+    res.clear()  # a new crawl fills a table still sorted the same way
+    for b in batches():
+        res.add(b)
+    assert [pages.index(i, 1).data(Roles.Sort) for i in range(pages.rowCount())] == keys
 
 
-def test_failures_read_in_plain_words_and_notes_have_their_own_column() -> None:
-    from gui_crawler.models import PAGE_COLUMNS, make_row
+def test_details_show_real_values_under_human_labels(qtbot: Any) -> None:
+    from gui_crawler.details import DetailsPane
 
-    titles = [c.title for c in PAGE_COLUMNS]
-    err, note = titles.index("Error"), titles.index("Note")
-    failed = FetchRecord(
-        url=H + "/x",
-        exception="ClientConnectorError: Cannot connect to host h.test:80 ssl:default [refused]",
-        error_kind="ClientConnectorError",
+    res = CrawlResults()
+    res.add(batches()[0])
+    res.add(
+        [page("/=x", content_type="=cmd", next_url=None), page("/r", status=301, next_url=H + "/")]
     )
-    row = make_row(failed)
-    assert row.display[1] == "No answer"
-    assert row.display[err] == "Nothing answered at this address"
-    assert "ssl:default" not in " ".join(row.display)
-    seen = page("/r", status=301, next_url=H + "/", note="target already seen")
-    row = make_row(seen)
-    assert row.display[err] == "" and row.display[note] == "target already seen"
-    odd = FetchRecord(url=H + "/y", exception="WeirdThingError: x", error_kind="WeirdThingError")
-    assert make_row(odd).display[1] == "Weird thing"
+    pane = DetailsPane(res.links)
+    qtbot.addWidget(pane)
+    pane.show_url(H + "/=x")
+    rec = pane.topLevelItem(0)
+    fields = {rec.child(i).text(0): rec.child(i).text(1) for i in range(rec.childCount())}
+    assert fields["URL"] == H + "/=x" and fields["Content type"] == "=cmd"  # not CSV-escaped
+    pane.show_url(H + "/r")
+    titles = [pane.topLevelItem(i).text(0) for i in range(pane.topLevelItemCount())]
+    assert "Redirect chain (1 hop)" in titles
+
+
+def test_chart_axis_fits_the_crawl_and_progress_estimate() -> None:
+    from gui_crawler.charts import time_axis, time_label
+    from gui_crawler.wording import progress_text
+
+    assert time_axis(1.5) == (1.5, 0.25)  # a 1.5 s crawl fills the axis
+    assert time_axis(0.0) == (0.5, 0.1)
+    end, step = time_axis(95.0)
+    assert (end, step) == (120, 30) and time_label(end) == "2:00"
+    assert progress_text(0, 0, 0.0, 0.0) == ""
+    assert progress_text(50, 200, 10.0, 1.0) == "25% of 200 known"  # rate not settled yet
+    assert progress_text(50, 200, 10.0, 5.0) == "25% of 200 known, about 0:15 left"

@@ -1,0 +1,180 @@
+"""Where HTML is parsed: in worker processes, so that a crawl uses every core.
+
+On real pages parsing is most of a crawl's CPU. One parser thread cannot use a second core (link
+handling after lexbor's parse holds the GIL), so pages go to a pool of processes. A page body
+travels there as one pickled ``bytes`` (a copy into a pipe) and a :class:`ParsedPage` comes back
+pickled whole: its fields are whatever ``links.parse_page`` returns.
+
+The pool starts with the first page big enough to be worth a hop (a crawl of small pages never
+starts it); until its first process is up (spawning takes a few hundred milliseconds) pages are
+parsed here, on a thread; pages too small for a hop are parsed inline.
+A worker process that dies (a crash in the C parser, the OOM killer) breaks the pool: it is
+replaced, the parse is tried once more in the new pool, and a page that breaks that one too is
+reported as :class:`ParserCrashed` — a record, never a hang. Cancelling a parse returns at once;
+closing the pool does not wait for the parses still running in it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from .links import ParsedPage, parse_page
+
+log = logging.getLogger(__name__)
+
+# Smaller pages parse in about 0.1 ms: a hop to a thread or a process costs more than it saves.
+INLINE_PARSE_BYTES = 16 * 1024
+# Measured on rust-doc (most pages under 16 KB): sending pages over 2 KB to the processes too
+# made the crawl slower (17.5-18.5 s against 13.7-16.6 s): the hop costs this process more than
+# the parse it saves.
+
+
+class ParserCrashed(Exception):
+    """A parser process died on this page, twice."""
+
+
+def default_processes() -> int:
+    """One parser process per core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+# A DOM takes about 23 times its page's bytes (a 10 MB source listing: 230 MB). glibc keeps what
+# is freed for reuse, so without a trim each parser holds its biggest page's peak for good.
+TRIM_AFTER_BYTES = 1 << 20
+
+
+def _malloc_trim() -> None:
+    global _libc_trim
+    if _libc_trim is None:
+        try:
+            _libc_trim = ctypes.CDLL(None).malloc_trim
+        except (OSError, AttributeError):  # not glibc
+            _libc_trim = False
+    if _libc_trim:
+        _libc_trim(0)
+
+
+_libc_trim: Any = None
+
+
+def _run(
+    parse: Callable[[bytes, str | None, str], ParsedPage],
+    body: bytes,
+    charset: str | None,
+    url: str,
+) -> ParsedPage:
+    """Parse (in a worker thread or process), then give a big page's memory back."""
+    try:
+        return parse(body, charset, url)
+    finally:
+        if len(body) >= TRIM_AFTER_BYTES:
+            _malloc_trim()
+
+
+class ParsePool:
+    """``await pool.parse(body, charset, url)``: a :class:`ParsedPage`, parsed inline, on a thread
+    or in a worker process. ``processes=0`` keeps every parse in this process (on a thread)."""
+
+    def __init__(
+        self,
+        processes: int | None = None,
+        inline_bytes: int = INLINE_PARSE_BYTES,
+        parse: Callable[[bytes, str | None, str], ParsedPage] = parse_page,
+    ) -> None:
+        # ``parse`` must be a module-level function: it is pickled by name into the processes.
+        self._parse = parse
+        self.processes = default_processes() if processes is None else processes
+        self.inline_bytes = inline_bytes
+        self._thread: ThreadPoolExecutor | None = ThreadPoolExecutor(
+            1, thread_name_prefix="crawl-parser"
+        )
+        self._procs: ProcessPoolExecutor | None = None
+        self._warm = False
+        self._started = False
+        self._closed = False
+        self.crashes = 0
+        # One huge page at a time: each DOM takes ~23x its bytes, and two 10 MB pages parsed at
+        # once (one per process) would double the crawl's peak memory for a few pages' sake.
+        self._huge = asyncio.Semaphore(1)
+
+    def _start(self) -> None:
+        # spawn, not fork: the window's process has Qt's threads, and a forked child of a
+        # threaded process may deadlock on a lock some other thread held.
+        self._procs = pool = ProcessPoolExecutor(
+            self.processes, mp_context=multiprocessing.get_context("spawn")
+        )
+        self._warm = False
+        try:
+            probe = pool.submit(_ready)
+        except (OSError, RuntimeError) as e:  # no processes here (a sandbox, a frozen app)
+            log.warning("parsing on a thread: cannot start parser processes (%s)", e)
+            self._procs = None
+            return
+        probe.add_done_callback(lambda f: self._warmed(pool, f))
+
+    def _warmed(self, pool: ProcessPoolExecutor, probe: Future[int]) -> None:
+        # Runs on the pool's management thread: only a flag is set here.
+        if pool is self._procs and not probe.cancelled() and probe.exception() is None:
+            self._warm = True
+
+    @property
+    def in_processes(self) -> bool:
+        """Whether big pages go to worker processes now (the pool is up)."""
+        return self._warm and self._procs is not None
+
+    async def parse(self, body: bytes, charset: str | None, url: str) -> ParsedPage:
+        if len(body) <= self.inline_bytes or self._closed:
+            return self._parse(body, charset, url)
+        if len(body) >= TRIM_AFTER_BYTES:
+            async with self._huge:
+                return await self._dispatch(body, charset, url)
+        return await self._dispatch(body, charset, url)
+
+    async def _dispatch(self, body: bytes, charset: str | None, url: str) -> ParsedPage:
+        if not self._started and self.processes > 0:
+            self._started = True
+            self._start()
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            # A retry waits for the new pool: the thread must not run what killed a process.
+            pool: Executor | None = self._thread
+            if self._procs is not None and (self._warm or attempt == 2):
+                pool = self._procs
+            if pool is None:
+                return self._parse(body, charset, url)
+            try:
+                return await loop.run_in_executor(pool, _run, self._parse, body, charset, url)
+            except BrokenProcessPool:
+                self.crashes += 1
+                log.warning("a parser process died (on %s or a page beside it)", url)
+                if pool is self._procs and self._procs is not None and not self._closed:
+                    self._procs.shutdown(wait=False, cancel_futures=True)
+                    self._start()
+                if attempt == 2:
+                    raise ParserCrashed("the parser process died on this page (twice)") from None
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        """Stop the pool without waiting: parses still running end in their processes."""
+        self._closed = True
+        for pool in (self._procs, self._thread):
+            if pool is not None:
+                with contextlib.suppress(Exception):
+                    pool.shutdown(wait=False, cancel_futures=True)
+        self._procs = self._thread = None

@@ -1,0 +1,128 @@
+"""The network side of real-site manners, kept out of the engine's fetch loop: reading a host's
+robots.txt and sitemaps before its first request, checking one external link, and telling a
+bot challenge from a real 403."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import aiohttp
+import yarl
+
+from .config import CrawlConfig
+from .events import ErrorKind
+from .robots import Robots, fetch_robots
+from .sitemaps import read_sitemaps
+
+# HEAD answers that mean "ask me with GET": method not allowed / not implemented, and servers
+# that reject HEAD outright with 400.
+HEAD_REFUSED = frozenset({400, 405, 501})
+# A robots.txt or sitemap that takes longer than this is treated as unreachable.
+PREP_TIMEOUT = 10.0
+
+
+def bot_challenge(status: int, headers: Mapping[str, str]) -> str | None:
+    """Why a 403 looks like an anti-bot wall rather than a forbidden page, or None."""
+    if status != 403:
+        return None
+    if headers.get("cf-mitigated", "").lower() == "challenge":
+        return "403 with a Cloudflare challenge (cf-mitigated: challenge)"
+    server = headers.get("Server", "").lower()
+    if server.startswith("cloudflare"):
+        return "403 from Cloudflare"
+    if "x-datadome" in headers or "x-dd-b" in headers:
+        return "403 from DataDome"
+    if "x-amzn-waf-action" in headers:
+        return "403 from AWS WAF"
+    if "x-sucuri-id" in headers:
+        return "403 from Sucuri"
+    if server.startswith("akamaighost"):
+        return "403 from Akamai"
+    return None
+
+
+@dataclass
+class Prepared:
+    robots: Robots | None
+    sitemap_urls: list[str] = field(default_factory=list)
+    sitemap_of: dict[str, str] = field(default_factory=dict)  # page URL → a sitemap listing it
+
+
+async def prepare_host(
+    session: aiohttp.ClientSession,
+    origin: str,
+    cfg: CrawlConfig,
+    *,
+    robots: bool,
+    sitemaps: bool,
+    in_scope: Callable[[str], bool],
+) -> Prepared:
+    timeout = min(cfg.timeout, PREP_TIMEOUT)
+    rules = await fetch_robots(session, origin, cfg.user_agent, timeout) if robots else None
+    out = Prepared(rules)
+    if sitemaps:
+        maps = [*(rules.sitemaps if rules else ()), origin + "/sitemap.xml"]
+        urls, _ = await read_sitemaps(session, maps, in_scope, timeout)
+        out.sitemap_urls = list(urls)
+        out.sitemap_of = urls  # the sitemap that listed a URL stands as its referrer
+    return out
+
+
+@dataclass
+class Checked:
+    status: int | None = None
+    content_type: str | None = None
+    final_url: str | None = None  # where redirects ended, when they did
+    note: str | None = None
+    error_kind: str | None = None
+    message: str = ""
+    retryable: bool = False
+    retry_after: float | None = None
+
+
+async def check_external(session: aiohttp.ClientSession, url: str, max_redirect: int) -> Checked:
+    """HEAD ``url`` (GET when HEAD is refused), following redirects; never reads a body."""
+    target = yarl.URL(url, encoded=True)
+    note = None
+    try:
+        for method in ("HEAD", "GET"):
+            async with session.request(
+                method,
+                target,
+                allow_redirects=max_redirect > 0,
+                max_redirects=max(1, max_redirect),
+            ) as resp:
+                if method == "HEAD" and resp.status in HEAD_REFUSED:
+                    note = f"HEAD refused ({resp.status}): checked with GET"
+                    continue
+                final = str(resp.url)
+                out = Checked(
+                    status=resp.status,
+                    content_type=resp.headers.get("Content-Type", "").split(";")[0].strip() or None,
+                    final_url=final if final != url else None,
+                    note=note,
+                )
+                if resp.history:
+                    hops = len(resp.history)
+                    out.note = "; ".join(filter(None, [note, f"{hops} redirect(s) followed"]))
+                challenge = bot_challenge(resp.status, resp.headers)
+                if challenge:
+                    out.error_kind, out.message = ErrorKind.BOT_CHALLENGE, challenge
+                if resp.status in (429, 503):
+                    from .engine import _retry_after  # not at the top: see below
+
+                    out.retry_after = _retry_after(resp.headers.get("Retry-After"), 3600)
+                return out
+    except aiohttp.TooManyRedirects:
+        return Checked(error_kind=ErrorKind.TOO_MANY_REDIRECTS, message=f"more than {max_redirect}")
+    except aiohttp.RedirectClientError as e:  # a Location that is not an http(s) URL
+        return Checked(error_kind=ErrorKind.BAD_LOCATION, message=f"cannot follow {e}")
+    except (aiohttp.InvalidURL, UnicodeError) as e:  # UnicodeError: a DNS label > 63
+        return Checked(error_kind=ErrorKind.INVALID_URL, message=str(e))
+    except (TimeoutError, aiohttp.ClientError, OSError) as e:
+        from .engine import _describe  # not at the top: the engine imports this module
+
+        kind, message = _describe(e)
+        return Checked(error_kind=kind, message=message, retryable=True)
+    return Checked(error_kind=ErrorKind.INTERNAL, message="no answer")

@@ -1,0 +1,48 @@
+"""The nesting pre-check: a bound that never errs low, and big ordinary pages stay on the fast path."""
+
+from __future__ import annotations
+
+import random
+
+from gui_crawler.links import MAX_NESTING, nesting_bound, nesting_exceeds, parse_page
+
+
+def walk_depth(text: str) -> int:
+    """The deepest nesting, every start tag counted as opening (stray end tags close nothing)."""
+    depth = peak = 0
+    i = text.find("<")
+    while i != -1:
+        if text.startswith("</", i):
+            depth = max(0, depth - 1)
+        else:
+            depth += 1
+            peak = max(peak, depth)
+        i = text.find("<", i + 1)
+    return peak
+
+
+def test_the_bound_never_errs_low_even_with_stray_end_tags() -> None:
+    rng = random.Random(11)
+    for _ in range(200):
+        parts = [
+            rng.choice(["<div>", "</div>", "<br>", "x", "</p>"])
+            for _ in range(rng.randint(0, 3000))
+        ]
+        text = "".join(parts)
+        for chunk in (7, 64, 8192):
+            assert nesting_bound(text, chunk) >= walk_depth(text), text[:200]
+    deep = "</div>" * 20_000 + "<div>" * 20_000 + "</div>" * 20_000
+    assert nesting_bound(deep) >= 20_000
+    assert nesting_exceeds(deep)
+
+
+def test_a_big_index_page_is_not_mistaken_for_deep_nesting() -> None:
+    rows = "".join(
+        f'<li><a href="/p{i}.html"><code>name{i}</code></a></li>\n' for i in range(30_000)
+    )
+    page = f"<!doctype html><html><body><ul>{rows}</ul></body></html>"
+    assert page.count("<") - page.count("</") > MAX_NESTING  # what the old pre-check looked at
+    assert nesting_bound(page) < 2000  # at most one chunk's start tags
+    assert not nesting_exceeds(page)
+    parsed = parse_page(page.encode(), "utf-8", "http://h/")
+    assert parsed.note is None and len(parsed.links) == 30_000

@@ -1,0 +1,147 @@
+"""Parsing in worker processes: same result as inline, a dead worker becomes a record, cancel and
+close do not wait for the pool."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import time
+
+from sites import Site
+
+from gui_crawler import engine as engine_mod
+from gui_crawler.config import CrawlConfig
+from gui_crawler.engine import Crawler
+from gui_crawler.events import CrawlFinished, Event, FetchRecord
+from gui_crawler.links import ParsedPage, parse_page
+from gui_crawler.parsepool import ParsePool, ParserCrashed
+
+BIG = 40_000  # bytes: over the inline limit, so the page goes to the pool
+
+
+def big_page(links: list[str]) -> bytes:
+    anchors = "".join(f'<a href="{u}">{u}</a>\n' for u in links)
+    filler = "<p>" + "x" * 100 + "</p>\n"
+    return f"<!doctype html><html><body>{anchors}{filler * (BIG // 100)}</body></html>".encode()
+
+
+# Module-level, so that worker processes can import them by name.
+def crashing_parse(body: bytes, charset: str | None, url: str) -> ParsedPage:
+    if "crash" in url:
+        if multiprocessing.parent_process() is None:  # on the thread, before the processes are up
+            raise RuntimeError("parsed on the thread: the parser processes were not up in time")
+        os._exit(3)  # what a segfault in the C parser looks like to the pool
+    return parse_page(body, charset, url)
+
+
+def slow_parse(body: bytes, charset: str | None, url: str) -> ParsedPage:
+    time.sleep(5)
+    return parse_page(body, charset, url)
+
+
+async def warm(pool: ParsePool, body: bytes) -> None:
+    """Parse until the pool's processes are up (spawning takes a while on a loaded machine)."""
+    deadline = time.monotonic() + 30
+    while not pool.in_processes:
+        assert time.monotonic() < deadline, "the parser processes did not start"
+        await pool.parse(body, "utf-8", "http://h/warm")
+        await asyncio.sleep(0.05)
+
+
+def test_a_page_parsed_in_a_process_equals_one_parsed_inline() -> None:
+    async def main() -> None:
+        body = big_page(["/a", "b", "http://other/c", "/a#frag"])
+        pool = ParsePool(2)
+        try:
+            await warm(pool, body)
+            got = await pool.parse(body, "utf-8", "http://h/dir/p")
+        finally:
+            pool.close()
+        assert got == parse_page(body, "utf-8", "http://h/dir/p")
+        assert got.links == ["http://h/a", "http://h/dir/b", "http://other/c"]
+
+    asyncio.run(main())
+
+
+def test_no_processes_parses_on_a_thread() -> None:
+    async def main() -> None:
+        pool = ParsePool(0)
+        body = big_page(["/a"])
+        try:
+            assert (await pool.parse(body, None, "http://h/")).links == ["http://h/a"]
+            assert not pool.in_processes
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+def test_a_dead_parser_process_is_an_error_and_the_pool_goes_on() -> None:
+    async def main() -> None:
+        body = big_page(["/a"])
+        pool = ParsePool(1, parse=crashing_parse)
+        try:
+            await warm(pool, body)
+            try:
+                await asyncio.wait_for(pool.parse(body, None, "http://h/crash"), 30)
+            except ParserCrashed:
+                pass
+            else:
+                raise AssertionError("a dead parser process went unnoticed")
+            assert pool.crashes == 2  # tried again in a new pool, then given up
+            await warm(pool, body)
+            assert (await pool.parse(body, None, "http://h/")).links == ["http://h/a"]
+        finally:
+            pool.close()
+
+    asyncio.run(main())
+
+
+def test_cancel_and_close_do_not_wait_for_a_running_parse() -> None:
+    async def main() -> None:
+        body = big_page(["/a"])
+        pool = ParsePool(1, parse=slow_parse)
+        try:
+            probe = ParsePool(1)  # warm-up with the fast parser, then swap in the slow one
+            await warm(probe, body)
+            pool._procs, pool._warm, pool._started = probe._procs, True, True
+            task = asyncio.ensure_future(pool.parse(body, None, "http://h/"))
+            await asyncio.sleep(0.3)
+            t = time.monotonic()
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            pool.close()
+            assert time.monotonic() - t < 1.0
+        finally:
+            pool.close()
+            probe.close()
+
+    asyncio.run(main())
+
+
+def test_a_crawl_records_a_page_whose_parser_died() -> None:
+    async def main() -> None:
+        events: list[Event] = []
+        async with Site() as site:
+            site.html("/", big_page(["/crash", "/ok"]))
+            site.html("/crash", big_page(["/never"]), delay=2.0)  # the processes start meanwhile
+            site.html("/ok", big_page([]))
+            engine_mod.parse_page = crashing_parse  # type: ignore[assignment]
+            try:
+                crawler = Crawler(
+                    CrawlConfig(roots=(site.u("/"),), max_tasks=1, parse_processes=1),
+                    events.append,
+                )
+                finished = await asyncio.wait_for(crawler.run(), 50)
+            finally:
+                engine_mod.parse_page = parse_page
+        assert isinstance(finished, CrawlFinished) and finished.reason == "done"
+        records = {e.url: e for e in events if isinstance(e, FetchRecord)}
+        assert set(records) == crawler.seen
+        assert len([e for e in events if isinstance(e, FetchRecord)]) == len(records)
+        crash = records[site.u("/crash")]
+        assert crash.error_kind == "ParserCrashed", crash
+        assert records[site.u("/ok")].kind == "html"
+
+    asyncio.run(main())
