@@ -129,9 +129,11 @@ def make_table(
 
 
 def sorted_proxy(model: QAbstractItemModel, parent: Any) -> QSortFilterProxyModel:
-    """For the small tables: a plain proxy that sorts only when a header is clicked."""
+    """For the small tables (workers, redirects, broken links, hosts): rows stay in arrival order
+    until a header is clicked, then rows that arrive or change take their sorted place, so the
+    header's arrow never stands over unsorted rows. A binary search per new row, in C++."""
     proxy = QSortFilterProxyModel(parent)
-    proxy.setDynamicSortFilter(False)
+    proxy.setDynamicSortFilter(True)
     proxy.setSortRole(Roles.Sort)
     proxy.setSourceModel(model)
     return proxy

@@ -1,0 +1,150 @@
+"""The window's truths probed from other sides: focus in the table while filtering, hover tips over
+a notice, counters at the instant of Start, sort arrows of the small tables, stable ties."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPersistentModelIndex, QPoint, Qt
+
+from gui_crawler.events import FetchRecord
+from gui_crawler.models import PagesModel, PagesProxy, Roles
+from gui_crawler.window import MainWindow
+
+PAGES = 29  # URLs LiveSite.fill_small(20) leads to (see conftest)
+H = "http://h.test"
+
+
+@pytest.fixture
+def window(
+    qtbot: Any, loop: asyncio.AbstractEventLoop, run: Callable[..., Any]
+) -> Iterator[MainWindow]:
+    w = MainWindow()
+    w.show()
+    yield w
+    w.close()
+    run(w.bridge.wait())
+    w.deleteLater()
+
+
+def start(qtbot: Any, w: MainWindow, url: str) -> None:
+    w.url = url
+    assert w.start(), w.problem
+
+
+def crawl_to_end(qtbot: Any, w: MainWindow, url: str) -> None:
+    with qtbot.waitSignal(w.crawlFinished, timeout=15_000):
+        start(qtbot, w, url)
+
+
+def click_header(qtbot: Any, view: Any, section: int) -> None:
+    header = view.horizontalHeader()
+    x = header.sectionViewportPosition(section) + header.sectionSize(section) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+
+
+def page(path: str, **kw: Any) -> FetchRecord:
+    kw.setdefault("status", 200)
+    kw.setdefault("content_type", "text/html")
+    return FetchRecord(url=H + path, **kw)
+
+
+def test_equal_keys_keep_arrival_order_and_a_sort_follows_the_selection() -> None:
+    model = PagesModel()
+    proxy = PagesProxy(model)
+    model.add_records([page("/a", elapsed=0.5), page("/b", elapsed=0.2)])
+    proxy.sort(4, Qt.SortOrder.DescendingOrder)  # Time, slowest first
+    picked = QPersistentModelIndex(model.index(model.row_of(H + "/b") or 0, 0))
+    model.add_records([page(f"/t{i}", elapsed=e) for i, e in enumerate((0.3, 0.9, 0.3, 0.1))])
+    urls = [model.index(i, 0).data() for i in range(model.rowCount())]
+    assert urls == [H + p for p in ("/t1", "/a", "/t0", "/t2", "/b", "/t3")]
+    assert picked.data() == H + "/b"
+    proxy.sort(-1)  # back to arrival order for what comes next
+    model.add_records([page("/last", elapsed=0.7)])
+    assert model.index(model.rowCount() - 1, 0).data() == H + "/last"
+
+
+def test_start_zeroes_every_counter_before_the_first_row(
+    qtbot: Any, window: MainWindow, live_site: Any, run: Callable[..., Any]
+) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    assert window.row_count == PAGES
+    start(qtbot, window, live_site.url)
+    texts = {k: lab.text() for k, lab in window.stat_labels.items()}
+    assert texts["urls"] == "URLs 0" and texts["redirects"] == "Redirects 0"
+    assert texts["broken"] == "Broken 0" and texts["elapsed"] == "0:00"
+    assert window.pages_tab.count.text() == "0 URLs"
+    run(window.bridge.wait())
+
+
+def test_filtering_with_the_focus_in_the_table_never_moves_the_selection(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    # With the focus in the table, Qt moves the current row to a neighbour of a hidden one.
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    tab, table = window.pages_tab, window.pages_tab.table
+    window.select_url(live_site.url)
+    table.setFocus()
+    tab.set_quick_filter("4xx")
+    assert not table.currentIndex().isValid() and window.details.url in (None, live_site.url)
+    tab.set_quick_filter("4xx", False)
+    window.select_url(live_site.url)
+    table.setFocus()
+    qtbot.keyClicks(tab.filter, "zzz")  # typed: applied after the debounce pause
+    qtbot.waitUntil(lambda: tab.proxy.rowCount() == 0, timeout=2000)
+    assert not table.currentIndex().isValid() and window.details.url in (None, live_site.url)
+    tab.filter.clear()
+    qtbot.waitUntil(lambda: tab.proxy.rowCount() == PAGES, timeout=2000)
+    assert table.currentIndex().data(Roles.Url) in (None, live_site.url)
+    assert window.details.url in (None, live_site.url)
+
+
+def test_an_action_result_stays_when_the_pointer_hovers_a_button(
+    qtbot: Any, window: MainWindow, live_site: Any, tmp_path: Path
+) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    out = tmp_path / "all.csv"
+    assert window.export_csv(str(out)) == PAGES
+    said = window.notice.text()
+    assert said.startswith("Exported") and window.notice.isVisible()
+    for action in (window.open_action, window.start_action, window.export_action):
+        action.showStatusText(window)  # what hovering a toolbar button does
+        assert window.notice.text() == said and window.notice.isVisible()
+        assert window.state_label.isVisible() and window.state_label.text().startswith("Fin")
+    sb = window.statusBar()
+    assert window.notice.geometry().right() <= window.stat_labels["urls"].geometry().left()
+    assert window.stat_labels["elapsed"].geometry().right() <= sb.width()
+
+
+@pytest.mark.parametrize("tab", ["redirects", "broken"])
+def test_small_tables_keep_their_sort_as_rows_arrive(
+    qtbot: Any, window: MainWindow, tab: str
+) -> None:
+    view = getattr(window, f"{tab}_view")
+    batch1 = [
+        page("/", links=(H + "/m", H + "/z", H + "/a")),
+        page("/m", status=301, next_url=H + "/"),
+        page("/z", status=404),
+    ]
+    window._on_batch(batch1, [])
+    click_header(qtbot, view, 0)
+    assert view.horizontalHeader().sortIndicatorSection() == 0
+    window._on_batch(
+        [
+            page("/a", status=302, next_url=H + "/"),
+            page("/b", status=500),
+            page("/c", status=308, next_url=H + "/"),
+            page("/0", status=410),
+        ],
+        [],
+    )
+    model = view.model()
+    urls = [model.index(i, 0).data() for i in range(model.rowCount())]
+    assert len(urls) >= 2 and urls == sorted(urls)
