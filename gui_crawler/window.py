@@ -182,7 +182,13 @@ class MainWindow(QMainWindow):
         scroll = QScrollArea()
         scroll.setWidget(self.settings)
         scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(220)
+        # As wide as the form needs beside its scroll bar: a sideways bar would cut every field.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(
+            self.settings.minimumSizeHint().width()
+            + scroll.verticalScrollBar().sizeHint().width()
+            + 2 * scroll.frameWidth()
+        )
 
         self.pages_tab = PagesTab(r.proxy)
         self.tree_view = QTreeView()

@@ -148,3 +148,37 @@ def test_small_tables_keep_their_sort_as_rows_arrive(
     model = view.model()
     urls = [model.index(i, 0).data() for i in range(model.rowCount())]
     assert len(urls) >= 2 and urls == sorted(urls)
+
+
+def test_every_status_word_fits_its_column(window: MainWindow) -> None:
+    from gui_crawler.wording import WORDS
+
+    longest = max((w for w, _s in WORDS.values()), key=window.fontMetrics().horizontalAdvance)
+    columns = [
+        (window.pages_tab.table, 1),
+        (window.redirects_view, 1),
+        (window.redirects_view, 5),
+        (window.broken_view, 1),
+    ]
+    for view, col in columns:
+        need = view.fontMetrics().horizontalAdvance(longest) + 12  # cell margins
+        assert view.columnWidth(col) >= need, (view.model().headerData(col, Qt.Horizontal), longest)
+
+
+def test_the_settings_fit_the_left_pane_at_the_default_size(qtbot: Any, window: MainWindow) -> None:
+    window.resize(1400, 900)
+    qtbot.wait(50)
+    scroll = window.settings.parentWidget().parentWidget()
+    assert scroll.horizontalScrollBar().maximum() == 0
+
+
+def test_an_unknown_failure_kind_reads_as_words() -> None:
+    from gui_crawler.wording import error_sentence, status_word
+
+    rec = FetchRecord(
+        url=H + "/", exception="ClientConnectorCertificateError: x",
+        error_kind="ClientConnectorCertificateError",
+    )  # fmt: skip
+    assert status_word(rec) == "Bad certificate"
+    odd = FetchRecord(url=H + "/", exception="SomeNewThingError: x", error_kind="SomeNewThingError")
+    assert status_word(odd) == "Some new thing" and error_sentence(odd)
