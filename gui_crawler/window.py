@@ -84,6 +84,8 @@ class MainWindow(QMainWindow):
         self.data_dir: Path | None = None  # where new crawl files go (None: the user's data dir)
         self._root: str | None = None  # the running or opened crawl's start page
         self._failed_in_a_row = 0
+        self._left = 0  # URLs the shown crawl has left to fetch, when none runs
+        self._cut_short = 0  # this run's URLs recorded as cancelled in flight
         self._details_timer = QTimer(self)
         self._details_timer.setSingleShot(True)
         self._details_timer.setInterval(1000)
@@ -417,6 +419,8 @@ class MainWindow(QMainWindow):
         self.notify(None)
         self._root = config.roots[0]
         self._failed_in_a_row = 0
+        self._left = 0
+        self._cut_short = 0
         self.bridge.start(session)
         self.pages_tab.update_count()
         self._show_stats(None)
@@ -474,6 +478,7 @@ class MainWindow(QMainWindow):
         self.pages_tab.table.horizontalScrollBar().setValue(0)
         self.notify(None)
         self._root = saved.config.roots[0]
+        self._left = len(saved.pending)
         self._show_stats(None)
         self.address.setText(saved.config.roots[0])
         self.settings.show_config(saved.config)
@@ -572,6 +577,7 @@ class MainWindow(QMainWindow):
         if records:
             self.overview.add(records)
             self.pages_tab.update_count()
+            self._cut_short += sum(r.error_kind == ErrorKind.CANCELLED for r in records)
             self._count_failures(records)
             if self.details.url is None and self._root is not None:
                 # Something to look at from the start: the root's details until a pick.
@@ -611,6 +617,9 @@ class MainWindow(QMainWindow):
                     )
 
     def _on_finished(self, f: CrawlFinished) -> None:
+        # What the crawl file keeps to fetch: the queue, URLs parked on their host, and URLs
+        # cut short in flight (recorded as cancelled, fetched again by Continue).
+        self._left = f.todo + self._cut_short
         self._show_stats(self.bridge.last_progress)
         words = {"done": "Finished", "cancelled": "Cancelled"}.get(
             f.reason, f"Stopped ({f.reason})"
@@ -619,7 +628,7 @@ class MainWindow(QMainWindow):
         this_run = f" ({f.done:,} this time)" if total != f.done else ""
         self._set_state(
             f"{words}: {plural(total, 'URL')}{this_run} in {f.elapsed:.1f} s"
-            + (f", {f.todo:,} left in the queue" if f.todo else "")
+            + (f", {self._left:,} left to fetch" if self._left else "")
         )
         if self._root is not None:
             failed = root_failure(self.results.links.records.get(self._root))
@@ -659,7 +668,9 @@ class MainWindow(QMainWindow):
         if not self.bridge.running:
             p = p if p is not None and p is self.bridge.last_progress else None
         lab["urls"].setText(f"URLs {r.pages.rowCount():,}")
-        lab["queued"].setText(f"Queued {p.queued if p and self.bridge.running else 0:,}")
+        # Between crawls: what Continue would fetch, the number the state text gives.
+        queued = p.queued if p and self.bridge.running else self._left
+        lab["queued"].setText(f"Queued {queued:,}")
         busy = p.busy if p and self.bridge.running else 0
         lab["workers"].setText(f"Busy {busy}/{self.settings.workers.value()} workers")
         rows = r.pages.rowCount()
