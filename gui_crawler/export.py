@@ -6,8 +6,9 @@ import contextlib
 import csv
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from .events import FetchRecord
 from .page_columns import PAGE_COLUMNS
@@ -27,26 +28,39 @@ def safe_cell(value: object) -> str:
     return text
 
 
-def record_row(rec: FetchRecord) -> list[str]:
-    return [safe_cell(c.value(rec)) for c in PAGE_COLUMNS]
-
-
-def write_csv(path: str | os.PathLike[str], records: Iterable[FetchRecord]) -> int:
-    """Write records to ``path`` atomically (a temporary file renamed into place, so a full disk
-    never leaves half a file); returns the number of rows. UTF-8 with BOM so Excel reads it."""
+@contextlib.contextmanager
+def atomic_text(path: str | os.PathLike[str], encoding: str = "utf-8") -> Iterator[TextIO]:
+    """A text file that appears at ``path`` only once written whole: it is written under a
+    temporary name and renamed into place, so a full disk or a crash never leaves half a file.
+    Readable by others like any file a user saves (mkstemp alone makes it private)."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=".export-", suffix=".csv", dir=path.parent or ".")
-    n = 0
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
     try:
-        with os.fdopen(fd, "w", newline="", encoding="utf-8-sig") as f:
-            w = csv.writer(f)
-            w.writerow(COLUMNS)
-            for rec in records:
-                w.writerow(record_row(rec))
-                n += 1
+        os.fchmod(fd, 0o644)
+        with os.fdopen(fd, "w", newline="", encoding=encoding) as f:
+            yield f
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def write_table(
+    path: str | os.PathLike[str], header: Sequence[str], rows: Iterable[Sequence[object]]
+) -> int:
+    """Write a CSV atomically, every cell made safe; returns the number of rows. UTF-8 with a
+    BOM so Excel reads it."""
+    n = 0
+    with atomic_text(path, "utf-8-sig") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        for row in rows:
+            w.writerow([safe_cell(v) for v in row])
+            n += 1
     return n
+
+
+def write_csv(path: str | os.PathLike[str], records: Iterable[FetchRecord]) -> int:
+    """One row per record, the pages table's columns."""
+    return write_table(path, COLUMNS, ([c.value(rec) for c in PAGE_COLUMNS] for rec in records))

@@ -4,14 +4,11 @@ inline SVG. No scripts, no external assets: it opens the same anywhere, offline.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as _dt
 import os
 import sys
-import tempfile
 from collections import Counter
 from html import escape
-from pathlib import Path
 from typing import Any, TextIO
 
 from .anchors import Anchor, look_up, rows_with_anchors
@@ -19,6 +16,7 @@ from .audit import Audit, Finding
 from .auditfiles import write_broken_links_csv
 from .config import CrawlConfig
 from .events import FetchRecord
+from .export import atomic_text
 from .urls import Scope
 
 WORST = 10  # offenders listed per finding
@@ -178,18 +176,9 @@ def write_report(
 ) -> int:
     """Write the report atomically (a temporary file renamed into place); returns its length
     in characters."""
-    path = Path(path)
     text = render(audit, title, anchors)
-    fd, tmp = tempfile.mkstemp(prefix=".report-", suffix=".html", dir=path.parent or ".")
-    try:
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; this is a file to share
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    with atomic_text(path) as f:
+        f.write(text)
     return len(text)
 
 

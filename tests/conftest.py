@@ -161,6 +161,20 @@ class LiveSite:
 
 
 @pytest.fixture
+def window(qtbot: Any, loop: asyncio.AbstractEventLoop, run: Callable[..., Any]) -> Iterator[Any]:
+    """The main window, shown; closed at teardown once its crawl (if any) has ended."""
+    from gui_crawler.window import MainWindow
+
+    # Not qtbot.addWidget: pytest-qt would close and delete it before this fixture's teardown.
+    w = MainWindow()
+    w.show()
+    yield w
+    w.close()
+    run(w.bridge.wait())
+    w.deleteLater()
+
+
+@pytest.fixture
 def live_site(run: Callable[..., Any]) -> Iterator[LiveSite]:
     s = run(LiveSite().start())
     yield s

@@ -3,11 +3,9 @@ External/Blocked quick filters and a Broken links view that lists only what is r
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
 from test_politeness import HostSite
 from test_window import crawl_to_end
 
@@ -40,16 +38,6 @@ def test_hosts_model_inserts_new_hosts_and_updates_known_ones(qtmodeltester: Any
     m.clear()
     assert m.rowCount() == 0
     qtmodeltester.check(m)
-
-
-@pytest.fixture
-def window(qtbot: Any, loop: asyncio.AbstractEventLoop, run: Callable[..., Any]) -> Iterator[Any]:
-    w = MainWindow()
-    w.show()
-    yield w
-    w.close()
-    run(w.bridge.wait())
-    w.deleteLater()
 
 
 def test_hosts_tab_politeness_settings_and_filters(

@@ -3,13 +3,11 @@ a click filters the Pages view to exactly a finding's URLs, exports and the repo
 
 from __future__ import annotations
 
-import asyncio
 import csv
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from sites import Site, ThreadedSite
 
@@ -18,18 +16,6 @@ from gui_crawler.cli import main
 from gui_crawler.models import Roles
 from gui_crawler.overview import OverviewModel
 from gui_crawler.window import MainWindow
-
-
-@pytest.fixture
-def window(
-    qtbot: Any, loop: asyncio.AbstractEventLoop, run: Callable[..., Any]
-) -> Iterator[MainWindow]:
-    w = MainWindow()
-    w.show()
-    yield w
-    w.close()
-    run(w.bridge.wait())
-    w.deleteLater()
 
 
 def test_overview_counts_click_filters_and_exports(

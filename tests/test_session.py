@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from gui_crawler.bridge import CrawlBridge
 from gui_crawler.config import CrawlConfig
@@ -15,17 +12,6 @@ from gui_crawler.session import CrawlSession, crawls_dir
 from gui_crawler.store import CrawlStore, load
 from gui_crawler.window import MainWindow
 from tests.conftest import LiveSite
-
-
-@pytest.fixture
-def window(
-    qtbot: Any, loop: asyncio.AbstractEventLoop, run: Callable[..., Any]
-) -> Iterator[MainWindow]:
-    w = MainWindow()
-    w.show()
-    yield w
-    w.close()
-    run(w.bridge.wait())
 
 
 def test_open_crawl_in_use_says_so(window: MainWindow, tmp_path: Path) -> None:

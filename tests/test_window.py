@@ -5,11 +5,10 @@ from __future__ import annotations
 import asyncio
 import csv
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog
@@ -21,19 +20,6 @@ from gui_crawler.views import url_menu
 from gui_crawler.window import MainWindow
 
 PAGES = 29  # URLs LiveSite.fill_small(20) leads to (see conftest)
-
-
-@pytest.fixture
-def window(
-    qtbot: Any, loop: asyncio.AbstractEventLoop, run: Callable[..., Any]
-) -> Iterator[MainWindow]:
-    # Not qtbot.addWidget: pytest-qt would close and delete it before this fixture's teardown.
-    w = MainWindow()
-    w.show()
-    yield w
-    w.close()
-    run(w.bridge.wait())
-    w.deleteLater()
 
 
 def crawl_tasks(loop: asyncio.AbstractEventLoop) -> list[asyncio.Task[Any]]:
