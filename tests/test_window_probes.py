@@ -3,8 +3,7 @@ a notice, counters at the instant of Start, sort arrows of the small tables, sta
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,18 +16,6 @@ from gui_crawler.window import MainWindow
 
 PAGES = 29  # URLs LiveSite.fill_small(20) leads to (see conftest)
 H = "http://h.test"
-
-
-@pytest.fixture
-def window(
-    qtbot: Any, loop: asyncio.AbstractEventLoop, run: Callable[..., Any]
-) -> Iterator[MainWindow]:
-    w = MainWindow()
-    w.show()
-    yield w
-    w.close()
-    run(w.bridge.wait())
-    w.deleteLater()
 
 
 def start(qtbot: Any, w: MainWindow, url: str) -> None:
