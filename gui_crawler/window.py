@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
-    QSizePolicy,
     QSplitter,
     QTabWidget,
     QToolBar,
@@ -42,7 +41,14 @@ from .settings_panel import ERROR_STYLE, SettingsPanel
 from .store import SavedCrawl
 from .tree_model import TREE_WIDTHS
 from .urls import InvalidURL, Scope, parse_address
-from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
+from .views import (
+    ElidedLabel,
+    PagesTab,
+    index_url_at,
+    install_url_menu,
+    make_table,
+    sorted_proxy,
+)
 from .wording import plural, progress_text, root_failure
 from .workers_model import WORKER_WIDTHS
 
@@ -284,16 +290,13 @@ class MainWindow(QMainWindow):
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
         # Permanent widgets only: a hover tip's temporary message cannot hide them.
-        self.state_label = QLabel("Ready")
+        self.state_label = ElidedLabel("Ready")
         self.state_label.setObjectName("state")
         self.state_label.setMinimumWidth(120)
         sb.addPermanentWidget(self.state_label, 1)
         # The outcome of the last action or a warning about the crawl: stays until the next one.
-        self.notice = QLabel()
+        self.notice = ElidedLabel()
         self.notice.setObjectName("notice")
-        for lab in (self.state_label, self.notice):
-            # Long text is cut, never widens the window; the tooltip holds all of it.
-            lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         sb.addPermanentWidget(self.notice, 2)
         self.stat_labels: dict[str, QLabel] = {}
         for key in (

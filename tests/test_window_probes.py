@@ -169,3 +169,19 @@ def test_an_unknown_failure_kind_reads_as_words() -> None:
     assert status_word(rec) == "Bad certificate"
     odd = FetchRecord(url=H + "/", exception="SomeNewThingError: x", error_kind="SomeNewThingError")
     assert status_word(odd) == "Some new thing" and error_sentence(odd)
+
+
+def test_long_status_texts_end_in_an_ellipsis_and_stay_whole_in_text(
+    qtbot: Any, window: MainWindow
+) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    long = "Crawling http://127.0.0.1/" + "x" * 400
+    window.say(long)
+    window.notify("Exported 12 rows to /tmp/" + "y" * 400)
+    qtbot.wait(10)
+    for lab in (window.state_label, window.notice):
+        shown = QLabel.text(lab)  # what is painted
+        assert shown.endswith("…") and len(shown) < len(lab.text())
+    assert window.state_label.text() == long
+    assert window.state_label.geometry().right() < window.stat_labels["urls"].geometry().left()
