@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import email.utils
 import logging
-import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 from urllib.parse import urljoin
@@ -31,6 +29,7 @@ from .events import (
     WorkerEvent,
     WorkerState,
 )
+from .failures import describe, failure, retry_after
 from .hosts import Host, HostTable, Prep
 from .links import HTML_TYPES, parse_content_type, parse_page
 from .pagefacts import page_facts_fields, robots_tokens
@@ -45,7 +44,6 @@ QueueItem = Queued
 
 RETRY_STATUSES = frozenset({429, 503})
 _CHUNK = 64 * 1024
-_MAX_MESSAGE = 300  # characters of an exception's text kept in its record
 
 
 def raise_fd_limit() -> int:
@@ -67,39 +65,6 @@ def raise_fd_limit() -> int:
 
 class BodyTooLarge(Exception):
     pass
-
-
-def _describe(exc: BaseException) -> tuple[str, str]:
-    """(kind, one-line message) of an exception: what its record says about the failure."""
-    if isinstance(exc, asyncio.TimeoutError):
-        return ErrorKind.TIMEOUT, "no complete answer within the time limit"
-    msg = str(exc).strip() or (exc.__class__.__doc__ or "").strip().split("\n", 1)[0]
-    # One line, bounded, but not just the first line: aiohttp puts the useful part on the second
-    # ("400, message:\n  Can not decode content-encoding: gzip") and quotes whatever garbage a
-    # hostile server sent into the message, kilobytes of it.
-    msg = " ".join(msg.split())
-    if len(msg) > _MAX_MESSAGE:
-        msg = msg[: _MAX_MESSAGE - 1] + "…"
-    return type(exc).__name__, msg
-
-
-def failure(kind: str, message: str) -> dict[str, str]:
-    """A failed record's fields: its typed kind and the one line a person reads."""
-    return {"error_kind": kind, "exception": f"{kind}: {message}".rstrip(": ")}
-
-
-def _retry_after(value: str | None, cap: float) -> float | None:
-    """Seconds to wait from a Retry-After header (delta-seconds or HTTP date), capped."""
-    if not value:
-        return None
-    value = value.strip()
-    if value.isdigit():
-        return min(float(value), cap)
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, min(when.timestamp() - time.time(), cap))
 
 
 class Crawler:
@@ -276,7 +241,7 @@ class Crawler:
             raise
         except Exception as e:  # e.g. the session could not be created
             log.exception("crawl failed")
-            reason = "error: " + failure(*_describe(e))["exception"]
+            reason = "error: " + failure(*describe(e))["exception"]
         finally:
             ticker.cancel()
             await asyncio.gather(ticker, return_exceptions=True)
@@ -385,7 +350,7 @@ class Crawler:
                     log.exception("worker %d failed on %s", wid, item.url)
                     self._record(
                         self._make(
-                            item, start, 1, **failure(ErrorKind.INTERNAL, ": ".join(_describe(e)))
+                            item, start, 1, **failure(ErrorKind.INTERNAL, ": ".join(describe(e)))
                         )
                     )
                 finally:
@@ -507,7 +472,7 @@ class Crawler:
             url = yarl.URL(item.url, encoded=True)
             async with self._session.get(url, allow_redirects=False) as resp:
                 if resp.status in RETRY_STATUSES:
-                    delay = _retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
+                    delay = retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
                     self._hosts.throttle(host, delay)
                     if tries < cfg.max_tries:
                         return -1
@@ -558,7 +523,7 @@ class Crawler:
             self._record(self._make(item, start, tries, **failure(ErrorKind.INVALID_URL, str(e))))
             return None
         except (TimeoutError, aiohttp.ClientError, OSError) as e:
-            exc = failure(*_describe(e))
+            exc = failure(*describe(e))
             log.debug("try %d for %s raised %s", tries, item.url, exc["exception"])
             if tries < cfg.max_tries:
                 return self._backoff(tries)

@@ -12,6 +12,7 @@ import yarl
 
 from .config import CrawlConfig
 from .events import ErrorKind
+from .failures import describe, retry_after
 from .robots import Robots, fetch_robots
 from .sitemaps import read_sitemaps
 
@@ -110,9 +111,7 @@ async def check_external(session: aiohttp.ClientSession, url: str, max_redirect:
                 if challenge:
                     out.error_kind, out.message = ErrorKind.BOT_CHALLENGE, challenge
                 if resp.status in (429, 503):
-                    from .engine import _retry_after  # not at the top: see below
-
-                    out.retry_after = _retry_after(resp.headers.get("Retry-After"), 3600)
+                    out.retry_after = retry_after(resp.headers.get("Retry-After"), 3600)
                 return out
     except aiohttp.TooManyRedirects:
         return Checked(error_kind=ErrorKind.TOO_MANY_REDIRECTS, message=f"more than {max_redirect}")
@@ -121,8 +120,6 @@ async def check_external(session: aiohttp.ClientSession, url: str, max_redirect:
     except (aiohttp.InvalidURL, UnicodeError) as e:  # UnicodeError: a DNS label > 63
         return Checked(error_kind=ErrorKind.INVALID_URL, message=str(e))
     except (TimeoutError, aiohttp.ClientError, OSError) as e:
-        from .engine import _describe  # not at the top: the engine imports this module
-
-        kind, message = _describe(e)
+        kind, message = describe(e)
         return Checked(error_kind=kind, message=message, retryable=True)
     return Checked(error_kind=ErrorKind.INTERNAL, message="no answer")
