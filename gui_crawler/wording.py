@@ -98,6 +98,12 @@ def root_failure(rec: FetchRecord | None) -> str | None:
         return f"The start page {rec.url} failed: {error_sentence(rec)}"
     if rec.status is not None and rec.status >= 400:
         return f"The start page {rec.url} answered {rec.status}: there was nothing to crawl"
+    if rec.next_url and rec.note and rec.note.startswith("target out of scope"):
+        # A site that moved to another host: the crawl ends at its first page.
+        return (
+            f"The start page redirects to {rec.next_url}, outside the crawl's scope (target out "
+            "of scope): crawl that address instead, or widen the scope"
+        )
     return None
 
 

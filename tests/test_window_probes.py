@@ -185,3 +185,14 @@ def test_long_status_texts_end_in_an_ellipsis_and_stay_whole_in_text(
         assert shown.endswith("…") and len(shown) < len(lab.text())
     assert window.state_label.text() == long
     assert window.state_label.geometry().right() < window.stat_labels["urls"].geometry().left()
+
+
+def test_a_start_page_redirecting_out_of_scope_is_said_plainly(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.add_redirect("/moved", "http://localhost:1/new-home/", status=301)
+    window.settings.max_tries.setValue(1)
+    crawl_to_end(qtbot, window, live_site.url + "moved")
+    text = window.notice.text()
+    assert text.startswith("The start page redirects to http://localhost:1/new-home/")
+    assert "target out of scope" in text and "crawl that address instead" in text
