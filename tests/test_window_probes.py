@@ -196,3 +196,19 @@ def test_a_start_page_redirecting_out_of_scope_is_said_plainly(
     text = window.notice.text()
     assert text.startswith("The start page redirects to http://localhost:1/new-home/")
     assert "target out of scope" in text and "crawl that address instead" in text
+
+
+def test_a_filtered_and_sorted_view_stays_sorted_as_rows_arrive(qtmodeltester: Any) -> None:
+    from gui_crawler.models import StatusClass
+
+    model = PagesModel()
+    proxy = PagesProxy(model)
+    qtmodeltester.check(proxy)
+    model.add_records([page("/a", status=404), page("/b", status=200), page("/c", status=500)])
+    proxy.sort(1, Qt.SortOrder.DescendingOrder)
+    proxy.set_filter(classes={StatusClass.CLIENT_ERROR, StatusClass.SERVER_ERROR})
+    for i, status in enumerate((410, 200, 503, 400, 301, 404)):
+        model.add_records([page(f"/n{i}", status=status)])
+    shown = [proxy.index(i, 1).data(Roles.Sort) for i in range(proxy.rowCount())]
+    assert shown == [503, 500, 410, 404, 404, 400]
+    qtmodeltester.check(proxy)
