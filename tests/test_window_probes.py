@@ -212,3 +212,31 @@ def test_a_filtered_and_sorted_view_stays_sorted_as_rows_arrive(qtmodeltester: A
     shown = [proxy.index(i, 1).data(Roles.Sort) for i in range(proxy.rowCount())]
     assert shown == [503, 500, 410, 404, 404, 400]
     qtmodeltester.check(proxy)
+
+
+def test_the_sorted_small_tables_pass_the_model_tester_as_rows_arrive(
+    qtmodeltester: Any, window: MainWindow
+) -> None:
+    from gui_crawler.events import WorkerEvent, WorkerState
+
+    views = (window.workers_view, window.redirects_view, window.broken_view, window.hosts_view)
+    for view in views:
+        view.sortByColumn(1, Qt.SortOrder.DescendingOrder)
+        qtmodeltester.check(view.model())
+    for i in range(4):
+        window._on_batch(
+            [
+                page(f"/p{i}", links=(H + f"/r{i}", H + f"/x{i}")),
+                page(f"/r{i}", status=301 + i % 3, next_url=H + "/"),
+                page(f"/x{i}", status=404 + i),
+            ],
+            [WorkerEvent(i % 2, WorkerState.FETCHING, H + f"/p{i}", float(i))],
+        )
+        window.results.workers.tick(10.0 + i)
+    for view in views:
+        qtmodeltester.check(view.model())
+    keys = [
+        window.redirects_view.model().index(r, 1).data(Roles.Sort)
+        for r in range(window.redirects_view.model().rowCount())
+    ]
+    assert keys and keys == sorted(keys, reverse=True)
