@@ -129,12 +129,14 @@ def make_table(
     return view
 
 
-def sorted_proxy(model: QAbstractItemModel, parent: Any) -> QSortFilterProxyModel:
-    """For the small tables (workers, redirects, broken links, hosts): rows stay in arrival order
-    until a header is clicked, then rows that arrive or change take their sorted place, so the
-    header's arrow never stands over unsorted rows. A binary search per new row, in C++."""
+def sorted_proxy(
+    model: QAbstractItemModel, parent: Any, dynamic: bool = True
+) -> QSortFilterProxyModel:
+    """For the smaller tables: rows stay in arrival order until a header is clicked; then, when
+    ``dynamic``, rows that arrive or change take their sorted place, so the header's arrow never
+    stands over unsorted rows (a binary search per new or changed row)."""
     proxy = QSortFilterProxyModel(parent)
-    proxy.setDynamicSortFilter(True)
+    proxy.setDynamicSortFilter(dynamic)
     proxy.setSortRole(Roles.Sort)
     proxy.setSourceModel(model)
     return proxy
