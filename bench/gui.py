@@ -79,7 +79,7 @@ async def run(args: argparse.Namespace) -> dict:
         window.settings.politeness.check_external.setChecked(False)  # loopback only
         window.settings.politeness.per_host.setValue(args.workers)
         if args.tab:
-            window.show_tab(getattr(window, f"{args.tab}_view"))
+            window.show_tab(getattr(window, f"{args.tab}_view", None) or getattr(window, args.tab))
         if args.sort_status:
             # Rows then arrive into a sorted table: merged into place on every tick.
             window.pages_tab.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
@@ -122,7 +122,9 @@ def main() -> None:
     p.add_argument("--heartbeat-ms", type=int, default=10)
     p.add_argument("--no-window", action="store_true", help="the engine alone on the qasync loop")
     p.add_argument("--sort-status", action="store_true", help="sort the pages by status first")
-    p.add_argument("--tab", choices=["workers", "tree", "redirects", "broken"], default=None)
+    p.add_argument(
+        "--tab", choices=["workers", "tree", "redirects", "broken", "timeline"], default=None
+    )
     p.add_argument("--display", action="store_true", help="use $DISPLAY (Xvfb), not offscreen")
     args = p.parse_args()
     die_with_parent()

@@ -30,6 +30,8 @@ QT_SIDE = frozenset(
         "recent_dialog",
         "results",
         "settings_panel",
+        "timeline",
+        "timeline_model",
         "tree_model",
         "views",
         "window",

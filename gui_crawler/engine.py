@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 from urllib.parse import urljoin
@@ -34,6 +35,7 @@ from .hosts import Host, HostTable, Prep
 from .links import HTML_TYPES, parse_content_type, parse_page
 from .pagefacts import page_facts_fields, robots_tokens
 from .parsepool import ParsePool, ParserCrashed
+from .phases import Timing, trace_config
 from .politeness import bot_challenge, check_external, prepare_host
 from .urls import Scope, normalize
 
@@ -108,6 +110,7 @@ class Crawler:
         self._delayed: dict[str, tuple[QueueItem, asyncio.TimerHandle]] = {}
         self._hosts: HostTable[QueueItem] | None = None
         self.in_sitemap: set[str] = set()
+        self._timings: dict[str, Timing] = {}
         self._target_workers = config.max_tasks
         self._unpaused = asyncio.Event()
         self._unpaused.set()
@@ -131,6 +134,11 @@ class Crawler:
 
     def resume(self) -> None:
         self._unpaused.set()
+
+    @property
+    def started_at(self) -> float:
+        """Loop time the crawl began; records' ``finished_at`` counts from it."""
+        return self._t0
 
     @property
     def paused(self) -> bool:
@@ -217,7 +225,13 @@ class Crawler:
                 timeout=timeout,
                 headers={"User-Agent": cfg.user_agent},
                 cookie_jar=aiohttp.DummyCookieJar(),
-                **self._session_kwargs,
+                **{
+                    **self._session_kwargs,
+                    "trace_configs": [
+                        trace_config(),
+                        *self._session_kwargs.get("trace_configs", ()),
+                    ],
+                },
             ) as session:
                 # aiohttp silently resends an idempotent request once when a kept-alive connection
                 # drops; we count and pace tries ourselves, so max_tries must mean what it says.
@@ -364,6 +378,9 @@ class Crawler:
 
     def _make(self, item: QueueItem, start: float, tries: int, **fields: Any) -> FetchRecord:
         now = asyncio.get_running_loop().time()
+        timing = self._timings.pop(item.url, None)
+        if timing is not None:
+            fields.update(timing.fields())
         return FetchRecord(
             url=item.url,
             elapsed=now - start,
@@ -379,6 +396,10 @@ class Crawler:
         to come back through the queue later, never holding this worker meanwhile."""
         hosts = self._hosts
         assert hosts is not None
+        timing = self._timings.get(item.url)
+        if timing is None:
+            timing = self._timings[item.url] = Timing(wid)
+        timing.worker = wid
         external = not self.scope.host_ok(item.url)
         host = hosts.get(item.url, external=external)
         if host.prep is Prep.PENDING:
@@ -470,7 +491,9 @@ class Crawler:
             # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
             # a URL other than the one fetched, and two records could be one fetch.
             url = yarl.URL(item.url, encoded=True)
-            async with self._session.get(url, allow_redirects=False) as resp:
+            async with self._session.get(
+                url, allow_redirects=False, trace_request_ctx=self._timings.get(item.url)
+            ) as resp:
                 if resp.status in RETRY_STATUSES:
                     delay = retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
                     self._hosts.throttle(host, delay)
@@ -498,6 +521,7 @@ class Crawler:
                 challenge = bot_challenge(status, resp.headers)
                 html = status == 200 and mime in HTML_TYPES
                 body, size = await self._read(resp, keep=html)
+                self._timings[item.url].mark_body()
                 x_robots = robots_tokens(*resp.headers.getall("X-Robots-Tag", ()))
             if challenge:
                 self._record(
@@ -633,6 +657,7 @@ class Crawler:
         note = None
         if body is not None:
             self._set_state(wid, WorkerState.PARSING, item.url)
+            dispatched = time.monotonic()
             if self._parser is not None:
                 # Off the loop (the loop, and a window on it, keeps running) and on other cores.
                 try:
@@ -645,6 +670,9 @@ class Crawler:
                     return
             else:
                 page = parse_page(body, charset, item.url)
+            timing = self._timings.get(item.url)
+            if timing is not None:
+                timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
             encoding, note = page.encoding, page.note
             facts = page_facts_fields(page.facts)
             links = [u for u in page.links if u in self.scope]

@@ -120,6 +120,15 @@ class FetchRecord:
     lang: str | None = None
     in_sitemap: bool = False  # the URL was listed in one of the site's sitemaps
     external: bool = False  # an out-of-scope link, checked (HEAD, else GET) but never parsed
+    # Where the time went (milliseconds; 0 when the phase did not happen), see phases.py.
+    worker: int = -1  # the worker coroutine that fetched it
+    wait_ms: float = 0.0  # taken from the queue → last try's request started
+    dns_ms: float = 0.0
+    connect_ms: float = 0.0
+    ttfb_ms: float = 0.0  # request sent → response headers in
+    download_ms: float = 0.0
+    parse_wait_ms: float = 0.0  # handed to the parser → parsing began
+    parse_ms: float = 0.0
 
     @property
     def is_redirect(self) -> bool:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import codecs
 import re
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field, replace
 
 from selectolax.lexbor import LexborHTMLParser
 
@@ -244,11 +245,18 @@ class ParsedPage:
     encoding: str
     note: str | None = None  # why the page was scanned rather than parsed, if it was
     facts: PageFacts = _NO_FACTS  # audit fields; empty when the page was scanned
+    # Spent parsing, wherever it ran (the record's parse_ms); not part of what the page says.
+    seconds: float = field(default=0.0, compare=False)
 
 
 def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
     """Decode and parse an HTML body — or scan it, if it is nested too deeply to parse in
-    bounded time (the note says so). Safe to run in a worker thread."""
+    bounded time (the note says so). Safe to run in a worker thread or process."""
+    t0 = time.perf_counter()
+    return replace(_parse_page(body, charset, page_url), seconds=time.perf_counter() - t0)
+
+
+def _parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
     encoding = detect_encoding(body, charset)
     # lexbor reads bytes as UTF-8 itself: a UTF-8 page (most of the web) skips decoding into a
     # str that selectolax would only encode back to UTF-8.

@@ -53,6 +53,11 @@ class PageColumn:
         return "" if v is None else v
 
 
+def _phase(field: str) -> Callable[[FetchRecord], float]:
+    """A phase time of the record, to a tenth of a millisecond."""
+    return lambda r: round(getattr(r, field), 1)
+
+
 C = PageColumn
 PAGE_COLUMNS: tuple[PageColumn, ...] = (
     C("url", "URL", "The page's normalised URL", lambda r: r.url, width=360, url=True, searched=True),
@@ -103,6 +108,16 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
     C("content_hash", "Content hash", "Hash of the visible text: equal hashes, equal pages",
       lambda r: r.content_hash, width=140, shown=False),
     C("lang", "Language", "<html lang>", lambda r: r.lang, width=70, shown=False),
+    *(C(f"{name}_ms", label, tip, _phase(f"{name}_ms"), width=70, numeric=True, shown=False)
+      for name, label, tip in (
+          ("wait", "Wait (ms)", "Taken from the queue until its last try's request started"),
+          ("dns", "DNS (ms)", "Resolving the host name"),
+          ("connect", "Connect (ms)", "Opening the connection (DNS excluded)"),
+          ("ttfb", "TTFB (ms)", "Request sent until the response headers were in"),
+          ("download", "Download (ms)", "Reading the body"),
+          ("parse_wait", "Parse wait (ms)", "Waiting for the parser"),
+          ("parse", "Parse (ms)", "Parsing the page"),
+      )),
 )  # fmt: skip
 COLUMN_INDEX = {c.csv: i for i, c in enumerate(PAGE_COLUMNS)}
 SEARCHED = tuple(i for i, c in enumerate(PAGE_COLUMNS) if c.searched)

@@ -39,6 +39,7 @@ from .results import CrawlResults
 from .session import CrawlSession, StoreError, crawls_dir, peek
 from .settings_panel import ERROR_STYLE, SettingsPanel
 from .store import SavedCrawl
+from .timeline import TimelinePanel
 from .tree_model import TREE_WIDTHS
 from .urls import InvalidURL, Scope, parse_address
 from .views import (
@@ -239,6 +240,8 @@ class MainWindow(QMainWindow):
         self.add_tab(self.workers_view, "&Workers")
         self.add_tab(self.redirects_view, "&Redirects")
         self.add_tab(self.broken_view, "&Broken links")
+        self.timeline = TimelinePanel()
+        self.add_tab(self.timeline, "T&imeline")
         self.hosts_view = make_table(sorted_proxy(r.hosts, self), HOST_WIDTHS, True)
         self.add_tab(self.hosts_view, "H&osts")
         self.overview = OverviewTab()
@@ -324,6 +327,8 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         b = self.bridge
         b.batch.connect(self._on_batch)
+        self.timeline.attach(b)
+        self.timeline.recordClicked.connect(self.select_url)
         b.progress.connect(self._on_progress)
         b.tick.connect(self.results.workers.tick)
         b.finished.connect(self._on_finished)

@@ -1,0 +1,77 @@
+"""The timeline's cost, side by side: ``python bench/timeline.py [--pages N] [--runs R]``.
+
+1. Headless: pages/s with phase tracing as shipped vs an empty TraceConfig (aiohttp still builds
+   its per-request trace objects; the callbacks and stamps are what is measured), alternated runs.
+2. The window (bench/gui.py, offscreen): wall time with the Timeline tab showing vs the Broken
+   links tab showing, then 1,000 workers with the Timeline showing: heartbeat lag p99.
+Servers: the latency tree server (servers.py) in a child process on loopback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+from pathlib import Path
+
+from common import median, run_json, table
+from servers import TreeServer
+
+BENCH = Path(__file__).resolve().parent
+
+
+def headless(url: str, traced: bool) -> float:
+    import aiohttp
+
+    from gui_crawler import engine
+    from gui_crawler.config import CrawlConfig
+    from gui_crawler.engine import Crawler
+    from gui_crawler.phases import trace_config
+
+    engine.trace_config = trace_config if traced else aiohttp.TraceConfig  # type: ignore[assignment]
+    n = [0]
+
+    def sink(e: object) -> None:
+        n[0] += type(e).__name__ == "FetchRecord"
+
+    async def main() -> float:
+        t = time.perf_counter()
+        await Crawler(CrawlConfig(roots=(url,), max_tasks=32), sink).run()
+        return n[0] / (time.perf_counter() - t)
+
+    return asyncio.run(main())
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--pages", type=int, default=3000)
+    p.add_argument("--runs", type=int, default=3)
+    args = p.parse_args()
+    gui = [str(BENCH / "gui.py")]
+    with TreeServer() as srv:
+        on: list[float] = []
+        off: list[float] = []
+        for _ in range(args.runs):
+            off.append(headless(srv.root(0, args.pages), False))
+            on.append(headless(srv.root(0, args.pages), True))
+        rows = [["headless pages/s", median(off), median(on), median(on) / median(off)]]
+        hidden: list[dict] = []
+        shown: list[dict] = []
+        for _ in range(args.runs):
+            url = srv.root(0, args.pages)
+            hidden.append(run_json([*gui, url, "--workers", "32", "--tab", "broken"], 300))
+            shown.append(run_json([*gui, url, "--workers", "32", "--tab", "timeline"], 300))
+        h = median([r["records_per_s"] for r in hidden])
+        s = median([r["records_per_s"] for r in shown])
+        rows.append(["window records/s (hidden | shown)", h, s, s / h])
+        big = run_json([*gui, srv.root(100, 20_000), "--workers", "1000", "--tab", "timeline"], 300)
+    print(table(["what", "off / hidden", "on / shown", "ratio"], rows, "timeline cost"))
+    print(
+        f"1,000 workers, timeline shown: {big['records']} records, "
+        f"{big['records_per_s']:.0f}/s, lag p99 {big['lag_p99_ms']:.1f} ms "
+        f"(goal <= 50), max {big['lag_max_ms']:.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()

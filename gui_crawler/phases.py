@@ -1,0 +1,148 @@
+"""Where each request's time went: phase marks from aiohttp's tracing plus the engine's own stamps.
+
+One ``Timing`` lives per URL while it is fetched; aiohttp hands it back to the trace callbacks as
+``trace_request_ctx``. Marks are ``time.monotonic()`` so that a parser thread can stamp them too.
+Only the last try's network phases are kept; earlier tries and their back-off count as waiting.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import aiohttp
+
+# Record field names, in the order the phases happen (the timeline draws them in this order).
+PHASES = ("wait", "dns", "connect", "ttfb", "download", "parse_wait", "parse")
+FIELDS = tuple(p + "_ms" for p in PHASES)
+
+
+class Timing:
+    """Mutable marks of one URL's fetch. ``None`` means the phase did not happen."""
+
+    __slots__ = (
+        "_t",
+        "_tc",
+        "body",
+        "connect",
+        "dispatch",
+        "dns",
+        "headers",
+        "parse0",
+        "parse1",
+        "request",
+        "sent",
+        "taken",
+        "worker",
+    )
+
+    def __init__(self, worker: int) -> None:
+        self.worker = worker
+        self.taken = time.monotonic()
+        self.request: float | None = None
+        self.dns = 0.0
+        self.connect = 0.0
+        self.sent: float | None = None
+        self.headers: float | None = None
+        self.body: float | None = None
+        self.dispatch: float | None = None
+        self.parse0: float | None = None
+        self.parse1: float | None = None
+        self._t = self._tc = 0.0
+
+    def mark_body(self) -> None:
+        self.body = time.monotonic()
+
+    def mark_parsed(self, dispatched: float, done: float, seconds: float) -> None:
+        """Handed to the parser at ``dispatched``, back at ``done``, ``seconds`` of it parsing
+        (measured where the parse ran: inline, a thread or another process)."""
+        self.dispatch = dispatched
+        self.parse1 = done
+        self.parse0 = max(dispatched, done - seconds)
+
+    def fields(self) -> dict[str, float | int]:
+        """The record's phase fields in milliseconds (0 for phases that did not happen)."""
+        ms: dict[str, float | int] = dict.fromkeys(FIELDS, 0.0)
+        ms["worker"] = self.worker
+        if self.request is None:
+            return ms
+        ms["wait_ms"] = _ms(self.request - self.taken)
+        ms["dns_ms"] = _ms(self.dns)
+        # aiohttp's connection_create span includes the DNS lookup.
+        ms["connect_ms"] = _ms(max(0.0, self.connect - self.dns))
+        if self.sent is not None and self.headers is not None:
+            ms["ttfb_ms"] = _ms(self.headers - self.sent)
+        if self.headers is not None and self.body is not None:
+            ms["download_ms"] = _ms(self.body - self.headers)
+        if self.dispatch is not None and self.parse0 is not None:
+            ms["parse_wait_ms"] = _ms(self.parse0 - self.dispatch)
+        if self.parse0 is not None and self.parse1 is not None:
+            ms["parse_ms"] = _ms(self.parse1 - self.parse0)
+        return ms
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000.0, 2)
+
+
+def _timing(ctx: Any) -> Timing | None:
+    t = ctx.trace_request_ctx
+    return t if type(t) is Timing else None
+
+
+async def _request_start(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t.request = time.monotonic()
+        t.dns = t.connect = 0.0
+        t.sent = t.headers = t.body = None
+
+
+async def _dns_start(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t._t = time.monotonic()
+
+
+async def _connect_start(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t._tc = time.monotonic()
+
+
+async def _dns_end(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t.dns += time.monotonic() - t._t
+
+
+async def _connect_end(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t.connect += time.monotonic() - t._tc
+
+
+async def _headers_sent(session: Any, ctx: Any, params: Any) -> None:
+    t = _timing(ctx)
+    if t is not None:
+        t.sent = time.monotonic()
+
+
+async def _request_end(session: Any, ctx: Any, params: Any) -> None:
+    # Fired once the response's status line and headers have been read: the first byte is in.
+    t = _timing(ctx)
+    if t is not None:
+        t.headers = time.monotonic()
+
+
+def trace_config() -> aiohttp.TraceConfig:
+    """A TraceConfig that fills the ``Timing`` passed as ``trace_request_ctx``."""
+    tc = aiohttp.TraceConfig()
+    tc.on_request_start.append(_request_start)
+    tc.on_dns_resolvehost_start.append(_dns_start)
+    tc.on_dns_resolvehost_end.append(_dns_end)
+    tc.on_connection_create_start.append(_connect_start)
+    tc.on_connection_create_end.append(_connect_end)
+    tc.on_request_headers_sent.append(_headers_sent)
+    tc.on_request_end.append(_request_end)
+    return tc

@@ -1,0 +1,385 @@
+"""The request timeline: one lane per worker, each request a bar split into its phases.
+
+Painted by hand: only the bars in view are drawn (a bisect on end times), and when the lanes do
+not fit, several workers share a lane, their translucent bars stacking into a heat strip.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QWheelEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolTip, QVBoxLayout, QWidget
+
+from .events import FetchRecord, WorkerEvent, WorkerState
+from .phases import PHASES
+from .timeline_model import Bar, TimelineModel
+
+COLORS = {
+    "wait": "#b0b0b0",
+    "dns": "#8e44ad",
+    "connect": "#e67e22",
+    "ttfb": "#2980b9",
+    "download": "#27ae60",
+    "parse_wait": "#f1c40f",
+    "parse": "#c0392b",
+}
+LABELS = {
+    "wait": "waiting",
+    "dns": "DNS",
+    "connect": "connect",
+    "ttfb": "first byte",
+    "download": "download",
+    "parse_wait": "parser queue",
+    "parse": "parsing",
+}
+_PHASE_COLORS = [QColor(COLORS[p]) for p in PHASES]
+MIN_LANE_PX = 3.0
+LEGEND_PX = 18
+AXIS_PX = 16
+SPLIT_PX = 24.0
+_INFLIGHT = {WorkerState.FETCHING: PHASES.index("ttfb"), WorkerState.PARSING: PHASES.index("parse")}
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def time_now() -> float:
+    """The running loop's clock (engine times are loop times)."""
+    return asyncio.get_running_loop().time()
+
+
+class TimelineView(QWidget):
+    """Lanes of bars; wheel zooms around the cursor, drag pans (and pauses following)."""
+
+    barClicked = Signal(str)
+    followingChanged = Signal(bool)
+
+    def __init__(self, model: TimelineModel, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.span = 10.0  # seconds across the view
+        self.end = 0.0  # time at the right edge when not following
+        self.following = True
+        self._drag: tuple[float, float] | None = None
+        self._dragged = False
+        self.setMouseTracking(True)
+        self.setMinimumHeight(160)
+
+    # ---- geometry -------------------------------------------------------------------------
+
+    def right_time(self) -> float:
+        return self.model.now if self.following else self.end
+
+    def lanes(self) -> tuple[int, int]:
+        """(lanes drawn, workers per lane)."""
+        workers = max(1, self.model.workers)
+        fit = max(1, int((self.height() - LEGEND_PX - AXIS_PX) / MIN_LANE_PX))
+        per = -(-workers // fit)
+        return -(-workers // per), per
+
+    def _x(self, t: float, t1: float) -> float:
+        return self.width() - (t1 - t) / self.span * self.width()
+
+    def _time_at(self, x: float) -> float:
+        return self.right_time() - (self.width() - x) / self.width() * self.span
+
+    def _lane_rect(self, lane: int, n: int) -> QRectF:
+        h = (self.height() - LEGEND_PX - AXIS_PX) / n
+        return QRectF(0, LEGEND_PX + lane * h, self.width(), h)
+
+    def bar_at(self, pos: QPointF) -> Bar | None:
+        n, per = self.lanes()
+        h = (self.height() - LEGEND_PX - AXIS_PX) / n
+        lane = int((pos.y() - LEGEND_PX) // h)
+        if not 0 <= lane < n:
+            return None
+        t = self._time_at(pos.x())
+        tol = 3 * self.span / max(1, self.width())
+        hits = [
+            b
+            for b in self.model.visible(t - tol, t + tol)
+            if b.worker // per == lane and b.start - tol <= t <= b.end + tol
+        ]
+        return hits[-1] if hits else None
+
+    # ---- commands -------------------------------------------------------------------------
+
+    def set_following(self, on: bool) -> None:
+        if on == self.following:
+            return
+        if not on:
+            self.end = self.model.now
+        self.following = on
+        self.followingChanged.emit(on)
+        self.update()
+
+    def zoom(self, factor: float, at_x: float | None = None) -> None:
+        at = self._time_at(self.width() if at_x is None else at_x)
+        frac = 1.0 if at_x is None else at_x / max(1, self.width())
+        self.span = min(3600.0, max(0.05, self.span * factor))
+        if not self.following:
+            self.end = at + (1.0 - frac) * self.span
+        self.update()
+
+    # ---- events ---------------------------------------------------------------------------
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.zoom(0.8**steps, event.position().x())
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._drag = (event.position().x(), self.right_time())
+            self._dragged = False
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._drag is not None:
+            dx = event.position().x() - self._drag[0]
+            if abs(dx) > 3:
+                self._dragged = True
+                self.set_following(False)
+                self.end = self._drag[1] - dx / max(1, self.width()) * self.span
+                self.update()
+            return
+        bar = self.bar_at(event.position())
+        if bar is None:
+            QToolTip.hideText()
+        else:
+            QToolTip.showText(event.globalPosition().toPoint(), tooltip(bar), self)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._drag is not None and not self._dragged:
+            bar = self.bar_at(event.position())
+            if bar is not None:
+                self.barClicked.emit(bar.url)
+        self._drag = None
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        pal = self.palette()
+        p.fillRect(self.rect(), pal.base())
+        text = pal.text().color()
+        t1 = self.right_time()
+        t0 = t1 - self.span
+        n, per = self.lanes()
+        h = (self.height() - LEGEND_PX - AXIS_PX) / n
+        grid = QColor(text)
+        grid.setAlpha(25)
+        for lane in range(0, n, 2):
+            p.fillRect(self._lane_rect(lane, n), grid)
+        p.setPen(Qt.PenStyle.NoPen)
+        alpha = 255 if per == 1 else max(40, 255 // per)
+        colors = [QColor(c) for c in _PHASE_COLORS]
+        for c in colors:
+            c.setAlpha(alpha)
+        scale = self.width() / self.span
+        w = self.width()
+        err = QColor("#000000")
+        hb = max(h - 2, 1.0)
+        pooled = per > 1
+        for b in self.model.visible(t0, t1):
+            y = LEGEND_PX + (b.worker // per) * h
+            x = w - (t1 - b.start) * scale
+            if pooled or (b.end - b.start) * scale < SPLIT_PX:
+                # Too small to tell its phases apart: one rect in its main phase's colour, which
+                # keeps a frame of 10,000 bars cheap.
+                p.fillRect(
+                    QRectF(x, y + 1, max((b.end - b.start) * scale, 1.0), hb), colors[b.main]
+                )
+                continue
+            x += 1  # a gap between one request and the next on the same lane
+            for i, d in enumerate(b.phases):
+                if d <= 0:
+                    continue
+                dw = d * scale
+                if x + dw >= 0:
+                    p.fillRect(QRectF(x, y + 1, max(dw, 0.5), hb), colors[i])
+                x += dw
+            if b.error is not None or (b.status or 0) >= 400 or b.tries > 1:
+                # Errors get a dark end cap, retries a hollow one.
+                xe = w - (t1 - b.end) * scale
+                p.fillRect(QRectF(xe - 2, y, 2, h), err if b.tries <= 1 else colors[1])
+        for wid, (ph, start, _url) in self.model.inflight.items():
+            if start <= t1:
+                c = QColor(_PHASE_COLORS[ph])
+                c.setAlpha(110)
+                x = w - (t1 - start) * scale
+                y = LEGEND_PX + (wid // per) * h
+                p.fillRect(QRectF(x + 1, y + 1, max((t1 - start) * scale - 1, 1.0), hb), c)
+        self._paint_axis(p, t0, t1, text)
+        self._paint_legend(p, text, per)
+        p.end()
+
+    def _paint_axis(self, p: QPainter, t0: float, t1: float, text: QColor) -> None:
+        step = _nice_step(self.span / 8)
+        p.setPen(text)
+        y = self.height() - 3
+        t = (int(t0 / step) + 1) * step
+        while t <= t1:
+            x = self._x(t, t1)
+            p.drawText(QPointF(x + 2, y), f"{t:g}s")
+            p.drawLine(QPointF(x, y - 11), QPointF(x, y - 14))
+            t += step
+
+    def _paint_legend(self, p: QPainter, text: QColor, per: int) -> None:
+        x = 4.0
+        for ph in PHASES:
+            p.fillRect(QRectF(x, 4, 10, 10), QColor(COLORS[ph]))
+            p.setPen(text)
+            label = LABELS[ph]
+            p.drawText(QPointF(x + 13, 13), label)
+            x += 22 + p.fontMetrics().horizontalAdvance(label)
+        state = "live" if self.following else "paused"
+        lanes = f"{per} workers per lane" if per > 1 else "one lane per worker"
+        p.drawText(QPointF(x + 10, 13), f"{lanes} · {self.span:g} s across · {state}")
+
+
+def _nice_step(raw: float) -> float:
+    mag = 10 ** int(f"{raw:e}".split("e")[1])
+    for m in (1, 2, 5, 10):
+        if raw <= m * mag:
+            return float(m * mag)
+    return float(10 * mag)
+
+
+def tooltip(b: Bar) -> str:
+    status = b.error or (str(b.status) if b.status is not None else "—")
+    lines = [b.url, f"status {status} · worker {b.worker} · tries {b.tries}"]
+    lines += [f"{LABELS[p]}: {v * 1000:.1f} ms" for p, v in zip(PHASES, b.phases, strict=True) if v]
+    return "\n".join(lines)
+
+
+class WhereTimeGoes(QWidget):
+    """Two stacked bars of phase totals: the whole crawl and the last 10 seconds."""
+
+    RECENT = 10.0
+
+    def __init__(self, model: TimelineModel, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.setFixedHeight(44)
+
+    def rows(self) -> list[tuple[str, list[float]]]:
+        return [
+            ("whole crawl", list(self.model.totals)),
+            (f"last {self.RECENT:g} s", self.model.recent_totals(self.RECENT)),
+        ]
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        text = self.palette().text().color()
+        label_w = 90
+        w = self.width() - label_w - 4
+        for r, (name, totals) in enumerate(self.rows()):
+            y = 2 + r * 21
+            p.setPen(text)
+            p.drawText(QPointF(4, y + 14), name)
+            total = sum(totals)
+            x = float(label_w)
+            for i, v in enumerate(totals):
+                if total <= 0 or v <= 0:
+                    continue
+                dw = v / total * w
+                p.fillRect(QRectF(x, y, dw, 18), _PHASE_COLORS[i])
+                share = v / total
+                if dw > 60:
+                    p.setPen(QColor("#000000"))
+                    p.drawText(QPointF(x + 3, y + 14), f"{LABELS[PHASES[i]]} {share:.0%}")
+                x += dw
+        p.end()
+
+
+class TimelinePanel(QWidget):
+    """The Timeline tab: a Live/Pause toggle, the lanes, and where the time goes."""
+
+    recordClicked = Signal(str)
+
+    def __init__(self, parent: Any = None, fps: int = 10) -> None:
+        super().__init__(parent)
+        self.model = TimelineModel(self)
+        self.view = TimelineView(self.model)
+        self.summary = WhereTimeGoes(self.model)
+        self.live = QPushButton("Pause view")
+        self.live.setCheckable(True)
+        self.live.setToolTip("Stop following the present to look back (drag also pauses)")
+        self.info = QLabel()
+        top = QHBoxLayout()
+        top.addWidget(self.live)
+        top.addWidget(self.info, 1)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(2, 2, 2, 2)
+        box.addLayout(top)
+        box.addWidget(self.view, 1)
+        box.addWidget(self.summary)
+        self.live.toggled.connect(lambda on: self.view.set_following(not on))
+        self.view.followingChanged.connect(self._following)
+        self.view.barClicked.connect(self.recordClicked)
+        # Repaint at a steady rate, not per batch: the cost stays flat however fast records come.
+        self._timer = QTimer(self)
+        self._frame_ms = 1000 // fps
+        self._timer.setInterval(self._frame_ms)
+        self._timer.timeout.connect(self._repaint)
+        self._timer.start()
+        self._dirty = True
+        self._bridge: Any = None
+
+    def attach(self, bridge: Any) -> None:
+        self._bridge = bridge
+        bridge.batch.connect(self.feed)
+        bridge.started.connect(self.clear)
+
+    def clear(self) -> None:
+        self.model.clear()
+        self.view.set_following(True)
+        self._dirty = True
+
+    def feed(self, records: list[FetchRecord], workers: list[WorkerEvent] | None = None) -> None:
+        if records:
+            self.model.add(records)
+            self._dirty = True
+        crawler = getattr(self._bridge, "crawler", None)
+        if workers and crawler is not None:
+            # Requests in progress, drawn lighter from when the worker took them up.
+            t0 = crawler.started_at
+            inflight = self.model.inflight
+            for e in workers:
+                if e.state in _INFLIGHT and e.url is not None:
+                    inflight[e.worker_id] = (_INFLIGHT[e.state], e.since - t0, e.url)
+                    self.model.workers = max(self.model.workers, e.worker_id + 1)
+                else:
+                    inflight.pop(e.worker_id, None)
+            self._dirty = True
+
+    def _following(self, on: bool) -> None:
+        self.live.blockSignals(True)
+        self.live.setChecked(not on)
+        self.live.blockSignals(False)
+        self.live.setText("Pause view" if on else "Follow live")
+
+    def _repaint(self) -> None:
+        crawler = getattr(self._bridge, "crawler", None)
+        if crawler is not None and getattr(self._bridge, "running", False) and _loop_running():
+            # Follow the clock, not the last record, so a stalled crawl is seen to stall.
+            self.model.now = max(self.model.now, time_now() - crawler.started_at)
+            self._dirty = True
+        if not self._dirty or not self.isVisible():
+            return
+        self._dirty = False
+        self.info.setText(f"{len(self.model.bars)} requests shown · {self.model.workers} workers")
+        t = time.perf_counter()
+        self.view.repaint()
+        self.summary.repaint()
+        # Painting may take at most a tenth of the loop's time, whatever the number of bars.
+        spent = time.perf_counter() - t
+        self._timer.setInterval(max(self._frame_ms, min(2000, int(spent * 10_000))))
