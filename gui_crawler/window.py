@@ -305,6 +305,7 @@ class MainWindow(QMainWindow):
         self.notice = ElidedLabel()
         self.notice.setObjectName("notice")
         sb.addPermanentWidget(self.notice, 2)
+        self.notice.hide()  # an empty notice would still take its share of the bar
         self.stat_labels: dict[str, QLabel] = {}
         for key in (
             "urls",
@@ -678,6 +679,7 @@ class MainWindow(QMainWindow):
         self.notice.setText(text or "")
         self.notice.setToolTip(text or "")
         self.notice.setStyleSheet(ERROR_STYLE if error else "")
+        self.notice.setVisible(bool(text))
 
     # ---- display ------------------------------------------------------------------------------
 

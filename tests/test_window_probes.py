@@ -252,3 +252,16 @@ def test_the_workers_sort_is_kept_live_only_for_a_modest_worker_count(
     assert not proxy.dynamicSortFilter()
     window.workers = 50
     assert proxy.dynamicSortFilter()
+
+
+def test_without_a_notice_the_state_text_has_the_whole_bar(qtbot: Any, window: MainWindow) -> None:
+    window.resize(1200, 700)
+    window.say("Opened (cancelled): 1,234 URLs, 56 left to fetch — Continue crawl resumes it")
+    window.notify(None)
+    qtbot.wait(10)
+    free = window.stat_labels["urls"].geometry().left()
+    assert not window.notice.isVisible()
+    assert window.state_label.width() > free * 0.8
+    window.notify("Exported 3 rows to /tmp/x.csv")
+    qtbot.wait(10)
+    assert window.notice.isVisible() and window.state_label.width() < free * 0.8
