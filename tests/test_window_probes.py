@@ -265,3 +265,19 @@ def test_without_a_notice_the_state_text_has_the_whole_bar(qtbot: Any, window: M
     window.notify("Exported 3 rows to /tmp/x.csv")
     qtbot.wait(10)
     assert window.notice.isVisible() and window.state_label.width() < free * 0.8
+
+
+def test_an_opened_crawl_fills_a_sorted_table_in_order(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    path = max(window.crawls_folder().glob("*.sqlite3"), key=lambda p: p.stat().st_mtime)
+    table = window.pages_tab.table
+    table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
+    window.results.clear()
+    assert window.open_crawl(path)
+    model = table.model()
+    keys = [model.index(i, 1).data(Roles.Sort) for i in range(model.rowCount())]
+    assert len(keys) == PAGES and keys == sorted(keys, reverse=True)
+    assert table.horizontalHeader().sortIndicatorSection() == 1
