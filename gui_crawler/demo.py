@@ -25,7 +25,9 @@ from urllib.parse import urljoin
 
 from aiohttp import web
 
-OFFSITE = "http://example.com/partner"
+# The partner's site is down: an off-site link that fails, on loopback (nothing listens on port 9
+# of 127.0.0.2), so that checking external links never sends the demo's traffic off this machine.
+OFFSITE = "http://127.0.0.2:9/partner"
 # Replaced per request by another host name for this very server, so that a crawler leaking out of
 # scope shows up in the server's request counts instead of reaching out to the internet.
 _ALIAS = "__DEMO_ALIAS__"
