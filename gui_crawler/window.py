@@ -209,10 +209,7 @@ class MainWindow(QMainWindow):
             self.tree_view.setColumnWidth(col, w)
         install_url_menu(self.tree_view, index_url_at(self.tree_view))
         self.workers_view = make_table(
-            sorted_proxy(r.workers, self),
-            WORKER_WIDTHS,
-            True,
-            url_columns=(4,),
+            sorted_proxy(r.workers, self), WORKER_WIDTHS, True, url_columns=(4,)
         )
         # The charts sit under the settings: visible whichever tab is open, and the settings
         # form would leave that space empty anyway.
