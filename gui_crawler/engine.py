@@ -396,10 +396,9 @@ class Crawler:
         to come back through the queue later, never holding this worker meanwhile."""
         hosts = self._hosts
         assert hosts is not None
-        timing = self._timings.get(item.url)
-        if timing is None:
-            timing = self._timings[item.url] = Timing(wid)
-        timing.worker = wid
+        # Timed from this worker taking the URL: a URL parked on its host holds no worker, so the
+        # time it waited there is no worker's phase (the Hosts view shows who waits on a host).
+        self._timings[item.url] = Timing(wid)
         external = not self.scope.host_ok(item.url)
         host = hosts.get(item.url, external=external)
         if host.prep is Prep.PENDING:
@@ -547,6 +546,8 @@ class Crawler:
             self._record(self._make(item, start, tries, **failure(ErrorKind.INVALID_URL, str(e))))
             return None
         except (TimeoutError, aiohttp.ClientError, OSError) as e:
+            if (timing := self._timings.get(item.url)) is not None:
+                timing.settle()
             exc = failure(*describe(e))
             log.debug("try %d for %s raised %s", tries, item.url, exc["exception"])
             if tries < cfg.max_tries:
@@ -561,7 +562,10 @@ class Crawler:
         cfg = self.config
         assert self._session is not None and self._hosts is not None
         self._set_state(wid, WorkerState.FETCHING, item.url)
-        result = await check_external(self._session, item.url, cfg.max_redirect)
+        timing = self._timings.get(item.url)
+        result = await check_external(self._session, item.url, cfg.max_redirect, timing)
+        if timing is not None and result.error_kind is not None:
+            timing.settle()
         if result.status in RETRY_STATUSES:
             self._hosts.throttle(host, result.retry_after)
             if tries < cfg.max_tries:

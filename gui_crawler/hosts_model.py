@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from .events import HostState
-from .models import Roles, header_label
+from .models import LabelledTable, Roles
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 HOST_COLUMNS = (
@@ -68,11 +68,13 @@ def _sort_key(s: HostState) -> tuple[Any, ...]:
     )
 
 
-class HostsModel(QAbstractTableModel):
+class HostsModel(LabelledTable):
     """Rows by host in order of first contact; cleared when a new crawl starts.
 
     Signals: only QAbstractItemModel's own.
     """
+
+    COLUMNS = HOST_COLUMNS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -107,11 +109,8 @@ class HostsModel(QAbstractTableModel):
         self.states, self._display, self._row_of = [], [], {}
         self.endResetModel()
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.states)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HOST_COLUMNS)
+    def row_count(self) -> int:
+        return len(self.states)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -131,8 +130,3 @@ class HostsModel(QAbstractTableModel):
         if role == Roles.Sort:
             return _sort_key(s)[c]
         return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        return header_label(HOST_COLUMNS, section, orientation, role)

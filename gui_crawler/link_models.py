@@ -12,10 +12,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from .events import FetchRecord, Verdict
-from .models import STATUS_BRUSH, Roles, header_label, status_class, status_text
+from .models import STATUS_BRUSH, LabelledTable, Roles, status_class, status_text
 from .wording import error_sentence
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -67,7 +67,7 @@ def chain_text(chain: list[tuple[str, FetchRecord | None]]) -> str:
     return " → ".join(parts)
 
 
-class _Table(QAbstractTableModel):
+class _Table(LabelledTable):
     """Rows of precomputed display tuples keyed by URL; subclasses say how to build them."""
 
     COLUMNS: tuple[str, ...] = ()
@@ -110,11 +110,8 @@ class _Table(QAbstractTableModel):
         self.urls, self.display, self.row_of = [], [], {}
         self.endResetModel()
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.urls)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
+    def row_count(self) -> int:
+        return len(self.urls)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -134,11 +131,6 @@ class _Table(QAbstractTableModel):
         if role == Roles.Sort:
             return self.display[r][c]
         return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        return header_label(self.COLUMNS, section, orientation, role)
 
 
 class RedirectsModel(_Table):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -87,6 +87,27 @@ def header_label(columns: Sequence[str], section: int, orientation: Any, role: i
     return None
 
 
+class LabelledTable(QAbstractTableModel):
+    """A flat table with labelled columns: ``COLUMNS`` names them, ``row_count()`` counts the
+    rows. Subclasses give ``data()`` (and may override ``headerData`` for tool tips)."""
+
+    COLUMNS: Sequence[str] = ()
+
+    def row_count(self) -> int:
+        raise NotImplementedError
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self.row_count()
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        return header_label(self.COLUMNS, section, orientation, role)
+
+
 def status_text(rec: FetchRecord) -> str:
     return status_word(rec)
 
@@ -96,25 +117,42 @@ _NCOLS = len(PAGE_COLUMNS)
 _NUMERIC = tuple(c.numeric for c in PAGE_COLUMNS)
 
 
-class PageRow(NamedTuple):
-    record: FetchRecord
-    display: tuple[str, ...]
-    sort: tuple[Any, ...]
-    cls: StatusClass
+class PageRow:
+    """One row of the pages table. Its cells' text is made when the row is first shown and then
+    kept: with dozens of columns, text made for every row up front was most of the window's
+    memory per URL, and most rows are never looked at. Sort keys are made when a sort asks."""
+
+    __slots__ = ("_display", "cls", "record")
+
+    def __init__(self, record: FetchRecord) -> None:
+        self.record = record
+        self.cls = status_class(record)
+        self._display: tuple[str, ...] | None = None
+
+    @property
+    def display(self) -> tuple[str, ...]:
+        if self._display is None:
+            self._display = tuple(c.display(self.record) for c in PAGE_COLUMNS)
+        return self._display
+
+    def text(self, column: int) -> str:
+        """One cell's text, without keeping the row's (the text filter reads every row)."""
+        d = self._display
+        return d[column] if d is not None else PAGE_COLUMNS[column].display(self.record)
+
+    def key(self, column: int) -> Any:
+        """The sort key of a cell: one column's keys are mutually comparable."""
+        return PAGE_COLUMNS[column].key(self.record)
 
 
-def make_row(rec: FetchRecord) -> PageRow:
-    display = tuple(c.display(rec) for c in PAGE_COLUMNS)
-    sort = tuple(c.key(rec) for c in PAGE_COLUMNS)  # one column's keys are mutually comparable
-    return PageRow(rec, display, sort, status_class(rec))
-
-
-class PagesModel(QAbstractTableModel):
+class PagesModel(LabelledTable):
     """Every recorded URL, one row each: in arrival order, or in the order the user chose, which
     later rows keep (the sort survives clear(): a new crawl fills a table still sorted).
 
     Signals: only QAbstractItemModel's own.
     """
+
+    COLUMNS = tuple(c.label for c in PAGE_COLUMNS)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -131,7 +169,7 @@ class PagesModel(QAbstractTableModel):
         new rows that lands between the same two old rows is one beginInsertRows."""
         if not records:
             return
-        new = [make_row(r) for r in records]
+        new = [PageRow(r) for r in records]
         if self.sort_column < 0 or not self.rows:
             if self.sort_column >= 0:
                 new.sort(key=self._key, reverse=self._desc)
@@ -142,7 +180,9 @@ class PagesModel(QAbstractTableModel):
         # Insert from the bottom up: positions found in the old rows stay valid.
         runs = [
             (pos, list(grp))
-            for pos, grp in itertools.groupby(new, key=lambda r: self._insert_pos(r.sort))
+            for pos, grp in itertools.groupby(
+                new, key=lambda r: self._insert_pos(r.key(self.sort_column))
+            )
         ]
         for pos, grp in reversed(runs):
             self.beginInsertRows(QModelIndex(), pos, pos + len(grp) - 1)
@@ -154,23 +194,24 @@ class PagesModel(QAbstractTableModel):
         return self.sort_order == Qt.SortOrder.DescendingOrder
 
     def _key(self, row: PageRow) -> Any:
-        return row.sort[self.sort_column]
+        return row.key(self.sort_column)
 
-    def _insert_pos(self, sort: tuple[Any, ...]) -> int:
-        """Where a row goes: after the rows it ties with, as a stable sort would put it."""
-        key, col, rows = sort[self.sort_column], self.sort_column, self.rows
+    def _insert_pos(self, key: Any) -> int:
+        """Where a row with this sort key goes: after the rows it ties with, as a stable sort
+        would put it."""
+        col, rows = self.sort_column, self.rows
         lo, hi = 0, len(rows)
         if self._desc:
             while lo < hi:
                 mid = (lo + hi) // 2
-                if key > rows[mid].sort[col]:
+                if key > rows[mid].key(col):
                     hi = mid
                 else:
                     lo = mid + 1
         else:
             while lo < hi:
                 mid = (lo + hi) // 2
-                if key < rows[mid].sort[col]:
+                if key < rows[mid].key(col):
                     hi = mid
                 else:
                     lo = mid + 1
@@ -208,11 +249,8 @@ class PagesModel(QAbstractTableModel):
             return self.createIndex(row, column)
         return QModelIndex()
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(PAGE_COLUMNS)
+    def row_count(self) -> int:
+        return len(self.rows)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -232,7 +270,7 @@ class PagesModel(QAbstractTableModel):
         if role == Roles.Record:
             return row.record
         if role == Roles.Sort:
-            return row.sort[col]
+            return row.key(col)
         if role == Roles.StatusClass:
             return int(row.cls)
         return None
@@ -258,7 +296,7 @@ class PagesModel(QAbstractTableModel):
         self.layoutAboutToBeChanged.emit()
         rows = self.rows
         desc = order == Qt.SortOrder.DescendingOrder
-        order_ = sorted(range(len(rows)), key=lambda i: rows[i].sort[column], reverse=desc)
+        order_ = sorted(range(len(rows)), key=lambda i: rows[i].key(column), reverse=desc)
         new_pos = [0] * len(rows)
         for new, old in enumerate(order_):
             new_pos[old] = new
@@ -328,8 +366,7 @@ class PagesProxy(QSortFilterProxyModel):
         if self._urls is not None and row.record.url not in self._urls:
             return False
         if self._text:
-            d = row.display
-            return any(self._text in d[c].lower() for c in SEARCHED)
+            return any(self._text in row.text(c).lower() for c in SEARCHED)
         return True
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

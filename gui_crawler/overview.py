@@ -12,7 +12,6 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QModelIndex,
     QSettings,
     Qt,
@@ -36,7 +35,7 @@ from .audit import FINDINGS, Audit, Finding, Thresholds
 from .auditfiles import write_broken_links_csv, write_finding_csv
 from .config import DEFAULT_USER_AGENT
 from .events import FetchRecord
-from .models import AnyIndex, Roles, header_label
+from .models import AnyIndex, LabelledTable, Roles
 from .report import broken_with_anchors, write_report
 from .views import make_table
 
@@ -49,11 +48,13 @@ _SEVERITY_BRUSH = {
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
-class OverviewModel(QAbstractTableModel):
+class OverviewModel(LabelledTable):
     """One row per finding (a fixed list); ``refresh()`` recomputes the counts from the audit.
 
     Signals: only QAbstractTableModel's own.
     """
+
+    COLUMNS = COLUMNS
 
     def __init__(self, audit: Audit, parent: Any = None) -> None:
         super().__init__(parent)
@@ -64,11 +65,8 @@ class OverviewModel(QAbstractTableModel):
         self.findings = self.audit.findings()
         self.dataChanged.emit(self.index(0, 0), self.index(len(self.findings) - 1, 1))
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.findings)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+    def row_count(self) -> int:
+        return len(self.findings)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -86,14 +84,6 @@ class OverviewModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and col == 0:
             return "Click to show these pages in the Pages tab"
         return None
-
-    def headerData(
-        self,
-        section: int,
-        orientation: Qt.Orientation,
-        role: int = Qt.ItemDataRole.DisplayRole,
-    ) -> Any:
-        return header_label(COLUMNS, section, orientation, role)
 
 
 _THRESHOLD_KEY = "overview/thresholds"

@@ -1,8 +1,9 @@
 """Where each request's time went: phase marks from aiohttp's tracing plus the engine's own stamps.
 
-One ``Timing`` lives per URL while it is fetched; aiohttp hands it back to the trace callbacks as
-``trace_request_ctx``. Marks are ``time.monotonic()`` so that a parser thread can stamp them too.
-Only the last try's network phases are kept; earlier tries and their back-off count as waiting.
+A ``Timing`` starts when a worker takes a URL and lives until its record; aiohttp hands it back to
+the trace callbacks as ``trace_request_ctx``. Marks are ``time.monotonic()``. Only the last try
+is timed: earlier tries, the back-off between them and any wait for the host's slot held no
+worker (the URL was parked on its host), so they are no worker's phase.
 """
 
 from __future__ import annotations
@@ -50,6 +51,16 @@ class Timing:
         self.parse1: float | None = None
         self._t = self._tc = 0.0
 
+    def settle(self) -> None:
+        """The try failed: a DNS lookup or connection still under way ends now and counts (an
+        unresolvable host is DNS time, a refused or timed-out connection connect time)."""
+        now = time.monotonic()
+        if self._t:
+            self.dns += now - self._t
+        if self._tc:
+            self.connect += now - self._tc  # the connection span includes the lookup
+        self._t = self._tc = 0.0
+
     def mark_body(self) -> None:
         self.body = time.monotonic()
 
@@ -94,55 +105,45 @@ async def _request_start(session: Any, ctx: Any, params: Any) -> None:
     t = _timing(ctx)
     if t is not None:
         t.request = time.monotonic()
-        t.dns = t.connect = 0.0
+        t.dns = t.connect = t._t = t._tc = 0.0
         t.sent = t.headers = t.body = None
 
 
-async def _dns_start(session: Any, ctx: Any, params: Any) -> None:
-    t = _timing(ctx)
-    if t is not None:
-        t._t = time.monotonic()
+def _mark(attr: str) -> Any:
+    """A trace callback that stamps ``attr`` of the request's Timing with the time now."""
+
+    async def callback(session: Any, ctx: Any, params: Any) -> None:
+        t = _timing(ctx)
+        if t is not None:
+            setattr(t, attr, time.monotonic())
+
+    return callback
 
 
-async def _connect_start(session: Any, ctx: Any, params: Any) -> None:
-    t = _timing(ctx)
-    if t is not None:
-        t._tc = time.monotonic()
+def _add_span(start_attr: str, total_attr: str) -> Any:
+    """A trace callback that adds the time since ``start_attr`` to ``total_attr`` (a request may
+    resolve and connect more than once: a redirect within aiohttp, a retried connection)."""
 
+    async def callback(session: Any, ctx: Any, params: Any) -> None:
+        t = _timing(ctx)
+        if t is not None:
+            setattr(
+                t, total_attr, getattr(t, total_attr) + time.monotonic() - getattr(t, start_attr)
+            )
+            setattr(t, start_attr, 0.0)  # nothing under way now (settle() looks)
 
-async def _dns_end(session: Any, ctx: Any, params: Any) -> None:
-    t = _timing(ctx)
-    if t is not None:
-        t.dns += time.monotonic() - t._t
-
-
-async def _connect_end(session: Any, ctx: Any, params: Any) -> None:
-    t = _timing(ctx)
-    if t is not None:
-        t.connect += time.monotonic() - t._tc
-
-
-async def _headers_sent(session: Any, ctx: Any, params: Any) -> None:
-    t = _timing(ctx)
-    if t is not None:
-        t.sent = time.monotonic()
-
-
-async def _request_end(session: Any, ctx: Any, params: Any) -> None:
-    # Fired once the response's status line and headers have been read: the first byte is in.
-    t = _timing(ctx)
-    if t is not None:
-        t.headers = time.monotonic()
+    return callback
 
 
 def trace_config() -> aiohttp.TraceConfig:
     """A TraceConfig that fills the ``Timing`` passed as ``trace_request_ctx``."""
     tc = aiohttp.TraceConfig()
     tc.on_request_start.append(_request_start)
-    tc.on_dns_resolvehost_start.append(_dns_start)
-    tc.on_dns_resolvehost_end.append(_dns_end)
-    tc.on_connection_create_start.append(_connect_start)
-    tc.on_connection_create_end.append(_connect_end)
-    tc.on_request_headers_sent.append(_headers_sent)
-    tc.on_request_end.append(_request_end)
+    tc.on_dns_resolvehost_start.append(_mark("_t"))
+    tc.on_dns_resolvehost_end.append(_add_span("_t", "dns"))
+    tc.on_connection_create_start.append(_mark("_tc"))
+    tc.on_connection_create_end.append(_add_span("_tc", "connect"))
+    # Headers sent, then the response's status line and headers read: the first byte is in.
+    tc.on_request_headers_sent.append(_mark("sent"))
+    tc.on_request_end.append(_mark("headers"))
     return tc

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import aiohttp
 import yarl
@@ -82,8 +83,11 @@ class Checked:
     retry_after: float | None = None
 
 
-async def check_external(session: aiohttp.ClientSession, url: str, max_redirect: int) -> Checked:
-    """HEAD ``url`` (GET when HEAD is refused), following redirects; never reads a body."""
+async def check_external(
+    session: aiohttp.ClientSession, url: str, max_redirect: int, trace_request_ctx: Any = None
+) -> Checked:
+    """HEAD ``url`` (GET when HEAD is refused), following redirects; never reads a body.
+    ``trace_request_ctx`` goes to aiohttp's tracing (the engine's phase times)."""
     target = yarl.URL(url, encoded=True)
     note = None
     try:
@@ -93,6 +97,7 @@ async def check_external(session: aiohttp.ClientSession, url: str, max_redirect:
                 target,
                 allow_redirects=max_redirect > 0,
                 max_redirects=max(1, max_redirect),
+                trace_request_ctx=trace_request_ctx,
             ) as resp:
                 if method == "HEAD" and resp.status in HEAD_REFUSED:
                     note = f"HEAD refused ({resp.status}): checked with GET"

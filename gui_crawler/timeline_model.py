@@ -6,9 +6,10 @@ import bisect
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from .events import FetchRecord
+from .models import LabelledTable
 from .phases import FIELDS, PHASES
 
 Index = QModelIndex | QPersistentModelIndex
@@ -47,9 +48,11 @@ class Bar:
 HEADERS = ("Worker", "Start (s)", "URL", "Status", *(p + " (ms)" for p in PHASES))
 
 
-class TimelineModel(QAbstractTableModel):
+class TimelineModel(LabelledTable):
     """Bars ordered by end time (the order records arrive in), so a view window is a bisect away.
     Totals per phase cover the whole crawl, also the bars already dropped."""
+
+    COLUMNS = HEADERS
 
     def __init__(self, parent: Any = None, limit: int = 50_000) -> None:
         super().__init__(parent)
@@ -115,16 +118,8 @@ class TimelineModel(QAbstractTableModel):
 
     # ---- the Qt model ---------------------------------------------------------------------
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.bars)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section] if 0 <= section < len(HEADERS) else None
-        return None
+    def row_count(self) -> int:
+        return len(self.bars)
 
     def data(self, index: Index, role: int = 0) -> Any:
         if role != Qt.ItemDataRole.DisplayRole or not index.isValid():

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from .events import WorkerEvent, WorkerState
-from .models import Roles, header_label
+from .models import LabelledTable, Roles
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 WORKER_COLUMNS = ("Worker", "State", "For (s)", "Done", "URL")
@@ -47,11 +47,13 @@ class WorkerRow:
         self.done = 0  # URLs finished by this worker
 
 
-class WorkersModel(QAbstractTableModel):
+class WorkersModel(LabelledTable):
     """Rows by worker id; a retired worker keeps its row as "stopped" until the next crawl.
 
     Signals: only QAbstractItemModel's own.
     """
+
+    COLUMNS = WORKER_COLUMNS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -95,11 +97,8 @@ class WorkersModel(QAbstractTableModel):
         self.rows = []
         self.endResetModel()
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(WORKER_COLUMNS)
+    def row_count(self) -> int:
+        return len(self.rows)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -127,8 +126,3 @@ class WorkersModel(QAbstractTableModel):
         if role == Roles.Sort:
             return (index.row(), int(r.state), r.since, r.done, r.url or "")[c]
         return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        return header_label(WORKER_COLUMNS, section, orientation, role)

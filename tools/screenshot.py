@@ -30,7 +30,9 @@ async def shoot(args: argparse.Namespace) -> None:
     window.show()
     done = asyncio.Event()
     window.crawlFinished.connect(lambda _f: done.set())
-    window.url = demo.url
+    window.url = args.url or demo.url
+    if args.url:  # a site served on loopback links to the internet: check no external link
+        window.settings.politeness.check_external.setChecked(False)
     tab = getattr(window, f"{args.tab}_view", None) or getattr(window, args.tab, None)
     if tab is not None:
         window.show_tab(tab)
@@ -56,6 +58,11 @@ def main() -> None:
     )
     p.add_argument("--after", type=float, default=0.0, help="seconds into the crawl")
     p.add_argument("--latency", type=float, default=0.5, help="the demo site's latency scale")
+    p.add_argument(
+        "--url",
+        default="",
+        help="crawl this loopback site (external links unchecked), not the demo",
+    )
     args = p.parse_args()
     app = QApplication([])
     app.setApplicationName("gui-crawler-screenshot")  # its own settings, not the user's
