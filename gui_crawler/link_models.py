@@ -140,7 +140,7 @@ class RedirectsModel(_Table):
     """
 
     COLUMNS = ("Source", "Status", "Target", "Note", "Final", "Final status", "Chain")
-    WIDTHS = (300, 70, 300, 160, 260, 80, 400)
+    WIDTHS = (300, 100, 300, 160, 260, 100, 400)
 
     def __init__(self, index: LinkIndex, parent: Any = None) -> None:
         super().__init__(index, parent)
@@ -182,7 +182,7 @@ class BrokenLinksModel(_Table):
     """
 
     COLUMNS = ("URL", "Status", "Error", "Inlinks", "Linked from")
-    WIDTHS = (360, 90, 260, 70, 400)
+    WIDTHS = (360, 100, 260, 70, 400)
     SHOWN_REFERRERS = 3
 
     def _build(self, url: str) -> tuple[str, ...]:

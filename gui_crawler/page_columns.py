@@ -62,7 +62,7 @@ C = PageColumn
 PAGE_COLUMNS: tuple[PageColumn, ...] = (
     C("url", "URL", "The page's normalised URL", lambda r: r.url, width=360, url=True, searched=True),
     C("status", "Status", "HTTP status, or what went wrong", lambda r: r.status, status_word,
-      lambda r: r.status if r.status is not None else 1000, width=95, numeric=True),
+      lambda r: r.status if r.status is not None else 1000, width=100, numeric=True),
     C("content_type", "Type", "Content-Type", lambda r: r.content_type, width=130, searched=True),
     C("size", "Size", "Bytes read (decompressed)", lambda r: r.size,
       lambda r: human_size(r.size) if r.status is not None else "", width=70, numeric=True),

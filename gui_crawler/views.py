@@ -16,7 +16,7 @@ from PySide6.QtCore import (
     QUrl,
     Signal,
 )
-from PySide6.QtGui import QDesktopServices, QGuiApplication
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QSizePolicy,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -128,10 +129,14 @@ def make_table(
     return view
 
 
-def sorted_proxy(model: QAbstractItemModel, parent: Any) -> QSortFilterProxyModel:
-    """For the small tables: a plain proxy that sorts only when a header is clicked."""
+def sorted_proxy(
+    model: QAbstractItemModel, parent: Any, dynamic: bool = True
+) -> QSortFilterProxyModel:
+    """For the smaller tables: rows stay in arrival order until a header is clicked; then, when
+    ``dynamic``, rows that arrive or change take their sorted place, so the header's arrow never
+    stands over unsorted rows (a binary search per new or changed row)."""
     proxy = QSortFilterProxyModel(parent)
-    proxy.setDynamicSortFilter(False)
+    proxy.setDynamicSortFilter(dynamic)
     proxy.setSortRole(Roles.Sort)
     proxy.setSourceModel(model)
     return proxy
@@ -279,3 +284,30 @@ class PagesTab(QWidget):
         self.table.setCurrentIndex(idx)
         self.table.scrollTo(idx)
         return True
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that shrinks with its space and cuts its text at the end with "…";
+    ``text()`` gives the whole text (a plain QLabel would clip it mid-letter, without a mark)."""
+
+    def __init__(self, text: str = "", parent: Any = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setText(text)
+
+    def text(self) -> str:
+        return self._full
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self._elide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = max(0, self.contentsRect().width())
+        cut = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        super().setText(cut)

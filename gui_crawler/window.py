@@ -6,7 +6,7 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QSettings, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
-    QSizePolicy,
     QSplitter,
     QTabWidget,
     QToolBar,
@@ -43,11 +42,19 @@ from .store import SavedCrawl
 from .timeline import TimelinePanel
 from .tree_model import TREE_WIDTHS
 from .urls import InvalidURL, Scope, parse_address
-from .views import PagesTab, index_url_at, install_url_menu, make_table, sorted_proxy
+from .views import (
+    ElidedLabel,
+    PagesTab,
+    index_url_at,
+    install_url_menu,
+    make_table,
+    sorted_proxy,
+)
 from .wording import plural, progress_text, root_failure
 from .workers_model import WORKER_WIDTHS
 
 RESOURCES = Path(__file__).with_name("resources")
+WORKERS_SORTED_LIVE = 200  # rows; see _keep_workers_sorted
 FAILURES_IN_A_ROW = 10  # this many failed URLs with no answer between them: warn the user
 
 
@@ -85,6 +92,8 @@ class MainWindow(QMainWindow):
         self.data_dir: Path | None = None  # where new crawl files go (None: the user's data dir)
         self._root: str | None = None  # the running or opened crawl's start page
         self._failed_in_a_row = 0
+        self._left = 0  # URLs the shown crawl has left to fetch, when none runs
+        self._cut_short = 0  # this run's URLs recorded as cancelled in flight
         self._details_timer = QTimer(self)
         self._details_timer.setSingleShot(True)
         self._details_timer.setInterval(1000)
@@ -183,7 +192,13 @@ class MainWindow(QMainWindow):
         scroll = QScrollArea()
         scroll.setWidget(self.settings)
         scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(220)
+        # As wide as the form needs beside its scroll bar: a sideways bar would cut every field.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(
+            self.settings.minimumSizeHint().width()
+            + scroll.verticalScrollBar().sizeHint().width()
+            + 2 * scroll.frameWidth()
+        )
 
         self.pages_tab = PagesTab(r.proxy)
         self.tree_view = QTreeView()
@@ -279,17 +294,15 @@ class MainWindow(QMainWindow):
     def _build_status_bar(self) -> None:
         sb = self.statusBar()
         # Permanent widgets only: a hover tip's temporary message cannot hide them.
-        self.state_label = QLabel("Ready")
+        self.state_label = ElidedLabel("Ready")
         self.state_label.setObjectName("state")
         self.state_label.setMinimumWidth(120)
         sb.addPermanentWidget(self.state_label, 1)
         # The outcome of the last action or a warning about the crawl: stays until the next one.
-        self.notice = QLabel()
+        self.notice = ElidedLabel()
         self.notice.setObjectName("notice")
-        for lab in (self.state_label, self.notice):
-            # Long text is cut, never widens the window; the tooltip holds all of it.
-            lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         sb.addPermanentWidget(self.notice, 2)
+        self.notice.hide()  # an empty notice would still take its share of the bar
         self.stat_labels: dict[str, QLabel] = {}
         for key in (
             "urls",
@@ -416,6 +429,9 @@ class MainWindow(QMainWindow):
         self.notify(None)
         self._root = config.roots[0]
         self._failed_in_a_row = 0
+        self._left = 0
+        self._cut_short = 0
+        self._keep_workers_sorted(config.max_tasks)
         self.bridge.start(session)
         self.pages_tab.update_count()
         self._show_stats(None)
@@ -473,6 +489,7 @@ class MainWindow(QMainWindow):
         self.pages_tab.table.horizontalScrollBar().setValue(0)
         self.notify(None)
         self._root = saved.config.roots[0]
+        self._left = len(saved.pending)
         self._show_stats(None)
         self.address.setText(saved.config.roots[0])
         self.settings.show_config(saved.config)
@@ -571,6 +588,7 @@ class MainWindow(QMainWindow):
         if records:
             self.overview.add(records)
             self.pages_tab.update_count()
+            self._cut_short += sum(r.error_kind == ErrorKind.CANCELLED for r in records)
             self._count_failures(records)
             if self.details.url is None and self._root is not None:
                 # Something to look at from the start: the root's details until a pick.
@@ -610,6 +628,9 @@ class MainWindow(QMainWindow):
                     )
 
     def _on_finished(self, f: CrawlFinished) -> None:
+        # What the crawl file keeps to fetch: the queue, URLs parked on their host, and URLs
+        # cut short in flight (recorded as cancelled, fetched again by Continue).
+        self._left = f.todo + self._cut_short
         self._show_stats(self.bridge.last_progress)
         words = {"done": "Finished", "cancelled": "Cancelled"}.get(
             f.reason, f"Stopped ({f.reason})"
@@ -618,7 +639,7 @@ class MainWindow(QMainWindow):
         this_run = f" ({f.done:,} this time)" if total != f.done else ""
         self._set_state(
             f"{words}: {plural(total, 'URL')}{this_run} in {f.elapsed:.1f} s"
-            + (f", {f.todo:,} left in the queue" if f.todo else "")
+            + (f", {self._left:,} left to fetch" if self._left else "")
         )
         if self._root is not None:
             failed = root_failure(self.results.links.records.get(self._root))
@@ -630,7 +651,16 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self.crawlFinished.emit(f)
 
+    def _keep_workers_sorted(self, n: int) -> None:
+        """Every worker row changes on every tick: a clicked sort is kept live (re-sorted each
+        tick) up to WORKERS_SORTED_LIVE rows, beyond that it applies when the header is clicked
+        (1,000 workers re-sorted through data() cost ~85 ms a tick, bench/sorted_tables.py)."""
+        proxy = self.workers_view.model()
+        if isinstance(proxy, QSortFilterProxyModel):
+            proxy.setDynamicSortFilter(n <= WORKERS_SORTED_LIVE)
+
     def _workers_changed(self, n: int) -> None:
+        self._keep_workers_sorted(n)
         if self.bridge.running:
             self.bridge.set_max_workers(n)
             # Show the new target at once; the rows follow on the next tick.
@@ -646,6 +676,7 @@ class MainWindow(QMainWindow):
         self.notice.setText(text or "")
         self.notice.setToolTip(text or "")
         self.notice.setStyleSheet(ERROR_STYLE if error else "")
+        self.notice.setVisible(bool(text))
 
     # ---- display ------------------------------------------------------------------------------
 
@@ -658,7 +689,9 @@ class MainWindow(QMainWindow):
         if not self.bridge.running:
             p = p if p is not None and p is self.bridge.last_progress else None
         lab["urls"].setText(f"URLs {r.pages.rowCount():,}")
-        lab["queued"].setText(f"Queued {p.queued if p and self.bridge.running else 0:,}")
+        # Between crawls: what Continue would fetch, the number the state text gives.
+        queued = p.queued if p and self.bridge.running else self._left
+        lab["queued"].setText(f"Queued {queued:,}")
         busy = p.busy if p and self.bridge.running else 0
         lab["workers"].setText(f"Busy {busy}/{self.settings.workers.value()} workers")
         rows = r.pages.rowCount()

@@ -3,6 +3,7 @@ for people. The technical text (``FetchRecord.exception``) stays for the Details
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 from .events import ErrorKind, FetchRecord
@@ -41,6 +42,13 @@ WORDS: dict[str, tuple[str, str]] = {
     ErrorKind.PARSER_CRASHED: ("Parser crash", "The page crashed the HTML parser, twice"),
     ErrorKind.ROBOTS: ("Robots.txt", "Not fetched: the site's robots.txt disallows it"),
     ErrorKind.BOT_CHALLENGE: ("Bot wall", "The server answered with a challenge for bots"),
+    "ClientConnectorCertificateError": (
+        "Bad certificate",
+        "The server's certificate is not trusted",
+    ),
+    "ClientConnectorSSLError": ("TLS failed", "The secure connection could not be set up"),
+    "ClientSSLError": ("TLS failed", "The secure connection could not be set up"),
+    "SSLError": ("TLS failed", "The secure connection could not be set up"),
 }
 # Failures that mean nothing answered at all: said plainly when the start page has one.
 UNREACHABLE = frozenset(
@@ -56,7 +64,15 @@ def status_word(rec: FetchRecord) -> str:
         return str(rec.status)
     if rec.error_kind is None:
         return "?"
-    return WORDS.get(rec.error_kind, (rec.error_kind, ""))[0]
+    return WORDS.get(rec.error_kind, (_words(rec.error_kind), ""))[0]
+
+
+def _words(kind: str) -> str:
+    """An exception class name no entry above names, as words: "SomeNewThingError" -> "Some new
+    thing", so that a cell never shows a 30-letter identifier."""
+    parts = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", kind.removesuffix("Error")) or [kind]
+    text = " ".join(p if p.isupper() else p.lower() for p in parts)
+    return text[:1].upper() + text[1:]
 
 
 def error_sentence(rec: FetchRecord) -> str:
@@ -82,6 +98,12 @@ def root_failure(rec: FetchRecord | None) -> str | None:
         return f"The start page {rec.url} failed: {error_sentence(rec)}"
     if rec.status is not None and rec.status >= 400:
         return f"The start page {rec.url} answered {rec.status}: there was nothing to crawl"
+    if rec.next_url and rec.note and rec.note.startswith("target out of scope"):
+        # A site that moved to another host: the crawl ends at its first page.
+        return (
+            f"The start page redirects to {rec.next_url}, outside the crawl's scope (target out "
+            "of scope): crawl that address instead, or widen the scope"
+        )
     return None
 
 

@@ -33,7 +33,8 @@ def test_status_words_are_short_and_sentences_plain() -> None:
         "Nothing answered at 127.0.0.1:1 — is the server running? (Could not connect to the server)"
     )
     odd = FetchRecord(url="http://h.test/", exception="WeirdError: x", error_kind="WeirdError")
-    assert status_word(odd) == error_sentence(odd) == "WeirdError"  # unknown: its own name
+    # Unknown: its name as words in the cell, the name itself (searchable) as the sentence.
+    assert status_word(odd) == "Weird" and error_sentence(odd) == "WeirdError"
     assert status_word(FetchRecord(url="http://h.test/", status=404)) == "404"
     assert root_failure(FetchRecord(url="http://h.test/", status=404)) is not None
     assert root_failure(FetchRecord(url="http://h.test/", status=200)) is None
