@@ -20,6 +20,7 @@ import yarl
 
 from .config import CrawlConfig, check_regex
 from .events import (
+    OUT_OF_SCOPE,
     REDIRECT_STATUSES,
     CrawlFinished,
     ErrorKind,
@@ -605,11 +606,11 @@ class Crawler:
             return failure(ErrorKind.BAD_LOCATION, f"cannot follow Location {location[:200]!r}")
         note = None
         if target not in self.scope:
-            note = "target out of scope: not followed"
+            note = f"{OUT_OF_SCOPE}: not followed"
             if self.config.check_external and target not in self.seen:
                 self._take_external([target], item.depth, item.url)
                 if target in self.seen:
-                    note = "target out of scope: checked as an external link"
+                    note = f"{OUT_OF_SCOPE}: checked as an external link"
         elif target in self.seen:
             note = "target already seen"
         elif item.redirects_left <= 0:

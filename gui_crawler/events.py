@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+# How a redirect record's note begins when its target is outside the crawl's scope.
+OUT_OF_SCOPE = "target out of scope"
 
 
 class ErrorKind(enum.StrEnum):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from .events import ErrorKind, FetchRecord
+from .events import OUT_OF_SCOPE, ErrorKind, FetchRecord
 
 # error_kind -> (short status word, sentence). Kinds named by aiohttp or the OS are grouped by
 # what a user can do about them.
@@ -98,7 +98,7 @@ def root_failure(rec: FetchRecord | None) -> str | None:
         return f"The start page {rec.url} failed: {error_sentence(rec)}"
     if rec.status is not None and rec.status >= 400:
         return f"The start page {rec.url} answered {rec.status}: there was nothing to crawl"
-    if rec.next_url and rec.note and rec.note.startswith("target out of scope"):
+    if rec.next_url and rec.note and rec.note.startswith(OUT_OF_SCOPE):
         # A site that moved to another host: the crawl ends at its first page.
         return (
             f"The start page redirects to {rec.next_url}, outside the crawl's scope (target out "
