@@ -161,15 +161,8 @@ class PagesTab(QWidget):
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.filter, 1)
-        for label, _classes, tip in QUICK_FILTERS:
-            b = QToolButton()
-            b.setText(label)
-            b.setCheckable(True)
-            b.setToolTip(f"Show only: {tip} (several can be combined)")
-            b.toggled.connect(self._apply)
-            self.buttons[label] = b
-            bar.addWidget(b)
-        for label, tip in RECORD_FILTERS:
+        buttons = [(label, f"{tip} (several can be combined)") for label, _, tip in QUICK_FILTERS]
+        for label, tip in [*buttons, *RECORD_FILTERS]:
             b = QToolButton()
             b.setText(label)
             b.setCheckable(True)
