@@ -31,7 +31,7 @@ from .events import (
     WorkerEvent,
     WorkerState,
 )
-from .failures import describe, failure, retry_after
+from .failures import describe, failure, retry_after, worth_retrying
 from .hosts import Host, HostTable, Prep
 from .links import HTML_TYPES, parse_content_type, parse_page
 from .pagefacts import page_facts_fields, robots_tokens
@@ -551,7 +551,7 @@ class Crawler:
                 timing.settle()
             exc = failure(*describe(e))
             log.debug("try %d for %s raised %s", tries, item.url, exc["exception"])
-            if tries < cfg.max_tries:
+            if tries < cfg.max_tries and worth_retrying(e):
                 return self._backoff(tries)
             self._record(self._make(item, start, tries, in_sitemap=sitemap, **exc))
             return None

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import socket
 import time
+
+import aiohttp
 
 from .events import ErrorKind
 
@@ -43,3 +46,13 @@ def retry_after(value: str | None, cap: float) -> float | None:
     except (TypeError, ValueError):
         return None
     return max(0.0, min(when.timestamp() - time.time(), cap))
+
+
+def worth_retrying(exc: BaseException) -> bool:
+    """False for a host name the resolver says does not exist: asking again will not make it
+    exist, and every try held a worker through its back-off (with no network, a site's external
+    links held every worker for seconds). A resolver that could not answer is asked again, like
+    any other network failure."""
+    if isinstance(exc, aiohttp.ClientConnectorDNSError):
+        return getattr(exc.os_error, "errno", None) != socket.EAI_NONAME
+    return True

@@ -13,7 +13,7 @@ import yarl
 
 from .config import CrawlConfig
 from .events import ErrorKind
-from .failures import describe, retry_after
+from .failures import describe, retry_after, worth_retrying
 from .robots import Robots, fetch_robots
 from .sitemaps import read_sitemaps
 
@@ -126,5 +126,5 @@ async def check_external(
         return Checked(error_kind=ErrorKind.INVALID_URL, message=str(e))
     except (TimeoutError, aiohttp.ClientError, OSError) as e:
         kind, message = describe(e)
-        return Checked(error_kind=kind, message=message, retryable=True)
+        return Checked(error_kind=kind, message=message, retryable=worth_retrying(e))
     return Checked(error_kind=ErrorKind.INTERNAL, message="no answer")
