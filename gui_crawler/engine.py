@@ -389,6 +389,8 @@ class Crawler:
             referrer=item.referrer,
             tries=tries,
             finished_at=now - self._t0,
+            # Every record of a sitemap URL says so, whatever became of it (blocked, failed…).
+            in_sitemap=item.url in self.in_sitemap,
             **fields,
         )
 
@@ -413,7 +415,6 @@ class Crawler:
                     item,
                     start,
                     0,
-                    in_sitemap=item.url in self.in_sitemap,
                     **failure(ErrorKind.ROBOTS, "blocked by robots.txt"),
                 )
             )
@@ -485,7 +486,6 @@ class Crawler:
         cfg = self.config
         assert self._session is not None and self._hosts is not None
         self._set_state(wid, WorkerState.FETCHING, item.url)
-        sitemap = item.url in self.in_sitemap
         try:
             # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
             # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
@@ -511,7 +511,6 @@ class Crawler:
                             tries,
                             status=resp.status,
                             content_type=mime,
-                            in_sitemap=sitemap,
                             **fields,
                         )
                     )
@@ -532,7 +531,6 @@ class Crawler:
                         status=status,
                         content_type=mime,
                         size=size,
-                        in_sitemap=sitemap,
                         **failure(ErrorKind.BOT_CHALLENGE, challenge),
                     )
                 )
@@ -553,7 +551,7 @@ class Crawler:
             log.debug("try %d for %s raised %s", tries, item.url, exc["exception"])
             if tries < cfg.max_tries and worth_retrying(e):
                 return self._backoff(tries)
-            self._record(self._make(item, start, tries, in_sitemap=sitemap, **exc))
+            self._record(self._make(item, start, tries, **exc))
             return None
 
     async def _check(
@@ -702,7 +700,6 @@ class Crawler:
                 num_new_urls=new,
                 links=tuple(links),
                 note=note,
-                in_sitemap=item.url in self.in_sitemap,
                 **(facts | {"robots": robots_tokens(facts.get("robots"), x_robots)}),
             )
         )
