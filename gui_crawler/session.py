@@ -65,7 +65,11 @@ class CrawlSession:
         """Continue the crawl saved in ``path``; ``overrides`` replace options that do not change
         which URLs the crawl takes in (workers, timeouts, user agent)."""
         store, saved = CrawlStore.open(Path(path))
-        config = replace(saved.config, **overrides).validated() if overrides else saved.config  # type: ignore[arg-type]
+        try:
+            config = replace(saved.config, **overrides).validated() if overrides else saved.config  # type: ignore[arg-type]
+        except Exception:
+            store.close(saved.state)  # a bad override leaves the file as it was, unlocked
+            raise
         return cls(config, store, saved)
 
     @property

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from gui_crawler.bridge import CrawlBridge
 from gui_crawler.config import CrawlConfig
 from gui_crawler.session import CrawlSession, crawls_dir
@@ -39,3 +41,15 @@ def test_bridge_runs_a_session_and_closes_its_file(
     assert not saved.pending
     assert {r.url for r in saved.records} >= {live_site.url, live_site.url + "a/"}
     run(bridge.wait())
+
+
+def test_a_bad_override_on_resume_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    from gui_crawler.config import ConfigError, CrawlConfig
+    from gui_crawler.session import CrawlSession, peek
+
+    path = tmp_path / "c.sqlite3"
+    CrawlSession.new(CrawlConfig(roots=("http://127.0.0.1:9/",)), path).close()
+    state = peek(path).state
+    with pytest.raises(ConfigError):
+        CrawlSession.resume(path, max_tasks=0)
+    assert peek(path).state == state  # not left "running", and not locked (peek would refuse)
