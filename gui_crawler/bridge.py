@@ -67,6 +67,12 @@ class CrawlBridge(QObject):
     def paused(self) -> bool:
         return self.crawler is not None and self.running and self.crawler.paused
 
+    @property
+    def started_at(self) -> float | None:
+        """Loop time the current (or last) crawl began, None before any: the zero of its
+        records' ``finished_at`` and of the timeline."""
+        return self.crawler.started_at if self.crawler is not None else None
+
     def start(self, crawl: CrawlSession | CrawlConfig) -> asyncio.Task[CrawlFinished]:
         """Start a crawl on the running loop: a session (fresh or resumed, with its crawl file,
         closed when the crawl ends) or a bare config (nothing saved). Raises ConfigError for a

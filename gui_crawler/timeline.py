@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QWheelEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolTip, QVBoxLayout, QWidget
 
+from .bridge import CrawlBridge
 from .events import FetchRecord, WorkerEvent, WorkerState
 from .phases import PHASES
 from .timeline_model import Bar, TimelineModel
@@ -332,9 +333,9 @@ class TimelinePanel(QWidget):
         self._timer.timeout.connect(self._repaint)
         self._timer.start()
         self._dirty = True
-        self._bridge: Any = None
+        self._bridge: CrawlBridge | None = None
 
-    def attach(self, bridge: Any) -> None:
+    def attach(self, bridge: CrawlBridge) -> None:
         self._bridge = bridge
         bridge.batch.connect(self.feed)
         bridge.started.connect(self.clear)
@@ -348,10 +349,9 @@ class TimelinePanel(QWidget):
         if records:
             self.model.add(records)
             self._dirty = True
-        crawler = getattr(self._bridge, "crawler", None)
-        if workers and crawler is not None:
+        t0 = self._bridge.started_at if self._bridge is not None else None
+        if workers and t0 is not None:
             # Requests in progress, drawn lighter from when the worker took them up.
-            t0 = crawler.started_at
             inflight = self.model.inflight
             for e in workers:
                 if e.state in _INFLIGHT and e.url is not None:
@@ -368,10 +368,15 @@ class TimelinePanel(QWidget):
         self.live.setText("Pause view" if on else "Follow live")
 
     def _repaint(self) -> None:
-        crawler = getattr(self._bridge, "crawler", None)
-        if crawler is not None and getattr(self._bridge, "running", False) and _loop_running():
+        bridge = self._bridge
+        if (
+            bridge is not None
+            and bridge.running
+            and bridge.started_at is not None
+            and _loop_running()
+        ):
             # Follow the clock, not the last record, so a stalled crawl is seen to stall.
-            self.model.now = max(self.model.now, time_now() - crawler.started_at)
+            self.model.now = max(self.model.now, time_now() - bridge.started_at)
             self._dirty = True
         if not self._dirty or not self.isVisible():
             return
