@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from selectolax.lexbor import LexborHTMLParser
 
 from .pagefacts import FACTS_SELECTOR, FactsReader, PageFacts
+from .slicing import pieces
 from .urls import join, join_all
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
@@ -107,17 +108,19 @@ def extract_links(text: str | bytes, page_url: str) -> list[str]:
     ``text`` may be UTF-8 bytes. Honours <base href>. Hrefs are deduplicated before joining: navigation repeats the same href
     many times, and joining is the costly part.
     """
-    return _links_of(LexborHTMLParser(text), page_url)[0]
-
-
-def _links_of(
-    tree: LexborHTMLParser, page_url: str, facts: FactsReader | None = None
-) -> tuple[list[str], str]:
-    """(links, the base URL they were joined against) of a parsed page; ``facts``, if given,
-    is shown the elements it reads in the same walk of the tree (each walk costs as much as a
-    selector with many parts: one walk, not several)."""
-    base: str | None = None
     raw: dict[str, None] = {}
+    base = _hrefs(LexborHTMLParser(text), page_url, raw)
+    return join_all(base or page_url, raw)
+
+
+def _hrefs(
+    tree: LexborHTMLParser, page_url: str, raw: dict[str, None], facts: FactsReader | None = None
+) -> str | None:
+    """Adds the hrefs of a parsed page to ``raw`` (in document order, without repeats) and
+    returns the base URL its <base> names, if any; ``facts``, if given, is shown the elements it
+    reads in the same walk of the tree (each walk costs as much as a selector with many parts:
+    one walk, not several)."""
+    base: str | None = None
     for node in tree.css(_WALK if facts is not None else _LINKS_AND_BASE):
         tag = node.tag
         if tag in _LINK_TAGS:
@@ -133,16 +136,24 @@ def _links_of(
                 base = (join(page_url, href) if href else None) or page_url
         elif facts is not None:
             facts.take(node, tag, None)
-    base = base or page_url
-    return join_all(base, raw), base
+    return base
 
 
 def _parse(text: str | bytes, page_url: str, encoding: str) -> ParsedPage:
-    """Links and audit fields from one parse of the page."""
-    tree = LexborHTMLParser(text)
+    """Links and audit fields from one parse of the page — of each of its pieces, one at a time,
+    when it is too big for one tree (the pieces yield the same hrefs and words)."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     facts = FactsReader()
-    links, base = _links_of(tree, page_url, facts)
-    return ParsedPage(links, encoding, facts=facts.finish(tree, base))
+    raw: dict[str, None] = {}
+    base: str | None = None
+    for piece in pieces(data):
+        tree = LexborHTMLParser(piece)
+        found = _hrefs(tree, page_url, raw, facts)
+        base = base or found
+        facts.read_text(tree)
+        del tree  # before the next piece's tree is built
+    base = base or page_url
+    return ParsedPage(join_all(base, raw), encoding, facts=facts.finish(base))
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the
@@ -213,7 +224,7 @@ def nesting_bound(text: str | bytes, chunk: int = 8192) -> int:
 
 def nesting_exceeds(text: str, bound: int = MAX_NESTING) -> bool:
     """Whether elements nest deeper than ``bound`` (an estimate: misnested tags count as open)."""
-    if nesting_bound(text) <= bound:
+    if text.count("<") <= bound or nesting_bound(text) <= bound:
         return False  # cannot (the common, C-speed case)
     depth = 0
     for m in _TAG.finditer(text):
@@ -260,7 +271,10 @@ def _parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
     encoding = detect_encoding(body, charset)
     # lexbor reads bytes as UTF-8 itself: a UTF-8 page (most of the web) skips decoding into a
     # str that selectolax would only encode back to UTF-8.
-    if encoding == "utf-8" and nesting_bound(body) <= MAX_NESTING:
+    # Fewer tags than the bound in all (most pages) cannot nest past it: one count, no chunks.
+    if encoding == "utf-8" and (
+        body.count(b"<") <= MAX_NESTING or nesting_bound(body) <= MAX_NESTING
+    ):
         return _parse(body.removeprefix(codecs.BOM_UTF8), page_url, encoding)
     text, encoding = decode(body, charset)
     if nesting_exceeds(text):

@@ -36,18 +36,30 @@ _SPACES = b"\t\n\x0b\x0c\r "
 _MARKS = bytes(32 if i in _SPACES else 120 for i in range(256))
 
 
-def _count_and_hash(text: str) -> tuple[int, str | None]:
-    """(words, hash) of visible text. Words are parted by ASCII whitespace, as str.split()
-    would part them, except at a no-break space, which glues words as it does on screen
-    ("10&nbsp;km" is one word). Byte operations instead of split(): a 35 KB text is 6,000 words,
-    and making 6,000 strings costs more than parsing the page's links. The hash ignores
-    whitespace altogether, so layout alone never makes two pages differ."""
-    data = text.encode("utf-8", "replace")
-    marks = data.translate(_MARKS)
-    words = marks.count(b" x") + (marks[:1] == b"x")
-    if not words:
-        return 0, None
-    return words, hashlib.blake2b(data.translate(None, _SPACES), digest_size=8).hexdigest()
+class TextDigest:
+    """Words and a hash of visible text, fed a piece at a time (pieces are parted by whitespace).
+    Words are parted by ASCII whitespace, as str.split() would part them, except at a no-break
+    space, which glues words as it does on screen ("10&nbsp;km" is one word). Byte operations
+    instead of split(): a 35 KB text is 6,000 words, and making 6,000 strings costs more than
+    parsing the page's links. The hash ignores whitespace altogether, so layout alone never
+    makes two pages differ."""
+
+    __slots__ = ("_hash", "words")
+
+    def __init__(self) -> None:
+        self.words = 0
+        self._hash = hashlib.blake2b(digest_size=8)
+
+    def add(self, text: str) -> None:
+        data = text.encode("utf-8", "replace")
+        marks = data.translate(_MARKS)
+        self.words += marks.count(b" x") + (marks[:1] == b"x")
+        self._hash.update(data.translate(None, _SPACES))
+
+    @property
+    def hexdigest(self) -> str | None:
+        """None for a text without words."""
+        return self._hash.hexdigest() if self.words else None
 
 
 def page_facts_fields(facts: PageFacts) -> dict[str, Any]:
@@ -85,6 +97,7 @@ class FactsReader:
         "lang",
         "meta_description",
         "robots",
+        "text",
         "title",
     )
 
@@ -97,6 +110,7 @@ class FactsReader:
         self.lang: str | None = None
         self.robots: list[str] = []
         self.hidden: list[Any] = []
+        self.text = TextDigest()
 
     def take(self, node: Any, tag: str | None, attrs: dict[str, str | None] | None) -> None:
         """One element of the walk: any of FACTS_SELECTOR's, or a <link>/<script>/link element
@@ -125,14 +139,19 @@ class FactsReader:
         elif tag == "html" and self.lang is None:
             self.lang = collapse(node.attributes.get("lang") or "") or None
 
-    def finish(self, tree: Any, base: str) -> PageFacts:
-        """The page's facts. Removes invisible elements from ``tree`` to read its text: call it
-        once the links are taken."""
+    def read_text(self, tree: Any) -> None:
+        """Reads the visible text of ``tree`` (the page, or one piece of it), removing its
+        invisible elements: call it once the links are taken."""
         # Innermost first (reverse document order): a node is never freed after its ancestor.
         for node in reversed(self.hidden):
             node.decompose()
+        self.hidden.clear()
         holder = tree.body or tree.root
-        words, digest = _count_and_hash(holder.text(separator=" ") if holder is not None else "")
+        if holder is not None:
+            self.text.add(holder.text(separator=" "))
+
+    def finish(self, base: str) -> PageFacts:
+        """The page's facts, once every tree of it has been walked and its text read."""
         return PageFacts(
             title=self.title,
             meta_description=self.meta_description,
@@ -140,7 +159,7 @@ class FactsReader:
             h1_count=self.h1_count,
             canonical=join(base, self.canonical) if self.canonical else None,
             robots=robots_tokens(*self.robots),
-            word_count=words,
-            content_hash=digest,
+            word_count=self.text.words,
+            content_hash=self.text.hexdigest,
             lang=self.lang,
         )

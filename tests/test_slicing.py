@@ -1,0 +1,95 @@
+"""A huge page is parsed piece by piece: same links, same audit fields, bounded trees."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gui_crawler import links, slicing
+from gui_crawler.slicing import cut_points, pieces
+
+URL = "http://127.0.0.1:1/dir/page.html"
+
+
+def busy_page(n: int, seed: int = 7) -> bytes:
+    """A page of ``n`` blocks mixing everything a cut must respect: scripts and styles holding
+    "<" and fake tags, comments holding links, a title and H1s with markup inside, textareas,
+    templates, links of every kind, upper-case tags, text with no-break spaces."""
+    rnd = random.Random(seed)
+    parts = [
+        '<!DOCTYPE html><html lang="en"><head><title>The <b>busy</b> page</title>',
+        '<meta name="description" content="Many parts"><link rel="canonical" href="/c.html">',
+        "<script>var s = '<a href=\"/in-script\">'; if (a < b) {}</script></head><body>",
+    ]
+    for i in range(n):
+        kind = rnd.randrange(9)
+        if kind == 0:
+            parts.append(f"<script>x = '<div><a href=\"/s{i}\">' + {i} < 3;</script>")
+        elif kind == 1:
+            parts.append(f'<!-- <a href="/comment{i}">hidden</a> <p> -->')
+        elif kind == 2:
+            parts.append(f'<h1>Head <span>{i}</span> <a href="/h{i}">x</a></h1>')
+        elif kind == 3:
+            parts.append(f'<textarea><a href="/ta{i}"></textarea><style>p < a {{}}</style>')
+        elif kind == 4:
+            parts.append(f'<template><a href="/tpl{i}">t</a></template><NOSCRIPT>ns</NOSCRIPT>')
+        elif kind == 5:
+            parts.append(f'<IMG SRC="/i{i}.png"><iframe src="/f{i}.html"></iframe>')
+        else:
+            parts.append(f'<p>Word {i}&nbsp;km <a href="../p{i % 50}.html#x">p</a> <i>it</i></p>')
+    parts.append("</body></html>")
+    return "".join(parts).encode()
+
+
+@pytest.mark.parametrize("max_tags", [40, 300, 3000])
+def test_pieces_yield_what_the_whole_page_yields(
+    max_tags: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    body = busy_page(1500)
+    whole = links.parse_page(body, None, URL)
+    monkeypatch.setattr(slicing, "MAX_TAGS", max_tags)
+    assert len(cut_points(body, max_tags)) >= 2
+    cut = links.parse_page(body, None, URL)
+    assert cut.links == whole.links
+    assert cut.facts == whole.facts
+    assert whole.facts.title == "The <b>busy</b> page" and whole.facts.word_count > 1500
+
+
+def test_cuts_fall_outside_scripts_comments_and_headings() -> None:
+    body = busy_page(1500, seed=3)
+    low = body.lower()
+    for cut in cut_points(body, 60):
+        assert body[cut : cut + 1] == b"<"
+        before = low[:cut]
+        for start, end in (
+            (b"<script", b"</script"),
+            (b"<!--", b"-->"),
+            (b"<h1", b"</h1"),
+            (b"<textarea", b"</textarea"),
+            (b"<template", b"</template"),
+        ):
+            assert before.count(start) == before.count(end), (cut, start)
+
+
+def test_pieces_hold_a_bounded_number_of_tags() -> None:
+    body = busy_page(3000)
+    parts = list(pieces(body, 500))
+    assert parts[0] + b"".join(p.removeprefix(b"<body>") for p in parts[1:]) == body
+    assert len(parts) > body.count(b"<") // 1000
+    # A cut moves past a holder's end at most: a piece exceeds the bound by one block or so.
+    assert max(p.count(b"<") for p in parts) < 600
+
+
+def test_an_ordinary_page_is_one_piece_and_not_copied() -> None:
+    body = busy_page(20)
+    (only,) = pieces(body)
+    assert only is body
+
+
+def test_a_script_never_closed_keeps_the_rest_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    body = busy_page(400) + b"<script>" + b"<a href='/never'>x</a>" * 500
+    whole = links.parse_page(body, None, URL)
+    monkeypatch.setattr(slicing, "MAX_TAGS", 50)
+    assert links.parse_page(body, None, URL).links == whole.links
+    assert not any(u.endswith("/never") for u in whole.links)
