@@ -227,6 +227,7 @@ class HostState:
     median_ms: float
     p95_ms: float
     external: bool = False
+    rate: float = 0.0  # requests started per second, over the last few seconds
 
 
 Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState

@@ -13,14 +13,15 @@ import asyncio
 import collections
 import enum
 import statistics
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Generic, TypeVar
 
-from .events import HostState
+from .events import FetchRecord, HostState
 from .robots import Robots
 
 T = TypeVar("T")
 _SAMPLES = 500  # response times kept per host for the median and p95
+RATE_WINDOW = 5.0  # seconds of request starts behind a host's requests per second
 
 
 class Prep(enum.Enum):
@@ -54,14 +55,23 @@ class Host(Generic[T]):
         self.timer: asyncio.TimerHandle | None = None
         self.requests = 0
         self.times_ms: collections.deque[float] = collections.deque(maxlen=_SAMPLES)
+        self.starts: collections.deque[float] = collections.deque()  # in the last RATE_WINDOW
+        self.first_start: float | None = None
         self.dirty = True
 
     def ready_at(self) -> float:
         return max(self.next_start, self.backoff_until)
 
+    def rate(self, now: float) -> float:
+        """Requests started per second over the last RATE_WINDOW seconds (fewer, early on)."""
+        while self.starts and self.starts[0] <= now - RATE_WINDOW:
+            self.starts.popleft()
+        if not self.starts or self.first_start is None:
+            return 0.0
+        return len(self.starts) / max(1.0, min(RATE_WINDOW, now - self.first_start))
+
     def state(self, now: float) -> HostState:
-        times = sorted(self.times_ms)
-        p95 = times[min(len(times) - 1, int(len(times) * 0.95))] if times else 0.0
+        median, p95 = _median_p95(self.times_ms)
         return HostState(
             host=self.origin,
             in_flight=self.in_flight,
@@ -71,9 +81,10 @@ class Host(Generic[T]):
             waiting=len(self.waiting),
             robots=self.robots_status,
             requests=self.requests,
-            median_ms=statistics.median(times) if times else 0.0,
+            median_ms=median,
             p95_ms=p95,
             external=self.external,
+            rate=self.rate(now),
         )
 
 
@@ -120,6 +131,9 @@ class HostTable(Generic[T]):
             return False
         host.in_flight += 1
         host.requests += 1
+        host.starts.append(now)
+        if host.first_start is None:
+            host.first_start = now
         host.next_start = now + host.delay
         host.dirty = True
         return True
@@ -198,11 +212,56 @@ class HostTable(Generic[T]):
                 host.timer = None
 
     def changed(self) -> list[HostState]:
-        """States of the hosts that changed since the last call."""
+        """States of the hosts that changed since the last call (a host that was asked
+        anything in the last RATE_WINDOW seconds counts as changed: its rate falls as it idles)."""
         now = self._loop.time()
         out = []
         for host in self._hosts.values():
-            if host.dirty or host.backoff_until > now - 1:
+            if host.dirty or host.backoff_until > now - 1 or host.starts:
                 host.dirty = False
                 out.append(host.state(now))
         return out
+
+
+def _median_p95(times_ms: Iterable[float]) -> tuple[float, float]:
+    t = sorted(times_ms)
+    if not t:
+        return 0.0, 0.0
+    return statistics.median(t), t[min(len(t) - 1, int(len(t) * 0.95))]
+
+
+def states_from_records(
+    records: Iterable[FetchRecord], per_host: int, delay: float = 0.0
+) -> list[HostState]:
+    """Per-host figures of a crawl read back from its file, in order of first contact: requests
+    (tries) and response times from its records. A file keeps no live state, so nothing is in
+    flight or backed off and the robots.txt state is unknown."""
+    tries: dict[str, int] = {}
+    times: dict[str, list[float]] = {}
+    external: dict[str, bool] = {}
+    for r in records:
+        origin = origin_of(r.url)
+        tries[origin] = tries.get(origin, 0) + r.tries
+        external.setdefault(origin, r.external)
+        if r.status is not None:
+            ms = r.dns_ms + r.connect_ms + r.ttfb_ms + r.download_ms
+            times.setdefault(origin, []).append(ms)
+    out = []
+    for origin, n in tries.items():
+        median, p95 = _median_p95(times.get(origin, ()))
+        out.append(
+            HostState(
+                host=origin,
+                in_flight=0,
+                limit=per_host,
+                delay=delay,
+                backoff=0.0,
+                waiting=0,
+                robots="not saved",
+                requests=n,
+                median_ms=median,
+                p95_ms=p95,
+                external=external[origin],
+            )
+        )
+    return out

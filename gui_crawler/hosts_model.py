@@ -24,16 +24,17 @@ HOST_COLUMNS = (
     "Back-off (s)",
     "Waiting",
     "Requests",
+    "Req/s",
     "Median ms",
     "p95 ms",
     "robots.txt",
     "Kind",
 )
-HOST_WIDTHS = (240, 60, 45, 65, 85, 60, 65, 75, 60, 220, 70)
+HOST_WIDTHS = (240, 60, 45, 65, 85, 60, 65, 55, 75, 60, 220, 70)
 BACKOFF_BRUSH = QBrush(QColor("#c0392b"))
 EXTERNAL_BRUSH = QBrush(QColor("#808080"))
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-_NUMERIC = frozenset(range(1, 9))
+_NUMERIC = frozenset(range(1, 10))
 
 
 def _display(s: HostState) -> tuple[str, ...]:
@@ -45,6 +46,7 @@ def _display(s: HostState) -> tuple[str, ...]:
         f"{s.backoff:.1f}" if s.backoff > 0 else "",
         str(s.waiting),
         str(s.requests),
+        f"{s.rate:.1f}" if s.rate else "",
         f"{s.median_ms:.0f}" if s.requests else "",
         f"{s.p95_ms:.0f}" if s.requests else "",
         s.robots,
@@ -61,6 +63,7 @@ def _sort_key(s: HostState) -> tuple[Any, ...]:
         s.backoff,
         s.waiting,
         s.requests,
+        s.rate,
         s.median_ms,
         s.p95_ms,
         s.robots,

@@ -30,6 +30,7 @@ from .config import ConfigError
 from .details import DetailsPane
 from .events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
 from .export import write_csv
+from .hosts import states_from_records
 from .hosts_model import HOST_WIDTHS
 from .models import Roles
 from .overview import OverviewTab
@@ -480,6 +481,9 @@ class MainWindow(QMainWindow):
         self.results.clear()
         self.charts.clear()
         self.results.add(saved.records)
+        self.results.hosts.apply(
+            states_from_records(saved.records, saved.config.per_host, saved.config.delay)
+        )
         self.overview.clear()
         self.overview.audit.is_internal = Scope(
             saved.config.roots, strict=saved.config.strict

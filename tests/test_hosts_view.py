@@ -3,11 +3,12 @@ External/Blocked quick filters and a Broken links view that lists only what is r
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
 from test_politeness import HostSite
-from test_window import crawl_to_end
+from test_window import crawl_files, crawl_to_end
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import HostState
@@ -33,7 +34,10 @@ def test_hosts_model_inserts_new_hosts_and_updates_known_ones(qtmodeltester: Any
         [state("http://b", backoff=2.5, requests=7, median_ms=12.0, p95_ms=40.0, external=True)]
     )
     assert m.rowCount() == 2
-    assert [m.index(1, c).data() for c in (4, 6, 7, 8, 10)] == ["2.5", "7", "12", "40", "external"]
+    assert [m.index(1, c).data() for c in (4, 6, 8, 9, 11)] == ["2.5", "7", "12", "40", "external"]
+    assert m.index(1, 7).data() == ""  # no requests per second: none lately
+    m.apply([state("http://b", requests=9, rate=2.5)])
+    assert m.index(1, 7).data() == "2.5"
     qtmodeltester.check(m)
     m.clear()
     assert m.rowCount() == 0
@@ -78,6 +82,17 @@ def test_hosts_tab_politeness_settings_and_filters(
         assert {r.url for r in window.results.proxy.records()} == {site.u("/private/x")}
         tab.set_quick_filter("Blocked", False)
         assert window.results.proxy.rowCount() == 5
+
+        # The crawl read back from its file: the Hosts tab is rebuilt from its records.
+        [path] = crawl_files(os.environ["XDG_DATA_HOME"])
+        assert window.open_crawl(path)
+        qtmodeltester.check(hosts)
+        reread = {s.host: s for s in hosts.states}
+        assert set(reread) == set(by_host)
+        site_host, ext_host = reread[site.url.rstrip("/")], reread[ext.url.rstrip("/")]
+        assert site_host.robots == "not saved" and not site_host.external
+        assert site_host.requests == 2 and site_host.median_ms > 0  # / and /a; not /private
+        assert ext_host.external and ext_host.requests >= 2
     finally:
         run(site.close())
         run(ext.close())
