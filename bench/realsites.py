@@ -211,3 +211,26 @@ def million(ctx: Context) -> None:
         ctx.say(
             f"  RSS growth after {first[0]:,} records: {grow:.0f} B per URL (the seen set and the queue)"
         )
+
+
+@section("real-parse", "where parsing python3-doc's pages goes, in process (no network)")
+def real_parse(ctx: Context) -> None:
+    from parse_parts import measure
+
+    package, root = SITES["python-docs"]
+    r = measure(ensure_docs(package, root))
+    total = r["parse_page"]
+    rows = [
+        [part, seconds, f"{seconds / total:.0%}"]
+        for part, seconds in r.items()
+        if part not in ("pages", "parse_page")
+    ]
+    rows.append(["parse_page (all of it)", total, "100%"])
+    ctx.say(
+        table(
+            ["part", "seconds", "share"],
+            rows,
+            title=f"\n== real-parse: {r['pages']:.0f} pages of python3-doc, best of 3, one core ==",
+        )
+    )
+    ctx.results["real-parse"] = r
