@@ -5,12 +5,13 @@ A DOM takes about 370 bytes per tag: a 10 MB source listing of 530,000 tags buil
 most of a crawl's peak memory. Links and visible text do not need the whole tree at once: a page
 parsed piece by piece yields the same hrefs and the same words, provided no cut falls inside an
 element whose content is not markup (a script, a comment) or whose text the audit reads whole
-(the title, an H1). Cuts fall just before a ``<`` outside all of them.
+(the title, an H1). Cuts fall just before a start tag outside all of them.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 
 # A tree of this many tags takes ~11 MB (parsing a 10 MB page then peaks at +16 MB, not +200 MB).
@@ -23,6 +24,17 @@ _HOLDERS = (
     *((b"<" + t, b"</" + t) for t in (b"script", b"style", b"textarea", b"title", b"xmp")),
     *((b"<" + t, b"</" + t) for t in (b"noembed", b"noframes", b"noscript", b"template", b"h1")),
 )
+
+
+_START_TAG = re.compile(rb"<[A-Za-z]")
+
+
+def _next_start_tag(data: bytes, pos: int) -> int:
+    """Offset of the first start tag at or after ``pos``; -1 if none. A cut before a stray "<"
+    (in text, "a < b") would still be safe, but a page of "<<<<" must not become a million
+    pieces."""
+    m = _START_TAG.search(data, pos)
+    return m.start() if m else -1
 
 
 def cut_points(data: bytes, max_tags: int) -> list[int]:
@@ -38,7 +50,7 @@ def cut_points(data: bytes, max_tags: int) -> list[int]:
     closed = [0] * len(_HOLDERS)
     counted = 0  # holders are counted in data[:counted]
     cuts: list[int] = []
-    cut = data.find(b"<", step)
+    cut = _next_start_tag(data, step)
     while 0 < cut < len(data) - step // 2:
         for i, (opening, closing) in enumerate(_HOLDERS):
             opened[i] += low.count(opening, counted, cut)
@@ -47,13 +59,13 @@ def cut_points(data: bytes, max_tags: int) -> list[int]:
         inside = next((i for i in range(len(_HOLDERS)) if opened[i] > closed[i]), None)
         if inside is None:
             cuts.append(cut)
-            cut = data.find(b"<", cut + step)
+            cut = _next_start_tag(data, cut + step)
             continue
         # Step past the end of the element the cut fell in; the counts catch up from here.
         end = low.find(_HOLDERS[inside][1], cut)
         if end < 0:
             break
-        cut = data.find(b"<", end + 1)
+        cut = _next_start_tag(data, end + 1)
     return cuts
 
 

@@ -93,3 +93,11 @@ def test_a_script_never_closed_keeps_the_rest_whole(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(slicing, "MAX_TAGS", 50)
     assert links.parse_page(body, None, URL).links == whole.links
     assert not any(u.endswith("/never") for u in whole.links)
+
+
+def test_cuts_are_before_start_tags_only() -> None:
+    # Stray "<" in text are no place to cut: a page of them stays one piece, not thousands.
+    body = b"<html><body><p>" + b"a <<< b " * 50_000 + b"</p></body></html>"
+    assert cut_points(body, 100) == []
+    page = busy_page(800)
+    assert all(page[c + 1 : c + 2].isalpha() for c in cut_points(page, 50))
