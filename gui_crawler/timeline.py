@@ -15,8 +15,9 @@ from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QWheelEven
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolTip, QVBoxLayout, QWidget
 
 from .bridge import CrawlBridge
-from .events import FetchRecord, WorkerEvent, WorkerState
-from .phases import PHASES
+from .engine import Crawler
+from .events import FetchRecord, WorkerEvent
+from .phases import PHASES, so_far
 from .timeline_model import Bar, TimelineModel
 
 COLORS = {
@@ -42,7 +43,6 @@ MIN_LANE_PX = 3.0
 LEGEND_PX = 18
 AXIS_PX = 16
 SPLIT_PX = 24.0
-_INFLIGHT = {WorkerState.FETCHING: PHASES.index("ttfb"), WorkerState.PARSING: PHASES.index("parse")}
 
 
 def _loop_running() -> bool:
@@ -51,6 +51,16 @@ def _loop_running() -> bool:
     except RuntimeError:
         return False
     return True
+
+
+def under_way(crawler: Crawler, now: float, t0: float) -> list[Bar]:
+    """The crawler's requests under way as bars ending ``now`` (loop times; ``t0`` the crawl's
+    start)."""
+    out = []
+    for wid, url, t in crawler.under_way():
+        phases, current = so_far(t, now)
+        out.append(Bar(wid, t.taken - t0, now - t0, phases, url, None, None, 1, current, True))
+    return out
 
 
 def time_now() -> float:
@@ -107,7 +117,7 @@ class TimelineView(QWidget):
         tol = 3 * self.span / max(1, self.width())
         hits = [
             b
-            for b in self.model.visible(t - tol, t + tol)
+            for b in (*self.model.visible(t - tol, t + tol), *self.model.inflight)
             if b.worker // per == lane and b.start - tol <= t <= b.end + tol
         ]
         return hits[-1] if hits else None
@@ -162,7 +172,7 @@ class TimelineView(QWidget):
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._drag is not None and not self._dragged:
             bar = self.bar_at(event.position())
-            if bar is not None:
+            if bar is not None and not bar.live:  # a request under way has no record yet
                 self.barClicked.emit(bar.url)
         self._drag = None
 
@@ -187,6 +197,9 @@ class TimelineView(QWidget):
         scale = self.width() / self.span
         w = self.width()
         err = QColor("#000000")
+        live = [QColor(c) for c in _PHASE_COLORS]
+        for c in live:
+            c.setAlpha(min(alpha, 110))
         hb = max(h - 2, 1.0)
         pooled = per > 1
         for b in self.model.visible(t0, t1):
@@ -211,13 +224,17 @@ class TimelineView(QWidget):
                 # Errors get a dark end cap, retries a hollow one.
                 xe = w - (t1 - b.end) * scale
                 p.fillRect(QRectF(xe - 2, y, 2, h), err if b.tries <= 1 else colors[1])
-        for wid, (ph, start, _url) in self.model.inflight.items():
-            if start <= t1:
-                c = QColor(_PHASE_COLORS[ph])
-                c.setAlpha(110)
-                x = w - (t1 - start) * scale
-                y = LEGEND_PX + (wid // per) * h
-                p.fillRect(QRectF(x + 1, y + 1, max((t1 - start) * scale - 1, 1.0), hb), c)
+        # Requests under way: lighter, split into the phases they went through so far.
+        for b in self.model.inflight:
+            y = LEGEND_PX + (b.worker // per) * h
+            x = w - (t1 - b.start) * scale + 1
+            for i, d in enumerate(b.phases):
+                if d <= 0:
+                    continue
+                dw = d * scale
+                if x + dw >= 0:
+                    p.fillRect(QRectF(x, y + 1, max(dw, 1.0), hb), live[i])
+                x += dw
         self._paint_axis(p, t0, t1, text)
         self._paint_legend(p, text, per)
         p.end()
@@ -255,8 +272,11 @@ def _nice_step(raw: float) -> float:
 
 
 def tooltip(b: Bar) -> str:
-    status = b.error or (str(b.status) if b.status is not None else "—")
-    lines = [b.url, f"status {status} · worker {b.worker} · tries {b.tries}"]
+    if b.live:
+        lines = [b.url, f"under way: {LABELS[PHASES[b.main]]} · worker {b.worker}"]
+    else:
+        status = b.error or (str(b.status) if b.status is not None else "—")
+        lines = [b.url, f"status {status} · worker {b.worker} · tries {b.tries}"]
     lines += [f"{LABELS[p]}: {v * 1000:.1f} ms" for p, v in zip(PHASES, b.phases, strict=True) if v]
     return "\n".join(lines)
 
@@ -305,6 +325,8 @@ class TimelinePanel(QWidget):
     """The Timeline tab: a Live/Pause toggle, the lanes, and where the time goes."""
 
     recordClicked = Signal(str)
+    # Draw the requests under way (read from the crawler at each frame); off only to measure it.
+    live_requests = True
 
     def __init__(self, parent: Any = None, fps: int = 10) -> None:
         super().__init__(parent)
@@ -339,6 +361,7 @@ class TimelinePanel(QWidget):
         self._bridge = bridge
         bridge.batch.connect(self.feed)
         bridge.started.connect(self.clear)
+        bridge.finished.connect(self._ended)
 
     def clear(self) -> None:
         self.model.clear()
@@ -349,17 +372,11 @@ class TimelinePanel(QWidget):
         if records:
             self.model.add(records)
             self._dirty = True
-        t0 = self._bridge.started_at if self._bridge is not None else None
-        if workers and t0 is not None:
-            # Requests in progress, drawn lighter from when the worker took them up.
-            inflight = self.model.inflight
-            for e in workers:
-                if e.state in _INFLIGHT and e.url is not None:
-                    inflight[e.worker_id] = (_INFLIGHT[e.state], e.since - t0, e.url)
-                    self.model.workers = max(self.model.workers, e.worker_id + 1)
-                else:
-                    inflight.pop(e.worker_id, None)
-            self._dirty = True
+
+    def _ended(self, _finished: object) -> None:
+        # Every record is in: nothing is under way any more.
+        self.model.inflight = []
+        self._dirty = True
 
     def _following(self, on: bool) -> None:
         self.live.blockSignals(True)
@@ -376,7 +393,16 @@ class TimelinePanel(QWidget):
             and _loop_running()
         ):
             # Follow the clock, not the last record, so a stalled crawl is seen to stall.
-            self.model.now = max(self.model.now, time_now() - bridge.started_at)
+            now = time_now()
+            self.model.now = max(self.model.now, now - bridge.started_at)
+            if self.live_requests and bridge.crawler is not None:
+                self.model.inflight = under_way(bridge.crawler, now, bridge.started_at)
+                if self.model.inflight:
+                    top = max(b.worker for b in self.model.inflight) + 1
+                    self.model.workers = max(self.model.workers, top)
+            self._dirty = True
+        elif self.model.inflight:
+            self.model.inflight = []
             self._dirty = True
         if not self._dirty or not self.isVisible():
             return

@@ -28,6 +28,7 @@ class Bar:
     error: str | None
     tries: int
     main: int  # index of the longest phase: the colour of a bar too narrow to split
+    live: bool = False  # under way: ``end`` is now, ``main`` the phase it is in
 
     @classmethod
     def of(cls, rec: FetchRecord) -> Bar:
@@ -62,8 +63,8 @@ class TimelineModel(LabelledTable):
         self.totals = [0.0] * len(PHASES)
         self.workers = 0
         self.now = 0.0
-        # worker → (phase index, start, url) of the request it is on now, drawn as a growing bar
-        self.inflight: dict[int, tuple[int, float, str]] = {}
+        # The requests under way at the last frame, drawn as growing bars (not rows of the model).
+        self.inflight: list[Bar] = []
 
     def clear(self) -> None:
         self.beginResetModel()
