@@ -12,12 +12,22 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QWheelEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .bridge import CrawlBridge
 from .engine import Crawler
-from .events import FetchRecord, WorkerEvent
+from .events import FetchRecord, HostState, WorkerEvent
+from .hosts import origin_of
 from .phases import PHASES, so_far
+from .timeline_hosts import HostLanes
 from .timeline_model import Bar, TimelineModel
 
 COLORS = {
@@ -53,13 +63,19 @@ def _loop_running() -> bool:
     return True
 
 
-def under_way(crawler: Crawler, now: float, t0: float) -> list[Bar]:
+def under_way(crawler: Crawler, now: float, t0: float, lanes: HostLanes) -> list[Bar]:
     """The crawler's requests under way as bars ending ``now`` (loop times; ``t0`` the crawl's
-    start)."""
+    start), each in a free lane of its host."""
     out = []
-    for wid, url, t in crawler.under_way():
+    taken: dict[str, set[int]] = {}
+    for wid, url, t in sorted(crawler.under_way(), key=lambda u: u[2].taken):
         phases, current = so_far(t, now)
-        out.append(Bar(wid, t.taken - t0, now - t0, phases, url, None, None, 1, current, True))
+        host = origin_of(url)
+        used = taken.setdefault(host, set())
+        slot = lanes.peek(host, t.taken - t0, used)
+        used.add(slot)
+        start = t.taken - t0
+        out.append(Bar(wid, start, now - t0, phases, url, None, None, 1, current, True, host, slot))
     return out
 
 
@@ -82,6 +98,7 @@ class TimelineView(QWidget):
         self.following = True
         self._drag: tuple[float, float] | None = None
         self._dragged = False
+        self.by_host = False  # lanes: one per worker, or one per slot of each host
         self.setMouseTracking(True)
         self.setMinimumHeight(160)
 
@@ -90,9 +107,15 @@ class TimelineView(QWidget):
     def right_time(self) -> float:
         return self.model.now if self.following else self.end
 
+    def lane_of(self, b: Bar) -> int:
+        if self.by_host:
+            hosts = self.model.hosts
+            return hosts.offset(b.host) + min(b.slot, hosts.lanes_of(b.host) - 1)
+        return b.worker
+
     def lanes(self) -> tuple[int, int]:
-        """(lanes drawn, workers per lane)."""
-        workers = max(1, self.model.workers)
+        """(lanes drawn, workers or host slots per lane)."""
+        workers = max(1, self.model.hosts.total() if self.by_host else self.model.workers)
         fit = max(1, int((self.height() - LEGEND_PX - AXIS_PX) / MIN_LANE_PX))
         per = -(-workers // fit)
         return -(-workers // per), per
@@ -118,7 +141,7 @@ class TimelineView(QWidget):
         hits = [
             b
             for b in (*self.model.visible(t - tol, t + tol), *self.model.inflight)
-            if b.worker // per == lane and b.start - tol <= t <= b.end + tol
+            if self.lane_of(b) // per == lane and b.start - tol <= t <= b.end + tol
         ]
         return hits[-1] if hits else None
 
@@ -202,8 +225,11 @@ class TimelineView(QWidget):
             c.setAlpha(min(alpha, 110))
         hb = max(h - 2, 1.0)
         pooled = per > 1
+        key = self.lane_of
+        if self.by_host:
+            self._paint_hosts(p, t0, t1, per, h, text)
         for b in self.model.visible(t0, t1):
-            y = LEGEND_PX + (b.worker // per) * h
+            y = LEGEND_PX + (key(b) // per) * h
             x = w - (t1 - b.start) * scale
             if pooled or (b.end - b.start) * scale < SPLIT_PX:
                 # Too small to tell its phases apart: one rect in its main phase's colour, which
@@ -226,7 +252,7 @@ class TimelineView(QWidget):
                 p.fillRect(QRectF(xe - 2, y, 2, h), err if b.tries <= 1 else colors[1])
         # Requests under way: lighter, split into the phases they went through so far.
         for b in self.model.inflight:
-            y = LEGEND_PX + (b.worker // per) * h
+            y = LEGEND_PX + (key(b) // per) * h
             x = w - (t1 - b.start) * scale + 1
             for i, d in enumerate(b.phases):
                 if d <= 0:
@@ -238,6 +264,41 @@ class TimelineView(QWidget):
         self._paint_axis(p, t0, t1, text)
         self._paint_legend(p, text, per)
         p.end()
+
+    def _paint_hosts(
+        self, p: QPainter, t0: float, t1: float, per: int, h: float, text: QColor
+    ) -> None:
+        """Behind each host's lanes: a rule above them, its name and state, and the URLs held
+        back waiting for one of its slots, a grey step area as tall as its lanes at the most
+        this host ever held back."""
+        hosts = self.model.hosts
+        scale = self.width() / self.span
+        w = self.width()
+        shade = QColor(COLORS["wait"])
+        shade.setAlpha(90)
+        rule = QColor(text)
+        rule.setAlpha(80)
+        for host in hosts.order:
+            top = LEGEND_PX + (hosts.offset(host) // per) * h
+            height = max(h, hosts.lanes_of(host) / per * h)
+            p.fillRect(QRectF(0, top, w, 1), rule)
+            samples = hosts.waiting.get(host, [])
+            most = max((n for _t, n in samples), default=0)
+            if most:
+                for i, (t, n) in enumerate(samples):
+                    t_next = samples[i + 1][0] if i + 1 < len(samples) else t1
+                    if n <= 0 or t_next < t0 or t > t1:
+                        continue
+                    x0 = max(0.0, w - (t1 - t) * scale)
+                    x1 = w - (t1 - t_next) * scale
+                    bh = height * n / most
+                    p.fillRect(QRectF(x0, top + height - bh, max(x1 - x0, 1.0), bh), shade)
+            if height >= 12:
+                p.setPen(text)
+                waiting = samples[-1][1] if samples else 0
+                label = f"{host} · {hosts.lanes_of(host)} slots · {waiting} waiting"
+                p.drawText(QPointF(4, top + 11), label)
+                p.setPen(Qt.PenStyle.NoPen)
 
     def _paint_axis(self, p: QPainter, t0: float, t1: float, text: QColor) -> None:
         step = _nice_step(self.span / 8)
@@ -259,7 +320,8 @@ class TimelineView(QWidget):
             p.drawText(QPointF(x + 13, 13), label)
             x += 22 + p.fontMetrics().horizontalAdvance(label)
         state = "live" if self.following else "paused"
-        lanes = f"{per} workers per lane" if per > 1 else "one lane per worker"
+        what = "host slots" if self.by_host else "workers"
+        lanes = f"{per} {what} per lane" if per > 1 else f"one lane per {what[:-1]}"
         p.drawText(QPointF(x + 10, 13), f"{lanes} · {self.span:g} s across · {state}")
 
 
@@ -336,9 +398,16 @@ class TimelinePanel(QWidget):
         self.live = QPushButton("Pause view")
         self.live.setCheckable(True)
         self.live.setToolTip("Stop following the present to look back (drag also pauses)")
+        self.lanes = QComboBox()
+        self.lanes.addItems(["Lanes: workers", "Lanes: hosts"])
+        self.lanes.setToolTip(
+            "One lane per worker, or per host one lane per slot of its limit, with the URLs "
+            "waiting for a slot shaded behind"
+        )
         self.info = QLabel()
         top = QHBoxLayout()
         top.addWidget(self.live)
+        top.addWidget(self.lanes)
         top.addWidget(self.info, 1)
         box = QVBoxLayout(self)
         box.setContentsMargins(2, 2, 2, 2)
@@ -346,6 +415,7 @@ class TimelinePanel(QWidget):
         box.addWidget(self.view, 1)
         box.addWidget(self.summary)
         self.live.toggled.connect(lambda on: self.view.set_following(not on))
+        self.lanes.currentIndexChanged.connect(self._lanes_changed)
         self.view.followingChanged.connect(self._following)
         self.view.barClicked.connect(self.recordClicked)
         # Repaint at a steady rate, not per batch: the cost stays flat however fast records come.
@@ -362,6 +432,7 @@ class TimelinePanel(QWidget):
         bridge.batch.connect(self.feed)
         bridge.started.connect(self.clear)
         bridge.finished.connect(self._ended)
+        bridge.hosts.connect(self.host_states)
 
     def clear(self) -> None:
         self.model.clear()
@@ -372,6 +443,16 @@ class TimelinePanel(QWidget):
         if records:
             self.model.add(records)
             self._dirty = True
+
+    def host_states(self, states: list[HostState]) -> None:
+        for st in states:
+            self.model.hosts.set_state(st.host, st.limit, st.waiting, self.model.now)
+        self._dirty = True
+
+    def _lanes_changed(self, index: int) -> None:
+        self.view.by_host = index == 1
+        self._dirty = True
+        self.view.update()
 
     def _ended(self, _finished: object) -> None:
         # Every record is in: nothing is under way any more.
@@ -386,6 +467,7 @@ class TimelinePanel(QWidget):
 
     def _repaint(self) -> None:
         bridge = self._bridge
+        visible = self.isVisible()
         if (
             bridge is not None
             and bridge.running
@@ -395,8 +477,9 @@ class TimelinePanel(QWidget):
             # Follow the clock, not the last record, so a stalled crawl is seen to stall.
             now = time_now()
             self.model.now = max(self.model.now, now - bridge.started_at)
-            if self.live_requests and bridge.crawler is not None:
-                self.model.inflight = under_way(bridge.crawler, now, bridge.started_at)
+            if visible and self.live_requests and bridge.crawler is not None:
+                hosts = self.model.hosts
+                self.model.inflight = under_way(bridge.crawler, now, bridge.started_at, hosts)
                 if self.model.inflight:
                     top = max(b.worker for b in self.model.inflight) + 1
                     self.model.workers = max(self.model.workers, top)
@@ -404,7 +487,7 @@ class TimelinePanel(QWidget):
         elif self.model.inflight:
             self.model.inflight = []
             self._dirty = True
-        if not self._dirty or not self.isVisible():
+        if not self._dirty or not visible:
             return
         self._dirty = False
         self.info.setText(f"{len(self.model.bars)} requests shown · {self.model.workers} workers")

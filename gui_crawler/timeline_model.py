@@ -9,8 +9,10 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from .events import FetchRecord
+from .hosts import origin_of
 from .models import LabelledTable
 from .phases import FIELDS, PHASES
+from .timeline_hosts import HostLanes
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -29,9 +31,11 @@ class Bar:
     tries: int
     main: int  # index of the longest phase: the colour of a bar too narrow to split
     live: bool = False  # under way: ``end`` is now, ``main`` the phase it is in
+    host: str = ""  # scheme://netloc
+    slot: int = 0  # its lane among its host's lanes
 
     @classmethod
-    def of(cls, rec: FetchRecord) -> Bar:
+    def of(cls, rec: FetchRecord, host: str = "", slot: int = 0) -> Bar:
         phases = tuple(getattr(rec, f) / 1000.0 for f in FIELDS)
         return cls(
             rec.worker,
@@ -43,6 +47,9 @@ class Bar:
             rec.error_kind,
             rec.tries,
             phases.index(max(phases)),
+            False,
+            host,
+            slot,
         )
 
 
@@ -65,6 +72,7 @@ class TimelineModel(LabelledTable):
         self.now = 0.0
         # The requests under way at the last frame, drawn as growing bars (not rows of the model).
         self.inflight: list[Bar] = []
+        self.hosts = HostLanes()
 
     def clear(self) -> None:
         self.beginResetModel()
@@ -74,13 +82,18 @@ class TimelineModel(LabelledTable):
         self.workers = 0
         self.now = 0.0
         self.inflight.clear()
+        self.hosts.clear()
         self.endResetModel()
 
     def add(self, records: list[FetchRecord]) -> None:
-        new = [Bar.of(r) for r in records if r.worker >= 0]
-        if not new:
+        took = sorted((r for r in records if r.worker >= 0), key=lambda r: r.finished_at)
+        if not took:
             return
-        new.sort(key=lambda b: b.end)
+        place = self.hosts.place
+        new = []
+        for r in took:
+            host = origin_of(r.url)
+            new.append(Bar.of(r, host, place(host, r.finished_at - r.elapsed, r.finished_at)))
         for b in new:
             for i, v in enumerate(b.phases):
                 self.totals[i] += v
