@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QWheelEvent
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPixmap, QWheelEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -99,6 +99,10 @@ class TimelineView(QWidget):
         self._drag: tuple[float, float] | None = None
         self._dragged = False
         self.by_host = False  # lanes: one per worker, or one per slot of each host
+        self._cache: QPixmap | None = None
+        self._spare: QPixmap | None = None
+        self._cache_t1 = 0.0
+        self._cache_key: tuple[object, ...] = ()
         self.setMouseTracking(True)
         self.setMinimumHeight(160)
 
@@ -200,40 +204,105 @@ class TimelineView(QWidget):
         self._drag = None
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
-        pal = self.palette()
-        p.fillRect(self.rect(), pal.base())
-        text = pal.text().color()
-        t1 = self.right_time()
-        t0 = t1 - self.span
+        text = self.palette().text().color()
         n, per = self.lanes()
         h = (self.height() - LEGEND_PX - AXIS_PX) / n
-        grid = QColor(text)
+        t1 = self.right_time()
+        t0 = t1 - self.span
+        layer = self._layer(t1, n, per, h)
+        p = QPainter(self)
+        p.drawPixmap(0, 0, layer)
+        p.setPen(Qt.PenStyle.NoPen)
+        if self.by_host:
+            self._paint_hosts(p, t0, t1, per, h, text)
+        # Requests under way: lighter, split into the phases they went through so far.
+        scale = self.width() / self.span
+        w = self.width()
+        hb = max(h - 2, 1.0)
+        live = [QColor(c) for c in _PHASE_COLORS]
+        for c in live:
+            c.setAlpha(min(self._alpha(per), 110))
+        key = self.lane_of
+        for b in self.model.inflight:
+            y = LEGEND_PX + (key(b) // per) * h
+            x = w - (t1 - b.start) * scale + 1
+            for i, d in enumerate(b.phases):
+                if d <= 0:
+                    continue
+                dw = d * scale
+                if x + dw >= 0:
+                    p.fillRect(QRectF(x, y + 1, max(dw, 1.0), hb), live[i])
+                x += dw
+        self._paint_axis(p, t0, t1, text)
+        self._paint_legend(p, text, per)
+        p.end()
+
+    @staticmethod
+    def _alpha(per: int) -> int:
+        return 255 if per == 1 else max(40, 255 // per)
+
+    def _layer(self, t1: float, n: int, per: int, h: float) -> QPixmap:
+        """The finished requests, painted once each: following the present, the last frame's
+        layer moves left by whole pixels and only the requests finished since are painted on it.
+        Everything is painted again when the geometry, zoom, lanes or position jump."""
+        w, height = self.width(), self.height()
+        dpr = self.devicePixelRatioF()
+        scale = w / self.span
+        key = (w, height, dpr, self.span, n, per, self.by_host, self.model.generation)
+        fresh = self.model.take_fresh()
+        old = self._cache
+        shift = int((t1 - self._cache_t1) * scale) if old is not None else -1
+        if old is None or key != self._cache_key or fresh is None or not 0 <= shift < w:
+            pix = QPixmap(int(w * dpr), int(height * dpr))
+            pix.setDevicePixelRatio(dpr)
+            p = QPainter(pix)
+            self._paint_lanes(p, QRectF(0, 0, w, height), n)
+            self._paint_bars(p, self.model.visible(t1 - self.span, t1), t1, per, h)
+            p.end()
+            self._cache_t1 = t1
+        else:
+            t1c = self._cache_t1 + shift / scale
+            if shift:
+                pix = self._spare if self._spare is not None else QPixmap(old.size())
+                pix.setDevicePixelRatio(dpr)
+                p = QPainter(pix)
+                p.drawPixmap(-shift, 0, old)
+                self._paint_lanes(p, QRectF(w - shift, 0, shift, height), n)
+                self._spare = old
+            else:
+                pix = old
+                p = QPainter(pix)
+            t0c = t1c - self.span
+            self._paint_bars(p, [b for b in fresh if b.end >= t0c and b.start <= t1c], t1c, per, h)
+            p.end()
+            self._cache_t1 = t1c
+        self._cache, self._cache_key = pix, key
+        return pix
+
+    def _paint_lanes(self, p: QPainter, area: QRectF, n: int) -> None:
+        pal = self.palette()
+        p.fillRect(area, pal.base())
+        grid = QColor(pal.text().color())
         grid.setAlpha(25)
         for lane in range(0, n, 2):
-            p.fillRect(self._lane_rect(lane, n), grid)
+            p.fillRect(self._lane_rect(lane, n).intersected(area), grid)
+
+    def _paint_bars(self, p: QPainter, bars: list[Bar], t1: float, per: int, h: float) -> None:
         p.setPen(Qt.PenStyle.NoPen)
-        alpha = 255 if per == 1 else max(40, 255 // per)
         colors = [QColor(c) for c in _PHASE_COLORS]
         for c in colors:
-            c.setAlpha(alpha)
+            c.setAlpha(self._alpha(per))
         scale = self.width() / self.span
         w = self.width()
         err = QColor("#000000")
-        live = [QColor(c) for c in _PHASE_COLORS]
-        for c in live:
-            c.setAlpha(min(alpha, 110))
         hb = max(h - 2, 1.0)
         pooled = per > 1
         key = self.lane_of
-        if self.by_host:
-            self._paint_hosts(p, t0, t1, per, h, text)
-        for b in self.model.visible(t0, t1):
+        for b in bars:
             y = LEGEND_PX + (key(b) // per) * h
             x = w - (t1 - b.start) * scale
             if pooled or (b.end - b.start) * scale < SPLIT_PX:
-                # Too small to tell its phases apart: one rect in its main phase's colour, which
-                # keeps a frame of 10,000 bars cheap.
+                # Too small to tell its phases apart: one rect in its main phase's colour.
                 p.fillRect(
                     QRectF(x, y + 1, max((b.end - b.start) * scale, 1.0), hb), colors[b.main]
                 )
@@ -250,20 +319,6 @@ class TimelineView(QWidget):
                 # Errors get a dark end cap, retries a hollow one.
                 xe = w - (t1 - b.end) * scale
                 p.fillRect(QRectF(xe - 2, y, 2, h), err if b.tries <= 1 else colors[1])
-        # Requests under way: lighter, split into the phases they went through so far.
-        for b in self.model.inflight:
-            y = LEGEND_PX + (key(b) // per) * h
-            x = w - (t1 - b.start) * scale + 1
-            for i, d in enumerate(b.phases):
-                if d <= 0:
-                    continue
-                dw = d * scale
-                if x + dw >= 0:
-                    p.fillRect(QRectF(x, y + 1, max(dw, 1.0), hb), live[i])
-                x += dw
-        self._paint_axis(p, t0, t1, text)
-        self._paint_legend(p, text, per)
-        p.end()
 
     def _paint_hosts(
         self, p: QPainter, t0: float, t1: float, per: int, h: float, text: QColor

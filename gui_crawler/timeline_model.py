@@ -53,6 +53,8 @@ class Bar:
         )
 
 
+FRESH_MAX = 20_000
+
 HEADERS = ("Worker", "Start (s)", "URL", "Status", *(p + " (ms)" for p in PHASES))
 
 
@@ -73,6 +75,14 @@ class TimelineModel(LabelledTable):
         # The requests under way at the last frame, drawn as growing bars (not rows of the model).
         self.inflight: list[Bar] = []
         self.hosts = HostLanes()
+        # Bars added since the view last painted, None when more came than it would draw one by
+        # one; ``generation`` changes when the bars are replaced, not added to.
+        self.fresh: list[Bar] | None = []
+        self.generation = 0
+
+    def take_fresh(self) -> list[Bar] | None:
+        fresh, self.fresh = self.fresh, []
+        return fresh
 
     def clear(self) -> None:
         self.beginResetModel()
@@ -83,6 +93,8 @@ class TimelineModel(LabelledTable):
         self.now = 0.0
         self.inflight.clear()
         self.hosts.clear()
+        self.fresh = []
+        self.generation += 1
         self.endResetModel()
 
     def add(self, records: list[FetchRecord]) -> None:
@@ -99,6 +111,10 @@ class TimelineModel(LabelledTable):
                 self.totals[i] += v
             self.workers = max(self.workers, b.worker + 1)
         self.now = max(self.now, new[-1].end)
+        if self.fresh is not None:
+            self.fresh.extend(new)
+            if len(self.fresh) > FRESH_MAX:
+                self.fresh = None
         drop = len(self.bars) + len(new) - self.limit
         if drop > 0:
             drop = min(drop, len(self.bars))
