@@ -63,10 +63,15 @@ def _loop_running() -> bool:
     return True
 
 
-def under_way(crawler: Crawler, now: float, t0: float, lanes: HostLanes) -> list[Bar]:
+def under_way(crawler: Crawler, now: float, t0: float, lanes: HostLanes | None = None) -> list[Bar]:
     """The crawler's requests under way as bars ending ``now`` (loop times; ``t0`` the crawl's
-    start), each in a free lane of its host."""
+    start), each in a free lane of its host when ``lanes`` is given."""
     out = []
+    if lanes is None:
+        for wid, url, t in crawler.under_way():
+            phases, current = so_far(t, now)
+            out.append(Bar(wid, t.taken - t0, now - t0, phases, url, None, None, 1, current, True))
+        return out
     taken: dict[str, set[int]] = {}
     for wid, url, t in sorted(crawler.under_way(), key=lambda u: u[2].taken):
         phases, current = so_far(t, now)
@@ -226,6 +231,9 @@ class TimelineView(QWidget):
         for b in self.model.inflight:
             y = LEGEND_PX + (key(b) // per) * h
             x = w - (t1 - b.start) * scale + 1
+            if per > 1:  # lanes shared: the phase it is in is what shows
+                p.fillRect(QRectF(x, y + 1, max((t1 - b.start) * scale, 1.0), hb), live[b.main])
+                continue
             for i, d in enumerate(b.phases):
                 if d <= 0:
                     continue
@@ -533,7 +541,7 @@ class TimelinePanel(QWidget):
             now = time_now()
             self.model.now = max(self.model.now, now - bridge.started_at)
             if visible and self.live_requests and bridge.crawler is not None:
-                hosts = self.model.hosts
+                hosts = self.model.hosts if self.view.by_host else None
                 self.model.inflight = under_way(bridge.crawler, now, bridge.started_at, hosts)
                 if self.model.inflight:
                     top = max(b.worker for b in self.model.inflight) + 1
