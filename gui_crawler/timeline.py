@@ -11,7 +11,16 @@ import time
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPixmap, QWheelEvent
+from PySide6.QtGui import (
+    QColor,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -331,14 +340,13 @@ class TimelineView(QWidget):
     def _paint_hosts(
         self, p: QPainter, t0: float, t1: float, per: int, h: float, text: QColor
     ) -> None:
-        """Behind each host's lanes: a rule above them, its name and state, and the URLs held
-        back waiting for one of its slots, a grey step area as tall as its lanes at the most
-        this host ever held back."""
+        """Over each host's lanes: a rule above them, its name and state, and the number of URLs
+        held back waiting for one of its slots, a dark step line that reaches the top of the
+        host's lanes at the most this host ever held back."""
         hosts = self.model.hosts
         scale = self.width() / self.span
         w = self.width()
-        shade = QColor(COLORS["wait"])
-        shade.setAlpha(90)
+        line = QPen(QColor("#333333"), 1.5)
         rule = QColor(text)
         rule.setAlpha(80)
         for host in hosts.order:
@@ -348,14 +356,17 @@ class TimelineView(QWidget):
             samples = hosts.waiting.get(host, [])
             most = max((n for _t, n in samples), default=0)
             if most:
+                steps = QPolygonF()
                 for i, (t, n) in enumerate(samples):
                     t_next = samples[i + 1][0] if i + 1 < len(samples) else t1
-                    if n <= 0 or t_next < t0 or t > t1:
+                    if t_next < t0 or t > t1:
                         continue
-                    x0 = max(0.0, w - (t1 - t) * scale)
-                    x1 = w - (t1 - t_next) * scale
-                    bh = height * n / most
-                    p.fillRect(QRectF(x0, top + height - bh, max(x1 - x0, 1.0), bh), shade)
+                    y = top + height - (height - 2) * n / most
+                    steps.append(QPointF(max(-1.0, w - (t1 - t) * scale), y))
+                    steps.append(QPointF(w - (t1 - t_next) * scale, y))
+                p.setPen(line)
+                p.drawPolyline(steps)
+                p.setPen(Qt.PenStyle.NoPen)
             if height >= 12:
                 p.setPen(text)
                 waiting = samples[-1][1] if samples else 0
@@ -464,8 +475,8 @@ class TimelinePanel(QWidget):
         self.lanes = QComboBox()
         self.lanes.addItems(["Lanes: workers", "Lanes: hosts"])
         self.lanes.setToolTip(
-            "One lane per worker, or per host one lane per slot of its limit, with the URLs "
-            "waiting for a slot shaded behind"
+            "One lane per worker, or per host one lane per slot of its limit, with a line for the "
+            "URLs waiting for a slot"
         )
         self.info = QLabel()
         top = QHBoxLayout()
