@@ -62,6 +62,7 @@ MIN_LANE_PX = 3.0
 LEGEND_PX = 18
 AXIS_PX = 16
 SPLIT_PX = 24.0
+SUMMARY_EVERY = 1.0  # seconds between two paints of "where the time goes" during a crawl
 
 
 def _loop_running() -> bool:
@@ -500,6 +501,7 @@ class TimelinePanel(QWidget):
         self._timer.start()
         self._dirty = True
         self._bridge: CrawlBridge | None = None
+        self._summary_at = 0.0
 
     def attach(self, bridge: CrawlBridge) -> None:
         self._bridge = bridge
@@ -567,7 +569,10 @@ class TimelinePanel(QWidget):
         self.info.setText(f"{len(self.model.bars)} requests shown · {self.model.workers} workers")
         t = time.perf_counter()
         self.view.repaint()
-        self.summary.repaint()
+        if t - self._summary_at >= SUMMARY_EVERY or not (bridge and bridge.running):
+            # Totals over the last 10 s add up every request in them: once a second is enough.
+            self._summary_at = t
+            self.summary.repaint()
         # Painting may take at most a tenth of the loop's time, whatever the number of bars.
         spent = time.perf_counter() - t
         self._timer.setInterval(max(self._frame_ms, min(2000, int(spent * 10_000))))
