@@ -57,13 +57,18 @@ def main() -> None:
         rows = [["headless pages/s", median(off), median(on), median(on) / median(off)]]
         hidden: list[dict] = []
         shown: list[dict] = []
+        still: list[dict] = []
+        lag = [str(BENCH / "timeline_lag.py"), "--workers", "32", "--child", "shown, no live bars"]
         for _ in range(args.runs):
             url = srv.root(0, args.pages)
             hidden.append(run_json([*gui, url, "--workers", "32", "--tab", "broken"], 300))
             shown.append(run_json([*gui, url, "--workers", "32", "--tab", "timeline"], 300))
+            still.append(run_json([*lag, url], 300))
         h = median([r["records_per_s"] for r in hidden])
         s = median([r["records_per_s"] for r in shown])
+        n = median([r["records_per_s"] for r in still])
         rows.append(["window records/s (hidden | shown)", h, s, s / h])
+        rows.append(["window records/s (no live bars | live bars)", n, s, s / n])
         big = run_json([*gui, srv.root(100, 20_000), "--workers", "1000", "--tab", "timeline"], 300)
     print(table(["what", "off / hidden", "on / shown", "ratio"], rows, "timeline cost"))
     print(

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from typing import Any
 from urllib.parse import urljoin
 
@@ -140,6 +140,15 @@ class Crawler:
     def started_at(self) -> float:
         """Loop time the crawl began; records' ``finished_at`` counts from it."""
         return self._t0
+
+    def under_way(self) -> Iterator[tuple[int, str, Timing]]:
+        """(worker, URL, phase marks so far) of each request a worker holds now, for the timeline
+        to draw requests in flight: read at its frame rate, so the crawl sends no event for it."""
+        timings = self._timings
+        for wid, item in self._in_flight.items():
+            t = timings.get(item.url)
+            if t is not None and t.worker == wid:
+                yield wid, item.url, t
 
     @property
     def paused(self) -> bool:

@@ -92,6 +92,34 @@ class Timing:
         return ms
 
 
+def so_far(t: Timing, now: float) -> tuple[tuple[float, ...], int]:
+    """A request still under way: seconds spent in each phase until ``now`` (PHASES order) and
+    the index of the phase it is in, which also takes the moments no mark covers (between a
+    connection made and the request sent) so that the phases add up to ``now - taken``. After
+    the body is in, waiting for the parser and parsing count as parsing: which of the two it is
+    is known only once the parse is back."""
+    d = [0.0] * len(PHASES)
+    if t.request is None:
+        cur = 0
+    else:
+        d[0] = t.request - t.taken
+        d[1] = t.dns + (now - t._t if t._t else 0.0)
+        d[2] = max(0.0, t.connect + (now - t._tc if t._tc else 0.0) - d[1])
+        if t.sent is None:
+            cur = 1 if t._t else 2
+        elif t.headers is None:
+            cur = 3
+        else:
+            d[3] = t.headers - t.sent
+            if t.body is None:
+                cur = 4
+            else:
+                d[4] = t.body - t.headers
+                cur = 6
+    d[cur] = max(0.0, now - t.taken - sum(d) + d[cur])
+    return tuple(d), cur
+
+
 def _ms(seconds: float) -> float:
     return round(seconds * 1000.0, 2)
 

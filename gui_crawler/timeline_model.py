@@ -9,8 +9,10 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from .events import FetchRecord
+from .hosts import origin_of
 from .models import LabelledTable
 from .phases import FIELDS, PHASES
+from .timeline_hosts import HostLanes
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -28,9 +30,12 @@ class Bar:
     error: str | None
     tries: int
     main: int  # index of the longest phase: the colour of a bar too narrow to split
+    live: bool = False  # under way: ``end`` is now, ``main`` the phase it is in
+    host: str = ""  # scheme://netloc
+    slot: int = 0  # its lane among its host's lanes
 
     @classmethod
-    def of(cls, rec: FetchRecord) -> Bar:
+    def of(cls, rec: FetchRecord, host: str = "", slot: int = 0) -> Bar:
         phases = tuple(getattr(rec, f) / 1000.0 for f in FIELDS)
         return cls(
             rec.worker,
@@ -42,8 +47,13 @@ class Bar:
             rec.error_kind,
             rec.tries,
             phases.index(max(phases)),
+            False,
+            host,
+            slot,
         )
 
+
+FRESH_MAX = 20_000
 
 HEADERS = ("Worker", "Start (s)", "URL", "Status", *(p + " (ms)" for p in PHASES))
 
@@ -62,8 +72,17 @@ class TimelineModel(LabelledTable):
         self.totals = [0.0] * len(PHASES)
         self.workers = 0
         self.now = 0.0
-        # worker → (phase index, start, url) of the request it is on now, drawn as a growing bar
-        self.inflight: dict[int, tuple[int, float, str]] = {}
+        # The requests under way at the last frame, drawn as growing bars (not rows of the model).
+        self.inflight: list[Bar] = []
+        self.hosts = HostLanes()
+        # Bars added since the view last painted, None when more came than it would draw one by
+        # one; ``generation`` changes when the bars are replaced, not added to.
+        self.fresh: list[Bar] | None = []
+        self.generation = 0
+
+    def take_fresh(self) -> list[Bar] | None:
+        fresh, self.fresh = self.fresh, []
+        return fresh
 
     def clear(self) -> None:
         self.beginResetModel()
@@ -73,18 +92,29 @@ class TimelineModel(LabelledTable):
         self.workers = 0
         self.now = 0.0
         self.inflight.clear()
+        self.hosts.clear()
+        self.fresh = []
+        self.generation += 1
         self.endResetModel()
 
     def add(self, records: list[FetchRecord]) -> None:
-        new = [Bar.of(r) for r in records if r.worker >= 0]
-        if not new:
+        took = sorted((r for r in records if r.worker >= 0), key=lambda r: r.finished_at)
+        if not took:
             return
-        new.sort(key=lambda b: b.end)
+        place = self.hosts.place
+        new = []
+        for r in took:
+            host = origin_of(r.url)
+            new.append(Bar.of(r, host, place(host, r.finished_at - r.elapsed, r.finished_at)))
         for b in new:
             for i, v in enumerate(b.phases):
                 self.totals[i] += v
             self.workers = max(self.workers, b.worker + 1)
         self.now = max(self.now, new[-1].end)
+        if self.fresh is not None:
+            self.fresh.extend(new)
+            if len(self.fresh) > FRESH_MAX:
+                self.fresh = None
         drop = len(self.bars) + len(new) - self.limit
         if drop > 0:
             drop = min(drop, len(self.bars))

@@ -111,7 +111,7 @@ def test_window_tab_crawls_and_click_shows_details(
             qtbot.waitUntil(lambda: bool(tl.model.inflight), timeout=5000)
             assert not tl.model.bars
             qtbot.waitUntil(lambda: tl.model.now > 0.05, timeout=5000)
-        assert tl.model.inflight == {}
+        assert tl.model.inflight == []
         assert len(tl.model.bars) == len(w.bridge.crawler.seen)
         assert sum(tl.model.totals) > 0
         url = tl.model.bars[-1].url

@@ -36,6 +36,9 @@ async def shoot(args: argparse.Namespace) -> None:
     tab = getattr(window, f"{args.tab}_view", None) or getattr(window, args.tab, None)
     if tab is not None:
         window.show_tab(tab)
+    if args.lanes == "hosts":
+        window.timeline.lanes.setCurrentIndex(1)
+    window.timeline.view.span = args.span
     assert window.start(), window.problem
     if args.after:
         await asyncio.sleep(args.after)
@@ -56,6 +59,8 @@ def main() -> None:
     p.add_argument(
         "--tab", default="pages", help="pages, tree, workers, timeline, hosts, overview…"
     )
+    p.add_argument("--lanes", choices=["workers", "hosts"], default="workers", help="timeline")
+    p.add_argument("--span", type=float, default=10.0, help="timeline: seconds across")
     p.add_argument("--after", type=float, default=0.0, help="seconds into the crawl")
     p.add_argument("--latency", type=float, default=0.5, help="the demo site's latency scale")
     p.add_argument(
