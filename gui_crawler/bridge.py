@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from .config import CrawlConfig
 from .engine import Crawler
 from .events import CrawlFinished, Event, FetchRecord, HostState, Progress, WorkerEvent
+from .phases import Timing
 from .session import CrawlSession
 
 # Five refreshes a second: live to the eye, and half the repaints of ten (the window's main cost).
@@ -72,6 +73,13 @@ class CrawlBridge(QObject):
         """Loop time the current (or last) crawl began, None before any: the zero of its
         records' ``finished_at`` and of the timeline."""
         return self.crawler.started_at if self.crawler is not None else None
+
+    def under_way(self) -> list[tuple[int, str, Timing]]:
+        """(worker, URL, phase marks so far) of each request under way now. Read by the timeline
+        at its frame rate: the crawl sends no event per phase."""
+        if self.crawler is None or not self.running:
+            return []
+        return list(self.crawler.under_way())
 
     def start(self, crawl: CrawlSession | CrawlConfig) -> asyncio.Task[CrawlFinished]:
         """Start a crawl on the running loop: a session (fresh or resumed, with its crawl file,

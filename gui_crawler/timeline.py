@@ -32,10 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from .bridge import CrawlBridge
-from .engine import Crawler
 from .events import FetchRecord, HostState, WorkerEvent
 from .hosts import origin_of
-from .phases import PHASES, so_far
+from .phases import PHASES, Timing, so_far
 from .timeline_hosts import HostLanes
 from .timeline_model import Bar, TimelineModel
 
@@ -73,17 +72,19 @@ def _loop_running() -> bool:
     return True
 
 
-def under_way(crawler: Crawler, now: float, t0: float, lanes: HostLanes | None = None) -> list[Bar]:
-    """The crawler's requests under way as bars ending ``now`` (loop times; ``t0`` the crawl's
-    start), each in a free lane of its host when ``lanes`` is given."""
+def under_way(
+    requests: list[tuple[int, str, Timing]], now: float, t0: float, lanes: HostLanes | None = None
+) -> list[Bar]:
+    """Requests under way (worker, URL, phase marks) as bars ending ``now`` (loop times; ``t0``
+    the crawl's start), each in a free lane of its host when ``lanes`` is given."""
     out = []
     if lanes is None:
-        for wid, url, t in crawler.under_way():
+        for wid, url, t in requests:
             phases, current = so_far(t, now)
             out.append(Bar(wid, t.taken - t0, now - t0, phases, url, None, None, 1, current, True))
         return out
     taken: dict[str, set[int]] = {}
-    for wid, url, t in sorted(crawler.under_way(), key=lambda u: u[2].taken):
+    for wid, url, t in sorted(requests, key=lambda u: u[2].taken):
         phases, current = so_far(t, now)
         host = origin_of(url)
         used = taken.setdefault(host, set())
@@ -553,9 +554,9 @@ class TimelinePanel(QWidget):
             # Follow the clock, not the last record, so a stalled crawl is seen to stall.
             now = time_now()
             self.model.now = max(self.model.now, now - bridge.started_at)
-            if visible and self.live_requests and bridge.crawler is not None:
+            if visible and self.live_requests:
                 hosts = self.model.hosts if self.view.by_host else None
-                self.model.inflight = under_way(bridge.crawler, now, bridge.started_at, hosts)
+                self.model.inflight = under_way(bridge.under_way(), now, bridge.started_at, hosts)
                 if self.model.inflight:
                     top = max(b.worker for b in self.model.inflight) + 1
                     self.model.workers = max(self.model.workers, top)
