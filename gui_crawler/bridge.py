@@ -15,7 +15,15 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from .config import CrawlConfig
 from .engine import Crawler
-from .events import CrawlFinished, Event, FetchRecord, HostState, Progress, WorkerEvent
+from .events import (
+    CrawlFinished,
+    Event,
+    FetchRecord,
+    HostState,
+    Progress,
+    Queued,
+    WorkerEvent,
+)
 from .session import CrawlSession
 
 # Five refreshes a second: live to the eye, and half the repaints of ten (the window's main cost).
@@ -27,6 +35,7 @@ class CrawlBridge(QObject):
 
     Signals:
         started(): a crawl task was created.
+        queued(list[str]): URLs taken into the crawl since the last tick (before their batch).
         batch(list[FetchRecord], list[WorkerEvent]): what arrived since the last tick, in order.
         progress(Progress): the latest counters (once per tick at most).
         tick(float): every tick while running, with the loop time (for elapsed columns).
@@ -37,6 +46,7 @@ class CrawlBridge(QObject):
     """
 
     started = Signal()
+    queued = Signal(object)
     batch = Signal(object, object)
     progress = Signal(object)
     tick = Signal(float)
@@ -147,10 +157,13 @@ class CrawlBridge(QObject):
         progress: Progress | None = None
         finished: CrawlFinished | None = None
         hosts: list[HostState] = []
+        queued: list[str] = []
         for e in batch:
             t = type(e)
             if t is FetchRecord:
                 records.append(e)  # type: ignore[arg-type]
+            elif t is Queued:
+                queued.append(e.url)  # type: ignore[union-attr,arg-type]
             elif t is WorkerEvent:
                 workers.append(e)  # type: ignore[arg-type]
             elif t is Progress:
@@ -161,6 +174,8 @@ class CrawlBridge(QObject):
                 hosts.append(e)  # type: ignore[arg-type]
         if hosts:
             self.hosts.emit(hosts)
+        if queued:
+            self.queued.emit(queued)
         if records or workers:
             self.batch.emit(records, workers)
         if progress is not None:

@@ -109,7 +109,7 @@ class DetailsPane(QTreeWidget):
                 item = QTreeWidgetItem(sec, [status_text(r) if r else "…", u])
                 item.setData(0, Roles.Url, u)
             sec.setExpanded(True)
-        self._url_list("Inlinks", self.links.inlinks.get(url, []))
+        self._url_list("Inlinks", self.links.sources(url))
         self._url_list("Outlinks", list(rec.links) if rec else [])
         self.setUpdatesEnabled(True)
 

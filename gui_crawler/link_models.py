@@ -8,7 +8,6 @@ only the rows a batch can have changed.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,22 +22,52 @@ MAX_HOPS = 30
 
 
 class LinkIndex:
-    """Records by URL and inlinks by target URL (redirects count as links from their source)."""
+    """Records by URL and inlinks by target URL (redirects count as links from their source).
+
+    Most URLs have one inlink: it is kept as the source's URL itself, and a list only from the
+    second on (a list per target was the index's largest cost per URL)."""
 
     def __init__(self) -> None:
         self.records: dict[str, FetchRecord] = {}
-        self.inlinks: defaultdict[str, list[str]] = defaultdict(list)
+        self.inlinks: dict[str, str | list[str]] = {}
+
+    def sources(self, url: str) -> list[str]:
+        """The pages linking to (or redirecting to) ``url``, in the order they were recorded."""
+        got = self.inlinks.get(url)
+        if got is None:
+            return []
+        return [got] if type(got) is str else list(got)
+
+    def linked(self, url: str) -> bool:
+        """Some recorded page links (or redirects) to ``url``."""
+        return url in self.inlinks
+
+    def _link(self, target: str, source: str) -> None:
+        inlinks = self.inlinks
+        got = inlinks.get(target)
+        if got is None:
+            inlinks[target] = source
+        elif type(got) is str:
+            inlinks[target] = [got, source]
+        else:
+            got.append(source)  # type: ignore[union-attr]
 
     def add(self, records: Sequence[FetchRecord]) -> set[str]:
         """Index a batch; returns the URLs that gained inlinks."""
         gained: set[str] = set()
         inlinks = self.inlinks
+        link = self._link
         for rec in records:
-            self.records[rec.url] = rec
-            for link in rec.links:
-                inlinks[link].append(rec.url)
+            url = rec.url
+            self.records[url] = rec
+            for target in rec.links:
+                got = inlinks.get(target)
+                if got is None:  # the common case, inline
+                    inlinks[target] = url
+                else:
+                    link(target, url)
             if rec.next_url and not rec.links:
-                inlinks[rec.next_url].append(rec.url)
+                link(rec.next_url, url)
                 gained.add(rec.next_url)
             gained.update(rec.links)
         return gained
@@ -187,7 +216,7 @@ class BrokenLinksModel(_Table):
 
     def _build(self, url: str) -> tuple[str, ...]:
         rec = self.links.records[url]
-        sources = self.links.inlinks.get(url, [])
+        sources = self.links.sources(url)
         if not sources and rec.referrer:
             sources = [rec.referrer]
         shown = ", ".join(sources[: self.SHOWN_REFERRERS])

@@ -1,0 +1,60 @@
+"""What the window keeps per URL at scale: the tree fed from the URLs taken in, one index of the
+links shared by the audit, and the bridge handing the taken-in URLs over."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gui_crawler.audit import Audit
+from gui_crawler.bridge import CrawlBridge
+from gui_crawler.config import CrawlConfig
+from gui_crawler.events import FetchRecord
+from gui_crawler.link_models import LinkIndex
+
+H = "http://s.test"
+
+
+def test_audit_asks_the_link_index_for_orphans() -> None:
+    index = LinkIndex()
+    audit = Audit()
+    audit.linked = index.linked
+    recs = [
+        FetchRecord(H + "/", status=200, links=(H + "/a", H + "/a")),
+        FetchRecord(H + "/r", status=301, next_url=H + "/b"),
+        FetchRecord(H + "/x", status=200, links=(H + "/a",)),
+        FetchRecord(H + "/a", status=200, in_sitemap=True),
+        FetchRecord(H + "/b", status=200, in_sitemap=True),
+        FetchRecord(H + "/c", status=200, in_sitemap=True),
+    ]
+    index.add(recs)
+    audit.add(recs)
+    orphans = next(f for f in audit.findings() if f.key == "orphan")
+    assert orphans.urls == (H + "/c",)
+    assert not audit._linked  # no second set of every link
+    # One source is kept inline, more become a list, both read back in order.
+    assert index.sources(H + "/b") == [H + "/r"]
+    assert index.sources(H + "/a") == [H + "/", H + "/", H + "/x"]
+    assert index.sources(H + "/nowhere") == []
+
+
+def test_bridge_hands_over_the_urls_taken_in_before_their_records(
+    qtbot: Any, run: Callable[..., Any], live_site: Any
+) -> None:
+    live_site.fill_small(30)
+    bridge = CrawlBridge(interval_ms=30)
+    log: list[tuple[str, list[str]]] = []
+    bridge.queued.connect(lambda urls: log.append(("queued", urls)))
+    bridge.batch.connect(lambda recs, _w: log.append(("records", [r.url for r in recs])))
+    with qtbot.waitSignal(bridge.finished, timeout=15_000):
+        bridge.start(CrawlConfig(roots=(live_site.url,), max_tasks=4, max_pages=20))
+    queued = [u for k, urls in log if k == "queued" for u in urls]
+    recorded = [u for k, urls in log if k == "records" for u in urls]
+    assert len(queued) == len(set(queued)) == 20  # the cap: every URL taken in, once
+    assert sorted(recorded) == sorted(queued)
+    seen: set[str] = set()
+    for kind, urls in log:  # no record before its URL was handed over as taken in
+        if kind == "queued":
+            seen.update(urls)
+        else:
+            assert set(urls) <= seen
