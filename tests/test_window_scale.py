@@ -3,11 +3,12 @@ links shared by the audit, and the bridge handing the taken-in URLs over."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import Any
 
 from gui_crawler.audit import Audit
-from gui_crawler.bridge import CrawlBridge
+from gui_crawler.bridge import CRAWL_GC_FULL_EVERY, CrawlBridge
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import FetchRecord
 from gui_crawler.link_models import LinkIndex
@@ -58,3 +59,18 @@ def test_bridge_hands_over_the_urls_taken_in_before_their_records(
             seen.update(urls)
         else:
             assert set(urls) <= seen
+
+
+def test_full_collections_are_spaced_out_only_while_a_crawl_runs(
+    qtbot: Any, run: Callable[..., Any], live_site: Any
+) -> None:
+    live_site.fill_small(10)
+    before = gc.get_threshold()
+    bridge = CrawlBridge(interval_ms=30)
+    during: list[tuple[int, int, int]] = []
+    bridge.batch.connect(lambda _r, _w: during.append(gc.get_threshold()))
+    with qtbot.waitSignal(bridge.finished, timeout=15_000):
+        bridge.start(CrawlConfig(roots=(live_site.url,), max_tasks=2))
+        assert gc.get_threshold()[2] == max(before[2], CRAWL_GC_FULL_EVERY)
+    assert during and all(t[:2] == before[:2] for t in during)
+    assert gc.get_threshold() == before
