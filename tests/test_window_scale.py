@@ -10,6 +10,7 @@ from typing import Any
 from gui_crawler.audit import Audit
 from gui_crawler.bridge import CRAWL_GC_FULL_EVERY, CrawlBridge
 from gui_crawler.config import CrawlConfig
+from gui_crawler.details import SHOWN_OPEN, DetailsPane
 from gui_crawler.events import FetchRecord
 from gui_crawler.link_models import LinkIndex
 
@@ -74,3 +75,21 @@ def test_full_collections_are_spaced_out_only_while_a_crawl_runs(
         assert gc.get_threshold()[2] == max(before[2], CRAWL_GC_FULL_EVERY)
     assert during and all(t[:2] == before[:2] for t in during)
     assert gc.get_threshold() == before
+
+
+def test_details_make_a_long_list_of_urls_when_it_is_unfolded(qtbot: Any) -> None:
+    index = LinkIndex()
+    many = [FetchRecord(f"{H}/p{i}", status=200, links=(H + "/",)) for i in range(SHOWN_OPEN + 10)]
+    index.add([FetchRecord(H + "/", status=200, links=(H + "/p0", H + "/p1")), *many])
+    pane = DetailsPane(index)
+    qtbot.addWidget(pane)
+    pane.show_url(H + "/")
+    sections = {pane.topLevelItem(i).text(0): pane.topLevelItem(i) for i in range(3)}
+    inlinks, outlinks = sections[f"Inlinks ({SHOWN_OPEN + 10})"], sections["Outlinks (2)"]
+    assert outlinks.isExpanded() and outlinks.childCount() == 2
+    assert not inlinks.isExpanded() and inlinks.childCount() == 0
+    inlinks.setExpanded(True)
+    assert inlinks.childCount() == SHOWN_OPEN + 10
+    assert inlinks.child(3).text(1) == H + "/p3" and inlinks.child(3).text(0) == "200"
+    pane.refresh()  # rebuilt folded again, nothing left over from the last build
+    assert not pane._folded.get(id(inlinks)) and len(pane._folded) == 1
