@@ -7,12 +7,15 @@ import gc
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+
 from gui_crawler.audit import Audit
 from gui_crawler.bridge import CRAWL_GC_FULL_EVERY, CrawlBridge
 from gui_crawler.config import CrawlConfig
 from gui_crawler.details import SHOWN_OPEN, DetailsPane
 from gui_crawler.events import FetchRecord
 from gui_crawler.link_models import LinkIndex
+from gui_crawler.quiet_table import QuietTable
 
 H = "http://s.test"
 
@@ -93,3 +96,53 @@ def test_details_make_a_long_list_of_urls_when_it_is_unfolded(qtbot: Any) -> Non
     assert inlinks.child(3).text(1) == H + "/p3" and inlinks.child(3).text(0) == "200"
     pane.refresh()  # rebuilt folded again, nothing left over from the last build
     assert not pane._folded.get(id(inlinks)) and len(pane._folded) == 1
+
+
+class CountingModel(QAbstractTableModel):
+    """Rows of one column; counts the rows whose text the view asked for."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.rows = [f"row {i}" for i in range(n)]
+        self.asked: set[int] = set()
+
+    def rowCount(self, parent: Any = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Any = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else 1
+
+    def data(self, index: Any, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            self.asked.add(index.row())
+            return self.rows[index.row()]
+        return None
+
+    def insert(self, at: int, texts: list[str]) -> None:
+        self.beginInsertRows(QModelIndex(), at, at + len(texts) - 1)
+        self.rows[at:at] = texts
+        self.endInsertRows()
+
+
+def test_rows_added_below_the_rows_shown_do_not_repaint_them(qtbot: Any) -> None:
+    model = CountingModel(200)
+    view = QuietTable()
+    view.setModel(model)
+    view.resize(300, 200)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.waitUntil(lambda: 0 in model.asked)
+    shown = view.rowAt(view.viewport().height() - 1)
+    assert 0 < shown < 100
+    scroll = view.verticalScrollBar().maximum()
+    model.asked.clear()
+    model.insert(200, [f"new {i}" for i in range(100)])
+    qtbot.waitUntil(lambda: view.verticalScrollBar().maximum() > scroll)
+    qtbot.wait(50)
+    assert view.skipped_repaints >= 1 and not model.asked  # nothing shown changed
+    # A row inserted among the rows shown repaints them, as does scrolling to the new rows.
+    model.insert(1, ["between"])
+    qtbot.waitUntil(lambda: 1 in model.asked)
+    view.scrollToBottom()
+    qtbot.waitUntil(lambda: 300 in model.asked)
+    assert view.model().index(300, 0).data() == "new 99"
