@@ -85,7 +85,7 @@ _children: set[subprocess.Popen[str]] = set()
 def run_json(args: Sequence[str], timeout: float, env: dict[str, str] | None = None) -> dict:
     """Run a benchmark child (``python bench/x.py …``) that prints one JSON object on its last
     stdout line; raise with its stderr tail if it fails or overruns ``timeout``."""
-    full_env = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}  # env may set PYTHONPATH
     proc = subprocess.Popen(
         [PY, *args],
         stdout=subprocess.PIPE,

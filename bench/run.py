@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import gui_ab  # noqa: F401  (registers the window's before/after sections)
 import gui_sections  # noqa: F401  (registers the window sections)
 import realsites  # noqa: F401  (registers the real-site sections)
 from common import OUT, kill_children, raise_nofile, table
@@ -61,6 +62,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--million-timeout", type=float, default=1800, help="million: limit, s")
     p.add_argument("--mem-base", type=int, default=10_000)
     p.add_argument("--mem-urls", type=int, default=200_000)
+    p.add_argument("--before", default="", help="*-ab sections: the git ref to compare with")
     return p.parse_args(argv)
 
 

@@ -27,6 +27,7 @@ QT_SIDE = frozenset(
         "overview",
         "politeness_panel",
         "qtloop",
+        "quiet_table",
         "recent_dialog",
         "results",
         "settings_panel",

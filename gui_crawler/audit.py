@@ -96,6 +96,9 @@ class Audit:
         self._is_internal = is_internal
         self.records: dict[str, FetchRecord] = {}
         self._linked: set[str] = set()  # every URL some page links to
+        # Tells whether some page links to a URL, when the caller indexes links already (the
+        # window's link index does): then the audit keeps no set of every link of its own.
+        self.linked: Callable[[str], bool] | None = None
         self._reset()
 
     def _reset(self) -> None:
@@ -123,9 +126,10 @@ class Audit:
             if rec.url in self.records:
                 self._stale = True  # a URL recorded again replaces its old record
             self.records[rec.url] = rec
-            self._linked.update(rec.links)
-            if rec.next_url:
-                self._linked.add(rec.next_url)
+            if self.linked is None:
+                self._linked.update(rec.links)
+                if rec.next_url:
+                    self._linked.add(rec.next_url)
             if not self._stale:
                 self._index(rec)
 
@@ -189,7 +193,8 @@ class Audit:
         found["description_duplicate"] = _shared(self._descriptions)
         found["duplicate_content"] = _shared(self._hashes)
         found["redirect_chain"], found["redirect_loop"] = self._redirects()
-        found["orphan"] = [u for u in self._sitemap_urls if u not in self._linked]
+        linked = self.linked or self._linked.__contains__
+        found["orphan"] = [u for u in self._sitemap_urls if not linked(u)]
         found["sitemap_non200"] = [u for u in self._sitemap_urls if self.records[u].status != 200]
         return [Finding(key, label, tuple(found.get(key, ())), sev) for key, label, sev in FINDINGS]
 

@@ -33,6 +33,7 @@ FIELDS: tuple[tuple[str, Callable[[FetchRecord], object]], ...] = (
     ("New links", lambda r: r.num_new_urls if r.status else None),
 )
 
+SHOWN_OPEN = 50  # a longer list of URLs starts folded
 MAX_LISTED = 500  # a home page can have 100k inlinks; listing them all would stall the GUI
 
 
@@ -56,6 +57,8 @@ class DetailsPane(QTreeWidget):
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.header().setStretchLastSection(True)
         self.itemDoubleClicked.connect(self._activated)
+        self._folded: dict[int, tuple[QTreeWidgetItem, list[str]]] = {}  # sections not filled yet
+        self.itemExpanded.connect(self._unfold)
         self.show_url(None)
 
     def _activated(self, item: QTreeWidgetItem, column: int) -> None:
@@ -73,6 +76,16 @@ class DetailsPane(QTreeWidget):
 
     def _url_list(self, title: str, urls: list[str]) -> None:
         sec = self._section(f"{title} ({len(urls):,})")
+        if len(urls) <= SHOWN_OPEN:
+            self._fill(sec, urls)
+            sec.setExpanded(True)
+        else:
+            # Folded: its rows are made when it is unfolded. The pane is rebuilt every second
+            # while a home page gains inlinks, and hundreds of rows no one sees cost the crawl.
+            sec.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
+            self._folded[id(sec)] = (sec, urls)
+
+    def _fill(self, sec: QTreeWidgetItem, urls: list[str]) -> None:
         for u in urls[:MAX_LISTED]:
             rec = self.links.records.get(u)
             item = QTreeWidgetItem(sec, [status_text(rec) if rec else "…", u])
@@ -80,11 +93,19 @@ class DetailsPane(QTreeWidget):
             item.setToolTip(1, u)
         if len(urls) > MAX_LISTED:
             QTreeWidgetItem(sec, ["", f"… and {len(urls) - MAX_LISTED} more"])
-        sec.setExpanded(len(urls) <= 50)
+
+    def _unfold(self, item: QTreeWidgetItem) -> None:
+        got = self._folded.pop(id(item), None)
+        if got is not None:
+            item.setChildIndicatorPolicy(
+                QTreeWidgetItem.ChildIndicatorPolicy.DontShowIndicatorWhenChildless
+            )
+            self._fill(*got)
 
     def show_url(self, url: str | None) -> None:
         self.url = url
         self.setUpdatesEnabled(False)
+        self._folded.clear()
         self.clear()
         if url is None:
             QTreeWidgetItem(self, ["", "Select a URL to see its details"])
@@ -109,7 +130,7 @@ class DetailsPane(QTreeWidget):
                 item = QTreeWidgetItem(sec, [status_text(r) if r else "…", u])
                 item.setData(0, Roles.Url, u)
             sec.setExpanded(True)
-        self._url_list("Inlinks", self.links.inlinks.get(url, []))
+        self._url_list("Inlinks", self.links.sources(url))
         self._url_list("Outlinks", list(rec.links) if rec else [])
         self.setUpdatesEnabled(True)
 

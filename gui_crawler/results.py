@@ -34,6 +34,10 @@ class CrawlResults(QObject):
         self.redirect_count = 0
         self.error_count = 0
 
+    def add_queued(self, urls: Sequence[str]) -> None:
+        """URLs taken into the crawl: the site tree shows them before they are fetched."""
+        self.tree.add_urls(urls)
+
     def add(self, records: Sequence[FetchRecord], workers: Sequence[WorkerEvent] = ()) -> None:
         """Apply one batch: each model changes once."""
         if records:

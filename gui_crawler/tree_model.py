@@ -1,4 +1,8 @@
-"""The site tree: every discovered URL as host → path segments, growing as links are found.
+"""The site tree: every URL the crawl took in, as host → path segments, growing as it takes them.
+
+Only URLs taken in (queued, or recorded) get a node, not every link seen: a crawl capped at N
+pages sees ten times as many links as it takes, and a node for each was most of the window's
+memory per URL. A link that is never fetched is still listed among its page's outlinks.
 
 Nodes are plain Python objects (Qt's editabletreemodel pattern); the model only maps them to
 indexes. A batch first builds new nodes off-model — a new node goes into its visible parent's
@@ -8,7 +12,7 @@ them with one beginInsertRows per parent that grew.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
@@ -118,8 +122,14 @@ class SiteTreeModel(QAbstractItemModel):
     def node(self, url: str) -> Node | None:
         return self._nodes.get(url)
 
+    def add_urls(self, urls: Iterable[str]) -> None:
+        """URLs taken into the crawl (not fetched yet): one node each, announced at once."""
+        for url in urls:
+            self._ensure(url)
+        self._commit()
+
     def add_records(self, records: Sequence[FetchRecord]) -> None:
-        """Add the batch's URLs and their outlinks, then announce the changes to the views."""
+        """Add the batch's URLs with their outcome, then announce the changes to the views."""
         for rec in records:
             node = self._ensure(rec.url)
             node.own = status_class(rec)
@@ -127,8 +137,6 @@ class SiteTreeModel(QAbstractItemModel):
             node.own_text = status_text(rec)
             self._touch(node)
             self._raise_worst(node, node.own, node.own_text)
-            for link in rec.links:
-                self._ensure(link)
         self._commit()
 
     def clear(self) -> None:

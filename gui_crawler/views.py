@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from .models import PagesProxy, Roles, StatusClass
 from .page_columns import PAGE_COLUMNS
+from .quiet_table import QuietTable
 from .record_filters import RECORD_FILTERS, record_filter
 from .wording import plural
 
@@ -102,7 +103,7 @@ def make_table(
     url_columns: Sequence[int] = (0,),
 ) -> QTableView:
     """A fast table: fixed row heights, no word wrap (a 100k-row view must not measure rows)."""
-    view = QTableView()
+    view = QuietTable()  # rows appended out of sight do not repaint the rows shown
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -242,6 +242,7 @@ class MainWindow(QMainWindow):
         self.hosts_view = make_table(sorted_proxy(r.hosts, self), HOST_WIDTHS, True)
         self.add_tab(self.hosts_view, "H&osts")
         self.overview = OverviewTab()
+        self.overview.audit.linked = r.links.linked  # one index of the links, not two
         self.overview.urlsPicked.connect(self._show_finding)
         self.overview.table.clicked.connect(lambda _: self.tabs.setCurrentWidget(self.pages_tab))
         self.add_tab(self.overview, "&Overview")
@@ -324,6 +325,7 @@ class MainWindow(QMainWindow):
 
     def _wire(self) -> None:
         b = self.bridge
+        b.queued.connect(self.results.add_queued)
         b.batch.connect(self._on_batch)
         self.timeline.attach(b)
         self.timeline.recordClicked.connect(self.select_url)
@@ -480,6 +482,7 @@ class MainWindow(QMainWindow):
         self._show_address_error(None)
         self.results.clear()
         self.charts.clear()
+        self.results.add_queued([q.url for q in saved.pending])
         self.results.add(saved.records)
         self.results.hosts.apply(
             states_from_records(saved.records, saved.config.per_host, saved.config.delay)

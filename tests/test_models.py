@@ -91,16 +91,24 @@ def test_pages_rows_sort_and_filter() -> None:
     assert res.error_count == 3
 
 
+def taken(batch: list[FetchRecord]) -> list[str]:
+    """The URLs the engine takes in from a batch's pages: their links and redirect targets."""
+    return [u for r in batch for u in (*r.links, *([r.next_url] if r.next_url else []))]
+
+
 def test_site_tree_grows_with_counts_and_worst_status() -> None:
     assert split_url(H + "/a/b/c?x=1") == (H, ["a/", "b/", "c", "?x=1"])
     assert split_url(H + "/") == (H, [])
     res = CrawlResults()
     tree = res.tree
+    res.add_queued([H + "/"])
+    res.add_queued(taken(batches()[0]))
     res.add(batches()[0])
     host = tree.index(0, 0)
     assert host.data() == H
-    assert tree.index(0, 1).data() == 6  # the root and its five links
+    assert tree.index(0, 1).data() == 6  # the root and the five links it took in
     for b in batches()[1:]:
+        res.add_queued(taken(b))
         res.add(b)
     node_a = tree.node(H + "/a/")
     assert node_a is not None and node_a.pages == 3
@@ -123,6 +131,27 @@ def test_site_tree_grows_with_counts_and_worst_status() -> None:
 
     walk(QModelIndex())
     assert seen >= 12
+
+
+def test_site_tree_shows_only_urls_taken_in(qtmodeltester: Any) -> None:
+    """A link the crawl did not take in (a page cap, a depth limit) gets no node; a URL taken
+    in gets one before it is fetched, and its record fills it in."""
+    res = CrawlResults()
+    tree = res.tree
+    qtmodeltester.check(tree)
+    res.add_queued([H + "/", H + "/a/1"])
+    res.add([page("/", ("/a/1", "/a/2", "/b/"))])  # /a/2 and /b/ were not taken in
+    assert tree.node(H + "/a/2") is None and tree.node(H + "/b/") is None
+    a1 = tree.node(H + "/a/1")
+    assert a1 is not None and a1.own == StatusClass.PENDING
+    assert tree.index(0, 1).data() == 2
+    res.add([page("/a/1", status=404)])
+    assert a1.own == StatusClass.CLIENT_ERROR and tree.index(0, 3).data() == "404"
+    res.add([page("/late")])  # recorded without a Queued seen (a resumed crawl's frontier)
+    assert tree.node(H + "/late") is not None and tree.index(0, 1).data() == 3
+    # Still an outlink of its page, and still an inlink of its target.
+    assert H + "/a/2" in res.links.records[H + "/"].links
+    assert res.links.sources(H + "/a/2") == [H + "/"]
 
 
 def test_redirect_chain_and_broken_inlinks() -> None:

@@ -569,12 +569,15 @@ def test_status_bar_numbers_equal_the_views_after_start_cancel_continue_and_open
         assert other.open_crawl(path)
         assert_stats_match_views(other)
         assert other.stat_labels["queued"].text() == f"Queued {left:,}"
+        # The site tree shows the frontier too: the URLs taken in but not fetched yet.
+        assert all(other.results.tree.node(q.url) is not None for q in load(path).pending)
         loaded = other.results.pages.rowCount()
         with qtbot.waitSignal(other.crawlFinished, timeout=15_000) as blocker:
             other.continue_crawl()
         assert_stats_match_views(other)
         assert other.stat_labels["queued"].text() == "Queued 0"
         assert other.results.pages.rowCount() == PAGES
+        assert other.results.tree.index(0, 1).data() == PAGES
         done = blocker.args[0].done
         assert other.state_label.text().startswith(f"Finished: {PAGES} URLs ({done} this time)")
         assert done < PAGES and loaded > 0
