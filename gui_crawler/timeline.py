@@ -95,6 +95,27 @@ def under_way(
     return out
 
 
+def _paint_phases(
+    p: QPainter,
+    phases: tuple[float, ...],
+    x: float,
+    y: float,
+    height: float,
+    scale: float,
+    colors: Any,
+    min_width: float,
+) -> None:
+    """One request's phases side by side from ``x`` (seconds times ``scale`` pixels each);
+    phases left of the view are skipped, tiny ones kept ``min_width`` wide so they show."""
+    for i, d in enumerate(phases):
+        if d <= 0:
+            continue
+        dw = d * scale
+        if x + dw >= 0:
+            p.fillRect(QRectF(x, y, max(dw, min_width), height), colors[i])
+        x += dw
+
+
 def time_now() -> float:
     """The running loop's clock (engine times are loop times)."""
     return asyncio.get_running_loop().time()
@@ -245,13 +266,7 @@ class TimelineView(QWidget):
             if per > 1:  # lanes shared: the phase it is in is what shows
                 p.fillRect(QRectF(x, y + 1, max((t1 - b.start) * scale, 1.0), hb), live[b.main])
                 continue
-            for i, d in enumerate(b.phases):
-                if d <= 0:
-                    continue
-                dw = d * scale
-                if x + dw >= 0:
-                    p.fillRect(QRectF(x, y + 1, max(dw, 1.0), hb), live[i])
-                x += dw
+            _paint_phases(p, b.phases, x, y + 1, hb, scale, live, 1.0)
         self._paint_axis(p, t0, t1, text)
         self._paint_legend(p, text, per)
         p.end()
@@ -326,14 +341,8 @@ class TimelineView(QWidget):
                     QRectF(x, y + 1, max((b.end - b.start) * scale, 1.0), hb), colors[b.main]
                 )
                 continue
-            x += 1  # a gap between one request and the next on the same lane
-            for i, d in enumerate(b.phases):
-                if d <= 0:
-                    continue
-                dw = d * scale
-                if x + dw >= 0:
-                    p.fillRect(QRectF(x, y + 1, max(dw, 0.5), hb), colors[i])
-                x += dw
+            # x + 1: a gap between one request and the next on the same lane
+            _paint_phases(p, b.phases, x + 1, y + 1, hb, scale, colors, 0.5)
             if b.error is not None or (b.status or 0) >= 400 or b.tries > 1:
                 # Errors get a dark end cap, retries a hollow one.
                 xe = w - (t1 - b.end) * scale
