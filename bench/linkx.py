@@ -28,7 +28,7 @@ def _pages(root: Path, paths: list[str], sample: int) -> list[tuple[str, bytes]]
     return out
 
 
-def _best(fn: Callable[[], object], repeat: int, cold: bool = False) -> float:
+def best_of(fn: Callable[[], object], repeat: int, cold: bool = False) -> float:
     """Fastest of ``repeat`` timings of ``fn`` (the least disturbed by a shared machine);
     ``cold`` empties the URL caches before each."""
     best = float("inf")
@@ -65,22 +65,22 @@ def measure(root: Path, paths: list[str], sample: int = 400, repeat: int = 3) ->
         "hrefs_per_page": sum(map(len, hrefs)) / n,
         "unique_hrefs_per_page": sum(len(set(h)) for h in hrefs) / n,
         "links_per_page": out_total / n,
-        "decode_us": us * _best(lambda: [decode(b, "utf-8") for _, b in pages], repeat),
-        "parse_select_us": us * _best(lambda: [_hrefs(t) for _, t in texts], repeat),
+        "decode_us": us * best_of(lambda: [decode(b, "utf-8") for _, b in pages], repeat),
+        "parse_select_us": us * best_of(lambda: [_hrefs(t) for _, t in texts], repeat),
         "extract_cold_us": us
-        * _best(lambda: [extract_links(t, u) for u, t in texts], repeat, cold=True),
-        "extract_warm_us": us * _best(lambda: [extract_links(t, u) for u, t in texts], repeat),
+        * best_of(lambda: [extract_links(t, u) for u, t in texts], repeat, cold=True),
+        "extract_warm_us": us * best_of(lambda: [extract_links(t, u) for u, t in texts], repeat),
     }
     # What the engine runs per page (bytes in, decoding as needed), when this version has it.
     whole = getattr(links, "parse_page", None)
     if whole is not None:
-        res["parse_page_cold_us"] = us * _best(
+        res["parse_page_cold_us"] = us * best_of(
             lambda: [whole(b, "utf-8", u) for u, b in pages], repeat, cold=True
         )
         # parse_page as it was before it read the audit fields, timed in the same run.
         from audit_fields import before
 
-        res["before_audit_cold_us"] = us * _best(
+        res["before_audit_cold_us"] = us * best_of(
             lambda: [before(b, "utf-8", u) for u, b in pages], repeat, cold=True
         )
         res["audit_fields_cost"] = res["parse_page_cold_us"] / res["before_audit_cold_us"]
@@ -91,5 +91,5 @@ def measure(root: Path, paths: list[str], sample: int = 400, repeat: int = 3) ->
         return res
     le = LinkExtractor()
     responses = [HtmlResponse(url, body=body, encoding="utf-8") for url, body in pages]
-    res["scrapy_extract_us"] = us * _best(lambda: [le.extract_links(r) for r in responses], 1)
+    res["scrapy_extract_us"] = us * best_of(lambda: [le.extract_links(r) for r in responses], 1)
     return res

@@ -8,24 +8,13 @@ keeps a second parser thread from running beside the first.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from linkx import best_of
 from selectolax.lexbor import LexborHTMLParser
 
 from gui_crawler import links, urls
 from gui_crawler.pagefacts import FactsReader
-
-
-def _best(fn: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        urls._join.cache_clear()
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def measure(root: Path, repeat: int = 3) -> dict[str, float]:
@@ -59,18 +48,18 @@ def measure(root: Path, repeat: int = 3) -> dict[str, float]:
             facts.read_text(tree)
 
     out = {"pages": float(len(pages))}
-    out["parse_page"] = _best(lambda: [links.parse_page(b, None, u) for u, b in pages], repeat)
-    out["lexbor parse"] = _best(parse, repeat)
+    out["parse_page"] = best_of(
+        lambda: [links.parse_page(b, None, u) for u, b in pages], repeat, cold=True
+    )
+    out["lexbor parse"] = best_of(parse, repeat)
     trees.extend(LexborHTMLParser(b) for _, b in pages)
-    out["walk (links + audit elements)"] = _best(walk, repeat)
-    out["join hrefs (cold caches)"] = _best(join, repeat)
-    walk_once = _best(walk, 1)
+    out["walk (links + audit elements)"] = best_of(walk, repeat)
+    out["join hrefs (cold caches)"] = best_of(join, repeat, cold=True)
+    walk_once = best_of(walk, 1)
     # read_text removes nodes: fresh trees for each pass, the walk it needs subtracted.
-    total = 0.0
+    fastest = float("inf")
     for _ in range(repeat):
         trees[:] = [LexborHTMLParser(b) for _, b in pages]
-        t = time.perf_counter()
-        text()
-        total = min(total or float("inf"), time.perf_counter() - t)
-    out["visible text + hash"] = max(0.0, total - walk_once)
+        fastest = min(fastest, best_of(text, 1))
+    out["visible text + hash"] = max(0.0, fastest - walk_once)
     return out

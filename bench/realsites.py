@@ -137,20 +137,12 @@ def _real(ctx: Context, name: str, with_peers: bool) -> None:
         ctx.target(
             f"{name}: peak RSS vs chapter", f"{m_ours / m0:.2f}x", "<= 1.5x", 1.5 * m0 / m_ours
         )
-    if "ours" in med and "scrapy" in med:
-        ctx.target(
-            f"{name}: vs Scrapy",
-            f"{med['scrapy'] / med['ours']:.1f}x faster",
-            ">= 30x",
-            med["scrapy"] / med["ours"] / 30,
-        )
-    if "ours" in med and "crawlee" in med:
-        ctx.target(
-            f"{name}: vs Crawlee",
-            f"{med['crawlee'] / med['ours']:.1f}x faster",
-            ">= 5x",
-            med["crawlee"] / med["ours"] / 5,
-        )
+    for peer, label, wanted in (("scrapy", "Scrapy", 30), ("crawlee", "Crawlee", 5)):
+        if "ours" in med and peer in med:
+            times = med[peer] / med["ours"]
+            ctx.target(
+                f"{name}: vs {label}", f"{times:.1f}x faster", f">= {wanted}x", times / wanted
+            )
 
 
 @section("real-python", "python3-doc on nginx: chapter's crawler vs ours vs Scrapy (vs Crawlee)")
