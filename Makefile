@@ -6,7 +6,9 @@ STAMP  := $(VENV)/.installed-stamp
 .PHONY: run test lint bench clean
 
 # The system-library check reads the installed Qt wheel, so it runs after the install.
-$(STAMP): pyproject.toml
+# The compiled walker (gui_crawler/_pagewalk.c) needs a C compiler: checked before the install.
+$(STAMP): pyproject.toml setup.py gui_crawler/_pagewalk.c
+	bash tools/ensure-c-compiler.sh python3
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
@@ -30,4 +32,4 @@ bench: $(STAMP)
 	$(PY) bench/run.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info gui_crawler/*.so

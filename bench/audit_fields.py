@@ -19,6 +19,9 @@ from selectolax.lexbor import LexborHTMLParser
 
 from gui_crawler import links, urls
 
+# The link elements parse_page took before the audit fields, with selectolax's CSS selector.
+SELECTOR = "a[href], area[href], link[href], iframe[src], frame[src], img[src], script[src]"
+
 
 def _links_before(text: str | bytes, page_url: str) -> list[str]:
     tree = LexborHTMLParser(text)
@@ -29,7 +32,7 @@ def _links_before(text: str | bytes, page_url: str) -> list[str]:
         if href:
             base = urls.join(page_url, href) or base
     raw: dict[str, None] = {}
-    for node in tree.css(links._SELECTOR):
+    for node in tree.css(SELECTOR):
         attrs = node.attributes
         value = attrs.get("href") if "href" in attrs else attrs.get("src")
         if value:

@@ -1,4 +1,5 @@
-"""Decoding HTML and extracting its links with a real HTML5 parser (lexbor, via selectolax)."""
+"""Decoding HTML and extracting its links with a real HTML5 parser (lexbor, called from C: see
+``_pagewalk.c``)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ import re
 import time
 from dataclasses import dataclass, field, replace
 
-from selectolax.lexbor import LexborHTMLParser
-
-from .pagefacts import FACTS_SELECTOR, FactsReader, PageFacts
+from . import _pagewalk
+from .pagefacts import FactsReader, PageFacts
 from .slicing import pieces
 from .urls import join, join_all
 
@@ -22,16 +22,6 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
-# Elements and the attribute that holds a link we follow.
-# img/script too: a broken image or script is a broken link to the people who check sites.
-_SELECTOR = "a[href], area[href], link[href], iframe[src], frame[src], img[src], script[src]"
-_LINKS_AND_BASE = _SELECTOR + ", base[href]"
-# The walk that also feeds the audit fields: every <link> (rel=canonical) and <script> (hidden
-# text), so without the [href]/[src] parts, which would return those elements twice.
-_WALK = "a[href], area[href], link, iframe[src], frame[src], img[src], script, base[href], " + (
-    FACTS_SELECTOR
-)
-_LINK_TAGS = frozenset({"a", "area", "link", "iframe", "frame", "img", "script"})
 
 
 def parse_content_type(header: str | None) -> tuple[str | None, str | None]:
@@ -105,54 +95,29 @@ def decode(body: bytes, header_charset: str | None) -> tuple[str, str]:
 def extract_links(text: str | bytes, page_url: str) -> list[str]:
     """Normalised absolute http(s) links of an HTML page, deduplicated, in document order.
 
-    ``text`` may be UTF-8 bytes. Honours <base href>. Hrefs are deduplicated before joining: navigation repeats the same href
-    many times, and joining is the costly part.
+    ``text`` may be UTF-8 bytes. Honours <base href>. The links are the href of <a>, <area> and
+    <link>, and the src of <iframe>, <frame>, <img> and <script>: a broken image or script is a
+    broken link to the people who check sites.
     """
-    raw: dict[str, None] = {}
-    base = _hrefs(LexborHTMLParser(text), page_url, raw)
-    return join_all(base or page_url, raw)
-
-
-def _hrefs(
-    tree: LexborHTMLParser, page_url: str, raw: dict[str, None], facts: FactsReader | None = None
-) -> str | None:
-    """Adds the hrefs of a parsed page to ``raw`` (in document order, without repeats) and
-    returns the base URL its <base> names, if any; ``facts``, if given, is shown the elements it
-    reads in the same walk of the tree (each walk costs as much as a selector with many parts:
-    one walk, not several)."""
-    base: str | None = None
-    for node in tree.css(_WALK if facts is not None else _LINKS_AND_BASE):
-        tag = node.tag
-        if tag in _LINK_TAGS:
-            attrs = node.attributes
-            value = attrs.get("href") if "href" in attrs else attrs.get("src")
-            if value:
-                raw[value] = None
-            if facts is not None and (tag == "link" or tag == "script"):
-                facts.take(node, tag, attrs)
-        elif tag == "base":
-            if base is None:
-                href = node.attributes.get("href")
-                base = (join(page_url, href) if href else None) or page_url
-        elif facts is not None:
-            facts.take(node, tag, None)
-    return base
+    return _parse(text, page_url, "utf-8").links
 
 
 def _parse(text: str | bytes, page_url: str, encoding: str) -> ParsedPage:
     """Links and audit fields from one parse of the page — of each of its pieces, one at a time,
-    when it is too big for one tree (the pieces yield the same hrefs and words)."""
+    when it is too big for one tree (the pieces yield the same hrefs and words). Hrefs are
+    deduplicated before joining: navigation repeats the same href many times, and joining is
+    the costly part."""
     data = text.encode("utf-8") if isinstance(text, str) else text
     facts = FactsReader()
     raw: dict[str, None] = {}
-    base: str | None = None
+    base_href: str | None = None
     for piece in pieces(data):
-        tree = LexborHTMLParser(piece)
-        found = _hrefs(tree, page_url, raw, facts)
-        base = base or found
-        facts.read_text(tree)
-        del tree  # before the next piece's tree is built
-    base = base or page_url
+        # Parsed and walked in C without the GIL; only the strings it returns are made here.
+        walked = _pagewalk.walk(piece, raw)
+        if base_href is None:
+            base_href = walked[0]
+        facts.add(*walked[1:])
+    base = (join(page_url, base_href) if base_href else None) or page_url
     return ParsedPage(join_all(base, raw), encoding, facts=facts.finish(base))
 
 

@@ -1,6 +1,6 @@
-"""What a site audit wants to know about an HTML page, read from the tree that link extraction
-already built (one parse per page): title, meta description, H1s, canonical, meta robots, words,
-a hash of the visible text, language. No Qt here: this runs wherever parsing runs."""
+"""What a site audit wants to know about an HTML page, from the same walk of its tree that finds
+its links (one parse per page): title, meta description, H1s, canonical, meta robots, words, a hash
+of the visible text, language. No Qt here: this runs wherever parsing runs."""
 
 from __future__ import annotations
 
@@ -9,11 +9,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .urls import join
-
-# Elements whose text is never shown: not words of the page, not part of its content hash.
-_INVISIBLE = frozenset({"script", "style", "noscript", "template"})
-# What the audit reads besides <link> and <script>, which link extraction walks anyway.
-FACTS_SELECTOR = "html[lang], title, meta[name], h1, style, noscript, template"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,18 +26,11 @@ class PageFacts:
     lang: str | None = None
 
 
-_SPACES = b"\t\n\x0b\x0c\r "
-# Whitespace to b" ", everything else to b"x": words are then the b" x" pairs, counted in C.
-_MARKS = bytes(32 if i in _SPACES else 120 for i in range(256))
-
-
 class TextDigest:
-    """Words and a hash of visible text, fed a piece at a time (pieces are parted by whitespace).
-    Words are parted by ASCII whitespace, as str.split() would part them, except at a no-break
-    space, which glues words as it does on screen ("10&nbsp;km" is one word). Byte operations
-    instead of split(): a 35 KB text is 6,000 words, and making 6,000 strings costs more than
-    parsing the page's links. The hash ignores whitespace altogether, so layout alone never
-    makes two pages differ."""
+    """Words and a hash of a page's visible text, fed a piece of the page at a time. The walk
+    (``_pagewalk.c``) counts the words — parted by ASCII whitespace, so a no-break space glues
+    words as it does on screen ("10&nbsp;km" is one word) — and hands over the text without its
+    whitespace, so that layout alone never makes two pages differ."""
 
     __slots__ = ("_hash", "words")
 
@@ -50,11 +38,9 @@ class TextDigest:
         self.words = 0
         self._hash = hashlib.blake2b(digest_size=8)
 
-    def add(self, text: str) -> None:
-        data = text.encode("utf-8", "replace")
-        marks = data.translate(_MARKS)
-        self.words += marks.count(b" x") + (marks[:1] == b"x")
-        self._hash.update(data.translate(None, _SPACES))
+    def add(self, words: int, kept: bytes) -> None:
+        self.words += words
+        self._hash.update(kept)
 
     @property
     def hexdigest(self) -> str | None:
@@ -86,14 +72,14 @@ def robots_tokens(*values: str | None) -> str | None:
 
 
 class FactsReader:
-    """Collects the audit fields from the elements a walk of the tree shows it (``take``), then
-    reads the visible text (``finish``). The walk is link extraction's: one walk per page."""
+    """Collects the audit fields of a page from what the walk of each of its pieces read
+    (``add``, in document order: the first title, H1, description and canonical win), then
+    makes them :class:`PageFacts` (``finish``)."""
 
     __slots__ = (
         "canonical",
         "h1",
         "h1_count",
-        "hidden",
         "lang",
         "meta_description",
         "robots",
@@ -109,49 +95,42 @@ class FactsReader:
         self.canonical: str | None = None  # the href, joined in finish()
         self.lang: str | None = None
         self.robots: list[str] = []
-        self.hidden: list[Any] = []
         self.text = TextDigest()
 
-    def take(self, node: Any, tag: str | None, attrs: dict[str, str | None] | None) -> None:
-        """One element of the walk: any of FACTS_SELECTOR's, or a <link>/<script>/link element
-        (``attrs`` already read, else None)."""
-        if tag == "h1":
-            self.h1_count += 1
-            if self.h1 is None:
-                self.h1 = collapse(node.text())
-        elif tag in _INVISIBLE:
-            self.hidden.append(node)
-        elif tag == "link":
-            attrs = attrs if attrs is not None else node.attributes
-            if self.canonical is None and "canonical" in (attrs.get("rel") or "").lower().split():
-                self.canonical = (attrs.get("href") or "").strip()
-        elif tag == "meta":
-            attrs = node.attributes
-            name = (attrs.get("name") or "").strip().lower()
+    def add(
+        self,
+        title: str | None,
+        h1: str | None,
+        h1_count: int,
+        lang: str | None,
+        metas: list[tuple[str | None, str | None]],
+        rels: list[tuple[str | None, str | None]],
+        words: int,
+        kept: bytes,
+    ) -> None:
+        """What one walk read (``_pagewalk.walk``'s fields after the base): the raw text of the
+        first <title> and <h1>, how many <h1>, <html lang>, (name, content) of each <meta name>,
+        (rel, href) of each <link rel>, and the visible text's words and bytes without spaces."""
+        if self.title is None and title is not None:
+            self.title = collapse(title)
+        if self.h1 is None and h1 is not None:
+            self.h1 = collapse(h1)
+        self.h1_count += h1_count
+        if self.lang is None:
+            self.lang = collapse(lang or "") or None
+        for name, content in metas:
+            name = (name or "").strip().lower()
             if name == "description" and self.meta_description is None:
-                self.meta_description = collapse(attrs.get("content") or "")
+                self.meta_description = collapse(content or "")
             elif name == "robots":
-                self.robots.append(attrs.get("content") or "")
-        elif tag == "title":
-            # The document's title is the first <title>; SVG titles are not it.
-            if self.title is None and node.parent is not None and node.parent.tag != "svg":
-                self.title = collapse(node.text())
-        elif tag == "html" and self.lang is None:
-            self.lang = collapse(node.attributes.get("lang") or "") or None
-
-    def read_text(self, tree: Any) -> None:
-        """Reads the visible text of ``tree`` (the page, or one piece of it), removing its
-        invisible elements: call it once the links are taken."""
-        # Innermost first (reverse document order): a node is never freed after its ancestor.
-        for node in reversed(self.hidden):
-            node.decompose()
-        self.hidden.clear()
-        holder = tree.body or tree.root
-        if holder is not None:
-            self.text.add(holder.text(separator=" "))
+                self.robots.append(content or "")
+        for rel, href in rels:
+            if self.canonical is None and "canonical" in (rel or "").lower().split():
+                self.canonical = (href or "").strip()
+        self.text.add(words, kept)
 
     def finish(self, base: str) -> PageFacts:
-        """The page's facts, once every tree of it has been walked and its text read."""
+        """The page's facts, once every piece of it has been walked."""
         return PageFacts(
             title=self.title,
             meta_description=self.meta_description,

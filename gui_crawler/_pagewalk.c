@@ -1,0 +1,468 @@
+/* One call per HTML page (or piece of one): parse it with lexbor and walk the tree for what a crawl
+ * wants from it -- the hrefs it links to, its <base>, and the raw audit fields -- without holding
+ * the GIL. Written in C because in Python the walk and the text gathering held the GIL for about
+ * twice as long as lexbor's parse itself, so a second parser thread could not use the second core.
+ *
+ * walk(data: bytes, hrefs: dict) -> (base, title, h1, h1_count, lang, metas, rels, words, text)
+ *   hrefs gets every link's raw href/src as a key, in document order, None as the value.
+ *   base      raw href of the first <base href> ("" when it has no value), or None
+ *   title     text of the first <title> not inside an <svg>, or None
+ *   h1        text of the first <h1> (all text below it), or None; h1_count counts them all
+ *   lang      raw lang of the first <html lang>, or None
+ *   metas     [(name, content or None)] of every <meta name>
+ *   rels      [(rel, href or None)] of every <link rel>
+ *   words     how many words the visible text has: the text of <body> (of the root when there
+ *             is none), every text node outside <script>, <style>, <noscript> and <template>;
+ *             words are parted by ASCII whitespace and by the start of a text node
+ *   text      the visible text's bytes without their ASCII whitespace (what the content hash
+ *             hashes), UTF-8 with U+FFFD for what was not
+ * Strings are decoded as UTF-8 with U+FFFD for what does not decode: lexbor passes such bytes
+ * through verbatim.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lexbor/dom/interfaces/character_data.h"
+#include "lexbor/html/html.h"
+
+typedef struct {
+    const lxb_char_t *data; /* NULL: the attribute has no value */
+    size_t len;
+} span_t;
+
+typedef struct {
+    span_t *items;
+    size_t n, cap;
+} spans_t;
+
+typedef struct {
+    char *data;
+    size_t n, cap;
+} buf_t;
+
+/* The visible text as the content hash reads it: words counted, ASCII whitespace removed, and
+ * bytes that are not UTF-8 replaced by U+FFFD the way Python's decoder replaces them (one for
+ * each maximal ill-formed subpart), so the hash is that of the text a str would hold. */
+typedef struct {
+    buf_t kept;
+    long words;
+    int in_word;
+} digest_t;
+
+typedef struct {
+    spans_t hrefs;
+    spans_t metas;  /* pairs: name, content */
+    spans_t rels;   /* pairs: rel, href */
+    int has_base, has_title, has_h1, has_lang;
+    span_t base, lang;
+    buf_t title, h1;
+    digest_t text;
+    long h1_count;
+    int failed; /* out of memory */
+} walk_t;
+
+static int spans_add(spans_t *s, span_t v)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        span_t *items = realloc(s->items, cap * sizeof(span_t));
+        if (items == NULL) {
+            return -1;
+        }
+        s->items = items;
+        s->cap = cap;
+    }
+    s->items[s->n++] = v;
+    return 0;
+}
+
+static int buf_add(buf_t *b, const lxb_char_t *data, size_t len)
+{
+    if (b->n + len > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->n + len) {
+            cap *= 2;
+        }
+        char *d = realloc(b->data, cap);
+        if (d == NULL) {
+            return -1;
+        }
+        b->data = d;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->n, data, len);
+    b->n += len;
+    return 0;
+}
+
+static span_t attr_value(lxb_dom_attr_t *attr)
+{
+    span_t v = {NULL, 0};
+    if (attr != NULL && attr->value != NULL && attr->value->data != NULL) {
+        v.data = attr->value->data;
+        v.len = attr->value->length;
+    }
+    return v;
+}
+
+/* An attribute by its id, without a prefix: an SVG <a>'s xlink:href is not its href. */
+static lxb_dom_attr_t *attr_by_id(lxb_dom_node_t *node, uintptr_t id)
+{
+    for (lxb_dom_attr_t *a = lxb_dom_interface_element(node)->first_attr; a; a = a->next) {
+        if (a->node.local_name == id && a->node.prefix == 0) {
+            return a;
+        }
+    }
+    return NULL;
+}
+
+/* Attributes without an id of their own in lexbor ("name") are found by their local name. */
+static lxb_dom_attr_t *attr_by_name(lxb_dom_node_t *node, const char *name, size_t len)
+{
+    for (lxb_dom_attr_t *a = lxb_dom_interface_element(node)->first_attr; a; a = a->next) {
+        if (a->node.prefix != 0) {
+            continue;
+        }
+        size_t n = 0;
+        const lxb_char_t *local = lxb_dom_attr_local_name(a, &n);
+        if (local != NULL && n == len && memcmp(local, name, len) == 0) {
+            return a;
+        }
+    }
+    return NULL;
+}
+
+static lxb_dom_node_t *next_in_order(lxb_dom_node_t *node, lxb_dom_node_t *root, int descend)
+{
+    if (descend && node->first_child != NULL) {
+        return node->first_child;
+    }
+    while (node != root && node->next == NULL) {
+        node = node->parent;
+    }
+    return node == root ? NULL : node->next;
+}
+
+static int is_space(lxb_char_t c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* Length of the well-formed UTF-8 sequence at p (n bytes left), or minus the length of the
+ * maximal subpart of an ill-formed one (at least 1). */
+static long utf8_sequence(const lxb_char_t *p, size_t n)
+{
+    lxb_char_t c = p[0], lo = 0x80, hi = 0xBF;
+    size_t need;
+    if (c >= 0xC2 && c <= 0xDF) {
+        need = 1;
+    }
+    else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        lo = c == 0xE0 ? 0xA0 : 0x80;
+        hi = c == 0xED ? 0x9F : 0xBF;
+    }
+    else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        lo = c == 0xF0 ? 0x90 : 0x80;
+        hi = c == 0xF4 ? 0x8F : 0xBF;
+    }
+    else {
+        return -1;
+    }
+    for (size_t i = 1; i <= need; i++) {
+        if (i >= n || p[i] < lo || p[i] > hi) {
+            return -(long) i;
+        }
+        lo = 0x80;
+        hi = 0xBF;
+    }
+    return (long) need + 1;
+}
+
+/* One text node: separated from the one before it, as a space would separate them. */
+static int digest_add(digest_t *d, const lxb_char_t *p, size_t n)
+{
+    static const lxb_char_t replacement[] = {0xEF, 0xBF, 0xBD};
+    d->in_word = 0;
+    size_t i = 0;
+    while (i < n) {
+        size_t start = i;
+        while (i < n && p[i] < 0x80 && !is_space(p[i])) {
+            i++;
+        }
+        if (i > start) {
+            d->words += !d->in_word;
+            d->in_word = 1;
+            if (buf_add(&d->kept, p + start, i - start) < 0) {
+                return -1;
+            }
+        }
+        if (i >= n) {
+            break;
+        }
+        if (p[i] < 0x80) { /* whitespace */
+            d->in_word = 0;
+            i++;
+            continue;
+        }
+        long len = utf8_sequence(p + i, n - i);
+        d->words += !d->in_word;
+        d->in_word = 1;
+        if (buf_add(&d->kept, len > 0 ? p + i : replacement, len > 0 ? (size_t) len : 3) < 0) {
+            return -1;
+        }
+        i += (size_t) (len > 0 ? len : -len);
+    }
+    return 0;
+}
+
+/* Every text node below ``root``, concatenated into ``out``; or, with ``digest`` instead, the
+ * visible ones (outside the subtrees of invisible elements) into the digest. */
+static int gather_text(lxb_dom_node_t *root, buf_t *out, digest_t *digest)
+{
+    lxb_dom_node_t *node = root->first_child;
+    while (node != NULL) {
+        int descend = 1;
+        if (node->type == LXB_DOM_NODE_TYPE_TEXT) {
+            lexbor_str_t *s = &lxb_dom_interface_character_data(node)->data;
+            if (s->data != NULL) {
+                int failed = digest != NULL ? digest_add(digest, s->data, s->length)
+                                            : buf_add(out, s->data, s->length);
+                if (failed < 0) {
+                    return -1;
+                }
+            }
+        }
+        else if (digest != NULL && node->type == LXB_DOM_NODE_TYPE_ELEMENT) {
+            switch (node->local_name) {
+            case LXB_TAG_SCRIPT:
+            case LXB_TAG_STYLE:
+            case LXB_TAG_NOSCRIPT:
+            case LXB_TAG_TEMPLATE:
+                descend = 0;
+            }
+        }
+        node = next_in_order(node, root, descend);
+    }
+    return 0;
+}
+
+/* The element's link: the URL in ``id`` (href or src), if it has one that is not empty. */
+static int take_link(walk_t *w, lxb_dom_node_t *node, uintptr_t id)
+{
+    span_t v = attr_value(attr_by_id(node, id));
+    return v.data != NULL && v.len > 0 ? spans_add(&w->hrefs, v) : 0;
+}
+
+static int visit(walk_t *w, lxb_dom_node_t *node)
+{
+    lxb_dom_attr_t *a;
+    switch (node->local_name) {
+    case LXB_TAG_A:
+    case LXB_TAG_AREA:
+        return take_link(w, node, LXB_DOM_ATTR_HREF);
+    case LXB_TAG_IFRAME:
+    case LXB_TAG_FRAME:
+    case LXB_TAG_IMG:
+    case LXB_TAG_SCRIPT:
+        return take_link(w, node, LXB_DOM_ATTR_SRC);
+    case LXB_TAG_LINK:
+        if (take_link(w, node, LXB_DOM_ATTR_HREF) < 0) {
+            return -1;
+        }
+        a = attr_by_id(node, LXB_DOM_ATTR_REL);
+        if (a != NULL) {
+            if (spans_add(&w->rels, attr_value(a)) < 0
+                || spans_add(&w->rels, attr_value(attr_by_id(node, LXB_DOM_ATTR_HREF))) < 0) {
+                return -1;
+            }
+        }
+        return 0;
+    case LXB_TAG_BASE:
+        a = attr_by_id(node, LXB_DOM_ATTR_HREF);
+        if (a != NULL && !w->has_base) {
+            w->has_base = 1;
+            w->base = attr_value(a);
+        }
+        return 0;
+    case LXB_TAG_META:
+        a = attr_by_name(node, "name", 4);
+        if (a != NULL) {
+            if (spans_add(&w->metas, attr_value(a)) < 0
+                || spans_add(&w->metas, attr_value(attr_by_name(node, "content", 7))) < 0) {
+                return -1;
+            }
+        }
+        return 0;
+    case LXB_TAG_TITLE:
+        /* The document's title; an SVG's <title> is not it. */
+        if (!w->has_title && node->parent != NULL && node->parent->local_name != LXB_TAG_SVG) {
+            w->has_title = 1;
+            return gather_text(node, &w->title, NULL);
+        }
+        return 0;
+    case LXB_TAG_H1:
+        if (w->h1_count++ == 0) {
+            w->has_h1 = 1;
+            return gather_text(node, &w->h1, NULL);
+        }
+        return 0;
+    case LXB_TAG_HTML:
+        a = attr_by_id(node, LXB_DOM_ATTR_LANG);
+        if (a != NULL && !w->has_lang) {
+            w->has_lang = 1;
+            w->lang = attr_value(a);
+        }
+        return 0;
+    }
+    return 0;
+}
+
+static int walk_document(walk_t *w, lxb_html_document_t *doc)
+{
+    lxb_dom_node_t *root = lxb_dom_interface_node(doc);
+    lxb_dom_node_t *node = root->first_child;
+    while (node != NULL) {
+        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT && visit(w, node) < 0) {
+            return -1;
+        }
+        node = next_in_order(node, root, 1);
+    }
+    lxb_dom_node_t *holder = lxb_dom_interface_node(lxb_html_document_body_element(doc));
+    if (holder == NULL) {
+        holder = lxb_dom_interface_node(lxb_dom_document_element(&doc->dom_document));
+    }
+    return holder != NULL ? gather_text(holder, NULL, &w->text) : 0;
+}
+
+static PyObject *str_of(const lxb_char_t *data, size_t len)
+{
+    return PyUnicode_DecodeUTF8((const char *) data, (Py_ssize_t) len, "replace");
+}
+
+static PyObject *str_or_none(span_t v)
+{
+    if (v.data == NULL) {
+        Py_RETURN_NONE;
+    }
+    return str_of(v.data, v.len);
+}
+
+static PyObject *pairs(spans_t *s)
+{
+    PyObject *list = PyList_New((Py_ssize_t) (s->n / 2));
+    for (size_t i = 0; list != NULL && i < s->n / 2; i++) {
+        PyObject *pair = Py_BuildValue(
+            "(NN)", str_or_none(s->items[2 * i]), str_or_none(s->items[2 * i + 1])
+        );
+        if (pair == NULL) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t) i, pair);
+    }
+    return list;
+}
+
+static PyObject *buf_str_or_none(int has, buf_t *b)
+{
+    if (!has) {
+        Py_RETURN_NONE;
+    }
+    return str_of((const lxb_char_t *) (b->data ? b->data : ""), b->n);
+}
+
+static int add_hrefs(PyObject *hrefs, spans_t *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        PyObject *key = str_of(s->items[i].data, s->items[i].len);
+        if (key == NULL || PyDict_SetItem(hrefs, key, Py_None) < 0) {
+            Py_XDECREF(key);
+            return -1;
+        }
+        Py_DECREF(key);
+    }
+    return 0;
+}
+
+static PyObject *walk(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer data;
+    PyObject *hrefs;
+    if (!PyArg_ParseTuple(args, "y*O!:walk", &data, &PyDict_Type, &hrefs)) {
+        return NULL;
+    }
+    walk_t w;
+    memset(&w, 0, sizeof(w));
+    lxb_status_t status = LXB_STATUS_ERROR;
+    lxb_html_document_t *doc;
+
+    Py_BEGIN_ALLOW_THREADS
+    doc = lxb_html_document_create();
+    if (doc != NULL) {
+        status = lxb_html_document_parse(doc, (const lxb_char_t *) data.buf, (size_t) data.len);
+        if (status == LXB_STATUS_OK && walk_document(&w, doc) < 0) {
+            w.failed = 1;
+        }
+    }
+    Py_END_ALLOW_THREADS
+
+    PyObject *result = NULL;
+    if (doc == NULL || w.failed) {
+        PyErr_NoMemory();
+    }
+    else if (status != LXB_STATUS_OK) {
+        PyErr_Format(PyExc_ValueError, "lexbor could not parse the page (status %d)", (int) status);
+    }
+    else if (add_hrefs(hrefs, &w.hrefs) == 0) {
+        result = Py_BuildValue(
+            "(NNNlNNNlN)",
+            w.has_base ? str_of(w.base.data ? w.base.data : (const lxb_char_t *) "", w.base.len)
+                       : Py_NewRef(Py_None),
+            buf_str_or_none(w.has_title, &w.title),
+            buf_str_or_none(w.has_h1, &w.h1),
+            w.h1_count,
+            w.has_lang ? str_or_none(w.lang) : Py_NewRef(Py_None),
+            pairs(&w.metas),
+            pairs(&w.rels),
+            w.text.words,
+            PyBytes_FromStringAndSize(w.text.kept.data ? w.text.kept.data : "",
+                                      (Py_ssize_t) w.text.kept.n)
+        );
+    }
+    Py_BEGIN_ALLOW_THREADS
+    if (doc != NULL) {
+        lxb_html_document_destroy(doc);
+    }
+    Py_END_ALLOW_THREADS
+    free(w.hrefs.items);
+    free(w.metas.items);
+    free(w.rels.items);
+    free(w.title.data);
+    free(w.h1.data);
+    free(w.text.kept.data);
+    PyBuffer_Release(&data);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"walk", walk, METH_VARARGS,
+     "walk(data, hrefs) -> (base, title, h1, h1_count, lang, metas, rels, words, text): one HTML "
+     "page's links (added to the dict hrefs) and raw audit fields, parsed and read without the "
+     "GIL."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_pagewalk", "Parse an HTML page and read its links and audit fields in C.",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__pagewalk(void)
+{
+    return PyModule_Create(&module);
+}

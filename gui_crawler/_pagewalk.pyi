@@ -1,0 +1,14 @@
+# The compiled module built from _pagewalk.c (see there for what each field holds).
+def walk(
+    data: bytes, hrefs: dict[str, None], /
+) -> tuple[
+    str | None,  # base
+    str | None,  # title
+    str | None,  # h1
+    int,  # h1_count
+    str | None,  # lang
+    list[tuple[str | None, str | None]],  # metas: (name, content)
+    list[tuple[str | None, str | None]],  # rels: (rel, href)
+    int,  # words of the visible text
+    bytes,  # the visible text without whitespace
+]: ...

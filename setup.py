@@ -1,0 +1,22 @@
+"""The compiled part of gui_crawler: ``gui_crawler._pagewalk``, which parses a page with lexbor and
+reads its links and audit fields without holding the GIL. lexbor's sources (the modules an HTML
+parse needs: core, dom, html, tag, ns) are vendored under third_party/lexbor; everything else
+about the package is in pyproject.toml."""
+
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+LEXBOR = "third_party/lexbor/source"
+SOURCES = sorted(p.as_posix() for p in Path(LEXBOR).glob("lexbor/**/*.c"))
+
+setup(
+    ext_modules=[
+        Extension(
+            "gui_crawler._pagewalk",
+            ["gui_crawler/_pagewalk.c", *SOURCES],
+            include_dirs=[LEXBOR],
+            define_macros=[("LEXBOR_STATIC", None)],
+        )
+    ]
+)

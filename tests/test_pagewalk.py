@@ -1,0 +1,76 @@
+"""The compiled walk (``_pagewalk.walk``) against the plain-Python reference over selectolax's tree
+of the same parse: links, base, audit fields, words and the bytes the content hash reads."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import reference_walk
+
+from gui_crawler import _pagewalk
+
+# Fragments that stress each field: invalid UTF-8 of every kind (truncated, overlong, surrogate,
+# past U+10FFFF, stray continuation), invisible elements, SVG titles and links, framesets (no
+# body), bases without values, attributes without values, NULs, comments.
+HAZARDS = [
+    b"<p>", b"</p>", b" ", b"\t", b"\x0b", b"\xa0", b"\xc2\xa0", b"\xe2\x82\xac", b"\xe2\x82",
+    b"\xed\xa0\x80", b"\xf0\x9f\x98\x80", b"\xf4\x90\x80\x80", b"\xc0\xaf", b"\xff", b"\x80",
+    b"abc", b"<script>x y</script>", b"<script src=s.js></script>", b"<a href=x>", b"<a href>",
+    b"<a href=''>", b"<title>t \xff</title>", b"<h1>h\xe2 <b>1</b></h1>", b"<noscript>n</noscript>",
+    b"<style>s</style>", b"<template>tt<a href=t></template>", b"<base href>", b"<base href=/b/>",
+    b"<meta name=description content='d \xe9'>", b"<meta name=robots>", b"<META NAME=x>",
+    b"<link rel='Canonical x' href=' /c '>", b"<link rel>", b"<link href=l>",
+    b"<svg><title>s</title><a href=sv>z</a><a xlink:href=xl>w</a></svg>", b"<body>",
+    b"<frameset>", b"<frame src=fr>", b"<!-- c <a href=cm> -->", b"&nbsp;", b"&amp;", b"\x00",
+    b"<img src=i href=h>", b"<iframe src=f>", b"<html lang=' EN '>", b"<HTML LANG=de>",
+    b"<table><tr><td>cell<a href=td>", b"<select><option>o</select>", b"<math><mi>m</mi></math>",
+]  # fmt: skip
+
+
+def check(data: bytes) -> None:
+    got: dict[str, None] = {}
+    want: dict[str, None] = {}
+    assert _pagewalk.walk(data, got) == reference_walk.walk(data, want), data
+    assert list(got) == list(want), data
+
+
+def test_generated_pages_read_as_the_reference_reads_them() -> None:
+    rnd = random.Random(11)
+    for _ in range(3000):
+        check(b"".join(rnd.choice(HAZARDS) for _ in range(rnd.randrange(30))))
+
+
+def test_each_element_links_by_its_own_attribute() -> None:
+    hrefs: dict[str, None] = {}
+    page = (
+        b"<img src=i.png href=h><a src=no href=a><script src=s.js></script><link href=l src=no>"
+        b"<iframe href=no src=f></iframe><svg><a xlink:href=xl></a></svg><a href>"
+    )
+    base, *_ = _pagewalk.walk(page + b"<base href>", hrefs)
+    assert list(hrefs) == ["i.png", "a", "s.js", "l", "f"]
+    assert base == ""  # a <base href> without a value still is the first <base>
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"\xe2\x82", b"\xed\xa0\x80", b"\xc0\xaf", b"\xf4\x90\x80\x80", b"\xff\x80", b"\xe2 \x82\xac"],
+)
+def test_text_that_is_not_utf8_hashes_as_pythons_decoder_replaces_it(raw: bytes) -> None:
+    *_, words, kept = _pagewalk.walk(b"<body>x" + raw + b"y z", {})
+    text = (b"x" + raw + b"y z").decode("utf-8", "replace").encode()
+    assert kept == text.translate(None, reference_walk.SPACES)
+    assert words == len(text.split())
+
+
+DOCS = Path("/usr/share/doc/python3-doc/html")
+
+
+@pytest.mark.skipif(not DOCS.is_dir(), reason="python3-doc is not installed")
+def test_real_pages_read_as_the_reference_reads_them() -> None:
+    """Real HTML no one here wrote: every tenth page of the Python docs and the five biggest."""
+    files = sorted(DOCS.rglob("*.html"))
+    biggest = sorted(files, key=lambda f: f.stat().st_size)[-5:]
+    for f in {*files[::10], *biggest}:
+        check(f.read_bytes())
