@@ -227,7 +227,9 @@ class Crawler:
         connector = aiohttp.TCPConnector(limit=0, ttl_dns_cache=300)
         reason = "done"
         if cfg.parse_in_thread:
-            self._parser = ParsePool(cfg.parse_processes, parse=parse_page)
+            self._parser = ParsePool(
+                cfg.parse_processes, parse=parse_page, threads=cfg.parse_threads
+            )
         ticker = loop.create_task(self._tick())
         try:
             async with aiohttp.ClientSession(

@@ -96,13 +96,16 @@ class ParsePool:
         processes: int | None = None,
         inline_bytes: int = INLINE_PARSE_BYTES,
         parse: Callable[[bytes, str | None, str], ParsedPage] = parse_page,
+        threads: int | None = None,
     ) -> None:
         # ``parse`` must be a module-level function: it is pickled by name into the processes.
         self._parse = parse
         self.processes = default_processes() if processes is None else processes
         self.inline_bytes = inline_bytes
+        # lexbor's parse and the walk of its tree run without the GIL (links._parse), so parser
+        # threads use as many cores as there are threads.
         self._thread: ThreadPoolExecutor | None = ThreadPoolExecutor(
-            1, thread_name_prefix="crawl-parser"
+            threads or default_processes(), thread_name_prefix="crawl-parser"
         )
         self._procs: ProcessPoolExecutor | None = None
         self._warm = False
