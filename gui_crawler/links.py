@@ -102,16 +102,16 @@ def extract_links(text: str | bytes, page_url: str) -> list[str]:
     return _parse(text, page_url, "utf-8").links
 
 
-def _parse(text: str | bytes, page_url: str, encoding: str) -> ParsedPage:
+def _parse(text: str | bytes, page_url: str, encoding: str, tags: int | None = None) -> ParsedPage:
     """Links and audit fields from one parse of the page — of each of its pieces, one at a time,
     when it is too big for one tree (the pieces yield the same hrefs and words). Hrefs are
     deduplicated before joining: navigation repeats the same href many times, and joining is
-    the costly part."""
+    the costly part. ``tags``: how many "<" it has, if counted already."""
     data = text.encode("utf-8") if isinstance(text, str) else text
     facts = FactsReader()
     raw: dict[str, None] = {}
     base_href: str | None = None
-    for piece in pieces(data):
+    for piece in pieces(data, tags=tags):
         # Parsed and walked in C without the GIL; only the strings it returns are made here.
         walked = _pagewalk.walk(piece, raw)
         if base_href is None:
@@ -168,29 +168,16 @@ _URL_ATTR = re.compile(
 )
 
 
-def nesting_bound(text: str | bytes, chunk: int = 8192) -> int:
-    """An upper bound on how deep the elements of ``text`` nest, found at C speed.
-
-    Counting all start tags is no bound worth having: a big index page has tens of thousands,
-    closed as they go. Per chunk, the depth can rise by at most the chunk's start tags (``<`` not
-    followed by ``/``) and ends no higher than the depth before it plus starts minus ends — or
-    the chunk's starts alone, when stray end tags drove the depth to zero inside it. An end tag
-    split by a chunk boundary only counts as a start: the bound errs high, never low.
-    """
-    lt, close = ("<", "</") if isinstance(text, str) else (b"<", b"</")
-    depth = peak = 0
-    for i in range(0, len(text), chunk):
-        ends = text.count(close, i, i + chunk)  # type: ignore[arg-type]
-        starts = text.count(lt, i, i + chunk) - ends  # type: ignore[arg-type]
-        peak = max(peak, depth + starts)
-        depth = max(depth + starts - ends, starts)
-    return peak
+def nesting_bound(data: bytes, chunk: int = 8192) -> int:
+    """An upper bound on how deep the elements of ``data`` nest, found at C speed without the
+    GIL (``_pagewalk.markup``: counting all start tags would be no bound worth having, as a big
+    index page has tens of thousands, closed as they go)."""
+    return _pagewalk.markup(data, chunk)[1]
 
 
 def nesting_exceeds(text: str, bound: int = MAX_NESTING) -> bool:
-    """Whether elements nest deeper than ``bound`` (an estimate: misnested tags count as open)."""
-    if text.count("<") <= bound or nesting_bound(text) <= bound:
-        return False  # cannot (the common, C-speed case)
+    """Whether elements nest deeper than ``bound`` (an estimate: misnested tags count as open).
+    A regex walk: for pages whose :func:`nesting_bound` is above ``bound`` (few are)."""
     depth = 0
     for m in _TAG.finditer(text):
         if m.group(1):
@@ -234,15 +221,16 @@ def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
 
 def _parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
     encoding = detect_encoding(body, charset)
-    # lexbor reads bytes as UTF-8 itself: a UTF-8 page (most of the web) skips decoding into a
-    # str that selectolax would only encode back to UTF-8.
-    # Fewer tags than the bound in all (most pages) cannot nest past it: one count, no chunks.
-    if encoding == "utf-8" and (
-        body.count(b"<") <= MAX_NESTING or nesting_bound(body) <= MAX_NESTING
-    ):
-        return _parse(body.removeprefix(codecs.BOM_UTF8), page_url, encoding)
-    text, encoding = decode(body, charset)
-    if nesting_exceeds(text):
-        note = f"nested deeper than {MAX_NESTING} elements: links found by a plain scan"
-        return ParsedPage(scan_links(text, page_url), encoding, note)
-    return _parse(text, page_url, encoding)
+    # lexbor reads UTF-8: a UTF-8 page (most of the web) goes to it as it came.
+    if encoding == "utf-8":
+        data = body.removeprefix(codecs.BOM_UTF8)
+    else:
+        text, encoding = decode(body, charset)
+        data = text.encode("utf-8")
+    tags, bound = _pagewalk.markup(data)
+    if bound > MAX_NESTING:  # else it cannot nest that deep (the common case)
+        text = data.decode("utf-8", "replace")
+        if nesting_exceeds(text):
+            note = f"nested deeper than {MAX_NESTING} elements: links found by a plain scan"
+            return ParsedPage(scan_links(text, page_url), encoding, note)
+    return _parse(data, page_url, encoding, tags)

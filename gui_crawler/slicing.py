@@ -37,11 +37,13 @@ def _next_start_tag(data: bytes, pos: int) -> int:
     return m.start() if m else -1
 
 
-def cut_points(data: bytes, max_tags: int) -> list[int]:
+def cut_points(data: bytes, max_tags: int, tags: int | None = None) -> list[int]:
     """Offsets at which ``data`` can be cut into pieces of about ``max_tags`` tags each (none for
     a page that small). Counting is at C speed; a page whose cut cannot be placed safely (an
-    element never closed) is left whole from there on."""
-    tags = data.count(b"<")
+    element never closed) is left whole from there on. ``tags``: how many "<" ``data`` has, if
+    counted already."""
+    if tags is None:
+        tags = data.count(b"<")
     if tags <= max_tags:
         return []
     step = len(data) * max_tags // tags
@@ -69,12 +71,12 @@ def cut_points(data: bytes, max_tags: int) -> list[int]:
     return cuts
 
 
-def pieces(data: bytes, max_tags: int | None = None) -> Iterator[bytes]:
+def pieces(data: bytes, max_tags: int | None = None, tags: int | None = None) -> Iterator[bytes]:
     """``data`` cut at :func:`cut_points` (one piece for a page of ordinary size), each piece
     copied out only when its turn comes. Pieces after the first begin with ``<body>``: they
     continue the body, and without it a leading <noscript> or <template> would be read as part
     of a fresh document's head, its text spilling into the body."""
-    bounds = [0, *cut_points(data, max_tags or MAX_TAGS), len(data)]
+    bounds = [0, *cut_points(data, max_tags or MAX_TAGS, tags), len(data)]
     view = memoryview(data)
     for a, b in itertools.pairwise(bounds):
         yield data if b - a == len(data) else b"".join((b"<body>" if a else b"", view[a:b]))
