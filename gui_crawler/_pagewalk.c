@@ -3,8 +3,11 @@
  * the GIL. Written in C because in Python the walk and the text gathering held the GIL for about
  * twice as long as lexbor's parse itself, so a second parser thread could not use the second core.
  *
- * walk(data: bytes, hrefs: dict) -> (base, title, h1, h1_count, lang, metas, rels, words, text)
- *   hrefs gets every link's raw href/src as a key, in document order, None as the value.
+ * walk(data: bytes, hrefs: dict, directory: str | None = None)
+ *     -> (base, title, h1, h1_count, lang, metas, rels, words, text)
+ *   hrefs gets every link's raw href/src as a key, in document order; its value is None, or,
+ *   when the page's directory URL is given (in normal form), the URL the href joins to ("" for
+ *   none) if it is a plain one (see plain_join) and the page has no <base>.
  *   base      raw href of the first <base href> ("" when it has no value), or None
  *   title     text of the first <title> not inside an <svg>, or None
  *   h1        text of the first <h1> (all text below it), or None; h1_count counts them all
@@ -376,15 +379,194 @@ static PyObject *buf_str_or_none(int has, buf_t *b)
     return str_of((const lxb_char_t *) (b->data ? b->data : ""), b->n);
 }
 
-static int add_hrefs(PyObject *hrefs, spans_t *s)
+/* Joining the hrefs documentation sites are made of ("../api/x.html", "/guide/", "p.html?v=2#top")
+ * against a page's directory, here and without the GIL: the same steps as the plain path of
+ * gui_crawler.urls (_plain_join), which stays the definition -- the tests hold the two together.
+ * Anything else (a scheme, "//", "?" or "%", a <base>, a long href, non-ASCII before the
+ * fragment) is left to Python. */
+enum { JOIN_LATER = -1, JOIN_NOTHING = -2 };
+
+typedef struct {
+    Py_ssize_t off; /* into the joined URLs' buffer, or JOIN_LATER / JOIN_NOTHING */
+    Py_ssize_t len;
+} joined_t;
+
+#define MAX_URL_LENGTH 4096
+
+/* The characters of _PLAIN_HREF's path and query. */
+static int plain_path_char(lxb_char_t c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+           || (c != 0 && strchr("/._~!$&'()*+,;=@-", c) != NULL);
+}
+
+static int plain_query_char(lxb_char_t c)
+{
+    return plain_path_char(c) || c == ':' || c == '?';
+}
+
+/* RFC 3986 section 5.2.4 on ``path`` (starting with "/"), appended to ``out``: urls'
+ * _remove_dot_segments, segment for segment. */
+static int remove_dot_segments(const char *path, size_t n, buf_t *out)
+{
+    size_t start = out->n, seg = 1, depth = 0;
+    /* Offsets (in out) of each kept segment's "/", to pop back to. */
+    size_t stack_small[64], *stack = stack_small, cap = 64;
+    int last_dot = 0, failed = 0;
+    while (seg <= n) {
+        size_t end = seg;
+        while (end < n && path[end] != '/') {
+            end++;
+        }
+        size_t len = end - seg;
+        int dot = len == 1 && path[seg] == '.';
+        int dotdot = len == 2 && path[seg] == '.' && path[seg + 1] == '.';
+        last_dot = dot || dotdot;
+        if (dotdot) {
+            if (depth > 0) {
+                out->n = stack[--depth];
+            }
+        }
+        else if (!dot) {
+            if (depth == cap) {
+                size_t *bigger = malloc(2 * cap * sizeof(size_t));
+                if (bigger == NULL) {
+                    failed = 1;
+                    break;
+                }
+                memcpy(bigger, stack, cap * sizeof(size_t));
+                if (stack != stack_small) {
+                    free(stack);
+                }
+                stack = bigger;
+                cap *= 2;
+            }
+            stack[depth++] = out->n;
+            if (buf_add(out, (const lxb_char_t *) "/", 1) < 0
+                || buf_add(out, (const lxb_char_t *) path + seg, len) < 0) {
+                failed = 1;
+                break;
+            }
+        }
+        seg = end + 1;
+    }
+    if (stack != stack_small) {
+        free(stack);
+    }
+    if (failed) {
+        return -1;
+    }
+    if (last_dot || out->n == start) {
+        return buf_add(out, (const lxb_char_t *) "/", 1);
+    }
+    return 0;
+}
+
+static int plain_join(const char *dir, size_t dir_len, size_t origin_len, span_t href,
+                      buf_t *out, joined_t *joined)
+{
+    const lxb_char_t *h = href.data;
+    size_t n = href.len;
+    joined->off = JOIN_LATER;
+    while (n > 0 && is_space(h[0])) {
+        h++;
+        n--;
+    }
+    while (n > 0 && is_space(h[n - 1])) {
+        n--;
+    }
+    if (n > 0 && h[0] == '#') {
+        joined->off = JOIN_NOTHING; /* the page itself */
+        return 0;
+    }
+    if (n == 0 || n > MAX_URL_LENGTH || h[0] == '?' || (n > 1 && h[0] == '/' && h[1] == '/')) {
+        return 0;
+    }
+    size_t i = 0, query = 0;
+    while (i < n && plain_path_char(h[i])) {
+        i++;
+    }
+    if (i < n && h[i] == '?') {
+        query = i++;
+        while (i < n && plain_query_char(h[i])) {
+            i++;
+        }
+    }
+    size_t end = i; /* of the path and query; the fragment is dropped */
+    if (i < n && h[i] == '#') {
+        for (i++; i < n; i++) {
+            if (h[i] == '\t' || h[i] == '\n' || h[i] == '\r') {
+                return 0;
+            }
+        }
+    }
+    if (i < n) {
+        return 0;
+    }
+    size_t start = out->n;
+    size_t head = h[0] == '/' ? origin_len : dir_len;
+    if (buf_add(out, (const lxb_char_t *) dir, origin_len) < 0) {
+        return -1;
+    }
+    /* The path: the directory's (for a relative href) and the href's, dot segments removed. */
+    size_t path_len = head - origin_len + (query ? query : end);
+    char *path = malloc(path_len + 1);
+    if (path == NULL) {
+        return -1;
+    }
+    memcpy(path, dir + origin_len, head - origin_len);
+    memcpy(path + head - origin_len, h, query ? query : end);
+    int failed, dots = 0;
+    for (size_t k = 0; k + 1 < path_len && !dots; k++) {
+        dots = path[k] == '/' && path[k + 1] == '.';
+    }
+    if (dots) {
+        failed = remove_dot_segments(path, path_len, out);
+    }
+    else {
+        failed = buf_add(out, (const lxb_char_t *) path, path_len);
+    }
+    free(path);
+    if (failed < 0 || (query && buf_add(out, h + query, end - query) < 0)) {
+        return -1;
+    }
+    if (out->data[out->n - 1] == '?') {
+        out->n--;
+    }
+    joined->off = (Py_ssize_t) start;
+    joined->len = (Py_ssize_t) (out->n - start);
+    return 0;
+}
+
+/* Each href as a key of ``hrefs`` (document order, first time only), its value the URL it
+ * joins to, "" for none, or None when Python must join it. */
+static int add_hrefs(PyObject *hrefs, spans_t *s, joined_t *joined, buf_t *urls)
 {
     for (size_t i = 0; i < s->n; i++) {
         PyObject *key = str_of(s->items[i].data, s->items[i].len);
-        if (key == NULL || PyDict_SetItem(hrefs, key, Py_None) < 0) {
-            Py_XDECREF(key);
+        if (key == NULL) {
+            return -1;
+        }
+        int seen = PyDict_Contains(hrefs, key);
+        PyObject *value = NULL;
+        if (seen == 0) {
+            if (joined == NULL || joined[i].off == JOIN_LATER) {
+                value = Py_NewRef(Py_None);
+            }
+            else if (joined[i].off == JOIN_NOTHING) {
+                value = PyUnicode_FromStringAndSize("", 0);
+            }
+            else {
+                value = PyUnicode_FromStringAndSize(urls->data + joined[i].off, joined[i].len);
+            }
+        }
+        if (seen < 0 || (seen == 0 && (value == NULL || PyDict_SetItem(hrefs, key, value) < 0))) {
+            Py_DECREF(key);
+            Py_XDECREF(value);
             return -1;
         }
         Py_DECREF(key);
+        Py_XDECREF(value);
     }
     return 0;
 }
@@ -393,13 +575,23 @@ static PyObject *walk(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer data;
     PyObject *hrefs;
-    if (!PyArg_ParseTuple(args, "y*O!:walk", &data, &PyDict_Type, &hrefs)) {
+    const char *dir = NULL;
+    Py_ssize_t dir_len = 0;
+    if (!PyArg_ParseTuple(args, "y*O!|z#:walk", &data, &PyDict_Type, &hrefs, &dir, &dir_len)) {
         return NULL;
+    }
+    /* The directory's origin ends at the first "/" after "scheme://". */
+    const char *scheme_end = dir != NULL ? strstr(dir, "://") : NULL;
+    const char *origin_end = scheme_end != NULL ? strchr(scheme_end + 3, '/') : NULL;
+    if (origin_end == NULL || dir[dir_len - 1] != '/') {
+        dir = NULL;
     }
     walk_t w;
     memset(&w, 0, sizeof(w));
     lxb_status_t status = LXB_STATUS_ERROR;
     lxb_html_document_t *doc;
+    joined_t *joined = NULL;
+    buf_t urls = {NULL, 0, 0};
 
     Py_BEGIN_ALLOW_THREADS
     doc = lxb_html_document_create();
@@ -407,6 +599,15 @@ static PyObject *walk(PyObject *Py_UNUSED(self), PyObject *args)
         status = lxb_html_document_parse(doc, (const lxb_char_t *) data.buf, (size_t) data.len);
         if (status == LXB_STATUS_OK && walk_document(&w, doc) < 0) {
             w.failed = 1;
+        }
+    }
+    /* A <base> changes what every href joins against: Python joins them all then. */
+    if (!w.failed && status == LXB_STATUS_OK && dir != NULL && !w.has_base && w.hrefs.n > 0) {
+        joined = malloc(w.hrefs.n * sizeof(joined_t));
+        w.failed = joined == NULL;
+        for (size_t i = 0; !w.failed && i < w.hrefs.n; i++) {
+            w.failed = plain_join(dir, (size_t) dir_len, (size_t) (origin_end - dir),
+                                  w.hrefs.items[i], &urls, &joined[i]) < 0;
         }
     }
     Py_END_ALLOW_THREADS
@@ -418,7 +619,7 @@ static PyObject *walk(PyObject *Py_UNUSED(self), PyObject *args)
     else if (status != LXB_STATUS_OK) {
         PyErr_Format(PyExc_ValueError, "lexbor could not parse the page (status %d)", (int) status);
     }
-    else if (add_hrefs(hrefs, &w.hrefs) == 0) {
+    else if (add_hrefs(hrefs, &w.hrefs, joined, &urls) == 0) {
         result = Py_BuildValue(
             "(NNNlNNNlN)",
             w.has_base ? str_of(w.base.data ? w.base.data : (const lxb_char_t *) "", w.base.len)
@@ -439,6 +640,8 @@ static PyObject *walk(PyObject *Py_UNUSED(self), PyObject *args)
         lxb_html_document_destroy(doc);
     }
     Py_END_ALLOW_THREADS
+    free(joined);
+    free(urls.data);
     free(w.hrefs.items);
     free(w.metas.items);
     free(w.rels.items);
@@ -493,7 +696,8 @@ static PyObject *markup(PyObject *Py_UNUSED(self), PyObject *args)
 
 static PyMethodDef methods[] = {
     {"walk", walk, METH_VARARGS,
-     "walk(data, hrefs) -> (base, title, h1, h1_count, lang, metas, rels, words, text): one HTML "
+     "walk(data, hrefs, directory=None) -> (base, title, h1, h1_count, lang, metas, rels, words, "
+     "text): one HTML "
      "page's links (added to the dict hrefs) and raw audit fields, parsed and read without the "
      "GIL."},
     {"markup", markup, METH_VARARGS,

@@ -1,6 +1,6 @@
 # The compiled module built from _pagewalk.c (see there for what each field holds).
 def walk(
-    data: bytes, hrefs: dict[str, None], /
+    data: bytes, hrefs: dict[str, str | None], directory: str | None = None, /
 ) -> tuple[
     str | None,  # base
     str | None,  # title

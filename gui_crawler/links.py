@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from . import _pagewalk
 from .pagefacts import FactsReader, PageFacts
 from .slicing import pieces
-from .urls import join, join_all
+from .urls import join, join_all, plain_directory
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _META_CHARSET = re.compile(
@@ -109,14 +109,18 @@ def _parse(text: str | bytes, page_url: str, encoding: str, tags: int | None = N
     the costly part. ``tags``: how many "<" it has, if counted already."""
     data = text.encode("utf-8") if isinstance(text, str) else text
     facts = FactsReader()
-    raw: dict[str, None] = {}
+    # Each href, and the URL the walk joined it to in C when it could (plain hrefs, no <base>).
+    raw: dict[str, str | None] = {}
+    directory = plain_directory(page_url)
     base_href: str | None = None
     for piece in pieces(data, tags=tags):
-        # Parsed and walked in C without the GIL; only the strings it returns are made here.
-        walked = _pagewalk.walk(piece, raw)
+        # Parsed and walked without the GIL; only the strings it returns are made with it.
+        walked = _pagewalk.walk(piece, raw, directory)
         if base_href is None:
             base_href = walked[0]
         facts.add(*walked[1:])
+    if base_href is not None:  # (a piece's walk only sees its own <base>)
+        raw = dict.fromkeys(raw)
     base = (join(page_url, base_href) if base_href else None) or page_url
     return ParsedPage(join_all(base, raw), encoding, facts=facts.finish(base))
 

@@ -166,22 +166,42 @@ def join(base: str, href: str) -> str | None:
     return next(iter(join_all(base, (href,))), None)
 
 
-def join_all(base: str, hrefs: Iterable[str]) -> list[str]:
+def plain_directory(page_url: str) -> str | None:
+    """The directory the plain path joins a page's relative hrefs against, when it takes that
+    path (the directory is in normal form); None otherwise. ``_pagewalk.walk`` joins plain
+    hrefs in C against it."""
+    directory = _base_key(page_url, "x")
+    return directory if directory.endswith("/") and _NORMAL.match(directory) else None
+
+
+def join_all(base: str, hrefs: Iterable[str] | dict[str, str | None]) -> list[str]:
     """The crawlable URLs ``hrefs`` resolve to against the page URL ``base``, deduplicated, in
-    order. One call per page: the directory key is computed once, not once per href."""
+    order. One call per page: the directory key is computed once, not once per href. ``hrefs``
+    may be a dict from each href to the URL it was already joined to ("" for none), or None."""
     directory = _base_key(base, "x")
     out: dict[str, None] = {}
-    for href in hrefs:
-        # Browsers read "\\" as "/" in http(s) URLs (WHATWG URL standard); so do we.
-        href = href.strip()
-        if "\\" in href:
-            href = href.replace("\\", "/")
-        if href.startswith("#") or len(href) > MAX_URL_LENGTH:
-            continue  # the same page; or absurd
-        url = _join(base if not href or href[0] == "?" else directory, href)
-        if url is not None:
-            out[url] = None
+    if isinstance(hrefs, dict):
+        for href, url in hrefs.items():
+            if url is None:
+                url = _join_href(base, directory, href)
+            if url:
+                out[url] = None
+    else:
+        for href in hrefs:
+            url = _join_href(base, directory, href)
+            if url:
+                out[url] = None
     return list(out)
+
+
+def _join_href(base: str, directory: str, href: str) -> str | None:
+    # Browsers read "\\" as "/" in http(s) URLs (WHATWG URL standard); so do we.
+    href = href.strip()
+    if "\\" in href:
+        href = href.replace("\\", "/")
+    if href.startswith("#") or len(href) > MAX_URL_LENGTH:
+        return None  # the same page; or absurd
+    return _join(base if not href or href[0] == "?" else directory, href)
 
 
 def parse_address(text: str) -> str:

@@ -3,13 +3,14 @@ of the same parse: links, base, audit fields, words and the bytes the content ha
 
 from __future__ import annotations
 
+import html
 import random
 from pathlib import Path
 
 import pytest
 import reference_walk
 
-from gui_crawler import _pagewalk
+from gui_crawler import _pagewalk, links, urls
 
 # Fragments that stress each field: invalid UTF-8 of every kind (truncated, overlong, surrogate,
 # past U+10FFFF, stray continuation), invisible elements, SVG titles and links, framesets (no
@@ -74,3 +75,46 @@ def test_real_pages_read_as_the_reference_reads_them() -> None:
     biggest = sorted(files, key=lambda f: f.stat().st_size)[-5:]
     for f in {*files[::10], *biggest}:
         check(f.read_bytes())
+        joined_in_c(f.read_bytes(), f"http://127.0.0.1:1/{f.relative_to(DOCS)}")
+
+
+HREF_PARTS = [
+    "a", "b.html", "../", "./", "..", ".", "/", "//", "?", "?q=1", "?a=b?c", "#", "#top", "#a b",
+    "#\t", " ", "\t", "\\", "%20", ":", "x:y", "~u", "@", "'", "(", "!", "é", "\xa0", "\x1c", ";",
+    "=", "&", "+", "*", "$", ",", "_", "-", "http://h/x", "mailto:a@b",
+]  # fmt: skip
+PAGES = [
+    "http://127.0.0.1:1/dir/sub/page.html",
+    "http://127.0.0.1:1/",
+    "https://example.test:8443/a/b/?q=/c",
+    "http://127.0.0.1:1/odd%20dir/page.html",  # not in normal form: Python joins everything
+]
+
+
+def joined_in_c(data: bytes, page_url: str) -> dict[str, str]:
+    """The hrefs the walk joined itself, each checked against the Python path it stands in for."""
+    raw: dict[str, str | None] = {}
+    _pagewalk.walk(data, raw, urls.plain_directory(page_url))
+    directory = urls._base_key(page_url, "x")
+    joined = {href: url for href, url in raw.items() if url is not None}
+    for href, url in joined.items():
+        assert url == (urls._join_href(page_url, directory, href) or ""), (page_url, href)
+    return joined
+
+
+def test_hrefs_joined_in_c_are_joined_as_python_joins_them() -> None:
+    rnd = random.Random(5)
+    hrefs = {
+        "".join(rnd.choice(HREF_PARTS) for _ in range(rnd.randrange(1, 8))) for _ in range(4000)
+    }
+    page = "".join(f'<a href="{html.escape(h)}">x</a>' for h in sorted(hrefs)).encode()
+    counts = [len(joined_in_c(page, url)) for url in PAGES]
+    assert counts[0] > 500 and counts[1] > 500 and counts[2] > 500  # most plain ones are here
+    assert counts[3] == 0
+
+
+def test_a_base_leaves_every_join_to_python() -> None:
+    assert joined_in_c(b'<base href="/x/"><a href="a.html">a</a>', PAGES[0]) == {}
+    assert links.extract_links(b'<base href="/x/"><a href="a.html">', PAGES[0]) == [
+        "http://127.0.0.1:1/x/a.html"
+    ]
