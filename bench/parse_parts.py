@@ -1,8 +1,9 @@
 """Where parsing a real page goes: every page of a docs site parsed in this process (no network),
-split into lexbor's parse with the walk of its tree (links, audit elements, visible text: one C
-call that runs without the GIL), joining the hrefs, and the rest (Python holding the GIL: the
-nesting and size checks, the audit fields' strings) — each the best of a few passes, as shares of
-``parse_page``. Only the first part lets a second parser thread run beside the first.
+split into lexbor's parse with the walk of its tree (links, audit elements, visible text, and the
+joins of plain hrefs: one C call that runs without the GIL), the joins left to Python, and the
+rest (Python holding the GIL: the nesting and size checks, the audit fields' strings) — each the
+best of a few passes, as shares of ``parse_page``. Only the first part lets a second parser thread
+run beside the first.
 """
 
 from __future__ import annotations
@@ -13,19 +14,22 @@ from linkx import best_of
 
 from gui_crawler import _pagewalk, links, urls
 
+WALK = "lexbor parse + walk + plain joins (C, no GIL)"
+JOIN = "joins left to Python (cold caches)"
+
 
 def measure(root: Path, repeat: int = 3) -> dict[str, float]:
     """Seconds per part for all of ``root``'s HTML pages, and their count."""
     pages = [
         (f"http://127.0.0.1:1/{p.relative_to(root)}", p.read_bytes()) for p in root.rglob("*.html")
     ]
-    raws: list[dict[str, None]] = []
+    raws: list[dict[str, str | None]] = []
 
     def walk() -> None:
         raws.clear()
-        for _, body in pages:
-            raw: dict[str, None] = {}
-            _pagewalk.walk(body, raw)
+        for url, body in pages:
+            raw: dict[str, str | None] = {}
+            _pagewalk.walk(body, raw, urls.plain_directory(url))
             raws.append(raw)
 
     def join() -> None:
@@ -36,12 +40,7 @@ def measure(root: Path, repeat: int = 3) -> dict[str, float]:
     out["parse_page"] = best_of(
         lambda: [links.parse_page(b, None, u) for u, b in pages], repeat, cold=True
     )
-    out["lexbor parse + walk (C, GIL released)"] = best_of(walk, repeat)
-    out["join hrefs (cold caches)"] = best_of(join, repeat, cold=True)
-    out["the rest (checks, audit strings)"] = max(
-        0.0,
-        out["parse_page"]
-        - out["lexbor parse + walk (C, GIL released)"]
-        - out["join hrefs (cold caches)"],
-    )
+    out[WALK] = best_of(walk, repeat)
+    out[JOIN] = best_of(join, repeat, cold=True)
+    out["the rest (checks, audit strings)"] = max(0.0, out["parse_page"] - out[WALK] - out[JOIN])
     return out
