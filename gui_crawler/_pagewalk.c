@@ -694,6 +694,127 @@ static PyObject *markup(PyObject *Py_UNUSED(self), PyObject *args)
     return Py_BuildValue("(nn)", tags, peak);
 }
 
+/* Where a huge page can be cut into pieces that parse alone (gui_crawler.slicing): just before a
+ * start tag ("<" and a letter), outside every element whose content is not markup or whose text
+ * the audit reads whole. Each is an (opening, closing) pair, matched without regard to case. */
+static const char *const HOLDERS[][2] = {
+    {"<!--", "-->"},          {"<script", "</script"},     {"<style", "</style"},
+    {"<textarea", "</textarea"}, {"<title", "</title"},   {"<xmp", "</xmp"},
+    {"<noembed", "</noembed"}, {"<noframes", "</noframes"}, {"<noscript", "</noscript"},
+    {"<template", "</template"}, {"<h1", "</h1"},
+};
+#define N_HOLDERS (sizeof(HOLDERS) / sizeof(HOLDERS[0]))
+
+static int starts_with_ci(const char *p, const char *end, const char *needle)
+{
+    for (; *needle; p++, needle++) {
+        if (p >= end || (*p >= 'A' && *p <= 'Z' ? *p + 32 : *p) != *needle) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Occurrences of each opening and closing that lie wholly in [from, to). */
+static void count_holders(const char *p, Py_ssize_t from, Py_ssize_t to, Py_ssize_t *opened,
+                          Py_ssize_t *closed)
+{
+    const char *end = p + to;
+    for (const char *at = p + from; at < end; at++) {
+        if (*at != '<' && *at != '-') {
+            continue;
+        }
+        for (size_t i = 0; i < N_HOLDERS; i++) {
+            opened[i] += starts_with_ci(at, end, HOLDERS[i][0]);
+            closed[i] += starts_with_ci(at, end, HOLDERS[i][1]);
+        }
+    }
+}
+
+static Py_ssize_t find_ci(const char *p, Py_ssize_t len, Py_ssize_t from, const char *needle)
+{
+    for (Py_ssize_t i = from; i < len; i++) {
+        if (starts_with_ci(p + i, p + len, needle)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* The first start tag at or after ``from``; -1 if none. */
+static Py_ssize_t next_start_tag(const char *p, Py_ssize_t len, Py_ssize_t from)
+{
+    for (Py_ssize_t i = from; i + 1 < len; i++) {
+        char c = p[i + 1];
+        if (p[i] == '<' && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+static PyObject *cut_points(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer data;
+    Py_ssize_t max_tags, tags;
+    if (!PyArg_ParseTuple(args, "y*nn:cut_points", &data, &max_tags, &tags)) {
+        return NULL;
+    }
+    PyObject *out = PyList_New(0);
+    if (out == NULL || tags <= max_tags || max_tags < 1) {
+        PyBuffer_Release(&data);
+        return out;
+    }
+    const char *p = data.buf;
+    Py_ssize_t len = data.len, step = (Py_ssize_t) ((long long) len * max_tags / tags);
+    Py_ssize_t opened[N_HOLDERS] = {0}, closed[N_HOLDERS] = {0}, counted = 0;
+    Py_ssize_t *cuts = NULL, n = 0, cap = 0;
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    Py_ssize_t cut = next_start_tag(p, len, step);
+    while (0 < cut && cut < len - step / 2) {
+        count_holders(p, counted, cut, opened, closed);
+        counted = cut;
+        size_t inside = 0;
+        while (inside < N_HOLDERS && opened[inside] <= closed[inside]) {
+            inside++;
+        }
+        if (inside == N_HOLDERS) {
+            if (n == cap) {
+                cap = cap ? 2 * cap : 16;
+                Py_ssize_t *more = realloc(cuts, (size_t) cap * sizeof(Py_ssize_t));
+                if (more == NULL) {
+                    failed = 1;
+                    break;
+                }
+                cuts = more;
+            }
+            cuts[n++] = cut;
+            cut = next_start_tag(p, len, cut + step);
+            continue;
+        }
+        /* Step past the end of the element the cut fell in; the counts catch up from here. */
+        Py_ssize_t close = find_ci(p, len, cut, HOLDERS[inside][1]);
+        if (close < 0) {
+            break;
+        }
+        cut = next_start_tag(p, len, close + 1);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&data);
+    for (Py_ssize_t i = 0; !failed && i < n; i++) {
+        PyObject *v = PyLong_FromSsize_t(cuts[i]);
+        failed = v == NULL || PyList_Append(out, v) < 0;
+        Py_XDECREF(v);
+    }
+    free(cuts);
+    if (failed) {
+        Py_DECREF(out);
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"walk", walk, METH_VARARGS,
      "walk(data, hrefs, directory=None) -> (base, title, h1, h1_count, lang, metas, rels, words, "
@@ -703,6 +824,9 @@ static PyMethodDef methods[] = {
     {"markup", markup, METH_VARARGS,
      "markup(data, chunk=8192) -> (tags, nesting_bound): how many '<' the page has, and a bound "
      "on how deep its elements nest that never errs low (chunk: bytes counted at a time)."},
+    {"cut_points", cut_points, METH_VARARGS,
+     "cut_points(data, max_tags, tags) -> [offset]: where a page of ``tags`` '<' can be cut into "
+     "pieces of about max_tags tags that parse alone (none for a page that small)."},
     {NULL, NULL, 0, NULL},
 };
 

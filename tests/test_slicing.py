@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import reference_cuts
 
 from gui_crawler import links, slicing
 from gui_crawler.slicing import cut_points, pieces
@@ -101,3 +102,22 @@ def test_cuts_are_before_start_tags_only() -> None:
     assert cut_points(body, 100) == []
     page = busy_page(800)
     assert all(page[c + 1 : c + 2].isalpha() for c in cut_points(page, 50))
+
+
+def test_cut_points_are_the_reference_s() -> None:
+    """The C cutter against the plain-Python one, on pages with every holder, in every case, and
+    holders left open."""
+    rnd = random.Random(9)
+    blocks = [
+        b"<SCRIPT>a<b</Script>", b"<!-- <p> -->", b"<!---->", b"--->", b"<h1>x</H1>", b"<H10>",
+        b"<textarea><p></textarea>", b"<xmp><a></xmp>", b"<noembed>", b"</noframes>",
+        b"<noscript><p></noscript>", b"<template><b></template>", b"<title>t</title>", b"<p>",
+        b"<a href=x>", b"text < more", b"<", b"<-", b"<Style>", b"</style>", b"\xc3\xa9",
+    ]  # fmt: skip
+    for seed in range(300):
+        page = b"".join(rnd.choice(blocks) for _ in range(rnd.randrange(20, 400)))
+        for max_tags in (1, 5, 40):
+            assert cut_points(page, max_tags) == reference_cuts.cut_points(page, max_tags), seed
+    for max_tags in (40, 300):
+        page = busy_page(1500)
+        assert cut_points(page, max_tags) == reference_cuts.cut_points(page, max_tags)
