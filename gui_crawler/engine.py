@@ -617,7 +617,7 @@ class Crawler:
         if target not in self.scope:
             note = f"{OUT_OF_SCOPE}: not followed"
             if self.config.check_external and target not in self.seen:
-                self._take_external([target], item.depth, item.url)
+                self._take_external(self.scope.partition([target])[1], item.depth, item.url)
                 if target in self.seen:
                     note = f"{OUT_OF_SCOPE}: checked as an external link"
         elif target in self.seen:
@@ -689,7 +689,7 @@ class Crawler:
                 timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
             encoding, note = page.encoding, page.note
             facts = page_facts_fields(page.facts)
-            links = [u for u in page.links if u in self.scope]
+            links, off_site = self.scope.partition(page.links)
             depth = item.depth + 1
             if not cfg.max_depth or depth <= cfg.max_depth:
                 for u in links:
@@ -697,7 +697,7 @@ class Crawler:
                         self._add(QueueItem(u, cfg.max_redirect, depth, item.url))
                         new += 1
             if cfg.check_external:
-                self._take_external(page.links, depth, item.url)
+                self._take_external(off_site, depth, item.url)
         self._record(
             self._make(
                 item,
@@ -716,11 +716,11 @@ class Crawler:
         )
 
     def _take_external(self, urls: Iterable[str], depth: int, referrer: str) -> None:
-        """Queue the out-of-scope links of a page for one check each (the exclude regex still
-        applies: an excluded URL is never contacted)."""
+        """Queue a page's links to hosts outside the crawl for one check each (the exclude regex
+        still applies: an excluded URL is never contacted)."""
         exclude = self.scope.exclude
         for u in urls:
-            if u in self.seen or self.scope.host_ok(u):
+            if u in self.seen:
                 continue
             if exclude is not None and exclude.search(u):
                 continue

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gui_crawler.links import decode, extract_links, parse_content_type
@@ -135,3 +137,20 @@ def test_the_fast_join_agrees_with_urljoin(base: str) -> None:
     assert fast >= 12  # the plain forms really take the fast path
     # Where they differ, the fast path is the browsers' (WHATWG keeps the empty segment).
     assert urls._plain_join(base, "..//x") is not None
+
+
+def test_partition_is_the_scope_and_host_tests_in_one_pass() -> None:
+    scope = Scope(("http://a.test/",), exclude=re.compile(r"/private/"))
+    urls = [
+        "http://a.test/x",
+        "http://www.a.test/y",
+        "http://b.test/z",
+        "http://a.test/private/p",
+        "https://a.test/s",
+        "http://a.test:81/port",
+        "http://a.test/",
+    ]
+    inside, outside = scope.partition(urls)
+    assert inside == [u for u in urls if u in scope]
+    assert outside == [u for u in urls if not scope.host_ok(u)]
+    assert "http://a.test/private/p" not in inside + outside
