@@ -15,6 +15,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb, steady_rate
 
@@ -23,6 +24,7 @@ from gui_crawler.cli import Report
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import CrawlFinished, Event, FetchRecord, fanout
+from gui_crawler.store import CrawlStore
 
 
 class Consumer:
@@ -102,12 +104,19 @@ async def crawl(args: argparse.Namespace, consumer: Consumer) -> dict:
     if args.report:
         report = Report(None)  # what `gui-crawler crawl` keeps for its report
         sink = fanout(consumer, report)
-    crawler = Crawler(cfg, sink)
+    store = None
+    if args.db:  # what `gui-crawler crawl` and the window do by default: a crash-safe crawl file
+        cfg = cfg.validated()
+        store = CrawlStore.create(Path(args.db), cfg)
+        sink = fanout(store.sink, sink)
+    crawler = Crawler(cfg, sink, before_take=store.durable if store is not None else None)
     peak = [rss_mb()]
     peak_children = [0.0]
     sampler = asyncio.get_running_loop().create_task(_sample_rss(peak, peak_children))
     t = time.perf_counter()
     fin = await crawler.run()
+    if store is not None:
+        store.close(fin.reason)  # the last batch is part of the cost
     wall = time.perf_counter() - t
     sampler.cancel()
     gc.collect()
@@ -135,6 +144,7 @@ def main() -> None:
     p.add_argument("--trace", type=int, default=0, help="RSS and time every N records")
     p.add_argument("--report", action="store_true", help="also feed the CLI's Report")
     p.add_argument("--keep", action="store_true", help="hold every FetchRecord in a list")
+    p.add_argument("--db", default="", help="write the crawl file FILE, as the CLI does")
     p.add_argument("--rss-at", type=int, default=0, help="sample RSS when this many recorded")
     p.add_argument("--steady", action="store_true", help="report the 10%%-90%% steady rate")
     p.add_argument("--profile", type=int, default=0, help="pyinstrument; print top N hotspots")

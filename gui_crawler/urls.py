@@ -320,13 +320,23 @@ class Scope:
         inside: list[str] = []
         outside: list[str] = []
         roots, include, exclude = self.roots, self.include, self.exclude
-        host_ok = self._host_ok_cached
+        filtered = include is not None or exclude is not None
+        # "scheme://netloc/" of the URL before, and its host test: links run in hosts.
+        prefix, ok = "\0", False
         for url in urls:
-            if not host_ok(url):
+            if not url.startswith(prefix):
+                end = url.find("/", 8)
+                prefix = "\0" if end < 0 else url[: end + 1]
+                ok = self._host_ok_cached(url)
+            if not ok:
                 outside.append(url)
-            elif url in roots or (
-                (exclude is None or not exclude.search(url))
-                and (include is None or include.search(url))
+            elif (
+                not filtered
+                or url in roots
+                or (
+                    (exclude is None or not exclude.search(url))
+                    and (include is None or include.search(url))
+                )
             ):
                 inside.append(url)
         return inside, outside

@@ -154,3 +154,9 @@ def test_partition_is_the_scope_and_host_tests_in_one_pass() -> None:
     assert inside == [u for u in urls if u in scope]
     assert outside == [u for u in urls if not scope.host_ok(u)]
     assert "http://a.test/private/p" not in inside + outside
+
+
+def test_partition_does_not_take_a_longer_host_for_the_one_before() -> None:
+    scope = Scope(("http://a.test/",))
+    urls = ["http://a.test/1", "http://a.test.evil/2", "http://a.test/3", "http://a.test:8/4"]
+    assert scope.partition(urls) == (["http://a.test/1", "http://a.test/3"], urls[1::2])
