@@ -261,6 +261,16 @@ static int take_link(walk_t *w, lxb_dom_node_t *node, uintptr_t id)
     return v.data != NULL && v.len > 0 ? spans_add(&w->hrefs, v) : 0;
 }
 
+/* The attribute of the first element of its kind that has it (<base href>, <html lang>). */
+static void take_first(lxb_dom_node_t *node, uintptr_t id, int *has, span_t *value)
+{
+    lxb_dom_attr_t *a = attr_by_id(node, id);
+    if (a != NULL && !*has) {
+        *has = 1;
+        *value = attr_value(a);
+    }
+}
+
 static int visit(walk_t *w, lxb_dom_node_t *node)
 {
     lxb_dom_attr_t *a;
@@ -286,11 +296,7 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
         }
         return 0;
     case LXB_TAG_BASE:
-        a = attr_by_id(node, LXB_DOM_ATTR_HREF);
-        if (a != NULL && !w->has_base) {
-            w->has_base = 1;
-            w->base = attr_value(a);
-        }
+        take_first(node, LXB_DOM_ATTR_HREF, &w->has_base, &w->base);
         return 0;
     case LXB_TAG_META:
         a = attr_by_name(node, "name", 4);
@@ -315,11 +321,7 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
         }
         return 0;
     case LXB_TAG_HTML:
-        a = attr_by_id(node, LXB_DOM_ATTR_LANG);
-        if (a != NULL && !w->has_lang) {
-            w->has_lang = 1;
-            w->lang = attr_value(a);
-        }
+        take_first(node, LXB_DOM_ATTR_LANG, &w->has_lang, &w->lang);
         return 0;
     }
     return 0;
