@@ -22,8 +22,10 @@ import ctypes
 import logging
 import multiprocessing
 import os
+import queue
+import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -34,8 +36,8 @@ log = logging.getLogger(__name__)
 # Smaller pages parse in about 0.1 ms: a hop to a thread or a process costs more than it saves.
 INLINE_PARSE_BYTES = 16 * 1024
 # Measured on rust-doc (most pages under 16 KB): sending pages over 2 KB to the processes too
-# made the crawl slower (17.5-18.5 s against 13.7-16.6 s): the hop costs this process more than
-# the parse it saves.
+# made the crawl slower (17.5-18.5 s against 13.7-16.6 s), and so did sending pages over 4 KB to
+# the parser threads (14.0 s against 12.1 s): the hop costs the loop more than the parse.
 
 
 class ParserCrashed(Exception):
@@ -105,6 +107,63 @@ def _run(
             _malloc_trim()
 
 
+class ParserThreads:
+    """Threads that parse, fed through one queue, their results handed back to the event loop a
+    batch at a time: one wake-up of the loop for all the pages finished since the last one.
+    A ThreadPoolExecutor behind run_in_executor costs the loop two futures, their callbacks and a
+    wake-up per page, more than parsing a small page inline."""
+
+    def __init__(self, threads: int) -> None:
+        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._done: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._threads = [
+            threading.Thread(target=self._work, name=f"crawl-parser-{i}", daemon=True)
+            for i in range(threads)
+        ]
+        for t in self._threads:
+            t.start()
+
+    def run(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        """``fn(*args)`` on a parser thread; its result (or exception) in the future."""
+        self._loop = loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self._jobs.put((fut, fn, args))
+        return fut
+
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            fut, fn, args = job
+            done: tuple[asyncio.Future[Any], Any, BaseException | None]
+            try:
+                done = (fut, fn(*args), None)
+            except BaseException as e:  # handed to the awaiting coroutine
+                done = (fut, None, e)
+            with self._lock:
+                self._done.append(done)
+                wake = len(self._done) == 1
+            if wake and self._loop is not None:
+                with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+                    self._loop.call_soon_threadsafe(self._deliver)
+
+    def _deliver(self) -> None:
+        with self._lock:
+            done, self._done = self._done, []
+        for fut, result, error in done:
+            if fut.cancelled():  # the crawl was cancelled meanwhile
+                continue
+            if error is not None:
+                fut.set_exception(error)
+            else:
+                fut.set_result(result)
+
+    def shutdown(self) -> None:
+        """Stop taking pages; a parse under way ends on its thread, unawaited."""
+        for _ in self._threads:
+            self._jobs.put(None)
+
+
 class ParsePool:
     """``await pool.parse(body, charset, url)``: a :class:`ParsedPage`, parsed inline, on a thread
     or in a worker process. ``processes=0`` keeps every parse in this process (on a thread)."""
@@ -123,9 +182,7 @@ class ParsePool:
         # lexbor's parse and the walk of its tree run without the GIL (links._parse), so parser
         # threads use as many cores as there are threads.
         _limit_malloc_arenas()
-        self._thread: ThreadPoolExecutor | None = ThreadPoolExecutor(
-            threads or default_processes(), thread_name_prefix="crawl-parser"
-        )
+        self._thread: ParserThreads | None = ParserThreads(threads or default_processes())
         self._procs: ProcessPoolExecutor | None = None
         self._warm = False
         self._started = False
@@ -175,12 +232,15 @@ class ParsePool:
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             # A retry waits for the new pool: the thread must not run what killed a process.
-            pool: Executor | None = self._thread
             if self._procs is not None and (self._warm or attempt == 2):
-                pool = self._procs
+                pool: ProcessPoolExecutor | ParserThreads | None = self._procs
+            else:
+                pool = self._thread
             if pool is None:
                 return self._parse(body, charset, url)
             try:
+                if isinstance(pool, ParserThreads):
+                    return await pool.run(_run, self._parse, body, charset, url)
                 return await loop.run_in_executor(pool, _run, self._parse, body, charset, url)
             except BrokenProcessPool:
                 self.crashes += 1
@@ -195,8 +255,9 @@ class ParsePool:
     def close(self) -> None:
         """Stop the pool without waiting: parses still running end in their processes."""
         self._closed = True
-        for pool in (self._procs, self._thread):
-            if pool is not None:
-                with contextlib.suppress(Exception):
-                    pool.shutdown(wait=False, cancel_futures=True)
+        if self._procs is not None:
+            with contextlib.suppress(Exception):
+                self._procs.shutdown(wait=False, cancel_futures=True)
+        if self._thread is not None:
+            self._thread.shutdown()
         self._procs = self._thread = None
