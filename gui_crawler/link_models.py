@@ -8,7 +8,7 @@ only the rows a batch can have changed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
@@ -52,11 +52,15 @@ class LinkIndex:
         else:
             got.append(source)  # type: ignore[union-attr]
 
-    def add(self, records: Sequence[FetchRecord]) -> set[str]:
-        """Index a batch; returns the URLs that gained inlinks."""
+    def add(
+        self, records: Sequence[FetchRecord], watched: Mapping[str, object] | None = None
+    ) -> set[str]:
+        """Index a batch; returns the ``watched`` URLs that gained inlinks."""
         # The window's largest cost per record on a real site (hundreds of links a page), on the
-        # thread the crawl shares: one inline loop, no call per link.
+        # thread the crawl shares: one inline loop, no call per link. Only the watched targets
+        # (the broken links shown) are collected: a set of every target cost as much again.
         gained: set[str] = set()
+        watch = watched.keys() if watched else None
         inlinks = self.inlinks
         get = inlinks.get
         by_url = self.records
@@ -73,7 +77,8 @@ class LinkIndex:
                 else:
                     got.append(url)  # type: ignore[union-attr]
             if links:
-                gained.update(links)
+                if watch is not None:
+                    gained |= watch & links
             elif rec.next_url:
                 self._link(rec.next_url, url)
                 gained.add(rec.next_url)

@@ -41,7 +41,7 @@ class CrawlResults(QObject):
     def add(self, records: Sequence[FetchRecord], workers: Sequence[WorkerEvent] = ()) -> None:
         """Apply one batch: each model changes once."""
         if records:
-            gained = self.links.add(records)
+            gained = self.links.add(records, watched=self.broken.row_of)
             self.pages.add_records(records)
             self.tree.add_records(records)
             self.redirects.add_records(records)
