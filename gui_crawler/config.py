@@ -88,6 +88,13 @@ class CrawlConfig:
             v = getattr(self, name)
             if not isinstance(v, int | float) or not low < v <= 3600:
                 raise ConfigError(f"{name} must be between {low:g} and 3600 seconds, not {v!r}")
+        for name in ("parse_threads", "parse_processes"):
+            v = getattr(self, name)
+            low = 1 if name == "parse_threads" else 0
+            if v is not None and (
+                not isinstance(v, int) or isinstance(v, bool) or not low <= v <= 256
+            ):
+                raise ConfigError(f"{name} must be between {low} and 256 (or unset), not {v!r}")
         if not isinstance(self.per_host, int) or not 1 <= self.per_host <= 100_000:
             raise ConfigError(f"per_host must be between 1 and 100000, not {self.per_host!r}")
         for name in ("retry_backoff", "max_retry_after", "delay", "max_crawl_delay"):

@@ -454,6 +454,8 @@ def test_bad_options_get_clear_messages() -> None:
             "exclude is not a valid regular expression",
         ),
         ({"roots": ("http://a.com/",), "timeout": 0}, "timeout"),
+        ({"roots": ("http://a.com/",), "parse_threads": 0}, "parse_threads"),
+        ({"roots": ("http://a.com/",), "parse_processes": -1}, "parse_processes"),
     ]:
         with pytest.raises(ConfigError, match=words):
             CrawlConfig(**kw).validated()  # type: ignore[arg-type]
