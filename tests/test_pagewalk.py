@@ -118,3 +118,10 @@ def test_a_base_leaves_every_join_to_python() -> None:
     assert links.extract_links(b'<base href="/x/"><a href="a.html">', PAGES[0]) == [
         "http://127.0.0.1:1/x/a.html"
     ]
+
+
+def test_deep_paths_join_as_python_joins_them() -> None:
+    """More segments than the C join keeps on its stack, dot segments climbing past the root."""
+    hrefs = ["a/" * 1000 + "../" * 10 + "x", "a/" * 100 + "../" * 150 + "y", "./" * 500 + "z/."]
+    page = "".join(f'<a href="{h}">x</a>' for h in hrefs).encode()
+    assert len(joined_in_c(page, PAGES[0])) == 3
