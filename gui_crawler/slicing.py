@@ -15,9 +15,10 @@ from collections.abc import Iterator
 
 from . import _pagewalk
 
-# A tree of this many tags takes ~11 MB (parsing a 10 MB page then peaks at +16 MB, not +200 MB).
-# Ordinary pages are far below it: the Python docs' pages have ~3,000 tags, their biggest 34,000.
-MAX_TAGS = 30_000
+# A tree of this many tags takes ~5.5 MB. Ordinary pages are far below it: the Python docs' pages
+# have ~3,000 tags, their biggest 34,000. With two parser threads two trees may be alive at once:
+# at 30,000 tags a rust-doc crawl peaked at 160 MB, at 15,000 at 146 MB (medians of 3), as fast.
+MAX_TAGS = 15_000
 
 
 def cut_points(data: bytes, max_tags: int, tags: int | None = None) -> list[int]:
