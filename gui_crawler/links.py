@@ -172,16 +172,10 @@ _URL_ATTR = re.compile(
 )
 
 
-def nesting_bound(data: bytes, chunk: int = 8192) -> int:
-    """An upper bound on how deep the elements of ``data`` nest, found at C speed without the
-    GIL (``_pagewalk.markup``: counting all start tags would be no bound worth having, as a big
-    index page has tens of thousands, closed as they go)."""
-    return _pagewalk.markup(data, chunk)[1]
-
-
 def nesting_exceeds(text: str, bound: int = MAX_NESTING) -> bool:
     """Whether elements nest deeper than ``bound`` (an estimate: misnested tags count as open).
-    A regex walk: for pages whose :func:`nesting_bound` is above ``bound`` (few are)."""
+    A regex walk: for pages whose nesting bound (``_pagewalk.markup``, C speed, never low) is
+    above ``bound``: few are; counting all start tags would send every big index page here."""
     depth = 0
     for m in _TAG.finditer(text):
         if m.group(1):

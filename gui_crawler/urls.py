@@ -180,17 +180,12 @@ def join_all(base: str, hrefs: Iterable[str] | dict[str, str | None]) -> list[st
     may be a dict from each href to the URL it was already joined to ("" for none), or None."""
     directory = _base_key(base, "x")
     out: dict[str, None] = {}
-    if isinstance(hrefs, dict):
-        for href, url in hrefs.items():
-            if url is None:
-                url = _join_href(base, directory, href)
-            if url:
-                out[url] = None
-    else:
-        for href in hrefs:
+    pairs = hrefs.items() if isinstance(hrefs, dict) else ((h, None) for h in hrefs)
+    for href, url in pairs:
+        if url is None:
             url = _join_href(base, directory, href)
-            if url:
-                out[url] = None
+        if url:
+            out[url] = None
     return list(out)
 
 

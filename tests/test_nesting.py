@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import random
 
-from gui_crawler.links import MAX_NESTING, nesting_bound, nesting_exceeds, parse_page
+from gui_crawler._pagewalk import markup
+from gui_crawler.links import MAX_NESTING, nesting_exceeds, parse_page
+
+
+def nesting_bound(data: bytes, chunk: int = 8192) -> int:
+    return markup(data, chunk)[1]
 
 
 def walk_depth(text: str) -> int:
