@@ -42,13 +42,18 @@ def differing(a: QImage, b: QImage) -> float:
     return diff / total
 
 
-def test_incremental_frames_match_a_full_repaint(qtbot: Any) -> None:
+def shown_view(qtbot: Any, width: int, height: int) -> tuple[TimelineModel, TimelineView]:
     model = TimelineModel()
     view = TimelineView(model)
     qtbot.addWidget(view)
-    view.resize(600, 300)
+    view.resize(width, height)
     view.show()
     qtbot.waitExposed(view)
+    return model, view
+
+
+def test_incremental_frames_match_a_full_repaint(qtbot: Any) -> None:
+    model, view = shown_view(qtbot, 600, 300)
     view.span = 2.0
     model.workers = 40
     model.add(batch(0, 300, 200.0, 40))
@@ -75,12 +80,7 @@ def test_incremental_frames_match_a_full_repaint(qtbot: Any) -> None:
 
 
 def test_a_jump_or_a_flood_paints_everything_again(qtbot: Any) -> None:
-    model = TimelineModel()
-    view = TimelineView(model)
-    qtbot.addWidget(view)
-    view.resize(400, 200)
-    view.show()
-    qtbot.waitExposed(view)
+    model, view = shown_view(qtbot, 400, 200)
     model.add(batch(0, 100, 100.0, 10))
     view.grab()
     key = view._cache_key
