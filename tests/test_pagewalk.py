@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import html
 import random
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import reference_walk
@@ -63,6 +66,55 @@ def test_text_that_is_not_utf8_hashes_as_pythons_decoder_replaces_it(raw: bytes)
     text = (b"x" + raw + b"y z").decode("utf-8", "replace").encode()
     assert kept == text.translate(None, reference_walk.SPACES)
     assert words == len(text.split())
+
+
+def in_new_thread(fn: Callable[[], Any]) -> Any:
+    """``fn()`` on a thread of its own: its walks parse into a document no page used before."""
+    out: list[Any] = []
+    thread = threading.Thread(target=lambda: out.append(fn()))
+    thread.start()
+    thread.join()
+    return out[0]
+
+
+# Each thread parses every page into one lexbor document, cleaned between pages; a doctype-less
+# page leaves it in quirks mode, which a page that starts with <!DOCTYPE html> must not inherit.
+STATEFUL = [
+    b"<!DOCTYPE html>", b'<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">',
+    b"<table>", b"<tr>", b"<td>", b"text ", b"<button>", b"<form>", b"<textarea>", b"<plaintext>",
+    b"<xmp>", b"<frameset><frame src=a>", b"<svg><foreignObject><p>", b"<li>", b"<h1>",
+]  # fmt: skip
+
+
+def test_a_page_reads_the_same_after_any_other_page() -> None:
+    rnd = random.Random(17)
+    parts = HAZARDS + STATEFUL
+    pairs = [
+        [b"".join(rnd.choice(parts) for _ in range(rnd.randrange(25))) for _ in "ab"]
+        for _ in range(400)
+    ]
+    pairs += [[b"<p>x<table>y", b"<!DOCTYPE html><p>x<table>y"]]  # quirks, then not
+    for before, page in pairs:
+        alone = in_new_thread(lambda page=page: _pagewalk.walk(page, {}))
+        _pagewalk.walk(before, {})
+        assert _pagewalk.walk(page, {}) == alone, (before, page)
+
+
+def test_threads_walking_at_once_read_each_page_as_one_thread_does() -> None:
+    rnd = random.Random(19)
+    pages = [b"".join(rnd.choice(HAZARDS) for _ in range(rnd.randrange(40))) for _ in range(300)]
+    want = [_pagewalk.walk(p, {}) for p in pages]
+    got: dict[int, list[Any]] = {}
+
+    def walk_all(n: int) -> None:
+        got[n] = [_pagewalk.walk(p, {}) for p in pages]
+
+    threads = [threading.Thread(target=walk_all, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(got[n] == want for n in range(4))
 
 
 DOCS = Path("/usr/share/doc/python3-doc/html")
