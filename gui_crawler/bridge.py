@@ -128,7 +128,8 @@ class CrawlBridge(QObject):
             return await crawler.run()
         finally:
             if self.session is not None:
-                self.session.close(crawler.finished)
+                # Not waiting for the last checkpoint's fsync: the window would stall meanwhile.
+                self.session.close(crawler.finished, wait=False)
             # Not running any more as far as the window can tell: it may start the next crawl
             # from a finished() slot.
             self._active = False

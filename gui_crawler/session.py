@@ -108,7 +108,8 @@ class CrawlSession:
     def store_error(self) -> str | None:
         return self.store.error if self.store is not None else None
 
-    def close(self, finished: CrawlFinished | None = None) -> None:
-        """Mark the crawl file with how the crawl ended and release it."""
+    def close(self, finished: CrawlFinished | None = None, wait: bool = True) -> None:
+        """Mark the crawl file with how the crawl ended and release it (``wait``: see
+        CrawlStore.close)."""
         if self.store is not None:
-            self.store.close(finished.reason if finished is not None else "interrupted")
+            self.store.close(finished.reason if finished is not None else "interrupted", wait)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from sites import Site, ThreadedSite
 
+from gui_crawler import store as store_module
 from gui_crawler.cli import main
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
@@ -186,3 +187,34 @@ def test_a_full_disk_stops_the_crawl_cleanly(tmp_path: Path) -> None:
         assert len(saved.records) < 121
 
     asyncio.run(main_())
+
+
+def test_checkpoints_keep_the_wal_small_while_commits_never_stop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commits come every loop iteration, yet the WAL starts over (the checkpointer holds them
+    for one checkpoint now and then): it stays a fraction of what the crawl wrote."""
+    monkeypatch.setattr(store_module, "CHECKPOINT_INTERVAL", 0.05)
+    monkeypatch.setattr(store_module, "RESTART_PAGES", 64)
+    db = tmp_path / "long.sqlite3"
+    links = tuple(f"http://127.0.0.1:9/a/rather/long/path/to/page/{i}.html" for i in range(30))
+    wal_sizes: list[int] = []
+
+    def note_wal_size() -> None:
+        wal_sizes.append(os.path.getsize(f"{db}-wal"))
+
+    async def crawl() -> None:
+        store = CrawlStore.create(db, CrawlConfig(roots=("http://127.0.0.1:9/",)).validated())
+        for n in range(600):  # ~12 MB of records, ten at a time, as fast as the loop turns
+            for i in range(10):
+                store.sink(FetchRecord(url=f"http://127.0.0.1:9/{n}/{i}", links=links))
+            await asyncio.sleep(0.002)
+            note_wal_size()
+        await store.durable()
+        store.close("finished", wait=False)  # as the window closes it: the file is complete
+        assert len(load(db).records) == 6000
+
+    asyncio.run(crawl())
+    written = os.path.getsize(db)  # ~12 MB, most of it copied from the WAL during the crawl
+    assert written > 6 * 2**20
+    assert max(wal_sizes) < written / 3, (max(wal_sizes), written)
