@@ -575,10 +575,10 @@ static int add_hrefs(PyObject *hrefs, spans_t *s, joined_t *joined, buf_t *urls)
 }
 
 /* Each thread keeps one lexbor document (and its parser) for all the pages it parses: creating
- * and destroying them cost more than parsing a small page (~40 of ~130 us for a 7 KB page,
- * ~33 of ~38 us for an empty one).
- * Between pages the document is cleaned, which frees all its memory but a first chunk of each
- * pool; a thread that ends destroys its document (the key's destructor). */
+ * and destroying them cost more than parsing a small page (~40 of ~130 us for a 7 KB page, ~33
+ * of ~38 us for an empty one). Between pages the document is cleaned, which frees all its memory
+ * but a first chunk of each pool; a thread that ends destroys its document (the key's
+ * destructor). */
 static pthread_key_t doc_key;
 #define KEEP_DOC_BYTES (1 << 20)
 
