@@ -111,22 +111,35 @@ class _Checkpointer:
         self._thread.start()
 
     def _run(self) -> None:
+        failing = False
         try:
             while not self._stop.wait(CHECKPOINT_INTERVAL):
-                _busy, pages, _ = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-                if pages > RESTART_PAGES:
-                    self.pausing = True
-                    try:
-                        self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                    finally:
-                        self.pausing = False
-                        self._resume()
+                try:
+                    self._checkpoint()
+                except sqlite3.Error as e:
+                    # Tried again at the next interval: a full disk may have room by then, and
+                    # a checkpointer that gave up would let the WAL grow with the crawl. The WAL
+                    # keeps every commit meanwhile; a failing disk is the writer's to report.
+                    if not failing:
+                        log.warning("checkpointing the crawl file failed: %s", e)
+                    failing = True
+                else:
+                    failing = False
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error as e:
-            # The WAL keeps every commit meanwhile; a failing disk is the writer's to report.
-            log.warning("checkpointing the crawl file failed: %s", e)
+            log.warning("the last checkpoint of the crawl file failed: %s", e)
         finally:
             self._db.close()
+
+    def _checkpoint(self) -> None:
+        _busy, pages, _ = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        if pages > RESTART_PAGES:
+            self.pausing = True
+            try:
+                self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            finally:
+                self.pausing = False
+                self._resume()
 
     def stop(self, wait: bool) -> None:
         """The last checkpoint, then close; ``wait``: until that is done."""

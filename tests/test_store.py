@@ -189,13 +189,24 @@ def test_a_full_disk_stops_the_crawl_cleanly(tmp_path: Path) -> None:
     asyncio.run(main_())
 
 
+@pytest.mark.parametrize("failed_checkpoints", [0, 3])
 def test_checkpoints_keep_the_wal_small_while_commits_never_stop(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failed_checkpoints: int
 ) -> None:
     """Commits come every loop iteration, yet the WAL starts over (the checkpointer holds them
-    for one checkpoint now and then): it stays a fraction of what the crawl wrote."""
+    for one checkpoint now and then): it stays a fraction of what the crawl wrote — also when
+    the first checkpoints fail (a disk full for a moment): the checkpointer tries again."""
     monkeypatch.setattr(store_module, "CHECKPOINT_INTERVAL", 0.05)
     monkeypatch.setattr(store_module, "RESTART_PAGES", 64)
+    failures = iter(range(failed_checkpoints))
+    checkpoint = store_module._Checkpointer._checkpoint
+
+    def flaky_checkpoint(self: store_module._Checkpointer) -> None:
+        if next(failures, None) is not None:
+            raise sqlite3.OperationalError("database or disk is full")
+        checkpoint(self)
+
+    monkeypatch.setattr(store_module._Checkpointer, "_checkpoint", flaky_checkpoint)
     db = tmp_path / "long.sqlite3"
     links = tuple(f"http://127.0.0.1:9/a/rather/long/path/to/page/{i}.html" for i in range(30))
     wal_sizes: list[int] = []
