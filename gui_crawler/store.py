@@ -521,8 +521,18 @@ def load(path: Path) -> SavedCrawl:
         raise StoreError(f"cannot open {path}: its folder {why} (SQLite needs to write beside it)")
     had_wal = Path(f"{path}-wal").exists()  # opening creates an empty one
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        lock_fd: int | None = _lock(path, exclusive=True)
+    except (OSError, StoreError):  # a crawl is writing it (or it cannot be read: said below)
+        lock_fd = None
+    # With no crawl writing it, a read-write connection is the file's last: closing it folds the
+    # WAL (a killed crawl's latest writes) into the file and removes the -wal and -shm files,
+    # which a read-only one must leave beside it.
+    mode = "rw" if lock_fd is not None and os.access(path, os.W_OK) else "ro"
+    try:
+        db = sqlite3.connect(f"file:{path}?mode={mode}", uri=True)
     except sqlite3.Error as e:
+        if lock_fd is not None:
+            os.close(lock_fd)
         raise StoreError(f"cannot open {path}: {e}") from None
     try:
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -559,6 +569,8 @@ def load(path: Path) -> SavedCrawl:
         raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
     finally:
         db.close()
+        if lock_fd is not None:
+            os.close(lock_fd)
     state = meta.get("state", "unknown")
     if state == "running" and not records and not pending:
         # Killed before its first write (files from before the roots were saved at creation):

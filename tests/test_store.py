@@ -56,6 +56,8 @@ def test_a_crawl_file_round_trips(tmp_path: Path) -> None:
             await Crawler(config, sink).run()
             store.close("done")
         saved = load(tmp_path / "c.sqlite3")
+        # Reading it leaves nothing beside it (a read-only connection would leave -wal and -shm).
+        assert os.listdir(tmp_path) == ["c.sqlite3"]
         assert saved.state == "done" and saved.pending == [] and saved.config == config
         assert saved.records == seen  # every field, links included
         assert {r.url for r in saved.records} == saved.seen
