@@ -617,6 +617,160 @@ static void release_doc(lxb_html_document_t *doc, int keep)
     }
 }
 
+/* One page's walk, held apart from the document it was read from: the spans point into
+ * ``copies``, so the thread's document is free for its next page before Python reads these. */
+typedef struct {
+    walk_t w;
+    lxb_status_t status;
+    joined_t *joined; /* NULL: Python joins every href */
+    buf_t urls;       /* the joined URLs */
+    buf_t copies;     /* the bytes of every span */
+    int no_doc;       /* no document could be made */
+} walked_t;
+
+static void walked_free(walked_t *r)
+{
+    free(r->joined);
+    free(r->urls.data);
+    free(r->copies.data);
+    free(r->w.hrefs.items);
+    free(r->w.metas.items);
+    free(r->w.rels.items);
+    free(r->w.title.data);
+    free(r->w.h1.data);
+    free(r->w.text.kept.data);
+}
+
+static size_t spans_bytes(const spans_t *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        n += s->items[i].len;
+    }
+    return n;
+}
+
+static void move_span(span_t *v, buf_t *to)
+{
+    if (v->data != NULL) {
+        memcpy(to->data + to->n, v->data, v->len);
+        v->data = (const lxb_char_t *) to->data + to->n;
+        to->n += v->len;
+    }
+}
+
+static void move_spans(spans_t *s, buf_t *to)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        move_span(&s->items[i], to);
+    }
+}
+
+/* The spans point into the document's memory: copied out before it is cleaned. */
+static int copy_spans(walk_t *w, buf_t *to)
+{
+    size_t n = spans_bytes(&w->hrefs) + spans_bytes(&w->metas) + spans_bytes(&w->rels)
+               + w->base.len + w->lang.len;
+    to->data = malloc(n + 1);
+    if (to->data == NULL) {
+        return -1;
+    }
+    to->cap = n + 1;
+    move_spans(&w->hrefs, to);
+    move_spans(&w->metas, to);
+    move_spans(&w->rels, to);
+    move_span(&w->base, to);
+    move_span(&w->lang, to);
+    return 0;
+}
+
+/* Parse, walk and join, without the GIL. ``dir``: the page's directory URL or NULL, its origin
+ * ``origin_len`` bytes long. */
+static void walk_page(walked_t *r, const char *data, size_t len, const char *dir, size_t dir_len,
+                      size_t origin_len)
+{
+    walk_t *w = &r->w;
+    r->status = LXB_STATUS_ERROR;
+    lxb_html_document_t *doc = thread_doc();
+    if (doc == NULL) {
+        r->no_doc = 1;
+        return;
+    }
+    r->status = lxb_html_document_parse(doc, (const lxb_char_t *) data, len);
+    if (r->status == LXB_STATUS_OK && walk_document(w, doc) < 0) {
+        w->failed = 1;
+    }
+    /* A <base> changes what every href joins against: Python joins them all then. */
+    if (!w->failed && r->status == LXB_STATUS_OK && dir != NULL && !w->has_base && w->hrefs.n > 0) {
+        r->joined = malloc(w->hrefs.n * sizeof(joined_t));
+        w->failed = r->joined == NULL;
+        for (size_t i = 0; !w->failed && i < w->hrefs.n; i++) {
+            w->failed = plain_join(dir, dir_len, origin_len, w->hrefs.items[i], &r->urls,
+                                   &r->joined[i]) < 0;
+        }
+    }
+    if (!w->failed && r->status == LXB_STATUS_OK && copy_spans(w, &r->copies) < 0) {
+        w->failed = 1;
+    }
+    release_doc(doc, r->status == LXB_STATUS_OK && len <= KEEP_DOC_BYTES);
+}
+
+/* What walk() returns, made with the GIL; the hrefs go into ``hrefs``. */
+static PyObject *walked_result(walked_t *r, PyObject *hrefs)
+{
+    walk_t *w = &r->w;
+    if (r->no_doc || w->failed) {
+        return PyErr_NoMemory();
+    }
+    if (r->status != LXB_STATUS_OK) {
+        return PyErr_Format(PyExc_ValueError, "lexbor could not parse the page (status %d)",
+                            (int) r->status);
+    }
+    if (add_hrefs(hrefs, &w->hrefs, r->joined, &r->urls) < 0) {
+        return NULL;
+    }
+    return Py_BuildValue(
+        "(NNNlNNNlN)",
+        w->has_base ? str_of(w->base.data ? w->base.data : (const lxb_char_t *) "", w->base.len)
+                    : Py_NewRef(Py_None),
+        buf_str_or_none(w->has_title, &w->title),
+        buf_str_or_none(w->has_h1, &w->h1),
+        w->h1_count,
+        w->has_lang ? str_or_none(w->lang) : Py_NewRef(Py_None),
+        pairs(&w->metas),
+        pairs(&w->rels),
+        w->text.words,
+        PyBytes_FromStringAndSize(w->text.kept.data ? w->text.kept.data : "",
+                                  (Py_ssize_t) w->text.kept.n)
+    );
+}
+
+/* The directory's origin ends at the first "/" after "scheme://"; 0: not a directory URL. */
+static size_t origin_length(const char *dir, Py_ssize_t dir_len)
+{
+    const char *scheme_end = dir != NULL ? strstr(dir, "://") : NULL;
+    const char *origin_end = scheme_end != NULL ? strchr(scheme_end + 3, '/') : NULL;
+    if (origin_end == NULL || dir[dir_len - 1] != '/') {
+        return 0;
+    }
+    return (size_t) (origin_end - dir);
+}
+
+static walked_t *walk_without_gil(Py_buffer *data, const char *dir, Py_ssize_t dir_len)
+{
+    size_t origin_len = origin_length(dir, dir_len);
+    walked_t *r = calloc(1, sizeof(walked_t));
+    if (r == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    walk_page(r, data->buf, (size_t) data->len, origin_len ? dir : NULL, (size_t) dir_len,
+              origin_len);
+    Py_END_ALLOW_THREADS
+    return r;
+}
+
 static PyObject *walk(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer data;
@@ -626,76 +780,59 @@ static PyObject *walk(PyObject *Py_UNUSED(self), PyObject *args)
     if (!PyArg_ParseTuple(args, "y*O!|z#:walk", &data, &PyDict_Type, &hrefs, &dir, &dir_len)) {
         return NULL;
     }
-    /* The directory's origin ends at the first "/" after "scheme://". */
-    const char *scheme_end = dir != NULL ? strstr(dir, "://") : NULL;
-    const char *origin_end = scheme_end != NULL ? strchr(scheme_end + 3, '/') : NULL;
-    if (origin_end == NULL || dir[dir_len - 1] != '/') {
-        dir = NULL;
-    }
-    walk_t w;
-    memset(&w, 0, sizeof(w));
-    lxb_status_t status = LXB_STATUS_ERROR;
-    lxb_html_document_t *doc;
-    joined_t *joined = NULL;
-    buf_t urls = {NULL, 0, 0};
-
-    Py_BEGIN_ALLOW_THREADS
-    doc = thread_doc();
-    if (doc != NULL) {
-        status = lxb_html_document_parse(doc, (const lxb_char_t *) data.buf, (size_t) data.len);
-        if (status == LXB_STATUS_OK && walk_document(&w, doc) < 0) {
-            w.failed = 1;
-        }
-    }
-    /* A <base> changes what every href joins against: Python joins them all then. */
-    if (!w.failed && status == LXB_STATUS_OK && dir != NULL && !w.has_base && w.hrefs.n > 0) {
-        joined = malloc(w.hrefs.n * sizeof(joined_t));
-        w.failed = joined == NULL;
-        for (size_t i = 0; !w.failed && i < w.hrefs.n; i++) {
-            w.failed = plain_join(dir, (size_t) dir_len, (size_t) (origin_end - dir),
-                                  w.hrefs.items[i], &urls, &joined[i]) < 0;
-        }
-    }
-    Py_END_ALLOW_THREADS
-
-    PyObject *result = NULL;
-    if (doc == NULL || w.failed) {
-        PyErr_NoMemory();
-    }
-    else if (status != LXB_STATUS_OK) {
-        PyErr_Format(PyExc_ValueError, "lexbor could not parse the page (status %d)", (int) status);
-    }
-    else if (add_hrefs(hrefs, &w.hrefs, joined, &urls) == 0) {
-        result = Py_BuildValue(
-            "(NNNlNNNlN)",
-            w.has_base ? str_of(w.base.data ? w.base.data : (const lxb_char_t *) "", w.base.len)
-                       : Py_NewRef(Py_None),
-            buf_str_or_none(w.has_title, &w.title),
-            buf_str_or_none(w.has_h1, &w.h1),
-            w.h1_count,
-            w.has_lang ? str_or_none(w.lang) : Py_NewRef(Py_None),
-            pairs(&w.metas),
-            pairs(&w.rels),
-            w.text.words,
-            PyBytes_FromStringAndSize(w.text.kept.data ? w.text.kept.data : "",
-                                      (Py_ssize_t) w.text.kept.n)
-        );
-    }
-    if (doc != NULL) {
-        Py_BEGIN_ALLOW_THREADS
-        release_doc(doc, status == LXB_STATUS_OK && data.len <= KEEP_DOC_BYTES);
-        Py_END_ALLOW_THREADS
-    }
-    free(joined);
-    free(urls.data);
-    free(w.hrefs.items);
-    free(w.metas.items);
-    free(w.rels.items);
-    free(w.title.data);
-    free(w.h1.data);
-    free(w.text.kept.data);
+    walked_t *r = walk_without_gil(&data, dir, dir_len);
     PyBuffer_Release(&data);
+    if (r == NULL) {
+        return NULL;
+    }
+    PyObject *result = walked_result(r, hrefs);
+    walked_free(r);
+    free(r);
     return result;
+}
+
+#define WALKED "gui_crawler._pagewalk.walked"
+
+static void walked_capsule_free(PyObject *capsule)
+{
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    if (r != NULL) {
+        walked_free(r);
+        free(r);
+    }
+}
+
+/* walk() in two halves: the parse on a thread that holds the GIL only to return, the Python
+ * objects made wherever the result is wanted. */
+static PyObject *walk_apart(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer data;
+    const char *dir = NULL;
+    Py_ssize_t dir_len = 0;
+    if (!PyArg_ParseTuple(args, "y*|z#:walk_apart", &data, &dir, &dir_len)) {
+        return NULL;
+    }
+    walked_t *r = walk_without_gil(&data, dir, dir_len);
+    PyBuffer_Release(&data);
+    if (r == NULL) {
+        return NULL;
+    }
+    PyObject *capsule = PyCapsule_New(r, WALKED, walked_capsule_free);
+    if (capsule == NULL) {
+        walked_free(r);
+        free(r);
+    }
+    return capsule;
+}
+
+static PyObject *walked(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule, *hrefs;
+    if (!PyArg_ParseTuple(args, "OO!:walked", &capsule, &PyDict_Type, &hrefs)) {
+        return NULL;
+    }
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    return r == NULL ? NULL : walked_result(r, hrefs);
 }
 
 /* How many "<" the page has, and a bound on how deep its elements nest, in one pass at C speed
@@ -867,6 +1004,10 @@ static PyMethodDef methods[] = {
      "text): one HTML "
      "page's links (added to the dict hrefs) and raw audit fields, parsed and read without the "
      "GIL."},
+    {"walk_apart", walk_apart, METH_VARARGS,
+     "walk_apart(data, directory=None) -> walked: walk()'s parse, holding the GIL only to return."},
+    {"walked", walked, METH_VARARGS,
+     "walked(walked, hrefs) -> what walk() returns, from walk_apart()'s result."},
     {"markup", markup, METH_VARARGS,
      "markup(data, chunk=8192) -> (tags, nesting_bound): how many '<' the page has, and a bound "
      "on how deep its elements nest that never errs low (chunk: bytes counted at a time)."},

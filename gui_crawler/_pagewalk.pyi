@@ -1,7 +1,9 @@
 # The compiled module built from _pagewalk.c (see there for what each field holds).
-def walk(
-    data: bytes, hrefs: dict[str, str | None], directory: str | None = None, /
-) -> tuple[
+from typing import NewType
+
+Walked = NewType("Walked", object)  # what walk_apart read, held in C until walked() reads it
+
+Read = tuple[
     str | None,  # base
     str | None,  # title
     str | None,  # h1
@@ -11,6 +13,10 @@ def walk(
     list[tuple[str | None, str | None]],  # rels: (rel, href)
     int,  # words of the visible text
     bytes,  # the visible text without whitespace
-]: ...
+]
+
+def walk(data: bytes, hrefs: dict[str, str | None], directory: str | None = None, /) -> Read: ...
+def walk_apart(data: bytes, directory: str | None = None, /) -> Walked: ...
+def walked(walked: Walked, hrefs: dict[str, str | None], /) -> Read: ...
 def markup(data: bytes, chunk: int = 8192, /) -> tuple[int, int]: ...
 def cut_points(data: bytes, max_tags: int, tags: int, /) -> list[int]: ...

@@ -6,7 +6,7 @@ from __future__ import annotations
 import codecs
 import re
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from . import _pagewalk
 from .pagefacts import FactsReader, PageFacts
@@ -99,30 +99,56 @@ def extract_links(text: str | bytes, page_url: str) -> list[str]:
     <link>, and the src of <iframe>, <frame>, <img> and <script>: a broken image or script is a
     broken link to the people who check sites.
     """
-    return _parse(text, page_url, "utf-8").links
-
-
-def _parse(text: str | bytes, page_url: str, encoding: str, tags: int | None = None) -> ParsedPage:
-    """Links and audit fields from one parse of the page — of each of its pieces, one at a time,
-    when it is too big for one tree (the pieces yield the same hrefs and words). Hrefs are
-    deduplicated before joining: navigation repeats the same href many times, and joining is
-    the costly part. ``tags``: how many "<" it has, if counted already."""
     data = text.encode("utf-8") if isinstance(text, str) else text
+    page = PageWalk(data, data.count(b"<"), page_url, plain_directory(page_url), "utf-8")
+    return finish(page, *walk(page)).links
+
+
+@dataclass(frozen=True, slots=True)
+class PageWalk:
+    """A page ready to be walked: UTF-8 bytes, not nested too deep to parse. Parsing it is split
+    in three so that a parser thread holds the GIL only to hand its result back: :func:`begin`
+    and :func:`finish` make every Python object, on the caller's thread (the event loop's);
+    :func:`walk` parses between them, on a parser thread. A parser thread that made the strings
+    and joined the links itself would take the GIL from the event loop for each page."""
+
+    data: bytes
+    tags: int  # how many "<" it has
+    page_url: str
+    directory: str | None  # urls.plain_directory(page_url): the walk joins plain hrefs to it
+    encoding: str
+    seconds: float = 0.0  # spent in begin()
+
+
+def walk(page: PageWalk) -> tuple[list[_pagewalk.Walked], float]:
+    """Parse and walk each piece of the page (one for a page of ordinary size), the GIL held only
+    to return; what each walk read stays in C until :func:`finish`. Also the seconds it took."""
+    t0 = time.perf_counter()
+    walked = [
+        _pagewalk.walk_apart(piece, page.directory) for piece in pieces(page.data, tags=page.tags)
+    ]
+    return walked, time.perf_counter() - t0
+
+
+def finish(page: PageWalk, walked: list[_pagewalk.Walked], seconds: float) -> ParsedPage:
+    """The page's links and audit fields from what :func:`walk` read. Hrefs are deduplicated
+    before joining: navigation repeats the same href many times, and joining is the costly
+    part."""
+    t0 = time.perf_counter()
     facts = FactsReader()
     # Each href, and the URL the walk joined it to in C when it could (plain hrefs, no <base>).
     raw: dict[str, str | None] = {}
-    directory = plain_directory(page_url)
     base_href: str | None = None
-    for piece in pieces(data, tags=tags):
-        # Parsed and walked without the GIL; only the strings it returns are made with it.
-        walked = _pagewalk.walk(piece, raw, directory)
+    for piece in walked:
+        read = _pagewalk.walked(piece, raw)
         if base_href is None:
-            base_href = walked[0]
-        facts.add(*walked[1:])
+            base_href = read[0]
+        facts.add(*read[1:])
     if base_href is not None:  # (a piece's walk only sees its own <base>)
         raw = dict.fromkeys(raw)
-    base = (join(page_url, base_href) if base_href else None) or page_url
-    return ParsedPage(join_all(base, raw), encoding, facts=facts.finish(base))
+    base = (join(page.page_url, base_href) if base_href else None) or page.page_url
+    spent = page.seconds + seconds + time.perf_counter() - t0
+    return ParsedPage(join_all(base, raw), page.encoding, facts=facts.finish(base), seconds=spent)
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the
@@ -213,11 +239,14 @@ class ParsedPage:
 def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
     """Decode and parse an HTML body — or scan it, if it is nested too deeply to parse in
     bounded time (the note says so). Safe to run in a worker thread or process."""
+    page = begin(body, charset, page_url)
+    return page if isinstance(page, ParsedPage) else finish(page, *walk(page))
+
+
+def begin(body: bytes, charset: str | None, page_url: str) -> ParsedPage | PageWalk:
+    """The first step of :func:`parse_page`: the page decoded to UTF-8 and ready for its walk —
+    or, when it nests too deep to parse, already scanned."""
     t0 = time.perf_counter()
-    return replace(_parse_page(body, charset, page_url), seconds=time.perf_counter() - t0)
-
-
-def _parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
     encoding = detect_encoding(body, charset)
     # lexbor reads UTF-8: a UTF-8 page (most of the web) goes to it as it came.
     if encoding == "utf-8":
@@ -230,5 +259,7 @@ def _parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
         text = data.decode("utf-8", "replace")
         if nesting_exceeds(text):
             note = f"nested deeper than {MAX_NESTING} elements: links found by a plain scan"
-            return ParsedPage(scan_links(text, page_url), encoding, note)
-    return _parse(data, page_url, encoding, tags)
+            links = scan_links(text, page_url)
+            return ParsedPage(links, encoding, note, seconds=time.perf_counter() - t0)
+    seconds = time.perf_counter() - t0
+    return PageWalk(data, tags, page_url, plain_directory(page_url), encoding, seconds)

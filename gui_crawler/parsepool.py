@@ -1,13 +1,15 @@
-"""Where HTML is parsed: in worker processes, so that a crawl uses every core.
+"""Where HTML is parsed: inline, on parser threads, or in worker processes.
 
-On real pages parsing is most of a crawl's CPU. One parser thread cannot use a second core (link
-handling after lexbor's parse holds the GIL), so pages go to a pool of processes. A page body
-travels there as one pickled ``bytes`` (a copy into a pipe) and a :class:`ParsedPage` comes back
-pickled whole: its fields are whatever ``links.parse_page`` returns.
+Pages too small for a hop are parsed inline. Bigger ones go to parser threads, which hold the GIL
+only to take a page and hand back what lexbor read (``links.walk``); the Python objects are made
+before and after, on the event loop's thread, so the threads parse on the other cores without
+taking the GIL from the loop for each page. With ``processes`` > 0 they go to a pool of worker
+processes instead: a page body travels there as one pickled ``bytes`` (a copy into a pipe) and a
+:class:`ParsedPage` comes back pickled whole.
 
-The pool starts with the first page big enough to be worth a hop (a crawl of small pages never
-starts it); until its first process is up (spawning takes a few hundred milliseconds) pages are
-parsed here, on a thread; pages too small for a hop are parsed inline.
+The process pool starts with the first page big enough to be worth a hop (a crawl of small pages
+never starts it); until its first process is up (spawning takes a few hundred milliseconds) pages
+are parsed on a thread.
 A worker process that dies (a crash in the C parser, the OOM killer) breaks the pool: it is
 replaced, the parse is tried once more in the new pool, and a page that breaks that one too is
 reported as :class:`ParserCrashed` — a record, never a hang. Cancelling a parse returns at once;
@@ -27,9 +29,12 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .links import ParsedPage, parse_page
+from .links import PageWalk, ParsedPage, begin, finish, parse_page, walk
+
+if TYPE_CHECKING:
+    from ._pagewalk import Walked
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +112,28 @@ def _run(
             _malloc_trim()
 
 
+def _walk(page: PageWalk) -> tuple[list[Walked], float]:
+    """A parser thread's part of a page: its parse, holding the GIL only to return."""
+    try:
+        return walk(page)
+    finally:
+        if len(page.data) >= TRIM_AFTER_BYTES:
+            _malloc_trim()
+
+
+async def _on_thread(
+    threads: ParserThreads, body: bytes, charset: str | None, url: str
+) -> ParsedPage:
+    """parse_page with only its parse on a thread: the Python objects before and after it are
+    made here, on the event loop's thread, so that the parser threads do not take the GIL
+    from it for each page."""
+    page = begin(body, charset, url)
+    if isinstance(page, ParsedPage):
+        return page
+    walked, seconds = await threads.run(_walk, page)
+    return finish(page, walked, seconds)
+
+
 class ParserThreads:
     """Threads that parse, fed through one queue, their results handed back to the event loop a
     batch at a time: one wake-up of the loop for all the pages finished since the last one.
@@ -166,7 +193,9 @@ class ParserThreads:
 
 class ParsePool:
     """``await pool.parse(body, charset, url)``: a :class:`ParsedPage`, parsed inline, on a thread
-    or in a worker process. ``processes=0`` keeps every parse in this process (on a thread)."""
+    or in a worker process. ``processes=0`` keeps every parse in this process (on a thread).
+    ``parse`` is what parses inline and in the processes; on a thread it is always
+    ``links.parse_page``, in its three steps."""
 
     def __init__(
         self,
@@ -179,7 +208,7 @@ class ParsePool:
         self._parse = parse
         self.processes = default_processes() if processes is None else processes
         self.inline_bytes = inline_bytes
-        # lexbor's parse and the walk of its tree run without the GIL (links._parse), so parser
+        # lexbor's parse and the walk of its tree run without the GIL (links.walk), so parser
         # threads use as many cores as there are threads.
         _limit_malloc_arenas()
         self._thread: ParserThreads | None = ParserThreads(threads or default_processes())
@@ -240,7 +269,7 @@ class ParsePool:
                 return self._parse(body, charset, url)
             try:
                 if isinstance(pool, ParserThreads):
-                    return await pool.run(_run, self._parse, body, charset, url)
+                    return await _on_thread(pool, body, charset, url)
                 return await loop.run_in_executor(pool, _run, self._parse, body, charset, url)
             except BrokenProcessPool:
                 self.crashes += 1

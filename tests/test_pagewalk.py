@@ -100,6 +100,20 @@ def test_a_page_reads_the_same_after_any_other_page() -> None:
         assert _pagewalk.walk(page, {}) == alone, (before, page)
 
 
+def test_a_walk_apart_reads_as_walk_after_its_thread_parsed_other_pages() -> None:
+    """walk_apart copies what it read out of the thread's document, which is cleaned for the
+    next page before walked() reads it; the joins (with a directory) are kept too."""
+    rnd = random.Random(23)
+    pages = [b"".join(rnd.choice(HAZARDS) for _ in range(rnd.randrange(40))) for _ in range(300)]
+    directory = "http://h/d/"
+    apart = [_pagewalk.walk_apart(p, directory) for p in pages]  # each parse cleans the last
+    for page, walked in zip(pages, apart, strict=True):
+        want: dict[str, str | None] = {}
+        got: dict[str, str | None] = {}
+        assert _pagewalk.walked(walked, got) == _pagewalk.walk(page, want, directory), page
+        assert got == want and list(got) == list(want), page
+
+
 def test_threads_walking_at_once_read_each_page_as_one_thread_does() -> None:
     rnd = random.Random(19)
     pages = [b"".join(rnd.choice(HAZARDS) for _ in range(rnd.randrange(40))) for _ in range(300)]
