@@ -32,6 +32,8 @@
 #include "lexbor/dom/interfaces/character_data.h"
 #include "lexbor/html/html.h"
 
+#include "_pagewalk.h"
+
 typedef struct {
     const lxb_char_t *data; /* NULL: the attribute has no value */
     size_t len;
@@ -619,16 +621,16 @@ static void release_doc(lxb_html_document_t *doc, int keep)
 
 /* One page's walk, held apart from the document it was read from: the spans point into
  * ``copies``, so the thread's document is free for its next page before Python reads these. */
-typedef struct {
+struct walked {
     walk_t w;
     lxb_status_t status;
     joined_t *joined; /* NULL: Python joins every href */
     buf_t urls;       /* the joined URLs */
     buf_t copies;     /* the bytes of every span */
     int no_doc;       /* no document could be made */
-} walked_t;
+};
 
-static void walked_free(walked_t *r)
+void walked_destroy(walked_t *r)
 {
     free(r->joined);
     free(r->urls.data);
@@ -639,6 +641,7 @@ static void walked_free(walked_t *r)
     free(r->w.title.data);
     free(r->w.h1.data);
     free(r->w.text.kept.data);
+    free(r);
 }
 
 static size_t spans_bytes(const spans_t *s)
@@ -745,8 +748,7 @@ static PyObject *walked_result(walked_t *r, PyObject *hrefs)
     );
 }
 
-/* The directory's origin ends at the first "/" after "scheme://"; 0: not a directory URL. */
-static size_t origin_length(const char *dir, Py_ssize_t dir_len)
+size_t origin_length(const char *dir, size_t dir_len)
 {
     const char *scheme_end = dir != NULL ? strstr(dir, "://") : NULL;
     const char *origin_end = scheme_end != NULL ? strchr(scheme_end + 3, '/') : NULL;
@@ -756,18 +758,25 @@ static size_t origin_length(const char *dir, Py_ssize_t dir_len)
     return (size_t) (origin_end - dir);
 }
 
+walked_t *walked_new(const char *data, size_t len, const char *dir, size_t dir_len)
+{
+    walked_t *r = calloc(1, sizeof(walked_t));
+    if (r != NULL) {
+        size_t origin_len = origin_length(dir, dir_len);
+        walk_page(r, data, len, origin_len ? dir : NULL, dir_len, origin_len);
+    }
+    return r;
+}
+
 static walked_t *walk_without_gil(Py_buffer *data, const char *dir, Py_ssize_t dir_len)
 {
-    size_t origin_len = origin_length(dir, dir_len);
-    walked_t *r = calloc(1, sizeof(walked_t));
+    walked_t *r;
+    Py_BEGIN_ALLOW_THREADS
+    r = walked_new(data->buf, (size_t) data->len, dir, (size_t) dir_len);
+    Py_END_ALLOW_THREADS
     if (r == NULL) {
         PyErr_NoMemory();
-        return NULL;
     }
-    Py_BEGIN_ALLOW_THREADS
-    walk_page(r, data->buf, (size_t) data->len, origin_len ? dir : NULL, (size_t) dir_len,
-              origin_len);
-    Py_END_ALLOW_THREADS
     return r;
 }
 
@@ -786,8 +795,7 @@ static PyObject *walk(PyObject *Py_UNUSED(self), PyObject *args)
         return NULL;
     }
     PyObject *result = walked_result(r, hrefs);
-    walked_free(r);
-    free(r);
+    walked_destroy(r);
     return result;
 }
 
@@ -797,9 +805,17 @@ static void walked_capsule_free(PyObject *capsule)
 {
     walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
     if (r != NULL) {
-        walked_free(r);
-        free(r);
+        walked_destroy(r);
     }
+}
+
+PyObject *walked_capsule(walked_t *r)
+{
+    PyObject *capsule = PyCapsule_New(r, WALKED, walked_capsule_free);
+    if (capsule == NULL) {
+        walked_destroy(r);
+    }
+    return capsule;
 }
 
 /* walk() in two halves: the parse on a thread that holds the GIL only to return, the Python
@@ -814,15 +830,7 @@ static PyObject *walk_apart(PyObject *Py_UNUSED(self), PyObject *args)
     }
     walked_t *r = walk_without_gil(&data, dir, dir_len);
     PyBuffer_Release(&data);
-    if (r == NULL) {
-        return NULL;
-    }
-    PyObject *capsule = PyCapsule_New(r, WALKED, walked_capsule_free);
-    if (capsule == NULL) {
-        walked_free(r);
-        free(r);
-    }
-    return capsule;
+    return r == NULL ? NULL : walked_capsule(r);
 }
 
 static PyObject *walked(PyObject *Py_UNUSED(self), PyObject *args)
@@ -1027,5 +1035,9 @@ PyMODINIT_FUNC PyInit__pagewalk(void)
     if (pthread_key_create(&doc_key, destroy_doc) != 0) {
         return PyErr_NoMemory();
     }
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && add_walkers(m) < 0) {
+        Py_CLEAR(m);
+    }
+    return m;
 }

@@ -21,28 +21,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import itertools
 import logging
 import multiprocessing
 import os
-import queue
-import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
-from .links import PageWalk, ParsedPage, begin, finish, parse_page, walk
+from . import _pagewalk, slicing
+from .links import PageWalk, ParsedPage, begin, finish, parse_page
 
 if TYPE_CHECKING:
     from ._pagewalk import Walked
 
 log = logging.getLogger(__name__)
 
-# Smaller pages parse in about 0.1 ms: a hop to a thread or a process costs more than it saves.
-INLINE_PARSE_BYTES = 16 * 1024
-# Measured on rust-doc (most pages under 16 KB): sending pages over 2 KB to the processes too
-# made the crawl slower (17.5-18.5 s against 13.7-16.6 s), and so did sending pages over 4 KB to
-# the parser threads (14.0 s against 12.1 s): the hop costs the loop more than the parse.
+# Smaller pages are parsed inline: handing a page to a parser thread costs the event loop ~15 us
+# (the copy, a future, the worker's switch, the drain), about what parsing 1.5 KB takes.
+# Measured on rust-doc (70% of its pages are under 16 KB), side by side: every page over 1 KB to
+# the threads 9.5-9.9 s, over 16 KB 11.0-11.2 s.
+INLINE_PARSE_BYTES = 1536
 
 
 class ParserCrashed(Exception):
@@ -112,83 +112,70 @@ def _run(
             _malloc_trim()
 
 
-def _walk(page: PageWalk) -> tuple[list[Walked], float]:
-    """A parser thread's part of a page: its parse, holding the GIL only to return."""
-    try:
-        return walk(page)
-    finally:
-        if len(page.data) >= TRIM_AFTER_BYTES:
-            _malloc_trim()
-
-
 async def _on_thread(
     threads: ParserThreads, body: bytes, charset: str | None, url: str
 ) -> ParsedPage:
     """parse_page with only its parse on a thread: the Python objects before and after it are
-    made here, on the event loop's thread, so that the parser threads do not take the GIL
-    from it for each page."""
+    made here, on the event loop's thread."""
     page = begin(body, charset, url)
     if isinstance(page, ParsedPage):
         return page
-    walked, seconds = await threads.run(_walk, page)
+    walked, seconds = await threads.walk(page)
     return finish(page, walked, seconds)
 
 
 class ParserThreads:
-    """Threads that parse, fed through one queue, their results handed back to the event loop a
-    batch at a time: one wake-up of the loop for all the pages finished since the last one.
-    A ThreadPoolExecutor behind run_in_executor costs the loop two futures, their callbacks and a
-    wake-up per page, more than parsing a small page inline."""
+    """Parser threads that never take the GIL (``_pagewalk.Walkers``): each page is copied to one
+    of them, and what they read comes back a batch at a time, with one wake-up of the loop (their
+    eventfd, which the loop watches) for all the pages finished since the last one.
+
+    Python threads took the GIL twice per page, to take it and to hand it back, each time from
+    the event loop, which then waited for the GIL and for a core. A ThreadPoolExecutor behind
+    run_in_executor cost the loop two futures, their callbacks and a wake-up per page besides."""
 
     def __init__(self, threads: int) -> None:
-        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self._lock = threading.Lock()
-        self._done: list[tuple[asyncio.Future[Any], Any, BaseException | None]] = []
+        self._walkers = _pagewalk.Walkers(threads)
+        self._waiting: dict[int, asyncio.Future[tuple[list[Walked], float]]] = {}
+        self._ids = itertools.count()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._threads = [
-            threading.Thread(target=self._work, name=f"crawl-parser-{i}", daemon=True)
-            for i in range(threads)
-        ]
-        for t in self._threads:
-            t.start()
 
-    def run(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
-        """``fn(*args)`` on a parser thread; its result (or exception) in the future."""
-        self._loop = loop = asyncio.get_running_loop()
-        fut = loop.create_future()
-        self._jobs.put((fut, fn, args))
+    def walk(self, page: PageWalk) -> asyncio.Future[tuple[list[Walked], float]]:
+        """``links.walk(page)`` on a parser thread."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            self._unwatch()
+            loop.add_reader(self._walkers.fileno(), self._deliver)
+            self._loop = loop
+        job = next(self._ids)
+        cuts = slicing.cut_points(page.data, slicing.MAX_TAGS, page.tags)
+        trim = len(page.data) >= TRIM_AFTER_BYTES
+        self._walkers.submit(job, page.data, page.directory, cuts, trim)
+        self._waiting[job] = fut = loop.create_future()
         return fut
 
-    def _work(self) -> None:
-        while (job := self._jobs.get()) is not None:
-            fut, fn, args = job
-            done: tuple[asyncio.Future[Any], Any, BaseException | None]
-            try:
-                done = (fut, fn(*args), None)
-            except BaseException as e:  # handed to the awaiting coroutine
-                done = (fut, None, e)
-            with self._lock:
-                self._done.append(done)
-                wake = len(self._done) == 1
-            if wake and self._loop is not None:
-                with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
-                    self._loop.call_soon_threadsafe(self._deliver)
-
     def _deliver(self) -> None:
-        with self._lock:
-            done, self._done = self._done, []
-        for fut, result, error in done:
+        for job, walked, seconds in self._walkers.drain():
+            fut = self._waiting.pop(job)
             if fut.cancelled():  # the crawl was cancelled meanwhile
                 continue
-            if error is not None:
-                fut.set_exception(error)
+            if walked is None:
+                fut.set_exception(MemoryError("out of memory parsing the page"))
             else:
-                fut.set_result(result)
+                fut.set_result((walked, seconds))
+
+    def _unwatch(self) -> None:
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(self._walkers.fileno())
+        self._loop = None
 
     def shutdown(self) -> None:
-        """Stop taking pages; a parse under way ends on its thread, unawaited."""
-        for _ in self._threads:
-            self._jobs.put(None)
+        """Stop: a parse under way ends on its thread, unawaited; pages still waiting for a
+        thread are dropped, and whoever awaits them is cancelled."""
+        self._unwatch()
+        self._walkers.close()
+        for fut in self._waiting.values():
+            fut.cancel()
+        self._waiting.clear()
 
 
 class ParsePool:

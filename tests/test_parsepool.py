@@ -120,6 +120,27 @@ def test_cancel_and_close_do_not_wait_for_a_running_parse() -> None:
     asyncio.run(main())
 
 
+def test_closing_the_parser_threads_cancels_what_waits_and_waits_for_nothing() -> None:
+    async def main() -> None:
+        pool = ParsePool(0, threads=1)
+        body = big_page([f"/{i}" for i in range(20_000)])  # a few ms each on one thread
+        tasks = [
+            asyncio.ensure_future(pool.parse(body, "utf-8", f"http://h/{i}")) for i in range(200)
+        ]
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        t = time.monotonic()
+        pool.close()
+        assert time.monotonic() - t < 0.1
+        await asyncio.gather(*tasks, return_exceptions=True)
+        assert (
+            sum(task.cancelled() for task in tasks) > 100
+        )  # the pages still waiting for the thread
+        assert all(task.cancelled() or task.result().links[0] == "http://h/0" for task in tasks)
+        assert done
+
+    asyncio.run(main())
+
+
 def test_a_crawl_records_a_page_whose_parser_died() -> None:
     async def main() -> None:
         events: list[Event] = []

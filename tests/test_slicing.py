@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 import reference_cuts
 
 from gui_crawler import links, slicing
+from gui_crawler.parsepool import ParsePool
 from gui_crawler.slicing import cut_points, pieces
 
 URL = "http://127.0.0.1:1/dir/page.html"
@@ -55,6 +57,26 @@ def test_pieces_yield_what_the_whole_page_yields(
     assert cut.links == whole.links
     assert cut.facts == whole.facts
     assert whole.facts.title == "The <b>busy</b> page" and whole.facts.word_count > 1500
+
+
+@pytest.mark.parametrize("max_tags", [40, 3000, slicing.MAX_TAGS])
+def test_the_parser_threads_cut_pages_as_pieces_does(
+    max_tags: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parser threads (_walkers.c) cut a page at the same points into the same pieces."""
+    monkeypatch.setattr(slicing, "MAX_TAGS", max_tags)
+    pages = [busy_page(n, seed) for seed, n in enumerate([1, 30, 400, 1500, 1500])]
+
+    async def on_threads() -> list[links.ParsedPage]:
+        pool = ParsePool(0, inline_bytes=0)
+        try:
+            return await asyncio.gather(*(pool.parse(page, None, URL) for page in pages))
+        finally:
+            pool.close()
+
+    got = asyncio.run(on_threads())
+    assert got == [links.parse_page(page, None, URL) for page in pages]
+    assert sum(len(cut_points(page, max_tags)) for page in pages) >= (2 if max_tags < 5000 else 0)
 
 
 def test_cuts_fall_outside_scripts_comments_and_headings() -> None:

@@ -1,0 +1,23 @@
+/* What _pagewalk.c gives _walkers.c: one page's walk, made without the GIL, read with it. */
+#ifndef GUI_CRAWLER_PAGEWALK_H
+#define GUI_CRAWLER_PAGEWALK_H
+
+#include <Python.h>
+
+typedef struct walked walked_t;
+
+/* Parse and walk ``data`` into the calling thread's lexbor document; no GIL needed. NULL when out
+ * of memory; any other failure is kept in the result, for walked() to raise. ``dir``: the page's
+ * directory URL (plain hrefs are joined to it) or NULL. */
+walked_t *walked_new(const char *data, size_t len, const char *dir, size_t dir_len);
+
+/* No GIL needed. */
+void walked_destroy(walked_t *r);
+
+/* The capsule _pagewalk.walked() reads; it owns ``r`` (destroyed here if it cannot be made). */
+PyObject *walked_capsule(walked_t *r);
+
+/* Adds the Walkers type to the module; -1 with an exception set on failure. */
+int add_walkers(PyObject *module);
+
+#endif

@@ -1,0 +1,431 @@
+/* Walkers: parser threads that never take the GIL. A page is copied into a job, parsed and walked
+ * on one of the threads (its pieces one after another), and the finished jobs are taken back a
+ * batch at a time by drain(), which the event loop calls when the pool's eventfd is readable.
+ *
+ * Python threads had to take the GIL twice per page -- to take a job from their queue and to hand
+ * the result back -- and each time took it from the event loop, which then waited for it and for
+ * a core. These threads only lock a mutex and write an eventfd.
+ *
+ * Nothing here refers to a Python object, so the threads can run on after close() (they finish
+ * the page they are parsing, then end) and after the interpreter is gone. The pool's memory
+ * belongs to the Walkers object and to each thread still running: the last of them frees it.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+#include "_pagewalk.h"
+
+typedef struct job {
+    struct job *next;
+    long long id;
+    char *data; /* freed once walked */
+    size_t len;
+    char *dir; /* NULL: none */
+    size_t dir_len;
+    size_t *cuts; /* where the pieces after the first begin */
+    size_t n_cuts;
+    int trim;           /* give memory back to the system after it (a big page) */
+    walked_t **walked;  /* one per piece; NULL (or a NULL entry): out of memory */
+    double seconds;     /* spent parsing and walking */
+} job_t;
+
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t work;
+    job_t *todo, *todo_tail, *done, *done_tail;
+    int efd;
+    int closed;
+    int refs; /* the Walkers object and each thread still running */
+} pool_t;
+
+static void job_free(job_t *j)
+{
+    if (j->walked != NULL) {
+        for (size_t i = 0; i <= j->n_cuts; i++) {
+            if (j->walked[i] != NULL) {
+                walked_destroy(j->walked[i]);
+            }
+        }
+    }
+    free(j->walked);
+    free(j->data);
+    free(j->dir);
+    free(j->cuts);
+    free(j);
+}
+
+static void jobs_free(job_t *j)
+{
+    while (j != NULL) {
+        job_t *next = j->next;
+        job_free(j);
+        j = next;
+    }
+}
+
+/* Called with the lock held; releases it, and the pool with the last reference. */
+static void pool_release(pool_t *p)
+{
+    int last = --p->refs == 0;
+    pthread_mutex_unlock(&p->lock);
+    if (last) {
+        jobs_free(p->todo);
+        jobs_free(p->done);
+        close(p->efd);
+        pthread_cond_destroy(&p->work);
+        pthread_mutex_destroy(&p->lock);
+        free(p);
+    }
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
+}
+
+/* The pieces as gui_crawler.slicing.pieces() makes them: the first as it is, each one after it
+ * behind "<body>" (it continues the body). */
+static void run_job(job_t *j)
+{
+    static const char BODY[] = "<body>";
+    double t0 = now();
+    j->walked = calloc(j->n_cuts + 1, sizeof(walked_t *));
+    for (size_t i = 0; j->walked != NULL && i <= j->n_cuts; i++) {
+        size_t a = i > 0 ? j->cuts[i - 1] : 0, b = i < j->n_cuts ? j->cuts[i] : j->len;
+        if (i == 0) {
+            j->walked[i] = walked_new(j->data, b, j->dir, j->dir_len);
+            continue;
+        }
+        char *piece = malloc(sizeof(BODY) - 1 + b - a);
+        if (piece != NULL) {
+            memcpy(piece, BODY, sizeof(BODY) - 1);
+            memcpy(piece + sizeof(BODY) - 1, j->data + a, b - a);
+            j->walked[i] = walked_new(piece, sizeof(BODY) - 1 + b - a, j->dir, j->dir_len);
+            free(piece);
+        }
+    }
+    free(j->data);
+    j->data = NULL;
+#ifdef __GLIBC__
+    if (j->trim) {
+        malloc_trim(0);
+    }
+#endif
+    j->seconds = now() - t0;
+}
+
+static void *work(void *arg)
+{
+    pool_t *p = arg;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (p->todo == NULL && !p->closed) {
+            pthread_cond_wait(&p->work, &p->lock);
+        }
+        if (p->closed) {
+            break;
+        }
+        job_t *j = p->todo;
+        p->todo = j->next;
+        if (p->todo == NULL) {
+            p->todo_tail = NULL;
+        }
+        pthread_mutex_unlock(&p->lock);
+        run_job(j);
+        j->next = NULL;
+        pthread_mutex_lock(&p->lock);
+        if (p->closed) {
+            job_free(j);
+            break;
+        }
+        /* One wake-up for every job finished before the loop drains them. drain() reads the
+         * eventfd before taking the jobs, so a job added after its read wakes it again. */
+        if (p->done == NULL) {
+            uint64_t one = 1;
+            ssize_t written = write(p->efd, &one, sizeof(one));
+            (void) written; /* only EAGAIN, at a counter near 2^64 */
+            p->done = j;
+        }
+        else {
+            p->done_tail->next = j;
+        }
+        p->done_tail = j;
+    }
+    pool_release(p);
+    return NULL;
+}
+
+typedef struct {
+    PyObject_HEAD
+    pool_t *pool;
+} WalkersObject;
+
+static int walkers_init(WalkersObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"threads", NULL};
+    int threads;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "i:Walkers", kwlist, &threads)) {
+        return -1;
+    }
+    if (threads < 1 || self->pool != NULL) {
+        PyErr_SetString(PyExc_ValueError, "Walkers(threads): threads must be at least 1");
+        return -1;
+    }
+    pool_t *p = calloc(1, sizeof(pool_t));
+    if (p == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    p->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    if (p->efd < 0) {
+        PyErr_SetFromErrno(PyExc_OSError);
+        free(p);
+        return -1;
+    }
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->work, NULL);
+    p->refs = 1;
+    self->pool = p;
+
+    /* Signals are for Python's main thread: these threads block them all. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int started = 0, error = 0;
+    pthread_mutex_lock(&p->lock);
+    for (; started < threads; started++) {
+        pthread_t thread;
+        error = pthread_create(&thread, &attr, work, p);
+        if (error != 0) {
+            break;
+        }
+        p->refs++;
+    }
+    pthread_mutex_unlock(&p->lock);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pthread_attr_destroy(&attr);
+    if (started == 0) {
+        errno = error;
+        PyErr_SetFromErrno(PyExc_OSError);
+        return -1; /* the dealloc releases the pool */
+    }
+    return 0;
+}
+
+static void walkers_close_pool(pool_t *p)
+{
+    pthread_mutex_lock(&p->lock);
+    if (!p->closed) {
+        p->closed = 1;
+        jobs_free(p->todo);
+        jobs_free(p->done);
+        p->todo = p->todo_tail = p->done = p->done_tail = NULL;
+        pthread_cond_broadcast(&p->work);
+    }
+    pthread_mutex_unlock(&p->lock);
+}
+
+static void walkers_dealloc(WalkersObject *self)
+{
+    pool_t *p = self->pool;
+    if (p != NULL) {
+        walkers_close_pool(p);
+        pthread_mutex_lock(&p->lock);
+        pool_release(p);
+    }
+    Py_TYPE(self)->tp_free((PyObject *) self);
+}
+
+static pool_t *open_pool(WalkersObject *self)
+{
+    if (self->pool == NULL || self->pool->closed) {
+        PyErr_SetString(PyExc_ValueError, "the walkers are closed");
+        return NULL;
+    }
+    return self->pool;
+}
+
+static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
+{
+    long long id;
+    Py_buffer data;
+    const char *dir = NULL;
+    Py_ssize_t dir_len = 0;
+    PyObject *cuts;
+    int trim;
+    if (!PyArg_ParseTuple(args, "Ly*z#O!p:submit", &id, &data, &dir, &dir_len, &PyList_Type, &cuts,
+                          &trim)) {
+        return NULL;
+    }
+    pool_t *p = open_pool(self);
+    job_t *j = p != NULL ? calloc(1, sizeof(job_t)) : NULL;
+    if (j == NULL) {
+        PyBuffer_Release(&data);
+        return p != NULL ? PyErr_NoMemory() : NULL;
+    }
+    j->id = id;
+    j->len = (size_t) data.len;
+    j->trim = trim;
+    j->n_cuts = (size_t) PyList_GET_SIZE(cuts);
+    j->data = malloc(j->len + 1);
+    j->dir = dir != NULL ? malloc((size_t) dir_len + 1) : NULL;
+    j->cuts = malloc((j->n_cuts + 1) * sizeof(size_t));
+    if (j->data == NULL || (dir != NULL && j->dir == NULL) || j->cuts == NULL) {
+        PyBuffer_Release(&data);
+        job_free(j);
+        return PyErr_NoMemory();
+    }
+    memcpy(j->data, data.buf, j->len);
+    PyBuffer_Release(&data);
+    if (dir != NULL) {
+        memcpy(j->dir, dir, (size_t) dir_len + 1);
+        j->dir_len = (size_t) dir_len;
+    }
+    size_t last = 0;
+    for (size_t i = 0; i < j->n_cuts; i++) {
+        Py_ssize_t cut = PyLong_AsSsize_t(PyList_GET_ITEM(cuts, (Py_ssize_t) i));
+        if (cut == -1 && PyErr_Occurred()) {
+            job_free(j);
+            return NULL;
+        }
+        if (cut <= (Py_ssize_t) last || (size_t) cut >= j->len) {
+            job_free(j);
+            return PyErr_Format(PyExc_ValueError, "cuts must rise inside the page, not %zd", cut);
+        }
+        j->cuts[i] = last = (size_t) cut;
+    }
+    pthread_mutex_lock(&p->lock);
+    if (p->todo_tail != NULL) {
+        p->todo_tail->next = j;
+    }
+    else {
+        p->todo = j;
+    }
+    p->todo_tail = j;
+    pthread_cond_signal(&p->work);
+    pthread_mutex_unlock(&p->lock);
+    Py_RETURN_NONE;
+}
+
+/* (id, [walked, ...] or None when out of memory, seconds) for each job done since the last drain. */
+static PyObject *job_result(job_t *j)
+{
+    PyObject *walked = NULL;
+    int complete = j->walked != NULL;
+    for (size_t i = 0; complete && i <= j->n_cuts; i++) {
+        complete = j->walked[i] != NULL;
+    }
+    if (complete) {
+        walked = PyList_New((Py_ssize_t) j->n_cuts + 1);
+        for (size_t i = 0; walked != NULL && i <= j->n_cuts; i++) {
+            PyObject *capsule = walked_capsule(j->walked[i]);
+            j->walked[i] = NULL; /* the capsule's now, or destroyed */
+            if (capsule == NULL) {
+                Py_CLEAR(walked);
+                break;
+            }
+            PyList_SET_ITEM(walked, (Py_ssize_t) i, capsule);
+        }
+        if (walked == NULL) {
+            return NULL;
+        }
+    }
+    else {
+        walked = Py_NewRef(Py_None);
+    }
+    return Py_BuildValue("(LNd)", j->id, walked, j->seconds);
+}
+
+static PyObject *walkers_drain(WalkersObject *self, PyObject *Py_UNUSED(args))
+{
+    pool_t *p = open_pool(self);
+    if (p == NULL) {
+        return NULL;
+    }
+    uint64_t count;
+    ssize_t got = read(p->efd, &count, sizeof(count));
+    (void) got; /* EAGAIN: no wake-up pending (a drain already took the jobs) */
+    pthread_mutex_lock(&p->lock);
+    job_t *j = p->done;
+    p->done = p->done_tail = NULL;
+    pthread_mutex_unlock(&p->lock);
+    PyObject *out = PyList_New(0);
+    while (j != NULL) {
+        job_t *next = j->next;
+        PyObject *result = out != NULL ? job_result(j) : NULL;
+        if (result == NULL || PyList_Append(out, result) < 0) {
+            Py_CLEAR(out);
+        }
+        Py_XDECREF(result);
+        job_free(j);
+        j = next;
+    }
+    return out;
+}
+
+static PyObject *walkers_fileno(WalkersObject *self, PyObject *Py_UNUSED(args))
+{
+    pool_t *p = open_pool(self);
+    return p == NULL ? NULL : PyLong_FromLong(p->efd);
+}
+
+static PyObject *walkers_close(WalkersObject *self, PyObject *Py_UNUSED(args))
+{
+    if (self->pool != NULL) {
+        walkers_close_pool(self->pool);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef walkers_methods[] = {
+    {"submit", (PyCFunction) walkers_submit, METH_VARARGS,
+     "submit(id, data, directory, cuts, trim): parse and walk ``data`` (a copy of it), cut before "
+     "each offset in ``cuts``, on a thread; ``trim``: give memory back to the system after it."},
+    {"drain", (PyCFunction) walkers_drain, METH_NOARGS,
+     "drain() -> [(id, [walked, ...] or None (out of memory), seconds)]: the jobs done since the "
+     "last drain; call it when fileno() is readable."},
+    {"fileno", (PyCFunction) walkers_fileno, METH_NOARGS,
+     "fileno() -> an eventfd, readable while jobs are done and not drained."},
+    {"close", (PyCFunction) walkers_close, METH_NOARGS,
+     "close(): drop the jobs not started and the results not drained; the threads end after the "
+     "page they are on, without being waited for."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject WalkersType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "gui_crawler._pagewalk.Walkers",
+    .tp_doc = "Walkers(threads): parser threads that never take the GIL.",
+    .tp_basicsize = sizeof(WalkersObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc) walkers_init,
+    .tp_dealloc = (destructor) walkers_dealloc,
+    .tp_methods = walkers_methods,
+};
+
+int add_walkers(PyObject *module)
+{
+    if (PyType_Ready(&WalkersType) < 0) {
+        return -1;
+    }
+    return PyModule_AddObjectRef(module, "Walkers", (PyObject *) &WalkersType);
+}
