@@ -226,3 +226,18 @@ def real_parse(ctx: Context) -> None:
         )
     )
     ctx.results["real-parse"] = r
+
+
+@section("parse-hop", "what a hop to the parser threads costs the loop, against parsing inline")
+def parse_hop(ctx: Context) -> None:
+    from parse_hop import measure
+
+    rows = [[size, inline, hopped, f"{hopped / inline:.2f}x"] for size, inline, hopped in measure()]
+    ctx.say(
+        table(
+            ["page bytes", "inline µs", "on a thread µs", "thread/inline"],
+            rows,
+            title="\n== parse-hop: loop-thread CPU per page, 20,000 pages each, 10 coroutines ==",
+        )
+    )
+    ctx.results["parse-hop"] = rows
