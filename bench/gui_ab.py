@@ -9,6 +9,7 @@ between the two, so that drift on a shared machine hits both alike; every figure
 from __future__ import annotations
 
 import subprocess
+import sys
 import tarfile
 from collections.abc import Callable
 from io import BytesIO
@@ -26,6 +27,13 @@ def export(ref: str, dest: Path) -> Path:
     ).stdout
     with tarfile.open(fileobj=BytesIO(blob)) as tar:
         tar.extractall(dest, filter="data")
+    if (dest / "setup.py").exists():  # the compiled parser of that version, built in place
+        subprocess.run(
+            [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+            cwd=dest,
+            check=True,
+            capture_output=True,
+        )
     return dest
 
 
