@@ -1,6 +1,6 @@
 """The compiled part of gui_crawler: ``gui_crawler._pagewalk``, which parses a page with lexbor and
 reads its links and audit fields without holding the GIL, and runs the parser threads that never
-take it (``_walkers.c``). lexbor's sources (the modules an HTML parse needs: core, dom, html,
+take it (``_walkers.c``, which hash a page's visible text with ``_blake2b.c``). lexbor's sources (the modules an HTML parse needs: core, dom, html,
 tag, ns) are vendored under third_party/lexbor; everything else about the package is in
 pyproject.toml."""
 
@@ -15,8 +15,13 @@ setup(
     ext_modules=[
         Extension(
             "gui_crawler._pagewalk",
-            ["gui_crawler/_pagewalk.c", "gui_crawler/_walkers.c", *SOURCES],
-            depends=["gui_crawler/_pagewalk.h"],
+            [
+                "gui_crawler/_pagewalk.c",
+                "gui_crawler/_walkers.c",
+                "gui_crawler/_blake2b.c",
+                *SOURCES,
+            ],
+            depends=["gui_crawler/_pagewalk.h", "gui_crawler/_blake2b.h"],
             include_dirs=[LEXBOR],
             define_macros=[("LEXBOR_STATIC", None)],
         )

@@ -718,8 +718,9 @@ static void walk_page(walked_t *r, const char *data, size_t len, const char *dir
     release_doc(doc, r->status == LXB_STATUS_OK && len <= KEEP_DOC_BYTES);
 }
 
-/* What walk() returns, made with the GIL; the hrefs go into ``hrefs``. */
-static PyObject *walked_result(walked_t *r, PyObject *hrefs)
+/* What walk() returns, made with the GIL; the hrefs go into ``hrefs``. ``text``: whether the
+ * visible text's bytes are wanted (else b"": the caller has their hash already). */
+static PyObject *walked_result(walked_t *r, PyObject *hrefs, int text)
 {
     walk_t *w = &r->w;
     if (r->no_doc || w->failed) {
@@ -743,9 +744,15 @@ static PyObject *walked_result(walked_t *r, PyObject *hrefs)
         pairs(&w->metas),
         pairs(&w->rels),
         w->text.words,
-        PyBytes_FromStringAndSize(w->text.kept.data ? w->text.kept.data : "",
-                                  (Py_ssize_t) w->text.kept.n)
+        PyBytes_FromStringAndSize(w->text.kept.data && text ? w->text.kept.data : "",
+                                  text ? (Py_ssize_t) w->text.kept.n : 0)
     );
+}
+
+void walked_text(const walked_t *r, const char **data, size_t *len)
+{
+    *data = r->w.text.kept.data;
+    *len = r->w.text.kept.n;
 }
 
 size_t origin_length(const char *dir, size_t dir_len)
@@ -794,7 +801,7 @@ static PyObject *walk(PyObject *Py_UNUSED(self), PyObject *args)
     if (r == NULL) {
         return NULL;
     }
-    PyObject *result = walked_result(r, hrefs);
+    PyObject *result = walked_result(r, hrefs, 1);
     walked_destroy(r);
     return result;
 }
@@ -836,11 +843,12 @@ static PyObject *walk_apart(PyObject *Py_UNUSED(self), PyObject *args)
 static PyObject *walked(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule, *hrefs;
-    if (!PyArg_ParseTuple(args, "OO!:walked", &capsule, &PyDict_Type, &hrefs)) {
+    int text = 1;
+    if (!PyArg_ParseTuple(args, "OO!|p:walked", &capsule, &PyDict_Type, &hrefs, &text)) {
         return NULL;
     }
     walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
-    return r == NULL ? NULL : walked_result(r, hrefs);
+    return r == NULL ? NULL : walked_result(r, hrefs, text);
 }
 
 /* How many "<" the page has, and a bound on how deep its elements nest, in one pass at C speed
@@ -1015,7 +1023,8 @@ static PyMethodDef methods[] = {
     {"walk_apart", walk_apart, METH_VARARGS,
      "walk_apart(data, directory=None) -> walked: walk()'s parse, holding the GIL only to return."},
     {"walked", walked, METH_VARARGS,
-     "walked(walked, hrefs) -> what walk() returns, from walk_apart()'s result."},
+     "walked(walked, hrefs, text=True) -> what walk() returns, from walk_apart()'s result (the "
+     "text's bytes empty unless ``text``)."},
     {"markup", markup, METH_VARARGS,
      "markup(data, chunk=8192) -> (tags, nesting_bound): how many '<' the page has, and a bound "
      "on how deep its elements nest that never errs low (chunk: bytes counted at a time)."},

@@ -14,6 +14,9 @@ walked_t *walked_new(const char *data, size_t len, const char *dir, size_t dir_l
 /* No GIL needed. */
 void walked_destroy(walked_t *r);
 
+/* The visible text's bytes, as the content hash hashes them (empty if the walk failed). */
+void walked_text(const walked_t *r, const char **data, size_t *len);
+
 /* The capsule _pagewalk.walked() reads; it owns ``r`` (destroyed here if it cannot be made). */
 PyObject *walked_capsule(walked_t *r);
 

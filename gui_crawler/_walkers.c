@@ -26,7 +26,10 @@
 #include <malloc.h>
 #endif
 
+#include "_blake2b.h"
 #include "_pagewalk.h"
+
+#define DIGEST_SIZE 8 /* pagefacts.TextDigest.SIZE */
 
 typedef struct job {
     struct job *next;
@@ -40,6 +43,7 @@ typedef struct job {
     int trim;           /* give memory back to the system after it (a big page) */
     walked_t **walked;  /* one per piece; NULL (or a NULL entry): out of memory */
     double seconds;     /* spent parsing and walking */
+    uint8_t digest[DIGEST_SIZE]; /* of the visible text of all the pieces */
 } job_t;
 
 typedef struct {
@@ -104,21 +108,31 @@ static void run_job(job_t *j)
 {
     static const char BODY[] = "<body>";
     double t0 = now();
+    blake2b_ctx text;
+    blake2b_init(&text, DIGEST_SIZE);
     j->walked = calloc(j->n_cuts + 1, sizeof(walked_t *));
     for (size_t i = 0; j->walked != NULL && i <= j->n_cuts; i++) {
         size_t a = i > 0 ? j->cuts[i - 1] : 0, b = i < j->n_cuts ? j->cuts[i] : j->len;
         if (i == 0) {
             j->walked[i] = walked_new(j->data, b, j->dir, j->dir_len);
-            continue;
         }
-        char *piece = malloc(sizeof(BODY) - 1 + b - a);
-        if (piece != NULL) {
-            memcpy(piece, BODY, sizeof(BODY) - 1);
-            memcpy(piece + sizeof(BODY) - 1, j->data + a, b - a);
-            j->walked[i] = walked_new(piece, sizeof(BODY) - 1 + b - a, j->dir, j->dir_len);
-            free(piece);
+        else {
+            char *piece = malloc(sizeof(BODY) - 1 + b - a);
+            if (piece != NULL) {
+                memcpy(piece, BODY, sizeof(BODY) - 1);
+                memcpy(piece + sizeof(BODY) - 1, j->data + a, b - a);
+                j->walked[i] = walked_new(piece, sizeof(BODY) - 1 + b - a, j->dir, j->dir_len);
+                free(piece);
+            }
+        }
+        if (j->walked[i] != NULL) {
+            const char *kept;
+            size_t kept_len;
+            walked_text(j->walked[i], &kept, &kept_len);
+            blake2b_update(&text, kept, kept_len);
         }
     }
+    blake2b_final(&text, j->digest);
     free(j->data);
     j->data = NULL;
 #ifdef __GLIBC__
@@ -325,7 +339,8 @@ static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
-/* (id, [walked, ...] or None when out of memory, seconds) for each job done since the last drain. */
+/* (id, [walked, ...] or None when out of memory, seconds, the visible text's digest) for each job
+ * done since the last drain. */
 static PyObject *job_result(job_t *j)
 {
     PyObject *walked = NULL;
@@ -351,7 +366,8 @@ static PyObject *job_result(job_t *j)
     else {
         walked = Py_NewRef(Py_None);
     }
-    return Py_BuildValue("(LNd)", j->id, walked, j->seconds);
+    return Py_BuildValue("(LNdy#)", j->id, walked, j->seconds, (const char *) j->digest,
+                         (Py_ssize_t) DIGEST_SIZE);
 }
 
 static PyObject *walkers_drain(WalkersObject *self, PyObject *Py_UNUSED(args))
@@ -400,8 +416,9 @@ static PyMethodDef walkers_methods[] = {
      "submit(id, data, directory, cuts, trim): parse and walk ``data`` (a copy of it), cut before "
      "each offset in ``cuts``, on a thread; ``trim``: give memory back to the system after it."},
     {"drain", (PyCFunction) walkers_drain, METH_NOARGS,
-     "drain() -> [(id, [walked, ...] or None (out of memory), seconds)]: the jobs done since the "
-     "last drain; call it when fileno() is readable."},
+     "drain() -> [(id, [walked, ...] or None (out of memory), seconds, digest)]: the jobs done "
+     "since the last drain (digest: blake2b, 8 bytes, of the visible text of all the pieces); "
+     "call it when fileno() is readable."},
     {"fileno", (PyCFunction) walkers_fileno, METH_NOARGS,
      "fileno() -> an eventfd, readable while jobs are done and not drained."},
     {"close", (PyCFunction) walkers_close, METH_NOARGS,

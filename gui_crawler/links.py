@@ -130,17 +130,19 @@ def walk(page: PageWalk) -> tuple[list[_pagewalk.Walked], float]:
     return walked, time.perf_counter() - t0
 
 
-def finish(page: PageWalk, walked: list[_pagewalk.Walked], seconds: float) -> ParsedPage:
-    """The page's links and audit fields from what :func:`walk` read. Hrefs are deduplicated
-    before joining: navigation repeats the same href many times, and joining is the costly
-    part."""
+def finish(
+    page: PageWalk, walked: list[_pagewalk.Walked], seconds: float, digest: bytes | None = None
+) -> ParsedPage:
+    """The page's links and audit fields from what :func:`walk` read (``digest``: the visible
+    text's hash, if the walk made it). Hrefs are deduplicated before joining: navigation
+    repeats the same href many times, and joining is the costly part."""
     t0 = time.perf_counter()
-    facts = FactsReader()
+    facts = FactsReader(digest)
     # Each href, and the URL the walk joined it to in C when it could (plain hrefs, no <base>).
     raw: dict[str, str | None] = {}
     base_href: str | None = None
     for piece in walked:
-        read = _pagewalk.walked(piece, raw)
+        read = _pagewalk.walked(piece, raw, digest is None)
         if base_href is None:
             base_href = read[0]
         facts.add(*read[1:])

@@ -32,20 +32,31 @@ class TextDigest:
     words as it does on screen ("10&nbsp;km" is one word) — and hands over the text without its
     whitespace, so that layout alone never makes two pages differ."""
 
-    __slots__ = ("_hash", "words")
+    __slots__ = ("_digest", "_hash", "words")
 
-    def __init__(self) -> None:
+    SIZE = 8  # bytes of blake2b; the parser threads' C hash (_walkers.c) makes the same
+
+    def __init__(self, digest: bytes | None = None) -> None:
+        """``digest``: the text's hash, made where the text was read (the parser threads);
+        the bytes added are then not hashed again."""
         self.words = 0
-        self._hash = hashlib.blake2b(digest_size=8)
+        self._digest = digest
+        self._hash = hashlib.blake2b(digest_size=self.SIZE) if digest is None else None
 
     def add(self, words: int, kept: bytes) -> None:
         self.words += words
-        self._hash.update(kept)
+        if self._hash is not None:
+            self._hash.update(kept)
 
     @property
     def hexdigest(self) -> str | None:
         """None for a text without words."""
-        return self._hash.hexdigest() if self.words else None
+        if not self.words:
+            return None
+        if self._hash is not None:
+            return self._hash.hexdigest()
+        assert self._digest is not None
+        return self._digest.hex()
 
 
 def page_facts_fields(facts: PageFacts) -> dict[str, Any]:
@@ -87,7 +98,8 @@ class FactsReader:
         "title",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, digest: bytes | None = None) -> None:
+        """``digest``: the visible text's hash, if made already (see TextDigest)."""
         self.title: str | None = None
         self.meta_description: str | None = None
         self.h1: str | None = None
@@ -95,7 +107,7 @@ class FactsReader:
         self.canonical: str | None = None  # the href, joined in finish()
         self.lang: str | None = None
         self.robots: list[str] = []
-        self.text = TextDigest()
+        self.text = TextDigest(digest)
 
     def add(
         self,

@@ -125,8 +125,8 @@ async def _on_thread(
     page = begin(body, charset, url)
     if isinstance(page, ParsedPage):
         return page
-    walked, seconds = await threads.walk(page)
-    return finish(page, walked, seconds)
+    walked, seconds, digest = await threads.walk(page)
+    return finish(page, walked, seconds, digest)
 
 
 class ParserThreads:
@@ -140,12 +140,12 @@ class ParserThreads:
 
     def __init__(self, threads: int) -> None:
         self._walkers = _pagewalk.Walkers(threads)
-        self._waiting: dict[int, asyncio.Future[tuple[list[Walked], float]]] = {}
+        self._waiting: dict[int, asyncio.Future[tuple[list[Walked], float, bytes]]] = {}
         self._ids = itertools.count()
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    def walk(self, page: PageWalk) -> asyncio.Future[tuple[list[Walked], float]]:
-        """``links.walk(page)`` on a parser thread."""
+    def walk(self, page: PageWalk) -> asyncio.Future[tuple[list[Walked], float, bytes]]:
+        """``links.walk(page)`` on a parser thread, and the hash of the page's visible text."""
         loop = asyncio.get_running_loop()
         if loop is not self._loop:
             self._unwatch()
@@ -159,14 +159,14 @@ class ParserThreads:
         return fut
 
     def _deliver(self) -> None:
-        for job, walked, seconds in self._walkers.drain():
+        for job, walked, seconds, digest in self._walkers.drain():
             fut = self._waiting.pop(job)
             if fut.cancelled():  # the crawl was cancelled meanwhile
                 continue
             if walked is None:
                 fut.set_exception(MemoryError("out of memory parsing the page"))
             else:
-                fut.set_result((walked, seconds))
+                fut.set_result((walked, seconds, digest))
 
     def _unwatch(self) -> None:
         if self._loop is not None and not self._loop.is_closed():

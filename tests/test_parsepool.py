@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import random
 import time
 
 from sites import Site
@@ -62,6 +63,28 @@ def test_a_page_parsed_in_a_process_equals_one_parsed_inline() -> None:
         assert got.links == ["http://h/a", "http://h/dir/b", "http://other/c"]
 
     asyncio.run(main())
+
+
+def test_pages_parsed_on_the_threads_read_as_pages_parsed_inline() -> None:
+    """The C threads hash the visible text themselves (blake2b in _walkers.c): texts of every
+    length around its 128-byte blocks, none, and bytes that are not UTF-8 hash as hashlib's."""
+    rnd = random.Random(5)
+    words = [b"a", b"word", b"longer-word", b"\xe9t\xe9", b"10&nbsp;km", b"<b>bold</b>", b"\xff"]
+    pages = [
+        b"<!doctype html><title>t</title><p>" + b" ".join(rnd.choice(words) for _ in range(n))
+        for n in [*range(0, 300, 7), *(rnd.randrange(5000) for _ in range(30))]
+    ]
+
+    async def on_threads() -> list[ParsedPage]:
+        pool = ParsePool(0, inline_bytes=0)
+        try:
+            return await asyncio.gather(*(pool.parse(p, "utf-8", "http://h/d/") for p in pages))
+        finally:
+            pool.close()
+
+    got = asyncio.run(on_threads())
+    assert got == [parse_page(p, "utf-8", "http://h/d/") for p in pages]
+    assert len({p.facts.content_hash for p in got}) > 30
 
 
 def test_no_processes_parses_on_a_thread() -> None:
