@@ -143,6 +143,7 @@ class ParserThreads:
         self._waiting: dict[int, asyncio.Future[tuple[list[Walked], float, bytes]]] = {}
         self._ids = itertools.count()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._closed = False
 
     def walk(self, page: PageWalk) -> asyncio.Future[tuple[list[Walked], float, bytes]]:
         """``links.walk(page)`` on a parser thread, and the hash of the page's visible text."""
@@ -159,6 +160,8 @@ class ParserThreads:
         return fut
 
     def _deliver(self) -> None:
+        if self._closed:  # a wake-up that was on its way when the threads were closed
+            return
         for job, walked, seconds, digest in self._walkers.drain():
             fut = self._waiting.pop(job)
             if fut.cancelled():  # the crawl was cancelled meanwhile
@@ -176,6 +179,7 @@ class ParserThreads:
     def shutdown(self) -> None:
         """Stop: a parse under way ends on its thread, unawaited; pages still waiting for a
         thread are dropped, and whoever awaits them is cancelled."""
+        self._closed = True
         self._unwatch()
         self._walkers.close()
         for fut in self._waiting.values():
