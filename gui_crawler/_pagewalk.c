@@ -21,6 +21,11 @@
  *             hashes), UTF-8 with U+FFFD for what was not
  * Strings are decoded as UTF-8 with U+FFFD for what does not decode: lexbor passes such bytes
  * through verbatim.
+ *
+ * walk_apart(data, directory=None) -> walked; walked(walked, hrefs, text=True) -> as walk()
+ *   walk() in two halves: the parse, holding the GIL only to return an opaque result, and the
+ *   Python objects made from it, on whichever thread wants them.
+ * Walkers(threads): parser threads that never take the GIL (_walkers.c).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -755,7 +760,8 @@ void walked_text(const walked_t *r, const char **data, size_t *len)
     *len = r->w.text.kept.n;
 }
 
-size_t origin_length(const char *dir, size_t dir_len)
+/* The directory's origin ends at the first "/" after "scheme://"; 0: not a directory URL. */
+static size_t origin_length(const char *dir, size_t dir_len)
 {
     const char *scheme_end = dir != NULL ? strstr(dir, "://") : NULL;
     const char *origin_end = scheme_end != NULL ? strchr(scheme_end + 3, '/') : NULL;

@@ -42,8 +42,8 @@ class CrawlConfig:
     check_external: bool = True  # HEAD (else GET) every out-of-scope link once
     max_crawl_delay: float = 30.0  # a robots.txt Crawl-delay above this is capped to it
     parse_in_thread: bool = True  # parse HTML off the event loop, keeping it free
-    # Parser threads (None: one per core). They hold the GIL only to take a page and hand back
-    # what lexbor read (the event loop's thread makes the strings), so threads use the cores.
+    # Parser threads (None: one per core). Written in C, they never take the GIL (the event
+    # loop's thread makes the strings), so they use the cores.
     parse_threads: int | None = None
     # Parser processes (None: one per core); 0, the default: parser threads only, which measured
     # faster on python3-doc and rust-doc, with less memory in all (bench/realsites.py).

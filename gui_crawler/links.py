@@ -107,10 +107,11 @@ def extract_links(text: str | bytes, page_url: str) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class PageWalk:
     """A page ready to be walked: UTF-8 bytes, not nested too deep to parse. Parsing it is split
-    in three so that a parser thread holds the GIL only to hand its result back: :func:`begin`
-    and :func:`finish` make every Python object, on the caller's thread (the event loop's);
-    :func:`walk` parses between them, on a parser thread. A parser thread that made the strings
-    and joined the links itself would take the GIL from the event loop for each page."""
+    in three so that the parse can run on a thread that never takes the GIL: :func:`begin` and
+    :func:`finish` make every Python object, on the caller's thread (the event loop's); the
+    parse between them is :func:`walk` here, or a parser thread's (``parsepool.ParserThreads``).
+    A parser thread that made the strings and joined the links itself would take the GIL from
+    the event loop for each page."""
 
     data: bytes
     tags: int  # how many "<" it has

@@ -1,9 +1,9 @@
 """Where HTML is parsed: inline, on parser threads, or in worker processes.
 
-Pages too small for a hop are parsed inline. Bigger ones go to parser threads, which hold the GIL
-only to take a page and hand back what lexbor read (``links.walk``); the Python objects are made
-before and after, on the event loop's thread, so the threads parse on the other cores without
-taking the GIL from the loop for each page. With ``processes`` > 0 they go to a pool of worker
+Pages too small for a hop are parsed inline. Bigger ones go to parser threads written in C, which
+never take the GIL: they parse and walk a copy of the page, and the Python objects are made before
+and after, on the event loop's thread (``links.begin``, ``links.finish``), so the threads use the
+other cores without taking the GIL from the loop for each page. With ``processes`` > 0 they go to a pool of worker
 processes instead: a page body travels there as one pickled ``bytes`` (a copy into a pipe) and a
 :class:`ParsedPage` comes back pickled whole.
 
