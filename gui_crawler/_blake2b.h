@@ -1,6 +1,7 @@
 /* BLAKE2b (RFC 7693), unkeyed, as Python's hashlib.blake2b(digest_size=n) computes it: the
  * parser threads hash a page's visible text (the content hash) where it is read, without the GIL.
- * After the reference implementation in RFC 7693, appendix C. */
+ * After the reference implementation in RFC 7693, appendix C (code components of RFCs are under
+ * the Simplified BSD License; see the RFC's copyright notice). */
 #ifndef GUI_CRAWLER_BLAKE2B_H
 #define GUI_CRAWLER_BLAKE2B_H
 
