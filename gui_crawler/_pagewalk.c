@@ -958,24 +958,16 @@ static Py_ssize_t next_start_tag(const char *p, Py_ssize_t len, Py_ssize_t from)
     return -1;
 }
 
-static PyObject *cut_points(PyObject *Py_UNUSED(self), PyObject *args)
+Py_ssize_t find_cuts(const char *p, Py_ssize_t len, Py_ssize_t max_tags, Py_ssize_t tags,
+                     Py_ssize_t **out)
 {
-    Py_buffer data;
-    Py_ssize_t max_tags, tags;
-    if (!PyArg_ParseTuple(args, "y*nn:cut_points", &data, &max_tags, &tags)) {
-        return NULL;
+    *out = NULL;
+    if (tags <= max_tags || max_tags < 1) {
+        return 0;
     }
-    PyObject *out = PyList_New(0);
-    if (out == NULL || tags <= max_tags || max_tags < 1) {
-        PyBuffer_Release(&data);
-        return out;
-    }
-    const char *p = data.buf;
-    Py_ssize_t len = data.len, step = (Py_ssize_t) ((long long) len * max_tags / tags);
+    Py_ssize_t step = (Py_ssize_t) ((long long) len * max_tags / tags);
     Py_ssize_t opened[N_HOLDERS] = {0}, closed[N_HOLDERS] = {0}, counted = 0;
     Py_ssize_t *cuts = NULL, n = 0, cap = 0;
-    int failed = 0;
-    Py_BEGIN_ALLOW_THREADS
     Py_ssize_t cut = next_start_tag(p, len, step);
     while (0 < cut && cut < len - step / 2) {
         count_holders(p, counted, cut, opened, closed);
@@ -989,8 +981,8 @@ static PyObject *cut_points(PyObject *Py_UNUSED(self), PyObject *args)
                 cap = cap ? 2 * cap : 16;
                 Py_ssize_t *more = realloc(cuts, (size_t) cap * sizeof(Py_ssize_t));
                 if (more == NULL) {
-                    failed = 1;
-                    break;
+                    free(cuts);
+                    return -1;
                 }
                 cuts = more;
             }
@@ -1005,18 +997,32 @@ static PyObject *cut_points(PyObject *Py_UNUSED(self), PyObject *args)
         }
         cut = next_start_tag(p, len, close + 1);
     }
+    *out = cuts;
+    return n;
+}
+
+static PyObject *cut_points(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer data;
+    Py_ssize_t max_tags, tags, n;
+    Py_ssize_t *cuts;
+    if (!PyArg_ParseTuple(args, "y*nn:cut_points", &data, &max_tags, &tags)) {
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    n = find_cuts(data.buf, data.len, max_tags, tags, &cuts);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&data);
-    for (Py_ssize_t i = 0; !failed && i < n; i++) {
+    PyObject *out = n < 0 ? PyErr_NoMemory() : PyList_New(n);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
         PyObject *v = PyLong_FromSsize_t(cuts[i]);
-        failed = v == NULL || PyList_Append(out, v) < 0;
-        Py_XDECREF(v);
+        if (v == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, v);
     }
     free(cuts);
-    if (failed) {
-        Py_DECREF(out);
-        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
-    }
     return out;
 }
 

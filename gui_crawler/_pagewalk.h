@@ -20,6 +20,12 @@ void walked_text(const walked_t *r, const char **data, size_t *len);
 /* The capsule _pagewalk.walked() reads; it owns ``r`` (destroyed here if it cannot be made). */
 PyObject *walked_capsule(walked_t *r);
 
+/* Where a page of ``tags`` '<' can be cut into pieces of about ``max_tags`` tags that parse alone
+ * (gui_crawler.slicing.cut_points); no GIL needed. Returns how many cuts, *cuts malloc'd (NULL for
+ * none), or -1 when out of memory. */
+Py_ssize_t find_cuts(const char *p, Py_ssize_t len, Py_ssize_t max_tags, Py_ssize_t tags,
+                     Py_ssize_t **cuts);
+
 /* Adds the Walkers type to the module; -1 with an exception set on failure. */
 int add_walkers(PyObject *module);
 

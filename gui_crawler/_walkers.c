@@ -1,4 +1,4 @@
-/* Walkers: parser threads that never take the GIL. A page is copied into a job, parsed and walked
+/* Walkers: parser threads that never take the GIL. A page becomes a job, is cut, parsed and walked
  * on one of the threads (its pieces one after another), and the finished jobs are taken back a
  * batch at a time by drain(), which the event loop calls when the pool's eventfd is readable.
  *
@@ -6,9 +6,13 @@
  * the result back -- and each time took it from the event loop, which then waited for it and for
  * a core. These threads only lock a mutex and write an eventfd.
  *
- * Nothing here refers to a Python object, so the threads can run on after close() (they finish
- * the page they are parsing, then end) and after the interpreter is gone. The pool's memory
- * belongs to the Walkers object and to each thread still running: the last of them frees it.
+ * The threads read each page's bytes in place, never copied (copying a big page cost the loop
+ * more than handing it over): its job holds a reference to the bytes object, taken and given back
+ * only by calls that hold the GIL. The threads touch no Python object, so they can run on after
+ * close() (they finish the page they are parsing, then end) and after the interpreter is gone; the
+ * reference of a page they finish after close() is given back by the next call that holds the GIL
+ * (see ``late``). The pool's memory belongs to the Walkers object and to each thread still
+ * running: the last of them frees it.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -34,11 +38,13 @@
 typedef struct job {
     struct job *next;
     long long id;
-    char *data; /* freed once walked */
+    PyObject *page; /* the bytes object read: its reference is dropped with the GIL held */
+    const char *data;
     size_t len;
     char *dir; /* NULL: none */
     size_t dir_len;
-    size_t *cuts; /* where the pieces after the first begin */
+    Py_ssize_t max_tags, tags; /* for the cuts: pieces of about max_tags of the page's tags */
+    Py_ssize_t *cuts;          /* where the pieces after the first begin */
     size_t n_cuts;
     int trim;           /* give memory back to the system after it (a big page) */
     walked_t **walked;  /* one per piece; NULL (or a NULL entry): out of memory */
@@ -55,7 +61,8 @@ typedef struct {
     int refs; /* the Walkers object and each thread still running */
 } pool_t;
 
-static void job_free(job_t *j)
+/* What a job made; no GIL needed. */
+static void job_clear(job_t *j)
 {
     if (j->walked != NULL) {
         for (size_t i = 0; i <= j->n_cuts; i++) {
@@ -65,12 +72,48 @@ static void job_free(job_t *j)
         }
     }
     free(j->walked);
-    free(j->data);
-    free(j->dir);
     free(j->cuts);
+    j->walked = NULL;
+    j->cuts = NULL;
+}
+
+/* With the GIL held. */
+static void job_free(job_t *j)
+{
+    job_clear(j);
+    Py_XDECREF(j->page);
+    free(j->dir);
     free(j);
 }
 
+/* Jobs a thread finished after close(), whose pages' references wait for the GIL. */
+static pthread_mutex_t late_lock = PTHREAD_MUTEX_INITIALIZER;
+static job_t *late;
+
+static void late_add(job_t *j)
+{
+    job_clear(j);
+    pthread_mutex_lock(&late_lock);
+    j->next = late;
+    late = j;
+    pthread_mutex_unlock(&late_lock);
+}
+
+/* With the GIL held. */
+static void late_free(void)
+{
+    pthread_mutex_lock(&late_lock);
+    job_t *j = late;
+    late = NULL;
+    pthread_mutex_unlock(&late_lock);
+    while (j != NULL) {
+        job_t *next = j->next;
+        job_free(j);
+        j = next;
+    }
+}
+
+/* With the GIL held. */
 static void jobs_free(job_t *j)
 {
     while (j != NULL) {
@@ -80,7 +123,8 @@ static void jobs_free(job_t *j)
     }
 }
 
-/* Called with the lock held; releases it, and the pool with the last reference. */
+/* Called with the lock held; releases it, and the pool with the last reference. Its job lists
+ * are empty unless the GIL is held: a thread only lets go of the pool once it is closed. */
 static void pool_release(pool_t *p)
 {
     int last = --p->refs == 0;
@@ -102,17 +146,20 @@ static double now(void)
     return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
 }
 
-/* The pieces as gui_crawler.slicing.pieces() makes them: the first as it is, each one after it
- * behind "<body>" (it continues the body). */
+/* The pieces as gui_crawler.slicing.pieces() makes them: cut where slicing.cut_points() cuts,
+ * the first as it is, each one after it behind "<body>" (it continues the body). */
 static void run_job(job_t *j)
 {
     static const char BODY[] = "<body>";
     double t0 = now();
     blake2b_ctx text;
     blake2b_init(&text, DIGEST_SIZE);
-    j->walked = calloc(j->n_cuts + 1, sizeof(walked_t *));
+    Py_ssize_t n = find_cuts(j->data, (Py_ssize_t) j->len, j->max_tags, j->tags, &j->cuts);
+    j->n_cuts = n > 0 ? (size_t) n : 0;
+    j->walked = n >= 0 ? calloc(j->n_cuts + 1, sizeof(walked_t *)) : NULL;
     for (size_t i = 0; j->walked != NULL && i <= j->n_cuts; i++) {
-        size_t a = i > 0 ? j->cuts[i - 1] : 0, b = i < j->n_cuts ? j->cuts[i] : j->len;
+        size_t a = i > 0 ? (size_t) j->cuts[i - 1] : 0;
+        size_t b = i < j->n_cuts ? (size_t) j->cuts[i] : j->len;
         if (i == 0) {
             j->walked[i] = walked_new(j->data, b, j->dir, j->dir_len);
         }
@@ -133,8 +180,6 @@ static void run_job(job_t *j)
         }
     }
     blake2b_final(&text, j->digest);
-    free(j->data);
-    j->data = NULL;
 #ifdef __GLIBC__
     if (j->trim) {
         malloc_trim(0);
@@ -164,7 +209,7 @@ static void *work(void *arg)
         j->next = NULL;
         pthread_mutex_lock(&p->lock);
         if (p->closed) {
-            job_free(j);
+            late_add(j);
             break;
         }
         /* One wake-up for every job finished before the loop drains them. drain() reads the
@@ -259,6 +304,7 @@ static void walkers_close_pool(pool_t *p)
 
 static void walkers_dealloc(WalkersObject *self)
 {
+    late_free();
     pool_t *p = self->pool;
     if (p != NULL) {
         walkers_close_pool(p);
@@ -280,51 +326,35 @@ static pool_t *open_pool(WalkersObject *self)
 static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
 {
     long long id;
-    Py_buffer data;
+    PyObject *page;
     const char *dir = NULL;
-    Py_ssize_t dir_len = 0;
-    PyObject *cuts;
+    Py_ssize_t dir_len = 0, max_tags, tags;
     int trim;
-    if (!PyArg_ParseTuple(args, "Ly*z#O!p:submit", &id, &data, &dir, &dir_len, &PyList_Type, &cuts,
-                          &trim)) {
+    if (!PyArg_ParseTuple(args, "LO!z#nnp:submit", &id, &PyBytes_Type, &page, &dir, &dir_len,
+                          &max_tags, &tags, &trim)) {
         return NULL;
     }
+    late_free();
     pool_t *p = open_pool(self);
     job_t *j = p != NULL ? calloc(1, sizeof(job_t)) : NULL;
     if (j == NULL) {
-        PyBuffer_Release(&data);
         return p != NULL ? PyErr_NoMemory() : NULL;
     }
     j->id = id;
-    j->len = (size_t) data.len;
+    j->page = Py_NewRef(page);
+    j->data = PyBytes_AS_STRING(page);
+    j->len = (size_t) PyBytes_GET_SIZE(page);
+    j->max_tags = max_tags;
+    j->tags = tags;
     j->trim = trim;
-    j->n_cuts = (size_t) PyList_GET_SIZE(cuts);
-    j->data = malloc(j->len + 1);
-    j->dir = dir != NULL ? malloc((size_t) dir_len + 1) : NULL;
-    j->cuts = malloc((j->n_cuts + 1) * sizeof(size_t));
-    if (j->data == NULL || (dir != NULL && j->dir == NULL) || j->cuts == NULL) {
-        PyBuffer_Release(&data);
-        job_free(j);
-        return PyErr_NoMemory();
-    }
-    memcpy(j->data, data.buf, j->len);
-    PyBuffer_Release(&data);
     if (dir != NULL) {
+        j->dir = malloc((size_t) dir_len + 1);
+        if (j->dir == NULL) {
+            job_free(j);
+            return PyErr_NoMemory();
+        }
         memcpy(j->dir, dir, (size_t) dir_len + 1);
         j->dir_len = (size_t) dir_len;
-    }
-    size_t last = 0;
-    for (size_t i = 0; i < j->n_cuts; i++) {
-        Py_ssize_t cut = PyLong_AsSsize_t(PyList_GET_ITEM(cuts, (Py_ssize_t) i));
-        if (cut == -1 && PyErr_Occurred()) {
-            job_free(j);
-            return NULL;
-        }
-        if (cut <= (Py_ssize_t) last || (size_t) cut >= j->len) {
-            job_free(j);
-            return PyErr_Format(PyExc_ValueError, "cuts must rise inside the page, not %zd", cut);
-        }
-        j->cuts[i] = last = (size_t) cut;
     }
     pthread_mutex_lock(&p->lock);
     if (p->todo_tail != NULL) {
@@ -372,6 +402,7 @@ static PyObject *job_result(job_t *j)
 
 static PyObject *walkers_drain(WalkersObject *self, PyObject *Py_UNUSED(args))
 {
+    late_free();
     pool_t *p = open_pool(self);
     if (p == NULL) {
         return NULL;
@@ -405,6 +436,7 @@ static PyObject *walkers_fileno(WalkersObject *self, PyObject *Py_UNUSED(args))
 
 static PyObject *walkers_close(WalkersObject *self, PyObject *Py_UNUSED(args))
 {
+    late_free();
     if (self->pool != NULL) {
         walkers_close_pool(self->pool);
     }
@@ -413,8 +445,9 @@ static PyObject *walkers_close(WalkersObject *self, PyObject *Py_UNUSED(args))
 
 static PyMethodDef walkers_methods[] = {
     {"submit", (PyCFunction) walkers_submit, METH_VARARGS,
-     "submit(id, data, directory, cuts, trim): parse and walk ``data`` (a copy of it), cut before "
-     "each offset in ``cuts``, on a thread; ``trim``: give memory back to the system after it."},
+     "submit(id, data, directory, max_tags, tags, trim): parse and walk the bytes ``data`` (read in "
+     "place: never change them) on a thread, cut into pieces of about ``max_tags`` of its ``tags`` "
+     "'<' as slicing.cut_points() cuts; ``trim``: give memory back to the system after it."},
     {"drain", (PyCFunction) walkers_drain, METH_NOARGS,
      "drain() -> [(id, [walked, ...] or None (out of memory), seconds, digest)]: the jobs done "
      "since the last drain (digest: blake2b, 8 bytes, of the visible text of all the pieces); "

@@ -130,9 +130,10 @@ async def _on_thread(
 
 
 class ParserThreads:
-    """Parser threads that never take the GIL (``_pagewalk.Walkers``): each page is copied to one
-    of them, and what they read comes back a batch at a time, with one wake-up of the loop (their
-    eventfd, which the loop watches) for all the pages finished since the last one.
+    """Parser threads that never take the GIL (``_pagewalk.Walkers``): each page is handed to one
+    of them (its bytes read in place, and cut there too), and what they read comes back a batch
+    at a time, with one wake-up of the loop (their eventfd, which the loop watches) for all the
+    pages finished since the last one.
 
     Python threads took the GIL twice per page, to take it and to hand it back, each time from
     the event loop, which then waited for the GIL and for a core. A ThreadPoolExecutor behind
@@ -153,9 +154,8 @@ class ParserThreads:
             loop.add_reader(self._walkers.fileno(), self._deliver)
             self._loop = loop
         job = next(self._ids)
-        cuts = slicing.cut_points(page.data, slicing.MAX_TAGS, page.tags)
         trim = len(page.data) >= TRIM_AFTER_BYTES
-        self._walkers.submit(job, page.data, page.directory, cuts, trim)
+        self._walkers.submit(job, page.data, page.directory, slicing.MAX_TAGS, page.tags, trim)
         self._waiting[job] = fut = loop.create_future()
         return fut
 

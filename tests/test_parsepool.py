@@ -7,10 +7,13 @@ import asyncio
 import multiprocessing
 import os
 import random
+import select
+import sys
 import time
 
 from sites import Site
 
+from gui_crawler import _pagewalk
 from gui_crawler import engine as engine_mod
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
@@ -160,6 +163,32 @@ def test_closing_the_parser_threads_cancels_what_waits_and_waits_for_nothing() -
         assert all(task.cancelled() or task.result() == first for task in tasks)
 
     asyncio.run(main())
+
+
+def test_the_parser_threads_give_back_every_page_they_were_handed() -> None:
+    """The threads read a page's bytes in place, holding a reference to them: every reference is
+    given back, whether the page was drained, dropped from the queue by close(), or still being
+    parsed at close() (then by the next call that holds the GIL, once its thread is done)."""
+    pages = [big_page([f"/{n}/{i}" for i in range(20_000)]) for n in range(6)]
+    counts = [sys.getrefcount(page) for page in pages]
+
+    def submit(walkers: _pagewalk.Walkers, n: int) -> None:
+        walkers.submit(n, pages[n], "http://h/", 15_000, pages[n].count(b"<"), False)
+
+    walkers = _pagewalk.Walkers(1)
+    submit(walkers, 0)
+    assert select.select([walkers.fileno()], [], [], 10)[0]
+    ((job, walked, _, _),) = walkers.drain()
+    assert job == 0 and walked
+    for n in range(1, 6):
+        submit(walkers, n)
+    time.sleep(0.002)  # the thread is on page 1, the rest wait
+    walkers.close()
+    deadline = time.monotonic() + 10
+    while [sys.getrefcount(page) for page in pages] != counts:
+        assert time.monotonic() < deadline, [sys.getrefcount(p) - c for p, c in zip(pages, counts)]
+        time.sleep(0.01)
+        _pagewalk.Walkers(1).close()  # a call with the GIL: it gives back what a thread left
 
 
 def test_a_crawl_records_a_page_whose_parser_died() -> None:
