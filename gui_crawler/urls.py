@@ -98,10 +98,12 @@ def _base_key(base: str, href: str) -> str:
 _PLAIN_HREF = re.compile(
     r"[A-Za-z0-9/._~!$&'()*+,;=@-]*(?:\?[A-Za-z0-9/._~!$&'()*+,;=:@?-]*)?(?:#[^\t\n\r]*)?\Z"
 )
-# Already in normal form: lower-case host, no default port, nothing to percent-encode.
+# Already in normal form: lower-case host, no default port, nothing to percent-encode, escapes
+# upper-case.
 _NORMAL = re.compile(
     r"https?://[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?!80/|443/)[1-9][0-9]{0,4})?"
-    r"/[A-Za-z0-9/._~!$&'()*+,;=:@-]*(?:\?[A-Za-z0-9/._~!$&'()*+,;=:@?-]*)?\Z"
+    r"/(?:[A-Za-z0-9/._~!$&'()*+,;=:@-]|%[0-9A-F]{2})*"
+    r"(?:\?(?:[A-Za-z0-9/._~!$&'()*+,;=:@?-]|%[0-9A-F]{2})*)?\Z"
 )
 
 
@@ -142,6 +144,16 @@ def _plain_join(base_key: str, href: str) -> str | None:
     if url.endswith("?"):
         url = url[:-1]
     return url if _NORMAL.match(url) else normalize(url)
+
+
+def _normal_absolute(href: str) -> str | None:
+    """An absolute href already in normal form (a fragment aside), as it is: nothing to resolve.
+    Links to other sites are mostly such ("https://github.com/o/r/issues/1"), and mostly each
+    seen once (a code sample's playground link), so the join cache does not help them."""
+    url = href.split("#", 1)[0]
+    if "/." in url or url.endswith("?") or not _NORMAL.match(url):
+        return None
+    return url
 
 
 @functools.lru_cache(maxsize=32768)
@@ -196,6 +208,8 @@ def _join_href(base: str, directory: str, href: str) -> str | None:
         href = href.replace("\\", "/")
     if href.startswith("#") or len(href) > MAX_URL_LENGTH:
         return None  # the same page; or absurd
+    if href.startswith("http") and (url := _normal_absolute(href)) is not None:
+        return url
     return _join(base if not href or href[0] == "?" else directory, href)
 
 

@@ -153,7 +153,8 @@ PAGES = [
     "http://127.0.0.1:1/dir/sub/page.html",
     "http://127.0.0.1:1/",
     "https://example.test:8443/a/b/?q=/c",
-    "http://127.0.0.1:1/odd%20dir/page.html",  # not in normal form: Python joins everything
+    "http://127.0.0.1:1/an%20escape/page.html",
+    "http://127.0.0.1:1/odd%zzdir/page.html",  # not in normal form: Python joins everything
 ]
 
 
@@ -175,8 +176,8 @@ def test_hrefs_joined_in_c_are_joined_as_python_joins_them() -> None:
     }
     page = "".join(f'<a href="{html.escape(h)}">x</a>' for h in sorted(hrefs)).encode()
     counts = [len(joined_in_c(page, url)) for url in PAGES]
-    assert counts[0] > 500 and counts[1] > 500 and counts[2] > 500  # most plain ones are here
-    assert counts[3] == 0
+    assert min(counts[:4]) > 500  # most plain ones are here
+    assert counts[4] == 0
 
 
 def test_a_base_leaves_every_join_to_python() -> None:

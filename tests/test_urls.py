@@ -119,7 +119,9 @@ def test_extract_links_dedupes_and_keeps_document_order() -> None:
     assert links == [f"http://h.org/p{i}" for i in range(50)]
 
 
-@pytest.mark.parametrize("base", ["http://h.org/", "http://h.org/d/e/", "http://h.org:8080/d/"])
+@pytest.mark.parametrize(
+    "base", ["http://h.org/", "http://h.org/d/e/", "http://h.org:8080/d/", "http://h.org/a%20b/"]
+)
 def test_the_fast_join_agrees_with_urljoin(base: str) -> None:
     from gui_crawler import urls
 
@@ -129,12 +131,21 @@ def test_the_fast_join_agrees_with_urljoin(base: str) -> None:
         "//other.org/x", "é", "a b", "/x?y=%zz", "HTTP://Host:80/x", "https://h.org:443/",
         "Upper/Case.HTML", "?q", "", "/%2e%2e/x", "x\ny", "page.html#",
     ]  # fmt: skip
+    absolute = [
+        "https://o.org/run?code=%23!%5B", "https://o.org/a/b#f", "https://o.org/a?b=1#c",
+        "https://o.org/a?", "https://o.org/a/../b", "https://o.org/./a", "https://o.org",
+        "http://o.org:80/x", "https://o.org:8443/x", "http://Other.org/x", "https://o.org/%7e",
+        "https://o.org/%7E", "https://o.org/%zz", "https://o.org/a b", "https://o.org/é",
+        "https://o.org/%2", "http://o.org/?%41", "https://o.org/a;p=1",
+    ]  # fmt: skip
     fast = 0
-    for href in hrefs:
+    for href in hrefs + absolute:
         key = urls._base_key(base + "page.html", href)
         fast += urls._plain_join(key, href) is not None
+        fast += urls._normal_absolute(href) is not None
+        assert urls._normal_absolute(href) in (None, urls._slow_join(key, href)), href
         assert urls._join.__wrapped__(key, href) == urls._slow_join(key, href), href
-    assert fast >= 12  # the plain forms really take the fast path
+    assert fast >= 20  # the plain forms really take the fast paths
     # Where they differ, the fast path is the browsers' (WHATWG keeps the empty segment).
     assert urls._plain_join(base, "..//x") is not None
 
