@@ -185,8 +185,8 @@ def test_the_parser_threads_give_back_every_page_they_were_handed() -> None:
     time.sleep(0.002)  # the thread is on page 1, the rest wait
     walkers.close()
     deadline = time.monotonic() + 10
-    while [sys.getrefcount(page) for page in pages] != counts:
-        assert time.monotonic() < deadline, [sys.getrefcount(p) - c for p, c in zip(pages, counts)]
+    while (held := [sys.getrefcount(page) for page in pages]) != counts:
+        assert time.monotonic() < deadline, f"references held: {held}, at first {counts}"
         time.sleep(0.01)
         _pagewalk.Walkers(1).close()  # a call with the GIL: it gives back what a thread left
 
