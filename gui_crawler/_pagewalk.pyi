@@ -26,7 +26,14 @@ class Walkers:
 
     def __init__(self, threads: int) -> None: ...
     def submit(
-        self, id: int, data: bytes, directory: str | None, cuts: list[int], trim: bool, /
+        self,
+        id: int,
+        data: bytes,
+        directory: str | None,
+        max_tags: int,
+        tags: int,
+        trim: bool,
+        /,
     ) -> None: ...
     def drain(self) -> list[tuple[int, list[Walked] | None, float, bytes]]: ...
     def fileno(self) -> int: ...
