@@ -15,7 +15,7 @@ from linkx import best_of
 from gui_crawler import _pagewalk, links, urls
 
 WALK = "lexbor parse + walk + plain joins (C, no GIL)"
-JOIN = "joins left to Python (cold caches)"
+JOIN = "links read, the joins left to Python (cold caches)"
 
 
 def measure(root: Path, repeat: int = 3) -> dict[str, float]:
@@ -23,18 +23,16 @@ def measure(root: Path, repeat: int = 3) -> dict[str, float]:
     pages = [
         (f"http://127.0.0.1:1/{p.relative_to(root)}", p.read_bytes()) for p in root.rglob("*.html")
     ]
-    raws: list[dict[str, str | None]] = []
+    walked: list[tuple[str, _pagewalk.Walked]] = []
 
     def walk() -> None:
-        raws.clear()
+        walked.clear()
         for url, body in pages:
-            raw: dict[str, str | None] = {}
-            _pagewalk.walk(body, raw, urls.plain_directory(url))
-            raws.append(raw)
+            walked.append((url, _pagewalk.walk_apart(body, urls.plain_directory(url))))
 
     def join() -> None:
-        for (url, _), raw in zip(pages, raws, strict=True):
-            urls.join_all(url, raw)
+        for url, read in walked:
+            _pagewalk.walked_links(read, {}, urls.href_joiner(url))
 
     out = {"pages": float(len(pages))}
     out["parse_page"] = best_of(

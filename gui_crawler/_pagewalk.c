@@ -31,6 +31,7 @@
 #include <Python.h>
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -549,10 +550,13 @@ static int plain_join(const char *dir, size_t dir_len, size_t origin_len, span_t
 }
 
 /* Each href as a key of ``hrefs`` (document order, first time only), its value the URL it
- * joins to, "" for none, or None when Python must join it. */
-static int add_hrefs(PyObject *hrefs, spans_t *s, joined_t *joined, buf_t *urls)
+ * joins to, "" for none, or None when Python must join it. ``order``: the first occurrence of
+ * each distinct href. */
+static int add_hrefs(PyObject *hrefs, spans_t *s, const size_t *order, size_t n, joined_t *joined,
+                     buf_t *urls)
 {
-    for (size_t i = 0; i < s->n; i++) {
+    for (size_t k = 0; k < n; k++) {
+        size_t i = order[k];
         PyObject *key = str_of(s->items[i].data, s->items[i].len);
         if (key == NULL) {
             return -1;
@@ -631,6 +635,8 @@ struct walked {
     lxb_status_t status;
     joined_t *joined; /* NULL: Python joins every href */
     buf_t urls;       /* the joined URLs */
+    size_t *order;    /* the first occurrence of each distinct href (indexes into w.hrefs) */
+    size_t n_order;
     buf_t copies;     /* the bytes of every span */
     int no_doc;       /* no document could be made */
 };
@@ -638,6 +644,7 @@ struct walked {
 void walked_destroy(walked_t *r)
 {
     free(r->joined);
+    free(r->order);
     free(r->urls.data);
     free(r->copies.data);
     free(r->w.hrefs.items);
@@ -692,6 +699,45 @@ static int copy_spans(walk_t *w, buf_t *to)
     return 0;
 }
 
+/* The first occurrence of each distinct href, in document order: a page's navigation repeats
+ * the same hrefs many times over, and each one read costs the event loop a string. An href
+ * without a value counts as "", as Python reads it. */
+static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
+{
+    size_t cap = 16;
+    while (cap < 2 * s->n) {
+        cap *= 2;
+    }
+    size_t *slots = calloc(cap, sizeof(size_t)); /* an index + 1; 0: empty */
+    *order = malloc((s->n ? s->n : 1) * sizeof(size_t));
+    if (slots == NULL || *order == NULL) {
+        free(slots);
+        return -1;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const span_t *v = &s->items[i];
+        uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+        for (size_t k = 0; k < v->len; k++) {
+            h = (h ^ v->data[k]) * 1099511628211ULL;
+        }
+        for (size_t at = (size_t) h & (cap - 1);; at = (at + 1) & (cap - 1)) {
+            if (slots[at] == 0) {
+                slots[at] = i + 1;
+                (*order)[n++] = i;
+                break;
+            }
+            const span_t *u = &s->items[slots[at] - 1];
+            if (u->len == v->len && (v->len == 0 || memcmp(u->data, v->data, v->len) == 0)) {
+                break;
+            }
+        }
+    }
+    free(slots);
+    *n_order = n;
+    return 0;
+}
+
 /* Parse, walk and join, without the GIL. ``dir``: the page's directory URL or NULL, its origin
  * ``origin_len`` bytes long. */
 static void walk_page(walked_t *r, const char *data, size_t len, const char *dir, size_t dir_len,
@@ -720,22 +766,38 @@ static void walk_page(walked_t *r, const char *data, size_t len, const char *dir
     if (!w->failed && r->status == LXB_STATUS_OK && copy_spans(w, &r->copies) < 0) {
         w->failed = 1;
     }
+    if (!w->failed && r->status == LXB_STATUS_OK
+        && unique_hrefs(&w->hrefs, &r->order, &r->n_order) < 0) {
+        w->failed = 1;
+    }
     release_doc(doc, r->status == LXB_STATUS_OK && len <= KEEP_DOC_BYTES);
 }
 
 /* What walk() returns, made with the GIL; the hrefs go into ``hrefs``. ``text``: whether the
  * visible text's bytes are wanted (else b"": the caller has their hash already). */
+/* -1 with an exception set if the walk failed. */
+static int walk_failed(const walked_t *r)
+{
+    if (r->no_doc || r->w.failed) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (r->status != LXB_STATUS_OK) {
+        PyErr_Format(PyExc_ValueError, "lexbor could not parse the page (status %d)",
+                     (int) r->status);
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *walked_result(walked_t *r, PyObject *hrefs, int text)
 {
     walk_t *w = &r->w;
-    if (r->no_doc || w->failed) {
-        return PyErr_NoMemory();
+    if (walk_failed(r) < 0) {
+        return NULL;
     }
-    if (r->status != LXB_STATUS_OK) {
-        return PyErr_Format(PyExc_ValueError, "lexbor could not parse the page (status %d)",
-                            (int) r->status);
-    }
-    if (add_hrefs(hrefs, &w->hrefs, r->joined, &r->urls) < 0) {
+    if (hrefs != Py_None
+        && add_hrefs(hrefs, &w->hrefs, r->order, r->n_order, r->joined, &r->urls) < 0) {
         return NULL;
     }
     return Py_BuildValue(
@@ -850,11 +912,60 @@ static PyObject *walked(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule, *hrefs;
     int text = 1;
-    if (!PyArg_ParseTuple(args, "OO!|p:walked", &capsule, &PyDict_Type, &hrefs, &text)) {
+    if (!PyArg_ParseTuple(args, "OO|p:walked", &capsule, &hrefs, &text)) {
         return NULL;
+    }
+    if (hrefs != Py_None && !PyDict_Check(hrefs)) {
+        return PyErr_Format(PyExc_TypeError, "hrefs must be a dict or None");
     }
     walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
     return r == NULL ? NULL : walked_result(r, hrefs, text);
+}
+
+/* Each link of a walk, as the key of a dict: no Python object made for an href seen before on
+ * the piece, and the hrefs joined in C (when ``use_joined``) go in as they are. */
+static PyObject *walked_links(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule, *out, *join;
+    int use_joined = 1;
+    if (!PyArg_ParseTuple(args, "OO!O|p:walked_links", &capsule, &PyDict_Type, &out, &join,
+                          &use_joined)) {
+        return NULL;
+    }
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    if (r == NULL || walk_failed(r) < 0) {
+        return NULL;
+    }
+    const joined_t *joined = use_joined ? r->joined : NULL;
+    for (size_t k = 0; k < r->n_order; k++) {
+        size_t i = r->order[k];
+        PyObject *url;
+        if (joined != NULL && joined[i].off == JOIN_NOTHING) {
+            continue;
+        }
+        if (joined != NULL && joined[i].off >= 0) {
+            url = PyUnicode_FromStringAndSize(r->urls.data + joined[i].off, joined[i].len);
+        }
+        else {
+            PyObject *href = str_of(r->w.hrefs.items[i].data, r->w.hrefs.items[i].len);
+            url = href != NULL ? PyObject_CallOneArg(join, href) : NULL;
+            Py_XDECREF(href);
+        }
+        if (url == NULL) {
+            return NULL;
+        }
+        if (url != Py_None && !PyUnicode_Check(url)) {
+            Py_DECREF(url);
+            return PyErr_Format(PyExc_TypeError, "join must return a str or None");
+        }
+        int failed = url != Py_None && PyUnicode_GET_LENGTH(url) > 0
+                     && PyDict_SetItem(out, url, Py_None) < 0;
+        Py_DECREF(url);
+        if (failed) {
+            return NULL;
+        }
+    }
+    Py_RETURN_NONE;
 }
 
 /* How many "<" the page has, and a bound on how deep its elements nest, in one pass at C speed
@@ -1036,7 +1147,12 @@ static PyMethodDef methods[] = {
      "walk_apart(data, directory=None) -> walked: walk()'s parse, holding the GIL only to return."},
     {"walked", walked, METH_VARARGS,
      "walked(walked, hrefs, text=True) -> what walk() returns, from walk_apart()'s result (the "
-     "text's bytes empty unless ``text``)."},
+     "text's bytes empty unless ``text``; hrefs None: the hrefs are not read)."},
+    {"walked_links", walked_links, METH_VARARGS,
+     "walked_links(walked, links, join, use_joined=True): each distinct href of walk_apart()'s "
+     "result, in document order, as the URL it joins to: the walk's own join if ``use_joined`` "
+     "and it made one, else join(href) (None or '' for no link); added to the dict ``links`` "
+     "(value None) unless there already."},
     {"markup", markup, METH_VARARGS,
      "markup(data, chunk=8192) -> (tags, nesting_bound): how many '<' the page has, and a bound "
      "on how deep its elements nest that never errs low (chunk: bytes counted at a time)."},

@@ -445,9 +445,9 @@ static PyObject *walkers_close(WalkersObject *self, PyObject *Py_UNUSED(args))
 
 static PyMethodDef walkers_methods[] = {
     {"submit", (PyCFunction) walkers_submit, METH_VARARGS,
-     "submit(id, data, directory, max_tags, tags, trim): parse and walk the bytes ``data`` (read in "
-     "place: never change them) on a thread, cut into pieces of about ``max_tags`` of its ``tags`` "
-     "'<' as slicing.cut_points() cuts; ``trim``: give memory back to the system after it."},
+     "submit(id, data, directory, max_tags, tags, trim): parse and walk the bytes ``data`` (read "
+     "in place) on a thread, cut into pieces of about ``max_tags`` of its ``tags`` '<' as "
+     "slicing.cut_points() cuts; ``trim``: give memory back to the system after it."},
     {"drain", (PyCFunction) walkers_drain, METH_NOARGS,
      "drain() -> [(id, [walked, ...] or None (out of memory), seconds, digest)]: the jobs done "
      "since the last drain (digest: blake2b, 8 bytes, of the visible text of all the pieces); "

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from . import _pagewalk
 from .pagefacts import FactsReader, PageFacts
 from .slicing import pieces
-from .urls import join, join_all, plain_directory
+from .urls import href_joiner, join, join_all, plain_directory
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _META_CHARSET = re.compile(
@@ -135,23 +135,25 @@ def finish(
     page: PageWalk, walked: list[_pagewalk.Walked], seconds: float, digest: bytes | None = None
 ) -> ParsedPage:
     """The page's links and audit fields from what :func:`walk` read (``digest``: the visible
-    text's hash, if the walk made it). Hrefs are deduplicated before joining: navigation
-    repeats the same href many times, and joining is the costly part."""
+    text's hash, if the walk made it). Each distinct href is read once, and joined in Python
+    only when the walk could not join it (joining is the costly part)."""
     t0 = time.perf_counter()
     facts = FactsReader(digest)
-    # Each href, and the URL the walk joined it to in C when it could (plain hrefs, no <base>).
-    raw: dict[str, str | None] = {}
     base_href: str | None = None
     for piece in walked:
-        read = _pagewalk.walked(piece, raw, digest is None)
+        read = _pagewalk.walked(piece, None, digest is None)
         if base_href is None:
             base_href = read[0]
         facts.add(*read[1:])
-    if base_href is not None:  # (a piece's walk only sees its own <base>)
-        raw = dict.fromkeys(raw)
     base = (join(page.page_url, base_href) if base_href else None) or page.page_url
+    links: dict[str, None] = {}
+    join_href = href_joiner(base)
+    for piece in walked:
+        # The walk joined plain hrefs to the page's directory; a <base> (a piece's walk only
+        # sees its own) makes every href Python's to join.
+        _pagewalk.walked_links(piece, links, join_href, base_href is None)
     spent = page.seconds + seconds + time.perf_counter() - t0
-    return ParsedPage(join_all(base, raw), page.encoding, facts=facts.finish(base), seconds=spent)
+    return ParsedPage(list(links), page.encoding, facts=facts.finish(base), seconds=spent)
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the

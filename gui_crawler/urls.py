@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import ipaddress
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from urllib.parse import SplitResult, quote, urljoin, urlsplit
 
 SCHEMES = frozenset({"http", "https"})
@@ -186,19 +186,17 @@ def plain_directory(page_url: str) -> str | None:
     return directory if directory.endswith("/") and _NORMAL.match(directory) else None
 
 
-def join_all(base: str, hrefs: Iterable[str] | dict[str, str | None]) -> list[str]:
+def href_joiner(base: str) -> Callable[[str], str | None]:
+    """``join(base, href)`` for the hrefs of one page: the directory key found once, not once
+    per href."""
+    return functools.partial(_join_href, base, _base_key(base, "x"))
+
+
+def join_all(base: str, hrefs: Iterable[str]) -> list[str]:
     """The crawlable URLs ``hrefs`` resolve to against the page URL ``base``, deduplicated, in
-    order. One call per page: the directory key is computed once, not once per href. ``hrefs``
-    may be a dict from each href to the URL it was already joined to ("" for none), or None."""
-    directory = _base_key(base, "x")
-    out: dict[str, None] = {}
-    pairs = hrefs.items() if isinstance(hrefs, dict) else ((h, None) for h in hrefs)
-    for href, url in pairs:
-        if url is None:
-            url = _join_href(base, directory, href)
-        if url:
-            out[url] = None
-    return list(out)
+    order."""
+    join = href_joiner(base)
+    return list(dict.fromkeys(url for url in map(join, hrefs) if url))
 
 
 def _join_href(base: str, directory: str, href: str) -> str | None:

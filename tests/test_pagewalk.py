@@ -159,14 +159,40 @@ PAGES = [
 
 
 def joined_in_c(data: bytes, page_url: str) -> dict[str, str]:
-    """The hrefs the walk joined itself, each checked against the Python path it stands in for."""
+    """The hrefs the walk joined itself, each checked against the Python path it stands in for;
+    and the page's links read with those joins (walked_links) against Python joining them all."""
     raw: dict[str, str | None] = {}
     _pagewalk.walk(data, raw, urls.plain_directory(page_url))
+    want: dict[str, None] = {}
+    reference_walk.walk(data, want)
+    assert list(raw) == list(want)  # each distinct href, once, in document order
     directory = urls._base_key(page_url, "x")
     joined = {href: url for href, url in raw.items() if url is not None}
     for href, url in joined.items():
         assert url == (urls._join_href(page_url, directory, href) or ""), (page_url, href)
+
+    read = _pagewalk.walk_apart(data, urls.plain_directory(page_url))
+    join = urls.href_joiner(page_url)
+    left: list[str] = []
+    with_c: dict[str, None] = {}
+    in_python: dict[str, None] = {}
+    _pagewalk.walked_links(read, with_c, lambda href: left.append(href) or join(href))
+    _pagewalk.walked_links(read, in_python, join, False)
+    assert list(with_c) == list(in_python) == urls.join_all(page_url, raw)
+    assert left == [href for href, url in raw.items() if url is None]
     return joined
+
+
+def test_each_distinct_href_is_read_once() -> None:
+    page = b"".join(
+        b'<a href="x:%d">.</a><a href>.</a><a href="">.</a>' % (i % 7) for i in range(700)
+    )
+    asked: list[str] = []
+    links: dict[str, None] = {}
+    read = _pagewalk.walk_apart(page)
+    _pagewalk.walked_links(read, links, lambda href: asked.append(href) or f"http://h/{href}")
+    assert asked == [f"x:{i}" for i in range(7)]  # an empty href is no link
+    assert list(links) == [f"http://h/{href}" for href in asked]
 
 
 def test_hrefs_joined_in_c_are_joined_as_python_joins_them() -> None:
