@@ -393,8 +393,9 @@ static PyObject *buf_str_or_none(int has, buf_t *b)
 /* Joining the hrefs documentation sites are made of ("../api/x.html", "/guide/", "p.html?v=2#top")
  * against a page's directory, here and without the GIL: the same steps as the plain path of
  * gui_crawler.urls (_plain_join), which stays the definition -- the tests hold the two together.
- * Anything else (a scheme, "//", "?" or "%", a <base>, a long href, non-ASCII before the
- * fragment) is left to Python. */
+ * So is an absolute http(s) href already in normal form (_normal_absolute). Anything else
+ * (another scheme, "//", "?" or "%" in a relative href, a <base>, a long href, non-ASCII before
+ * the fragment) is left to Python. */
 enum { JOIN_LATER = -1, JOIN_NOTHING = -2 };
 
 typedef struct {
@@ -473,6 +474,71 @@ static int remove_dot_segments(const char *path, size_t n, buf_t *out)
     return 0;
 }
 
+static int upper_hex(lxb_char_t c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
+}
+
+/* urls._normal_absolute: ``h`` is "http(s)://", a lower-case host, a port other than 80 and 443,
+ * a path and query of characters that need no escape or upper-case escapes, not ending with
+ * "?" and without "/." (dot segments are the general path's); then, after "#", anything. Its
+ * length up to the fragment, or 0. */
+static size_t normal_absolute(const lxb_char_t *h, size_t n)
+{
+    size_t i = n >= 7 && memcmp(h, "http://", 7) == 0    ? 7
+               : n >= 8 && memcmp(h, "https://", 8) == 0 ? 8
+                                                         : 0;
+    if (i == 0) {
+        return 0;
+    }
+    for (;; i++) { /* labels of [a-z0-9-], dot-separated */
+        size_t label = i;
+        while (i < n
+               && ((h[i] >= 'a' && h[i] <= 'z') || (h[i] >= '0' && h[i] <= '9') || h[i] == '-')) {
+            i++;
+        }
+        if (i == label) {
+            return 0;
+        }
+        if (i >= n || h[i] != '.') {
+            break;
+        }
+    }
+    if (i < n && h[i] == ':') {
+        size_t port = ++i;
+        while (i < n && h[i] >= '0' && h[i] <= '9' && i - port < 5) {
+            i++;
+        }
+        if (i == port || h[port] == '0' || (i - port == 2 && memcmp(h + port, "80", 2) == 0)
+            || (i - port == 3 && memcmp(h + port, "443", 3) == 0)) {
+            return 0;
+        }
+    }
+    if (i >= n || h[i] != '/') {
+        return 0;
+    }
+    int query = 0;
+    for (; i < n && h[i] != '#'; i++) {
+        lxb_char_t c = h[i];
+        if (c == '%') {
+            if (i + 2 >= n || !upper_hex(h[i + 1]) || !upper_hex(h[i + 2])) {
+                return 0;
+            }
+            i += 2;
+        }
+        else if (c == '?' && !query) {
+            query = 1;
+        }
+        else if (!(query ? plain_query_char(c) : plain_path_char(c) || c == ':')) {
+            return 0;
+        }
+        else if (c == '.' && h[i - 1] == '/') {
+            return 0;
+        }
+    }
+    return h[i - 1] == '?' ? 0 : i;
+}
+
 static int plain_join(const char *dir, size_t dir_len, size_t origin_len, span_t href,
                       buf_t *out, joined_t *joined)
 {
@@ -492,6 +558,12 @@ static int plain_join(const char *dir, size_t dir_len, size_t origin_len, span_t
     }
     if (n == 0 || n > MAX_URL_LENGTH || h[0] == '?' || (n > 1 && h[0] == '/' && h[1] == '/')) {
         return 0;
+    }
+    size_t absolute = normal_absolute(h, n);
+    if (absolute > 0) {
+        joined->off = (Py_ssize_t) out->n;
+        joined->len = (Py_ssize_t) absolute;
+        return buf_add(out, h, absolute);
     }
     size_t i = 0, query = 0;
     while (i < n && plain_path_char(h[i])) {

@@ -147,7 +147,9 @@ def test_real_pages_read_as_the_reference_reads_them() -> None:
 HREF_PARTS = [
     "a", "b.html", "../", "./", "..", ".", "/", "//", "?", "?q=1", "?a=b?c", "#", "#top", "#a b",
     "#\t", " ", "\t", "\\", "%20", ":", "x:y", "~u", "@", "'", "(", "!", "é", "\xa0", "\x1c", ";",
-    "=", "&", "+", "*", "$", ",", "_", "-", "http://h/x", "mailto:a@b",
+    "=", "&", "+", "*", "$", ",", "_", "-", "http://h/x", "mailto:a@b", "https://o.org/",
+    "http://o.org:80/", "https://o.org:8443/", "http://O.org/", "https://a-b.o.org/", "%2F", "%2f",
+    "%", "%A", "https://o.org:0/", "http://o.org:123456/", "https://o..org/", "http://o.org",
 ]  # fmt: skip
 PAGES = [
     "http://127.0.0.1:1/dir/sub/page.html",
