@@ -845,8 +845,6 @@ static void walk_page(walked_t *r, const char *data, size_t len, const char *dir
     release_doc(doc, r->status == LXB_STATUS_OK && len <= KEEP_DOC_BYTES);
 }
 
-/* What walk() returns, made with the GIL; the hrefs go into ``hrefs``. ``text``: whether the
- * visible text's bytes are wanted (else b"": the caller has their hash already). */
 /* -1 with an exception set if the walk failed. */
 static int walk_failed(const walked_t *r)
 {
@@ -862,6 +860,8 @@ static int walk_failed(const walked_t *r)
     return 0;
 }
 
+/* What walk() returns, made with the GIL; the hrefs go into ``hrefs`` (unless None). ``text``:
+ * whether the visible text's bytes are wanted (else b"": the caller has their hash already). */
 static PyObject *walked_result(walked_t *r, PyObject *hrefs, int text)
 {
     walk_t *w = &r->w;

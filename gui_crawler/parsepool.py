@@ -4,8 +4,8 @@ Pages too small for a hop are parsed inline. Bigger ones go to parser threads wr
 never take the GIL: they parse and walk the page's bytes in place, and the Python objects are made
 before and after, on the event loop's thread (``links.begin``, ``links.finish``), so the threads
 use the other cores without taking the GIL from the loop for each page. With ``processes`` > 0
-they go to a pool of worker processes instead: a page body travels there as one pickled ``bytes`` (a copy into a pipe) and a
-:class:`ParsedPage` comes back pickled whole.
+they go to a pool of worker processes instead: a page body travels there as one pickled ``bytes``
+(a copy into a pipe) and a :class:`ParsedPage` comes back pickled whole.
 
 The process pool starts with the first page big enough to be worth a hop (a crawl of small pages
 never starts it); until its first process is up (spawning takes a few hundred milliseconds) pages
