@@ -1,7 +1,7 @@
 """The timeline's cost, side by side: ``python bench/timeline.py [--pages N] [--runs R]``.
 
-1. Headless: pages/s with phase tracing as shipped vs an empty TraceConfig (aiohttp still builds
-   its per-request trace objects; the callbacks and stamps are what is measured), alternated runs.
+1. Headless: pages/s with the phase marks as shipped (the timing connector and resolver) vs
+   aiohttp's plain TCPConnector and resolver, alternated runs.
 2. The window (bench/gui.py, offscreen): wall time with the Timeline tab showing vs the Broken
    links tab showing, then 1,000 workers with the Timeline showing: heartbeat lag p99.
 Servers: the latency tree server (servers.py) in a child process on loopback.
@@ -20,15 +20,19 @@ from servers import TreeServer
 BENCH = Path(__file__).resolve().parent
 
 
-def headless(url: str, traced: bool) -> float:
+def headless(url: str, marked: bool) -> float:
     import aiohttp
 
-    from gui_crawler import engine
+    from gui_crawler import engine, phases
     from gui_crawler.config import CrawlConfig
     from gui_crawler.engine import Crawler
-    from gui_crawler.phases import trace_config
 
-    engine.trace_config = trace_config if traced else aiohttp.TraceConfig  # type: ignore[assignment]
+    connector, resolver = (
+        (phases.TimedConnector, phases.TimedResolver)
+        if marked
+        else (aiohttp.TCPConnector, aiohttp.DefaultResolver)
+    )
+    engine.TimedConnector, engine.TimedResolver = connector, resolver  # type: ignore[misc]
     n = [0]
 
     def sink(e: object) -> None:

@@ -36,7 +36,7 @@ from .hosts import Host, HostTable, Prep
 from .links import HTML_TYPES, parse_content_type, parse_page
 from .pagefacts import page_facts_fields, robots_tokens
 from .parsepool import ParsePool, ParserCrashed
-from .phases import Timing, trace_config
+from .phases import TimedConnector, TimedResolver, Timing
 from .politeness import bot_challenge, check_external, prepare_host
 from .urls import Scope, normalize
 
@@ -224,7 +224,7 @@ class Crawler:
             total=cfg.timeout, sock_connect=cfg.connect_timeout, sock_read=cfg.read_timeout
         )
         # No connection cap of our own: the number of workers is the concurrency limit.
-        connector = aiohttp.TCPConnector(limit=0, ttl_dns_cache=300)
+        connector = TimedConnector(limit=0, ttl_dns_cache=300, resolver=TimedResolver())
         reason = "done"
         if cfg.parse_in_thread:
             self._parser = ParsePool(
@@ -237,13 +237,7 @@ class Crawler:
                 timeout=timeout,
                 headers={"User-Agent": cfg.user_agent},
                 cookie_jar=aiohttp.DummyCookieJar(),
-                **{
-                    **self._session_kwargs,
-                    "trace_configs": [
-                        trace_config(),
-                        *self._session_kwargs.get("trace_configs", ()),
-                    ],
-                },
+                **self._session_kwargs,
             ) as session:
                 # aiohttp silently resends an idempotent request once when a kept-alive connection
                 # drops; we count and pace tries ourselves, so max_tries must mean what it says.
@@ -502,9 +496,10 @@ class Crawler:
             # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
             # a URL other than the one fetched, and two records could be one fetch.
             url = yarl.URL(item.url, encoded=True)
-            async with self._session.get(
-                url, allow_redirects=False, trace_request_ctx=self._timings.get(item.url)
-            ) as resp:
+            timing = self._timings[item.url]
+            timing.start_request()
+            async with self._session.get(url, allow_redirects=False) as resp:
+                timing.mark_headers()
                 if resp.status in RETRY_STATUSES:
                     delay = retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
                     self._hosts.throttle(host, delay)
@@ -531,7 +526,7 @@ class Crawler:
                 challenge = bot_challenge(status, resp.headers)
                 html = status == 200 and mime in HTML_TYPES
                 body, size = await self._read(resp, keep=html)
-                self._timings[item.url].mark_body()
+                timing.mark_body()
                 x_robots = robots_tokens(*resp.headers.getall("X-Robots-Tag", ()))
             if challenge:
                 self._record(
@@ -556,8 +551,7 @@ class Crawler:
             self._record(self._make(item, start, tries, **failure(ErrorKind.INVALID_URL, str(e))))
             return None
         except (TimeoutError, aiohttp.ClientError, OSError) as e:
-            if (timing := self._timings.get(item.url)) is not None:
-                timing.settle()
+            self._timings[item.url].settle()
             exc = failure(*describe(e))
             log.debug("try %d for %s raised %s", tries, item.url, exc["exception"])
             if tries < cfg.max_tries and worth_retrying(e):

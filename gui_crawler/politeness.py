@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import aiohttp
 import yarl
@@ -14,6 +13,7 @@ import yarl
 from .config import CrawlConfig
 from .events import ErrorKind
 from .failures import describe, retry_after, worth_retrying
+from .phases import Timing
 from .robots import Robots, fetch_robots
 from .sitemaps import read_sitemaps
 
@@ -84,21 +84,24 @@ class Checked:
 
 
 async def check_external(
-    session: aiohttp.ClientSession, url: str, max_redirect: int, trace_request_ctx: Any = None
+    session: aiohttp.ClientSession, url: str, max_redirect: int, timing: Timing | None = None
 ) -> Checked:
     """HEAD ``url`` (GET when HEAD is refused), following redirects; never reads a body.
-    ``trace_request_ctx`` goes to aiohttp's tracing (the engine's phase times)."""
+    ``timing`` gets the phase marks of the request that answered."""
     target = yarl.URL(url, encoded=True)
     note = None
     try:
         for method in ("HEAD", "GET"):
+            if timing is not None:
+                timing.start_request()
             async with session.request(
                 method,
                 target,
                 allow_redirects=max_redirect > 0,
                 max_redirects=max(1, max_redirect),
-                trace_request_ctx=trace_request_ctx,
             ) as resp:
+                if timing is not None:
+                    timing.mark_headers()
                 if method == "HEAD" and resp.status in HEAD_REFUSED:
                     note = f"HEAD refused ({resp.status}): checked with GET"
                     continue

@@ -111,6 +111,33 @@ def test_time_parked_on_a_host_is_no_worker_s() -> None:
         assert sum(getattr(r, f) for f in FIELDS) <= r.elapsed * 1000 + 5, r
 
 
+def test_a_name_lookup_lands_in_dns_once_per_host() -> None:
+    """A host name is looked up (getaddrinfo on a thread) for the first request only: aiohttp
+    caches the answer, so the next request on the host has no DNS phase."""
+    from sites import Site
+
+    async def main() -> dict[str, FetchRecord]:
+        async with Site() as site:
+            site.page("/", ["/a"])
+            site.page("/a")
+            cfg = CrawlConfig(
+                roots=(f"http://localhost:{site.port}/",),
+                max_tasks=1,
+                ignore_robots=True,
+                use_sitemaps=False,
+            )
+            events: list[Event] = []
+            await asyncio.wait_for(Crawler(cfg, events.append).run(), 10)
+            return {e.url.rsplit("/", 1)[1]: e for e in events if isinstance(e, FetchRecord)}
+
+    recs = asyncio.run(main())
+    assert recs[""].status == 200 and recs["a"].status == 200, recs
+    assert recs[""].dns_ms > 0, recs[""]
+    assert recs["a"].dns_ms == 0 and recs["a"].connect_ms < 50, recs["a"]
+    for r in recs.values():
+        assert r.ttfb_ms > 0 and r.wait_ms < 200, r
+
+
 def test_a_slow_connect_lands_in_connect() -> None:
     """A listener whose accept queue is full drops the SYN; the client sends it again after its
     initial retransmission timeout (1 s on Linux): a connect delayed by a known amount."""
