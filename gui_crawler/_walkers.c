@@ -19,6 +19,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -191,6 +192,16 @@ static void run_job(job_t *j)
 static void *work(void *arg)
 {
     pool_t *p = arg;
+#ifdef __linux__
+    /* Named for top and py-spy. SCHED_BATCH: a thread woken for a page does not preempt the
+       event loop's thread that handed it over, which is the crawl's critical path (rust-doc,
+       22k pages: ~2% less wall time; python3-doc ~6%; side by side). */
+    pthread_setname_np(pthread_self(), "crawl-parse");
+    {
+        struct sched_param none = {0};
+        pthread_setschedparam(pthread_self(), SCHED_BATCH, &none);
+    }
+#endif
     pthread_mutex_lock(&p->lock);
     for (;;) {
         while (p->todo == NULL && !p->closed) {

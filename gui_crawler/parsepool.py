@@ -133,7 +133,8 @@ class ParserThreads:
     """Parser threads that never take the GIL (``_pagewalk.Walkers``): each page is handed to one
     of them (its bytes read in place, and cut there too), and what they read comes back a batch
     at a time, with one wake-up of the loop (their eventfd, which the loop watches) for all the
-    pages finished since the last one.
+    pages finished since the last one. On Linux they run under SCHED_BATCH, named crawl-parse: a
+    thread woken for a page does not take the core from the event loop that handed it over.
 
     Python threads took the GIL twice per page, to take it and to hand it back, each time from
     the event loop, which then waited for the GIL and for a core. A ThreadPoolExecutor behind

@@ -4,12 +4,14 @@ close do not wait for the pool."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import random
 import select
 import sys
 import time
+from pathlib import Path
 
 from sites import Site
 
@@ -189,6 +191,32 @@ def test_the_parser_threads_give_back_every_page_they_were_handed() -> None:
         assert time.monotonic() < deadline, f"references held: {held}, at first {counts}"
         time.sleep(0.01)
         _pagewalk.Walkers(1).close()  # a call with the GIL: it gives back what a thread left
+
+
+def test_the_parser_threads_yield_to_the_event_loop() -> None:
+    """The threads run under SCHED_BATCH: a thread woken for a page does not preempt the event
+    loop's thread that handed it over (the loop is the crawl's critical path)."""
+
+    def parser_threads() -> dict[int, int]:
+        """Thread id -> scheduling policy of each thread named crawl-parse."""
+        got = {}
+        for t in os.listdir("/proc/self/task"):
+            with contextlib.suppress(OSError):  # a thread that ended meanwhile
+                if Path(f"/proc/self/task/{t}/comm").read_text().strip() == "crawl-parse":
+                    got[int(t)] = os.sched_getscheduler(int(t))
+        return got
+
+    before = parser_threads().keys()  # any other test's, still ending
+    walkers = _pagewalk.Walkers(2)
+    try:
+        deadline = time.monotonic() + 5
+        # A thread is named and sets its policy first thing after it starts.
+        while [p for t, p in parser_threads().items() if t not in before] != [os.SCHED_BATCH] * 2:
+            assert time.monotonic() < deadline, f"parser threads' policies: {parser_threads()}"
+            time.sleep(0.01)
+        assert os.sched_getscheduler(0) == os.SCHED_OTHER  # the caller's thread is left alone
+    finally:
+        walkers.close()
 
 
 def test_a_crawl_records_a_page_whose_parser_died() -> None:
