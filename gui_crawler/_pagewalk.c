@@ -1045,6 +1045,30 @@ static PyObject *walked_links(PyObject *Py_UNUSED(self), PyObject *args)
  * followed by "/") and ends no higher than the depth before it plus starts minus ends -- or the
  * chunk's starts alone, when stray end tags drove it to zero inside it. An end tag split by a
  * chunk boundary counts only as a start: the bound errs high, never low. */
+/* The "<" in p[from, to), and of those the "</" whose "/" is before ``to``. Counted in runs of at
+   most 255 bytes into byte-wide sums, which the compiler vectorises: a memchr() per "<" took
+   twice as long, and the event loop pays this for every page. */
+static void count_tags(const unsigned char *p, Py_ssize_t from, Py_ssize_t to, Py_ssize_t *opens,
+                       Py_ssize_t *ends)
+{
+    *opens = *ends = 0;
+    for (Py_ssize_t k = from; k < to;) {
+        Py_ssize_t n = to - k < 255 ? to - k : 255;
+        Py_ssize_t pairs = k + n < to ? n : n - 1;
+        const unsigned char *q = p + k;
+        unsigned char lt = 0, close = 0;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            lt += q[j] == '<';
+        }
+        for (Py_ssize_t j = 0; j < pairs; j++) {
+            close += (q[j] == '<') & (q[j + 1] == '/');
+        }
+        *opens += lt;
+        *ends += close;
+        k += n;
+    }
+}
+
 static PyObject *markup(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer data;
@@ -1057,27 +1081,22 @@ static PyObject *markup(PyObject *Py_UNUSED(self), PyObject *args)
         return PyErr_Format(PyExc_ValueError, "chunk must be at least 1, not %zd", chunk);
     }
     Py_ssize_t tags = 0, depth = 0, peak = 0;
-    const char *p = data.buf;
-    Py_BEGIN_ALLOW_THREADS
+    const unsigned char *p = data.buf;
+    PyThreadState *saved = data.len >= (1 << 20) ? PyEval_SaveThread() : NULL;
     for (Py_ssize_t i = 0; i < data.len; i += chunk) {
-        const char *at = p + i, *end = p + (data.len - i < chunk ? data.len : i + chunk);
-        Py_ssize_t starts = 0, ends = 0;
-        while ((at = memchr(at, '<', (size_t) (end - at))) != NULL) {
-            if (at + 1 < end && at[1] == '/') {
-                ends++;
-            }
-            else {
-                starts++;
-            }
-            at++;
-        }
-        tags += starts + ends;
+        Py_ssize_t end = data.len - i < chunk ? data.len : i + chunk;
+        Py_ssize_t opens, ends;
+        count_tags(p, i, end, &opens, &ends);
+        Py_ssize_t starts = opens - ends;
+        tags += opens;
         if (depth + starts > peak) {
             peak = depth + starts;
         }
         depth = depth + starts - ends > starts ? depth + starts - ends : starts;
     }
-    Py_END_ALLOW_THREADS
+    if (saved != NULL) {
+        PyEval_RestoreThread(saved);
+    }
     PyBuffer_Release(&data);
     return Py_BuildValue("(nn)", tags, peak);
 }

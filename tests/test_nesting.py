@@ -52,3 +52,28 @@ def test_a_big_index_page_is_not_mistaken_for_deep_nesting() -> None:
     assert not nesting_exceeds(page)
     parsed = parse_page(page.encode(), "utf-8", "http://h/")
     assert parsed.note is None and len(parsed.links) == 30_000
+
+
+def reference_markup(data: bytes, chunk: int = 8192) -> tuple[int, int]:
+    """markup() in plain Python: tags are the "<"; per chunk, "</" (its "/" in the same chunk)
+    closes, any other "<" opens."""
+    depth = peak = 0
+    for i in range(0, len(data), chunk):
+        part = data[i : i + chunk]
+        opens, ends = part.count(b"<"), part.count(b"</")
+        starts = opens - ends
+        peak = max(peak, depth + starts)
+        depth = max(depth + starts - ends, starts)
+    return data.count(b"<"), peak
+
+
+def test_tag_counts_are_exact_across_runs_and_chunks() -> None:
+    """The C count sums bytes in runs of 255: runs of "<" longer than that, "</" split across a
+    run or a chunk, and pages of nothing but markup count exactly."""
+    rng = random.Random(5)
+    pages = [b"", b"<", b"</", b"<" * 1000, b"</" * 1000, b"<</" * 700, b"x<" * 300 + b"/"]
+    for _ in range(300):
+        pages.append(bytes(rng.choice(b"<</ax") for _ in range(rng.randint(0, 3000))))
+    for data in pages:
+        for chunk in (1, 2, 255, 256, 257, 1000, 8192):
+            assert markup(data, chunk) == reference_markup(data, chunk), (data[:40], chunk)
