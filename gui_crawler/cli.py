@@ -11,7 +11,6 @@ import argparse
 import asyncio
 import collections
 import contextlib
-import dataclasses
 import logging
 import os
 import signal
@@ -130,7 +129,7 @@ class Report:
     def __call__(self, event: Event) -> None:
         if isinstance(event, FetchRecord):
             if event.links and not self.keep_links:
-                event = dataclasses.replace(event, links=())
+                event = event.without_links()
             self.records.append(event)
         elif isinstance(event, Progress) and self.live is not None:
             now = time.monotonic()

@@ -23,7 +23,6 @@ import datetime as _dt
 import fcntl
 import json
 import logging
-import operator
 import os
 import re
 import sqlite3
@@ -34,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .config import ConfigError, CrawlConfig
-from .events import ErrorKind, Event, FetchRecord, Queued
+from .events import RECORD_FIELDS, ErrorKind, Event, FetchRecord, Queued
 from .urls import host_of
 
 log = logging.getLogger(__name__)
@@ -44,14 +43,13 @@ FORMAT = "gui_crawler-crawl-2"
 # the WAL's size (in 1 KB pages) past which commits wait for one so that the WAL starts over.
 CHECKPOINT_INTERVAL = 1.0
 RESTART_PAGES = 4096
-_RECORD_FIELDS = [f.name for f in fields(FetchRecord)]
 _SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS queued (
     seq INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE,
     redirects_left INTEGER NOT NULL, depth INTEGER NOT NULL, referrer TEXT);
 CREATE TABLE IF NOT EXISTS records (
-    seq INTEGER PRIMARY KEY, {", ".join(n + (" TEXT NOT NULL UNIQUE" if n == "url" else "") for n in _RECORD_FIELDS)});
+    seq INTEGER PRIMARY KEY, {", ".join(n + (" TEXT NOT NULL UNIQUE" if n == "url" else "") for n in RECORD_FIELDS)});
 """
 
 
@@ -422,8 +420,8 @@ class CrawlStore:
                     queued,
                 )
                 self._db.executemany(
-                    f"INSERT OR REPLACE INTO records ({', '.join(_RECORD_FIELDS)}) "
-                    f"VALUES ({', '.join('?' * len(_RECORD_FIELDS))})",
+                    f"INSERT OR REPLACE INTO records ({', '.join(RECORD_FIELDS)}) "
+                    f"VALUES ({', '.join('?' * len(RECORD_FIELDS))})",
                     records,
                 )
         except (sqlite3.Error, OSError) as e:
@@ -452,7 +450,7 @@ class CrawlStore:
         self._release_waiters(everyone=True)
 
 
-_LINKS = _RECORD_FIELDS.index("links")
+_LINKS = RECORD_FIELDS.index("links")
 _DEFAULTS = {f.name: f.default if f.default is not MISSING else None for f in fields(FetchRecord)}
 _DEFAULTS = {
     k: int(v) if isinstance(v, bool) else ("" if v == () else v) for k, v in _DEFAULTS.items()
@@ -466,22 +464,19 @@ def _literal(value: object) -> str:
 def _add_missing_columns(db: sqlite3.Connection) -> None:
     """Columns of fields added since the file was made, so that resuming can write them."""
     have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
-    for name in _RECORD_FIELDS:
+    for name in RECORD_FIELDS:
         if name not in have:
             db.execute(f"ALTER TABLE records ADD COLUMN {name}")
 
 
-_fields_of = operator.attrgetter(*_RECORD_FIELDS)  # astuple() deep-copies: ten times slower
-
-
 def _record_row(rec: FetchRecord) -> tuple[object, ...]:
-    row = list(_fields_of(rec))
+    row = list(rec.values())
     row[_LINKS] = "\n".join(rec.links)
     return tuple(row)
 
 
 def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
-    values = dict(zip(_RECORD_FIELDS, row, strict=True))
+    values = dict(zip(RECORD_FIELDS, row, strict=True))
     links = values["links"]
     values["links"] = tuple(links.split("\n")) if isinstance(links, str) and links else ()
     return FetchRecord(**values)  # type: ignore[arg-type]
@@ -549,7 +544,7 @@ def load(path: Path) -> SavedCrawl:
         config = CrawlConfig.from_dict(json.loads(meta["config"])).validated()
         # A file from before a field was added lacks its column: the field keeps its default.
         have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
-        columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in _RECORD_FIELDS)
+        columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS)
         records = [
             _record_from_row(row)
             for row in db.execute(f"SELECT {columns} FROM records ORDER BY seq")

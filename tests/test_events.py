@@ -1,0 +1,39 @@
+"""The record's own helpers: its values in field order, and the copy without outlinks."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from gui_crawler.events import RECORD_FIELDS, FetchRecord
+
+
+def _every_field_set() -> FetchRecord:
+    """A record whose every field holds a value unlike its default and unlike the others'."""
+    values: dict[str, object] = {}
+    for i, f in enumerate(dataclasses.fields(FetchRecord)):
+        kind = type(f.default) if f.default is not dataclasses.MISSING else str
+        if f.name == "links":
+            values[f.name] = ("http://h/a", "http://h/b")
+        elif kind is bool:
+            values[f.name] = True
+        elif kind in (int, float):
+            values[f.name] = kind(i + 1)
+        else:
+            values[f.name] = f"{f.name}-{i}"
+    return FetchRecord(**values)  # type: ignore[arg-type]
+
+
+def test_values_follow_the_field_order() -> None:
+    rec = _every_field_set()
+    assert tuple(f.name for f in dataclasses.fields(FetchRecord)) == RECORD_FIELDS
+    assert rec.values() == tuple(getattr(rec, n) for n in RECORD_FIELDS)
+
+
+def test_without_links_keeps_every_other_field() -> None:
+    rec = _every_field_set()
+    bare = rec.without_links()
+    assert bare.links == () and rec.links  # the original is untouched
+    for name in RECORD_FIELDS:
+        if name != "links":
+            assert getattr(bare, name) == getattr(rec, name), name
+    assert bare == dataclasses.replace(rec, links=())
