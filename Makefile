@@ -6,8 +6,8 @@ STAMP  := $(VENV)/.installed-stamp
 .PHONY: run test lint bench clean
 
 # The system-library check reads the installed Qt wheel, so it runs after the install.
-# The compiled walker (gui_crawler/_pagewalk.c) needs a C compiler: checked before the install.
-$(STAMP): pyproject.toml setup.py gui_crawler/_pagewalk.c
+# The compiled modules (gui_crawler/*.c) need a C compiler: checked before the install.
+$(STAMP): pyproject.toml setup.py $(wildcard gui_crawler/*.c gui_crawler/*.h)
 	bash tools/ensure-c-compiler.sh python3
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip

@@ -1,8 +1,9 @@
-"""The compiled part of gui_crawler: ``gui_crawler._pagewalk``, which parses a page with lexbor and
+"""The compiled parts of gui_crawler: ``gui_crawler._pagewalk``, which parses a page with lexbor and
 reads its links and audit fields without holding the GIL, and runs the parser threads that never
-take it (``_walkers.c``, which hash a page's visible text with ``_blake2b.c``). lexbor's sources
-(the modules an HTML parse needs: core, dom, html, tag, ns) are vendored under third_party/lexbor;
-everything else about the package is in pyproject.toml."""
+take it (``_walkers.c``, which hash a page's visible text with ``_blake2b.c``); and
+``gui_crawler._inlinks``, the window's link index's inner loop. lexbor's sources (the modules an
+HTML parse needs: core, dom, html, tag, ns) are vendored under third_party/lexbor; everything else
+about the package is in pyproject.toml."""
 
 from pathlib import Path
 
@@ -24,6 +25,7 @@ setup(
             depends=["gui_crawler/_pagewalk.h", "gui_crawler/_blake2b.h"],
             include_dirs=[LEXBOR],
             define_macros=[("LEXBOR_STATIC", None)],
-        )
+        ),
+        Extension("gui_crawler._inlinks", ["gui_crawler/_inlinks.c"]),
     ]
 )

@@ -8,11 +8,12 @@ only the rows a batch can have changed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
+from ._inlinks import add_links
 from .events import FetchRecord, Verdict
 from .models import STATUS_BRUSH, LabelledTable, Roles, status_class, status_text
 from .wording import error_sentence
@@ -53,32 +54,22 @@ class LinkIndex:
             got.append(source)  # type: ignore[union-attr]
 
     def add(
-        self, records: Sequence[FetchRecord], watched: Mapping[str, object] | None = None
+        self, records: Sequence[FetchRecord], watched: dict[str, int] | None = None
     ) -> set[str]:
         """Index a batch; returns the ``watched`` URLs that gained inlinks."""
         # The window's largest cost per record on a real site (hundreds of links a page), on the
-        # thread the crawl shares: one inline loop, no call per link. Only the watched targets
-        # (the broken links shown) are collected: a set of every target cost as much again.
+        # thread the crawl shares: the loop over a page's links is in C (_inlinks). Only the
+        # watched targets (the broken links shown) are collected: a set of every target cost as
+        # much again.
         gained: set[str] = set()
-        watch = watched.keys() if watched else None
+        watch = watched or None
         inlinks = self.inlinks
-        get = inlinks.get
         by_url = self.records
         for rec in records:
             url = rec.url
             by_url[url] = rec
-            links = rec.links
-            for target in links:
-                got = get(target)
-                if got is None:
-                    inlinks[target] = url
-                elif got.__class__ is str:
-                    inlinks[target] = [got, url]
-                else:
-                    got.append(url)  # type: ignore[union-attr]
-            if links:
-                if watch is not None:
-                    gained |= watch & links
+            if rec.links:
+                add_links(inlinks, url, rec.links, watch, gained)
             elif rec.next_url:
                 self._link(rec.next_url, url)
                 gained.add(rec.next_url)

@@ -1,0 +1,77 @@
+"""The link index: inlinks by target, its inner loop in C (_inlinks), against plain Python."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+from gui_crawler._inlinks import add_links
+from gui_crawler.events import FetchRecord
+from gui_crawler.link_models import LinkIndex
+
+
+def reference(records: list[FetchRecord]) -> dict[str, list[str]]:
+    """Every target's sources in record order, redirects counting as links."""
+    out: dict[str, list[str]] = {}
+    for rec in records:
+        targets = rec.links or ((rec.next_url,) if rec.next_url else ())
+        for target in targets:
+            out.setdefault(target, []).append(rec.url)
+    return out
+
+
+def test_inlinks_match_a_plain_python_index() -> None:
+    rng = random.Random(3)
+    urls = [f"http://h/{i}" for i in range(300)]
+    records = []
+    for i, url in enumerate(urls):
+        if i % 17 == 0:
+            records.append(FetchRecord(url, status=301, next_url=rng.choice(urls)))
+        else:
+            links = tuple(dict.fromkeys(rng.choice(urls) for _ in range(rng.randint(0, 40))))
+            records.append(FetchRecord(url, status=200, links=links))
+    index = LinkIndex()
+    for start in range(0, len(records), 37):  # in batches, as the window feeds it
+        index.add(records[start : start + 37])
+    want = reference(records)
+    assert set(index.inlinks) == set(want)
+    for target, sources in want.items():
+        assert index.sources(target) == sources, target
+        # One source is kept as the string itself, more as a list.
+        assert type(index.inlinks[target]) is (str if len(sources) == 1 else list)
+
+
+def test_watched_targets_report_their_new_inlinks() -> None:
+    index = LinkIndex()
+    gained = index.add(
+        [FetchRecord("http://h/", links=("http://h/gone", "http://h/ok"))],
+        watched={"http://h/gone": 0},
+    )
+    assert gained == {"http://h/gone"}
+
+
+def test_add_links_keeps_references_right() -> None:
+    source = "http://h/" + "source"  # not interned: its count is this test's alone
+    targets = tuple(f"http://h/t{i}" for i in range(50))
+    inlinks: dict[str, str | list[str]] = {}
+    before = sys.getrefcount(source)
+    gained: set[str] = set()
+    for _ in range(3):  # str, then a list of two, then appended to
+        add_links(inlinks, source, targets, {targets[7]: 0}, gained)
+    assert gained == {targets[7]}
+    assert sys.getrefcount(source) == before + 3 * len(targets)
+    assert all(got == [source] * 3 for got in inlinks.values())
+    inlinks.clear()
+    assert sys.getrefcount(source) == before
+
+
+def test_add_links_refuses_what_is_not_an_index() -> None:
+    not_an_index: dict = {"http://h/t": 3}
+    with pytest.raises(TypeError):
+        add_links(not_an_index, "http://h/", ("http://h/t",), None, set())
+    with pytest.raises(TypeError):
+        add_links({}, "http://h/", ["http://h/t"], None, set())  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        add_links({}, "http://h/", ("http://h/t",), ["http://h/t"], set())  # type: ignore[arg-type]
