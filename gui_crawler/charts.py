@@ -92,11 +92,14 @@ class History:
 
 def _mix(color: QColor, under: QColor, share: float) -> QColor:
     """``color`` at ``share`` opacity over ``under``, as one opaque colour."""
+
+    def mix(a: float, b: float) -> float:
+        return a * share + b * (1 - share)
+
     return QColor.fromRgbF(
-        *(
-            c * share + u * (1 - share)
-            for c, u in zip(color.getRgbF()[:3], under.getRgbF()[:3], strict=True)
-        )
+        mix(color.redF(), under.redF()),
+        mix(color.greenF(), under.greenF()),
+        mix(color.blueF(), under.blueF()),
     )
 
 
