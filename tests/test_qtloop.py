@@ -41,3 +41,32 @@ def test_asyncio_sleep_and_wait_for_keep_time(qtbot: Any, loop: asyncio.Abstract
     qtbot.waitUntil(task.done, timeout=3000)
     slept, timed_out = task.result()
     assert 0.045 <= slept < 0.5 and timed_out
+
+
+def test_callbacks_that_schedule_callbacks_never_starve_qt(
+    qtbot: Any, loop: asyncio.AbstractEventLoop
+) -> None:
+    """A batch goes on with what it scheduled, within its time budget: a callback that always
+    schedules itself again runs on and on, and Qt's own timers still fire in between."""
+    from PySide6.QtCore import QTimer
+
+    spins = [0]
+    stop = [False]
+
+    def spin() -> None:
+        spins[0] += 1
+        if not stop[0]:
+            loop.call_soon(spin)
+
+    beats = [0]
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: beats.__setitem__(0, beats[0] + 1))
+    timer.start()
+    loop.call_soon(spin)
+    try:
+        qtbot.waitUntil(lambda: beats[0] >= 10, timeout=3000)
+    finally:
+        stop[0] = True
+        timer.stop()
+    assert spins[0] > 1000
