@@ -551,7 +551,8 @@ class Crawler:
             self._record(self._make(item, start, tries, **failure(ErrorKind.INVALID_URL, str(e))))
             return None
         except (TimeoutError, aiohttp.ClientError, OSError) as e:
-            self._timings[item.url].settle()
+            if (marks := self._timings.get(item.url)) is not None:  # None once recorded
+                marks.settle()
             exc = failure(*describe(e))
             log.debug("try %d for %s raised %s", tries, item.url, exc["exception"])
             if tries < cfg.max_tries and worth_retrying(e):

@@ -145,7 +145,9 @@ def _ms(seconds: float) -> float:
 
 
 # The Timing of the request the running task makes (each worker is a task of its own). The
-# resolver runs in a task aiohttp starts from the request's, which inherits it.
+# resolver runs in a task aiohttp starts from the request's, which inherits it. It stays set after
+# the request: a later request of the task that has no Timing of its own (robots.txt, a sitemap)
+# stamps one whose try is over — recorded, or started afresh by its next try.
 current: ContextVar[Timing | None] = ContextVar("current_timing", default=None)
 
 
