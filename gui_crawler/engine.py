@@ -635,9 +635,18 @@ class Crawler:
         length = resp.content_length
         if length is not None and length > limit:
             raise BodyTooLarge(f"Content-Length {length} exceeds the {limit}-byte limit")
+        content = resp.content
+        if content.is_eof():
+            # The whole body is in already (a small page comes in the read that brought its
+            # headers: 96% of rust-doc's): taken without the awaits of the loop below (rust-doc,
+            # loop 6.31 -> 5.97 CPU-s, wall 8.01 -> 7.66 s, side by side).
+            body = content.read_nowait()
+            if len(body) > limit:
+                raise BodyTooLarge(f"body exceeds the {limit}-byte limit")
+            return (body if keep else None), len(body)
         chunks: list[bytes] = []
         size = 0
-        async for chunk in resp.content.iter_chunked(_CHUNK):
+        async for chunk in content.iter_chunked(_CHUNK):
             size += len(chunk)
             if size > limit:
                 raise BodyTooLarge(f"body exceeds the {limit}-byte limit")

@@ -321,6 +321,64 @@ def test_body_limit_counts_decompressed_bytes() -> None:
     run(main())
 
 
+def test_body_limit_holds_for_a_body_that_came_whole_with_its_headers() -> None:
+    """A response read in one piece (headers and a chunked body of no declared length, in one
+    write) is taken without waiting: the limit and the links are read from it all the same."""
+    bodies = {
+        b"/": b"<html><a href='/under'>u</a><a href='/over'>o</a></html>",
+        b"/under": b"<html><a href='/leaf'>leaf</a>" + b"x" * 500 + b"</html>",
+        b"/over": b"<html>" + b"x" * 5_000 + b"</html>",
+        b"/leaf": b"<html>leaf</html>",
+    }
+    seen_eof: list[bool] = []
+    original = engine_mod.Crawler._read
+
+    async def read(self: Crawler, resp: Any, keep: bool) -> tuple[bytes | None, int]:
+        seen_eof.append(resp.content.is_eof())
+        return await original(self, resp, keep)
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                body = bodies.get(head.split(b" ", 2)[1], b"")
+                writer.write(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
+                    b"Transfer-Encoding: chunked\r\n\r\n"
+                    + b"%x\r\n" % len(body)
+                    + body
+                    + b"\r\n0\r\n\r\n"
+                )
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+    async def main() -> dict[str, FetchRecord]:
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        root = f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/"
+        events: list[Event] = []
+        cfg = CrawlConfig(
+            roots=(root,), max_body=2_000, ignore_robots=True, use_sitemaps=False, max_tries=1
+        )
+        try:
+            await asyncio.wait_for(Crawler(cfg, events.append).run(), 10)
+        finally:
+            server.close()
+        return {e.url.rsplit("/", 1)[1]: e for e in events if isinstance(e, FetchRecord)}
+
+    engine_mod.Crawler._read = read  # type: ignore[method-assign]
+    try:
+        records = run(main())
+    finally:
+        engine_mod.Crawler._read = original  # type: ignore[method-assign]
+    assert records["over"].kind == "fail_TooLarge", records["over"]
+    assert records["under"].status == 200 and records["under"].size == len(bodies[b"/under"])
+    assert records["leaf"].status == 200  # the links of a page taken whole are followed
+    assert any(seen_eof), "no response came whole: the test does not reach the fast path"
+
+
 # ---- parsing ----------------------------------------------------------------------------------
 
 
