@@ -1040,11 +1040,6 @@ static PyObject *walked_links(PyObject *Py_UNUSED(self), PyObject *args)
     Py_RETURN_NONE;
 }
 
-/* How many "<" the page has, and a bound on how deep its elements nest, in one pass at C speed
- * without the GIL. Per chunk, the depth can rise by at most the chunk's start tags ("<" not
- * followed by "/") and ends no higher than the depth before it plus starts minus ends -- or the
- * chunk's starts alone, when stray end tags drove it to zero inside it. An end tag split by a
- * chunk boundary counts only as a start: the bound errs high, never low. */
 /* The "<" in p[from, to), and of those the "</" whose "/" is before ``to``. Counted in runs of at
    most 255 bytes into byte-wide sums, which the compiler vectorises: a memchr() per "<" took
    twice as long, and the event loop pays this for every page. */
@@ -1069,6 +1064,12 @@ static void count_tags(const unsigned char *p, Py_ssize_t from, Py_ssize_t to, P
     }
 }
 
+/* How many "<" the page has, and a bound on how deep its elements nest, in one pass at C speed.
+ * Per chunk, the depth can rise by at most the chunk's start tags ("<" not followed by "/") and
+ * ends no higher than the depth before it plus starts minus ends -- or the chunk's starts alone,
+ * when stray end tags drove it to zero inside it. An end tag split by a chunk boundary counts only
+ * as a start: the bound errs high, never low. The GIL is let go only for a page of 1 MB or more:
+ * a smaller one takes microseconds, and the event loop that calls this could lose its turn. */
 static PyObject *markup(PyObject *Py_UNUSED(self), PyObject *args)
 {
     Py_buffer data;
