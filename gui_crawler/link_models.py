@@ -43,16 +43,6 @@ class LinkIndex:
         """Some recorded page links (or redirects) to ``url``."""
         return url in self.inlinks
 
-    def _link(self, target: str, source: str) -> None:
-        inlinks = self.inlinks
-        got = inlinks.get(target)
-        if got is None:
-            inlinks[target] = source
-        elif type(got) is str:
-            inlinks[target] = [got, source]
-        else:
-            got.append(source)  # type: ignore[union-attr]
-
     def add(
         self, records: Sequence[FetchRecord], watched: dict[str, int] | None = None
     ) -> set[str]:
@@ -70,8 +60,8 @@ class LinkIndex:
             by_url[url] = rec
             if rec.links:
                 add_links(inlinks, url, rec.links, watch, gained)
-            elif rec.next_url:
-                self._link(rec.next_url, url)
+            elif rec.next_url:  # a redirect is a link from its source
+                add_links(inlinks, url, (rec.next_url,), None, gained)
                 gained.add(rec.next_url)
         return gained
 
