@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from gui_crawler.bridge import CrawlBridge
+from gui_crawler.bridge import CRAWL_GC_FULL_EVERY, CrawlBridge
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.events import CrawlFinished, FetchRecord, Progress, WorkerEvent, WorkerState
 
@@ -70,3 +71,27 @@ def test_commands_are_forwarded_and_a_bad_config_raises(
     bridge.pause()
     bridge.set_max_workers(1)
     assert not bridge.paused
+
+
+def test_full_collections_are_spaced_while_crawling_and_restored_after_the_last_crawl(
+    qtbot: Any, live_site: Any
+) -> None:
+    live_site.fill_small(20)
+    before = gc.get_threshold()
+    bridge = CrawlBridge(interval_ms=20)
+    seen: list[tuple[int, int, int]] = []
+    config = CrawlConfig(roots=(live_site.url,), max_tasks=2)
+
+    def ended(_f: CrawlFinished) -> None:
+        seen.append(gc.get_threshold())  # the last flush: still spaced
+        if len(seen) == 1:  # a finished() slot starting the next crawl keeps them spaced
+            bridge.start(config)
+            seen.append(gc.get_threshold())
+
+    bridge.finished.connect(ended)
+    with qtbot.waitSignal(bridge.runningChanged, timeout=15_000):
+        bridge.start(config)
+    assert gc.get_threshold()[2] == max(before[2], CRAWL_GC_FULL_EVERY)
+    qtbot.waitUntil(lambda: len(seen) == 3 and not bridge.running, timeout=15_000)
+    assert all(t[2] == max(before[2], CRAWL_GC_FULL_EVERY) for t in seen)
+    assert gc.get_threshold() == before
