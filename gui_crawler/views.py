@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QEvent,
     QItemSelectionModel,
     QModelIndex,
     QPoint,
@@ -171,8 +172,7 @@ class PagesTab(QWidget):
             b.toggled.connect(self._apply)
             self.buttons[label] = b
             bar.addWidget(b)
-        self.count = QLabel()
-        self.count.setMinimumWidth(140)
+        self.count = CounterLabel(min_width=140)
         self.count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar.addWidget(self.count)
         self.table = make_table(
@@ -305,3 +305,34 @@ class ElidedLabel(QLabel):
         width = max(0, self.contentsRect().width())
         cut = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
         super().setText(cut)
+
+
+class CounterLabel(QLabel):
+    """A one-line label for numbers that change on every tick: its width only grows, and it is
+    held fixed in between, so a new number repaints the label alone. A label whose size may
+    change asks its parent to lay out again on each ``setText``: in a tab page that repaints the
+    whole QTabWidget (it repaints itself on any layout request), in the status bar it moves
+    every item. An empty text gives the space back."""
+
+    def __init__(self, min_width: int = 0, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._min_width = min_width
+        self._fit(reset=True)
+
+    def setText(self, text: str) -> None:
+        if text != self.text():
+            super().setText(text)
+            self._fit(reset=not text)  # emptied: it gives its space back
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit(reset=True)
+
+    def _fit(self, reset: bool = False) -> None:
+        if reset:
+            self.setMinimumSize(0, 0)  # a QLabel's size hint is never below its minimum size
+        hint = self.sizeHint()
+        width = max(hint.width(), self._min_width, 0 if reset else self.maximumWidth())
+        if width != self.maximumWidth() or hint.height() != self.maximumHeight():
+            self.setFixedSize(width, hint.height())

@@ -44,6 +44,7 @@ from .timeline import TimelinePanel
 from .tree_model import TREE_WIDTHS
 from .urls import InvalidURL, Scope, parse_address
 from .views import (
+    CounterLabel,
     ElidedLabel,
     PagesTab,
     index_url_at,
@@ -316,7 +317,7 @@ class MainWindow(QMainWindow):
             "rate",
             "elapsed",
         ):
-            lab = QLabel()
+            lab = CounterLabel()
             lab.setObjectName(f"stat-{key}")
             lab.setContentsMargins(6, 0, 6, 0)
             sb.addPermanentWidget(lab)
@@ -710,7 +711,9 @@ class MainWindow(QMainWindow):
             lab["progress"].setText("")
         lab["redirects"].setText(f"Redirects {r.redirects.rowCount():,}")
         lab["broken"].setText(f"Broken {r.broken.rowCount():,}")
-        lab["broken"].setStyleSheet(ERROR_STYLE if r.broken.rowCount() else "")
+        style = ERROR_STYLE if r.broken.rowCount() else ""
+        if lab["broken"].styleSheet() != style:  # setting it, even unchanged, restyles the label
+            lab["broken"].setStyleSheet(style)
         if p is not None and not self.bridge.running and p.elapsed >= 1.0:
             lab["rate"].setText(f"{p.done / p.elapsed:.1f} pages/s (average)")
         else:

@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPersistentModelIndex, QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPersistentModelIndex, QPoint, Qt
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QTabWidget, QWidget
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.models import PagesModel, PagesProxy, Roles
+from gui_crawler.views import CounterLabel
 from gui_crawler.window import MainWindow
 
 PAGES = 29  # URLs LiveSite.fill_small(20) leads to (see conftest)
@@ -281,3 +283,40 @@ def test_an_opened_crawl_fills_a_sorted_table_in_order(
     keys = [model.index(i, 1).data(Roles.Sort) for i in range(model.rowCount())]
     assert len(keys) == PAGES and keys == sorted(keys, reverse=True)
     assert table.horizontalHeader().sortIndicatorSection() == 1
+
+
+def test_a_changing_count_repaints_its_label_alone(qtbot: Any) -> None:
+    # A label free to change size lays its parents out again on every setText: in a tab page
+    # that repainted the whole tab widget on every tick of a crawl.
+    tabs, page = QTabWidget(), QWidget()
+    row = QHBoxLayout(page)
+    label = CounterLabel()
+    row.addWidget(label)
+    row.addWidget(QLabel("beside it"), 1)
+    tabs.addTab(page, "Pages")
+    qtbot.addWidget(tabs)
+    tabs.show()
+    qtbot.waitExposed(tabs)
+    label.setText("9,999 URLs")
+    qtbot.wait(50)  # the layout requests of its growth go up the parents one at a time
+    wide = label.width()
+    assert wide >= label.sizeHint().width()
+    requests: list[int] = []
+
+    class Count(QObject):
+        def eventFilter(self, obj: Any, event: QEvent) -> bool:
+            requests.extend([1] if event.type() == QEvent.Type.LayoutRequest else [])
+            return False
+
+    counter = Count()
+    tabs.installEventFilter(counter)
+    for n in (1000, 1234, 5, 9000):
+        label.setText(f"{n:,} URLs")
+        QApplication.processEvents()
+    assert not requests and label.width() == wide and label.text() == "9,000 URLs"
+    label.setText("99,999,999 URLs")  # wider: it grows, and keeps its new width
+    QApplication.processEvents()
+    assert label.width() >= label.sizeHint().width() > wide
+    label.setText("")  # nothing to say: it gives its space back
+    QApplication.processEvents()
+    assert label.width() < wide
