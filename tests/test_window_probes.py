@@ -301,11 +301,12 @@ def test_a_changing_count_repaints_its_label_alone(qtbot: Any) -> None:
     qtbot.wait(50)  # the layout requests of its growth go up the parents one at a time
     wide = label.width()
     assert wide >= label.sizeHint().width()
-    requests: list[int] = []
+    requests: list[QEvent.Type] = []
 
     class Count(QObject):
         def eventFilter(self, obj: Any, event: QEvent) -> bool:
-            requests.extend([1] if event.type() == QEvent.Type.LayoutRequest else [])
+            if event.type() == QEvent.Type.LayoutRequest:
+                requests.append(event.type())
             return False
 
     counter = Count()
