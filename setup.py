@@ -4,30 +4,94 @@ take it (``_walkers.c``, which hash a page's visible text with ``_blake2b.c``);
 ``gui_crawler._inlinks``, the window's link index's inner loop; and ``gui_crawler._linkpack``, a
 page's outlinks as the crawl file stores them. lexbor's sources (the modules an HTML parse needs:
 core, dom, html, tag, ns) are vendored under third_party/lexbor; everything else about the package
-is in pyproject.toml."""
+is in pyproject.toml.
 
+Each of them is optional: where one does not build (no C compiler, no Python headers, a platform
+lexbor's POSIX port does not cover) the install goes on without it and gui_crawler.accel uses its
+pure-Python equivalent; one line says so. GUI_CRAWLER_NO_EXTENSIONS=1 at build time builds none of
+them (a pure-Python wheel)."""
+
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
 LEXBOR = "third_party/lexbor/source"
 SOURCES = sorted(p.as_posix() for p in Path(LEXBOR).glob("lexbor/**/*.c"))
 
+# setuptools.errors' classes are distutils' own (DistutilsExecError, DistutilsPlatformError, ...);
+# OSError: a compiler or linker that cannot be run at all.
+BUILD_ERRORS = (CCompilerError, CompileError, LinkError, ExecError, PlatformError, OSError)
+
+EXTENSIONS = [
+    Extension(
+        "gui_crawler._pagewalk",
+        [
+            "gui_crawler/_pagewalk.c",
+            "gui_crawler/_walkers.c",
+            "gui_crawler/_blake2b.c",
+            *SOURCES,
+        ],
+        depends=["gui_crawler/_pagewalk.h", "gui_crawler/_blake2b.h"],
+        include_dirs=[LEXBOR],
+        define_macros=[("LEXBOR_STATIC", None)],
+        optional=True,
+    ),
+    Extension("gui_crawler._inlinks", ["gui_crawler/_inlinks.c"], optional=True),
+    Extension("gui_crawler._linkpack", ["gui_crawler/_linkpack.c"], optional=True),
+]
+
+
+def _reason(error: BaseException) -> str:
+    """What went wrong, in a few words: the command that failed, or the error's first words."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, subprocess.CalledProcessError):
+            cmd = seen.cmd if isinstance(seen.cmd, str) else seen.cmd[0]
+            return f"{os.path.basename(str(cmd).split()[0])} exited with status {seen.returncode}"
+        if isinstance(seen, OSError) and seen.filename is not None:
+            return f"{os.path.basename(str(seen.filename))}: {seen.strerror}"
+        seen = seen.__cause__ or seen.__context__
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+class OptionalBuildExt(build_ext):
+    """build_ext that installs without the extensions it cannot build, and says so in one line."""
+
+    def run(self) -> None:
+        self._failed: list[tuple[str, BaseException]] = []
+        try:
+            super().run()
+        except BUILD_ERRORS as e:  # before any extension: e.g. no compiler for this platform
+            self._failed = [(ext.name, e) for ext in self.extensions]
+        if self._failed:
+            reason = _reason(self._failed[0][1])
+            if len(self._failed) == len(self.extensions):
+                line = (
+                    f"building the compiled parts failed ({reason}); "
+                    "installing the pure-Python version: parsing will be slower"
+                )
+            else:
+                names = ", ".join(name.rpartition(".")[2] for name, _ in self._failed)
+                line = (
+                    f"building {names} failed ({reason}); "
+                    "installing its pure-Python version: it will be slower"
+                )
+            print(f"gui_crawler: {line}", file=sys.stderr, flush=True)
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except BUILD_ERRORS as e:
+            self._failed.append((ext.name, e))
+
+
 setup(
-    ext_modules=[
-        Extension(
-            "gui_crawler._pagewalk",
-            [
-                "gui_crawler/_pagewalk.c",
-                "gui_crawler/_walkers.c",
-                "gui_crawler/_blake2b.c",
-                *SOURCES,
-            ],
-            depends=["gui_crawler/_pagewalk.h", "gui_crawler/_blake2b.h"],
-            include_dirs=[LEXBOR],
-            define_macros=[("LEXBOR_STATIC", None)],
-        ),
-        Extension("gui_crawler._inlinks", ["gui_crawler/_inlinks.c"]),
-        Extension("gui_crawler._linkpack", ["gui_crawler/_linkpack.c"]),
-    ]
+    ext_modules=[] if os.environ.get("GUI_CRAWLER_NO_EXTENSIONS") == "1" else EXTENSIONS,
+    cmdclass={"build_ext": OptionalBuildExt},
 )
