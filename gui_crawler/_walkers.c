@@ -1,10 +1,12 @@
 /* Walkers: parser threads that never take the GIL. A page becomes a job, is cut, parsed and walked
  * on one of the threads (its pieces one after another), and the finished jobs are taken back a
- * batch at a time by drain(), which the event loop calls when the pool's eventfd is readable.
+ * batch at a time by drain(), which the event loop calls when the pool's wake-up fd is readable:
+ * an eventfd on Linux, elsewhere the read end of a non-blocking pipe (GUI_CRAWLER_NO_EVENTFD
+ * defined at build time takes the pipe on Linux too).
  *
  * Python threads had to take the GIL twice per page -- to take a job from their queue and to hand
  * the result back -- and each time took it from the event loop, which then waited for it and for
- * a core. These threads only lock a mutex and write an eventfd.
+ * a core. These threads only lock a mutex and write the wake-up fd.
  *
  * The threads read each page's bytes in place, never copied (copying a big page cost the loop
  * more than handing it over): its job holds a reference to the bytes object, taken and given back
@@ -18,15 +20,19 @@
 #include <Python.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/eventfd.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__linux__) && !defined(GUI_CRAWLER_NO_EVENTFD)
+#define WAKE_EVENTFD 1
+#include <sys/eventfd.h>
+#endif
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -57,7 +63,7 @@ typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t work;
     job_t *todo, *todo_tail, *done, *done_tail;
-    int efd;
+    int wake_r, wake_w; /* the wake-up fd: one eventfd (both the same), or a pipe's two ends */
     int closed;
     int refs; /* the Walkers object and each thread still running */
 } pool_t;
@@ -133,11 +139,70 @@ static void pool_release(pool_t *p)
     if (last) {
         jobs_free(p->todo);
         jobs_free(p->done);
-        close(p->efd);
+        close(p->wake_r);
+        if (p->wake_w != p->wake_r) {
+            close(p->wake_w);
+        }
         pthread_cond_destroy(&p->work);
         pthread_mutex_destroy(&p->lock);
         free(p);
     }
+}
+
+/* Opens the pool's wake-up fd, non-blocking and closed on exec; 0, or -1 with errno set. */
+static int wake_open(pool_t *p)
+{
+#ifdef WAKE_EVENTFD
+    p->wake_r = p->wake_w = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    return p->wake_r < 0 ? -1 : 0;
+#else
+    int fds[2];
+    if (pipe(fds) < 0) {
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        int fl = fcntl(fds[i], F_GETFL);
+        int fd_fl = fcntl(fds[i], F_GETFD);
+        if (fl < 0 || fd_fl < 0 || fcntl(fds[i], F_SETFL, fl | O_NONBLOCK) < 0 ||
+            fcntl(fds[i], F_SETFD, fd_fl | FD_CLOEXEC) < 0) {
+            int error = errno;
+            close(fds[0]);
+            close(fds[1]);
+            errno = error;
+            return -1;
+        }
+    }
+    p->wake_r = fds[0];
+    p->wake_w = fds[1];
+    return 0;
+#endif
+}
+
+/* Makes the wake-up fd readable. */
+static void wake(pool_t *p)
+{
+#ifdef WAKE_EVENTFD
+    uint64_t one = 1;
+    ssize_t written = write(p->wake_w, &one, sizeof(one));
+#else
+    char one = 1;
+    ssize_t written = write(p->wake_w, &one, 1);
+#endif
+    (void) written; /* only EAGAIN: the counter near 2^64, or the pipe full (it is readable) */
+}
+
+/* Makes the wake-up fd unreadable until the next wake(). */
+static void wake_drain(pool_t *p)
+{
+#ifdef WAKE_EVENTFD
+    uint64_t count;
+    ssize_t got = read(p->wake_r, &count, sizeof(count));
+    (void) got; /* EAGAIN: no wake-up pending (a drain already took the jobs) */
+#else
+    char buf[64];
+    while (read(p->wake_r, buf, sizeof(buf)) > 0) {
+    }
+#endif
 }
 
 static double now(void)
@@ -223,12 +288,10 @@ static void *work(void *arg)
             late_add(j);
             break;
         }
-        /* One wake-up for every job finished before the loop drains them. drain() reads the
-         * eventfd before taking the jobs, so a job added after its read wakes it again. */
+        /* One wake-up for every job finished before the loop drains them. drain() empties the
+         * wake-up fd before taking the jobs, so a job added after that wakes it again. */
         if (p->done == NULL) {
-            uint64_t one = 1;
-            ssize_t written = write(p->efd, &one, sizeof(one));
-            (void) written; /* only EAGAIN, at a counter near 2^64 */
+            wake(p);
             p->done = j;
         }
         else {
@@ -261,8 +324,7 @@ static int walkers_init(WalkersObject *self, PyObject *args, PyObject *kwds)
         PyErr_NoMemory();
         return -1;
     }
-    p->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-    if (p->efd < 0) {
+    if (wake_open(p) < 0) {
         PyErr_SetFromErrno(PyExc_OSError);
         free(p);
         return -1;
@@ -418,9 +480,7 @@ static PyObject *walkers_drain(WalkersObject *self, PyObject *Py_UNUSED(args))
     if (p == NULL) {
         return NULL;
     }
-    uint64_t count;
-    ssize_t got = read(p->efd, &count, sizeof(count));
-    (void) got; /* EAGAIN: no wake-up pending (a drain already took the jobs) */
+    wake_drain(p);
     pthread_mutex_lock(&p->lock);
     job_t *j = p->done;
     p->done = p->done_tail = NULL;
@@ -442,7 +502,7 @@ static PyObject *walkers_drain(WalkersObject *self, PyObject *Py_UNUSED(args))
 static PyObject *walkers_fileno(WalkersObject *self, PyObject *Py_UNUSED(args))
 {
     pool_t *p = open_pool(self);
-    return p == NULL ? NULL : PyLong_FromLong(p->efd);
+    return p == NULL ? NULL : PyLong_FromLong(p->wake_r);
 }
 
 static PyObject *walkers_close(WalkersObject *self, PyObject *Py_UNUSED(args))
@@ -464,7 +524,8 @@ static PyMethodDef walkers_methods[] = {
      "since the last drain (digest: blake2b, 8 bytes, of the visible text of all the pieces); "
      "call it when fileno() is readable."},
     {"fileno", (PyCFunction) walkers_fileno, METH_NOARGS,
-     "fileno() -> an eventfd, readable while jobs are done and not drained."},
+     "fileno() -> a file descriptor (an eventfd on Linux, else a pipe's read end), readable "
+     "while jobs are done and not drained."},
     {"close", (PyCFunction) walkers_close, METH_NOARGS,
      "close(): drop the jobs not started and the results not drained; the threads end after the "
      "page they are on, without being waited for."},
