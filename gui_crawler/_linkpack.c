@@ -135,10 +135,13 @@ static PyObject *unpack(PyObject *Py_UNUSED(self), PyObject *arg)
             cur = grown;
             cap = want;
         }
-        memcpy(cur + shared, p, rest);
-        p += rest;
+        if (rest > 0) { /* cur is still NULL while every link so far was empty */
+            memcpy(cur + shared, p, rest);
+            p += rest;
+        }
         cur_size = shared + rest;
-        PyObject *link = PyUnicode_DecodeUTF8(cur, (Py_ssize_t)cur_size, "strict");
+        PyObject *link = PyUnicode_DecodeUTF8(cur != NULL ? cur : "", (Py_ssize_t)cur_size,
+                                              "strict");
         if (link == NULL || PyList_Append(list, link) < 0) {
             Py_XDECREF(link);
             Py_CLEAR(list);
