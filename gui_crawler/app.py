@@ -142,8 +142,11 @@ async def run_window(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from . import accel
     from .display import HEADLESS_HINT, display_problem
 
+    if accel.MISSING:
+        print(f"gui-crawler: {accel.describe()}", file=sys.stderr)
     problem = display_problem()
     if problem is not None:
         print(f"gui-crawler: {problem}; {HEADLESS_HINT}", file=sys.stderr)

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from . import accel
 from .config import DEFAULT_USER_AGENT, ConfigError, CrawlConfig
 from .engine import raise_fd_limit
 from .events import CrawlFinished, Event, FetchRecord, Progress, Verdict
@@ -324,6 +325,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = config_from_args(args, args.roots or ["http://127.0.0.1/"])
     except ConfigError as e:
         parser.error(str(e))
+    if accel.MISSING and not args.quiet:
+        print(f"gui-crawler: {accel.describe()}", file=sys.stderr)
     if args.csv and (why := check_writable(args.csv)):
         print(f"gui-crawler: cannot write {args.csv}: {why}", file=sys.stderr)
         return EXIT_USAGE

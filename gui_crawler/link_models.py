@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
-from ._inlinks import add_links
+from . import accel
 from .events import FetchRecord, Verdict
 from .models import STATUS_BRUSH, LabelledTable, Roles, status_class, status_text
 from .wording import error_sentence
@@ -48,20 +48,21 @@ class LinkIndex:
     ) -> set[str]:
         """Index a batch; returns the ``watched`` URLs that gained inlinks."""
         # The window's largest cost per record on a real site (hundreds of links a page), on the
-        # thread the crawl shares: the loop over a page's links is in C (_inlinks). Only the
+        # thread the crawl shares: the loop over a page's links is in C (accel.inlinks). Only the
         # watched targets (the broken links shown) are collected: a set of every target cost as
         # much again.
         gained: set[str] = set()
         watch = watched or None
-        inlinks = self.inlinks
+        index = self.inlinks
+        add_links = accel.inlinks.add_links
         by_url = self.records
         for rec in records:
             url = rec.url
             by_url[url] = rec
             if rec.links:
-                add_links(inlinks, url, rec.links, watch, gained)
+                add_links(index, url, rec.links, watch, gained)
             elif rec.next_url:  # a redirect is a link from its source
-                add_links(inlinks, url, (rec.next_url,), None, gained)
+                add_links(index, url, (rec.next_url,), None, gained)
                 gained.add(rec.next_url)
         return gained
 

@@ -1,5 +1,5 @@
-"""Decoding HTML and extracting its links with a real HTML5 parser (lexbor, called from C: see
-``_pagewalk.c``)."""
+"""Decoding HTML and extracting its links with a real HTML5 parser: lexbor, called from C where
+the compiled parts were built, else through selectolax (``accel`` chooses)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,15 @@ import codecs
 import re
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from . import _pagewalk
+from . import accel
 from .pagefacts import FactsReader, PageFacts
 from .slicing import pieces
 from .urls import href_joiner, join, join_all, plain_directory
+
+if TYPE_CHECKING:
+    from .accel import Walked
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _META_CHARSET = re.compile(
@@ -121,18 +125,19 @@ class PageWalk:
     seconds: float = 0.0  # spent in begin()
 
 
-def walk(page: PageWalk) -> tuple[list[_pagewalk.Walked], float]:
+def walk(page: PageWalk) -> tuple[list[Walked], float]:
     """Parse and walk each piece of the page (one for a page of ordinary size), the GIL held only
     to return; what each walk read stays in C until :func:`finish`. Also the seconds it took."""
     t0 = time.perf_counter()
     walked = [
-        _pagewalk.walk_apart(piece, page.directory) for piece in pieces(page.data, tags=page.tags)
+        accel.pagewalk.walk_apart(piece, page.directory)
+        for piece in pieces(page.data, tags=page.tags)
     ]
     return walked, time.perf_counter() - t0
 
 
 def finish(
-    page: PageWalk, walked: list[_pagewalk.Walked], seconds: float, digest: bytes | None = None
+    page: PageWalk, walked: list[Walked], seconds: float, digest: bytes | None = None
 ) -> ParsedPage:
     """The page's links and audit fields from what :func:`walk` read (``digest``: the visible
     text's hash, if the walk made it). Each distinct href is read once, and joined in Python
@@ -141,7 +146,7 @@ def finish(
     facts = FactsReader(digest)
     base_href: str | None = None
     for piece in walked:
-        read = _pagewalk.walked(piece, None, digest is None)
+        read = accel.pagewalk.walked(piece, None, digest is None)
         if base_href is None:
             base_href = read[0]
         facts.add(*read[1:])
@@ -151,7 +156,7 @@ def finish(
     for piece in walked:
         # The walk joined plain hrefs to the page's directory; a <base> (a piece's walk only
         # sees its own) makes every href Python's to join.
-        _pagewalk.walked_links(piece, links, join_href, base_href is None)
+        accel.pagewalk.walked_links(piece, links, join_href, base_href is None)
     spent = page.seconds + seconds + time.perf_counter() - t0
     return ParsedPage(list(links), page.encoding, facts=facts.finish(base), seconds=spent)
 
@@ -259,7 +264,7 @@ def begin(body: bytes, charset: str | None, page_url: str) -> ParsedPage | PageW
     else:
         text, encoding = decode(body, charset)
         data = text.encode("utf-8")
-    tags, bound = _pagewalk.markup(data)
+    tags, bound = accel.pagewalk.markup(data)
     if bound > MAX_NESTING:  # else it cannot nest that deep (the common case)
         text = data.decode("utf-8", "replace")
         if nesting_exceeds(text):

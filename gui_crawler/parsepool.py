@@ -30,11 +30,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
-from . import _pagewalk, slicing
+from . import accel, slicing
 from .links import PageWalk, ParsedPage, begin, finish, parse_page
 
 if TYPE_CHECKING:
-    from ._pagewalk import Walked
+    from .accel import Walked
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +141,7 @@ class ParserThreads:
     run_in_executor cost the loop two futures, their callbacks and a wake-up per page besides."""
 
     def __init__(self, threads: int) -> None:
-        self._walkers = _pagewalk.Walkers(threads)
+        self._walkers = accel.pagewalk.Walkers(threads)
         self._waiting: dict[int, asyncio.Future[tuple[list[Walked], float, bytes]]] = {}
         self._ids = itertools.count()
         self._loop: asyncio.AbstractEventLoop | None = None

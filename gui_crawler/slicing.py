@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from . import _pagewalk
+from . import accel
 
 # A tree of this many tags takes ~5.5 MB. Ordinary pages are far below it: the Python docs' pages
 # have ~3,000 tags, their biggest 34,000. With two parser threads two trees may be alive at once:
@@ -27,7 +27,7 @@ def cut_points(data: bytes, max_tags: int, tags: int | None = None) -> list[int]
     titles, xmp, noembed, noframes, noscript, templates and H1s. A page whose cut cannot be placed
     safely (an element never closed) is left whole from there on. Found in C without the GIL
     (``_pagewalk.cut_points``); ``tags``: how many "<" ``data`` has, if counted already."""
-    return _pagewalk.cut_points(data, max_tags, data.count(b"<") if tags is None else tags)
+    return accel.pagewalk.cut_points(data, max_tags, data.count(b"<") if tags is None else tags)
 
 
 def pieces(data: bytes, max_tags: int | None = None, tags: int | None = None) -> Iterator[bytes]:

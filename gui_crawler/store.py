@@ -32,7 +32,7 @@ from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from ._linkpack import pack, unpack
+from . import accel
 from .config import ConfigError, CrawlConfig
 from .events import RECORD_FIELDS, ErrorKind, Event, FetchRecord, Queued
 from .urls import host_of
@@ -476,7 +476,7 @@ def _add_missing_columns(db: sqlite3.Connection) -> None:
 def _record_row(rec: FetchRecord) -> tuple[object, ...]:
     row = list(rec.values())
     # Packed, ~40% of the joined text on a docs site: the links were half of a commit's cost.
-    row[_LINKS] = pack(rec.links) if rec.links else ""
+    row[_LINKS] = accel.linkpack.pack(rec.links) if rec.links else ""
     return tuple(row)
 
 
@@ -484,7 +484,7 @@ def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
     values = dict(zip(RECORD_FIELDS, row, strict=True))
     links = values["links"]
     if isinstance(links, bytes):
-        values["links"] = unpack(links)
+        values["links"] = accel.linkpack.unpack(links)
     else:  # a format-2 row, or none
         values["links"] = tuple(links.split("\n")) if isinstance(links, str) and links else ()
     return FetchRecord(**values)  # type: ignore[arg-type]

@@ -18,6 +18,9 @@ from typing import Any, TypeVar
 
 import pytest
 from aiohttp import web
+from twins import compiled_twin
+
+from gui_crawler import accel
 
 T = TypeVar("T")
 
@@ -29,6 +32,19 @@ OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
+
+
+@pytest.fixture(params=["compiled", "python"])
+def impl(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Runs a test over both implementations of the compiled parts, as multidict's and yarl's
+    tests do: every module of ``accel`` is swapped for the test's run."""
+    for name in accel.NAMES:
+        if request.param == "compiled":
+            module = compiled_twin(name)
+        else:
+            module = accel.twin(name, compiled=False)
+        monkeypatch.setattr(accel, name, module)
+    return str(request.param)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from gui_crawler._linkpack import pack, unpack
+from gui_crawler import accel
 
 
 def reference(links: tuple[str, ...]) -> bytes:
@@ -33,7 +33,7 @@ def reference(links: tuple[str, ...]) -> bytes:
     return bytes(out)
 
 
-def test_links_come_back_in_order_whatever_they_hold() -> None:
+def test_links_come_back_in_order_whatever_they_hold(impl: str) -> None:
     rng = random.Random(7)
     alphabet = "ab/é€😀%:"
     cases: list[tuple[str, ...]] = [
@@ -53,22 +53,22 @@ def test_links_come_back_in_order_whatever_they_hold() -> None:
             )
         )
     for links in cases:
-        packed = pack(links)
+        packed = accel.linkpack.pack(links)
         assert packed == reference(links)
-        assert unpack(packed) == links
+        assert accel.linkpack.unpack(packed) == links
 
 
-def test_a_docs_pages_links_take_a_fraction_of_their_text() -> None:
+def test_a_docs_pages_links_take_a_fraction_of_their_text(impl: str) -> None:
     links = tuple(
         f"https://docs.example.org/3.11/library/{m}.html#{m}.{f}"
         for m in ("asyncio", "os", "sys")
         for f in ("run", "open", "path", "walk")
     )
-    assert len(pack(links)) < 0.5 * len("\n".join(links))
+    assert len(accel.linkpack.pack(links)) < 0.5 * len("\n".join(links))
 
 
-def test_damaged_data_is_refused() -> None:
-    good = pack(("http://h/a", "http://h/b"))
+def test_damaged_data_is_refused(impl: str) -> None:
+    good = accel.linkpack.pack(("http://h/a", "http://h/b"))
     for bad in (
         good[:-1],  # cut inside the last link
         good[:1],  # cut between its two varints
@@ -77,8 +77,8 @@ def test_damaged_data_is_refused() -> None:
         b"\x80" * 20,  # a varint that never ends
     ):
         with pytest.raises(ValueError):
-            unpack(bad)
+            accel.linkpack.unpack(bad)
     with pytest.raises(TypeError):
-        pack(["a list"])  # type: ignore[arg-type]
+        accel.linkpack.pack(["a list"])  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        pack(("a", 1))  # type: ignore[arg-type]
+        accel.linkpack.pack(("a", 1))  # type: ignore[arg-type]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 
-from gui_crawler._pagewalk import markup
+from twins import compiled_twin
+
+from gui_crawler import _pagewalk_py as spec
+from gui_crawler import accel
 from gui_crawler.links import MAX_NESTING, nesting_exceeds, parse_page
 
 
 def nesting_bound(data: bytes, chunk: int = 8192) -> int:
-    return markup(data, chunk)[1]
+    return accel.pagewalk.markup(data, chunk)[1]
 
 
 def walk_depth(text: str) -> int:
@@ -26,7 +29,7 @@ def walk_depth(text: str) -> int:
     return peak
 
 
-def test_the_bound_never_errs_low_even_with_stray_end_tags() -> None:
+def test_the_bound_never_errs_low_even_with_stray_end_tags(impl: str) -> None:
     rng = random.Random(11)
     for _ in range(200):
         parts = [
@@ -42,7 +45,7 @@ def test_the_bound_never_errs_low_even_with_stray_end_tags() -> None:
     assert parse_page(deep.encode(), "utf-8", "http://h/").note is not None
 
 
-def test_a_big_index_page_is_not_mistaken_for_deep_nesting() -> None:
+def test_a_big_index_page_is_not_mistaken_for_deep_nesting(impl: str) -> None:
     rows = "".join(
         f'<li><a href="/p{i}.html"><code>name{i}</code></a></li>\n' for i in range(30_000)
     )
@@ -54,26 +57,14 @@ def test_a_big_index_page_is_not_mistaken_for_deep_nesting() -> None:
     assert parsed.note is None and len(parsed.links) == 30_000
 
 
-def reference_markup(data: bytes, chunk: int = 8192) -> tuple[int, int]:
-    """markup() in plain Python: tags are the "<"; per chunk, "</" (its "/" in the same chunk)
-    closes, any other "<" opens."""
-    depth = peak = 0
-    for i in range(0, len(data), chunk):
-        part = data[i : i + chunk]
-        opens, ends = part.count(b"<"), part.count(b"</")
-        starts = opens - ends
-        peak = max(peak, depth + starts)
-        depth = max(depth + starts - ends, starts)
-    return data.count(b"<"), peak
-
-
 def test_tag_counts_are_exact_across_runs_and_chunks() -> None:
     """The C count sums bytes in runs of 255: runs of "<" longer than that, "</" split across a
-    run or a chunk, and pages of nothing but markup count exactly."""
+    run or a chunk, and pages of nothing but markup count as its Python twin counts them."""
+    markup = compiled_twin("pagewalk").markup
     rng = random.Random(5)
     pages = [b"", b"<", b"</", b"<" * 1000, b"</" * 1000, b"<</" * 700, b"x<" * 300 + b"/"]
     for _ in range(300):
         pages.append(bytes(rng.choice(b"<</ax") for _ in range(rng.randint(0, 3000))))
     for data in pages:
         for chunk in (1, 2, 255, 256, 257, 1000, 8192):
-            assert markup(data, chunk) == reference_markup(data, chunk), (data[:40], chunk)
+            assert markup(data, chunk) == spec.markup(data, chunk), (data[:40], chunk)

@@ -1,5 +1,6 @@
-"""The compiled walk (``_pagewalk.walk``) against the plain-Python reference over selectolax's tree
-of the same parse: links, base, audit fields, words and the bytes the content hash reads."""
+"""The walk of a page: the compiled one (``_pagewalk``) against its pure-Python twin over selectolax's
+tree of the same parse (``_pagewalk_py``, the specification): links, base, audit fields, words and
+the bytes the content hash reads; and what both must do, run over each (the ``impl`` fixture)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import reference_walk
+from twins import compiled_twin
 
-from gui_crawler import _pagewalk, links, urls
+from gui_crawler import _pagewalk_py as spec
+from gui_crawler import accel, links, urls
 
 # Fragments that stress each field: invalid UTF-8 of every kind (truncated, overlong, surrogate,
 # past U+10FFFF, stray continuation), invisible elements, SVG titles and links, framesets (no
@@ -34,25 +36,25 @@ HAZARDS = [
 
 
 def check(data: bytes) -> None:
-    got: dict[str, None] = {}
-    want: dict[str, None] = {}
-    assert _pagewalk.walk(data, got) == reference_walk.walk(data, want), data
+    got: dict[str, str | None] = {}
+    want: dict[str, str | None] = {}
+    assert compiled_twin("pagewalk").walk(data, got) == spec.walk(data, want), data
     assert list(got) == list(want), data
 
 
-def test_generated_pages_read_as_the_reference_reads_them() -> None:
+def test_generated_pages_read_as_the_specification_reads_them() -> None:
     rnd = random.Random(11)
     for _ in range(3000):
         check(b"".join(rnd.choice(HAZARDS) for _ in range(rnd.randrange(30))))
 
 
-def test_each_element_links_by_its_own_attribute() -> None:
+def test_each_element_links_by_its_own_attribute(impl: str) -> None:
     hrefs: dict[str, None] = {}
     page = (
         b"<img src=i.png href=h><a src=no href=a><script src=s.js></script><link href=l src=no>"
         b"<iframe href=no src=f></iframe><svg><a xlink:href=xl></a></svg><a href>"
     )
-    base, *_ = _pagewalk.walk(page + b"<base href>", hrefs)
+    base, *_ = accel.pagewalk.walk(page + b"<base href>", hrefs)
     assert list(hrefs) == ["i.png", "a", "s.js", "l", "f"]
     assert base == ""  # a <base href> without a value still is the first <base>
 
@@ -61,10 +63,10 @@ def test_each_element_links_by_its_own_attribute() -> None:
     "raw",
     [b"\xe2\x82", b"\xed\xa0\x80", b"\xc0\xaf", b"\xf4\x90\x80\x80", b"\xff\x80", b"\xe2 \x82\xac"],
 )
-def test_text_that_is_not_utf8_hashes_as_pythons_decoder_replaces_it(raw: bytes) -> None:
-    *_, words, kept = _pagewalk.walk(b"<body>x" + raw + b"y z", {})
+def test_text_that_is_not_utf8_hashes_as_pythons_decoder_replaces_it(raw: bytes, impl: str) -> None:
+    *_, words, kept = accel.pagewalk.walk(b"<body>x" + raw + b"y z", {})
     text = (b"x" + raw + b"y z").decode("utf-8", "replace").encode()
-    assert kept == text.translate(None, reference_walk.SPACES)
+    assert kept == text.translate(None, spec.SPACES)
     assert words == len(text.split())
 
 
@@ -86,7 +88,7 @@ STATEFUL = [
 ]  # fmt: skip
 
 
-def test_a_page_reads_the_same_after_any_other_page() -> None:
+def test_a_page_reads_the_same_after_any_other_page(impl: str) -> None:
     rnd = random.Random(17)
     parts = HAZARDS + STATEFUL
     pairs = [
@@ -95,33 +97,35 @@ def test_a_page_reads_the_same_after_any_other_page() -> None:
     ]
     pairs += [[b"<p>x<table>y", b"<!DOCTYPE html><p>x<table>y"]]  # quirks, then not
     for before, page in pairs:
-        alone = in_new_thread(lambda page=page: _pagewalk.walk(page, {}))
-        _pagewalk.walk(before, {})
-        assert _pagewalk.walk(page, {}) == alone, (before, page)
+        alone = in_new_thread(lambda page=page: accel.pagewalk.walk(page, {}))
+        accel.pagewalk.walk(before, {})
+        assert accel.pagewalk.walk(page, {}) == alone, (before, page)
 
 
-def test_a_walk_apart_reads_as_walk_after_its_thread_parsed_other_pages() -> None:
+def test_a_walk_apart_reads_as_walk_after_its_thread_parsed_other_pages(impl: str) -> None:
     """walk_apart copies what it read out of the thread's document, which is cleaned for the
     next page before walked() reads it; the joins (with a directory) are kept too."""
     rnd = random.Random(23)
     pages = [b"".join(rnd.choice(HAZARDS) for _ in range(rnd.randrange(40))) for _ in range(300)]
     directory = "http://h/d/"
-    apart = [_pagewalk.walk_apart(p, directory) for p in pages]  # each parse cleans the last
+    apart = [accel.pagewalk.walk_apart(p, directory) for p in pages]  # each parse cleans the last
     for page, walked in zip(pages, apart, strict=True):
         want: dict[str, str | None] = {}
         got: dict[str, str | None] = {}
-        assert _pagewalk.walked(walked, got) == _pagewalk.walk(page, want, directory), page
+        assert accel.pagewalk.walked(walked, got) == accel.pagewalk.walk(page, want, directory), (
+            page
+        )
         assert got == want and list(got) == list(want), page
 
 
-def test_threads_walking_at_once_read_each_page_as_one_thread_does() -> None:
+def test_threads_walking_at_once_read_each_page_as_one_thread_does(impl: str) -> None:
     rnd = random.Random(19)
     pages = [b"".join(rnd.choice(HAZARDS) for _ in range(rnd.randrange(40))) for _ in range(300)]
-    want = [_pagewalk.walk(p, {}) for p in pages]
+    want = [accel.pagewalk.walk(p, {}) for p in pages]
     got: dict[int, list[Any]] = {}
 
     def walk_all(n: int) -> None:
-        got[n] = [_pagewalk.walk(p, {}) for p in pages]
+        got[n] = [accel.pagewalk.walk(p, {}) for p in pages]
 
     threads = [threading.Thread(target=walk_all, args=(n,)) for n in range(4)]
     for t in threads:
@@ -135,7 +139,7 @@ DOCS = Path("/usr/share/doc/python3-doc/html")
 
 
 @pytest.mark.skipif(not DOCS.is_dir(), reason="python3-doc is not installed")
-def test_real_pages_read_as_the_reference_reads_them() -> None:
+def test_real_pages_read_as_the_specification_reads_them() -> None:
     """Real HTML no one here wrote: every tenth page of the Python docs and the five biggest."""
     files = sorted(DOCS.rglob("*.html"))
     biggest = sorted(files, key=lambda f: f.stat().st_size)[-5:]
@@ -163,36 +167,37 @@ PAGES = [
 def joined_in_c(data: bytes, page_url: str) -> dict[str, str]:
     """The hrefs the walk joined itself, each checked against the Python path it stands in for;
     and the page's links read with those joins (walked_links) against Python joining them all."""
+    c = compiled_twin("pagewalk")
     raw: dict[str, str | None] = {}
-    _pagewalk.walk(data, raw, urls.plain_directory(page_url))
-    want: dict[str, None] = {}
-    reference_walk.walk(data, want)
+    c.walk(data, raw, urls.plain_directory(page_url))
+    want: dict[str, str | None] = {}
+    spec.walk(data, want)
     assert list(raw) == list(want)  # each distinct href, once, in document order
     directory = urls._base_key(page_url, "x")
     joined = {href: url for href, url in raw.items() if url is not None}
     for href, url in joined.items():
         assert url == (urls._join_href(page_url, directory, href) or ""), (page_url, href)
 
-    read = _pagewalk.walk_apart(data, urls.plain_directory(page_url))
+    read = c.walk_apart(data, urls.plain_directory(page_url))
     join = urls.href_joiner(page_url)
     left: list[str] = []
     with_c: dict[str, None] = {}
     in_python: dict[str, None] = {}
-    _pagewalk.walked_links(read, with_c, lambda href: left.append(href) or join(href))
-    _pagewalk.walked_links(read, in_python, join, False)
+    c.walked_links(read, with_c, lambda href: left.append(href) or join(href))
+    c.walked_links(read, in_python, join, False)
     assert list(with_c) == list(in_python) == urls.join_all(page_url, raw)
     assert left == [href for href, url in raw.items() if url is None]
     return joined
 
 
-def test_each_distinct_href_is_read_once() -> None:
+def test_each_distinct_href_is_read_once(impl: str) -> None:
     page = b"".join(
         b'<a href="x:%d">.</a><a href>.</a><a href="">.</a>' % (i % 7) for i in range(700)
     )
     asked: list[str] = []
     links: dict[str, None] = {}
-    read = _pagewalk.walk_apart(page)
-    _pagewalk.walked_links(read, links, lambda href: asked.append(href) or f"http://h/{href}")
+    read = accel.pagewalk.walk_apart(page)
+    accel.pagewalk.walked_links(read, links, lambda href: asked.append(href) or f"http://h/{href}")
     assert asked == [f"x:{i}" for i in range(7)]  # an empty href is no link
     assert list(links) == [f"http://h/{href}" for href in asked]
 

@@ -14,8 +14,9 @@ import time
 from pathlib import Path
 
 from sites import Site
+from twins import compiled_twin
 
-from gui_crawler import _pagewalk
+from gui_crawler import accel
 from gui_crawler import engine as engine_mod
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
@@ -70,8 +71,8 @@ def test_a_page_parsed_in_a_process_equals_one_parsed_inline() -> None:
     asyncio.run(main())
 
 
-def test_pages_parsed_on_the_threads_read_as_pages_parsed_inline() -> None:
-    """The C threads hash the visible text themselves (blake2b in _walkers.c): texts of every
+def test_pages_parsed_on_the_threads_read_as_pages_parsed_inline(impl: str) -> None:
+    """The threads hash the visible text themselves (the C ones with _blake2b.c): texts of every
     length around its 128-byte blocks, none, and bytes that are not UTF-8 hash as hashlib's."""
     rnd = random.Random(5)
     words = [b"a", b"word", b"longer-word", b"\xe9t\xe9", b"10&nbsp;km", b"<b>bold</b>", b"\xff"]
@@ -92,7 +93,7 @@ def test_pages_parsed_on_the_threads_read_as_pages_parsed_inline() -> None:
     assert len({p.facts.content_hash for p in got}) > 30
 
 
-def test_no_processes_parses_on_a_thread() -> None:
+def test_no_processes_parses_on_a_thread(impl: str) -> None:
     async def main() -> None:
         pool = ParsePool(0)
         body = big_page(["/a"])
@@ -148,7 +149,7 @@ def test_cancel_and_close_do_not_wait_for_a_running_parse() -> None:
     asyncio.run(main())
 
 
-def test_closing_the_parser_threads_cancels_what_waits_and_waits_for_nothing() -> None:
+def test_closing_the_parser_threads_cancels_what_waits_and_waits_for_nothing(impl: str) -> None:
     async def main() -> None:
         pool = ParsePool(0, threads=1)
         body = big_page([f"/{i}" for i in range(20_000)])  # a few ms each on one thread
@@ -167,17 +168,17 @@ def test_closing_the_parser_threads_cancels_what_waits_and_waits_for_nothing() -
     asyncio.run(main())
 
 
-def test_the_parser_threads_give_back_every_page_they_were_handed() -> None:
+def test_the_parser_threads_give_back_every_page_they_were_handed(impl: str) -> None:
     """The threads read a page's bytes in place, holding a reference to them: every reference is
     given back, whether the page was drained, dropped from the queue by close(), or still being
     parsed at close() (then by the next call that holds the GIL, once its thread is done)."""
     pages = [big_page([f"/{n}/{i}" for i in range(20_000)]) for n in range(6)]
     counts = [sys.getrefcount(page) for page in pages]
 
-    def submit(walkers: _pagewalk.Walkers, n: int) -> None:
+    def submit(walkers: accel.pagewalk.Walkers, n: int) -> None:
         walkers.submit(n, pages[n], "http://h/", 15_000, pages[n].count(b"<"), False)
 
-    walkers = _pagewalk.Walkers(1)
+    walkers = accel.pagewalk.Walkers(1)
     submit(walkers, 0)
     assert select.select([walkers.fileno()], [], [], 10)[0]
     ((job, walked, _, _),) = walkers.drain()
@@ -190,11 +191,11 @@ def test_the_parser_threads_give_back_every_page_they_were_handed() -> None:
     while (held := [sys.getrefcount(page) for page in pages]) != counts:
         assert time.monotonic() < deadline, f"references held: {held}, at first {counts}"
         time.sleep(0.01)
-        _pagewalk.Walkers(1).close()  # a call with the GIL: it gives back what a thread left
+        accel.pagewalk.Walkers(1).close()  # a call with the GIL: it gives back what a thread left
 
 
 def test_the_parser_threads_yield_to_the_event_loop() -> None:
-    """The threads run under SCHED_BATCH: a thread woken for a page does not preempt the event
+    """The compiled threads run under SCHED_BATCH (Linux): a thread woken for a page does not preempt the event
     loop's thread that handed it over (the loop is the crawl's critical path)."""
 
     def parser_threads() -> dict[int, int]:
@@ -207,7 +208,7 @@ def test_the_parser_threads_yield_to_the_event_loop() -> None:
         return got
 
     before = parser_threads().keys()  # any other test's, still ending
-    walkers = _pagewalk.Walkers(2)
+    walkers = compiled_twin("pagewalk").Walkers(2)
     try:
         deadline = time.monotonic() + 5
         # A thread is named and sets its policy first thing after it starts.

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from sites import Site, ThreadedSite
 
+from gui_crawler import accel
 from gui_crawler import store as store_module
 from gui_crawler.cli import main
 from gui_crawler.config import CrawlConfig
@@ -89,7 +90,7 @@ def test_a_file_of_the_former_format_loads_and_resumes(tmp_path: Path) -> None:
             rows = db.execute("SELECT seq, links FROM records ORDER BY seq").fetchall()
             assert any(isinstance(links, bytes) for _, links in rows)
             for seq, links in rows:
-                text = "\n".join(store_module.unpack(links)) if links else ""
+                text = "\n".join(accel.linkpack.unpack(links)) if links else ""
                 db.execute("UPDATE records SET links=? WHERE seq=?", (text, seq))
             db.execute("UPDATE meta SET value='gui_crawler-crawl-2' WHERE key='format'")
             db.commit()
