@@ -43,7 +43,8 @@ if [ "$want_xvfb" = --xvfb ] && ! command -v Xvfb >/dev/null; then pkgs+=(xvfb);
 [ ${#pkgs[@]} -eq 0 ] && [ ${#unknown[@]} -eq 0 ] && exit 0
 
 if [ ${#pkgs[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && $have_apt; then
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${pkgs[@]}"
+  echo "== installing ${pkgs[*]} with apt-get, for Qt"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
 elif [ ${#pkgs[@]} -gt 0 ]; then
   echo "Qt needs system packages; install them with: sudo apt-get install ${pkgs[*]}" >&2
 fi
