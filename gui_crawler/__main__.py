@@ -1,4 +1,5 @@
-"""``gui-crawler crawl …`` runs headless; anything else opens the window."""
+"""``gui-crawler crawl …`` runs headless; ``gui-crawler --install-desktop`` (``--uninstall-desktop``)
+adds (removes) the menu entry and icon for the person running it; anything else opens the window."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ def main(argv: list[str] | None = None) -> int:
         from .cli import main as cli_main
 
         return cli_main(args[1:])
+    if args and args[0] in ("--install-desktop", "--uninstall-desktop"):
+        from .desktop import main as desktop_main
+
+        return desktop_main(args)
     from .app import main as app_main
 
     return app_main(args)
