@@ -8,8 +8,9 @@ is in pyproject.toml.
 
 Each of them is optional: where one does not build (no C compiler, no Python headers, a platform
 lexbor's POSIX port does not cover) the install goes on without it and gui_crawler.accel uses its
-pure-Python equivalent; one line says so. GUI_CRAWLER_NO_EXTENSIONS=1 at build time builds none of
-them (a pure-Python wheel)."""
+pure-Python equivalent; one line says so. GUI_CRAWLER_NO_EXTENSIONS at build time reads as it does
+at run time (gui_crawler/accel.py): 1 builds none of them (a pure-Python wheel), a comma list of
+pagewalk, inlinks, linkpack builds all but those."""
 
 import os
 import subprocess
@@ -91,7 +92,17 @@ class OptionalBuildExt(build_ext):
             self._failed.append((ext.name, e))
 
 
+def _turned_off() -> set[str]:
+    """The extensions GUI_CRAWLER_NO_EXTENSIONS names (``pagewalk``, ...; 1 or all: every one)."""
+    value = os.environ.get("GUI_CRAWLER_NO_EXTENSIONS", "").strip().lower()
+    if value in ("", "0", "false", "no", "off"):
+        return set()
+    if value in ("1", "true", "yes", "on", "all"):
+        return {ext.name.rpartition("._")[2] for ext in EXTENSIONS}
+    return {name.strip() for name in value.split(",")}
+
+
 setup(
-    ext_modules=[] if os.environ.get("GUI_CRAWLER_NO_EXTENSIONS") == "1" else EXTENSIONS,
+    ext_modules=[e for e in EXTENSIONS if e.name.rpartition("._")[2] not in _turned_off()],
     cmdclass={"build_ext": OptionalBuildExt},
 )
