@@ -213,7 +213,9 @@ def nesting_exceeds(text: str, bound: int = MAX_NESTING) -> bool:
     A regex walk: for pages whose nesting bound (``_pagewalk.markup``, C speed, never low) is
     above ``bound``: few are; counting all start tags would send every big index page here."""
     depth = 0
-    for m in _TAG.finditer(text):
+    # Only up to the last ">": a tag start with no ">" after it can never match, and each such
+    # start ("<a" then tens of thousands of "<") would cost the regex a scan to the end.
+    for m in _TAG.finditer(text, 0, text.rfind(">") + 1):
         if m.group(1):
             depth = max(0, depth - 1)
         elif not m.group(3) and m.group(2).lower() not in _FLAT:

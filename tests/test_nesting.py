@@ -68,3 +68,12 @@ def test_tag_counts_are_exact_across_runs_and_chunks() -> None:
     for data in pages:
         for chunk in (1, 2, 255, 256, 257, 1000, 8192):
             assert markup(data, chunk) == spec.markup(data, chunk), (data[:40], chunk)
+
+
+def test_a_tag_start_never_closed_costs_one_pass() -> None:
+    """ "<a" and then 100,000 "<" with no ">" after them: the regex walk once scanned from such a
+    start to the end for each way to split it (minutes at this size; the test's timeout would
+    end it). Pages nested too deep to parse are the ones this walk reads."""
+    text = "<p>" * (MAX_NESTING + 1) + "<a" + "<" * 100_000
+    assert not nesting_exceeds(text)
+    assert parse_page(text.encode(), "utf-8", "http://h/").note is None
