@@ -1,0 +1,520 @@
+"""real-pure: is the pure-Python path a complete specification of the compiled one, and does each
+compiled module pay for itself, on the real sites (python3-doc, rust-doc served by nginx)?
+
+Each crawl is a child process (``ours.py`` with the CLI's Report and a crawl file, as
+``gui-crawler crawl`` runs by default; no external checks, the real-site sections' flags), runs
+alternated: the chapter's crawler (the baseline), ours compiled, ours with
+``GUI_CRAWLER_NO_EXTENSIONS=1`` (all pure Python), ``=pagewalk`` and ``=linkpack`` (one module
+pure). The crawl files are compared URL by URL, field by field, with the first compiled crawl;
+a second compiled crawl is the control (what differs between two crawls of the same code).
+The window's link index (``_inlinks``) runs in no headless crawl: it is timed in process over the
+compiled crawl's pages, as ``LinkIndex.add`` calls it, with the packing of the crawl file
+(``_linkpack``) beside it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import sqlite3
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+from common import median, run_json, table
+from realsites import OWN_SITE, SITES, TASKS, ensure_docs
+from sections import Context, section
+from servers import Nginx
+
+# The per-URL fields compared (kind and verdict are derived from status and error_kind; the rest
+# are the record's own). Not compared: what depends on which worker got there first (depth,
+# referrer, num_new_urls, in_sitemap's timing fields) and the timings.
+FIELDS = (
+    "status",
+    "kind",
+    "verdict",
+    "title",
+    "meta_description",
+    "h1",
+    "h1_count",
+    "canonical",
+    "robots",
+    "word_count",
+    "content_hash",
+    "lang",
+    "links",
+    "num_urls",
+    "next_url",
+    "size",
+    "content_type",
+    "encoding",
+    "error_kind",
+    "note",
+)
+# Crawls of each site: name -> GUI_CRAWLER_NO_EXTENSIONS ("" = everything compiled).
+CONFIGS = {
+    "C": "",
+    "pure (=1)": "1",
+    "=pagewalk": "pagewalk",
+    "=linkpack": "linkpack",
+}
+SHOWN = 25  # differing (URL, field) pairs listed per comparison
+
+
+def _accel_check(env: str) -> str:
+    """accel.describe() in a child with ``GUI_CRAWLER_NO_EXTENSIONS=env``: what it really runs."""
+    code = (
+        "import json; from gui_crawler import accel; "
+        "print(json.dumps({'d': accel.describe(), "
+        "'m': [getattr(accel, n).__name__ for n in accel.NAMES]}))"
+    )
+    r = run_json(["-c", code], 60, env={"GUI_CRAWLER_NO_EXTENSIONS": env})
+    return f"{r['d']} [{', '.join(r['m'])}]"
+
+
+def dump(root: Path, out: Path) -> None:
+    """Child mode (``python bench/pure.py dump ROOT OUT``): every .html file under ``root`` read
+    by whichever twins GUI_CRAWLER_NO_EXTENSIONS picks, pickled to ``out`` as path -> (what
+    ``links.parse_page`` gives: encoding, note, audit fields, the links' hash and count; what the
+    raw walk of the whole page reads, its hrefs hashed; ``markup``; the cut points)."""
+    from gui_crawler import accel, links, slicing
+
+    pw = accel.pagewalk
+    got: dict[str, tuple] = {}
+    t0 = time.perf_counter()
+    root = root.resolve()
+    for path in sorted(root.rglob("*.html")):
+        rel = path.relative_to(root).as_posix()
+        body = path.read_bytes()
+        page = links.parse_page(body, "utf-8", "http://127.0.0.1:8000/" + rel)
+        f = page.facts
+        facts = (
+            f.title,
+            f.meta_description,
+            f.h1,
+            f.h1_count,
+            f.canonical,
+            f.robots,
+            f.word_count,
+            f.content_hash,
+            f.lang,
+        )
+        link_hash = hashlib.blake2b("\n".join(page.links).encode(), digest_size=8).hexdigest()
+        data = body.removeprefix(b"\xef\xbb\xbf")
+        hrefs: dict[str, str | None] = {}
+        read = pw.walk(data, hrefs, None)
+        raw = (
+            *read[:-1],
+            hashlib.blake2b(read[-1], digest_size=8).hexdigest(),
+            hashlib.blake2b("\n".join(hrefs).encode(), digest_size=8).hexdigest(),
+            len(hrefs),
+        )
+        tags, bound = pw.markup(data)
+        cuts = tuple(pw.cut_points(data, slicing.MAX_TAGS, tags))
+        got[rel] = (
+            page.encoding,
+            page.note,
+            facts,
+            link_hash,
+            len(page.links),
+            raw,
+            (tags, bound),
+            cuts,
+        )
+    with open(out, "wb") as fh:
+        pickle.dump(
+            {"pages": got, "seconds": time.perf_counter() - t0, "describe": accel.describe()}, fh
+        )
+    print(f'{{"pages": {len(got)}}}')
+
+
+PARTS = ("encoding", "note", "facts", "links hash", "links", "raw walk", "markup", "cut points")
+FACTS = (
+    "title",
+    "meta_description",
+    "h1",
+    "h1_count",
+    "canonical",
+    "robots",
+    "word_count",
+    "content_hash",
+    "lang",
+)
+RAW = (
+    "base",
+    "title",
+    "h1",
+    "h1_count",
+    "lang",
+    "metas",
+    "rels",
+    "words",
+    "text hash",
+    "hrefs hash",
+    "hrefs",
+)
+
+
+def every_file(ctx: Context, name: str, root: Path) -> dict:
+    """Every .html file of the site, read by the compiled twins and by the Python ones (a child
+    each, in process: no server), compared part by part."""
+    dumps = {}
+    for who, env in (("C", ""), ("Python", "1")):
+        out = ctx.tmp / f"dump-{name}-{who}.pickle"
+        run_json(
+            ["bench/pure.py", "dump", str(root), str(out)],
+            ctx.args.real_timeout,
+            env={"GUI_CRAWLER_NO_EXTENSIONS": env},
+        )
+        with open(out, "rb") as fh:
+            dumps[who] = pickle.load(fh)
+    c, py = dumps["C"]["pages"], dumps["Python"]["pages"]
+    diffs: list[tuple[str, str, object, object]] = []
+    for rel in sorted(c):
+        a, b = c[rel], py.get(rel)
+        if a == b:
+            continue
+        for part, x, y in zip(PARTS, a, b or (None,) * len(PARTS), strict=True):
+            if x == y:
+                continue
+            names = FACTS if part == "facts" else RAW if part == "raw walk" else None
+            if names and x and y:
+                for n, xx, yy in zip(names, x, y, strict=True):
+                    if xx != yy:
+                        diffs.append((rel, f"{part}: {n}", xx, yy))
+            else:
+                diffs.append((rel, part, x, y))
+    ctx.say(
+        f"\n== {name}: every .html file ({len(c):,}) read in process: C {dumps['C']['seconds']:.1f} s, "
+        f"Python {dumps['Python']['seconds']:.1f} s; {len({d[0] for d in diffs})} files differ =="
+    )
+    by = Counter(d[1] for d in diffs)
+    if by:
+        ctx.say("  " + ", ".join(f"{k} {n}" for k, n in by.most_common()))
+    for rel, part, x, y in diffs[:SHOWN]:
+        ctx.say(f"    {rel}  {part}: C {_short(x)} | Python {_short(y)}")
+    return {
+        "files": len(c),
+        "differences": [(r, p, repr(x), repr(y)) for r, p, x, y in diffs],
+        "seconds": {w: d["seconds"] for w, d in dumps.items()},
+    }
+
+
+def _records(path: Path) -> dict[str, dict[str, object]]:
+    """The crawl file's records: URL -> the compared fields (links as a tuple)."""
+    from gui_crawler.store import load
+
+    saved = load(path)
+    return {r.url: {f: getattr(r, f) for f in FIELDS} for r in saved.records}
+
+
+def _packed(path: Path) -> dict[str, bytes]:
+    """The links column as stored (the packed bytes), URL -> bytes."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return {u: b for u, b in db.execute("SELECT url, links FROM records") if b}
+    finally:
+        db.close()
+
+
+def _short(v: object, n: int = 110) -> str:
+    if isinstance(v, tuple) and len(v) > 4:
+        return f"<{len(v)} links>"
+    text = repr(v)
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def compare(
+    ref: dict[str, dict[str, object]], got: dict[str, dict[str, object]]
+) -> tuple[list[str], list[str], list[tuple[str, str, object, object]]]:
+    """(URLs only in ref, URLs only in got, [(url, field, ref value, got value)])."""
+    only_ref = sorted(ref.keys() - got.keys())
+    only_got = sorted(got.keys() - ref.keys())
+    diffs = []
+    for url in sorted(ref.keys() & got.keys()):
+        a, b = ref[url], got[url]
+        for f in FIELDS:
+            if a[f] != b[f]:
+                diffs.append((url, f, a[f], b[f]))
+    return only_ref, only_got, diffs
+
+
+def _links_diff(a: tuple[str, ...], b: tuple[str, ...]) -> str:
+    sa, sb = set(a), set(b)
+    if sa == sb:
+        return "same links, another order"
+    return f"only C: {_short(sorted(sa - sb)[:3])}; only other: {_short(sorted(sb - sa)[:3])}"
+
+
+def _say_comparison(ctx: Context, label: str, result: tuple, packed_diff: int) -> int:
+    only_ref, only_got, diffs = result
+    by_field = Counter(f for _, f, _, _ in diffs)
+    urls = len({u for u, *_ in diffs})
+    same = not (only_ref or only_got or diffs)
+    ctx.say(
+        f"  {label}: {'SAME' if same else 'DIFFERENT'}: "
+        f"{len(only_ref)} URLs only in C, {len(only_got)} only in it, {urls} URLs differ"
+        + (f" ({', '.join(f'{f} {n}' for f, n in by_field.most_common())})" if diffs else "")
+        + f"; packed links bytes differ on {packed_diff} URLs"
+    )
+    for u in only_ref[:5]:
+        ctx.say(f"    only in C:     {u}")
+    for u in only_got[:5]:
+        ctx.say(f"    only in other: {u}")
+    for url, f, a, b in diffs[:SHOWN]:
+        if f == "links":
+            ctx.say(f"    {url}  links: {_links_diff(a, b)}")  # type: ignore[arg-type]
+        else:
+            ctx.say(f"    {url}  {f}: C {_short(a)} | other {_short(b)}")
+    if len(diffs) > SHOWN:
+        ctx.say(f"    … {len(diffs) - SHOWN} more")
+    return len(only_ref) + len(only_got) + len(diffs)
+
+
+def _best(fn: Callable[[], object], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def in_process(ctx: Context, name: str, db: Path) -> dict[str, float]:
+    """The window's link index and the crawl file's packing over the compiled crawl's pages, C vs
+    Python, one core: microseconds per page with links (best of 3), and both give the same."""
+    from gui_crawler import _inlinks, _inlinks_py, _linkpack, _linkpack_py
+    from gui_crawler.store import load
+
+    recs = load(db).records
+    pages = [(r.url, r.links) for r in recs if r.links]
+    redirects = [(r.url, (r.next_url,)) for r in recs if not r.links and r.next_url]
+    watched = {r.url: 0 for r in recs if r.is_broken}  # the broken links the window shows
+    n = len(pages)
+    nlinks = sum(len(ls) for _, ls in pages)
+    out: dict[str, float] = {"pages": n, "links": nlinks}
+    results = {}
+    for who, mod in (("C", _inlinks), ("Python", _inlinks_py)):
+        add = mod.add_links
+
+        def index(add: Callable = add) -> tuple[dict, set]:
+            inlinks: dict = {}
+            gained: set = set()
+            for url, links in pages:
+                add(inlinks, url, links, watched or None, gained)
+            for url, links in redirects:
+                add(inlinks, url, links, None, gained)
+            return inlinks, gained
+
+        results[who] = index()
+        out[f"inlinks {who} us"] = _best(index) / n * 1e6
+    same_index = results["C"] == results["Python"]
+    packed = {}
+    for who, mod in (("C", _linkpack), ("Python", _linkpack_py)):
+        pack, unpack = mod.pack, mod.unpack
+        blobs = [pack(ls) for _, ls in pages]
+        packed[who] = blobs
+        out[f"pack {who} us"] = _best(lambda p=pack: [p(ls) for _, ls in pages]) / n * 1e6
+        out[f"unpack {who} us"] = _best(lambda u=unpack, b=blobs: [u(x) for x in b]) / n * 1e6
+    same_bytes = packed["C"] == packed["Python"]
+    round_trip = all(
+        _linkpack_py.unpack(b) == ls and _linkpack.unpack(b) == ls
+        for b, (_, ls) in zip(packed["C"], pages, strict=True)
+    )
+    ctx.say(
+        table(
+            ["part", "C µs/page", "Python µs/page", "Python/C", "same result"],
+            [
+                [
+                    "inlinks: add_links (the window's index)",
+                    out["inlinks C us"],
+                    out["inlinks Python us"],
+                    f"{out['inlinks Python us'] / out['inlinks C us']:.1f}x",
+                    "yes" if same_index else "NO",
+                ],
+                [
+                    "linkpack: pack (crawl file write)",
+                    out["pack C us"],
+                    out["pack Python us"],
+                    f"{out['pack Python us'] / out['pack C us']:.1f}x",
+                    "yes" if same_bytes else "NO",
+                ],
+                [
+                    "linkpack: unpack (open, resume)",
+                    out["unpack C us"],
+                    out["unpack Python us"],
+                    f"{out['unpack Python us'] / out['unpack C us']:.1f}x",
+                    "yes" if round_trip else "NO",
+                ],
+            ],
+            title=f"\n== {name}: in process over {n:,} pages with links ({nlinks / n:.0f} links a page), "
+            "best of 3 ==",
+        )
+    )
+    out["same_index"] = same_index
+    out["same_bytes"] = same_bytes
+    out["round_trip"] = round_trip
+    return out
+
+
+def _site(ctx: Context, name: str, runs: int) -> dict:
+    package, root = SITES[name]
+    root = ensure_docs(package, root)
+    a = ctx.args
+    work = ctx.tmp / f"pure-{name}"
+    work.mkdir(parents=True, exist_ok=True)
+    got: dict[str, list[dict]] = {"chapter": [], **{k: [] for k in CONFIGS}}
+    dbs: dict[str, list[Path]] = {k: [] for k in CONFIGS}
+    with Nginx(root, mime_types=True) as server:
+        url = server.url
+        ctx.say(
+            f"{name}: {root} served by nginx (pid {server.proc.pid if server.proc else '?'}) at {url}"
+        )
+        for i in range(runs):
+            # Alternated, each run's order rotated: drift on a shared machine hits all alike.
+            order = ["chapter", *CONFIGS]
+            order = order[i % len(order) :] + order[: i % len(order)]
+            for who in order:
+                if who == "chapter":
+                    cmd = ["bench/chapter.py", url, "--workers", str(TASKS)]
+                    env = None
+                else:
+                    db = work / f"{who.strip('=() ').replace(' ', '_')}-{i}.sqlite3"
+                    cmd = [
+                        "bench/ours.py",
+                        url,
+                        "--workers",
+                        str(TASKS),
+                        "--report",
+                        "--set",
+                        "timeout=30",
+                        *OWN_SITE,
+                        "--db",
+                        str(db),
+                    ]
+                    env = {"GUI_CRAWLER_NO_EXTENSIONS": CONFIGS[who]}
+                try:
+                    r = run_json(cmd, a.real_timeout, env=env)
+                except RuntimeError as e:
+                    ctx.say(f"  run {i + 1}: {who} failed: {e}")
+                    continue
+                r["rss_peak_mb"] = r.get("maxrss_mb", r.get("rss_peak_mb", float("nan")))
+                got[who].append(r)
+                if who != "chapter":
+                    dbs[who].append(db)
+                ctx.say(
+                    f"  run {i + 1}: {who:10} {r.get('records', r.get('responses', 0)):>7,} urls "
+                    f"{r['pages']:>7,} pages {r['elapsed']:7.2f} s  peak RSS {r['rss_peak_mb']:6.0f} MB"
+                )
+    t0 = median([r["elapsed"] for r in got["chapter"]])
+    m0 = median([r["rss_peak_mb"] for r in got["chapter"]])
+    tc = median([r["elapsed"] for r in got["C"]])
+    mc = median([r["rss_peak_mb"] for r in got["C"]])
+    rows = []
+    for who, rs in got.items():
+        if not rs:
+            rows.append([who, 0, "-", "-", "-", "-", "-", "-", "-"])
+            continue
+        t = median([r["elapsed"] for r in rs])
+        m = median([r["rss_peak_mb"] for r in rs])
+        rows.append(
+            [
+                who,
+                len(rs),
+                rs[0]["pages"],
+                t,
+                f"{t / t0:.2f}x",
+                f"{t / tc:.2f}x",
+                m,
+                f"{m / m0:.2f}x",
+                f"{m / mc:.2f}x",
+            ]
+        )
+    ctx.say(
+        table(
+            [
+                "crawler",
+                "runs",
+                "pages",
+                "wall s",
+                "vs chapter",
+                "vs C",
+                "RSS MB",
+                "vs chapter",
+                "vs C",
+            ],
+            rows,
+            title=f"\n== {name}: medians, {TASKS} concurrent requests, ours with a crawl file ==",
+        )
+    )
+    # Same URLs and fields? Every crawl against the first compiled one.
+    ctx.say(f"\n== {name}: every crawl file against the first compiled crawl's ==")
+    differences: dict[str, int] = {}
+    if dbs["C"]:
+        ref_db = dbs["C"][0]
+        ref = _records(ref_db)
+        ref_packed = _packed(ref_db)
+        for who, paths in dbs.items():
+            for k, path in enumerate(paths):
+                if who == "C" and k == 0:
+                    continue
+                other = _records(path)
+                pk = _packed(path)
+                packed_diff = sum(
+                    1 for u in ref_packed.keys() & pk.keys() if ref_packed[u] != pk[u]
+                )
+                label = f"{who} run {k + 1}" + (" (control)" if who == "C" else "")
+                differences[label] = _say_comparison(ctx, label, compare(ref, other), packed_diff)
+    out = {
+        "runs": got,
+        "differences": differences,
+        "wall_vs_chapter": {
+            w: median([r["elapsed"] for r in rs]) / t0 for w, rs in got.items() if rs
+        },
+        "rss_vs_chapter": {
+            w: median([r["rss_peak_mb"] for r in rs]) / m0 for w, rs in got.items() if rs
+        },
+    }
+    if dbs["C"]:
+        out["in_process"] = in_process(ctx, name, dbs["C"][0])
+        ip = out["in_process"]
+        pages = ip["pages"]
+        ctx.say(
+            f"  a whole crawl's {pages:,.0f} pages: the window's index "
+            f"{ip['inlinks C us'] * pages / 1e3:.0f} ms in C, "
+            f"{ip['inlinks Python us'] * pages / 1e3:.0f} ms in Python; packing "
+            f"{ip['pack C us'] * pages / 1e3:.0f} ms vs {ip['pack Python us'] * pages / 1e3:.0f} ms"
+            f" (against the compiled crawl's {tc:.2f} s)"
+        )
+    out["every_file"] = every_file(ctx, name, root)
+    return out
+
+
+@section(
+    "real-pure",
+    "both real sites: compiled vs pure Python (GUI_CRAWLER_NO_EXTENSIONS), same results? cost?",
+)
+def real_pure(ctx: Context) -> None:
+    for env in ("", "1", "pagewalk", "linkpack", "inlinks"):
+        ctx.say(f"  GUI_CRAWLER_NO_EXTENSIONS={env!r:12} -> {_accel_check(env)}")
+    runs = ctx.args.real_runs
+    res = {"python-docs": _site(ctx, "python-docs", runs)}
+    # rust-doc is 40 times larger: half the runs (at least one).
+    res["rust-docs"] = _site(ctx, "rust-docs", max(1, (runs + 1) // 2))
+    ctx.results["real-pure"] = res
+    for name, r in res.items():
+        bad = sum(n for label, n in r["differences"].items() if "control" not in label)
+        bad += len(r["every_file"]["differences"])
+        ctx.target(
+            f"{name}: pure Python = C, field by field",
+            f"{bad} differences",
+            "0",
+            1.0 if bad == 0 else 0.0,
+        )
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["dump"]:
+        dump(Path(sys.argv[2]), Path(sys.argv[3]))
