@@ -18,34 +18,30 @@ def _varint(v: int) -> bytes:
     return bytes(out)
 
 
-def _shared(a: bytes, b: bytes) -> int:
-    """How many leading bytes ``a`` and ``b`` share (halving the span: few slices, at C speed)."""
-    lo, hi = 0, min(len(a), len(b))
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if a[lo:mid] == b[lo:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
-
-
 def pack(links: tuple[str, ...], /) -> bytes:
     """A tuple of str as bytes (:func:`unpack` gives the tuple back)."""
     if not isinstance(links, tuple):
         raise TypeError(f"pack: a tuple of str, not {type(links).__name__}")
-    out = bytearray()
+    parts: list[bytes] = []
     prev = b""
+    from_bytes = int.from_bytes
     for link in links:
         if not isinstance(link, str):
             raise TypeError(f"pack: links are str, not {type(link).__name__}")
         b = link.encode("utf-8")
-        shared = _shared(b, prev)
-        out += _varint(shared)
-        out += _varint(len(b) - shared)
-        out += b[shared:]
+        # The bytes shared with the link before: the first that differs is where the highest
+        # bit of their XOR (as big-endian integers of the common length) is.
+        n = min(len(b), len(prev))
+        shared = (
+            n - ((from_bytes(b[:n], "big") ^ from_bytes(prev[:n], "big")).bit_length() + 7) // 8
+        )
+        rest = len(b) - shared
+        if shared < 0x80 and rest < 0x80:
+            parts += (bytes((shared, rest)), b[shared:])
+        else:
+            parts += (_varint(shared), _varint(rest), b[shared:])
         prev = b
-    return bytes(out)
+    return b"".join(parts)
 
 
 def _damaged() -> ValueError:
@@ -54,29 +50,39 @@ def _damaged() -> ValueError:
 
 def unpack(data: bytes, /) -> tuple[str, ...]:
     """The tuple of str that :func:`pack` made ``data`` from; ValueError if it is damaged."""
-    view = memoryview(data).cast("B")
-    end = len(view)
+    data = bytes(data)
+    end = len(data)
     links: list[str] = []
     cur = b""
     p = 0
     while p < end:
-        fields = []
-        for _ in range(2):
-            value = shift = 0
-            while True:
-                if p >= end or shift >= 63:
-                    raise _damaged()
-                byte = view[p]
-                p += 1
-                value |= (byte & 0x7F) << shift
-                shift += 7
-                if not byte & 0x80:
-                    break
-            fields.append(value)
-        shared, rest = fields
+        shared = data[p]
+        p += 1
+        if shared >= 0x80:
+            shared, p = _long_varint(data, p - 1)
+        if p >= end:
+            raise _damaged()
+        rest = data[p]
+        p += 1
+        if rest >= 0x80:
+            rest, p = _long_varint(data, p - 1)
         if shared > len(cur) or rest > end - p:
             raise _damaged()
-        cur = cur[:shared] + bytes(view[p : p + rest])
+        cur = cur[:shared] + data[p : p + rest]
         p += rest
         links.append(cur.decode("utf-8"))  # UnicodeDecodeError is a ValueError
     return tuple(links)
+
+
+def _long_varint(data: bytes, p: int) -> tuple[int, int]:
+    """(value, the offset after it) of the varint at ``p``; ValueError if it runs past the end
+    or is longer than any length can be."""
+    value = shift = 0
+    while p < len(data) and shift < 63:
+        byte = data[p]
+        p += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, p
+    raise _damaged()
