@@ -1,0 +1,183 @@
+"""A fuzz harness for the parse paths: mutated real pages and generated hazards, read by the compiled
+parts and by their pure-Python twins through every path a page can take (the walk of a whole page,
+``links.parse_page`` inline with its cuts, small pieces, the parser threads), which must agree.
+
+``tests/test_fuzz.py`` runs it for a few hundred pages with fixed seeds; ``bench/fuzz.py`` runs it
+for as long as it is given, with fresh seeds, and prints what it finds. Pages come from Debian's
+python3-doc where it is installed, else from the generated pages below.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from gui_crawler import accel, links, slicing
+from gui_crawler.parsepool import ParsePool
+
+DOCS = Path("/usr/share/doc/python3-doc/html")
+URL = "http://127.0.0.1:1/dir/page.html"
+
+# Fragments that stress the parse: invalid UTF-8, invisible and raw-text elements left open,
+# SVG and MathML, framesets, bases, attributes without values, NULs, comments and CDATA, tags
+# broken off, formatting elements, tables, template contents, plaintext.
+HAZARDS = [
+    b"<p>", b"</p>", b" ", b"\t", b"\xa0", b"\xc2\xa0", b"\xe2\x82", b"\xed\xa0\x80", b"\xff",
+    b"\xf0\x9f\x98\x80", b"abc", b"<script>x y</script>", b"<script>", b"</script>",
+    b"<script src=s.js></script>", b"<a href=x>", b"<a href>", b"<a href=''>", b"</a>",
+    b"<title>t \xff</title>", b"<title>", b"<h1>h <b>1</b></h1>", b"<h1>", b"</h1>",
+    b"<noscript>n</noscript>", b"<noscript>", b"<style>s</style>", b"<style>",
+    b"<template>tt<a href=t></template>", b"<template>", b"<base href>", b"<base href=/b/>",
+    b"<meta name=description content='d \xe9'>", b"<meta name=robots content=noindex>",
+    b"<link rel='Canonical x' href=' /c '>", b"<link rel=stylesheet href=s.css>",
+    b"<svg><title>s</title><a href=sv>z</a></svg>", b"<math><mi>m</mi></math>", b"<body>",
+    b"<frameset>", b"<frame src=fr>", b"<!-- c <a href=cm> -->", b"<!--", b"-->",
+    b"<![CDATA[ <a href=cd> ]]>", b"&nbsp;", b"&amp;", b"\x00", b"<img src=i href=h>",
+    b"<iframe src=f>x<a href=if></iframe>", b"<iframe>", b"<html lang=' EN '>",
+    b"<table><tr><td>cell<a href=td>", b"<select><option>o</select>", b"<textarea>", b"<xmp>",
+    b"<plaintext>", b"<b>", b"<i>", b"<b id=1>", b"<a", b"<", b">", b"='", b'"', b"<div>",
+    b"</div>", b"<!DOCTYPE html>", b"<form>", b"<button>", b"<li>", b"<noembed>", b"<noframes>",
+]  # fmt: skip
+
+
+def generated_page(rnd: random.Random, blocks: int) -> bytes:
+    """A page of ``blocks`` hazards between ordinary paragraphs and links."""
+    parts = [b"<!DOCTYPE html><html><head><title>T</title></head><body>"]
+    for i in range(blocks):
+        if rnd.random() < 0.5:
+            parts.append(b'<p>Word %d <a href="../p%d.html#x">p</a></p>' % (i, i % 40))
+        else:
+            parts.append(rnd.choice(HAZARDS))
+    return b"".join(parts)
+
+
+def corpus(rnd: random.Random, pages: int) -> Iterator[bytes]:
+    """Real pages (python3-doc, when installed) and generated ones, half and half."""
+    real = sorted(DOCS.rglob("*.html")) if DOCS.is_dir() else []
+    for n in range(pages):
+        if real and n % 2 == 0:
+            yield rnd.choice(real).read_bytes()
+        else:
+            yield generated_page(rnd, rnd.randrange(1, 400))
+
+
+def mutate(rnd: random.Random, page: bytes, steps: int = 4) -> bytes:
+    """``page`` with a few random edits: hazards spliced in, spans cut out or repeated, bytes
+    replaced by markup characters, the end cut off."""
+    data = bytearray(page)
+    for _ in range(steps):
+        at = rnd.randrange(len(data) + 1)
+        kind = rnd.randrange(6)
+        if kind <= 1:
+            data[at:at] = rnd.choice(HAZARDS) * rnd.choice((1, 1, 1, 3, 50))
+        elif kind == 2 and data:
+            del data[at : at + rnd.randrange(1, 2000)]
+        elif kind == 3 and data:
+            span = bytes(data[at : at + rnd.randrange(1, 400)])
+            data[at:at] = span * rnd.randrange(1, 4)
+        elif kind == 4 and data:
+            for _ in range(rnd.randrange(1, 20)):
+                data[rnd.randrange(len(data))] = rnd.choice(b"<>/\"'=&;!-\x00\xff ")
+        elif kind == 5 and len(data) > 10 and rnd.random() < 0.2:
+            del data[at:]
+    return bytes(data)
+
+
+@dataclass
+class Disagreement:
+    """A page the two implementations read differently, and where."""
+
+    path: str
+    page: bytes
+    compiled: Any
+    python: Any
+
+    def __str__(self) -> str:
+        return f"{self.path}: {len(self.page)} bytes; compiled {self.compiled!r:.300} / python {self.python!r:.300}"
+
+
+def _with(module: ModuleType, fn: Callable[[], Any]) -> Any:
+    """``fn()`` with ``module`` as the pagewalk in use."""
+    saved = accel.pagewalk
+    accel.pagewalk = module  # type: ignore[assignment]
+    try:
+        return fn()
+    finally:
+        accel.pagewalk = saved  # type: ignore[assignment]
+
+
+def _walk(module: ModuleType, page: bytes) -> tuple[Any, list[str]]:
+    hrefs: dict[str, str | None] = {}
+    return module.walk(page, hrefs), list(hrefs)
+
+
+def _pieces(module: ModuleType, page: bytes, max_tags: int) -> list[Any]:
+    tags = page.count(b"<")
+    return _with(
+        module,
+        lambda: [
+            (module.cut_points(page, max_tags, tags), _walk(module, piece))
+            for piece in slicing.pieces(page, max_tags, tags)
+        ],
+    )
+
+
+async def _threads(pages: list[bytes]) -> list[Any]:
+    """The pages through the parser threads (a pool with no processes, nothing inline)."""
+    pool = ParsePool(0, inline_bytes=0, threads=2)
+    try:
+        return list(await asyncio.gather(*(pool.parse(p, None, URL) for p in pages)))
+    finally:
+        pool.close()
+
+
+def check(compiled: ModuleType, python: ModuleType, pages: list[bytes]) -> list[Disagreement]:
+    """Every page through every path with both implementations; what they disagree on."""
+    found: list[Disagreement] = []
+
+    def same(path: str, page: bytes, fn: Callable[[ModuleType], Any]) -> None:
+        got, want = fn(compiled), fn(python)
+        if got != want:
+            found.append(Disagreement(path, page, got, want))
+
+    for page in pages:
+        same("walk", page, lambda m, page=page: _walk(m, page))
+        same(
+            "parse_page",
+            page,
+            lambda m, page=page: _with(m, lambda: links.parse_page(page, None, URL)),
+        )
+        same("pieces", page, lambda m, page=page: _pieces(m, page, 200))
+    saved = slicing.MAX_TAGS
+    slicing.MAX_TAGS = 200  # the threads cut at the module's bound: big pages go to pieces
+    try:
+        by_c = _with(compiled, lambda: asyncio.run(_threads(pages)))
+        by_py = _with(python, lambda: asyncio.run(_threads(pages)))
+    finally:
+        slicing.MAX_TAGS = saved
+    found += [
+        Disagreement("threads", page, c, p)
+        for page, c, p in zip(pages, by_c, by_py, strict=True)
+        if c != p
+    ]
+    return found
+
+
+def run(seed: int, pages: int, compiled: ModuleType, python: ModuleType) -> list[Disagreement]:
+    """``pages`` mutated pages from ``seed``, checked in batches of 20."""
+    rnd = random.Random(seed)
+    batch: list[bytes] = []
+    found: list[Disagreement] = []
+    for page in corpus(rnd, pages):
+        batch.append(mutate(rnd, page, rnd.randrange(1, 8)))
+        if len(batch) == 20:
+            found += check(compiled, python, batch)
+            batch = []
+    if batch:
+        found += check(compiled, python, batch)
+    return found
