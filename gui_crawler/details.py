@@ -12,10 +12,12 @@ from .events import FetchRecord
 from .link_models import LinkIndex
 from .models import Roles, status_text
 from .page_columns import human_size
+from .plaintext import tip
 from .wording import error_sentence, plural
 
 # What the pane shows of a record: human labels and real values (the CSV escapes formulas; this
-# pane shows the text as it is). A getter returning None or "" hides the line.
+# pane shows the text as it is, tooltips too: plaintext.tip). A getter returning None or "" hides
+# the line.
 FIELDS: tuple[tuple[str, Callable[[FetchRecord], object]], ...] = (
     ("Status", lambda r: r.status),
     ("Failure", error_sentence),
@@ -31,6 +33,12 @@ FIELDS: tuple[tuple[str, Callable[[FetchRecord], object]], ...] = (
     ("Redirects to", lambda r: r.next_url),
     ("Links on the page", lambda r: r.num_urls if r.status else None),
     ("New links", lambda r: r.num_new_urls if r.status else None),
+    ("Title", lambda r: r.title),
+    ("Meta description", lambda r: r.meta_description),
+    ("H1", lambda r: r.h1),
+    ("Canonical", lambda r: r.canonical),
+    ("Robots", lambda r: r.robots),
+    ("Language", lambda r: r.lang),
 )
 
 SHOWN_OPEN = 50  # a longer list of URLs starts folded
@@ -90,7 +98,7 @@ class DetailsPane(QTreeWidget):
             rec = self.links.records.get(u)
             item = QTreeWidgetItem(sec, [status_text(rec) if rec else "…", u])
             item.setData(0, Roles.Url, u)
-            item.setToolTip(1, u)
+            item.setToolTip(1, tip(u))
         if len(urls) > MAX_LISTED:
             QTreeWidgetItem(sec, ["", f"… and {len(urls) - MAX_LISTED} more"])
 
@@ -121,7 +129,7 @@ class DetailsPane(QTreeWidget):
                 value = get(rec)
                 if value is not None and value != "":
                     item = QTreeWidgetItem(fields, [label, str(value)])
-                    item.setToolTip(1, str(value))
+                    item.setToolTip(1, tip(value))
         fields.setExpanded(True)
         chain = self.links.chain(url)
         if len(chain) > 1:

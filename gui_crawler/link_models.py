@@ -16,6 +16,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from . import accel
 from .events import FetchRecord, Verdict
 from .models import STATUS_BRUSH, LabelledTable, Roles, status_class, status_text
+from .plaintext import tip
 from .wording import error_sentence
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -142,8 +143,8 @@ class _Table(LabelledTable):
         r, c = index.row(), index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return self.display[r][c]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self.display[r][c] or None
+        if role == Qt.ItemDataRole.ToolTipRole:  # URLs and error text: shown as text
+            return tip(self.display[r][c]) or None
         if role == Qt.ItemDataRole.ForegroundRole and c == 1:
             rec = self.links.records.get(self.urls[r])
             return STATUS_BRUSH[status_class(rec)] if rec else None

@@ -24,6 +24,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from .events import FetchRecord
 from .page_columns import COLUMN_INDEX, PAGE_COLUMNS, SEARCHED
+from .plaintext import tip
 from .wording import status_word
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -263,8 +264,8 @@ class PagesModel(LabelledTable):
             return STATUS_BRUSH[row.cls] if col in (COL_URL, COL_STATUS) else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if _NUMERIC[col] else None
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return row.display[col] or None
+        if role == Qt.ItemDataRole.ToolTipRole:  # page text: shown as text, never as HTML
+            return tip(row.display[col]) or None
         if role == Roles.Url:
             return row.record.url
         if role == Roles.Record:
@@ -282,8 +283,8 @@ class PagesModel(LabelledTable):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return PAGE_COLUMNS[section].label
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return PAGE_COLUMNS[section].tip
+        if role == Qt.ItemDataRole.ToolTipRole:  # "The page's <title>" is not HTML either
+            return tip(PAGE_COLUMNS[section].tip)
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

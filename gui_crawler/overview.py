@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -36,6 +35,7 @@ from .auditfiles import write_broken_links_csv, write_finding_csv
 from .config import DEFAULT_USER_AGENT
 from .events import FetchRecord
 from .models import AnyIndex, LabelledTable, Roles
+from .plaintext import label
 from .report import broken_with_anchors, write_report
 from .views import make_table
 
@@ -108,7 +108,7 @@ class OverviewTab(QWidget):
         self.title = "gui_crawler audit"
         self.user_agent = DEFAULT_USER_AGENT  # sent when pages are fetched again for anchors
         self._tasks: set[asyncio.Future[int]] = set()
-        self.message = QLabel()
+        self.message = label()  # names files and findings: plain text
         self.message.setWordWrap(True)
 
         show_all = QPushButton("Show all pages")
@@ -143,7 +143,11 @@ class OverviewTab(QWidget):
             box.valueChanged.connect(self._thresholds_changed)
 
         side = QVBoxLayout()
-        side.addWidget(QLabel("<b>Thresholds</b>"))
+        heading = label("Thresholds")
+        font = heading.font()
+        font.setBold(True)
+        heading.setFont(font)
+        side.addWidget(heading)
         side.addLayout(form)
         side.addStretch(1)
         body = QHBoxLayout()

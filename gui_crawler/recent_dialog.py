@@ -11,13 +11,13 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHeaderView,
-    QLabel,
     QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
 )
 
+from .plaintext import label, tip
 from .recent import recent_crawls
 from .wording import plural
 
@@ -57,13 +57,13 @@ class RecentCrawlsDialog(QDialog):
                 [c.site, c.when.strftime("%Y-%m-%d %H:%M"), c.state, f"{c.urls:,}"],
             )
             item.setTextAlignment(3, _RIGHT)
-            item.setToolTip(0, f"{c.root}\n{c.path}")
+            item.setToolTip(0, tip(f"{c.root}\n{c.path}"))
             item.setData(0, Qt.ItemDataRole.UserRole, str(c.path))
             items.append(item)
         if items:
             self.list.setCurrentItem(items[0])
         self.list.itemActivated.connect(lambda _item, _col: self._choose())
-        caption = QLabel(
+        caption = label(
             f"{plural(len(crawls), 'recent crawl')} in {folder}"
             if crawls
             else f"No saved crawls yet in {folder}"

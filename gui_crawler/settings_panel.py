@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSettings, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -66,6 +66,7 @@ class SettingsPanel(QWidget):
         self.timeout.setValue(d.timeout)
         self.user_agent = QLineEdit(d.user_agent)
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # quotes the typed regex
         self.message.setWordWrap(True)
         self.message.setStyleSheet(ERROR_STYLE)
         self.message.hide()

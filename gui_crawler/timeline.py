@@ -35,6 +35,7 @@ from .bridge import CrawlBridge
 from .events import FetchRecord, HostState, WorkerEvent
 from .hosts import origin_of
 from .phases import PHASES, Timing, so_far
+from .plaintext import tip
 from .timeline_hosts import HostLanes
 from .timeline_model import Bar, TimelineModel
 
@@ -419,13 +420,14 @@ def _nice_step(raw: float) -> float:
 
 
 def tooltip(b: Bar) -> str:
+    """The request under the mouse; its URL and error are shown as text, never as HTML."""
     if b.live:
         lines = [b.url, f"under way: {LABELS[PHASES[b.main]]} · worker {b.worker}"]
     else:
         status = b.error or (str(b.status) if b.status is not None else "—")
         lines = [b.url, f"status {status} · worker {b.worker} · tries {b.tries}"]
     lines += [f"{LABELS[p]}: {v * 1000:.1f} ms" for p, v in zip(PHASES, b.phases, strict=True) if v]
-    return "\n".join(lines)
+    return tip("\n".join(lines))
 
 
 class WhereTimeGoes(QWidget):
@@ -490,6 +492,7 @@ class TimelinePanel(QWidget):
             "URLs waiting for a slot"
         )
         self.info = QLabel()
+        self.info.setTextFormat(Qt.TextFormat.PlainText)
         top = QHBoxLayout()
         top.addWidget(self.live)
         top.addWidget(self.lanes)

@@ -19,6 +19,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 
 from .events import FetchRecord
 from .models import STATUS_BRUSH, Roles, StatusClass, header_label, status_class, status_text
+from .plaintext import tip
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 TREE_COLUMNS = ("Path", "Pages", "Status", "Worst below")
@@ -271,8 +272,8 @@ class SiteTreeModel(QAbstractItemModel):
             return STATUS_BRUSH[n.worst] if col in (0, 3) else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if col == 1 else None
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return n.url or n.prefix
+        if role == Qt.ItemDataRole.ToolTipRole:  # a URL as it was recorded: shown as text
+            return tip(n.url or n.prefix)
         if role == Roles.Url:
             return n.url or n.prefix
         if role == Roles.Sort:

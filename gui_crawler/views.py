@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from .models import PagesProxy, Roles, StatusClass
 from .page_columns import PAGE_COLUMNS
+from .plaintext import tip
 from .quiet_table import QuietTable
 from .record_filters import RECORD_FILTERS, record_filter
 from .wording import plural
@@ -163,12 +164,12 @@ class PagesTab(QWidget):
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.filter, 1)
-        buttons = [(label, f"{tip} (several can be combined)") for label, _, tip in QUICK_FILTERS]
-        for label, tip in [*buttons, *RECORD_FILTERS]:
+        buttons = [(label, f"{what} (several can be combined)") for label, _, what in QUICK_FILTERS]
+        for label, what in [*buttons, *RECORD_FILTERS]:
             b = QToolButton()
             b.setText(label)
             b.setCheckable(True)
-            b.setToolTip(f"Show only: {tip}")
+            b.setToolTip(f"Show only: {what}")
             b.toggled.connect(self._apply)
             self.buttons[label] = b
             bar.addWidget(b)
@@ -209,7 +210,7 @@ class PagesTab(QWidget):
         shown = sum(not hh.isSectionHidden(i) for i in range(len(PAGE_COLUMNS)))
         for i, c in enumerate(PAGE_COLUMNS):
             a = menu.addAction(c.label)
-            a.setToolTip(c.tip)
+            a.setToolTip(tip(c.tip))
             a.setCheckable(True)
             a.setChecked(not hh.isSectionHidden(i))
             a.setEnabled(hh.isSectionHidden(i) or shown > 1)
@@ -282,10 +283,12 @@ class PagesTab(QWidget):
 
 class ElidedLabel(QLabel):
     """A one-line label that shrinks with its space and cuts its text at the end with "…";
-    ``text()`` gives the whole text (a plain QLabel would clip it mid-letter, without a mark)."""
+    ``text()`` gives the whole text (a plain QLabel would clip it mid-letter, without a mark).
+    Plain text: what it shows can come from a page or a file."""
 
     def __init__(self, text: str = "", parent: Any = None) -> None:
         super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
         self._full = ""
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setText(text)
@@ -316,6 +319,7 @@ class CounterLabel(QLabel):
 
     def __init__(self, min_width: int = 0, parent: Any = None) -> None:
         super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
         self._min_width = min_width
         self._fit(reset=True)
 

@@ -35,6 +35,7 @@ from .hosts_model import HOST_WIDTHS
 from .models import Roles
 from .overview import OverviewTab
 from .page_columns import PAGE_COLUMNS
+from .plaintext import tip as plain_tip
 from .recent_dialog import RecentCrawlsDialog
 from .results import CrawlResults
 from .session import CrawlSession, StoreError, crawls_dir, peek
@@ -185,6 +186,8 @@ class MainWindow(QMainWindow):
     def _build_central(self) -> None:
         r = self.results
         self.address_error = QLabel()
+        # Quotes what was typed, file names and messages from files: plain text.
+        self.address_error.setTextFormat(Qt.TextFormat.PlainText)
         self.address_error.setObjectName("address-error")
         self.address_error.setStyleSheet(ERROR_STYLE)
         self.address_error.setWordWrap(True)
@@ -677,12 +680,12 @@ class MainWindow(QMainWindow):
 
     def _set_state(self, text: str, tip: str = "") -> None:
         self.state_label.setText(text)
-        self.state_label.setToolTip(tip or text)
+        self.state_label.setToolTip(plain_tip(tip or text))
 
     def notify(self, text: str | None, error: bool = False) -> None:
         """Say how an action went, or warn about the crawl, until the next notice or crawl."""
         self.notice.setText(text or "")
-        self.notice.setToolTip(text or "")
+        self.notice.setToolTip(plain_tip(text))
         self.notice.setStyleSheet(ERROR_STYLE if error else "")
         self.notice.setVisible(bool(text))
 
@@ -728,6 +731,7 @@ class MainWindow(QMainWindow):
         if self._error_box is None:
             box = QMessageBox(QMessageBox.Icon.Warning, "gui-crawler: internal error", text,
                               QMessageBox.StandardButton.Ok, self)  # fmt: skip
+            box.setTextFormat(Qt.TextFormat.PlainText)  # an exception's text can quote a page
             box.setModal(False)
             box.finished.connect(lambda _r: setattr(self, "_error_box", None))
             self._error_box = box
