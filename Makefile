@@ -45,4 +45,4 @@ bench: $(STAMP)
 	$(PY) bench/run.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) build *.egg-info gui_crawler/*.so
+	rm -rf $(VENV) build dist *.egg-info gui_crawler/*.so
