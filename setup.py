@@ -1,17 +1,17 @@
 """The compiled parts of gui_crawler: ``gui_crawler._pagewalk``, which parses a page with lexbor and
 reads its links and audit fields without holding the GIL, and runs the parser threads that never
-take it (``_walkers.c``, which hash a page's visible text with ``_blake2b.c``);
-``gui_crawler._inlinks``, the window's link index's inner loop; and ``gui_crawler._linkpack``, a
-page's outlinks as the crawl file stores them. lexbor's sources (the modules an HTML parse needs:
+take it (``_walkers.c``, which hash a page's visible text with ``_blake2b.c``); and
+``gui_crawler._linkpack``, a page's outlinks as the crawl file stores them. lexbor's sources (the modules an HTML parse needs:
 core, dom, html, tag, ns) are vendored under third_party/lexbor; everything else about the package
 is in pyproject.toml.
 
 Each of them is optional: where one does not build (no C compiler, no Python headers, a platform
 lexbor's POSIX port does not cover) the install goes on without it and gui_crawler.accel uses its
 pure-Python equivalent; one line says so. GUI_CRAWLER_NO_EXTENSIONS at build time reads as it does
-at run time (gui_crawler/accel.py): 1 builds none of them (a pure-Python wheel), a comma list of
-pagewalk, inlinks, linkpack builds all but those."""
+at run time (gui_crawler/noext.py): 1 builds none of them (a pure-Python wheel), a comma list of
+their names builds all but those."""
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -42,7 +42,6 @@ EXTENSIONS = [
         define_macros=[("LEXBOR_STATIC", None)],
         optional=True,
     ),
-    Extension("gui_crawler._inlinks", ["gui_crawler/_inlinks.c"], optional=True),
     Extension("gui_crawler._linkpack", ["gui_crawler/_linkpack.c"], optional=True),
 ]
 
@@ -92,14 +91,15 @@ class OptionalBuildExt(build_ext):
             self._failed.append((ext.name, e))
 
 
-def _turned_off() -> set[str]:
-    """The extensions GUI_CRAWLER_NO_EXTENSIONS names (``pagewalk``, ...; 1 or all: every one)."""
-    value = os.environ.get("GUI_CRAWLER_NO_EXTENSIONS", "").strip().lower()
-    if value in ("", "0", "false", "no", "off"):
-        return set()
-    if value in ("1", "true", "yes", "on", "all"):
-        return {ext.name.rpartition("._")[2] for ext in EXTENSIONS}
-    return {name.strip() for name in value.split(",")}
+def _turned_off() -> frozenset[str]:
+    """The extensions GUI_CRAWLER_NO_EXTENSIONS names, read by gui_crawler/noext.py, loaded by its
+    path: importing the package would need its dependencies, which are not installed yet."""
+    spec = importlib.util.spec_from_file_location("noext", Path("gui_crawler/noext.py"))
+    assert spec is not None and spec.loader is not None
+    noext = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(noext)
+    off, _unknown = noext.turned_off()
+    return off
 
 
 setup(

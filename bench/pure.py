@@ -7,9 +7,8 @@ alternated: the chapter's crawler (the baseline), ours compiled, ours with
 ``GUI_CRAWLER_NO_EXTENSIONS=1`` (all pure Python), ``=pagewalk`` and ``=linkpack`` (one module
 pure). The crawl files are compared URL by URL, field by field, with the first compiled crawl;
 a second compiled crawl is the control (what differs between two crawls of the same code).
-The window's link index (``_inlinks``) runs in no headless crawl: it is timed in process over the
-compiled crawl's pages, as ``LinkIndex.add`` calls it, with the packing of the crawl file
-(``_linkpack``) beside it.
+The packing of the crawl file (``_linkpack``) is also timed in process over the compiled crawl's
+pages, C against Python.
 """
 
 from __future__ import annotations
@@ -283,34 +282,15 @@ def _best(fn: Callable[[], object], repeat: int = 3) -> float:
 
 
 def in_process(ctx: Context, name: str, db: Path) -> dict[str, float]:
-    """The window's link index and the crawl file's packing over the compiled crawl's pages, C vs
-    Python, one core: microseconds per page with links (best of 3), and both give the same."""
-    from gui_crawler import _inlinks, _inlinks_py, _linkpack, _linkpack_py
+    """The crawl file's packing over the compiled crawl's pages, C vs Python, one core:
+    microseconds per page with links (best of 3), and both give the same bytes."""
+    from gui_crawler import _linkpack, _linkpack_py
     from gui_crawler.store import load
 
     recs = load(db).records
     pages = [(r.url, r.links) for r in recs if r.links]
-    redirects = [(r.url, (r.next_url,)) for r in recs if not r.links and r.next_url]
-    watched = {r.url: 0 for r in recs if r.is_broken}  # the broken links the window shows
     n = len(pages)
-    nlinks = sum(len(ls) for _, ls in pages)
-    out: dict[str, float] = {"pages": n, "links": nlinks}
-    results = {}
-    for who, mod in (("C", _inlinks), ("Python", _inlinks_py)):
-        add = mod.add_links
-
-        def index(add: Callable = add) -> tuple[dict, set]:
-            inlinks: dict = {}
-            gained: set = set()
-            for url, links in pages:
-                add(inlinks, url, links, watched or None, gained)
-            for url, links in redirects:
-                add(inlinks, url, links, None, gained)
-            return inlinks, gained
-
-        results[who] = index()
-        out[f"inlinks {who} us"] = _best(index) / n * 1e6
-    same_index = results["C"] == results["Python"]
+    out: dict[str, float] = {"pages": n, "links": sum(len(ls) for _, ls in pages)}
     packed = {}
     for who, mod in (("C", _linkpack), ("Python", _linkpack_py)):
         pack, unpack = mod.pack, mod.unpack
@@ -328,13 +308,6 @@ def in_process(ctx: Context, name: str, db: Path) -> dict[str, float]:
             ["part", "C µs/page", "Python µs/page", "Python/C", "same result"],
             [
                 [
-                    "inlinks: add_links (the window's index)",
-                    out["inlinks C us"],
-                    out["inlinks Python us"],
-                    f"{out['inlinks Python us'] / out['inlinks C us']:.1f}x",
-                    "yes" if same_index else "NO",
-                ],
-                [
                     "linkpack: pack (crawl file write)",
                     out["pack C us"],
                     out["pack Python us"],
@@ -349,11 +322,10 @@ def in_process(ctx: Context, name: str, db: Path) -> dict[str, float]:
                     "yes" if round_trip else "NO",
                 ],
             ],
-            title=f"\n== {name}: in process over {n:,} pages with links ({nlinks / n:.0f} links a page), "
+            title=f"\n== {name}: in process over {n:,} pages with links ({out['links'] / n:.0f} links a page), "
             "best of 3 ==",
         )
     )
-    out["same_index"] = same_index
     out["same_bytes"] = same_bytes
     out["round_trip"] = round_trip
     return out
@@ -482,10 +454,9 @@ def _site(ctx: Context, name: str, runs: int) -> dict:
         ip = out["in_process"]
         pages = ip["pages"]
         ctx.say(
-            f"  a whole crawl's {pages:,.0f} pages: the window's index "
-            f"{ip['inlinks C us'] * pages / 1e3:.0f} ms in C, "
-            f"{ip['inlinks Python us'] * pages / 1e3:.0f} ms in Python; packing "
-            f"{ip['pack C us'] * pages / 1e3:.0f} ms vs {ip['pack Python us'] * pages / 1e3:.0f} ms"
+            f"  a whole crawl's {pages:,.0f} pages: packing "
+            f"{ip['pack C us'] * pages / 1e3:.0f} ms in C, "
+            f"{ip['pack Python us'] * pages / 1e3:.0f} ms in Python"
             f" (against the compiled crawl's {tc:.2f} s)"
         )
     out["every_file"] = every_file(ctx, name, root)
@@ -497,7 +468,7 @@ def _site(ctx: Context, name: str, runs: int) -> dict:
     "both real sites: compiled vs pure Python (GUI_CRAWLER_NO_EXTENSIONS), same results? cost?",
 )
 def real_pure(ctx: Context) -> None:
-    for env in ("", "1", "pagewalk", "linkpack", "inlinks"):
+    for env in ("", "1", "pagewalk", "linkpack"):
         ctx.say(f"  GUI_CRAWLER_NO_EXTENSIONS={env!r:12} -> {_accel_check(env)}")
     runs = ctx.args.real_runs
     res = {"python-docs": _site(ctx, "python-docs", runs)}

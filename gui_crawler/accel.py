@@ -4,45 +4,39 @@ its pure-Python twin (the twin is the specification; the C is an accelerator):
 - ``pagewalk``: parse a page with lexbor and read its links and audit fields, the nesting bound,
   the cut points of a huge page, and the parser threads (``_pagewalk.c``, ``_walkers.c``;
   Python: ``_pagewalk_py`` over selectolax's tree of the same lexbor parse).
-- ``inlinks``: the window's link index's inner loop (``_inlinks.c``; ``_inlinks_py``).
 - ``linkpack``: a page's outlinks as the crawl file stores them (``_linkpack.c``;
   ``_linkpack_py``). Both write the same bytes, so crawl files move between the two.
 
 A compiled part that is not there (no compiler where it was installed) falls back to Python.
 ``GUI_CRAWLER_NO_EXTENSIONS=1`` turns every compiled part off; a comma list of the names above
-(``GUI_CRAWLER_NO_EXTENSIONS=inlinks,linkpack``) turns off only those.
+(``GUI_CRAWLER_NO_EXTENSIONS=linkpack``) turns off only those.
 """
 
 from __future__ import annotations
 
 import importlib
 import logging
-import os
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-log = logging.getLogger(__name__)
+from . import noext
+from .noext import ENV, NAMES
 
-NAMES = ("pagewalk", "inlinks", "linkpack")
-ENV = "GUI_CRAWLER_NO_EXTENSIONS"
+log = logging.getLogger(__name__)
 
 
 def turned_off(value: str | None = None) -> frozenset[str]:
-    """The compiled parts that ``GUI_CRAWLER_NO_EXTENSIONS`` (or ``value``) turns off."""
-    value = (os.environ.get(ENV, "") if value is None else value).strip().lower()
-    if value in ("", "0", "false", "no", "off"):
-        return frozenset()
-    if value in ("1", "true", "yes", "on", "all"):
-        return frozenset(NAMES)
-    names = {n.strip() for n in value.split(",") if n.strip()}
-    if unknown := names - set(NAMES):
+    """The compiled parts that ``GUI_CRAWLER_NO_EXTENSIONS`` (or ``value``) turns off; a name in it
+    that is no compiled part is said and ignored."""
+    off, unknown = noext.turned_off(value)
+    if unknown:
         log.warning(
             "%s: no compiled part named %s (known: %s)",
             ENV,
             ", ".join(sorted(unknown)),
             ", ".join(NAMES),
         )
-    return frozenset(names & set(NAMES))
+    return off
 
 
 OFF = turned_off()
@@ -66,13 +60,11 @@ def _load(name: str) -> ModuleType:
 
 
 if TYPE_CHECKING:  # both twins take and return what the stubs (_pagewalk.pyi, …) say
-    from . import _inlinks as inlinks
     from . import _linkpack as linkpack
     from . import _pagewalk as pagewalk
     from ._pagewalk import Walked as Walked
 else:
     pagewalk = _load("pagewalk")
-    inlinks = _load("inlinks")
     linkpack = _load("linkpack")
     Walked = object
 

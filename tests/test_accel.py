@@ -47,8 +47,8 @@ def test_the_compiled_parts_are_in_use_where_they_were_built() -> None:
         ("0", set()),
         ("1", set(accel.NAMES)),
         ("True", set(accel.NAMES)),
-        ("inlinks, linkpack", {"inlinks", "linkpack"}),
-        ("pagewalk", {"pagewalk"}),
+        ("pagewalk, linkpack", {"pagewalk", "linkpack"}),
+        ("linkpack", {"linkpack"}),
     ],
 )
 def test_the_switch_turns_off_all_or_the_parts_it_names(value: str, off: set[str]) -> None:
@@ -59,13 +59,13 @@ def test_an_unknown_name_in_the_switch_is_said_and_ignored(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     with caplog.at_level(logging.WARNING, logger="gui_crawler.accel"):
-        assert accel.turned_off("inlinks,pagewalker") == {"inlinks"}
+        assert accel.turned_off("linkpack,pagewalker") == {"linkpack"}
     assert "pagewalker" in caplog.text
 
 
 def test_the_switch_makes_a_new_process_pure_python() -> None:
     code = "from gui_crawler import accel; print([accel.compiled(n) for n in accel.NAMES])"
-    assert run_python(code, GUI_CRAWLER_NO_EXTENSIONS="1") == "[False, False, False]"
+    assert run_python(code, GUI_CRAWLER_NO_EXTENSIONS="1") == "[False, False]"
     got = run_python(code + "; print(accel.describe())", GUI_CRAWLER_NO_EXTENSIONS="linkpack")
     assert got.splitlines()[1] == "pure Python for linkpack (GUI_CRAWLER_NO_EXTENSIONS is set)"
 
@@ -76,8 +76,7 @@ def test_compiled_parts_that_were_not_built_fall_back_and_say_so() -> None:
         "import sys\n"
         "class NotBuilt:\n"
         "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name in ('gui_crawler._pagewalk', 'gui_crawler._inlinks',\n"
-        "                    'gui_crawler._linkpack'):\n"
+        "        if name in ('gui_crawler._pagewalk', 'gui_crawler._linkpack'):\n"
         "            raise ImportError(f'No module named {name!r}')\n"
         "sys.meta_path.insert(0, NotBuilt())\n"
         "from gui_crawler import accel, links\n"
@@ -86,7 +85,7 @@ def test_compiled_parts_that_were_not_built_fall_back_and_say_so() -> None:
         "print(links.extract_links(b'<a href=x>', 'http://h/d/'))\n"
     )
     missing, said, found = run_python(code, GUI_CRAWLER_NO_EXTENSIONS="").splitlines()
-    assert missing == "['inlinks', 'linkpack', 'pagewalk']"
+    assert missing == "['linkpack', 'pagewalk']"
     assert "not built" in said and "slower" in said
     assert found == "['http://h/d/x']"
 

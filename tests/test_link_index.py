@@ -1,14 +1,9 @@
-"""The link index: inlinks by target, its inner loop (compiled or its Python twin), against a plain
-Python index."""
+"""The link index: inlinks by target, against a plain Python index."""
 
 from __future__ import annotations
 
 import random
-import sys
 
-import pytest
-
-from gui_crawler import accel
 from gui_crawler.events import FetchRecord
 from gui_crawler.link_models import LinkIndex
 
@@ -23,7 +18,7 @@ def reference(records: list[FetchRecord]) -> dict[str, list[str]]:
     return out
 
 
-def test_inlinks_match_a_plain_python_index(impl: str) -> None:
+def test_inlinks_match_a_plain_python_index() -> None:
     rng = random.Random(3)
     urls = [f"http://h/{i}" for i in range(300)]
     records = []
@@ -44,35 +39,10 @@ def test_inlinks_match_a_plain_python_index(impl: str) -> None:
         assert type(index.inlinks[target]) is (str if len(sources) == 1 else list)
 
 
-def test_watched_targets_report_their_new_inlinks(impl: str) -> None:
+def test_watched_targets_report_their_new_inlinks() -> None:
     index = LinkIndex()
     gained = index.add(
         [FetchRecord("http://h/", links=("http://h/gone", "http://h/ok"))],
         watched={"http://h/gone": 0},
     )
     assert gained == {"http://h/gone"}
-
-
-def test_add_links_keeps_references_right(impl: str) -> None:
-    source = "http://h/" + "source"  # not interned: its count is this test's alone
-    targets = tuple(f"http://h/t{i}" for i in range(50))
-    inlinks: dict[str, str | list[str]] = {}
-    before = sys.getrefcount(source)
-    gained: set[str] = set()
-    for _ in range(3):  # str, then a list of two, then appended to
-        accel.inlinks.add_links(inlinks, source, targets, {targets[7]: 0}, gained)
-    assert gained == {targets[7]}
-    assert sys.getrefcount(source) == before + 3 * len(targets)
-    assert all(got == [source] * 3 for got in inlinks.values())
-    inlinks.clear()
-    assert sys.getrefcount(source) == before
-
-
-def test_add_links_refuses_what_is_not_an_index(impl: str) -> None:
-    not_an_index: dict = {"http://h/t": 3}
-    with pytest.raises(TypeError):
-        accel.inlinks.add_links(not_an_index, "http://h/", ("http://h/t",), None, set())
-    with pytest.raises(TypeError):
-        accel.inlinks.add_links({}, "http://h/", ["http://h/t"], None, set())  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        accel.inlinks.add_links({}, "http://h/", ("http://h/t",), ["http://h/t"], set())  # type: ignore[arg-type]

@@ -55,7 +55,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
         ROOT,
         src,
         ignore=shutil.ignore_patterns(
-            ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "*.so", "*.o",
+            ".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", "*.so", "*.o",
             ".*_cache", "bench", "docs",
         ),
     )  # fmt: skip
@@ -130,7 +130,7 @@ def test_without_a_working_compiler_the_wheel_is_pure_python_and_says_so(
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c", ".h"))]
     dist_info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
     assert {f"{dist_info}/licenses/{name}" for name in LICENCES} <= names
-    for module in ("accel", "_pagewalk_py", "_inlinks_py", "_linkpack_py", "desktop"):
+    for module in ("accel", "noext", "_pagewalk_py", "_linkpack_py", "desktop"):
         assert f"gui_crawler/{module}.py" in names
     assert {"gui_crawler/resources/gui-crawler.desktop", "gui_crawler/resources/app.svg"} <= names
     assert {"gui_crawler/_pagewalk.pyi", "gui_crawler/_linkpack.pyi"} <= names
