@@ -2,8 +2,19 @@
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+# The whole suite runs again under Python 3.13 where the machine has it (pyenv's, or on PATH).
+PY313  ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13) \
+	$(shell python3.13 -c 'import sys; print(sys.executable)' 2>/dev/null))
+VENV313 ?= .venv-3.13
+# The tests of what the compiled parts do (parsing, the crawl file's links) and of what uses them
+# (the engine, the store, the CLI), run again with GUI_CRAWLER_NO_EXTENSIONS=1: the pure-Python
+# path is the specification, and the one installed where no C compiler is.
+PURE_TESTS := tests/test_accel.py tests/test_pagewalk.py tests/test_pagefacts.py \
+	tests/test_parsepool.py tests/test_slicing.py tests/test_nesting.py tests/test_linkpack.py \
+	tests/test_engine.py tests/test_store.py tests/test_session.py tests/test_crash.py \
+	tests/test_cli.py tests/test_hostile.py tests/test_audit.py tests/test_demo.py
 
-.PHONY: run test lint bench clean
+.PHONY: run test test-pure test-3.13 lint bench clean
 
 # The system-library check reads the installed Qt wheel, so it runs after the install.
 # The compiled modules (gui_crawler/*.c) want a C compiler, checked before the install: without
@@ -16,33 +27,45 @@ $(STAMP): pyproject.toml setup.py MANIFEST.in $(wildcard gui_crawler/*.c gui_cra
 	$(PY) -m pip install -q --upgrade pip
 	@echo "== installing gui_crawler and its test tools into $(VENV) (the first time takes a few minutes)"
 	$(PY) -m pip install -e '.[test]'
-	@$(PY) -c "$$COMPILED_REPORT"
+	@$(PY) -c "from gui_crawler import accel; print('== gui_crawler:', accel.describe())"
 	touch $(STAMP)
-
-# Which compiled parts the install built (setup.py builds each one it can).
-define COMPILED_REPORT
-import importlib.util
-missing = [n for n in ("_pagewalk", "_inlinks", "_linkpack") if importlib.util.find_spec("gui_crawler." + n) is None]
-print("== gui_crawler: the compiled parts are built" if not missing else "== gui_crawler: without the compiled " + ", ".join(missing) + ": their pure-Python version runs (slower)")
-endef
-export COMPILED_REPORT
 
 ## make run [ARGS="http://127.0.0.1:8000/"] — install if needed, then open the window (demo site by default)
 run: $(STAMP)
 	bash tools/ensure-qt-libs.sh $(PY)
 	$(VENV)/bin/gui-crawler $(ARGS)
 
-## make test — install if needed, then lint, type-check and run the whole test suite
+## make test — install if needed, then lint, type-check and run the whole test suite: with the
+## compiled parts, the parsing/engine/store tests again in pure Python, and all of it under 3.13
 test: $(STAMP)
 	bash tools/ensure-qt-libs.sh $(PY) --xvfb
 	$(VENV)/bin/ruff check gui_crawler tests bench
 	$(VENV)/bin/ruff format --check gui_crawler tests bench
 	$(VENV)/bin/mypy
+	@echo "== the whole suite ($$($(PY) -c 'from gui_crawler import accel; print(accel.describe())'))"
 	$(PY) -m pytest $(PYTEST_ARGS)
+	@$(MAKE) --no-print-directory test-pure test-3.13
+
+test-pure: $(STAMP)
+	@echo "== parsing, engine and store tests in pure Python (GUI_CRAWLER_NO_EXTENSIONS=1)"
+	GUI_CRAWLER_NO_EXTENSIONS=1 $(PY) -m pytest $(PYTEST_ARGS) $(PURE_TESTS)
+
+test-3.13:
+ifeq ($(PY313),)
+	@echo "== no Python 3.13 on this machine: the suite under 3.13 is skipped"
+else
+	@bash tools/ensure-c-compiler.sh $(PY313)
+	@test -x $(VENV313)/bin/python || { echo "== creating $(VENV313) with $(PY313)"; $(PY313) -m venv $(VENV313); }
+	$(VENV313)/bin/python -m pip install -q --upgrade pip
+	@echo "== installing gui_crawler and its test tools into $(VENV313)"
+	$(VENV313)/bin/python -m pip install -q -e '.[test]'
+	@echo "== the whole suite under $$($(VENV313)/bin/python -V) ($$($(VENV313)/bin/python -c 'from gui_crawler import accel; print(accel.describe())'))"
+	$(VENV313)/bin/python -m pytest -p no:cacheprovider $(PYTEST_ARGS)
+endif
 
 bench: $(STAMP)
 	$(PY) -m pip install -q -e '.[test,bench]'
 	$(PY) bench/run.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info gui_crawler/*.so
+	rm -rf $(VENV) $(VENV313) build dist *.egg-info gui_crawler/*.so
