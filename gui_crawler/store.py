@@ -12,7 +12,8 @@ own (``_Checkpointer``), never on the loop. A URL taken in (``Queued``) is alway
 later than its record, so after a crash "queued and not recorded" is exactly the frontier; the
 roots are committed when the file is created.
 
-One crawl at a time writes a file: the writer holds an exclusive ``flock`` on it.
+One crawl at a time writes a file: the writer holds an exclusive lock on ``<file>-lock`` beside it
+(``lockfile``), which it removes as it closes.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as _dt
-import fcntl
 import json
 import logging
 import os
@@ -32,7 +32,7 @@ from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from . import accel
+from . import accel, lockfile
 from .config import ConfigError, CrawlConfig
 from .events import RECORD_FIELDS, ErrorKind, Event, FetchRecord, Queued
 from .urls import host_of
@@ -168,21 +168,19 @@ def _not_a_folder(path: Path) -> Path | None:
     return None
 
 
-def _lock(path: Path, exclusive: bool) -> int:
-    """An fd of ``path`` holding a flock (SQLite's own locks are fcntl ones: no interference)."""
-    fd = os.open(path, os.O_RDONLY)
+def _lock(path: Path, exclusive: bool) -> lockfile.Held:
+    """The lock on the crawl file ``path``: exclusive for a crawl writing it, shared to check that
+    none is. A shared one raises FileNotFoundError when no crawl has the file open."""
     try:
-        fcntl.flock(fd, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
+        return lockfile.lock(Path(f"{path}-lock"), exclusive=exclusive)
+    except lockfile.InUse:
         raise StoreError(f"{path} is in use by another crawl") from None
-    return fd
 
 
 def check_not_in_use(path: Path) -> None:
     """Raise StoreError if a crawl is writing ``path`` now."""
     with contextlib.suppress(FileNotFoundError, IsADirectoryError, PermissionError):
-        os.close(_lock(path, exclusive=False))
+        _lock(path, exclusive=False).release()
 
 
 class CrawlStore:
@@ -208,7 +206,7 @@ class CrawlStore:
         self._db: sqlite3.Connection | None = None
         self._thread: threading.Thread | None = None
         self._checkpointer: _Checkpointer | None = None
-        self._lock_fd: int | None = None
+        self._held: lockfile.Held | None = None
         self._appended = 0  # records handed to sink()
         self._committed = 0  # of those, committed (or given up on after an error)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -259,10 +257,10 @@ class CrawlStore:
                 db.close()
             os.link(tmp, path)  # unlike rename, never replaces a file made meanwhile
             tmp.unlink()
-            store._lock_fd = _lock(path, exclusive=True)
+            store._held = _lock(path, exclusive=True)
             store._db = _connect(path)
         except (sqlite3.Error, OSError, StoreError) as e:
-            created = store._lock_fd is not None
+            created = store._held is not None
             store._release()
             for leftover in (tmp, Path(f"{tmp}-journal")):
                 with contextlib.suppress(OSError):
@@ -287,7 +285,7 @@ class CrawlStore:
         saved = load(path)
         store = cls(path, **kw)
         try:
-            store._lock_fd = _lock(path, exclusive=True)
+            store._held = _lock(path, exclusive=True)
         except OSError as e:
             raise StoreError(_describe(path, e)) from None
         try:
@@ -313,9 +311,9 @@ class CrawlStore:
         if self._checkpointer is not None:
             self._checkpointer.stop(wait)
             self._checkpointer = None
-        if self._lock_fd is not None:
-            os.close(self._lock_fd)  # drops the flock
-            self._lock_fd = None
+        if self._held is not None:
+            self._held.release()
+            self._held = None
 
     def _start(self) -> None:
         assert self._db is not None
@@ -524,18 +522,18 @@ def load(path: Path) -> SavedCrawl:
         raise StoreError(f"cannot open {path}: its folder {why} (SQLite needs to write beside it)")
     had_wal = Path(f"{path}-wal").exists()  # opening creates an empty one
     try:
-        lock_fd: int | None = _lock(path, exclusive=True)
+        held: lockfile.Held | None = _lock(path, exclusive=True)
     except (OSError, StoreError):  # a crawl is writing it (or it cannot be read: said below)
-        lock_fd = None
+        held = None
     # With no crawl writing it, a read-write connection is the file's last: closing it folds the
     # WAL (a killed crawl's latest writes) into the file and removes the -wal and -shm files,
     # which a read-only one must leave beside it.
-    mode = "rw" if lock_fd is not None and os.access(path, os.W_OK) else "ro"
+    mode = "rw" if held is not None and os.access(path, os.W_OK) else "ro"
     try:
         db = sqlite3.connect(f"file:{path}?mode={mode}", uri=True)
     except sqlite3.Error as e:
-        if lock_fd is not None:
-            os.close(lock_fd)
+        if held is not None:
+            held.release()
         raise StoreError(f"cannot open {path}: {e}") from None
     try:
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -572,8 +570,8 @@ def load(path: Path) -> SavedCrawl:
         raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
     finally:
         db.close()
-        if lock_fd is not None:
-            os.close(lock_fd)
+        if held is not None:
+            held.release()
     state = meta.get("state", "unknown")
     if state == "running" and not records and not pending:
         # Killed before its first write (files from before the roots were saved at creation):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
 import signal
 import sqlite3
@@ -10,11 +11,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from sites import Site, ThreadedSite
 
-from gui_crawler import accel
+from gui_crawler import accel, lockfile
 from gui_crawler import store as store_module
 from gui_crawler.cli import main
 from gui_crawler.config import CrawlConfig
@@ -207,6 +210,117 @@ def test_bad_files_get_clear_messages(tmp_path: Path) -> None:
     blocker.write_text("x")
     with pytest.raises(StoreError, match=f"{blocker} is a file, not a folder"):
         CrawlStore.create(blocker / "sub" / "c.sqlite3", config)
+
+
+QUIET = CrawlConfig(roots=("http://127.0.0.1:9/",)).validated()
+
+
+def test_the_lock_is_beside_the_crawl_file_never_on_it(tmp_path: Path) -> None:
+    # On macOS flock and SQLite's fcntl locks share one table: a flock on the crawl file itself
+    # would lock SQLite's own connections out. The writer's lock is <file>-lock, gone once closed.
+    path = tmp_path / "c.sqlite3"
+    store = CrawlStore.create(path, QUIET)
+    try:
+        assert Path(f"{path}-lock").is_file()
+        if sys.platform != "win32":
+            import fcntl
+
+            with open(path, "rb") as f:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)  # nothing of ours holds the file
+        with pytest.raises(StoreError, match="in use by another crawl"):
+            store_module.check_not_in_use(path)
+        with pytest.raises(StoreError, match="in use by another crawl"):
+            CrawlStore.open(path)
+        assert [q.url for q in load(path).pending] == list(QUIET.roots)  # a look reads it
+    finally:
+        store.close("cancelled")
+    assert os.listdir(tmp_path) == ["c.sqlite3"]
+    store_module.check_not_in_use(path)
+    CrawlStore.open(path)[0].close("cancelled")
+
+
+def test_a_lock_file_removed_while_being_taken_is_taken_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A holder letting go removes the lock file. One that opened it just before, then locks it,
+    # holds a file no longer there: it must go by the new one instead.
+    path = tmp_path / "c.sqlite3-lock"
+    real = lockfile._try_lock
+    race: dict[str, Any] = {}
+
+    def between_open_and_lock(fd: int, exclusive: bool) -> bool:
+        holder = race.pop("holder", None)
+        if holder is not None:  # the holder lets go; a third may take the lock at once
+            holder.release()
+            if race["third"]:
+                race["third"] = lockfile.lock(path, exclusive=True)
+        return real(fd, exclusive)
+
+    monkeypatch.setattr(lockfile, "_try_lock", between_open_and_lock)
+    race.update(holder=lockfile.lock(path, exclusive=True), third=True)
+    with pytest.raises(lockfile.InUse):
+        lockfile.lock(path, exclusive=True)
+    race["third"].release()
+    assert not path.exists()
+    # With no third: a shared look finds nobody holding it; an exclusive one takes a new file.
+    race.update(holder=lockfile.lock(path, exclusive=True), third=False)
+    with pytest.raises(FileNotFoundError):
+        lockfile.lock(path, exclusive=False)
+    race.update(holder=lockfile.lock(path, exclusive=True), third=False)
+    held = lockfile.lock(path, exclusive=True)
+    assert os.stat(path).st_ino == os.fstat(held.fd).st_ino
+    held.release()
+    assert not path.exists()
+
+
+class FakeMsvcrt:
+    """msvcrt.locking as Windows' C runtime does the calls lockfile makes, on flock: LK_NBLCK
+    locks the bytes at the fd's position or fails at once with EACCES; LK_UNLCK unlocks them."""
+
+    LK_UNLCK, LK_NBLCK = 0, 2
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, int, int]] = []
+
+    def locking(self, fd: int, mode: int, nbytes: int) -> None:
+        import fcntl
+
+        at = os.lseek(fd, 0, os.SEEK_CUR)
+        if mode == self.LK_UNLCK:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            self.calls.append(("unlocked", at, nbytes))
+            return
+        assert mode == self.LK_NBLCK
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.calls.append(("refused", at, nbytes))
+            raise PermissionError(errno.EACCES, "Permission denied") from None
+        self.calls.append(("locked", at, nbytes))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in for msvcrt is built on flock")
+def test_the_windows_locks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    msvcrt = FakeMsvcrt()
+    monkeypatch.setattr(lockfile, "sys", SimpleNamespace(platform="win32"))
+    monkeypatch.setattr(lockfile, "msvcrt", msvcrt, raising=False)
+    path = tmp_path / "c.sqlite3"
+    store = CrawlStore.create(path, QUIET)
+    try:
+        with pytest.raises(StoreError, match="in use by another crawl"):
+            store_module.check_not_in_use(path)
+        with pytest.raises(StoreError, match="in use by another crawl"):
+            CrawlStore.open(path)
+    finally:
+        store.close("cancelled")
+    assert os.listdir(tmp_path) == ["c.sqlite3"]
+    store_module.check_not_in_use(path)
+    assert load(path).state == "cancelled"
+    assert os.listdir(tmp_path) == ["c.sqlite3"]
+    outcomes = [what for what, _, _ in msvcrt.calls]
+    assert outcomes.count("locked") == outcomes.count("unlocked") == 2  # create, then load
+    assert "refused" in outcomes
+    assert {(at, nbytes) for _, at, nbytes in msvcrt.calls} == {(0, 1)}
 
 
 def test_cli_resume_of_a_bad_file_exits_3(
