@@ -21,11 +21,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as _dt
+import errno
 import json
 import logging
 import os
 import re
 import sqlite3
+import tempfile
 import threading
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
@@ -153,7 +155,7 @@ def _describe(path: Path, e: Exception) -> str:
     text = str(e)
     if isinstance(e, sqlite3.OperationalError) and "full" in text:
         return f"the disk holding {path} is full"
-    if "readonly" in text or (isinstance(e, OSError) and e.errno == 30):
+    if "readonly" in text or (isinstance(e, OSError) and e.errno == errno.EROFS):
         return f"cannot write the crawl file {path}: its file system is read-only"
     if isinstance(e, OSError) and e.strerror:
         text = e.strerror
@@ -488,11 +490,15 @@ def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
     return FetchRecord(**values)  # type: ignore[arg-type]
 
 
-def _read_only_fs(path: Path) -> bool:
+def _read_only_fs(folder: Path) -> bool:
+    """Whether making a file in ``folder`` fails because its file system is read-only (EROFS)
+    rather than for want of permission. Asked once os.access has said the folder cannot be
+    written, so the probe is expected to fail; one that does not leaves nothing behind."""
     try:
-        return bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY)
-    except OSError:
-        return False
+        with tempfile.TemporaryFile(dir=folder):
+            return False
+    except OSError as e:
+        return e.errno == errno.EROFS
 
 
 @dataclass
@@ -518,7 +524,7 @@ def load(path: Path) -> SavedCrawl:
         raise StoreError(f"{path} does not exist")
     if not os.access(path.parent, os.W_OK):
         # SQLite must create the -shm (and -wal) file beside a WAL database even to read it.
-        why = "is read-only" if _read_only_fs(path) else "cannot be written by you"
+        why = "is read-only" if _read_only_fs(path.parent) else "cannot be written by you"
         raise StoreError(f"cannot open {path}: its folder {why} (SQLite needs to write beside it)")
     had_wal = Path(f"{path}-wal").exists()  # opening creates an empty one
     try:

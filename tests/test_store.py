@@ -9,6 +9,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -213,6 +214,31 @@ def test_bad_files_get_clear_messages(tmp_path: Path) -> None:
 
 
 QUIET = CrawlConfig(roots=("http://127.0.0.1:9/",)).validated()
+
+
+def test_an_unwritable_folder_is_named_as_read_only_or_not_yours(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "c.sqlite3"
+    CrawlStore.create(path, QUIET).close("done")
+    assert not store_module._read_only_fs(tmp_path)  # the probe of a writable folder…
+    assert os.listdir(tmp_path) == ["c.sqlite3"]  # …leaves nothing
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda p, mode, **kw: Path(p) != tmp_path and real_access(p, mode, **kw)
+    )
+    for code, words in [
+        (errno.EROFS, "its folder is read-only"),
+        (errno.EACCES, "its folder cannot be written by you"),
+    ]:
+
+        def refused(*args: object, code: int = code, **kw: object) -> None:
+            raise OSError(code, os.strerror(code))
+
+        monkeypatch.setattr(tempfile, "TemporaryFile", refused)
+        with pytest.raises(StoreError) as e:
+            load(path)
+        assert str(e.value) == f"cannot open {path}: {words} (SQLite needs to write beside it)"
 
 
 def test_the_lock_is_beside_the_crawl_file_never_on_it(tmp_path: Path) -> None:
