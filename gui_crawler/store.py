@@ -75,12 +75,16 @@ def default_path(root: str, data_dir: Path | None = None) -> Path:
 
 def _connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill; fast commits
-    # Checkpoints are the _Checkpointer's; should it not start, SQLite's own, but not the default
-    # one every 1000 WAL pages: each commit holds a few pages, so that would come every few
-    # hundred records and stall the workers waiting on durable().
-    db.execute("PRAGMA wal_autocheckpoint=16384")
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a kill; fast commits
+        # Checkpoints are the _Checkpointer's; should it not start, SQLite's own, but not the
+        # default one every 1000 WAL pages: each commit holds a few pages, so that would come
+        # every few hundred records and stall the workers waiting on durable().
+        db.execute("PRAGMA wal_autocheckpoint=16384")
+    except BaseException:
+        db.close()  # left open, it would keep the file open (Windows could not remove it)
+        raise
     return db
 
 
@@ -235,8 +239,8 @@ class CrawlStore:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp.unlink(missing_ok=True)  # left by a creation killed before it finished
             db = sqlite3.connect(tmp, isolation_level=None)
-            db.execute("PRAGMA page_size=1024")  # each commit rewrites its pages whole: small ones
             try:
+                db.execute("PRAGMA page_size=1024")  # each commit rewrites its pages whole
                 db.execute("BEGIN")
                 for statement in _SCHEMA.split(";"):
                     if statement.strip():
