@@ -88,7 +88,9 @@ async def run_window(args: argparse.Namespace) -> int:
     from .window import MainWindow
 
     window = MainWindow()
-    window.restore_state()
+    problems = window.restore_state()  # bad stored values: the defaults, and said
+    if problems:
+        print(f"gui-crawler: Settings: {'; '.join(problems)}", file=sys.stderr)
     if args.workers:
         window.workers = args.workers
     demo = None

@@ -37,6 +37,7 @@ from .events import FetchRecord
 from .models import AnyIndex, LabelledTable, Roles
 from .plaintext import label
 from .report import broken_with_anchors, write_report
+from .stored import StoredSettings, number, whole
 from .views import make_table
 
 COLUMNS = ("Finding", "Pages")
@@ -87,6 +88,8 @@ class OverviewModel(LabelledTable):
 
 
 _THRESHOLD_KEY = "overview/thresholds"
+# The thresholds' spin boxes: (low, high); the large-page one shows kilobytes.
+TITLE_MAX, DESCRIPTION_MAX, SLOW, LARGE_KB = (10, 1000), (10, 5000), (0.1, 600.0), (1, 1_000_000)
 
 
 class OverviewTab(QWidget):
@@ -100,6 +103,7 @@ class OverviewTab(QWidget):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
+        self.settings_problems: list[str] = []  # what was wrong with the stored thresholds
         self.audit = Audit(self._load_thresholds())
         self.model = OverviewModel(self.audit, self)
         self.table = make_table(self.model, (320, 90), sortable=False)
@@ -130,10 +134,10 @@ class OverviewTab(QWidget):
         buttons.addStretch(1)
 
         t = self.audit.thresholds
-        self.title_max = _spin(QSpinBox(), 10, 1000, t.title_max, " chars")
-        self.description_max = _spin(QSpinBox(), 10, 5000, t.description_max, " chars")
-        self.slow = _spin(QDoubleSpinBox(), 0.1, 600, t.slow_seconds, " s")
-        self.large = _spin(QSpinBox(), 1, 1_000_000, t.large_bytes // 1024, " KB")
+        self.title_max = _spin(QSpinBox(), *TITLE_MAX, t.title_max, " chars")
+        self.description_max = _spin(QSpinBox(), *DESCRIPTION_MAX, t.description_max, " chars")
+        self.slow = _spin(QDoubleSpinBox(), *SLOW, t.slow_seconds, " s")
+        self.large = _spin(QSpinBox(), *LARGE_KB, t.large_bytes // 1024, " KB")
         form = QFormLayout()
         form.addRow("Title longer than", self.title_max)
         form.addRow("Description longer than", self.description_max)
@@ -291,14 +295,23 @@ class OverviewTab(QWidget):
         )
         self.refresh()
 
-    @staticmethod
-    def _load_thresholds() -> Thresholds:
-        v = QSettings().value(_THRESHOLD_KEY)
-        try:
-            a, b, c, d = v
-            return Thresholds(int(a), int(b), float(c), int(d))
-        except (TypeError, ValueError):
-            return Thresholds()
+    def _load_thresholds(self) -> Thresholds:
+        """The stored thresholds, each checked alone against its spin box's range: a bad one
+        gives way to its default, and ``settings_problems`` says so."""
+        d = Thresholds()
+        (lo, hi), kb = LARGE_KB, 1024
+        read = StoredSettings(QSettings())
+        values = read.several(
+            _THRESHOLD_KEY,
+            [
+                ("title_max", lambda v: whole(v, *TITLE_MAX), d.title_max),
+                ("description_max", lambda v: whole(v, *DESCRIPTION_MAX), d.description_max),
+                ("slow_seconds", lambda v: number(v, *SLOW), d.slow_seconds),
+                ("large_bytes", lambda v: whole(v, lo * kb, hi * kb), d.large_bytes),
+            ],
+        )
+        self.settings_problems = read.problems
+        return Thresholds(*values)
 
 
 def _spin(box: Any, low: float, high: float, value: float, suffix: str) -> Any:

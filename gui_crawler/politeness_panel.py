@@ -8,6 +8,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox, QFormLayout, QGroupBox, QSpinBox
 
 from .config import CrawlConfig
+from .stored import StoredSettings
 
 
 class PolitenessGroup(QGroupBox):
@@ -60,18 +61,13 @@ class PolitenessGroup(QGroupBox):
         for name, value in self.values().items():
             s.setValue(name, value)
 
-    def restore(self, s: QSettings) -> None:
-        try:
-            v = s.value("per_host")
-            if v is not None:
-                self.per_host.setValue(int(v))
-            v = s.value("delay")
-            if v is not None:
-                self.delay.setValue(float(v))
-        except (TypeError, ValueError):
-            pass  # a hand-edited settings file: keep the defaults
+    def restore(self, read: StoredSettings) -> None:
+        """Fill the fields from the stored settings, each value checked alone (see
+        SettingsPanel.restore)."""
+        d = CrawlConfig(roots=())
+        box = self.per_host
+        box.setValue(read.whole("per_host", box.minimum(), box.maximum(), d.per_host))
+        delay = self.delay
+        delay.setValue(read.number("delay", delay.minimum(), delay.maximum(), d.delay))
         for name in ("ignore_robots", "use_sitemaps", "check_external"):
-            v = s.value(name)
-            if v is not None:
-                # INI files give back "true"/"false" strings.
-                getattr(self, name).setChecked(str(v).lower() in ("true", "1"))
+            getattr(self, name).setChecked(read.flag(name, getattr(d, name)))

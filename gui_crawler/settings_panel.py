@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, Signal
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from .config import DEFAULT_USER_AGENT, ConfigError, CrawlConfig, check_regex
 from .politeness_panel import PolitenessGroup
+from .stored import StoredSettings
 
 ERROR_STYLE = "color: #c0392b;"
 
@@ -160,26 +162,40 @@ class SettingsPanel(QWidget):
         self.politeness.save(s)
         s.endGroup()
 
-    def restore(self, s: QSettings) -> None:
+    def restore(self, s: QSettings) -> list[str]:
+        """Fill the fields from the stored settings, each value checked alone against its field's
+        range and the option's rules: a bad one gives way to the option's default (also stored
+        in its place). Returns what was bad and what is used instead, for the person."""
+        d = CrawlConfig(roots=())
+        read = StoredSettings(s)
         s.beginGroup("crawl")
         try:
-            for name in self._SPINS:
-                v = s.value(name)
-                if v is not None:
-                    getattr(self, name).setValue(int(v))
-            for name in self._TEXTS:
-                v = s.value(name)
-                if v is not None:
-                    getattr(self, name).setText(str(v))
-            strict = s.value("strict")
-            if strict is not None:
-                # INI files give back "true"/"false" strings.
-                self.scope.setCurrentIndex(0 if str(strict).lower() in ("true", "1") else 1)
-            t = s.value("timeout")
-            if t is not None:
-                self.timeout.setValue(float(t))
-            self.politeness.restore(s)
-        except (TypeError, ValueError):
-            pass  # a hand-edited settings file: keep the defaults for the rest
+            for name, key in (("workers", "max_tasks"), *((n, n) for n in self._SPINS[1:])):
+                box = getattr(self, name)
+                box.setValue(read.whole(name, box.minimum(), box.maximum(), getattr(d, key)))
+            for name in ("exclude", "include"):
+                getattr(self, name).setText(read.text(name, "", _regex_problem, using="none"))
+            self.user_agent.setText(read.text("user_agent", d.user_agent, _agent_problem))
+            self.scope.setCurrentIndex(0 if read.flag("strict", d.strict) else 1)
+            t = self.timeout
+            t.setValue(read.number("timeout", t.minimum(), t.maximum(), d.timeout))
+            self.politeness.restore(read)
         finally:
             s.endGroup()
+        return read.problems
+
+
+def _regex_problem(pattern: str) -> str | None:
+    """Why a stored include/exclude pattern cannot be used (check_regex compiles it alike)."""
+    try:
+        re.compile(pattern)
+    except re.error as e:
+        return f"was not a valid regular expression ({e})"
+    return None
+
+
+def _agent_problem(agent: str) -> str | None:
+    """CrawlConfig.validated's rule for the user agent: one non-empty line."""
+    if not agent.strip() or any(c in agent for c in "\r\n\0"):
+        return "was not one non-empty line"
+    return None

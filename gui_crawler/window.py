@@ -97,6 +97,8 @@ class MainWindow(QMainWindow):
         self._failed_in_a_row = 0
         self._left = 0  # URLs the shown crawl has left to fetch, when none runs
         self._cut_short = 0  # this run's URLs recorded as cancelled in flight
+        # What was wrong with the stored settings (restore_state): said until a crawl has ended.
+        self._settings_notice: str | None = None
         self._details_timer = QTimer(self)
         self._details_timer.setSingleShot(True)
         self._details_timer.setInterval(1000)
@@ -652,6 +654,7 @@ class MainWindow(QMainWindow):
             f"{words}: {plural(total, 'URL')}{this_run} in {f.elapsed:.1f} s"
             + (f", {self._left:,} left to fetch" if self._left else "")
         )
+        self._settings_notice = None  # shown until now; the next notice replaces it
         if self._root is not None:
             failed = root_failure(self.results.links.records.get(self._root))
             if failed is not None:
@@ -683,7 +686,10 @@ class MainWindow(QMainWindow):
         self.state_label.setToolTip(plain_tip(tip or text))
 
     def notify(self, text: str | None, error: bool = False) -> None:
-        """Say how an action went, or warn about the crawl, until the next notice or crawl."""
+        """Say how an action went, or warn about the crawl, until the next notice or crawl.
+        Bad stored settings are said until a first crawl has ended: clearing shows them again."""
+        if text is None and self._settings_notice is not None:
+            text, error = self._settings_notice, True
         self.notice.setText(text or "")
         self.notice.setToolTip(plain_tip(text))
         self.notice.setStyleSheet(ERROR_STYLE if error else "")
@@ -792,8 +798,12 @@ class MainWindow(QMainWindow):
         self.settings.save(s)
         s.sync()
 
-    def restore_state(self, s: QSettings | None = None) -> None:
+    def restore_state(self, s: QSettings | None = None) -> list[str]:
+        """Put back the layout and settings of the last run, each stored value checked alone:
+        a bad one gives way to its default, never to an error, and the status bar says which
+        (the list returned: empty when every value was good)."""
         s = s or QSettings()
+        problems = list(self.overview.settings_problems)  # read when the Overview was made
         keys = [
             ("window/geometry", self.restoreGeometry),
             ("window/state", self.restoreState),
@@ -809,13 +819,23 @@ class MainWindow(QMainWindow):
             )
         for key, restore in keys:
             v = s.value(key)
+            if v is None:
+                continue
+            restored = False
             if isinstance(v, QByteArray | bytes):
                 with contextlib.suppress(TypeError, ValueError):
-                    restore(QByteArray(v))
+                    restored = restore(QByteArray(v))
+            if not restored:
+                problems.append(f"{key} could not be read; using the default")
+                s.remove(key)
         # The restored arrow becomes the table's order: rows arriving later are put in place.
         hh = self.pages_tab.table.horizontalHeader()
         self.results.proxy.sort(hh.sortIndicatorSection(), hh.sortIndicatorOrder())
-        self.settings.restore(s)
+        problems += self.settings.restore(s)
+        if problems:
+            self._settings_notice = "Settings: " + "; ".join(problems)
+            self.notify(self._settings_notice, error=True)
+        return problems
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
