@@ -36,8 +36,10 @@ def atomic_text(path: str | os.PathLike[str], encoding: str = "utf-8") -> Iterat
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
     try:
-        os.fchmod(fd, 0o644)
         with os.fdopen(fd, "w", newline="", encoding=encoding) as f:
+            # By its name: os.fchmod is POSIX-only before Python 3.13. On Windows this only
+            # keeps the file writable (the one mode bit there); the folder's permissions apply.
+            os.chmod(tmp, 0o644)
             yield f
         os.replace(tmp, path)
     except BaseException:
