@@ -76,7 +76,7 @@ def _malloc_trim() -> None:
     if _libc_trim is None:
         try:
             _libc_trim = ctypes.CDLL(None).malloc_trim
-        except (OSError, AttributeError):  # not glibc
+        except (OSError, AttributeError, TypeError):  # not glibc (Windows: CDLL(None) TypeError)
             _libc_trim = False
     if _libc_trim:
         _libc_trim(0)
@@ -96,7 +96,8 @@ def _limit_malloc_arenas() -> None:
     global _arenas_limited
     if not _arenas_limited:
         _arenas_limited = True
-        with contextlib.suppress(OSError, AttributeError):  # not glibc
+        # Not glibc: no mallopt (macOS), or no CDLL(None) at all (Windows: a TypeError).
+        with contextlib.suppress(OSError, AttributeError, TypeError):
             ctypes.CDLL(None).mallopt(_M_ARENA_MAX, MALLOC_ARENAS)
 
 
