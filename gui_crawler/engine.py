@@ -8,7 +8,6 @@ state changes and periodic progress snapshots go through the same sink.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
@@ -54,15 +53,21 @@ def raise_fd_limit() -> int:
     usual soft limit (1024) would cap a crawl at about a thousand workers. Returns the limit."""
     try:
         import resource
-    except ImportError:  # not on Windows
+    except ImportError:  # Windows has no resource module (nor this limit on sockets): 0
         return 0
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard == resource.RLIM_INFINITY:
-        hard = 1 << 20
-    if soft < hard:
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-            soft = hard
+    want = 1 << 20 if hard == resource.RLIM_INFINITY else hard
+    # macOS refuses a soft limit past OPEN_MAX (10240) even under an unlimited hard one, and
+    # asks for min(OPEN_MAX, hard) instead (its setrlimit(2)): the second try.
+    for target in (want, min(want, 10240)):
+        if soft >= target:
+            break
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):
+            continue
+        soft = target
+        break
     return soft
 
 
