@@ -484,7 +484,54 @@ def _record_row(rec: FetchRecord) -> tuple[object, ...]:
     return tuple(row)
 
 
+# What SQLite may give back for each field, from the field's type: a damaged or hand-edited file
+# can hold any value in any column, and a status of 'abc' would fail far from here, in the window
+# or the engine. links: packed (bytes), joined by "\n" (format 2), or none.
+_PYTHON_TYPES = {"str": str, "int": int, "float": float, "bool": int, "None": type(None)}
+_TYPE_WORDS = {
+    str: "text",
+    int: "a whole number",
+    float: "a number",
+    bytes: "packed links",
+    type(None): "NULL",
+}
+
+
+def _types_of(annotation: str) -> frozenset[type]:
+    names = {part.strip() for part in annotation.split("|")}
+    if not names <= _PYTHON_TYPES.keys():
+        return frozenset({str, int, float, bytes, type(None)})  # a type not checked here
+    kinds = {_PYTHON_TYPES[n] for n in names}
+    return frozenset(kinds | ({int} if float in kinds else set()))  # 3 for 3.0
+
+
+_COLUMN_TYPES: tuple[frozenset[type], ...] = tuple(
+    frozenset({bytes, str, type(None)}) if f.name == "links" else _types_of(str(f.type))
+    for f in fields(FetchRecord)
+)
+_QUEUED_TYPES = tuple(_types_of(str(f.type)) for f in fields(Queued))
+
+
+def _check_row(
+    row: tuple[object, ...], names: tuple[str, ...], types: tuple[frozenset[type], ...]
+) -> None:
+    """ValueError naming the row (by its URL) and the first column holding a value of the wrong
+    type; load() reports it as a damaged file."""
+    if all(map(frozenset.__contains__, types, map(type, row))):  # at C speed: every row is checked
+        return
+    url = row[0]
+    which = f"the row of {url}" if isinstance(url, str) else "a row"
+    for name, value, ok in zip(names, row, types, strict=True):
+        if type(value) not in ok:
+            words = " or ".join(
+                w for t, w in _TYPE_WORDS.items() if t in ok and not (t is int and float in ok)
+            )
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
+            raise ValueError(f"{which} has {name} = {shown}, not {words}")
+
+
 def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
+    _check_row(row, RECORD_FIELDS, _COLUMN_TYPES)
     values = dict(zip(RECORD_FIELDS, row, strict=True))
     links = values["links"]
     if isinstance(links, bytes):
@@ -492,6 +539,11 @@ def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
     else:  # a format-2 row, or none
         values["links"] = tuple(links.split("\n")) if isinstance(links, str) and links else ()
     return FetchRecord(**values)  # type: ignore[arg-type]
+
+
+def _queued_from_row(row: tuple[object, ...]) -> Queued:
+    _check_row(row, ("url", "redirects_left", "depth", "referrer"), _QUEUED_TYPES)
+    return Queued(*row)  # type: ignore[arg-type]
 
 
 def _read_only_fs(folder: Path) -> bool:
@@ -568,7 +620,7 @@ def load(path: Path) -> SavedCrawl:
         done = {r.url for r in records if r.error_kind != ErrorKind.CANCELLED}
         records = [r for r in records if r.url in done]
         pending = [
-            Queued(*row)
+            _queued_from_row(row)
             for row in db.execute(
                 "SELECT url, redirects_left, depth, referrer FROM queued ORDER BY seq"
             )
