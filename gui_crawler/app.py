@@ -19,6 +19,7 @@ from .events import CrawlFinished
 log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_USAGE, EXIT_ERROR = 0, 2, 3
+MAX_WORKERS = 100_000  # the settings' Workers field and CrawlConfig.max_tasks allow no more
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -116,6 +117,7 @@ async def run_window(args: argparse.Namespace) -> int:
         if f.reason.startswith("error"):
             exit_code = EXIT_ERROR
         if args.export and window.export_csv(args.export) < 0:
+            print(f"gui-crawler: {window.notice.text()}", file=sys.stderr)  # why it failed
             exit_code = EXIT_ERROR
         if args.quit:
             window.close()
@@ -142,8 +144,23 @@ async def run_window(args: argparse.Namespace) -> int:
     return exit_code
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line, checked: argparse exits 2 with a message on an error."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    # An empty file name is a mistake (an unset variable in a script), never "no file": --open ""
+    # would show the demo site and --start crawl it, --export "" write nothing.
+    for name in ("open", "export"):
+        value = getattr(args, name)
+        if value is not None and not value.strip():
+            parser.error(f"--{name} needs a file name")
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
+        parser.error(f"--workers must be between 1 and {MAX_WORKERS}, not {args.workers}")
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(argv)
     from . import accel
     from .display import HEADLESS_HINT, display_problem
 

@@ -319,6 +319,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.DEBUG if args.verbose > 1 else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    # An empty file name is a mistake (an unset variable in a script), never "no file": with a
+    # URL, --resume "" would quietly start a fresh crawl, --csv "" write nothing.
+    for name in ("resume", "csv", "report", "broken_csv", "db"):
+        value = getattr(args, name)
+        if value is not None and not value.strip():
+            parser.error(f"--{name.replace('_', '-')} needs a file name")
     if (args.demo or bool(args.resume)) == bool(args.roots) or (args.demo and args.resume):
         parser.error("give one or more URLs, --demo, or --resume FILE")
     try:

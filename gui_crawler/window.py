@@ -580,9 +580,9 @@ class MainWindow(QMainWindow):
         else:
             records = self.results.pages.records()
         try:
-            n = write_csv(path, records)
+            n = write_csv(path, records)  # whole or not at all: a full disk leaves no file
         except OSError as e:
-            self.notify(f"Export failed: {e}", error=True)
+            self.notify(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
             return -1
         self.notify(f"Exported {plural(n, 'row')} to {path}")
         return n
