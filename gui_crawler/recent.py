@@ -31,7 +31,9 @@ def describe(path: Path) -> RecentCrawl:
             meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
             urls = db.execute("SELECT count(*) FROM records").fetchone()[0]
         root = json.loads(meta["config"])["roots"][0]
-        state = meta.get("state", "unknown")
+        if not isinstance(root, str) or not root:  # a damaged file: the list shows why
+            raise ValueError(f"its first root is {root!r}")
+        state = str(meta.get("state", "unknown"))
         if state == "running":
             state = "interrupted"  # not closed by the crawl: the program stopped mid-way
         return RecentCrawl(path, urlsplit(root).netloc or root, root, when, state, int(urls))

@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sites import Site, ThreadedSite
@@ -108,3 +109,23 @@ def test_open_of_a_damaged_file_exits_2_in_a_fresh_process(
     assert "Traceback" not in proc.stderr
     assert f"gui-crawler: {copy} is a damaged gui_crawler crawl file: the row of" in proc.stderr
     assert "status = 'abc', not a whole number or NULL" in proc.stderr
+
+
+@pytest.mark.parametrize("root", ["42", "null"])
+def test_the_open_dialog_lists_a_damaged_file_with_why(
+    root: str, crawl_file: Path, tmp_path: Path, qtbot: Any
+) -> None:
+    """A first root that is not text crashed the recent-crawls list, and so the Open dialog."""
+    from gui_crawler.recent_dialog import RecentCrawlsDialog
+
+    sql = f"""UPDATE meta SET value = '{{"roots": [{root}]}}' WHERE key = 'config'"""
+    damaged_copy(crawl_file, tmp_path, sql)
+    dlg = RecentCrawlsDialog(tmp_path)
+    qtbot.addWidget(dlg)
+    assert dlg.list.topLevelItemCount() == 1
+    item = dlg.list.topLevelItem(0)
+    shown = "None" if root == "null" else root
+    assert (item.text(0), item.text(2)) == (
+        "damaged.sqlite3",
+        f"unreadable (its first root is {shown})",
+    )
