@@ -470,6 +470,9 @@ class Crawler:
                 robots=not cfg.ignore_robots and not host.external,
                 sitemaps=is_root and cfg.use_sitemaps,
                 in_scope=lambda u: u in self.scope,
+                # Off-site is off-site whether external links are checked or not: a robots.txt,
+                # a sitemap or their redirects never make the crawl read another host's files.
+                on_site=self.scope.host_ok,
             )
             host.robots = result.robots
             if result.robots is not None:
@@ -479,6 +482,9 @@ class Crawler:
                     self._hosts.set_delay(host, min(delay, cfg.max_crawl_delay))
             elif host.external and not cfg.ignore_robots:
                 host.robots_status = "not read (external)"
+            for note in result.notes:
+                log.info("%s: %s", host.origin, note)
+            host.robots_status = "; ".join([host.robots_status, *result.notes])
             for u in result.sitemap_urls:
                 self.in_sitemap.add(u)
                 if u not in self.seen and self._can_take():

@@ -13,6 +13,7 @@ import yarl
 from .config import CrawlConfig
 from .events import ErrorKind
 from .failures import describe, retry_after, worth_retrying
+from .hosts import origin_of
 from .phases import Timing
 from .robots import Robots, fetch_robots
 from .sitemaps import read_sitemaps
@@ -49,6 +50,7 @@ class Prepared:
     robots: Robots | None
     sitemap_urls: list[str] = field(default_factory=list)
     sitemap_of: dict[str, str] = field(default_factory=dict)  # page URL → a sitemap listing it
+    notes: list[str] = field(default_factory=list)  # what was not fetched, and why
 
 
 async def prepare_host(
@@ -59,15 +61,47 @@ async def prepare_host(
     robots: bool,
     sitemaps: bool,
     in_scope: Callable[[str], bool],
+    on_site: Callable[[str], bool] = lambda url: True,
 ) -> Prepared:
+    """Read ``origin``'s robots.txt and sitemaps as its pages are read: nothing off the site
+    (``on_site`` says which URLs are on it) is requested, be it a ``Sitemap:`` line, an index
+    entry or a redirect; redirects count against max_redirect; the body limit holds; a sitemap
+    the robots.txt disallows is not requested either."""
     timeout = min(cfg.timeout, PREP_TIMEOUT)
-    rules = await fetch_robots(session, origin, cfg.user_agent, timeout) if robots else None
+
+    def refuse_robots(url: str) -> str | None:
+        return None if on_site(url) else "off-site"
+
+    rules = None
+    if robots:
+        rules = await fetch_robots(
+            session, origin, cfg.user_agent, timeout, refuse_robots, cfg.max_redirect
+        )
     out = Prepared(rules)
+
+    def refuse(url: str) -> str | None:
+        if not on_site(url):
+            return "off-site"
+        if rules is not None and origin_of(url) == origin and not rules.allows(url):
+            return "robots.txt-disallowed"
+        return None
+
     if sitemaps:
         maps = [*(rules.sitemaps if rules else ()), origin + "/sitemap.xml"]
-        urls, _ = await read_sitemaps(session, maps, in_scope, timeout)
-        out.sitemap_urls = list(urls)
-        out.sitemap_of = urls  # the sitemap that listed a URL stands as its referrer
+        found = await read_sitemaps(
+            session,
+            maps,
+            in_scope,
+            timeout,
+            refuse=refuse,
+            redirects=cfg.max_redirect,
+            limit=cfg.max_body,
+        )
+        out.sitemap_urls = list(found.urls)
+        out.sitemap_of = found.urls  # the sitemap that listed a URL stands as its referrer
+        out.notes = found.notes
+        if found.skipped > len(found.notes):
+            out.notes.append(f"{found.skipped - len(found.notes)} more sitemaps not read")
     return out
 
 

@@ -9,10 +9,16 @@ stall the crawl on a server that cannot serve one small file.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from urllib.parse import urljoin
 
 import aiohttp
+import yarl
 from protego import Protego
+
+from .events import REDIRECT_STATUSES
+from .urls import normalize
 
 MAX_ROBOTS_BYTES = 500 * 1024  # Google reads the first 500 KiB and ignores the rest
 ROBOTS_TRIES = 2
@@ -40,21 +46,84 @@ class Robots:
         return None if delay is None else float(delay)
 
 
-async def _read_bounded(resp: aiohttp.ClientResponse, limit: int) -> bytes:
+class TooLarge(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Got:
+    """What one GET of a small file (robots.txt, a sitemap) came to: the answer's status and
+    body, or ``why`` there is none (a redirect not followed, too many, too large)."""
+
+    url: str  # where the redirects that were followed ended
+    status: int | None = None
+    body: bytes | None = None  # the body of a 200 answer
+    why: str = ""
+
+
+async def _read_bounded(resp: aiohttp.ClientResponse, limit: int, cut: bool) -> bytes:
+    """The body, at most ``limit`` bytes: the first ``limit`` (``cut``) or TooLarge past it."""
+    if not cut and resp.content_length is not None and resp.content_length > limit:
+        raise TooLarge(f"Content-Length {resp.content_length} exceeds the {limit}-byte limit")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in resp.content.iter_chunked(16 * 1024):
+    async for chunk in resp.content.iter_chunked(64 * 1024):
         chunks.append(chunk)
         size += len(chunk)
-        if size >= limit:
+        if cut and size >= limit:
             break
+        if size > limit:
+            raise TooLarge(f"body exceeds the {limit}-byte limit")
     return b"".join(chunks)[:limit]
 
 
+async def get_within(
+    session: aiohttp.ClientSession,
+    url: str,
+    refuse: Callable[[str], str | None],
+    *,
+    redirects: int,
+    limit: int,
+    cut: bool = False,
+) -> Got:
+    """GET a normalised ``url`` as a page is fetched: redirects followed one hop at a time, at
+    most ``redirects`` of them, and only to URLs ``refuse`` has no objection to (it says why
+    not: "off-site", …); the body at most ``limit`` bytes (the first ``limit`` when ``cut``,
+    else none past it). Network failures and timeouts raise, as aiohttp raises them."""
+    for _ in range(redirects + 1):
+        async with session.get(yarl.URL(url, encoded=True), allow_redirects=False) as resp:
+            if resp.status not in REDIRECT_STATUSES:
+                if resp.status != 200:
+                    return Got(url, resp.status)
+                try:
+                    return Got(url, 200, await _read_bounded(resp, limit, cut))
+                except TooLarge as e:
+                    return Got(url, 200, why=f"too large: {e}")
+            location = (resp.headers.get("Location") or "").strip()
+        try:
+            target = normalize(urljoin(url, location)) if location else None
+        except ValueError:
+            target = None
+        if target is None:
+            return Got(url, resp.status, why=f"redirect to {location[:200]!r}: cannot follow")
+        why = refuse(target)
+        if why:
+            return Got(url, resp.status, why=f"redirect to {target} ({why}): not followed")
+        url = target
+    return Got(url, why=f"more than {redirects} redirects")
+
+
 async def fetch_robots(
-    session: aiohttp.ClientSession, origin: str, user_agent: str, time_limit: float
+    session: aiohttp.ClientSession,
+    origin: str,
+    user_agent: str,
+    time_limit: float,
+    refuse: Callable[[str], str | None] = lambda url: None,
+    redirects: int = ROBOTS_REDIRECTS,
 ) -> Robots:
-    """The rules of ``origin`` (``scheme://host[:port]``); never raises for network trouble."""
+    """The rules of ``origin`` (``scheme://host[:port]``); never raises for network trouble.
+    Redirects are followed only where ``refuse`` allows, at most ``redirects`` (and
+    ROBOTS_REDIRECTS) of them; one that is not followed leaves no rules, as a 404 does."""
     # The whole header, as Scrapy passes it: protego finds a group's product token in it at a
     # word boundary, so "Mozilla/5.0 (compatible; MyBot/1.0)" matches "User-agent: mybot".
     agent = user_agent
@@ -64,24 +133,26 @@ async def fetch_robots(
         if attempt:
             await asyncio.sleep(ROBOTS_RETRY_DELAY)
         try:
-            async with session.get(
-                url,
-                allow_redirects=True,
-                max_redirects=ROBOTS_REDIRECTS,
-                timeout=aiohttp.ClientTimeout(total=time_limit),
-            ) as resp:
-                if resp.status >= 500:
-                    why = f"HTTP {resp.status}"
-                    continue
-                if resp.status >= 400:
-                    return Robots(f"none ({resp.status})", agent=agent)
-                if resp.status != 200:
-                    return Robots(f"none ({resp.status})", agent=agent)
-                body = await _read_bounded(resp, MAX_ROBOTS_BYTES)
+            async with asyncio.timeout(time_limit):
+                got = await get_within(
+                    session,
+                    url,
+                    refuse,
+                    redirects=min(redirects, ROBOTS_REDIRECTS),
+                    limit=MAX_ROBOTS_BYTES,
+                    cut=True,
+                )
         except (TimeoutError, aiohttp.ClientError, OSError, ValueError) as e:
             why = "timeout" if isinstance(e, TimeoutError) else type(e).__name__
             continue
-        text = body.decode("utf-8", errors="replace")
+        if got.why:
+            return Robots(f"none ({got.why})", agent=agent)
+        if got.status is not None and got.status >= 500:
+            why = f"HTTP {got.status}"
+            continue
+        if got.body is None:
+            return Robots(f"none ({got.status})", agent=agent)
+        text = got.body.decode("utf-8", errors="replace")
         try:
             parser = Protego.parse(text)
         except Exception as e:  # protego is lenient, but a robots.txt must never stop a crawl

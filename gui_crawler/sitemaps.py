@@ -1,5 +1,7 @@
 """Sitemaps: the URLs a site lists in robots.txt ``Sitemap:`` lines and ``/sitemap.xml``, indexes
 followed, gzip unpacked, every size bounded so a hostile or huge sitemap cannot eat the crawl.
+Sitemaps are requested as pages are: no sitemap, index entry or redirect hop off the crawl's
+hosts, redirects counted, the body limit kept.
 
 ``<loc>`` is read with a regex rather than an XML parser: sitemaps in the wild are often not
 well-formed, and a regex cannot be made to expand entities.
@@ -7,17 +9,21 @@ well-formed, and a regex cannot be made to expand entities.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 import zlib
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 import aiohttp
 
+from .robots import get_within
 from .urls import normalize
 
 MAX_SITEMAP_BYTES = 50 * 1024 * 1024  # the sitemaps.org limit, uncompressed
-MAX_SITEMAPS = 50  # files read per crawl root (an index can list 50,000)
+MAX_SITEMAPS = 50  # files requested per crawl root (an index can list 50,000)
+MAX_NOTES = 5  # sitemaps not read that are named one by one
 MAX_SITEMAP_URLS = 50_000  # URLs taken from all sitemaps of one root
 _LOC = re.compile(rb"<(?:\w+:)?loc>\s*(.*?)\s*</(?:\w+:)?loc>", re.S | re.I)
 _INDEX = re.compile(rb"<(?:\w+:)?sitemapindex[\s>]", re.I)
@@ -30,10 +36,11 @@ def gunzip(data: bytes, limit: int = MAX_SITEMAP_BYTES) -> bytes:
     return out
 
 
-def parse_sitemap(data: bytes) -> tuple[list[str], bool]:
-    """(URLs listed, is it an index of further sitemaps). Plain-text sitemaps (one URL a line) too."""
+def parse_sitemap(data: bytes, limit: int = MAX_SITEMAP_BYTES) -> tuple[list[str], bool]:
+    """(URLs listed, is it an index of further sitemaps). Plain-text sitemaps (one URL a line) too;
+    gzip unpacked up to ``limit`` bytes."""
     if data[:2] == b"\x1f\x8b":
-        data = gunzip(data)
+        data = gunzip(data, limit)
     head = data[:2048].lstrip()
     if head.startswith(b"<") or b"<urlset" in head or _INDEX.search(head):
         is_index = bool(_INDEX.search(data[:4096]))
@@ -45,28 +52,21 @@ def parse_sitemap(data: bytes) -> tuple[list[str], bool]:
     ], False
 
 
-async def _get(session: aiohttp.ClientSession, url: str, time_limit: float) -> bytes | None:
-    try:
-        async with session.get(
-            url,
-            allow_redirects=True,
-            max_redirects=5,
-            timeout=aiohttp.ClientTimeout(total=time_limit),
-        ) as resp:
-            if resp.status != 200:
-                return None
-            if resp.content_length is not None and resp.content_length > MAX_SITEMAP_BYTES:
-                return None
-            chunks: list[bytes] = []
-            size = 0
-            async for chunk in resp.content.iter_chunked(64 * 1024):
-                size += len(chunk)
-                if size > MAX_SITEMAP_BYTES:
-                    return None
-                chunks.append(chunk)
-            return b"".join(chunks)
-    except (TimeoutError, aiohttp.ClientError, OSError, ValueError, zlib.error):
-        return None
+@dataclass
+class Found:
+    """What the sitemaps of a root gave: page URLs (each with the sitemap that listed it), how
+    many sitemap files were requested, and the sitemaps not requested or not read, each said in
+    a line (the first MAX_NOTES of ``skipped`` of them)."""
+
+    urls: dict[str, str] = field(default_factory=dict)
+    requested: int = 0
+    notes: list[str] = field(default_factory=list)
+    skipped: int = 0
+
+    def skip(self, note: str) -> None:
+        self.skipped += 1
+        if len(self.notes) < MAX_NOTES:
+            self.notes.append(note)
 
 
 async def read_sitemaps(
@@ -74,25 +74,43 @@ async def read_sitemaps(
     start: Iterable[str],
     in_scope: Callable[[str], bool],
     time_limit: float,
-) -> tuple[dict[str, str], int]:
-    """Page URLs (normalised, in scope, deduplicated, each with the sitemap that listed it) from
-    the sitemaps at ``start`` and the indexes they lead to; and how many sitemap files were read.
-    Never raises on bad input."""
-    todo = list(dict.fromkeys(start))
+    *,
+    refuse: Callable[[str], str | None] = lambda url: None,
+    redirects: int = 5,
+    limit: int = MAX_SITEMAP_BYTES,
+) -> Found:
+    """Page URLs (normalised, in scope, deduplicated) from the sitemaps at ``start`` and the
+    indexes they lead to. A sitemap, an index entry or a redirect hop that ``refuse`` objects to
+    (it says why: "off-site", …) is not requested; redirects are followed one hop at a time, at
+    most ``redirects`` per sitemap; a sitemap larger than ``limit`` bytes (and MAX_SITEMAP_BYTES)
+    is not read. Never raises on bad input."""
+    limit = min(limit, MAX_SITEMAP_BYTES)
+    todo = [u for u in map(normalize, dict.fromkeys(start)) if u is not None]
     seen_maps: set[str] = set()
-    urls: dict[str, str] = {}
-    read = 0
-    while todo and read < MAX_SITEMAPS and len(urls) < MAX_SITEMAP_URLS:
+    out = Found()
+    urls = out.urls
+    while todo and out.requested < MAX_SITEMAPS and len(urls) < MAX_SITEMAP_URLS:
         url = todo.pop(0)
         if url in seen_maps:
             continue
         seen_maps.add(url)
-        data = await _get(session, url, time_limit)
-        if data is None:
+        why = refuse(url)
+        if why:
+            out.skip(f"{why} sitemap not fetched: {url}")
             continue
-        read += 1
+        out.requested += 1
         try:
-            locs, is_index = parse_sitemap(data)
+            async with asyncio.timeout(time_limit):
+                got = await get_within(session, url, refuse, redirects=redirects, limit=limit)
+        except (TimeoutError, aiohttp.ClientError, OSError, ValueError):
+            continue
+        if got.why:
+            out.skip(f"sitemap {url}: {got.why}")
+            continue
+        if got.body is None:
+            continue
+        try:
+            locs, is_index = parse_sitemap(got.body, limit)
         except zlib.error:
             continue
         for loc in locs:
@@ -107,4 +125,4 @@ async def read_sitemaps(
                 urls[u] = url
                 if len(urls) >= MAX_SITEMAP_URLS:
                     break
-    return urls, read
+    return out
