@@ -35,7 +35,7 @@ from .hosts import Host, HostTable, Prep
 from .links import HTML_TYPES, parse_content_type, parse_page
 from .pagefacts import page_facts_fields, robots_tokens
 from .parsepool import ParsePool, ParserCrashed
-from .phases import TimedConnector, TimedResolver, Timing
+from .phases import AddressPolicy, TimedConnector, TimedResolver, Timing
 from .politeness import bot_challenge, check_external, prepare_host
 from .urls import Scope, normalize
 
@@ -230,6 +230,9 @@ class Crawler:
         )
         # No connection cap of our own: the number of workers is the concurrency limit.
         connector = TimedConnector(limit=0, ttl_dns_cache=300, resolver=TimedResolver())
+        # External checks connect to no private address unless the roots are at one. Set after
+        # construction: a plain TCPConnector swapped in for comparison takes no policy argument.
+        connector.policy = AddressPolicy(cfg.roots)
         reason = "done"
         if cfg.parse_in_thread:
             self._parser = ParsePool(

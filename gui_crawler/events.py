@@ -33,6 +33,8 @@ class ErrorKind(enum.StrEnum):
     PARSER_CRASHED = "ParserCrashed"  # a parser process died on this page, twice
     ROBOTS = "BlockedByRobots"  # robots.txt disallows it: never requested
     BOT_CHALLENGE = "BotChallenge"  # a 403 carrying an anti-bot service's challenge signature
+    # An external link at a private, loopback or link-local address: never contacted.
+    PRIVATE_ADDRESS = "PrivateAddress"
 
 
 class Verdict(enum.StrEnum):
@@ -43,14 +45,16 @@ class Verdict(enum.StrEnum):
     OK = "ok"
     REDIRECT = "redirect"
     BROKEN = "broken"  # 4xx, 5xx, DNS failure, refused or dropped connection, bad redirect
-    BLOCKED = "blocked"  # refused to bots or throttled: 403 challenge, 429, 503, 999, robots.txt
+    # Refused to bots or throttled (403 challenge, 429, 503, 999, robots.txt), or not asked
+    # because of where it is (a private address).
+    BLOCKED = "blocked"
     TIMEOUT = "timeout"
     ERROR = "error"  # our own limit or failure (too large, internal error)
     CANCELLED = "cancelled"
 
 
 BLOCKED_STATUSES = frozenset({429, 503, 999})
-_BLOCKED_KINDS = frozenset({ErrorKind.ROBOTS, ErrorKind.BOT_CHALLENGE})
+_BLOCKED_KINDS = frozenset({ErrorKind.ROBOTS, ErrorKind.BOT_CHALLENGE, ErrorKind.PRIVATE_ADDRESS})
 _ERROR_KINDS = frozenset({ErrorKind.TOO_LARGE, ErrorKind.INTERNAL, ErrorKind.PARSER_CRASHED})
 
 

@@ -11,16 +11,23 @@ worker's phase.
 aiohttp's own tracing (``TraceConfig``) would give the same marks, but a session with one builds
 trace objects and awaits a signal per phase on every request: ~20 µs a request on the crawl's
 one event loop, a twentieth of a real-site crawl's loop time.
+
+The same connector keeps external-link checks off private addresses (``AddressPolicy``): it is
+where a host name's addresses are known, after the lookup and before the connection.
 """
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
 import socket
 import time
+from collections.abc import Iterable
 from contextvars import ContextVar
 from typing import Any
 
 import aiohttp
+import yarl
 from aiohttp.abc import AbstractResolver, ResolveResult
 
 # Record field names, in the order the phases happen (the timeline draws them in this order).
@@ -176,12 +183,99 @@ class TimedResolver(AbstractResolver):
         await self._inner.close()
 
 
+# True while the running task checks an external link: its connections (each redirect hop's too)
+# go only to addresses the connector's AddressPolicy allows.
+external: ContextVar[bool] = ContextVar("external_check", default=False)
+
+# IPv6 addresses that carry an IPv4 address a gateway connects to (NAT64, RFC 6052).
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+
+def is_private(address: str) -> bool:
+    """Whether an IP address is one no link on a public page should make us connect to: private
+    networks (RFC 1918, fc00::/7), loopback, link-local (169.254/16 with the cloud metadata
+    service 169.254.169.254, fe80::/10) and unspecified (0.0.0.0, ::), also when an IPv6 address
+    wraps an IPv4 one. Not an address at all: False."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])  # "fe80::1%eth0": a zone
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped
+        elif ip in _NAT64:
+            ip = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_unspecified
+
+
+class PrivateAddress(aiohttp.ClientConnectionError):
+    """An external link's host is at a private, loopback or link-local address: not contacted."""
+
+
+class AddressPolicy:
+    """Where external-link checks may connect: not to private addresses (``is_private``) unless
+    the crawl's own roots are at such addresses: a crawl of 127.0.0.1 or of an intranet host may
+    check its neighbours, a crawl of a public site is never steered by a link into the router or
+    the metadata service of the network it runs in."""
+
+    def __init__(self, roots: Iterable[str]) -> None:
+        self.private_ok = False
+        self.names: list[tuple[str, int]] = []  # roots' host names, looked up when first needed
+        for root in roots:
+            url = yarl.URL(root)
+            host, port = url.host or "", url.port or 0
+            try:
+                ipaddress.ip_address(host)
+            except ValueError:
+                self.names.append((host, port))
+                continue
+            self.private_ok = self.private_ok or is_private(host)
+
+    def allows(self, address: str) -> bool:
+        return self.private_ok or not is_private(address)
+
+    def learn(self, addresses: Iterable[str]) -> None:
+        """A root host name's addresses: a root at a private address allows private addresses."""
+        self.private_ok = self.private_ok or any(is_private(a) for a in addresses)
+
+
 class TimedConnector(aiohttp.TCPConnector):
     """A TCPConnector that adds the time to get a connection (a lookup, a new connection, or one
     from the pool at once) to the current Timing's connect phase, and marks the request sent when
     the connection is in hand: aiohttp writes the request on it straight away. A request that
     follows redirects (external links) gets a connection per hop: the spans add up, the last
-    hop's is the one sent."""
+    hop's is the one sent.
+
+    With a ``policy``, an external check (``external`` set) connects only to the addresses it
+    allows: decided on the addresses a host name resolved to (or the IP address a URL names),
+    where aiohttp would connect, so a public name that resolves to a private address is caught
+    too, and so is each redirect hop."""
+
+    def __init__(self, *args: Any, policy: AddressPolicy | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.policy = policy
+        self._looking_up_roots = asyncio.Lock()
+
+    async def _resolve_host(self, host: str, port: int, traces: Any = None) -> list[ResolveResult]:
+        hosts = await super()._resolve_host(host, port, traces=traces)
+        policy = self.policy
+        if policy is None or not external.get():
+            return hosts
+        if not policy.private_ok and policy.names:
+            async with self._looking_up_roots:  # one lookup of them; the other checks wait
+                for name, name_port in policy.names:
+                    try:
+                        found = await super()._resolve_host(name, name_port)
+                    except (OSError, aiohttp.ClientError):
+                        continue  # a root that does not resolve is at no private address
+                    policy.learn(h["host"] for h in found)
+                policy.names = []
+        allowed = [h for h in hosts if policy.allows(h["host"])]
+        if not allowed:
+            where = ", ".join(dict.fromkeys(h["host"] for h in hosts))
+            shown = host if where == host else f"{host} ({where})"
+            raise PrivateAddress(f"{shown} is a private, loopback or link-local address")
+        return allowed
 
     async def connect(self, req: Any, traces: Any, timeout: Any) -> Any:  # noqa: ASYNC109
         t = current.get()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import aiohttp
 import yarl
 
+from . import phases
 from .config import CrawlConfig
 from .events import ErrorKind
 from .failures import describe, retry_after, worth_retrying
@@ -121,9 +122,11 @@ async def check_external(
     session: aiohttp.ClientSession, url: str, max_redirect: int, timing: Timing | None = None
 ) -> Checked:
     """HEAD ``url`` (GET when HEAD is refused), following redirects; never reads a body.
-    ``timing`` gets the phase marks of the request that answered."""
+    ``timing`` gets the phase marks of the request that answered. Marked as an external check,
+    its connections go only where the session's connector allows (phases.AddressPolicy)."""
     target = yarl.URL(url, encoded=True)
     note = None
+    marked = phases.external.set(True)
     try:
         for method in ("HEAD", "GET"):
             if timing is not None:
@@ -155,6 +158,8 @@ async def check_external(
                 if resp.status in (429, 503):
                     out.retry_after = retry_after(resp.headers.get("Retry-After"), 3600)
                 return out
+    except phases.PrivateAddress as e:
+        return Checked(error_kind=ErrorKind.PRIVATE_ADDRESS, message=f"not checked: {e}")
     except aiohttp.TooManyRedirects:
         return Checked(error_kind=ErrorKind.TOO_MANY_REDIRECTS, message=f"more than {max_redirect}")
     except aiohttp.RedirectClientError as e:  # a Location that is not an http(s) URL
@@ -164,4 +169,6 @@ async def check_external(
     except (TimeoutError, aiohttp.ClientError, OSError) as e:
         kind, message = describe(e)
         return Checked(error_kind=kind, message=message, retryable=worth_retrying(e))
+    finally:
+        phases.external.reset(marked)
     return Checked(error_kind=ErrorKind.INTERNAL, message="no answer")

@@ -42,6 +42,10 @@ WORDS: dict[str, tuple[str, str]] = {
     ErrorKind.PARSER_CRASHED: ("Parser crash", "The page crashed the HTML parser, twice"),
     ErrorKind.ROBOTS: ("Robots.txt", "Not fetched: the site's robots.txt disallows it"),
     ErrorKind.BOT_CHALLENGE: ("Bot wall", "The server answered with a challenge for bots"),
+    ErrorKind.PRIVATE_ADDRESS: (
+        "Not checked",
+        "Not checked: a private address (local network, this machine or a cloud metadata service)",
+    ),
     "ClientConnectorCertificateError": (
         "Bad certificate",
         "The server's certificate is not trusted",
