@@ -6,6 +6,11 @@ of the few links that turn out broken. So the pages holding broken links are fet
 the broken-links CSV or report is made, and only their links to broken targets are read: each
 one's text (an image's alt text when it has no text) and whether it is rel=nofollow.
 
+The second fetch asks no more of the network than the crawl did: the page itself only (a page
+that now redirects gives no anchors: the redirect is not followed, wherever it points), its body
+no larger than the crawl's limit, and a page nested too deep to parse in bounded time (the
+crawl's own guard, ``links.begin``) gives no anchors. Pages are parsed off the event loop.
+
 No Qt here.
 """
 
@@ -20,8 +25,8 @@ import aiohttp
 import yarl
 from selectolax.lexbor import LexborHTMLParser
 
-from .config import DEFAULT_USER_AGENT
-from .links import decode, parse_content_type
+from .config import DEFAULT_USER_AGENT, CrawlConfig
+from .links import PageWalk, begin, parse_content_type
 from .pagefacts import collapse
 from .urls import join
 
@@ -38,9 +43,12 @@ class Anchor:
 def anchors_in(
     body: bytes, charset: str | None, page_url: str, targets: set[str]
 ) -> dict[str, list[Anchor]]:
-    """How the page links to each of ``targets``: one Anchor per element, in document order."""
-    text, _ = decode(body, charset)
-    tree = LexborHTMLParser(text)
+    """How the page links to each of ``targets``: one Anchor per element, in document order;
+    none when the page nests too deep to parse in bounded time."""
+    page = begin(body, charset, page_url)
+    if not isinstance(page, PageWalk):
+        return {}
+    tree = LexborHTMLParser(page.data)  # UTF-8
     base = page_url
     node = tree.css_first("base[href]")
     if node is not None and node.attributes.get("href"):
@@ -65,15 +73,31 @@ def anchors_in(
     return out
 
 
+async def _read(resp: aiohttp.ClientResponse, limit: int) -> bytes | None:
+    """The body, or None when it is larger than ``limit`` bytes (decompressed)."""
+    if resp.content_length is not None and resp.content_length > limit:
+        return None
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in resp.content.iter_chunked(64 * 1024):
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def look_up(
     pairs: Iterable[tuple[str, str]],
     *,
     user_agent: str = DEFAULT_USER_AGENT,
     concurrency: int = 4,
     page_timeout: float = 10.0,
+    max_body: int = CrawlConfig.max_body,
 ) -> dict[tuple[str, str], list[Anchor]]:
     """Anchors of (source page, target) pairs, fetching each source page once. A page that
-    cannot be fetched again, or no longer links to the target, gives no anchors for it."""
+    cannot be fetched again, no longer answers 200 itself (a redirect is not followed), is larger
+    than ``max_body`` bytes or no longer links to the target, gives no anchors for it."""
     by_source: dict[str, set[str]] = defaultdict(set)
     for source, target in pairs:
         by_source[source].add(target)
@@ -83,15 +107,20 @@ async def look_up(
     async def one(session: aiohttp.ClientSession, source: str, targets: set[str]) -> None:
         async with sem:
             try:
-                async with session.get(yarl.URL(source, encoded=True)) as resp:
+                url = yarl.URL(source, encoded=True)
+                async with session.get(url, allow_redirects=False) as resp:
                     if resp.status != 200:
                         return
-                    body = await resp.read()
+                    body = await _read(resp, max_body)
                     charset = parse_content_type(resp.headers.get("Content-Type"))[1]
             except (aiohttp.ClientError, OSError, TimeoutError, ValueError):
                 return
-        for target, anchors in anchors_in(body, charset, source, targets).items():
-            found[(source, target)] = anchors
+        if body is None:
+            return
+        # Off the event loop: a window waiting for the report keeps answering.
+        anchors = await asyncio.to_thread(anchors_in, body, charset, source, targets)
+        for target, words in anchors.items():
+            found[(source, target)] = words
 
     async with aiohttp.ClientSession(
         timeout=aiohttp.ClientTimeout(total=page_timeout), headers={"User-Agent": user_agent}

@@ -190,19 +190,20 @@ def audit_of(records: list[FetchRecord], config: CrawlConfig) -> Audit:
 
 
 async def broken_with_anchors(
-    audit: Audit, user_agent: str
+    audit: Audit, user_agent: str, max_body: int = CrawlConfig.max_body
 ) -> tuple[list[tuple[str, str, str, str, str]], dict[tuple[str, str], list[Anchor]]]:
-    """The broken-links rows with their anchor text (source pages fetched again), and the
-    anchors found, for the report."""
+    """The broken-links rows with their anchor text (source pages fetched again, none larger
+    than ``max_body`` bytes), and the anchors found, for the report."""
     rows = audit.broken_links()
-    anchors = await look_up(((s, t) for s, t, _ in rows), user_agent=user_agent)
+    pairs = ((s, t) for s, t, _ in rows)
+    anchors = await look_up(pairs, user_agent=user_agent, max_body=max_body)
     return rows_with_anchors(rows, anchors), anchors
 
 
 def write_audit(args: Any, records: list[FetchRecord], config: CrawlConfig, out: TextIO) -> bool:
     """The CLI's --report and --broken-csv files; False if all went well (an error is printed)."""
     audit = audit_of(records, config)
-    rows, anchors = asyncio.run(broken_with_anchors(audit, config.user_agent))
+    rows, anchors = asyncio.run(broken_with_anchors(audit, config.user_agent, config.max_body))
     for path, write, what in (
         (args.report, lambda p: write_report(p, audit, anchors=anchors), "the report"),
         (args.broken_csv, lambda p: write_broken_links_csv(p, rows), f"{len(rows)} broken links"),
