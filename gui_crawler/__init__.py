@@ -25,6 +25,7 @@ QT_SIDE = frozenset(
         "link_models",
         "models",
         "overview",
+        "plaintext",
         "politeness_panel",
         "qtloop",
         "quiet_table",
