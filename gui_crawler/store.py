@@ -510,15 +510,29 @@ _COLUMN_TYPES: tuple[frozenset[type], ...] = tuple(
     for f in fields(FetchRecord)
 )
 _QUEUED_TYPES = tuple(_types_of(str(f.type)) for f in fields(Queued))
+_ROW_DEFAULTS = tuple(_DEFAULTS[n] for n in RECORD_FIELDS)
+_NONE = type(None)
 
 
 def _check_row(
-    row: tuple[object, ...], names: tuple[str, ...], types: tuple[frozenset[type], ...]
-) -> None:
-    """ValueError naming the row (by its URL) and the first column holding a value of the wrong
-    type; load() reports it as a damaged file."""
+    row: tuple[object, ...],
+    names: tuple[str, ...],
+    types: tuple[frozenset[type], ...],
+    defaults: tuple[object, ...] | None = None,
+) -> tuple[object, ...]:
+    """The row, its values checked against their columns' types; ValueError naming the row (by
+    its URL) and the first column holding a value of the wrong type, which load() reports as a
+    damaged file. With ``defaults``, NULL in a column that cannot be NULL is read as the field's
+    default: the column was added after the row was written (_add_missing_columns)."""
     if all(map(frozenset.__contains__, types, map(type, row))):  # at C speed: every row is checked
-        return
+        return row
+    if defaults is not None:
+        row = tuple(
+            d if v is None and _NONE not in t else v
+            for v, t, d in zip(row, types, defaults, strict=True)
+        )
+        if all(map(frozenset.__contains__, types, map(type, row))):
+            return row
     url = row[0]
     which = f"the row of {url}" if isinstance(url, str) else "a row"
     for name, value, ok in zip(names, row, types, strict=True):
@@ -528,10 +542,11 @@ def _check_row(
             )
             shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
             raise ValueError(f"{which} has {name} = {shown}, not {words}")
+    return row
 
 
 def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
-    _check_row(row, RECORD_FIELDS, _COLUMN_TYPES)
+    row = _check_row(row, RECORD_FIELDS, _COLUMN_TYPES, _ROW_DEFAULTS)
     values = dict(zip(RECORD_FIELDS, row, strict=True))
     links = values["links"]
     if isinstance(links, bytes):

@@ -76,6 +76,17 @@ def test_a_wrong_typed_value_is_a_store_error_naming_file_and_row(
     assert f" has {said}, not " in message
 
 
+def test_null_where_a_column_was_added_later_reads_as_the_default(
+    crawl_file: Path, tmp_path: Path
+) -> None:
+    """Resuming a file from before a field existed adds its column, NULL in the rows before."""
+    copy = damaged_copy(
+        crawl_file, tmp_path, "UPDATE records SET h1_count = NULL, size = NULL WHERE url = :root"
+    )
+    root = peek(copy).records[0]
+    assert (root.h1_count, root.size, root.status) == (0, 0, 200)
+
+
 @pytest.mark.parametrize("column", ["status", "links", "queued"])
 def test_resume_of_a_damaged_file_exits_with_a_message(
     column: str, crawl_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
