@@ -14,7 +14,7 @@ PURE_TESTS := tests/test_accel.py tests/test_pagewalk.py tests/test_pagefacts.py
 	tests/test_engine.py tests/test_store.py tests/test_session.py tests/test_crash.py \
 	tests/test_cli.py tests/test_hostile.py tests/test_audit.py tests/test_demo.py
 
-.PHONY: run test test-pure test-3.13 lint bench clean
+.PHONY: run test test-pure test-3.13 test-sanitizers lint bench clean
 
 # The system-library check reads the installed Qt wheel, so it runs after the install.
 # The compiled modules (gui_crawler/*.c) want a C compiler, checked before the install: without
@@ -36,7 +36,8 @@ run: $(STAMP)
 	$(VENV)/bin/gui-crawler $(ARGS)
 
 ## make test — install if needed, then lint, type-check and run the whole test suite: with the
-## compiled parts, the parsing/engine/store tests again in pure Python, and all of it under 3.13
+## compiled parts, the parsing/engine/store tests again in pure Python, all of it under 3.13, and
+## the tests of the C paths on a build with AddressSanitizer and UndefinedBehaviorSanitizer
 test: $(STAMP)
 	bash tools/ensure-qt-libs.sh $(PY) --xvfb
 	$(VENV)/bin/ruff check gui_crawler tests bench
@@ -44,11 +45,17 @@ test: $(STAMP)
 	$(VENV)/bin/mypy
 	@echo "== the whole suite ($$($(PY) -c 'from gui_crawler import accel; print(accel.describe())'))"
 	$(PY) -m pytest $(PYTEST_ARGS)
-	@$(MAKE) --no-print-directory test-pure test-3.13
+	@$(MAKE) --no-print-directory test-pure test-3.13 test-sanitizers
 
 test-pure: $(STAMP)
 	@echo "== parsing, engine and store tests in pure Python (GUI_CRAWLER_NO_EXTENSIONS=1)"
 	GUI_CRAWLER_NO_EXTENSIONS=1 $(PY) -m pytest $(PYTEST_ARGS) $(PURE_TESTS)
+
+# Where the compiled parts were not built (no compiler) there is no C to check.
+test-sanitizers: $(STAMP)
+	@if $(PY) -c 'from gui_crawler import accel; raise SystemExit(not accel.compiled("pagewalk"))'; \
+	then bash tools/sanitize.sh $(PY); \
+	else echo "== no compiled parts here: the sanitizer build is skipped"; fi
 
 test-3.13:
 ifeq ($(PY313),)
