@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .engine import raise_fd_limit
-    from .qtloop import CrawlEventLoop
+    from .qtloop import new_loop
 
     raise_fd_limit()
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setDesktopFileName("gui-crawler")
     # The window decides when we are done; Qt quitting the loop would strand the crawl task.
     app.setQuitOnLastWindowClosed(False)
-    with asyncio.Runner(loop_factory=lambda: CrawlEventLoop(app)) as runner:
+    with asyncio.Runner(loop_factory=lambda: new_loop(app)) as runner:
         try:
             return runner.run(run_window(args))
         except KeyboardInterrupt:

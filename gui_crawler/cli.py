@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from . import accel
 from .config import DEFAULT_USER_AGENT, ConfigError, CrawlConfig
@@ -249,17 +249,28 @@ class Run:
             crawler.cancel()
 
         signals = (signal.SIGINT, signal.SIGTERM)
+        handled: list[signal.Signals] = []
+        previous: dict[signal.Signals, Any] = {}
         for sig in signals:
-            with contextlib.suppress(NotImplementedError, RuntimeError):
+            try:
                 loop.add_signal_handler(sig, on_signal)
+                handled.append(sig)
+            except NotImplementedError:  # Windows: Python's own handler, then the loop's turn
+                with contextlib.suppress(ValueError, OSError):
+                    previous[sig] = signal.signal(
+                        sig, lambda *_: loop.call_soon_threadsafe(on_signal)
+                    )
+            except RuntimeError:  # not the main thread
+                pass
         finished = None
         try:
             finished = await crawler.run()
             return finished
         finally:
-            for sig in signals:
-                with contextlib.suppress(NotImplementedError, RuntimeError):
-                    loop.remove_signal_handler(sig)
+            for sig in handled:
+                loop.remove_signal_handler(sig)
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
             session.close(finished)
 
     async def crawl_demo(self) -> tuple[CrawlConfig, CrawlFinished]:

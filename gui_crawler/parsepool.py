@@ -25,6 +25,8 @@ import itertools
 import logging
 import multiprocessing
 import os
+import select
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -146,6 +148,7 @@ class ParserThreads:
         self._waiting: dict[int, asyncio.Future[tuple[list[Walked], float, bytes]]] = {}
         self._ids = itertools.count()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._watcher: _Watcher | None = None
         self._closed = False
 
     def walk(self, page: PageWalk) -> asyncio.Future[tuple[list[Walked], float, bytes]]:
@@ -153,7 +156,10 @@ class ParserThreads:
         loop = asyncio.get_running_loop()
         if loop is not self._loop:
             self._unwatch()
-            loop.add_reader(self._walkers.fileno(), self._deliver)
+            try:
+                loop.add_reader(self._walkers.fileno(), self._deliver)
+            except NotImplementedError:  # Windows' proactor loop: a thread waits on the fd
+                self._watcher = _Watcher(self._walkers.fileno(), loop, self._deliver)
             self._loop = loop
         job = next(self._ids)
         trim = len(page.data) >= TRIM_AFTER_BYTES
@@ -174,7 +180,10 @@ class ParserThreads:
                 fut.set_result((walked, seconds, digest))
 
     def _unwatch(self) -> None:
-        if self._loop is not None and not self._loop.is_closed():
+        if self._watcher is not None:
+            self._watcher.stop()
+            self._watcher = None
+        elif self._loop is not None and not self._loop.is_closed():
             self._loop.remove_reader(self._walkers.fileno())
         self._loop = None
 
@@ -187,6 +196,42 @@ class ParserThreads:
         for fut in self._waiting.values():
             fut.cancel()
         self._waiting.clear()
+
+
+class _Watcher:
+    """For an event loop without ``add_reader`` (Windows' proactor loop): a thread that waits
+    until ``fd`` is readable, has the loop call ``deliver`` (which reads it empty), and waits for
+    that before it looks again."""
+
+    def __init__(self, fd: int, loop: asyncio.AbstractEventLoop, deliver: Callable[[], None]):
+        self._fd, self._loop, self._deliver = fd, loop, deliver
+        self._stopped = threading.Event()
+        threading.Thread(target=self._run, name="crawl-parse-watch", daemon=True).start()
+
+    def _run(self) -> None:
+        while not self._stopped.is_set():
+            try:
+                ready, _, _ = select.select([self._fd], [], [], 0.2)
+            except (OSError, ValueError):  # the fd was closed: the threads are shut down
+                return
+            if not ready or self._stopped.is_set():
+                continue
+            delivered = threading.Event()
+            try:
+                self._loop.call_soon_threadsafe(self._deliver_then, delivered)
+            except RuntimeError:  # the loop is closed
+                return
+            while not delivered.wait(0.2) and not self._stopped.is_set():
+                pass
+
+    def _deliver_then(self, delivered: threading.Event) -> None:
+        try:
+            self._deliver()
+        finally:
+            delivered.set()
+
+    def stop(self) -> None:
+        self._stopped.set()
 
 
 class ParsePool:

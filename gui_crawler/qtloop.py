@@ -208,3 +208,12 @@ class CrawlEventLoop(qasync.QEventLoop):
             _scheduled(handle, False)
         self._heap.clear()
         super().close()
+
+
+def new_loop(app: Any, **kwargs: Any) -> qasync.QEventLoop:
+    """The loop the window runs on: :class:`CrawlEventLoop` where asyncio's selector has a file
+    descriptor of its own for Qt to watch (epoll, kqueue); qasync's own loop elsewhere (Windows'
+    select(), which has none)."""
+    if callable(getattr(selectors.DefaultSelector, "fileno", None)):
+        return CrawlEventLoop(app, **kwargs)
+    return qasync.QEventLoop(app, **kwargs)

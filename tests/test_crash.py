@@ -221,19 +221,36 @@ def test_a_crawl_file_is_locked_while_written(served: Site, tmp_path: Path) -> N
     assert peek(db).pending  # free again once closed
 
 
-def test_sigterm_is_ctrl_c_and_cancelled_urls_are_not_broken(tmp_path: Path) -> None:
+# What Windows' event loop does: no add_signal_handler. The CLI then installs Python's own handler.
+NO_LOOP_SIGNALS = (
+    "import asyncio, sys\n"
+    "def refuse(*args): raise NotImplementedError\n"
+    "asyncio.unix_events._UnixSelectorEventLoop.add_signal_handler = refuse\n"
+    "from gui_crawler.__main__ import main\n"
+    "sys.exit(main(sys.argv[1:]))\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("how", "sig"),
+    [("loop", signal.SIGTERM), ("python", signal.SIGINT)],
+)
+def test_sigterm_is_ctrl_c_and_cancelled_urls_are_not_broken(
+    tmp_path: Path, how: str, sig: signal.Signals
+) -> None:
     site = Site()
     site.page("/", [f"/s{i}" for i in range(20)])
     for i in range(20):
         site.page(f"/s{i}", [], delay=10)
     with ThreadedSite(site):
         db = tmp_path / "t.sqlite3"
+        start = ["-m", "gui_crawler"] if how == "loop" else ["-c", NO_LOOP_SIGNALS]
         proc = subprocess.Popen(
-            [sys.executable, "-m", "gui_crawler", "crawl", site.url, "--db", str(db)],
+            [sys.executable, *start, "crawl", site.url, "--db", str(db)],
             env=env(), cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )  # fmt: skip
         wait_hits(site, 5, proc)
-        proc.send_signal(signal.SIGTERM)
+        proc.send_signal(sig)
         out, err = proc.communicate(timeout=20)
     assert proc.returncode == 130, err
     assert "Finished" in out and "Crawl file:" in out

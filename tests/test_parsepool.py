@@ -245,3 +245,26 @@ def test_a_crawl_records_a_page_whose_parser_died() -> None:
         assert records[site.u("/ok")].kind == "html"
 
     asyncio.run(main())
+
+
+def test_a_loop_without_add_reader_gets_the_pages_through_a_watching_thread(impl: str) -> None:
+    """Windows' proactor loop has no add_reader: a thread waits on the threads' fd instead."""
+
+    class NoReaders(asyncio.SelectorEventLoop):
+        def add_reader(self, *args: object) -> None:  # type: ignore[override]
+            raise NotImplementedError
+
+    pages = [big_page([f"/{n}/{i}" for i in range(50)]) for n in range(30)]
+
+    async def on_threads() -> list[ParsedPage]:
+        pool = ParsePool(0, inline_bytes=0)
+        try:
+            got = await asyncio.gather(*(pool.parse(p, "utf-8", "http://h/") for p in pages))
+            assert pool._thread is not None and pool._thread._watcher is not None
+            return got
+        finally:
+            pool.close()
+
+    with asyncio.Runner(loop_factory=NoReaders) as runner:
+        got = runner.run(asyncio.wait_for(on_threads(), 30))
+    assert got == [parse_page(p, "utf-8", "http://h/") for p in pages]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 
 def test_delayed_callbacks_run_in_order_and_cancelled_ones_never(
     qtbot: Any, loop: asyncio.AbstractEventLoop
@@ -70,3 +72,28 @@ def test_callbacks_that_schedule_callbacks_never_starve_qt(
         stop[0] = True
         timer.stop()
     assert spins[0] > 1000
+
+
+def test_a_selector_without_a_descriptor_gets_qasyncs_own_loop(
+    qapp: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows' select() selector has no fileno() for Qt to watch: the window runs on qasync's
+    own loop there, on CrawlEventLoop wherever epoll or kqueue is."""
+    import selectors
+
+    import qasync
+
+    from gui_crawler.qtloop import CrawlEventLoop, new_loop
+
+    for selector, kind in (
+        (selectors.DefaultSelector, CrawlEventLoop),
+        (selectors.SelectSelector, None),
+    ):
+        monkeypatch.setattr(selectors, "DefaultSelector", selector)
+        loop = new_loop(qapp, already_running=True)
+        try:
+            assert isinstance(loop, qasync.QEventLoop)
+            assert isinstance(loop, CrawlEventLoop) == (kind is CrawlEventLoop)
+        finally:
+            loop._QEventLoop__is_running = False  # type: ignore[attr-defined]
+            loop.close()
