@@ -1,0 +1,610 @@
+"""Every option of gui-crawler, written once: name, type, default, range, command-line spellings,
+settings label and tooltip, group, and whether a resumed crawl may change it.
+
+Made from this table (no Qt here; the Qt side reads it too):
+
+* ``CrawlConfig``'s defaults and ``CrawlConfig.validated``'s types and ranges (config.py);
+* the parsers of ``gui-crawler crawl`` (cli.py) and of the window's ``gui-crawler`` (app.py);
+* the settings panel's fields, their ranges, steps, suffixes and tooltips (option_fields.py), and
+  their QSettings keys, each stored value read back against its option's type and range
+  (stored.py);
+* which options ``--resume`` takes (``resume``) and which CrawlConfig fields an option also sets
+  (``also``: the timeout is the longest silence while reading too);
+* the README's tables of options: ``python -m gui_crawler.options --markdown`` prints them,
+  ``python -m gui_crawler.options --update README.md`` rewrites them in place, and
+  tests/test_options.py fails when the README's differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+DEFAULT_USER_AGENT = "gui_crawler/0.1 (+https://github.com/gui-crawler)"
+
+Kind = Literal["int", "float", "bool", "count", "text", "regex", "file"]
+Command = Literal["crawl", "window"]
+
+# Groups: CrawlConfig's fields, in the settings panel's form ("crawl"), in its Politeness box
+# ("politeness") or nowhere but CrawlConfig ("internal": tests and benchmarks tune them); options
+# of one run of ``gui-crawler crawl`` ("run"); options of the window's command line ("window").
+CONFIG_GROUPS = ("crawl", "politeness", "internal")
+# argparse's titles of the groups (``gui-crawler crawl --help``).
+CLI_TITLES = {"crawl": "crawl options", "politeness": "real sites", "run": "this run"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option; the fields a kind or a group does not use keep their defaults."""
+
+    name: str  # CrawlConfig's field, or the argparse dest of a run/window option
+    kind: Kind
+    default: Any
+    help: str  # one line: --help, the README, the settings field's tooltip
+    group: str = "crawl"
+    low: int | float | None = None  # the range, both ends allowed (numbers)
+    high: int | float | None = None
+    nullable: bool = False  # None is a value too ("unset")
+    # ``gui-crawler crawl``'s spellings; the first is shown, the others (the chapter's
+    # underscores) work too. A spelling without a dash is a positional argument's name.
+    flags: tuple[str, ...] = ()
+    off: tuple[str, ...] = ()  # spellings that turn a yes/no option off
+    off_help: str = ""
+    window_flags: tuple[str, ...] = ()  # ``gui-crawler``'s (the window's) spellings
+    nargs: str | None = None  # a positional argument's
+    metavar: str | None = None
+    doc: str = ""  # more words for the README only (Markdown)
+    resume: bool = False  # ``--resume`` may give it: it does not change which URLs are taken in
+    also: tuple[str, ...] = ()  # other CrawlConfig fields that take this option's value
+    # The settings panel: the label (& marks the shortcut; a check box's text), a tooltip longer
+    # than ``help``, the attribute the field is kept in and its QSettings key (both: the name).
+    label: str = ""
+    tooltip: str = ""
+    widget: str = ""
+    key: str = ""
+    step: float = 1
+    decimals: int = 0
+    suffix: str = ""  # unit after the number (" s": seconds)
+    special: str = ""  # what the lowest value means ("no limit")
+    placeholder: str = ""
+    choices: tuple[tuple[str, Any], ...] = ()  # a combo box's (text, value) items
+    shown_default: str = ""  # how the README says the default where the value says little
+
+    # ---- where it is ---------------------------------------------------------------------------
+
+    @property
+    def in_config(self) -> bool:
+        return self.group in CONFIG_GROUPS
+
+    @property
+    def field(self) -> str:
+        """The settings panel's attribute holding the option's field."""
+        return self.widget or self.name
+
+    @property
+    def settings_key(self) -> str:
+        """The QSettings key (in the ``crawl`` group) the field is remembered under."""
+        return self.key or self.field
+
+    def spellings(self, command: Command) -> tuple[str, ...]:
+        return self.flags + self.off if command == "crawl" else self.window_flags
+
+    def flag(self, command: Command = "crawl", value: Any = None) -> str:
+        """The spelling shown for the option (for a yes/no one, the one that gives ``value``)."""
+        if command == "crawl" and self.kind == "bool" and value is False and self.off:
+            return self.off[0]
+        spelled = self.spellings(command)
+        return spelled[0] if spelled else ""
+
+    # ---- values --------------------------------------------------------------------------------
+
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` is not one of this option's values (to follow its name), or None."""
+        if value is None:
+            return None if self.nullable or self.kind in ("regex", "file") else "must be set"
+        unset = " (or unset)" if self.nullable else ""
+        if self.kind in ("int", "count"):
+            if not isinstance(value, int) or isinstance(value, bool):
+                return f"must be a whole number, not {value!r}"
+            if not self.low_high_hold(value):
+                return f"must be between {self.low} and {self.high}{unset}, not {value}"
+        elif self.kind == "float":
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                return f"must be a number, not {value!r}"
+            if not self.low_high_hold(value):
+                unit = " seconds" if self.suffix == " s" else ""
+                return f"must be between {self.low:g} and {self.high:g}{unit}, not {value!r}"
+        elif self.kind == "bool":
+            if not isinstance(value, bool):
+                return f"must be true or false, not {value!r}"
+        elif not isinstance(value, str):
+            return f"must be text, not {value!r}"
+        elif self.kind == "regex" and (error := regex_error(value)):
+            return f"is not a valid regular expression: {error}"
+        elif self.kind == "text" and not one_line(value):
+            return "must be one non-empty line"
+        return None
+
+    def low_high_hold(self, value: float) -> bool:
+        if not math.isfinite(value):
+            return False
+        return (self.low is None or self.low <= value) and (self.high is None or value <= self.high)
+
+    def shown(self, value: Any) -> str:
+        """A value as a person reads it (the README, --help)."""
+        if value is None or value == () or self.kind == "count":
+            return ""
+        if self.special and value == self.low:
+            return self.special
+        if self.kind == "bool":
+            return self.flag("crawl", value) if self.off and self.flags else ""
+        if self.kind == "float":
+            return f"{value:g}{self.suffix}"
+        if self.kind == "int":
+            return f"{value:,}{self.suffix}"
+        return str(value)
+
+    def range_text(self) -> str:
+        """'1 to 100,000', '0 (no limit) to 10,000', '0.1 to 3600 s'; '' without a range."""
+        if self.low is None or self.high is None:
+            return ""
+        if self.kind == "float":
+            return f"{self.low:g} to {self.high:g}{self.suffix}"
+        low = f"{self.low:,}" + (f" ({self.special})" if self.special else "")
+        return f"{low} to {self.high:,}{self.suffix}"
+
+    def tip(self) -> str:
+        """The settings field's tooltip: what it does, its range and its command-line flag."""
+        text = fill(self.tooltip or self.help)
+        text = text[:1].upper() + text[1:]
+        facts = [self.range_text()] if self.range_text() else []
+        spelled = [*self.flags[:1], *self.off[:1]]
+        if spelled:
+            facts.append("gui-crawler crawl " + " / ".join(spelled))
+        return text + ("\n" + "; ".join(facts) if facts else "")
+
+
+def regex_error(pattern: str) -> str | None:
+    """Python's words for why ``pattern`` is not a regular expression, or None."""
+    try:
+        re.compile(pattern)
+    except re.error as e:
+        return str(e)
+    return None
+
+
+def one_line(text: str) -> bool:
+    """A header value: not blank, and no line break or NUL that would split or end it."""
+    return bool(text.strip()) and not any(c in text for c in "\r\n\0")
+
+
+def seconds(name: str, default: float, help: str, low: float = 0.0) -> Option:
+    """A CrawlConfig-only duration, up to an hour."""
+    return Option(name, "float", default, help, "internal", low, 3600.0, suffix=" s")
+
+
+# fmt: off
+OPTIONS: tuple[Option, ...] = (
+    # ---- the crawl: the settings panel's form ----------------------------------------------------
+    Option(
+        "max_tasks", "int", 10, "worker coroutines (concurrent fetches)",
+        low=1, high=100_000, flags=("--max-tasks", "--max_tasks"), window_flags=("--workers",),
+        metavar="N", resume=True, label="&Workers", widget="workers",
+        tooltip="worker coroutines (concurrent fetches); can be changed while a crawl runs",
+    ),
+    Option(
+        "max_redirect", "int", 10, "redirect hops per chain",
+        low=0, high=100, flags=("--max-redirect", "--max_redirect"), metavar="N",
+        label="Max &redirects",
+    ),
+    Option(
+        "max_tries", "int", 4, "tries per URL on connection errors, timeouts, 429 and 503",
+        low=1, high=100, flags=("--max-tries", "--max_tries"), metavar="N", label="Max &tries",
+        doc="(with back-off; `Retry-After` honoured up to {max_retry_after}); a host name that "
+        "does not exist is not tried again",
+    ),
+    Option(
+        "max_pages", "int", 0, "take in at most N URLs",
+        low=0, high=1_000_000_000, special="no limit", flags=("--max-pages", "--max_pages"),
+        metavar="N", label="Max &pages",
+    ),
+    Option(
+        "max_depth", "int", 0, "follow links at most N levels from a root",
+        low=0, high=10_000, special="no limit", flags=("--max-depth", "--max_depth"),
+        metavar="N", label="Max &depth",
+    ),
+    Option(
+        "exclude", "regex", None, "skip URLs matching this regex (searched in the URL)",
+        flags=("--exclude",), metavar="REGEX", label="E&xclude",
+        placeholder=r"regex, e.g. \.(pdf|zip)$",
+    ),
+    Option(
+        "include", "regex", None, "only follow URLs matching this regex (searched in the URL)",
+        flags=("--include",), metavar="REGEX", label="&Include",
+        placeholder="regex a URL must match",
+    ),
+    Option(
+        "user_agent", "text", DEFAULT_USER_AGENT, "User-Agent header",
+        flags=("--user-agent", "--user_agent"), metavar="UA", resume=True, label="&User agent",
+        doc="(robots.txt groups are matched against its product tokens, e.g. `gui_crawler`)",
+    ),
+    Option(
+        "strict", "bool", True, "same host as a root (modulo www., same explicit port)",
+        flags=("--strict",), off=("--lenient",),
+        off_help="any host in a root's domain (its last two labels)",
+        label="&Scope", widget="scope", key="strict",
+        choices=(("strict: same host", True), ("lenient: same domain", False)),
+    ),
+    Option(
+        "timeout", "float", 10.0, "seconds per try, and longest silence while reading",
+        low=0.1, high=3600.0, suffix=" s", decimals=1, flags=("--timeout",), metavar="S",
+        resume=True, also=("read_timeout",), label="Time&out",
+    ),
+    # ---- real sites: the settings panel's Politeness box -----------------------------------------
+    Option(
+        "per_host", "int", 4, "most requests in flight to one host", group="politeness",
+        low=1, high=100_000, flags=("--per-host", "--per_host"), metavar="N", label="Per &host",
+        doc="(see *Real sites*)",
+    ),
+    Option(
+        "delay", "float", 0.0, "least seconds between two requests to one host; robots.txt "
+        "Crawl-delay raises it (up to {max_crawl_delay})",
+        group="politeness", low=0.0, high=3600.0, suffix=" s", decimals=2, step=0.25,
+        flags=("--delay",), metavar="S", label="De&lay",
+    ),
+    Option(
+        "ignore_robots", "bool", False, "do not read robots.txt (for your own site)",
+        group="politeness", flags=("--ignore-robots", "--ignore_robots"),
+        label="Ignore robots.txt (your own site only)",
+    ),
+    Option(
+        "use_sitemaps", "bool", True,
+        "seed the crawl from robots.txt Sitemap: lines and /sitemap.xml",
+        group="politeness", flags=("--sitemaps",), off=("--no-sitemaps",),
+        off_help="do not seed the crawl from sitemaps", label="Read sitemaps",
+    ),
+    Option(
+        "check_external", "bool", True, "check every off-site link once (HEAD, else GET)",
+        group="politeness", flags=("--check-external", "--check_external"),
+        off=("--no-external",), off_help="never contact off-site URLs",
+        label="Check external links (HEAD, once each)",
+    ),
+    # ---- CrawlConfig only -------------------------------------------------------------------------
+    seconds("connect_timeout", 5.0, "seconds to connect", low=0.1),
+    seconds("read_timeout", 10.0, "longest silence while reading", low=0.1),
+    Option(
+        "max_body", "int", 10 * 1024 * 1024, "bytes of a body read, decompressed",
+        group="internal", low=1024, high=1 << 40,
+    ),
+    seconds("max_retry_after", 10.0, "longest Retry-After honoured"),
+    seconds("retry_backoff", 0.25, "first back-off; it doubles each try"),
+    # Not 0: the loop would spin, flooding the sink.
+    seconds("progress_interval", 0.1, "seconds between progress events", low=0.001),
+    seconds("max_crawl_delay", 30.0, "longest robots.txt Crawl-delay honoured (longer: capped)"),
+    Option("parse_in_thread", "bool", True, "parse HTML off the event loop", group="internal"),
+    # Parser threads (unset: one per core). Written in C, they never take the GIL (the event
+    # loop's thread makes the strings), so they use the cores.
+    Option(
+        "parse_threads", "int", None, "parser threads (unset: one per core)",
+        group="internal", low=1, high=256, nullable=True,
+    ),
+    # Parser processes (unset: one per core); 0, the default: parser threads only, which measured
+    # faster on python3-doc and rust-doc, with less memory in all (bench/realsites.py).
+    Option(
+        "parse_processes", "int", 0, "parser processes (unset: one per core; 0: none)",
+        group="internal", low=0, high=256, nullable=True,
+    ),
+    # ---- one run of gui-crawler crawl -------------------------------------------------------------
+    Option(
+        "roots", "text", (), "root URLs (http:// is added if missing)", group="run",
+        flags=("URL",), nargs="*",
+    ),
+    Option("demo", "bool", False, "crawl the built-in demo site (offline)", group="run",
+           flags=("--demo",)),
+    Option(
+        "csv", "file", None, "write one row per URL to FILE", group="run", flags=("--csv",),
+        metavar="FILE", resume=True, doc="(see below)",
+    ),
+    Option(
+        "report", "file", None, "write a one-file HTML audit report", group="run",
+        flags=("--report",), metavar="FILE.html", resume=True, doc="(see *Site audit*)",
+    ),
+    Option(
+        "broken_csv", "file", None, "write one row per (page, broken link, anchor text) to FILE",
+        group="run", flags=("--broken-csv",), metavar="FILE", resume=True,
+    ),
+    Option(
+        "db", "file", None, "crawl file (records and frontier) to write", group="run",
+        flags=("--db",), metavar="FILE", shown_default="a new one per crawl, in the data folder",
+    ),
+    Option("no_db", "bool", False, "keep no crawl file (no resume)", group="run",
+           flags=("--no-db",)),
+    Option(
+        "resume", "file", None, "continue the crawl saved in FILE with the options it was "
+        "started with ({resumable} may change; other crawl options are refused)",
+        group="run", flags=("--resume",), metavar="FILE", resume=True,
+    ),
+    Option("verbose", "count", 0, "list every URL (-vv: debug log)", group="run",
+           flags=("-v", "--verbose"), resume=True),
+    Option("quiet", "bool", False, "print only the summary line", group="run",
+           flags=("-q", "--quiet"), resume=True),
+    # ---- the window's command line ----------------------------------------------------------------
+    Option(
+        "url", "text", None, "address to pre-fill (http:// is added if missing); without one "
+        "the built-in demo site is offered", group="window", window_flags=("URL",), nargs="?",
+    ),
+    Option(
+        "open", "file", None, "open a saved crawl file: its rows, its options and what it had "
+        "left to fetch (--start continues it)", group="window", window_flags=("--open",),
+        metavar="FILE",
+    ),
+    Option("start", "bool", False, "start crawling at once (with --open: continue the crawl)",
+           group="window", window_flags=("--start",)),
+    Option("export", "file", None, "write the CSV of all pages when the crawl has finished",
+           group="window", window_flags=("--export",), metavar="FILE"),
+    Option("quit", "bool", False, "close the window when the crawl has finished",
+           group="window", window_flags=("--quit",)),
+    Option(
+        "demo_latency", "float", 1.0, "latency scale of the demo site (0: instant)",
+        group="window", low=0.0, high=100.0, window_flags=("--demo-latency",), metavar="SCALE",
+    ),
+)
+# fmt: on
+
+BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
+CONFIG_OPTIONS = tuple(o for o in OPTIONS if o.in_config)
+
+
+def option(name: str) -> Option:
+    return BY_NAME[name]
+
+
+def default(name: str) -> Any:
+    """The option's default (CrawlConfig's fields take theirs from here)."""
+    return BY_NAME[name].default
+
+
+def in_group(group: str) -> tuple[Option, ...]:
+    return tuple(o for o in OPTIONS if o.group == group)
+
+
+def on_command(command: Command) -> tuple[Option, ...]:
+    return tuple(o for o in OPTIONS if o.spellings(command))
+
+
+def resumable_flags() -> list[str]:
+    """The crawl options ``--resume`` may change, as spelled on the command line."""
+    return [o.flag() for o in CONFIG_OPTIONS if o.resume and o.flags]
+
+
+def said(names: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def fill(text: str) -> str:
+    """``{name}`` in a help text: the option's default; ``{resumable}``: the flags a resume may
+    change."""
+    if "{" not in text:
+        return text
+    facts = {o.name: o.shown(o.default) for o in OPTIONS}
+    facts["resumable"] = said(resumable_flags())
+    return re.sub(r"\{(\w+)\}", lambda m: facts[m.group(1)], text)
+
+
+def config_kwargs(values: Mapping[str, Any]) -> dict[str, Any]:
+    """CrawlConfig keyword arguments from options' values: each option's fields (``also``)."""
+    kw: dict[str, Any] = {}
+    for name, value in values.items():
+        opt = BY_NAME[name]
+        if not opt.in_config:
+            continue
+        for field in (name, *opt.also):
+            kw[field] = value
+    return kw
+
+
+# ---- the command lines ---------------------------------------------------------------------------
+
+
+def add_arguments(p: argparse.ArgumentParser, command: Command) -> None:
+    """Every option of ``command`` as arguments of ``p``, their dests the options' names in
+    ``gui-crawler crawl`` and the first spelling's words in ``gui-crawler`` (``--workers``).
+
+    The window's command line leaves a crawl option it is not given at None: the settings panel
+    keeps its value."""
+    groups: dict[str, Any] = {}
+    for opt in on_command(command):
+        spelled = opt.spellings(command)
+        title = CLI_TITLES.get(opt.group) if command == "crawl" else None
+        if title and title not in groups:
+            groups[title] = p.add_argument_group(title)
+        target = groups[title] if title else p
+        dest = dest_of(opt, command)
+        default_ = None if command == "window" and opt.in_config else opt.default
+        help_ = fill(opt.help).replace("%", "%%")
+        if not spelled[0].startswith("-"):
+            target.add_argument(
+                dest, metavar=spelled[0], nargs=opt.nargs, default=default_, help=help_
+            )
+            continue
+        if opt.kind == "bool":
+            both = target.add_mutually_exclusive_group() if opt.off and opt.flags else target
+            on, off = (opt.flags, opt.off) if command == "crawl" else (spelled, ())
+            if on:
+                mark = " (default)" if opt.off and opt.default else ""
+                both.add_argument(
+                    *on, dest=dest, action="store_true", default=opt.default, help=help_ + mark
+                )
+            if off:
+                mark = " (default)" if opt.default is False else ""
+                both.add_argument(
+                    *off,
+                    dest=dest,
+                    action="store_false",
+                    default=opt.default,
+                    help=fill(opt.off_help) + mark,
+                )
+            continue
+        kw: dict[str, Any] = {"dest": dest, "default": default_, "help": help_}
+        if opt.kind == "count":
+            target.add_argument(*spelled, action="count", **kw)
+            continue
+        kw["metavar"] = opt.metavar
+        if opt.kind in ("int", "float"):
+            kw["type"] = int if opt.kind == "int" else float
+            facts = [opt.range_text()]
+            if default_ is not None and not (opt.special and default_ == opt.low):
+                facts.append(f"default {opt.shown(default_)}")
+            kw["help"] += f" ({'; '.join(f for f in facts if f)})".replace("%", "%%")
+        elif opt.shown_default:
+            kw["help"] += f" (default: {opt.shown_default})"
+        target.add_argument(*spelled, **kw)
+
+
+def dest_of(opt: Option, command: Command) -> str:
+    first = opt.spellings(command)[0]
+    if command == "crawl" or not first.startswith("-"):
+        return opt.name
+    return first.lstrip("-").replace("-", "_")
+
+
+def usage_problems(args: argparse.Namespace, command: Command) -> list[str]:
+    """What argparse does not check: a file name that is empty (a mistake, an unset variable in
+    a script, never "no file"), a number out of its range (where no CrawlConfig checks it)."""
+    problems = []
+    for opt in on_command(command):
+        value = getattr(args, dest_of(opt, command))
+        flag = opt.flag(command)
+        if opt.kind == "file" and value is not None and not value.strip():
+            problems.append(f"{flag} needs a file name")
+        elif (
+            command == "window"
+            and opt.kind in ("int", "float")
+            and value is not None
+            and not opt.low_high_hold(value)
+        ):
+            problems.append(f"{flag} must be between {opt.low:g} and {opt.high:g}, not {value}")
+    return problems
+
+
+def given(args: argparse.Namespace, parser: argparse.ArgumentParser) -> dict[str, Any]:
+    """The ``gui-crawler crawl`` options given other values than their defaults."""
+    return {
+        o.name: getattr(args, o.name)
+        for o in on_command("crawl")
+        if getattr(args, o.name) != parser.get_default(o.name)
+    }
+
+
+def resume_refuses(values: Mapping[str, Any]) -> list[str]:
+    """The flags of those of ``values`` a resumed crawl does not take."""
+    return [BY_NAME[k].flag("crawl", v) for k, v in values.items() if not BY_NAME[k].resume]
+
+
+# ---- the README's tables -------------------------------------------------------------------------
+
+HEADS: dict[Command, tuple[str, ...]] = {
+    "crawl": ("option", "default", "range", "settings panel", "meaning"),
+    "window": ("option", "range", "meaning"),
+}
+MARKER = (
+    "<!-- the {command} options: generated from gui_crawler/options.py by "
+    "`python -m gui_crawler.options --update README.md`; tests/test_options.py checks it -->"
+)
+
+
+def markdown(command: Command) -> str:
+    """The README's table of ``gui-crawler crawl``'s or ``gui-crawler``'s options."""
+    heads = HEADS[command]
+    lines = ["| " + " | ".join(heads) + " |", "|" + " --- |" * len(heads)]
+    options = sorted(on_command(command), key=lambda o: o.spellings(command)[0].startswith("-"))
+    for opt in options:
+        cells = {
+            "option": " / ".join(f"`{spelled}`" for spelled in _shown_spellings(opt, command)),
+            "default": _md(opt.shown_default or opt.shown(opt.default)),
+            "range": opt.range_text(),
+            "settings panel": opt.label.replace("&", ""),
+            "meaning": _meaning(opt, command),
+        }
+        lines.append("|" + "|".join(f" {cells[h]} " if cells[h] else " " for h in heads) + "|")
+    return "\n".join(lines) + "\n"
+
+
+def _shown_spellings(opt: Option, command: Command) -> Iterable[str]:
+    metavar = f" {opt.metavar}" if opt.metavar else ""
+    if command == "window":
+        first = opt.window_flags[0]
+        yield first + (metavar if first.startswith("-") else "")
+        return
+    if opt.nargs:
+        yield opt.flags[0] + " …"
+        return
+    if opt.flags:
+        yield opt.flags[0] + metavar
+    if opt.off:
+        yield opt.off[0]
+
+
+def _md(value: str) -> str:
+    return f"`{value}`" if value.startswith("-") or "/" in value else value
+
+
+def _meaning(opt: Option, command: Command) -> str:
+    """The help in Markdown (flags as code), then the README's own words (``doc``)."""
+    words = fill(opt.help)
+    if command == "crawl" and opt.off and opt.flags:
+        words += " / " + fill(opt.off_help)
+    words = re.sub(r"(?<![\w`])(--?[a-z][\w-]*|http://)", r"`\1`", words)
+    if command == "crawl" and opt.doc:
+        words += " " + fill(opt.doc)
+    return words.replace("|", "\\|")
+
+
+def update_tables(text: str) -> str:
+    """``text`` (the README) with each table after a marker made afresh from the option table;
+    ValueError if a marker is missing."""
+    for command in HEADS:
+        marker = MARKER.format(command=command)
+        start = text.find(marker + "\n")
+        if start < 0:
+            raise ValueError(f"no {marker} line")
+        begin = start + len(marker) + 1
+        end = begin
+        while text.startswith("|", end):
+            end = text.index("\n", end) + 1
+        text = text[:begin] + markdown(command) + text[end:]
+    return text
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m gui_crawler.options", description="The README's tables of options."
+    )
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument(
+        "--markdown",
+        nargs="?",
+        const="both",
+        choices=("crawl", "window", "both"),
+        help="print the table of gui-crawler crawl's or the window's options, or both",
+    )
+    g.add_argument("--update", metavar="README", help="rewrite the tables in this file")
+    args = p.parse_args(argv)
+    if args.update:
+        path = Path(args.update)
+        path.write_text(update_tables(path.read_text(encoding="utf-8")), encoding="utf-8")
+        return 0
+    commands: list[Command] = ["crawl", "window"] if args.markdown == "both" else [args.markdown]
+    sys.stdout.write("\n".join(MARKER.format(command=c) + "\n" + markdown(c) for c in commands))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
