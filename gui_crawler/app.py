@@ -14,35 +14,22 @@ import os
 import sys
 from typing import Any
 
+from . import options
 from .events import CrawlFinished
 
 log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_USAGE, EXIT_ERROR = 0, 2, 3
-MAX_WORKERS = 100_000  # the settings' Workers field and CrawlConfig.max_tasks allow no more
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The window's command line: its arguments are the option table's (options.OPTIONS)."""
     p = argparse.ArgumentParser(
         prog="gui-crawler",
         description="A web crawler you can watch. Without a URL, the built-in demo site is offered "
         "(works offline). Headless crawling: gui-crawler crawl --help.",
     )
-    p.add_argument("url", nargs="?", help="address to pre-fill (http:// is added if missing)")
-    p.add_argument("--open", metavar="FILE", help="open a saved crawl file (--start continues it)")
-    p.add_argument("--start", action="store_true", help="start crawling at once")
-    p.add_argument("--export", metavar="FILE", help="write the CSV of all pages when finished")
-    p.add_argument(
-        "--quit", action="store_true", help="close the window when the crawl has finished"
-    )
-    p.add_argument("--workers", type=int, metavar="N", help="number of worker coroutines")
-    p.add_argument(
-        "--demo-latency",
-        type=float,
-        default=1.0,
-        metavar="SCALE",
-        help="latency scale of the demo site (0: instant; default %(default)s)",
-    )
+    options.add_arguments(p, "window")
     return p
 
 
@@ -149,13 +136,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = build_parser()
     args = parser.parse_args(argv)
     # An empty file name is a mistake (an unset variable in a script), never "no file": --open ""
-    # would show the demo site and --start crawl it, --export "" write nothing.
-    for name in ("open", "export"):
-        value = getattr(args, name)
-        if value is not None and not value.strip():
-            parser.error(f"--{name} needs a file name")
-    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
-        parser.error(f"--workers must be between 1 and {MAX_WORKERS}, not {args.workers}")
+    # would show the demo site and --start crawl it, --export "" write nothing. A number out of
+    # its option's range (--workers 999999999999 overflowed the settings' spin box).
+    for problem in options.usage_problems(args, "window"):
+        parser.error(problem)
     return args
 
 

@@ -20,12 +20,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import accel
-from .config import DEFAULT_USER_AGENT, ConfigError, CrawlConfig
+from . import accel, options
+from .config import ConfigError, CrawlConfig
 from .engine import raise_fd_limit
 from .events import CrawlFinished, Event, FetchRecord, Progress, Verdict
 from .export import write_csv
-from .politeness_cli import add_politeness_options, politeness_from_args
 from .report import write_audit
 from .session import CrawlSession, StoreError
 
@@ -33,86 +32,21 @@ EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``gui-crawler crawl``: its arguments are the option table's
+    (options.OPTIONS), with their ranges, defaults and the chapter's spellings."""
     p = argparse.ArgumentParser(
         prog="gui-crawler crawl",
         description="Crawl web sites headless and report every URL (the window: run gui-crawler).",
         epilog="Exit codes: 0 nothing broken, 1 broken links or failures found, 2 usage error, "
         "3 the crawl could not run, 130 interrupted.",
     )
-    p.add_argument(
-        "roots", nargs="*", metavar="URL", help="root URLs (http:// is added if missing)"
-    )
-    p.add_argument("--demo", action="store_true", help="crawl the built-in demo site (offline)")
-    d = CrawlConfig(roots=())
-
-    def opt(*names: str, **kw: object) -> None:
-        # The seed spelled flags with underscores; accept both spellings.
-        under = [
-            "--" + n[2:].replace("-", "_") for n in names if n.startswith("--") and "-" in n[2:]
-        ]
-        p.add_argument(*names, *under, **kw)  # type: ignore[arg-type]
-
-    opt(
-        "--max-tasks", type=int, default=d.max_tasks, help="worker coroutines (default %(default)s)"
-    )
-    opt(
-        "--max-redirect",
-        type=int,
-        default=d.max_redirect,
-        help="redirects per chain (default %(default)s)",
-    )
-    opt("--max-tries", type=int, default=d.max_tries, help="tries per URL (default %(default)s)")
-    opt("--max-pages", type=int, default=0, help="stop taking in URLs after N (default: no limit)")
-    opt("--max-depth", type=int, default=0, help="follow links N levels deep (default: no limit)")
-    p.add_argument("--exclude", metavar="REGEX", help="skip URLs matching this regex")
-    p.add_argument("--include", metavar="REGEX", help="only follow URLs matching this regex")
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--strict", dest="strict", action="store_true", default=True,
-                   help="same host as a root, modulo www. (default)")  # fmt: skip
-    g.add_argument("--lenient", dest="strict", action="store_false",
-                   help="any host in a root's domain (last two labels)")  # fmt: skip
-    p.add_argument(
-        "--timeout", type=float, default=d.timeout, help="seconds per try (default %(default)s)"
-    )
-    opt("--user-agent", default=DEFAULT_USER_AGENT, help="User-Agent header")
-    add_politeness_options(p, d)
-    p.add_argument("--csv", metavar="FILE", help="write one row per URL to FILE")
-    p.add_argument("--report", metavar="FILE.html", help="write a one-file HTML audit report")
-    p.add_argument(
-        "--broken-csv",
-        metavar="FILE",
-        help="write one row per (page, broken link, anchor text) to FILE",
-    )
-    p.add_argument(
-        "--db",
-        metavar="FILE",
-        help="crawl file to write (default: a new one under the user data dir)",
-    )
-    p.add_argument("--no-db", action="store_true", help="keep no crawl file (no resume)")
-    p.add_argument("--resume", metavar="FILE", help="continue the crawl saved in FILE")
-    p.add_argument(
-        "-v", "--verbose", action="count", default=0, help="list every URL (-vv: debug log)"
-    )
-    p.add_argument("-q", "--quiet", action="store_true", help="print only the summary line")
+    options.add_arguments(p, "crawl")
     return p
 
 
 def config_from_args(args: argparse.Namespace, roots: Sequence[str]) -> CrawlConfig:
-    return CrawlConfig(
-        roots=tuple(roots),
-        max_tasks=args.max_tasks,
-        max_redirect=args.max_redirect,
-        max_tries=args.max_tries,
-        exclude=args.exclude,
-        include=args.include,
-        strict=args.strict,
-        max_pages=args.max_pages,
-        max_depth=args.max_depth,
-        timeout=args.timeout,
-        read_timeout=args.timeout,
-        user_agent=args.user_agent,
-        **politeness_from_args(args),
-    ).validated()
+    values = {o.name: getattr(args, o.name) for o in options.on_command("crawl") if o.in_config}
+    return CrawlConfig(roots=tuple(roots), **options.config_kwargs(values)).validated()
 
 
 class Report:
@@ -284,26 +218,17 @@ class Run:
             await server.close()
 
 
-# Options a resumed crawl may change: they do not change which URLs it takes in.
-RESUMABLE = {"max_tasks": "max_tasks", "timeout": "timeout", "user_agent": "user_agent"}
-# Options that only shape this run's output.
-OUTPUT_ONLY = {"csv", "verbose", "quiet", "resume", "roots", "demo", "db", "no_db"}
-
-
 def resume_overrides(args: argparse.Namespace) -> dict[str, object]:
-    defaults = vars(build_parser().parse_args([]))
-    given = {k: v for k, v in vars(args).items() if v != defaults.get(k) and k not in OUTPUT_ONLY}
-    refused = sorted(k for k in given if k not in RESUMABLE)
+    """The options given with ``--resume`` that change the crawl it continues, as CrawlConfig
+    fields; UsageError for those a resume does not take (the option table's ``resume``)."""
+    given = options.given(args, build_parser())
+    refused = options.resume_refuses(given)
     if refused:
-        names = ", ".join("--" + k.replace("_", "-") for k in refused)
         raise UsageError(
-            f"{names} cannot change when resuming: the crawl file keeps the options it was "
-            "started with (--max-tasks, --timeout and --user-agent may change)"
+            f"{', '.join(refused)} cannot change when resuming: the crawl file keeps the options "
+            f"it was started with ({options.said(options.resumable_flags())} may change)"
         )
-    overrides: dict[str, object] = {RESUMABLE[k]: v for k, v in given.items()}
-    if "timeout" in overrides:
-        overrides["read_timeout"] = overrides["timeout"]
-    return overrides
+    return options.config_kwargs(given)
 
 
 class UsageError(Exception):
@@ -332,10 +257,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     # An empty file name is a mistake (an unset variable in a script), never "no file": with a
     # URL, --resume "" would quietly start a fresh crawl, --csv "" write nothing.
-    for name in ("resume", "csv", "report", "broken_csv", "db"):
-        value = getattr(args, name)
-        if value is not None and not value.strip():
-            parser.error(f"--{name.replace('_', '-')} needs a file name")
+    for problem in options.usage_problems(args, "crawl"):
+        parser.error(problem)
     if (args.demo or bool(args.resume)) == bool(args.roots) or (args.demo and args.resume):
         parser.error("give one or more URLs, --demo, or --resume FILE")
     try:
