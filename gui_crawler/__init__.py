@@ -24,6 +24,7 @@ QT_SIDE = frozenset(
         "hosts_model",
         "link_models",
         "models",
+        "option_fields",
         "overview",
         "plaintext",
         "politeness_panel",

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from .options import Option, one_line, regex_error
+
 _WHOLE = re.compile(r"\s*[+-]?\d+\s*")
 _SHOWN = 60  # characters of a bad value quoted in the message
 
@@ -77,6 +79,17 @@ def text(raw: object) -> tuple[str | None, str]:
     if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
         return ", ".join(raw), ""
     return None, "was not text"
+
+
+def regex_problem(pattern: str) -> str | None:
+    """Why a stored include/exclude pattern cannot be used (CrawlConfig refuses it alike)."""
+    error = regex_error(pattern)
+    return None if error is None else f"was not a valid regular expression ({error})"
+
+
+def line_problem(value: str) -> str | None:
+    """Why a stored header value (the user agent) cannot be used: CrawlConfig's rule."""
+    return None if one_line(value) else "was not one non-empty line"
 
 
 def _spelled(default: object) -> str:
@@ -161,3 +174,23 @@ class StoredSettings:
             return (None, why) if why else (value, "")
 
         return str(self.get(key, check, default, using))
+
+    def option(self, opt: Option) -> Any:
+        """The value stored for ``opt`` under its settings key, checked against the option's
+        type and range (options.OPTIONS); its default when bad or absent. A pattern's default,
+        none, is read as ""."""
+        key = opt.settings_key
+        if opt.kind == "int":
+            assert opt.low is not None and opt.high is not None
+            return self.whole(key, int(opt.low), int(opt.high), opt.default)
+        if opt.kind == "float":
+            assert opt.low is not None and opt.high is not None
+            return self.number(key, opt.low, opt.high, opt.default)
+        if opt.kind == "bool":
+            return self.flag(key, opt.default)
+        if opt.kind == "regex":
+            using = "none" if opt.default is None else None
+            return self.text(key, opt.default or "", regex_problem, using)
+        if opt.kind == "text":
+            return self.text(key, opt.default, line_problem)
+        raise ValueError(f"{opt.name} is not remembered in the settings ({opt.kind})")
