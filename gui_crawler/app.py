@@ -28,6 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="gui-crawler",
         description="A web crawler you can watch. Without a URL, the built-in demo site is offered "
         "(works offline). Headless crawling: gui-crawler crawl --help.",
+        epilog="gui-crawler --install-desktop puts the menu entry and icon under your home "
+        "(XDG data folder); gui-crawler --uninstall-desktop removes them.",
     )
     options.add_arguments(p, "window")
     return p
