@@ -23,7 +23,7 @@ from typing import Any, TextIO
 from . import accel, options
 from .config import ConfigError, CrawlConfig
 from .engine import raise_fd_limit
-from .events import CrawlFinished, Event, FetchRecord, Progress, Verdict
+from .events import CrawlFinished, ErrorKind, Event, FetchRecord, Progress, Verdict
 from .export import write_csv
 from .report import write_audit
 from .session import CrawlSession, StoreError
@@ -82,9 +82,20 @@ class Report:
 
     @property
     def broken(self) -> list[FetchRecord]:
-        """Really broken links, and failures of our own: what makes the exit code 1. Hosts that
-        refuse bots, throttle or time out are listed apart, not counted as broken."""
-        return [r for r in self.records if r.verdict in (Verdict.BROKEN, Verdict.ERROR)]
+        """Really broken links, and failures of our own but for its limits (``own_limit``): with
+        those, what makes the exit code 1. Hosts that refuse bots, throttle or time out are
+        listed apart, not counted as broken."""
+        return [
+            r
+            for r in self.records
+            if r.verdict in (Verdict.BROKEN, Verdict.ERROR) and r.error_kind != ErrorKind.OWN_LIMIT
+        ]
+
+    @property
+    def own_limit(self) -> list[FetchRecord]:
+        """URLs the crawler could not fetch for its own limits (out of open files, ports, memory;
+        too busy to wait): listed apart, never as the site's broken links."""
+        return [r for r in self.records if r.error_kind == ErrorKind.OWN_LIMIT]
 
     def with_verdict(self, verdict: Verdict) -> list[FetchRecord]:
         return [r for r in self.records if r.verdict is verdict]
@@ -121,11 +132,18 @@ class Report:
         external = sum(1 for r in self.records if r.external)
         if external:
             print(f"External links checked: {external}", file=out)
-        for verdict, title in [
-            (Verdict.BLOCKED, "Blocked or throttled, not broken (robots.txt, bot walls, 429)"),
-            (Verdict.TIMEOUT, "Timed out"),
+        for recs, title in [
+            (
+                self.with_verdict(Verdict.BLOCKED),
+                "Blocked or throttled, not broken (robots.txt, bot walls, 429)",
+            ),
+            (self.with_verdict(Verdict.TIMEOUT), "Timed out"),
+            (
+                self.own_limit,
+                "Not fetched for the crawler's own limits, not the site's doing (open files, "
+                "ports, memory, too busy; fewer workers would help)",
+            ),
         ]:
-            recs = self.with_verdict(verdict)
             if recs:
                 print(f"{title}: {len(recs)}", file=out)
                 for rec in sorted(recs, key=lambda r: r.url)[: 50 if not verbose else None]:
@@ -288,8 +306,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     report, out = run.report, sys.stdout
+    own = len(report.own_limit)
     if args.quiet:
-        print(f"Finished {len(report.records)} urls, {len(report.broken)} broken", file=out)
+        print(
+            f"Finished {len(report.records)} urls, {len(report.broken)} broken"
+            + (f", {own} not fetched for the crawler's own limits" if own else ""),
+            file=out,
+        )
     else:
         report.print(out, finished, config.max_tasks, verbose=args.verbose > 0)
     session = run.session
@@ -315,4 +338,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     if finished.reason.startswith("error"):
         return EXIT_ERROR
-    return EXIT_BROKEN if report.broken else EXIT_OK
+    return EXIT_BROKEN if report.broken or own else EXIT_OK

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from typing import Any
@@ -46,6 +47,23 @@ QueueItem = Queued
 
 RETRY_STATUSES = frozenset({429, 503})
 _CHUNK = 64 * 1024
+
+# A failure of the crawler's own (out of files, ports, memory; too busy to wait: OWN_LIMIT) is
+# tried again, up to this many times, after a wait that doubles from OWN_WAIT (±50%, so that a
+# burst of such failures does not come back as one burst), at most OWN_WAIT_MAX. Sockets free up
+# meanwhile as other requests end and idle kept-alive connections expire (15 s). These tries do
+# not count against max_tries, which is the site's.
+OWN_RETRIES = 5
+OWN_WAIT = 1.0
+OWN_WAIT_MAX = 8.0
+# A timeout is the crawler's own when its event loop was behind (its progress ticks late) for
+# at least this share of the try, and at least BUSY_LEAST seconds: the answer may well have
+# come, unread. Measured on loopback (bench/own_limits.py, a site holding each page 1 s): with
+# 2,000 workers the loop was behind at most 26% of any 10 s, and every page was ok; 20,000
+# workers stalled it for 4-14 s at a time (connects slowed by the kernel's search for a free
+# local port), and the requests under way timed out with the loop behind for 90% of their try.
+BUSY_SHARE = 0.5
+BUSY_LEAST = 1.0
 
 
 def raise_fd_limit() -> int:
@@ -117,6 +135,13 @@ class Crawler:
         self._hosts: HostTable[QueueItem] | None = None
         self.in_sitemap: set[str] = set()
         self._timings: dict[str, Timing] = {}
+        # Failures of the crawler's own each URL waiting for another try has had (OWN_RETRIES).
+        self._own: dict[str, int] = {}
+        # How far behind the loop has fallen since the crawl began (seconds the progress ticks
+        # came late), and when the next tick is due: a timeout while it fell far behind is the
+        # crawler's own.
+        self._lag = 0.0
+        self._tick_due = 0.0
         self._target_workers = config.max_tasks
         self._unpaused = asyncio.Event()
         self._unpaused.set()
@@ -294,10 +319,48 @@ class Crawler:
         return self.finished
 
     async def _tick(self) -> None:
-        while True:
-            await asyncio.sleep(self.config.progress_interval)
-            self.sink(self.progress())
-            self._emit_hosts()
+        loop = asyncio.get_running_loop()
+        interval = self.config.progress_interval
+        try:
+            while True:
+                self._tick_due = loop.time() + interval
+                await asyncio.sleep(interval)
+                self._lag += max(0.0, loop.time() - self._tick_due)
+                self._tick_due = 0.0
+                self.sink(self.progress())
+                self._emit_hosts()
+        finally:
+            self._tick_due = 0.0  # no tick to come: none is overdue
+
+    def _behind(self) -> float:
+        """Seconds the loop has been behind since the crawl began, a tick overdue now included."""
+        due = self._tick_due
+        if not due:
+            return self._lag
+        return self._lag + max(0.0, asyncio.get_running_loop().time() - due)
+
+    def _blame_timeout(self, began: float, behind: float, message: str) -> tuple[str, str]:
+        """A timeout's kind and message: the crawler's own (OWN_LIMIT) when its loop fell behind
+        for BUSY_SHARE of the try that began at ``began`` (loop time; ``behind``: _behind() then),
+        else the site's."""
+        took = asyncio.get_running_loop().time() - began
+        lagged = self._behind() - behind
+        if lagged >= BUSY_LEAST and lagged >= BUSY_SHARE * took:
+            return ErrorKind.OWN_LIMIT, (
+                f"the crawler was too busy to wait for the answer, not the site's doing: its "
+                f"event loop fell {lagged:.1f} s behind in the {took:.1f} s of the try "
+                f"(fewer workers would help) ({message})"
+            )
+        return ErrorKind.TIMEOUT, message
+
+    def _own_wait(self, url: str) -> float | None:
+        """Seconds until the next try of a URL that failed for the crawler's own reasons, or
+        None when it has had OWN_RETRIES such tries: then it is recorded."""
+        n = self._own.get(url, 0)
+        if n >= OWN_RETRIES:
+            return None
+        self._own[url] = n + 1
+        return min(OWN_WAIT * 2**n, OWN_WAIT_MAX) * random.uniform(0.5, 1.5)
 
     def _emit_hosts(self) -> None:
         if self._hosts is not None:
@@ -393,6 +456,8 @@ class Crawler:
     def _make(self, item: QueueItem, start: float, tries: int, **fields: Any) -> FetchRecord:
         now = asyncio.get_running_loop().time()
         timing = self._timings.pop(item.url, None)
+        if self._own:
+            self._own.pop(item.url, None)
         if timing is not None:
             fields.update(timing.fields())
         return FetchRecord(
@@ -505,6 +570,7 @@ class Crawler:
         cfg = self.config
         assert self._session is not None and self._hosts is not None
         self._set_state(wid, WorkerState.FETCHING, item.url)
+        began, behind = asyncio.get_running_loop().time(), self._behind()
         try:
             # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
             # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
@@ -517,7 +583,7 @@ class Crawler:
                 if resp.status in RETRY_STATUSES:
                     delay = retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
                     self._hosts.throttle(host, delay)
-                    if tries < cfg.max_tries:
+                    if tries - self._own.get(item.url, 0) < cfg.max_tries:
                         return -1
                 else:
                     self._hosts.answered(host)
@@ -567,10 +633,19 @@ class Crawler:
         except (TimeoutError, aiohttp.ClientError, OSError) as e:
             if (marks := self._timings.get(item.url)) is not None:  # None once recorded
                 marks.settle()
-            exc = failure(*describe(e))
+            kind, message = describe(e)
+            if kind == ErrorKind.TIMEOUT:
+                kind, message = self._blame_timeout(began, behind, message)
+            exc = failure(kind, message)
             log.debug("try %d for %s raised %s", tries, item.url, exc["exception"])
-            if tries < cfg.max_tries and worth_retrying(e):
-                return self._backoff(tries)
+            if kind == ErrorKind.OWN_LIMIT:
+                wait = self._own_wait(item.url)
+            else:
+                site_tries = tries - self._own.get(item.url, 0)
+                ok = site_tries < cfg.max_tries and worth_retrying(e)
+                wait = self._backoff(site_tries) if ok else None
+            if wait is not None:
+                return wait
             self._record(self._make(item, start, tries, **exc))
             return None
 
@@ -582,18 +657,30 @@ class Crawler:
         assert self._session is not None and self._hosts is not None
         self._set_state(wid, WorkerState.FETCHING, item.url)
         timing = self._timings.get(item.url)
+        began, behind = asyncio.get_running_loop().time(), self._behind()
         result = await check_external(self._session, item.url, cfg.max_redirect, timing)
-        if timing is not None and result.error_kind is not None:
+        kind, message = result.error_kind, result.message
+        if timing is not None and kind is not None:
             timing.settle()
+        if kind == ErrorKind.TIMEOUT:
+            kind, message = self._blame_timeout(began, behind, message)
+        if kind == ErrorKind.OWN_LIMIT and (wait := self._own_wait(item.url)) is not None:
+            return wait
+        site_tries = tries - self._own.get(item.url, 0)
         if result.status in RETRY_STATUSES:
             self._hosts.throttle(host, result.retry_after)
-            if tries < cfg.max_tries:
+            if site_tries < cfg.max_tries:
                 return -1
-        if result.error_kind is not None and result.retryable and tries < cfg.max_tries:
-            return self._backoff(tries)
+        if (
+            kind is not None
+            and kind != ErrorKind.OWN_LIMIT
+            and result.retryable
+            and site_tries < cfg.max_tries
+        ):
+            return self._backoff(site_tries)
         fields: dict[str, Any] = {}
-        if result.error_kind is not None:
-            fields = failure(result.error_kind, result.message)
+        if kind is not None:
+            fields = failure(kind, message)
         self._record(
             self._make(
                 item,

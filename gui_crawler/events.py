@@ -35,6 +35,9 @@ class ErrorKind(enum.StrEnum):
     BOT_CHALLENGE = "BotChallenge"  # a 403 carrying an anti-bot service's challenge signature
     # An external link at a private, loopback or link-local address: never contacted.
     PRIVATE_ADDRESS = "PrivateAddress"
+    # The crawler's own limit, not the site's doing: this machine ran out of open files, local
+    # ports, network buffers or memory, or the crawler was too busy to wait for the answer.
+    OWN_LIMIT = "OwnLimit"
 
 
 class Verdict(enum.StrEnum):
@@ -49,13 +52,15 @@ class Verdict(enum.StrEnum):
     # because of where it is (a private address).
     BLOCKED = "blocked"
     TIMEOUT = "timeout"
-    ERROR = "error"  # our own limit or failure (too large, internal error)
+    ERROR = "error"  # our own limit or failure (too large, out of open files, internal error)
     CANCELLED = "cancelled"
 
 
 BLOCKED_STATUSES = frozenset({429, 503, 999})
 _BLOCKED_KINDS = frozenset({ErrorKind.ROBOTS, ErrorKind.BOT_CHALLENGE, ErrorKind.PRIVATE_ADDRESS})
-_ERROR_KINDS = frozenset({ErrorKind.TOO_LARGE, ErrorKind.INTERNAL, ErrorKind.PARSER_CRASHED})
+_ERROR_KINDS = frozenset(
+    {ErrorKind.TOO_LARGE, ErrorKind.INTERNAL, ErrorKind.PARSER_CRASHED, ErrorKind.OWN_LIMIT}
+)
 
 
 def verdict_of(status: int | None, error_kind: str | None) -> Verdict:

@@ -630,7 +630,7 @@ class MainWindow(QMainWindow):
         for r in records:
             if r.error_kind is None:
                 self._failed_in_a_row = 0
-            elif r.error_kind != ErrorKind.CANCELLED:
+            elif r.error_kind not in (ErrorKind.CANCELLED, ErrorKind.OWN_LIMIT):  # not the site's
                 self._failed_in_a_row += 1
                 if self._failed_in_a_row == FAILURES_IN_A_ROW:
                     self.notify(

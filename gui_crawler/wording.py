@@ -46,6 +46,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "Not checked",
         "Not checked: a private address (local network, this machine or a cloud metadata service)",
     ),
+    ErrorKind.OWN_LIMIT: (
+        "Crawler limit",
+        "Not the site's doing: the crawler ran out of open files, ports or memory on this "
+        "machine, or was too busy to wait for the answer (fewer workers would help)",
+    ),
     "ClientConnectorCertificateError": (
         "Bad certificate",
         "The server's certificate is not trusted",
