@@ -21,6 +21,7 @@ from .events import (
     Event,
     FetchRecord,
     HostState,
+    Notice,
     Progress,
     Queued,
     WorkerEvent,
@@ -52,6 +53,8 @@ class CrawlBridge(QObject):
         runningChanged(bool)
         hosts(list[HostState]): per-host politeness states that changed since the last tick.
         storeError(str): the crawl file could not be written; the crawl is being cancelled.
+        notice(str): something about the crawl itself a person should know (the engine's
+            Notice: the worker count was capped…), once per tick at most.
     """
 
     started = Signal()
@@ -63,6 +66,7 @@ class CrawlBridge(QObject):
     runningChanged = Signal(bool)
     storeError = Signal(str)
     hosts = Signal(object)
+    notice = Signal(str)
 
     def __init__(self, parent: Any = None, interval_ms: int = DEFAULT_INTERVAL_MS) -> None:
         super().__init__(parent)
@@ -193,6 +197,7 @@ class CrawlBridge(QObject):
         finished: CrawlFinished | None = None
         hosts: list[HostState] = []
         queued: list[str] = []
+        notice: str | None = None  # the latest: the status bar shows one
         for e in batch:
             t = type(e)
             if t is FetchRecord:
@@ -207,6 +212,8 @@ class CrawlBridge(QObject):
                 finished = e  # type: ignore[assignment]
             elif t is HostState:
                 hosts.append(e)  # type: ignore[arg-type]
+            elif t is Notice:
+                notice = e.text  # type: ignore[union-attr]
         if hosts:
             self.hosts.emit(hosts)
         if queued:
@@ -216,6 +223,8 @@ class CrawlBridge(QObject):
         if progress is not None:
             self.last_progress = progress
             self.progress.emit(progress)
+        if notice is not None:
+            self.notice.emit(notice)
         with contextlib.suppress(RuntimeError):  # no running loop: nothing to time
             self.tick.emit(asyncio.get_running_loop().time())
         if finished is not None:

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 from . import accel, options
 from .config import ConfigError, CrawlConfig
 from .engine import raise_fd_limit
-from .events import CrawlFinished, ErrorKind, Event, FetchRecord, Progress, Verdict
+from .events import CrawlFinished, ErrorKind, Event, FetchRecord, Notice, Progress, Verdict
 from .export import write_csv
 from .report import write_audit
 from .session import CrawlSession, StoreError
@@ -52,9 +52,12 @@ def config_from_args(args: argparse.Namespace, roots: Sequence[str]) -> CrawlCon
 class Report:
     """Collects records for the seed-style report; optionally draws live progress on a terminal."""
 
-    def __init__(self, live: TextIO | None, keep_links: bool = False) -> None:
+    def __init__(
+        self, live: TextIO | None, keep_links: bool = False, notices: TextIO | None = None
+    ) -> None:
         self.records: list[FetchRecord] = []
         self.live = live
+        self.notices = notices  # where the crawl's Notices are printed (stderr), if anywhere
         # The seed's report never reads a page's outlinks (the crawl file has them), and on real
         # pages they are most of a record's memory; the audit report needs them (which pages
         # link to a broken URL), so they are kept only when it is asked for.
@@ -79,6 +82,10 @@ class Report:
         elif isinstance(event, CrawlFinished) and self.live is not None:
             self.live.write("\r\033[K")
             self.live.flush()
+        elif isinstance(event, Notice) and self.notices is not None:
+            if self.live is not None:
+                self.live.write("\r\033[K")  # not after the live line's text
+            print(f"gui-crawler: {event.text}", file=self.notices, flush=True)
 
     @property
     def broken(self) -> list[FetchRecord]:
@@ -172,6 +179,7 @@ class Run:
         self.report = Report(
             sys.stderr if sys.stderr.isatty() and not args.quiet else None,
             keep_links=bool(args.report or args.broken_csv),
+            notices=None if args.quiet else sys.stderr,
         )
         self.session: CrawlSession | None = None
         self.interrupted = False
@@ -314,7 +322,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=out,
         )
     else:
-        report.print(out, finished, config.max_tasks, verbose=args.verbose > 0)
+        crawler = run.session.crawler if run.session is not None else None
+        workers = crawler.max_workers if crawler is not None else config.max_tasks  # capped
+        report.print(out, finished, workers, verbose=args.verbose > 0)
     session = run.session
     exit_error = False
     if session is not None and session.store_error:

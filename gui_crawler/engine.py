@@ -26,6 +26,7 @@ from .events import (
     ErrorKind,
     Event,
     FetchRecord,
+    Notice,
     Progress,
     Queued,
     WorkerEvent,
@@ -35,10 +36,11 @@ from .failures import describe, failure, retry_after, worth_retrying
 from .hosts import Host, HostTable, Prep
 from .links import HTML_TYPES, parse_content_type, parse_page
 from .pagefacts import page_facts_fields, robots_tokens
-from .parsepool import ParsePool, ParserCrashed
+from .parsepool import ParsePool, ParserCrashed, default_processes
 from .phases import AddressPolicy, TimedConnector, TimedResolver, Timing
 from .politeness import bot_challenge, check_external, prepare_host
 from .urls import Scope, normalize
+from .wording import workers_capped
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +50,16 @@ QueueItem = Queued
 RETRY_STATUSES = frozenset({429, 503})
 _CHUNK = 64 * 1024
 
+# Files a crawl holds besides its workers' sockets, kept free when the open-file limit caps the
+# workers. Measured on Linux: a headless crawl with its crawl file and parser threads holds 14
+# (stdio, the loop's epoll and self-pipe, SQLite's database, journal and shared memory, the
+# parser threads' wake-up; bench/own_limits.py --fds), the window 13 more when idle under X
+# (its X connection, eventfds, the icon cache). The rest is room for what comes and goes: each
+# host-name lookup under way holds a socket on a resolver thread (up to 32 threads), the file
+# dialogs watch folders, an export and a log file are open for a while. Each parser process
+# takes 2 more (its sentinel and its share of the pool's pipes): added per process.
+FD_RESERVE = 100
+FDS_PER_PARSER_PROCESS = 2
 # A failure of the crawler's own (out of files, ports, memory; too busy to wait: OWN_LIMIT) is
 # tried again, up to this many times, after a wait that doubles from OWN_WAIT (±50%, so that a
 # burst of such failures does not come back as one burst), at most OWN_WAIT_MAX. Sockets free up
@@ -87,6 +99,35 @@ def raise_fd_limit() -> int:
         soft = target
         break
     return soft
+
+
+def open_file_limit() -> int:
+    """This process's open-file limit now (the soft one); 0 where none applies (Windows, or an
+    unlimited one)."""
+    try:
+        import resource
+    except ImportError:
+        return 0
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return 0 if soft == resource.RLIM_INFINITY or soft <= 0 else int(soft)
+
+
+def worker_cap(limit: int, parse_processes: int = 0) -> int:
+    """The most workers an open-file ``limit`` allows (each holds a socket), FD_RESERVE and the
+    parser processes' files kept free; 0 when ``limit`` is 0 (none). Never below 1."""
+    if limit <= 0:
+        return 0
+    return max(1, limit - FD_RESERVE - FDS_PER_PARSER_PROCESS * parse_processes)
+
+
+def capped_workers(n: int, parse_processes: int = 0) -> tuple[int, str | None]:
+    """``n`` workers as this process can run them now, and the notice that says so when that is
+    fewer (None when it is not)."""
+    limit = open_file_limit()
+    cap = worker_cap(limit, parse_processes)
+    if cap and n > cap:
+        return cap, workers_capped(cap, limit)
+    return n, None
 
 
 class BodyTooLarge(Exception):
@@ -142,7 +183,15 @@ class Crawler:
         # crawler's own.
         self._lag = 0.0
         self._tick_due = 0.0
-        self._target_workers = config.max_tasks
+        procs = 0  # parser processes, each holding files of its own
+        if config.parse_in_thread:
+            wanted = config.parse_processes
+            procs = default_processes() if wanted is None else wanted
+        self._parse_processes = procs
+        # The worker count the open-file limit allows, and the notice that says so when it is
+        # fewer than asked, until said (once a crawl runs).
+        self._target_workers, self._cap_notice = capped_workers(config.max_tasks, procs)
+        self._capped = self._cap_notice is not None
         self._unpaused = asyncio.Event()
         self._unpaused.set()
         self._stop = asyncio.Event()
@@ -186,18 +235,26 @@ class Crawler:
 
     @property
     def max_workers(self) -> int:
+        """The worker count the crawl runs with: the one asked for, capped by the open-file
+        limit (``capped_workers``)."""
         return self._target_workers
 
     def set_max_workers(self, n: int) -> None:
         """Change the number of worker coroutines now: new ones start at once; surplus ones stop
-        at once if idle, else after their current URL."""
+        at once if idle, else after their current URL. More than the open-file limit allows
+        are capped, and a Notice says so (once, until a count within the cap is asked for)."""
         if not 1 <= n <= 100_000:
             raise ValueError(f"the number of workers must be between 1 and 100000, not {n}")
-        self._target_workers = n
+        capped, notice = capped_workers(n, self._parse_processes)
+        if notice is None or not self._capped:
+            self._cap_notice = notice  # else said already (or about to be)
+        self._capped = notice is not None
+        self._target_workers = capped
         if not self.running:
             return
+        self._say_cap()
         for wid, task in list(self._workers.items()):
-            if wid >= n and self._states.get(wid) is WorkerState.IDLE:
+            if wid >= capped and self._states.get(wid) is WorkerState.IDLE:
                 task.cancel()
         self._spawn_workers()
 
@@ -263,6 +320,7 @@ class Crawler:
             self._parser = ParsePool(
                 cfg.parse_processes, parse=parse_page, threads=cfg.parse_threads
             )
+        self._say_cap()
         ticker = loop.create_task(self._tick())
         try:
             async with aiohttp.ClientSession(
@@ -317,6 +375,11 @@ class Crawler:
             self.sink(self.progress())
             self.sink(self.finished)
         return self.finished
+
+    def _say_cap(self) -> None:
+        if self._cap_notice is not None:
+            self.sink(Notice(self._cap_notice))
+            self._cap_notice = None
 
     async def _tick(self) -> None:
         loop = asyncio.get_running_loop()

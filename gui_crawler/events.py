@@ -258,7 +258,16 @@ class HostState:
     rate: float = 0.0  # requests started per second, over the last few seconds
 
 
-Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something about the crawl itself a person should know, said once when it happens (the
+    worker count was capped…): the CLI prints it on stderr, the window shows it in its status
+    bar. ``text`` is one plain sentence."""
+
+    text: str
+
+
+Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState | Notice
 
 
 def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:

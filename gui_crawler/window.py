@@ -28,6 +28,7 @@ from .bridge import CrawlBridge
 from .charts import ChartsPanel
 from .config import ConfigError
 from .details import DetailsPane
+from .engine import capped_workers
 from .events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
 from .export import write_csv
 from .hosts import states_from_records
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
         self._cut_short = 0  # this run's URLs recorded as cancelled in flight
         # What was wrong with the stored settings (restore_state): said until a crawl has ended.
         self._settings_notice: str | None = None
+        self._crawl_notice: str | None = None  # the last Notice of a crawl said (workers capped)
         self._details_timer = QTimer(self)
         self._details_timer.setSingleShot(True)
         self._details_timer.setInterval(1000)
@@ -340,6 +342,7 @@ class MainWindow(QMainWindow):
         b.finished.connect(self._on_finished)
         b.runningChanged.connect(self._update_actions)
         b.storeError.connect(self._show_store_error)
+        b.notice.connect(self._on_notice)
         b.hosts.connect(self.results.hosts.apply)
         self.address.returnPressed.connect(self.start)
         self.address.textEdited.connect(lambda _t: self._show_address_error(None))
@@ -676,10 +679,46 @@ class MainWindow(QMainWindow):
     def _workers_changed(self, n: int) -> None:
         self._keep_workers_sorted(n)
         if self.bridge.running:
+            # The crawl says so itself (a Notice) when it caps the count.
             self.bridge.set_max_workers(n)
             # Show the new target at once; the rows follow on the next tick.
             p = self.bridge.last_progress
-            self.stat_labels["workers"].setText(f"Busy {p.busy if p else 0}/{n} workers")
+            self._show_workers(p.busy if p else 0)
+            return
+        notice = capped_workers(n)[1]
+        if notice is not None:
+            self._on_notice(notice)
+        elif self._crawl_notice is not None and self.notice.text() == self._crawl_notice:
+            self.notify(None)  # the count asked for fits again
+        self._show_workers(0)
+
+    def _on_notice(self, text: str) -> None:
+        """The crawl's own Notice (a capped worker count…): said in the status bar."""
+        self._crawl_notice = text
+        self.notify(text)
+
+    def _show_workers(self, busy: int) -> None:
+        """``Busy 4/30 workers``: the count the crawl runs with (capped by the open-file limit,
+        as the crawl would cap it before one runs), and Per host when it is the lower: on a
+        one-site crawl no more workers than that are ever busy."""
+        crawler = self.bridge.crawler
+        if self.bridge.running and crawler is not None:
+            n, per_host = crawler.max_workers, crawler.config.per_host
+        else:
+            n, per_host = capped_workers(self.settings.workers.value())[0], 0
+        text = f"Busy {busy}/{n:,} workers"
+        tip = "Workers busy fetching or parsing / workers the crawl runs with"
+        if 0 < per_host < n:
+            text += f" (at most {per_host} per host)"
+            tip = (
+                f"Per host ({per_host}) lets at most {per_host} requests be in flight to one "
+                f"host: a crawl of one site keeps at most {per_host} workers busy (raise Per "
+                "host in the settings for more)"
+            )
+        label = self.stat_labels["workers"]
+        label.setText(text)
+        if label.toolTip() != tip:
+            label.setToolTip(tip)
 
     def _set_state(self, text: str, tip: str = "") -> None:
         self.state_label.setText(text)
@@ -709,8 +748,7 @@ class MainWindow(QMainWindow):
         # Between crawls: what Continue would fetch, the number the state text gives.
         queued = p.queued if p and self.bridge.running else self._left
         lab["queued"].setText(f"Queued {queued:,}")
-        busy = p.busy if p and self.bridge.running else 0
-        lab["workers"].setText(f"Busy {busy}/{self.settings.workers.value()} workers")
+        self._show_workers(p.busy if p and self.bridge.running else 0)
         rows = r.pages.rowCount()
         if p is not None and self.bridge.running:
             lab["progress"].setText(

@@ -91,6 +91,14 @@ def error_sentence(rec: FetchRecord) -> str:
     return WORDS.get(rec.error_kind, ("", rec.error_kind))[1] or rec.error_kind
 
 
+def workers_capped(workers: int, files: int) -> str:
+    """The notice of a worker count lowered to what this system lets the crawler open."""
+    return (
+        f"Workers capped at {workers:,}: this system lets the crawler open {files:,} files "
+        "(ulimit -n), and each worker needs one for its connection"
+    )
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 hop``, ``2 hops``, ``1,024 URLs``."""
     return f"{n:,} {word if n == 1 else many or word + 's'}"

@@ -1,6 +1,7 @@
-"""The crawler never blames a site for its own limits: a connection or lookup that fails for lack
-of files, ports, buffers or memory is the crawler's own failure (OwnLimit, verdict error) tried
-again later, and so is a timeout while the crawler's own loop was stalled. Real loopback servers; failures of the
+"""The crawler never blames a site for its own limits: the worker count is capped by what the
+process can open (and says so), a connection or lookup that fails for lack of files, ports,
+buffers or memory is the crawler's own failure (OwnLimit, verdict error) tried again later, and
+so is a timeout while the crawler's own loop was stalled. Real loopback servers; failures of the
 machine are made at the connector (aiohappyeyeballs, which opens the socket) or the resolver.
 """
 
@@ -10,7 +11,12 @@ import asyncio
 import errno
 import io
 import os
+import re
+import resource
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import aiohappyeyeballs
@@ -27,12 +33,15 @@ from gui_crawler.events import (
     ErrorKind,
     Event,
     FetchRecord,
+    Notice,
     Verdict,
+    WorkerEvent,
 )
 from gui_crawler.failures import describe, own_limit
 from gui_crawler.phases import TimedResolver
-from gui_crawler.wording import error_sentence, status_word
+from gui_crawler.wording import error_sentence, status_word, workers_capped
 
+ROOT = Path(__file__).resolve().parent.parent
 PLAIN = dict(ignore_robots=True, use_sitemaps=False, check_external=False, per_host=1000)
 
 
@@ -49,6 +58,10 @@ class Sink:
         by_url = {r.url: r for r in recs}
         assert len(by_url) == len(recs), "a URL was recorded twice"
         return by_url
+
+    @property
+    def notices(self) -> list[str]:
+        return [e.text for e in self.events if isinstance(e, Notice)]
 
 
 async def crawl(root: str, **kw: Any) -> tuple[dict[str, FetchRecord], Crawler, Sink]:
@@ -96,6 +109,109 @@ def fail_connects(
 
     monkeypatch.setattr(aiohappyeyeballs, "start_connection", start_connection)
     return failed
+
+
+# ---- the worker count is capped by the open-file limit --------------------------------------
+
+
+def test_a_crawl_under_256_open_files_caps_its_workers_and_finds_every_page_ok(
+    tmp_path: Path,
+) -> None:
+    """1,000 workers asked in a process that may open 256 files: the CLI says the count was
+    capped, never holds more connections than the cap, and every page answers 200."""
+    site = tree(Site(), 600, delay=0.3)
+    cap = 256 - engine.FD_RESERVE
+
+    def at_most_256_files() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+    with ThreadedSite(site):
+        p = subprocess.run(
+            [sys.executable, "-m", "gui_crawler", "crawl", site.url, "--max-tasks", "1000",
+             "--per-host", "1000", "--ignore-robots", "--no-sitemaps", "--no-external",
+             "--db", str(tmp_path / "c.sqlite3"), "-v"],
+            env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT, capture_output=True, text=True,
+            timeout=45, preexec_fn=at_most_256_files,
+        )  # fmt: skip
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+    assert f"gui-crawler: {workers_capped(cap, 256)}\n" in p.stderr
+    assert "Workers capped at 156: this system lets the crawler open 256 files" in p.stderr
+    assert "Finished 601 urls" in p.stdout and f"(max_tasks={cap})" in p.stdout
+    assert len(re.findall(r" 200 text/html ", p.stdout)) == 601
+    for word in ("Broken", "Timed out", "own limits", "fail"):
+        assert word not in p.stdout
+    assert cap // 2 < site.peak_in_flight <= cap
+
+
+def test_the_cap_is_said_once_and_set_max_workers_is_capped_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(engine, "open_file_limit", lambda: 150)
+    assert engine.worker_cap(150) == 150 - engine.FD_RESERVE == 50
+    assert engine.worker_cap(150, parse_processes=4) == 50 - 4 * engine.FDS_PER_PARSER_PROCESS
+    assert engine.worker_cap(0) == 0 and engine.capped_workers(50) == (50, None)
+    said: list[int] = []
+
+    async def main() -> None:
+        async with Site() as site:
+            tree(site, 150, delay=0.05)
+            sink = Sink()
+            crawler = Crawler(CrawlConfig(roots=(site.url,), max_tasks=100_000, **PLAIN), sink)
+            assert crawler.max_workers == 50 and sink.notices == []  # said when the crawl runs
+
+            def steer(event: Event) -> None:
+                sink(event)
+                if isinstance(event, FetchRecord):
+                    n = len(sink.records)
+                    if n == 1:
+                        crawler.set_max_workers(90_000)  # capped still: not said again
+                        said.append(len(sink.notices))
+                    elif n == 2:
+                        crawler.set_max_workers(10)  # within the cap
+                        assert crawler.max_workers == 10
+                    elif n == 3:
+                        crawler.set_max_workers(60)  # capped again: said again
+                        said.append(len(sink.notices))
+
+            crawler.sink = steer
+            await asyncio.wait_for(crawler.run(), 30)
+            assert crawler.max_workers == 50
+            assert sink.notices == [workers_capped(50, 150)] * 2
+            workers = {e.worker_id for e in sink.events if isinstance(e, WorkerEvent)}
+            assert max(workers) < 50 and site.peak_in_flight <= 50
+
+    asyncio.run(main())
+    assert said == [1, 2]
+
+
+def test_the_window_shows_the_capped_count_and_says_why(
+    qtbot: Any, window: Any, live_site: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engine, "open_file_limit", lambda: 150)
+    capped = workers_capped(50, 150)
+    window.workers = 100_000
+    assert window.notice.isVisible() and window.notice.text() == capped
+    assert window.stat_labels["workers"].text() == "Busy 0/50 workers"
+    window.workers = 20
+    assert not window.notice.isVisible()  # the count asked for fits again
+    assert window.stat_labels["workers"].text() == "Busy 0/20 workers"
+    # Mid-crawl: the new count is capped at once, the crawl's Notice follows on its tick.
+    live_site.fill_small(200)
+    live_site.delay = 0.05
+    window.workers = 2
+    window.url = live_site.url
+    assert window.start()
+    qtbot.waitUntil(lambda: window.results.workers.rowCount() == 2, timeout=5000)
+    window.workers = 100_000
+    assert window.bridge.crawler.max_workers == 50
+    label = window.stat_labels["workers"]
+    assert re.fullmatch(r"Busy \d+/50 workers \(at most 4 per host\)", label.text())
+    assert "Per host (4)" in label.toolTip()
+    qtbot.waitUntil(lambda: window.notice.text() == capped, timeout=3000)
+    qtbot.waitUntil(lambda: window.results.workers.rowCount() == 50, timeout=3000)
+    window.cancel()
+    qtbot.waitUntil(lambda: not window.bridge.running, timeout=5000)
+    assert window.results.workers.rowCount() == 50
 
 
 def test_the_window_does_not_blame_the_site_for_the_crawlers_own_failures(window: Any) -> None:
@@ -287,16 +403,18 @@ def test_a_slow_site_still_times_out(quick_own_retries: None) -> None:
 # ---- the CLI's report --------------------------------------------------------------------------
 
 
-def test_the_cli_lists_own_limits_apart_from_broken_links() -> None:
-    report = Report(None)
+def test_the_cli_lists_own_limits_apart_from_broken_links_and_prints_notices() -> None:
+    notices = io.StringIO()
+    report = Report(None, notices=notices)
     own = FetchRecord(
         url="http://h.test/a",
         error_kind=ErrorKind.OWN_LIMIT,
         exception="OwnLimit: the crawler ran out of open files (ulimit -n)",
     )
     gone = FetchRecord(url="http://h.test/gone", status=404)
-    for event in (own, gone):
+    for event in (Notice("Workers capped at 50: why"), own, gone):
         report(event)
+    assert notices.getvalue() == "gui-crawler: Workers capped at 50: why\n"
     assert report.broken == [gone] and report.own_limit == [own]
     out = io.StringIO()
     report.print(out, CrawlFinished("done", 2, 0, 1.0), 50, verbose=False)
