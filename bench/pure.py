@@ -27,6 +27,8 @@ from realsites import OWN_SITE, SITES, TASKS, ensure_docs
 from sections import Context, section
 from servers import Nginx
 
+from gui_crawler.pagefacts import PageFacts
+
 # The per-URL fields compared (kind and verdict are derived from status and error_kind; the rest
 # are the record's own). Not compared: what depends on which worker got there first (depth,
 # referrer, num_new_urls, in_sitemap's timing fields) and the timings.
@@ -34,15 +36,7 @@ FIELDS = (
     "status",
     "kind",
     "verdict",
-    "title",
-    "meta_description",
-    "h1",
-    "h1_count",
-    "canonical",
-    "robots",
-    "word_count",
-    "content_hash",
-    "lang",
+    *PageFacts.__slots__,  # the audit fields: title, meta_description, h1, …, lang
     "links",
     "num_urls",
     "next_url",
@@ -130,17 +124,7 @@ def dump(root: Path, out: Path) -> None:
 
 
 PARTS = ("encoding", "note", "facts", "links hash", "links", "raw walk", "markup", "cut points")
-FACTS = (
-    "title",
-    "meta_description",
-    "h1",
-    "h1_count",
-    "canonical",
-    "robots",
-    "word_count",
-    "content_hash",
-    "lang",
-)
+FACTS = PageFacts.__slots__  # the audit fields
 RAW = (
     "base",
     "title",

@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable, Iterable
 
 from aiohttp import web
 
+from gui_crawler.events import Event, FetchRecord, Notice
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -122,3 +124,25 @@ class ThreadedSite:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(10)
         self.loop.close()
+
+
+class Sink:
+    """A crawl's sink that keeps every event: ``records`` by URL (a URL recorded twice fails the
+    test), ``notices`` in order."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def __call__(self, e: Event) -> None:
+        self.events.append(e)
+
+    @property
+    def records(self) -> dict[str, FetchRecord]:
+        recs = [e for e in self.events if isinstance(e, FetchRecord)]
+        by_url = {r.url: r for r in recs}
+        assert len(by_url) == len(recs), "a URL was recorded twice"
+        return by_url
+
+    @property
+    def notices(self) -> list[str]:
+        return [e.text for e in self.events if isinstance(e, Notice)]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from sites import Site
+from sites import Sink, Site
 
 from gui_crawler import engine as engine_mod
 from gui_crawler import links as links_mod
@@ -22,21 +22,6 @@ from gui_crawler.events import CrawlFinished, Event, FetchRecord, Progress, Work
 
 def run(coro: Coroutine[Any, Any, Any]) -> Any:
     return asyncio.run(coro)
-
-
-class Sink:
-    def __init__(self) -> None:
-        self.events: list[Event] = []
-
-    def __call__(self, e: Event) -> None:
-        self.events.append(e)
-
-    @property
-    def records(self) -> dict[str, FetchRecord]:
-        recs = [e for e in self.events if isinstance(e, FetchRecord)]
-        by_url = {r.url: r for r in recs}
-        assert len(by_url) == len(recs), "a URL was recorded twice"
-        return by_url
 
 
 PLAIN = dict(ignore_robots=True, use_sitemaps=False, check_external=False, per_host=100)

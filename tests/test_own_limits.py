@@ -22,7 +22,7 @@ from typing import Any
 import aiohappyeyeballs
 import pytest
 from aiohttp import web
-from sites import Site, ThreadedSite
+from sites import Sink, Site, ThreadedSite
 
 from gui_crawler import engine
 from gui_crawler.cli import Report
@@ -43,25 +43,6 @@ from gui_crawler.wording import error_sentence, status_word, workers_capped
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAIN = dict(ignore_robots=True, use_sitemaps=False, check_external=False, per_host=1000)
-
-
-class Sink:
-    def __init__(self) -> None:
-        self.events: list[Event] = []
-
-    def __call__(self, e: Event) -> None:
-        self.events.append(e)
-
-    @property
-    def records(self) -> dict[str, FetchRecord]:
-        recs = [e for e in self.events if isinstance(e, FetchRecord)]
-        by_url = {r.url: r for r in recs}
-        assert len(by_url) == len(recs), "a URL was recorded twice"
-        return by_url
-
-    @property
-    def notices(self) -> list[str]:
-        return [e.text for e in self.events if isinstance(e, Notice)]
 
 
 async def crawl(root: str, **kw: Any) -> tuple[dict[str, FetchRecord], Crawler, Sink]:
