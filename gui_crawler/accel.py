@@ -45,8 +45,8 @@ MISSING: dict[str, str] = {}
 
 
 def twin(name: str, compiled: bool) -> ModuleType:
-    """The compiled part ``name`` or its pure-Python twin, whatever is in use; ImportError when
-    the compiled one was not built."""
+    """The compiled part ``name`` (``compiled``) or its pure-Python twin, whichever is in use;
+    ImportError where the compiled one was not built."""
     return importlib.import_module(f"._{name}" if compiled else f"._{name}_py", __package__)
 
 
