@@ -2,6 +2,9 @@
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+# An editable install that puts the project folder on the path (a .pth file): setuptools' default
+# finder warns at every install that a folder named like the package may take precedence.
+EDITABLE := --config-settings editable_mode=compat -e
 # The whole suite runs again under Python 3.13 where the machine has it (pyenv's, or on PATH).
 PY313  ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13) \
 	$(shell python3.13 -c 'import sys; print(sys.executable)' 2>/dev/null))
@@ -26,7 +29,7 @@ $(STAMP): pyproject.toml setup.py MANIFEST.in $(wildcard gui_crawler/*.c gui_cra
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	@echo "== installing gui_crawler and its test tools into $(VENV) (the first time takes a few minutes)"
-	$(PY) -m pip install -e '.[test]'
+	$(PY) -m pip install $(EDITABLE) '.[test]'
 	@$(PY) -c "from gui_crawler import accel; print('== gui_crawler:', accel.describe())"
 	touch $(STAMP)
 
@@ -65,13 +68,13 @@ else
 	@test -x $(VENV313)/bin/python || { echo "== creating $(VENV313) with $(PY313)"; $(PY313) -m venv $(VENV313); }
 	$(VENV313)/bin/python -m pip install -q --upgrade pip
 	@echo "== installing gui_crawler and its test tools into $(VENV313)"
-	$(VENV313)/bin/python -m pip install -q -e '.[test]'
+	$(VENV313)/bin/python -m pip install -q $(EDITABLE) '.[test]'
 	@echo "== the whole suite under $$($(VENV313)/bin/python -V) ($$($(VENV313)/bin/python -c 'from gui_crawler import accel; print(accel.describe())'))"
 	$(VENV313)/bin/python -m pytest -p no:cacheprovider $(PYTEST_ARGS)
 endif
 
 bench: $(STAMP)
-	$(PY) -m pip install -q -e '.[test,bench]'
+	$(PY) -m pip install -q $(EDITABLE) '.[test,bench]'
 	$(PY) bench/run.py $(ARGS)
 
 clean:
