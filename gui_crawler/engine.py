@@ -12,7 +12,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
-from typing import Any
+from dataclasses import dataclass
 from urllib.parse import urljoin
 
 import aiohttp
@@ -33,9 +33,10 @@ from .events import (
     WorkerState,
 )
 from .failures import describe, failure, retry_after, worth_retrying
+from .frontier import Frontier
 from .hosts import Host, HostTable, Prep
 from .links import HTML_TYPES, parse_content_type, parse_page
-from .pagefacts import page_facts_fields, robots_tokens
+from .pagefacts import PageFacts, robots_tokens
 from .parsepool import ParsePool, ParserCrashed, default_processes
 from .phases import AddressPolicy, TimedConnector, TimedResolver, Timing
 from .politeness import bot_challenge, check_external, prepare_host
@@ -43,9 +44,6 @@ from .urls import Scope, normalize
 from .wording import workers_capped
 
 log = logging.getLogger(__name__)
-
-# A queue entry is the Queued event itself: what the store persists is what the workers take.
-QueueItem = Queued
 
 RETRY_STATUSES = frozenset({429, 503})
 _CHUNK = 64 * 1024
@@ -134,6 +132,34 @@ class BodyTooLarge(Exception):
     pass
 
 
+_NO_FACTS = PageFacts()
+# A record's phase fields when the URL was never timed (it got its record before a worker tried).
+_UNTIMED = Timing(-1).fields()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of a URL: the facts its one FetchRecord is made of (``Crawler._record``), the
+    crawl's own (URL, depth, tries, times, phases) added there. A failure has ``error_kind`` and
+    ``message``; ``facts`` are a parsed page's audit fields, ``robots`` its robots directives
+    with the X-Robots-Tag header's."""
+
+    status: int | None = None
+    content_type: str | None = None
+    size: int = 0
+    encoding: str | None = None
+    next_url: str | None = None
+    note: str | None = None
+    num_urls: int = 0
+    num_new_urls: int = 0
+    links: tuple[str, ...] = ()
+    facts: PageFacts = _NO_FACTS
+    robots: str | None = None
+    external: bool = False
+    error_kind: str | None = None
+    message: str = ""
+
+
 class Crawler:
     """Crawls from ``config.roots`` and reports every outcome to ``sink``.
 
@@ -148,7 +174,7 @@ class Crawler:
         sink: Callable[[Event], None] = lambda event: None,
         *,
         seen: Iterable[str] = (),
-        pending: Iterable[QueueItem] | None = None,
+        pending: Iterable[Queued] | None = None,
         session_kwargs: dict | None = None,
         before_take: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
@@ -160,20 +186,16 @@ class Crawler:
             include=check_regex("include", config.include),
             exclude=check_regex("exclude", config.exclude),
         )
-        self.seen: set[str] = set(seen)
+        # The chapter's seen_urls and queue, with the URLs held for another try.
+        self.frontier = Frontier(seen)
         self._initial = None if pending is None else list(pending)
         self._session_kwargs = session_kwargs or {}
         # Awaited by a worker before it takes its next URL: a crawl file makes the worker's last
         # record durable there, so a kill loses at most one fetch per worker.
         self._before_take = before_take
-        self._q: asyncio.Queue[QueueItem] = asyncio.Queue()
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._states: dict[int, WorkerState] = {}
-        self._in_flight: dict[int, QueueItem] = {}
-        # Tries made and first-try time of URLs waiting to be tried again (parked or delayed).
-        self._retry: dict[str, tuple[int, float]] = {}
-        self._delayed: dict[str, tuple[QueueItem, asyncio.TimerHandle]] = {}
-        self._hosts: HostTable[QueueItem] | None = None
+        self._hosts: HostTable[Queued] | None = None
         self.in_sitemap: set[str] = set()
         self._timings: dict[str, Timing] = {}
         # Failures of the crawler's own each URL waiting for another try has had (OWN_RETRIES).
@@ -224,7 +246,7 @@ class Crawler:
         """(worker, URL, phase marks so far) of each request a worker holds now, for the timeline
         to draw requests in flight: read at its frame rate, so the crawl sends no event for it."""
         timings = self._timings
-        for wid, item in self._in_flight.items():
+        for wid, item in self.frontier.in_flight.items():
             t = timings.get(item.url)
             if t is not None and t.worker == wid:
                 yield wid, item.url, t
@@ -265,27 +287,22 @@ class Crawler:
             1 for s in self._states.values() if s in (WorkerState.FETCHING, WorkerState.PARSING)
         )
         end = asyncio.get_running_loop().time() if self.running else self._t_end
-        waiting = len(self._delayed) + (self._hosts.waiting() if self._hosts else 0)
+        frontier = self.frontier
+        waiting = len(frontier.delayed) + (self._hosts.waiting() if self._hosts else 0)
         return Progress(
-            queued=self._q.qsize() + waiting,
-            in_flight=len(self._in_flight),
+            queued=frontier.qsize() + waiting,
+            in_flight=len(frontier.in_flight),
             done=self.done,
-            seen=len(self.seen),
+            seen=len(frontier.seen),
             workers=len(self._workers),
             busy=busy,
             paused=self.paused,
             elapsed=end - self._t0,
         )
 
-    def pending(self) -> list[QueueItem]:
+    def pending(self) -> list[Queued]:
         """URLs taken in but not recorded yet (queued and in flight): the frontier to resume."""
-        parked = self._hosts.parked() if self._hosts else []
-        return (
-            list(self._in_flight.values())
-            + parked
-            + [item for item, _ in self._delayed.values()]
-            + list(self._q._queue)  # type: ignore[attr-defined]
-        )
+        return self.frontier.pending(self._hosts.parked() if self._hosts else ())
 
     # ---- running ------------------------------------------------------------------------------
 
@@ -298,15 +315,19 @@ class Crawler:
         self._t0 = loop.time()
         cfg = self.config
         self._hosts = HostTable(
-            cfg.per_host, cfg.delay, cfg.retry_backoff, cfg.max_retry_after, self._requeue, loop
+            cfg.per_host,
+            cfg.delay,
+            cfg.retry_backoff,
+            cfg.max_retry_after,
+            self.frontier.requeue,
+            loop,
         )
         if self._initial is not None:  # resuming: the saved frontier, even if empty
             for item in self._initial:
-                self.seen.add(item.url)
-                self._q.put_nowait(item)
+                self.frontier.add_url(item)  # in the crawl file already: not sent again
         else:
             for root in cfg.roots:
-                self._add(QueueItem(root, cfg.max_redirect, 0, None))
+                self._add(Queued(root, cfg.max_redirect, 0, None))
         timeout = aiohttp.ClientTimeout(
             total=cfg.timeout, sock_connect=cfg.connect_timeout, sock_read=cfg.read_timeout
         )
@@ -336,7 +357,7 @@ class Crawler:
                     session._retry_connection = False
                 self._session = session
                 self._spawn_workers()
-                joined = loop.create_task(self._q.join())
+                joined = loop.create_task(self.frontier.join())
                 stopped = loop.create_task(self._stop.wait())
                 try:
                     await asyncio.wait({joined, stopped}, return_when=asyncio.FIRST_COMPLETED)
@@ -357,8 +378,7 @@ class Crawler:
             ticker.cancel()
             await asyncio.gather(ticker, return_exceptions=True)
             self._hosts.close()
-            for _, handle in self._delayed.values():
-                handle.cancel()
+            self.frontier.cancel_delayed()
             self._emit_hosts()
             if self._parser is not None:
                 self._parser.close()
@@ -430,17 +450,6 @@ class Crawler:
             for state in self._hosts.changed():
                 self.sink(state)
 
-    def _requeue(self, item: QueueItem) -> None:
-        """A parked or delayed item goes back on the queue. It never left the queue's count of
-        unfinished items (its worker skipped task_done), so put it back, then settle that count."""
-        self._delayed.pop(item.url, None)
-        self._q.put_nowait(item)
-        self._q.task_done()
-
-    def _later(self, delay: float, item: QueueItem) -> None:
-        handle = asyncio.get_running_loop().call_later(delay, self._requeue, item)
-        self._delayed[item.url] = (item, handle)
-
     def _spawn_workers(self) -> None:
         loop = asyncio.get_running_loop()
         for wid in range(self._target_workers):
@@ -457,28 +466,31 @@ class Crawler:
         self._states[wid] = state
         self.sink(WorkerEvent(wid, state, url, asyncio.get_running_loop().time()))
 
-    def _add(self, item: QueueItem) -> None:
-        self.seen.add(item.url)
-        self._q.put_nowait(item)
+    @property
+    def seen(self) -> set[str]:
+        """Every URL taken into the crawl (the frontier's), recorded or not."""
+        return self.frontier.seen
+
+    def _add(self, item: Queued) -> None:
+        """Take ``item`` into the crawl (the caller has checked that it may)."""
+        self.frontier.add_url(item)
         self.sink(item)
 
     def _can_take(self) -> bool:
-        return not self.config.max_pages or len(self.seen) < self.config.max_pages
-
-    def _record(self, rec: FetchRecord) -> None:
-        self.done += 1
-        self.sink(rec)
+        return not self.config.max_pages or len(self.frontier.seen) < self.config.max_pages
 
     async def _work(self, wid: int) -> None:
+        frontier = self.frontier
+        in_flight, retries = frontier.in_flight, frontier.retries
         try:
             while wid < self._target_workers:
                 # Idle from here: waiting for the last record to be durable is not work on a URL.
                 self._set_state(wid, WorkerState.IDLE, None)
                 if self._before_take is not None:
                     await self._before_take()
-                item = await self._q.get()
-                self._in_flight[wid] = item
-                tries, start = self._retry.pop(item.url, (0, asyncio.get_running_loop().time()))
+                item = await frontier.get()
+                in_flight[wid] = item
+                tries, start = retries.pop(item.url, (0, asyncio.get_running_loop().time()))
                 parked = False
                 try:
                     if not self._unpaused.is_set():
@@ -488,54 +500,84 @@ class Crawler:
                     if parked and tries:
                         # A URL waiting for its next try keeps its count and its first-try time;
                         # one that only waited for its host starts its clock when it is fetched.
-                        self._retry.setdefault(item.url, (tries, start))
+                        retries.setdefault(item.url, (tries, start))
                 except asyncio.CancelledError:
-                    self._record(
-                        self._make(
-                            item,
-                            start,
-                            0,
-                            **failure(ErrorKind.CANCELLED, "the crawl was cancelled"),
-                        )
+                    cancelled = Outcome(
+                        error_kind=ErrorKind.CANCELLED, message="the crawl was cancelled"
                     )
+                    self._record(item, start, 0, cancelled)
                     raise
                 except Exception as e:
                     # A bug or an unforeseen failure still ends as this URL's record.
                     log.exception("worker %d failed on %s", wid, item.url)
+                    message = ": ".join(describe(e))
                     self._record(
-                        self._make(
-                            item, start, 1, **failure(ErrorKind.INTERNAL, ": ".join(describe(e)))
-                        )
+                        item, start, 1, Outcome(error_kind=ErrorKind.INTERNAL, message=message)
                     )
                 finally:
-                    del self._in_flight[wid]
+                    del in_flight[wid]
                     if not parked:
-                        self._q.task_done()
+                        frontier.task_done()
         finally:
             self._workers.pop(wid, None)
             self._set_state(wid, WorkerState.STOPPED, None)
             self._states.pop(wid, None)
 
-    def _make(self, item: QueueItem, start: float, tries: int, **fields: Any) -> FetchRecord:
+    def _record(self, item: Queued, start: float, tries: int, o: Outcome) -> None:
+        """Make ``item``'s one FetchRecord from its outcome ``o`` and send it."""
         now = asyncio.get_running_loop().time()
         timing = self._timings.pop(item.url, None)
         if self._own:
             self._own.pop(item.url, None)
-        if timing is not None:
-            fields.update(timing.fields())
-        return FetchRecord(
-            url=item.url,
-            elapsed=now - start,
-            depth=item.depth,
-            referrer=item.referrer,
-            tries=tries,
-            finished_at=now - self._t0,
-            # Every record of a sitemap URL says so, whatever became of it (blocked, failed…).
-            in_sitemap=item.url in self.in_sitemap,
-            **fields,
+        ms = _UNTIMED if timing is None else timing.fields()
+        error_kind, exception = None, None
+        if o.error_kind is not None:
+            error_kind, exception = o.error_kind, failure(o.error_kind, o.message)["exception"]
+        facts = o.facts
+        self.done += 1
+        self.sink(
+            FetchRecord(
+                url=item.url,
+                next_url=o.next_url,
+                status=o.status,
+                exception=exception,
+                size=o.size,
+                content_type=o.content_type,
+                encoding=o.encoding,
+                num_urls=o.num_urls,
+                num_new_urls=o.num_new_urls,
+                elapsed=now - start,
+                depth=item.depth,
+                referrer=item.referrer,
+                tries=tries,
+                note=o.note,
+                links=o.links,
+                finished_at=now - self._t0,
+                error_kind=error_kind,
+                title=facts.title,
+                meta_description=facts.meta_description,
+                h1=facts.h1,
+                h1_count=facts.h1_count,
+                canonical=facts.canonical,
+                robots=o.robots,
+                word_count=facts.word_count,
+                content_hash=facts.content_hash,
+                lang=facts.lang,
+                # Every record of a sitemap URL says so, whatever became of it (blocked, failed…).
+                in_sitemap=item.url in self.in_sitemap,
+                external=o.external,
+                worker=ms["worker"],  # type: ignore[arg-type]
+                wait_ms=ms["wait_ms"],
+                dns_ms=ms["dns_ms"],
+                connect_ms=ms["connect_ms"],
+                ttfb_ms=ms["ttfb_ms"],
+                download_ms=ms["download_ms"],
+                parse_wait_ms=ms["parse_wait_ms"],
+                parse_ms=ms["parse_ms"],
+            )
         )
 
-    async def _handle(self, wid: int, item: QueueItem, start: float, tries: int) -> bool:
+    async def _handle(self, wid: int, item: Queued, start: float, tries: int) -> bool:
         """Fetch ``item`` once its host allows it; True when it was parked (or delayed) instead,
         to come back through the queue later, never holding this worker meanwhile."""
         hosts = self._hosts
@@ -551,14 +593,8 @@ class Crawler:
             hosts.park(host, item)
             return True
         if host.robots is not None and not host.robots.allows(item.url):
-            self._record(
-                self._make(
-                    item,
-                    start,
-                    0,
-                    **failure(ErrorKind.ROBOTS, "blocked by robots.txt"),
-                )
-            )
+            blocked = Outcome(error_kind=ErrorKind.ROBOTS, message="blocked by robots.txt")
+            self._record(item, start, 0, blocked)
             return False
         if not hosts.admit(host):
             hosts.park(host, item)
@@ -578,14 +614,14 @@ class Crawler:
             hosts.done(host, asyncio.get_running_loop().time() - t if answered else None)
         if retry is None:
             return False
-        self._retry[item.url] = (tries, start)
+        self.frontier.retries[item.url] = (tries, start)
         if retry < 0:  # the host throttled us: it is backed off, the item waits on it
             hosts.park(host, item)
         else:
-            self._later(retry, item)
+            self.frontier.later(retry, item)
         return True
 
-    async def _prepare(self, wid: int, host: Host[QueueItem]) -> None:
+    async def _prepare(self, wid: int, host: Host[Queued]) -> None:
         """Read the host's robots.txt (and a root host's sitemaps) before its first request."""
         cfg = self.config
         assert self._session is not None and self._hosts is not None
@@ -618,15 +654,15 @@ class Crawler:
             host.robots_status = "; ".join([host.robots_status, *result.notes])
             for u in result.sitemap_urls:
                 self.in_sitemap.add(u)
-                if u not in self.seen and self._can_take():
-                    self._add(QueueItem(u, cfg.max_redirect, 1, result.sitemap_of.get(u)))
+                if u not in self.frontier.seen and self._can_take():
+                    self._add(Queued(u, cfg.max_redirect, 1, result.sitemap_of.get(u)))
         finally:
             host.prep = Prep.READY
             host.dirty = True
             self._hosts.wake(host)
 
     async def _fetch(
-        self, wid: int, item: QueueItem, start: float, tries: int, host: Host[QueueItem]
+        self, wid: int, item: Queued, start: float, tries: int, host: Host[Queued]
     ) -> float | None:
         """One try at an in-scope URL. Returns None when the URL got its record, else when to try
         again: seconds from now, or -1 when the host is backed off and the URL should wait on it."""
@@ -652,17 +688,8 @@ class Crawler:
                     self._hosts.answered(host)
                 if resp.status in REDIRECT_STATUSES:
                     mime = parse_content_type(resp.headers.get("Content-Type"))[0]
-                    fields = self._redirect(item, resp.headers.get("Location"))
-                    self._record(
-                        self._make(
-                            item,
-                            start,
-                            tries,
-                            status=resp.status,
-                            content_type=mime,
-                            **fields,
-                        )
-                    )
+                    redirect = self._redirect(item, resp.status, mime, resp.headers.get("Location"))
+                    self._record(item, start, tries, redirect)
                     return None
                 status = resp.status
                 mime, charset = parse_content_type(resp.headers.get("Content-Type"))
@@ -672,26 +699,29 @@ class Crawler:
                 timing.mark_body()
                 x_robots = robots_tokens(*resp.headers.getall("X-Robots-Tag", ()))
             if challenge:
-                self._record(
-                    self._make(
-                        item,
-                        start,
-                        tries,
-                        status=status,
-                        content_type=mime,
-                        size=size,
-                        **failure(ErrorKind.BOT_CHALLENGE, challenge),
-                    )
+                walled = Outcome(
+                    status=status,
+                    content_type=mime,
+                    size=size,
+                    error_kind=ErrorKind.BOT_CHALLENGE,
+                    message=challenge,
                 )
+                self._record(item, start, tries, walled)
                 return None
             # The connection is back in the pool; a page is parsed only once, never retried.
-            await self._page(wid, item, start, tries, status, mime, charset, size, body, x_robots)
+            got = Outcome(
+                status=status, content_type=mime, size=size, encoding=charset, robots=x_robots
+            )
+            await self._page(wid, item, start, tries, got, body)
             return None
         except BodyTooLarge as e:
-            self._record(self._make(item, start, tries, **failure(ErrorKind.TOO_LARGE, str(e))))
+            self._record(
+                item, start, tries, Outcome(error_kind=ErrorKind.TOO_LARGE, message=str(e))
+            )
             return None
         except (aiohttp.InvalidURL, UnicodeError) as e:  # UnicodeError: a DNS label > 63
-            self._record(self._make(item, start, tries, **failure(ErrorKind.INVALID_URL, str(e))))
+            bad = Outcome(error_kind=ErrorKind.INVALID_URL, message=str(e))
+            self._record(item, start, tries, bad)
             return None
         except (TimeoutError, aiohttp.ClientError, OSError) as e:
             if (marks := self._timings.get(item.url)) is not None:  # None once recorded
@@ -699,8 +729,9 @@ class Crawler:
             kind, message = describe(e)
             if kind == ErrorKind.TIMEOUT:
                 kind, message = self._blame_timeout(began, behind, message)
-            exc = failure(kind, message)
-            log.debug("try %d for %s raised %s", tries, item.url, exc["exception"])
+            log.debug(
+                "try %d for %s raised %s", tries, item.url, failure(kind, message)["exception"]
+            )
             if kind == ErrorKind.OWN_LIMIT:
                 wait = self._own_wait(item.url)
             else:
@@ -709,11 +740,11 @@ class Crawler:
                 wait = self._backoff(site_tries) if ok else None
             if wait is not None:
                 return wait
-            self._record(self._make(item, start, tries, **exc))
+            self._record(item, start, tries, Outcome(error_kind=kind, message=message))
             return None
 
     async def _check(
-        self, wid: int, item: QueueItem, start: float, tries: int, host: Host[QueueItem]
+        self, wid: int, item: Queued, start: float, tries: int, host: Host[Queued]
     ) -> float | None:
         """One try at an external link: its status, never its links. Same return as _fetch."""
         cfg = self.config
@@ -741,57 +772,73 @@ class Crawler:
             and site_tries < cfg.max_tries
         ):
             return self._backoff(site_tries)
-        fields: dict[str, Any] = {}
-        if kind is not None:
-            fields = failure(kind, message)
-        self._record(
-            self._make(
-                item,
-                start,
-                tries,
-                status=result.status,
-                content_type=result.content_type,
-                next_url=result.final_url,
-                note=result.note,
-                external=True,
-                **fields,
-            )
+        checked = Outcome(
+            status=result.status,
+            content_type=result.content_type,
+            next_url=result.final_url,
+            note=result.note,
+            external=True,
+            error_kind=kind,
+            message=message,
         )
+        self._record(item, start, tries, checked)
         return None
 
     def _backoff(self, tries: int) -> float:
         return float(min(self.config.retry_backoff * 2 ** (tries - 1), self.config.max_retry_after))
 
-    def _redirect(self, item: QueueItem, location: str | None) -> dict[str, Any]:
-        """Decide a redirect's fate (queue its target or say why not): the record's fields."""
+    def _redirect(
+        self, item: Queued, status: int, mime: str | None, location: str | None
+    ) -> Outcome:
+        """Decide a redirect's fate (queue its target or say why not): the URL's outcome."""
         if not location or not location.strip():
-            return failure(ErrorKind.MISSING_LOCATION, "redirect without a Location header")
+            return Outcome(
+                status=status,
+                content_type=mime,
+                error_kind=ErrorKind.MISSING_LOCATION,
+                message="redirect without a Location header",
+            )
         try:
             target = normalize(urljoin(item.url, location.strip()))
         except ValueError:
             target = None
         if target is None:
-            return failure(ErrorKind.BAD_LOCATION, f"cannot follow Location {location[:200]!r}")
+            return Outcome(
+                status=status,
+                content_type=mime,
+                error_kind=ErrorKind.BAD_LOCATION,
+                message=f"cannot follow Location {location[:200]!r}",
+            )
+        seen = self.frontier.seen
         note = None
         if target not in self.scope:
             note = f"{OUT_OF_SCOPE}: not followed"
-            if self.config.check_external and target not in self.seen:
+            if self.config.check_external and target not in seen:
                 self._take_external(self.scope.partition([target])[1], item.depth, item.url)
-                if target in self.seen:
+                if target in seen:
                     note = f"{OUT_OF_SCOPE}: checked as an external link"
-        elif target in self.seen:
+        elif target in seen:
             note = "target already seen"
         elif item.redirects_left <= 0:
-            limit = self.config.max_redirect
-            return {
-                "next_url": target,
-                **failure(ErrorKind.TOO_MANY_REDIRECTS, f"more than {limit}"),
-            }
+            return Outcome(
+                status=status,
+                content_type=mime,
+                next_url=target,
+                error_kind=ErrorKind.TOO_MANY_REDIRECTS,
+                message=f"more than {self.config.max_redirect}",
+            )
         elif not self._can_take():
             note = "max pages reached: not followed"
         else:
-            self._add(QueueItem(target, item.redirects_left - 1, item.depth, item.url))
-        return {"next_url": target, "note": note, "num_urls": 1, "num_new_urls": int(note is None)}
+            self._add(Queued(target, item.redirects_left - 1, item.depth, item.url))
+        return Outcome(
+            status=status,
+            content_type=mime,
+            next_url=target,
+            note=note,
+            num_urls=1,
+            num_new_urls=int(note is None),
+        )
 
     async def _read(self, resp: aiohttp.ClientResponse, keep: bool) -> tuple[bytes | None, int]:
         """The body (if ``keep``) and its decompressed size; BodyTooLarge past max_body."""
@@ -819,79 +866,73 @@ class Crawler:
         return (b"".join(chunks) if keep else None), size
 
     async def _page(
-        self,
-        wid: int,
-        item: QueueItem,
-        start: float,
-        tries: int,
-        status: int,
-        mime: str | None,
-        charset: str | None,
-        size: int,
-        body: bytes | None,
-        x_robots: str | None = None,
+        self, wid: int, item: Queued, start: float, tries: int, got: Outcome, body: bytes | None
     ) -> None:
+        """Record a 200-or-other answer ``got`` (status, type, size, declared charset as its
+        encoding, X-Robots-Tag as its robots); ``body``, kept for an HTML page, is parsed first
+        and its links taken in."""
+        if body is None:
+            self._record(item, start, tries, got)
+            return
         cfg = self.config
-        facts: dict[str, Any] = {}
-        encoding = charset
-        links: list[str] = []
+        self._set_state(wid, WorkerState.PARSING, item.url)
+        dispatched = time.monotonic()
+        if self._parser is not None:
+            # Off the loop (the loop, and a window on it, keeps running) and on other cores.
+            try:
+                page = await self._parser.parse(body, got.encoding, item.url)
+            except ParserCrashed as e:
+                crashed = Outcome(
+                    status=got.status,
+                    content_type=got.content_type,
+                    size=got.size,
+                    error_kind=ErrorKind.PARSER_CRASHED,
+                    message=str(e),
+                )
+                self._record(item, start, tries, crashed)
+                return
+        else:
+            page = parse_page(body, got.encoding, item.url)
+        timing = self._timings.get(item.url)
+        if timing is not None:
+            timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
+        links, off_site = self.scope.partition(page.links)
+        depth = item.depth + 1
         new = 0
-        note = None
-        if body is not None:
-            self._set_state(wid, WorkerState.PARSING, item.url)
-            dispatched = time.monotonic()
-            if self._parser is not None:
-                # Off the loop (the loop, and a window on it, keeps running) and on other cores.
-                try:
-                    page = await self._parser.parse(body, charset, item.url)
-                except ParserCrashed as e:
-                    self._record(
-                        self._make(item, start, tries, status=status, size=size,
-                                   content_type=mime, **failure(ErrorKind.PARSER_CRASHED, str(e)))
-                    )  # fmt: skip
-                    return
-            else:
-                page = parse_page(body, charset, item.url)
-            timing = self._timings.get(item.url)
-            if timing is not None:
-                timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
-            encoding, note = page.encoding, page.note
-            facts = page_facts_fields(page.facts)
-            links, off_site = self.scope.partition(page.links)
-            depth = item.depth + 1
-            if not cfg.max_depth or depth <= cfg.max_depth:
-                for u in links:
-                    if u not in self.seen and self._can_take():
-                        self._add(QueueItem(u, cfg.max_redirect, depth, item.url))
-                        new += 1
-            if cfg.check_external:
-                self._take_external(off_site, depth, item.url)
-        self._record(
-            self._make(
-                item,
-                start,
-                tries,
-                status=status,
-                size=size,
-                content_type=mime,
-                encoding=encoding,
-                num_urls=len(links),
-                num_new_urls=new,
-                links=tuple(links),
-                note=note,
-                **(facts | {"robots": robots_tokens(facts.get("robots"), x_robots)}),
-            )
+        if not cfg.max_depth or depth <= cfg.max_depth:
+            seen = self.frontier.seen
+            most = cfg.max_pages
+            for u in links:
+                if u not in seen and (not most or len(seen) < most):
+                    self._add(Queued(u, cfg.max_redirect, depth, item.url))
+                    new += 1
+        if cfg.check_external:
+            self._take_external(off_site, depth, item.url)
+        facts = page.facts
+        parsed = Outcome(
+            status=got.status,
+            content_type=got.content_type,
+            size=got.size,
+            encoding=page.encoding,
+            note=page.note,
+            num_urls=len(links),
+            num_new_urls=new,
+            links=tuple(links),
+            facts=facts,
+            robots=robots_tokens(facts.robots, got.robots),
         )
+        self._record(item, start, tries, parsed)
 
     def _take_external(self, urls: Iterable[str], depth: int, referrer: str) -> None:
         """Queue a page's links to hosts outside the crawl for one check each (the exclude regex
         still applies: an excluded URL is never contacted)."""
         exclude = self.scope.exclude
+        seen = self.frontier.seen
         for u in urls:
-            if u in self.seen:
+            if u in seen:
                 continue
             if exclude is not None and exclude.search(u):
                 continue
             if not self._can_take():
                 return
-            self._add(QueueItem(u, 0, depth, referrer))
+            self._add(Queued(u, 0, depth, referrer))

@@ -17,7 +17,15 @@ from gui_crawler import engine as engine_mod
 from gui_crawler import links as links_mod
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.engine import Crawler
-from gui_crawler.events import CrawlFinished, Event, FetchRecord, Progress, WorkerEvent, WorkerState
+from gui_crawler.events import (
+    CrawlFinished,
+    Event,
+    FetchRecord,
+    Progress,
+    Queued,
+    WorkerEvent,
+    WorkerState,
+)
 
 
 def run(coro: Coroutine[Any, Any, Any]) -> Any:
@@ -509,7 +517,7 @@ def test_resume_from_a_frontier_fetches_only_what_was_pending() -> None:
         async with Site() as site:
             _tree(site)
             done = {site.u("/"), site.u("/a")}
-            pending = [engine_mod.QueueItem(site.u("/b"), 10, 1, site.u("/"))]
+            pending = [Queued(site.u("/b"), 10, 1, site.u("/"))]
             sink = Sink()
             crawler = Crawler(CrawlConfig(roots=(site.url,)), sink, seen=done, pending=pending)
             await crawler.run()
