@@ -12,8 +12,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .events import ErrorKind, FetchRecord, Verdict
+from .events import ErrorKind, FetchRecord
 from .links import HTML_TYPES
+from .verdicts import WORDS, Verdict, is_broken, is_cancelled, verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +41,13 @@ class Finding:
 
 # key, label, severity; the order the Overview and the report list them in.
 FINDINGS: tuple[tuple[str, str, int], ...] = (
-    ("broken_internal", "Broken internal links", 2),
-    ("broken_external", "Broken external links", 2),
-    ("blocked", "Blocked or throttled (robots.txt, bot walls, 429)", 1),
+    # One finding per verdict but ok and redirect (verdicts.py decides them): the broken split
+    # by where they are, and together as many as the CLI, the report and the status bar count.
+    ("broken_internal", f"{WORDS[Verdict.BROKEN].label} internal links", 2),
+    ("broken_external", f"{WORDS[Verdict.BROKEN].label} external links", 2),
+    ("blocked", WORDS[Verdict.BLOCKED].title, 1),
+    ("timeout", WORDS[Verdict.TIMEOUT].title, 1),
+    ("error", WORDS[Verdict.ERROR].title, 1),
     ("redirect_chain", "Redirect chains (2+ hops)", 1),
     ("redirect_loop", "Redirect loops", 2),
     ("title_missing", "Title missing", 2),
@@ -64,14 +69,13 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
 LABELS = {key: label for key, label, _ in FINDINGS}
 
 
-def is_blocked(rec: FetchRecord) -> bool:
-    """Refused to bots or throttled (robots.txt, a bot wall, 429, 999): not a broken link."""
-    return rec.verdict is Verdict.BLOCKED
-
-
-def is_broken(rec: FetchRecord) -> bool:
-    """Really broken: 4xx/5xx, DNS failure, refused — not blocked, timed out or cancelled."""
-    return rec.verdict is Verdict.BROKEN
+# The finding of each verdict that has one ("broken" is split by where the URL is).
+_VERDICT_FINDING = {
+    Verdict.BROKEN: "broken",
+    Verdict.BLOCKED: "blocked",
+    Verdict.TIMEOUT: "timeout",
+    Verdict.ERROR: "error",
+}
 
 
 def is_page(rec: FetchRecord) -> bool:
@@ -121,7 +125,7 @@ class Audit:
 
     def add(self, records: Iterable[FetchRecord]) -> None:
         for rec in records:
-            if rec.error_kind == ErrorKind.CANCELLED:
+            if is_cancelled(rec):
                 continue  # not really fetched: resume fetches it again
             if rec.url in self.records:
                 self._stale = True  # a URL recorded again replaces its old record
@@ -146,10 +150,11 @@ class Audit:
         t = self.thresholds
         found = self._found
         url = rec.url
-        if is_blocked(rec):
-            found["blocked"].append(url)
-        elif is_broken(rec):
-            found["broken_internal" if self._is_internal(url) else "broken_external"].append(url)
+        key = _VERDICT_FINDING.get(verdict(rec))
+        if key == "broken":
+            key = "broken_internal" if self._is_internal(url) else "broken_external"
+        if key is not None:
+            found[key].append(url)
         if rec.elapsed > t.slow_seconds and rec.error_kind is None:
             found["slow"].append(url)
         if rec.size > t.large_bytes:

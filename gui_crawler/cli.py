@@ -1,7 +1,7 @@
 """``gui-crawler crawl``: the headless crawler with the seed's flags and report.
 
 Exit codes: 0 the crawl finished and found nothing broken; 1 it finished and found broken links or
-failures; 2 bad command line or options; 3 the crawl could not run; 130 interrupted (Ctrl-C), after
+errors of the crawler's own (verdicts.FAILS); 2 bad command line or options; 3 the crawl could not run; 130 interrupted (Ctrl-C), after
 printing the report of what was crawled; SIGTERM is handled like Ctrl-C.
 """
 
@@ -23,10 +23,11 @@ from typing import Any, TextIO
 from . import accel, options
 from .config import ConfigError, CrawlConfig
 from .engine import raise_fd_limit
-from .events import CrawlFinished, ErrorKind, Event, FetchRecord, Notice, Progress, Verdict
+from .events import CrawlFinished, Event, FetchRecord, Notice, Progress
 from .export import write_csv
 from .report import write_audit
 from .session import CrawlSession, StoreError
+from .verdicts import FAILS, SUMMARY, WORDS, Tally, Verdict, category, group
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -37,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="gui-crawler crawl",
         description="Crawl web sites headless and report every URL (the window: run gui-crawler).",
-        epilog="Exit codes: 0 nothing broken, 1 broken links or failures found, 2 usage error, "
+        epilog="Exit codes: 0 nothing broken, 1 broken links or the crawler's own errors found, "
+        "2 usage error, "
         "3 the crawl could not run, 130 interrupted.",
     )
     options.add_arguments(p, "crawl")
@@ -87,33 +89,25 @@ class Report:
                 self.live.write("\r\033[K")  # not after the live line's text
             print(f"gui-crawler: {event.text}", file=self.notices, flush=True)
 
+    def tally(self) -> Tally:
+        """The records counted by verdict: the summary's numbers and the exit code's."""
+        return Tally(self.records)
+
+    def of(self, v: Verdict) -> list[FetchRecord]:
+        """The records of one verdict, in crawl order."""
+        return group(self.records).get(v, [])
+
     @property
     def broken(self) -> list[FetchRecord]:
-        """Really broken links, and failures of our own but for its limits (``own_limit``): with
-        those, what makes the exit code 1. Hosts that refuse bots, throttle or time out are
-        listed apart, not counted as broken."""
-        return [
-            r
-            for r in self.records
-            if r.verdict in (Verdict.BROKEN, Verdict.ERROR) and r.error_kind != ErrorKind.OWN_LIMIT
-        ]
-
-    @property
-    def own_limit(self) -> list[FetchRecord]:
-        """URLs the crawler could not fetch for its own limits (out of open files, ports, memory;
-        too busy to wait): listed apart, never as the site's broken links."""
-        return [r for r in self.records if r.error_kind == ErrorKind.OWN_LIMIT]
-
-    def with_verdict(self, verdict: Verdict) -> list[FetchRecord]:
-        return [r for r in self.records if r.verdict is verdict]
+        return self.of(Verdict.BROKEN)
 
     def print(self, out: TextIO, finished: CrawlFinished, max_tasks: int, verbose: bool) -> None:
         if verbose:
             for rec in sorted(self.records, key=lambda r: r.url):
                 print(url_line(rec), file=out)
-        counts = collections.Counter(r.kind for r in self.records)
+        counts = collections.Counter(category(r) for r in self.records)
         counts["fail"] = sum(v for k, v in counts.items() if k.startswith("fail_"))
-        html_bytes = sum(r.size for r in self.records if r.kind == "html")
+        html_bytes = sum(r.size for r in self.records if category(r) == "html")
         rate = len(self.records) / finished.elapsed if finished.elapsed else 0.0
         print(
             f"Finished {len(self.records)} urls in {finished.elapsed:.3f} secs "
@@ -128,34 +122,24 @@ class Report:
             print(f"{html_bytes:10,d} html_bytes", file=out)
         print(f"Todo: {finished.todo}", file=out)
         print(f"Done: {finished.done}", file=out)
-        broken = self.broken
-        if broken:
-            print(
-                f"Broken: {len(broken)} (url, status or error, first page linking to it)", file=out
-            )
-            for rec in sorted(broken, key=lambda r: r.url):
-                why = rec.exception or rec.status
-                print(f"  {rec.url}  {why}  <- {rec.referrer or '(root)'}", file=out)
+        print(f"Found: {self.tally().summary()}", file=out)
         external = sum(1 for r in self.records if r.external)
         if external:
             print(f"External links checked: {external}", file=out)
-        for recs, title in [
-            (
-                self.with_verdict(Verdict.BLOCKED),
-                "Blocked or throttled, not broken (robots.txt, bot walls, 429)",
-            ),
-            (self.with_verdict(Verdict.TIMEOUT), "Timed out"),
-            (
-                self.own_limit,
-                "Not fetched for the crawler's own limits, not the site's doing (open files, "
-                "ports, memory, too busy; fewer workers would help)",
-            ),
-        ]:
-            if recs:
-                print(f"{title}: {len(recs)}", file=out)
-                for rec in sorted(recs, key=lambda r: r.url)[: 50 if not verbose else None]:
-                    why = rec.exception or rec.status
-                    print(f"  {rec.url}  {why}  <- {rec.referrer or '(root)'}", file=out)
+        # Each verdict's URLs under its own heading ("Broken: 3 — …"): those that make the exit
+        # code 1 all, the others up to 50 unless verbose.
+        by_verdict = group(self.records)
+        for v in SUMMARY:
+            recs = by_verdict.get(v)
+            if not recs:
+                continue
+            words = WORDS[v]
+            print(f"{words.label}: {len(recs)} — {words.title}; url, status or error, first "
+                  "page linking to it", file=out)  # fmt: skip
+            shown = None if verbose or v in FAILS else 50
+            for rec in sorted(recs, key=lambda r: r.url)[:shown]:
+                why = rec.exception or rec.status
+                print(f"  {rec.url}  {why}  <- {rec.referrer or '(root)'}", file=out)
 
 
 def url_line(rec: FetchRecord) -> str:
@@ -166,7 +150,7 @@ def url_line(rec: FetchRecord) -> str:
         note = f" ({rec.note})" if rec.note else ""
         return f"{rec.url} {rec.status} redirect {rec.next_url}{note}"
     line = f"{rec.url} {rec.status} {rec.content_type} {rec.encoding} {rec.size}"
-    if rec.kind == "html":
+    if category(rec) == "html":
         line += f" {rec.num_new_urls}/{rec.num_urls}"
     return line
 
@@ -314,13 +298,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     report, out = run.report, sys.stdout
-    own = len(report.own_limit)
+    tally = report.tally()
     if args.quiet:
-        print(
-            f"Finished {len(report.records)} urls, {len(report.broken)} broken"
-            + (f", {own} not fetched for the crawler's own limits" if own else ""),
-            file=out,
-        )
+        print(f"Finished {len(report.records)} urls, {tally.summary()}", file=out)
     else:
         crawler = run.session.crawler if run.session is not None else None
         workers = crawler.max_workers if crawler is not None else config.max_tasks  # capped
@@ -348,4 +328,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     if finished.reason.startswith("error"):
         return EXIT_ERROR
-    return EXIT_BROKEN if report.broken or own else EXIT_OK
+    return EXIT_BROKEN if tally.fails else EXIT_OK

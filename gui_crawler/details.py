@@ -10,10 +10,10 @@ from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
 from .events import FetchRecord
 from .link_models import LinkIndex
-from .models import Roles, status_text
+from .models import Roles
 from .page_columns import human_size
 from .plaintext import tip
-from .wording import error_sentence, plural
+from .wording import error_sentence, plural, status_word
 
 # What the pane shows of a record: human labels and real values (the CSV escapes formulas; this
 # pane shows the text as it is, tooltips too: plaintext.tip). A getter returning None or "" hides
@@ -96,7 +96,7 @@ class DetailsPane(QTreeWidget):
     def _fill(self, sec: QTreeWidgetItem, urls: list[str]) -> None:
         for u in urls[:MAX_LISTED]:
             rec = self.links.records.get(u)
-            item = QTreeWidgetItem(sec, [status_text(rec) if rec else "…", u])
+            item = QTreeWidgetItem(sec, [status_word(rec) if rec else "…", u])
             item.setData(0, Roles.Url, u)
             item.setToolTip(1, tip(u))
         if len(urls) > MAX_LISTED:
@@ -135,7 +135,7 @@ class DetailsPane(QTreeWidget):
         if len(chain) > 1:
             sec = self._section(f"Redirect chain ({plural(len(chain) - 1, 'hop')})")
             for u, r in chain:
-                item = QTreeWidgetItem(sec, [status_text(r) if r else "…", u])
+                item = QTreeWidgetItem(sec, [status_word(r) if r else "…", u])
                 item.setData(0, Roles.Url, u)
             sec.setExpanded(True)
         self._url_list("Inlinks", self.links.sources(url))

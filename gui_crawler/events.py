@@ -11,7 +11,10 @@ import enum
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .verdicts import Verdict
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 # How a redirect record's note begins when its target is outside the crawl's scope.
@@ -38,53 +41,6 @@ class ErrorKind(enum.StrEnum):
     # The crawler's own limit, not the site's doing: this machine ran out of open files, local
     # ports, network buffers or memory, or the crawler was too busy to wait for the answer.
     OWN_LIMIT = "OwnLimit"
-
-
-class Verdict(enum.StrEnum):
-    """What a record means for someone checking links: the one definition the CLI report, the CSV
-    and the window's Broken links view share. Servers that refuse bots (403 challenges, 429, 999,
-    robots.txt) are not broken links, and a timeout says nothing about the link either."""
-
-    OK = "ok"
-    REDIRECT = "redirect"
-    BROKEN = "broken"  # 4xx, 5xx, DNS failure, refused or dropped connection, bad redirect
-    # Refused to bots or throttled (403 challenge, 429, 503, 999, robots.txt), or not asked
-    # because of where it is (a private address).
-    BLOCKED = "blocked"
-    TIMEOUT = "timeout"
-    ERROR = "error"  # our own limit or failure (too large, out of open files, internal error)
-    CANCELLED = "cancelled"
-
-
-BLOCKED_STATUSES = frozenset({429, 503, 999})
-_BLOCKED_KINDS = frozenset({ErrorKind.ROBOTS, ErrorKind.BOT_CHALLENGE, ErrorKind.PRIVATE_ADDRESS})
-_ERROR_KINDS = frozenset(
-    {ErrorKind.TOO_LARGE, ErrorKind.INTERNAL, ErrorKind.PARSER_CRASHED, ErrorKind.OWN_LIMIT}
-)
-
-
-def verdict_of(status: int | None, error_kind: str | None) -> Verdict:
-    if error_kind is not None:
-        if error_kind == ErrorKind.CANCELLED:
-            return Verdict.CANCELLED
-        if error_kind == ErrorKind.TIMEOUT:
-            return Verdict.TIMEOUT
-        if error_kind in _BLOCKED_KINDS:
-            return Verdict.BLOCKED
-        if error_kind in _ERROR_KINDS:
-            return Verdict.ERROR
-        if error_kind.startswith("HTTP") and error_kind[4:].isdigit():  # retries ran out
-            return verdict_of(int(error_kind[4:]), None)
-        return Verdict.BROKEN  # connection refused, DNS failure, reset, bad URL or redirect
-    if status is None:
-        return Verdict.ERROR
-    if status in BLOCKED_STATUSES:
-        return Verdict.BLOCKED
-    if status >= 400:
-        return Verdict.BROKEN
-    if status in REDIRECT_STATUSES:
-        return Verdict.REDIRECT
-    return Verdict.OK
 
 
 class WorkerState(enum.IntEnum):
@@ -147,34 +103,23 @@ class FetchRecord:
     def is_redirect(self) -> bool:
         return self.status in REDIRECT_STATUSES
 
-    @property
-    def is_broken(self) -> bool:
-        """True for failures and 4xx/5xx; redirects and 2xx are not broken."""
-        return self.error_kind is not None or (self.status is not None and self.status >= 400)
-
+    # What the record means is decided in verdicts.py; these ask it.
     @property
     def verdict(self) -> Verdict:
-        return verdict_of(self.status, self.error_kind)
+        return _verdicts.verdict(self)
+
+    @property
+    def is_broken(self) -> bool:
+        return _verdicts.is_broken(self)
 
     @property
     def is_blocked(self) -> bool:
-        """Refused to bots or throttled (robots.txt, bot walls, 429…): not a broken link."""
-        return self.verdict is Verdict.BLOCKED
+        return _verdicts.is_blocked(self)
 
     @property
     def kind(self) -> str:
         """The seed report's category: html, other, redirect, error, status_404, fail_<Exc>."""
-        if self.error_kind is not None:
-            return "fail_" + self.error_kind
-        if self.status is None:
-            return "error"
-        if self.is_redirect:
-            return "redirect"
-        if self.status != 200:
-            return f"status_{self.status}"
-        if self.content_type in ("text/html", "application/xhtml+xml"):
-            return "html"
-        return "other"
+        return _verdicts.category(self)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in RECORD_FIELDS order (astuple() deep-copies: ten times slower)."""
@@ -280,3 +225,7 @@ def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:
             s(event)
 
     return sink
+
+
+# Last: verdicts.py reads this module's ErrorKind and REDIRECT_STATUSES when it is imported.
+from . import verdicts as _verdicts  # noqa: E402

@@ -13,10 +13,11 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
-from .events import FetchRecord, Verdict
-from .models import STATUS_BRUSH, LabelledTable, Roles, status_class, status_text
+from .events import FetchRecord
+from .models import STATUS_BRUSH, LabelledTable, Roles, status_class
 from .plaintext import tip
-from .wording import error_sentence
+from .verdicts import is_broken
+from .wording import error_sentence, status_word
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 MAX_HOPS = 30
@@ -105,7 +106,7 @@ class LinkIndex:
 
 
 def chain_text(chain: list[tuple[str, FetchRecord | None]]) -> str:
-    parts = [f"{u} ({status_text(r) if r else '…'})" for u, r in chain]
+    parts = [f"{u} ({status_word(r) if r else '…'})" for u, r in chain]
     return " → ".join(parts)
 
 
@@ -195,11 +196,11 @@ class RedirectsModel(_Table):
         looped = any(u == final_url for u, _ in chain[:-1])
         return (
             url,
-            status_text(rec),
+            status_word(rec),
             rec.next_url or "",
             rec.note or error_sentence(rec),
             final_url if len(chain) > 1 else "",
-            "loop" if looped else status_text(final) if final else "…",
+            "loop" if looped else status_word(final) if final else "…",
             chain_text(chain),
         )
 
@@ -218,7 +219,8 @@ class RedirectsModel(_Table):
 
 
 class BrokenLinksModel(_Table):
-    """Each failing URL (4xx, 5xx, exception) with the pages that link to it.
+    """Each broken URL (verdicts.is_broken: what the status bar's "Broken" counts) with the
+    pages that link to it.
 
     Signals: only QAbstractItemModel's own.
     """
@@ -235,7 +237,7 @@ class BrokenLinksModel(_Table):
         shown = ", ".join(sources[: self.SHOWN_REFERRERS])
         if len(sources) > self.SHOWN_REFERRERS:
             shown += f", … (+{len(sources) - self.SHOWN_REFERRERS})"
-        return (url, status_text(rec), error_sentence(rec), str(len(sources)), shown)
+        return (url, status_word(rec), error_sentence(rec), str(len(sources)), shown)
 
     def add_records(self, records: Sequence[FetchRecord], gained: set[str]) -> None:
         """Call after ``LinkIndex.add`` for the same batch, with the URLs it returned."""
@@ -243,4 +245,4 @@ class BrokenLinksModel(_Table):
         touched = {row_of[u] for u in gained if u in row_of}
         if touched:
             self._refresh(touched)
-        self._append([r.url for r in records if r.verdict is Verdict.BROKEN])
+        self._append([r.url for r in records if is_broken(r)])

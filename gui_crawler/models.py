@@ -25,7 +25,6 @@ from PySide6.QtGui import QBrush, QColor
 from .events import FetchRecord
 from .page_columns import COLUMN_INDEX, PAGE_COLUMNS, SEARCHED
 from .plaintext import tip
-from .wording import status_word
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -107,10 +106,6 @@ class LabelledTable(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         return header_label(self.COLUMNS, section, orientation, role)
-
-
-def status_text(rec: FetchRecord) -> str:
-    return status_word(rec)
 
 
 COL_URL, COL_STATUS = COLUMN_INDEX["url"], COLUMN_INDEX["status"]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .events import FetchRecord
+from .verdicts import category, verdict
 from .wording import error_sentence, status_word
 
 
@@ -81,14 +82,14 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
     C("referrer", "Referrer", "First page that linked here", lambda r: r.referrer, width=260,
       url=True),
     C("kind", "Kind", "The report's category: html, other, redirect, status_404, fail_…",
-      lambda r: r.kind, width=110, shown=False),
+      category, width=110, shown=False),
     C("encoding", "Encoding", "Character encoding of the page", lambda r: r.encoding, width=80,
       shown=False),
     C("tries", "Tries", "Attempts made", lambda r: r.tries, width=50, numeric=True, shown=False),
     C("note", "Note", "Why a redirect was not followed, and the like", lambda r: r.note,
       width=200, searched=True, shown=False),
-    C("verdict", "Verdict", "ok, redirect, broken, blocked (robots.txt, bot wall, 429), timeout…",
-      lambda r: r.verdict.value, width=80),
+    C("verdict", "Verdict", "ok, redirect, broken, blocked (robots.txt, bot wall, 429), timeout, error (the crawler's own), cancelled",
+      lambda r: verdict(r).value, width=80),
     C("in_sitemap", "Sitemap", "1 if a sitemap of the site lists the URL",
       lambda r: int(r.in_sitemap), width=60, numeric=True, shown=False),
     C("external", "External", "1 for an off-site link: checked, never followed",

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .events import FetchRecord, Verdict
+from .events import FetchRecord
+from .verdicts import is_blocked
 
 RECORD_FILTERS = (
     ("External", "off-site links checked once (HEAD, else GET)"),
-    ("Blocked", "refused to bots or throttled: robots.txt, bot walls, 429/503/999"),
+    (
+        "Blocked",
+        "refused to bots or throttled: robots.txt, bot walls, 429/503/999, private addresses",
+    ),
 )
 _TESTS: dict[str, Callable[[FetchRecord], bool]] = {
     "External": lambda r: r.external,
-    "Blocked": lambda r: r.verdict is Verdict.BLOCKED,
+    "Blocked": is_blocked,
 }
 
 

@@ -18,8 +18,13 @@ from .config import CrawlConfig
 from .events import FetchRecord
 from .export import atomic_text
 from .urls import Scope
+from .verdicts import Tally, Verdict, noun
 
 WORST = 10  # offenders listed per finding
+# The verdicts counted on the report's cards (verdicts.py decides them, as for the CLI's summary
+# and the window's status bar), with their colour class.
+_CARDS = ((Verdict.BROKEN, "s2"), (Verdict.ERROR, "s1"), (Verdict.BLOCKED, ""),
+          (Verdict.TIMEOUT, ""))  # fmt: skip
 _COLORS = {2: "#c0392b", 1: "#d68910", 0: "#2e86c1"}
 _CSS = """
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:60em;color:#222;padding:0 1em}
@@ -116,7 +121,7 @@ def render(
     records = list(audit.records.values())
     hosts = sorted({r.url.split("/")[2] for r in records if "://" in r.url})
     pages = sum(1 for r in records if r.status == 200)
-    problems = sum(f.count for f in findings if f.severity == 2)
+    tally = Tally(records)
     when = _dt.datetime.now().strftime("%Y-%m-%d %H:%M")
     out = [
         "<!doctype html><html lang=en><head><meta charset=utf-8>",
@@ -126,7 +131,11 @@ def render(
         '<div class="cards">',
         f"<div class=card><b>{len(records):,}</b>URLs crawled</div>",
         f"<div class=card><b>{pages:,}</b>answered 200</div>",
-        f"<div class=card><b class=s2>{problems:,}</b>errors found</div>",
+        *(
+            f"<div class=card><b{f' class={cls}' if cls and tally[v] else ''}>{tally[v]:,}</b>"
+            f"{noun(v, tally[v])}</div>"
+            for v, cls in _CARDS
+        ),
         f"<div class=card><b>{sum(1 for f in findings if f.count):,}</b>kinds of issue</div>",
         "</div><h2>Findings</h2>",
         _bars([(f.label, f.count, _COLORS[f.severity]) for f in findings]),

@@ -32,7 +32,6 @@ class CrawlResults(QObject):
         self.broken = BrokenLinksModel(self.links, self)
         self.hosts = HostsModel(self)
         self.redirect_count = 0
-        self.error_count = 0
 
     def add_queued(self, urls: Sequence[str]) -> None:
         """URLs taken into the crawl: the site tree shows them before they are fetched."""
@@ -47,7 +46,6 @@ class CrawlResults(QObject):
             self.redirects.add_records(records)
             self.broken.add_records(records, gained)
             self.redirect_count += sum(1 for r in records if r.is_redirect)
-            self.error_count += sum(1 for r in records if r.is_broken and not r.is_blocked)
         if workers:
             self.workers.apply(workers)
 
@@ -55,4 +53,4 @@ class CrawlResults(QObject):
         self.links.clear()
         for m in (self.pages, self.tree, self.workers, self.redirects, self.broken, self.hosts):
             m.clear()
-        self.redirect_count = self.error_count = 0
+        self.redirect_count = 0

@@ -18,8 +18,9 @@ from typing import Any
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 
 from .events import FetchRecord
-from .models import STATUS_BRUSH, Roles, StatusClass, header_label, status_class, status_text
+from .models import STATUS_BRUSH, Roles, StatusClass, header_label, status_class
 from .plaintext import tip
+from .wording import status_word
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 TREE_COLUMNS = ("Path", "Pages", "Status", "Worst below")
@@ -135,7 +136,7 @@ class SiteTreeModel(QAbstractItemModel):
             node = self._ensure(rec.url)
             node.own = status_class(rec)
             # A failure that still has a status (a 302 without Location) shows as the failure.
-            node.own_text = status_text(rec)
+            node.own_text = status_word(rec)
             self._touch(node)
             self._raise_worst(node, node.own, node.own_text)
         self._commit()

@@ -45,6 +45,7 @@ from .store import SavedCrawl
 from .timeline import TimelinePanel
 from .tree_model import TREE_WIDTHS
 from .urls import InvalidURL, Scope, parse_address
+from .verdicts import Verdict, count_label
 from .views import (
     CounterLabel,
     ElidedLabel,
@@ -757,8 +758,9 @@ class MainWindow(QMainWindow):
         else:
             lab["progress"].setText("")
         lab["redirects"].setText(f"Redirects {r.redirects.rowCount():,}")
-        lab["broken"].setText(f"Broken {r.broken.rowCount():,}")
-        style = ERROR_STYLE if r.broken.rowCount() else ""
+        broken = r.broken.rowCount()  # the records verdicts.is_broken says are broken
+        lab["broken"].setText(count_label(Verdict.BROKEN, broken))
+        style = ERROR_STYLE if broken else ""
         if lab["broken"].styleSheet() != style:  # setting it, even unchanged, restyles the label
             lab["broken"].setStyleSheet(style)
         if p is not None and not self.bridge.running and p.elapsed >= 1.0:

@@ -7,6 +7,7 @@ import re
 from urllib.parse import urlsplit
 
 from .events import OUT_OF_SCOPE, ErrorKind, FetchRecord
+from .verdicts import failed_answer, is_cancelled
 
 # error_kind -> (short status word, sentence). Kinds named by aiohttp or the OS are grouped by
 # what a user can do about them.
@@ -106,14 +107,14 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 def root_failure(rec: FetchRecord | None) -> str | None:
     """What to tell the user when the start page itself failed, or None when it answered."""
-    if rec is None or rec.error_kind == ErrorKind.CANCELLED:
+    if rec is None or is_cancelled(rec):
         return None
     where = urlsplit(rec.url).netloc or rec.url
     if rec.error_kind in UNREACHABLE:
         return f"Nothing answered at {where} — is the server running? ({error_sentence(rec)})"
     if rec.error_kind is not None:
         return f"The start page {rec.url} failed: {error_sentence(rec)}"
-    if rec.status is not None and rec.status >= 400:
+    if failed_answer(rec):
         return f"The start page {rec.url} answered {rec.status}: there was nothing to crawl"
     if rec.next_url and rec.note and rec.note.startswith(OUT_OF_SCOPE):
         # A site that moved to another host: the crawl ends at its first page.

@@ -48,6 +48,8 @@ def records() -> list[FetchRecord]:
         FetchRecord(H + "/l1", status=302, next_url=H + "/l2"),
         FetchRecord(H + "/l2", status=302, next_url=H + "/l1"),
         FetchRecord(H + "/c", error_kind=ErrorKind.CANCELLED, exception="Cancelled"),
+        FetchRecord(H + "/slowest", error_kind=ErrorKind.TIMEOUT, exception="Timeout"),
+        FetchRecord(H + "/huge", error_kind=ErrorKind.TOO_LARGE, exception="TooLarge"),
         FetchRecord(
             H + "/robots",
             error_kind=ErrorKind.ROBOTS,
@@ -65,6 +67,8 @@ def test_every_finding_names_exactly_its_pages() -> None:
         "broken_internal": {"/gone", "/sm404"},
         "broken_external": {"http://ext.test/x"},
         "blocked": {"/robots"},
+        "timeout": {"/slowest"},
+        "error": {"/huge"},
         "redirect_chain": {"/r1"},
         "redirect_loop": {"/l1", "/l2"},
         "title_missing": {"/bare"},

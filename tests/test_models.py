@@ -88,7 +88,7 @@ def test_pages_rows_sort_and_filter() -> None:
     res.add([page("/zzz")])
     assert proxy.rowCount() == 5
     assert res.redirect_count == 2
-    assert res.error_count == 3
+    assert res.broken.rowCount() == 3  # /gone (404), /q?x=1 (reset), /a/2 (500)
 
 
 def taken(batch: list[FetchRecord]) -> list[str]:

@@ -34,11 +34,11 @@ from gui_crawler.events import (
     Event,
     FetchRecord,
     Notice,
-    Verdict,
     WorkerEvent,
 )
 from gui_crawler.failures import describe, own_limit
 from gui_crawler.phases import TimedResolver
+from gui_crawler.verdicts import Verdict
 from gui_crawler.wording import error_sentence, status_word, workers_capped
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -396,7 +396,7 @@ def test_the_cli_lists_own_limits_apart_from_broken_links_and_prints_notices() -
     for event in (Notice("Workers capped at 50: why"), own, gone):
         report(event)
     assert notices.getvalue() == "gui-crawler: Workers capped at 50: why\n"
-    assert report.broken == [gone] and report.own_limit == [own]
+    assert report.broken == [gone] and report.of(Verdict.ERROR) == [own]
     out = io.StringIO()
     report.print(out, CrawlFinished("done", 2, 0, 1.0), 50, verbose=False)
     text = out.getvalue()

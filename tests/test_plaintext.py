@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QTreeWidgetItemIterator,
 )
 
-from gui_crawler.events import FetchRecord, Verdict
+from gui_crawler.events import FetchRecord
 from gui_crawler.link_models import BrokenLinksModel, LinkIndex, RedirectsModel
 from gui_crawler.models import PagesModel, Roles
 from gui_crawler.page_columns import COLUMN_INDEX, PAGE_COLUMNS
@@ -32,6 +32,7 @@ from gui_crawler.plaintext import label, tip
 from gui_crawler.timeline import tooltip
 from gui_crawler.timeline_model import Bar
 from gui_crawler.tree_model import SiteTreeModel
+from gui_crawler.verdicts import Verdict
 
 BIG = "<b style=font-size:60px>BIG</b>"
 IMG = "<img width=30000 height=30000 src=x>"

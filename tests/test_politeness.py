@@ -22,8 +22,9 @@ from sites import Site, ThreadedSite
 from gui_crawler.cli import main
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
-from gui_crawler.events import ErrorKind, Event, FetchRecord, HostState, Verdict, verdict_of
+from gui_crawler.events import ErrorKind, Event, FetchRecord, HostState
 from gui_crawler.hosts import HostTable
+from gui_crawler.verdicts import Verdict, verdict_of
 
 
 class HostSite(Site):

@@ -16,9 +16,10 @@ from aiohttp.abc import AbstractResolver, ResolveResult
 from test_politeness import HostSite, crawl, serve
 
 from gui_crawler import engine
-from gui_crawler.events import ErrorKind, Verdict
+from gui_crawler.events import ErrorKind
 from gui_crawler.phases import AddressPolicy, TimedConnector, is_private
 from gui_crawler.politeness import check_external
+from gui_crawler.verdicts import Verdict
 from gui_crawler.wording import error_sentence, status_word
 
 PUBLIC = "93.184.215.14"  # only ever handed out by the stub resolver: never connected to

@@ -266,7 +266,7 @@ def test_start_again_offers_a_fresh_crawl(qtbot: Any, window: MainWindow, live_s
     crawl_to_end(qtbot, window, live_site.url)
     r = window.results
     assert r.pages.rowCount() == PAGES and r.redirects.rowCount() == 2
-    assert r.tree.index(0, 1).data() == PAGES and r.error_count == 2
+    assert r.tree.index(0, 1).data() == PAGES and r.broken.rowCount() == 2
     assert r.proxy.rowCount() == 0  # the user's filter stays on; no failures this time
 
 
