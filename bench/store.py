@@ -1,5 +1,5 @@
 """What crash safety costs: crawl time with the crawl file's group commit and per-worker durable
-wait, against no crawl file and against the former 0.2 s batch flush, in one run, side by side.
+wait, against no crawl file, in one run, side by side.
 
     .venv/bin/python bench/store.py [--pages 4000] [--workers 10] [--repeats 5]
 
@@ -25,7 +25,7 @@ from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.store import CrawlStore
 
-MODES = ("no file", "0.2 s batches", "durable")
+MODES = ("no file", "durable")
 
 
 async def crawl(url: str, pages: int, workers: int, mode: str, folder: Path) -> float:
@@ -35,7 +35,7 @@ async def crawl(url: str, pages: int, workers: int, mode: str, folder: Path) -> 
     store = None
     if mode != "no file":
         path = folder / f"{mode.replace(' ', '_')}-{time.monotonic_ns()}.sqlite3"
-        store = CrawlStore.create(path, config, group_commit=mode == "durable")
+        store = CrawlStore.create(path, config)
     crawler = Crawler(
         config,
         store.sink if store is not None else (lambda e: None),
@@ -71,8 +71,7 @@ def section(url: str, title: str, args: argparse.Namespace) -> None:
             f"{title}: {args.pages} URLs, {args.workers} workers, median of {args.repeats}",
         )
     )
-    durable, batches = median(times["durable"]), median(times["0.2 s batches"])
-    print(f"durable / 0.2 s batches: {durable / batches:.3f}\n", flush=True)
+    print(flush=True)
 
 
 def main() -> None:

@@ -85,7 +85,7 @@ class CrawlSession:
             sink = fanout(store.sink, sink)
             loop = asyncio.get_running_loop()
 
-            def on_error(message: str) -> None:  # called from the store's writer thread
+            def on_error(message: str) -> None:  # called as a commit fails, on the loop
                 loop.call_soon_threadsafe(self._store_failed, message)
 
             store.on_error = on_error

@@ -20,6 +20,7 @@ from sites import Site, ThreadedSite
 
 from gui_crawler import accel, lockfile
 from gui_crawler import store as store_module
+from gui_crawler.store import checkpoint, fileformat
 from gui_crawler.cli import main
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
@@ -221,7 +222,7 @@ def test_an_unwritable_folder_is_named_as_read_only_or_not_yours(
 ) -> None:
     path = tmp_path / "c.sqlite3"
     CrawlStore.create(path, QUIET).close("done")
-    assert not store_module._read_only_fs(tmp_path)  # the probe of a writable folder…
+    assert not fileformat._read_only_fs(tmp_path)  # the probe of a writable folder…
     assert os.listdir(tmp_path) == ["c.sqlite3"]  # …leaves nothing
     real_access = os.access
     monkeypatch.setattr(
@@ -363,7 +364,7 @@ def test_a_full_disk_stops_the_crawl_cleanly(tmp_path: Path) -> None:
     async def main_() -> None:
         async with grid_site(60, delay=0.01) as site:
             config = CrawlConfig(roots=(site.url,), max_tasks=4).validated()
-            store = CrawlStore.create(tmp_path / "full.sqlite3", config, flush_interval=0.05)
+            store = CrawlStore.create(tmp_path / "full.sqlite3", config)
             assert store._db is not None
             # SQLite's own limit makes the next pages fail exactly as a full disk does.
             pages = store._db.execute("PRAGMA page_count").fetchone()[0]
@@ -388,17 +389,17 @@ def test_checkpoints_keep_the_wal_small_while_commits_never_stop(
     """Commits come every loop iteration, yet the WAL starts over (the checkpointer holds them
     for one checkpoint now and then): it stays a fraction of what the crawl wrote — also when
     the first checkpoints fail (a disk full for a moment): the checkpointer tries again."""
-    monkeypatch.setattr(store_module, "CHECKPOINT_INTERVAL", 0.05)
-    monkeypatch.setattr(store_module, "RESTART_PAGES", 64)
+    monkeypatch.setattr(checkpoint, "CHECKPOINT_INTERVAL", 0.05)
+    monkeypatch.setattr(checkpoint, "RESTART_PAGES", 64)
     failures = iter(range(failed_checkpoints))
-    checkpoint = store_module._Checkpointer._checkpoint
+    real_checkpoint = checkpoint.Checkpointer._checkpoint
 
-    def flaky_checkpoint(self: store_module._Checkpointer) -> None:
+    def flaky_checkpoint(self: checkpoint.Checkpointer) -> None:
         if next(failures, None) is not None:
             raise sqlite3.OperationalError("database or disk is full")
-        checkpoint(self)
+        real_checkpoint(self)
 
-    monkeypatch.setattr(store_module._Checkpointer, "_checkpoint", flaky_checkpoint)
+    monkeypatch.setattr(checkpoint.Checkpointer, "_checkpoint", flaky_checkpoint)
     db = tmp_path / "long.sqlite3"
     # Links that share no beginning: the crawl file packs shared ones into a few bytes.
     links = tuple(f"http://{i}.example/a/rather/long/path/to/page/{i}.html" for i in range(30))
