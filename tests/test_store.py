@@ -20,12 +20,11 @@ from sites import Site, ThreadedSite
 
 from gui_crawler import accel, lockfile
 from gui_crawler import store as store_module
-from gui_crawler.store import checkpoint, fileformat
 from gui_crawler.cli import main
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import Event, FetchRecord
-from gui_crawler.store import CrawlStore, StoreError, load
+from gui_crawler.store import CrawlStore, StoreError, checkpoint, fileformat, load
 
 
 def grid_site(n: int = 60, delay: float = 0.0) -> Site:
