@@ -12,25 +12,27 @@ VENV313 ?= .venv-3.13
 # The tests of what the compiled parts do (parsing, the crawl file's links) and of what uses them
 # (the engine, the store, the CLI), run again with GUI_CRAWLER_NO_EXTENSIONS=1: the pure-Python
 # path is the specification, and the one installed where no C compiler is.
-PURE_TESTS := tests/test_accel.py tests/test_pagewalk.py tests/test_pagefacts.py \
-	tests/test_parsepool.py tests/test_slicing.py tests/test_nesting.py tests/test_linkpack.py \
-	tests/test_engine.py tests/test_store.py tests/test_session.py tests/test_crash.py \
-	tests/test_cli.py tests/test_hostile.py tests/test_audit.py tests/test_demo.py
+PURE_TESTS := tests/parsing/test_accel.py tests/parsing/test_pagewalk.py \
+	tests/parsing/test_pagefacts.py tests/parsing/test_parsepool.py tests/parsing/test_slicing.py \
+	tests/parsing/test_nesting.py tests/parsing/test_linkpack.py tests/crawl/test_engine.py \
+	tests/storage/test_store.py tests/storage/test_session.py tests/storage/test_crash.py \
+	tests/cli/test_cli.py tests/crawl/test_hostile.py tests/records/test_audit.py \
+	tests/crawl/test_demo.py
 
 .PHONY: run test test-pure test-3.13 test-sanitizers lint bench clean
 
 # The system-library check reads the installed Qt wheel, so it runs after the install.
-# The compiled modules (gui_crawler/*.c) want a C compiler, checked before the install: without
+# The compiled modules (gui_crawler/parsing/*.c) want a C compiler, checked before the install: without
 # one the pure-Python version is installed. The first install fetches PySide6 (~100 MB): pip shows
 # its progress. Afterwards one line says whether the compiled parts were built.
-$(STAMP): pyproject.toml setup.py MANIFEST.in $(wildcard gui_crawler/*.c gui_crawler/*.h)
+$(STAMP): pyproject.toml setup.py MANIFEST.in $(wildcard gui_crawler/parsing/*.c gui_crawler/parsing/*.h)
 	@bash tools/ensure-c-compiler.sh python3
 	@echo "== creating the virtual environment $(VENV)"
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	@echo "== installing gui_crawler and its test tools into $(VENV) (the first time takes a few minutes)"
 	$(PY) -m pip install $(EDITABLE) '.[test]'
-	@$(PY) -c "from gui_crawler import accel; print('== gui_crawler:', accel.describe())"
+	@$(PY) -c "from gui_crawler.parsing import accel; print('== gui_crawler:', accel.describe())"
 	touch $(STAMP)
 
 ## make run [ARGS="http://127.0.0.1:8000/"] — install if needed, then open the window (demo site by default)
@@ -46,7 +48,7 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check gui_crawler tests bench
 	$(VENV)/bin/ruff format --check gui_crawler tests bench
 	$(VENV)/bin/mypy
-	@echo "== the whole suite ($$($(PY) -c 'from gui_crawler import accel; print(accel.describe())'))"
+	@echo "== the whole suite ($$($(PY) -c 'from gui_crawler.parsing import accel; print(accel.describe())'))"
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-pure test-3.13 test-sanitizers
 
@@ -56,7 +58,7 @@ test-pure: $(STAMP)
 
 # Where the compiled parts were not built (no compiler) there is no C to check.
 test-sanitizers: $(STAMP)
-	@if $(PY) -c 'from gui_crawler import accel; raise SystemExit(not accel.compiled("pagewalk"))'; \
+	@if $(PY) -c 'from gui_crawler.parsing import accel; raise SystemExit(not accel.compiled("pagewalk"))'; \
 	then bash tools/sanitize.sh $(PY); \
 	else echo "== no compiled parts here: the sanitizer build is skipped"; fi
 
@@ -69,7 +71,7 @@ else
 	$(VENV313)/bin/python -m pip install -q --upgrade pip
 	@echo "== installing gui_crawler and its test tools into $(VENV313)"
 	$(VENV313)/bin/python -m pip install -q $(EDITABLE) '.[test]'
-	@echo "== the whole suite under $$($(VENV313)/bin/python -V) ($$($(VENV313)/bin/python -c 'from gui_crawler import accel; print(accel.describe())'))"
+	@echo "== the whole suite under $$($(VENV313)/bin/python -V) ($$($(VENV313)/bin/python -c 'from gui_crawler.parsing import accel; print(accel.describe())'))"
 	$(VENV313)/bin/python -m pytest -p no:cacheprovider $(PYTEST_ARGS)
 endif
 
@@ -78,4 +80,4 @@ bench: $(STAMP)
 	$(PY) bench/run.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) $(VENV313) build dist *.egg-info gui_crawler/*.so
+	rm -rf $(VENV) $(VENV313) build dist *.egg-info gui_crawler/parsing/*.so

@@ -1,14 +1,14 @@
-"""The compiled parts of gui_crawler: ``gui_crawler._pagewalk``, which parses a page with lexbor and
+"""The compiled parts of gui_crawler: ``gui_crawler.parsing._pagewalk``, which parses a page with lexbor and
 reads its links and audit fields without holding the GIL, and runs the parser threads that never
 take it (``_walkers.c``, which hash a page's visible text with ``_blake2b.c``); and
-``gui_crawler._linkpack``, a page's outlinks as the crawl file stores them. lexbor's sources (the modules an HTML parse needs:
+``gui_crawler.parsing._linkpack``, a page's outlinks as the crawl file stores them. lexbor's sources (the modules an HTML parse needs:
 core, dom, html, tag, ns) are vendored under third_party/lexbor; everything else about the package
 is in pyproject.toml.
 
 Each of them is optional: where one does not build (no C compiler, no Python headers, a platform
-lexbor's POSIX port does not cover) the install goes on without it and gui_crawler.accel uses its
+lexbor's POSIX port does not cover) the install goes on without it and gui_crawler.parsing.accel uses its
 pure-Python equivalent; one line says so. GUI_CRAWLER_NO_EXTENSIONS at build time reads as it does
-at run time (gui_crawler/noext.py): 1 builds none of them (a pure-Python wheel), a comma list of
+at run time (gui_crawler/parsing/noext.py): 1 builds none of them (a pure-Python wheel), a comma list of
 their names builds all but those."""
 
 import importlib.util
@@ -30,19 +30,19 @@ BUILD_ERRORS = (CCompilerError, CompileError, LinkError, ExecError, PlatformErro
 
 EXTENSIONS = [
     Extension(
-        "gui_crawler._pagewalk",
+        "gui_crawler.parsing._pagewalk",
         [
-            "gui_crawler/_pagewalk.c",
-            "gui_crawler/_walkers.c",
-            "gui_crawler/_blake2b.c",
+            "gui_crawler/parsing/_pagewalk.c",
+            "gui_crawler/parsing/_walkers.c",
+            "gui_crawler/parsing/_blake2b.c",
             *SOURCES,
         ],
-        depends=["gui_crawler/_pagewalk.h", "gui_crawler/_blake2b.h"],
+        depends=["gui_crawler/parsing/_pagewalk.h", "gui_crawler/parsing/_blake2b.h"],
         include_dirs=[LEXBOR],
         define_macros=[("LEXBOR_STATIC", None)],
         optional=True,
     ),
-    Extension("gui_crawler._linkpack", ["gui_crawler/_linkpack.c"], optional=True),
+    Extension("gui_crawler.parsing._linkpack", ["gui_crawler/parsing/_linkpack.c"], optional=True),
 ]
 
 
@@ -92,9 +92,9 @@ class OptionalBuildExt(build_ext):
 
 
 def _turned_off() -> frozenset[str]:
-    """The extensions GUI_CRAWLER_NO_EXTENSIONS names, read by gui_crawler/noext.py, loaded by its
+    """The extensions GUI_CRAWLER_NO_EXTENSIONS names, read by gui_crawler/parsing/noext.py, loaded by its
     path: importing the package would need its dependencies, which are not installed yet."""
-    spec = importlib.util.spec_from_file_location("noext", Path("gui_crawler/noext.py"))
+    spec = importlib.util.spec_from_file_location("noext", Path("gui_crawler/parsing/noext.py"))
     assert spec is not None and spec.loader is not None
     noext = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(noext)

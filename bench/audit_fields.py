@@ -17,7 +17,8 @@ from pathlib import Path
 
 from selectolax.lexbor import LexborHTMLParser
 
-from gui_crawler import links, urls
+from gui_crawler.crawl import urls
+from gui_crawler.parsing import links
 
 # The link elements parse_page took before the audit fields, with selectolax's CSS selector.
 SELECTOR = "a[href], area[href], link[href], iframe[src], frame[src], img[src], script[src]"

@@ -22,7 +22,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 import fuzzing  # noqa: E402
 
-from gui_crawler import accel, links  # noqa: E402
+from gui_crawler.parsing import accel, links  # noqa: E402
 
 OUT = HERE / "out" / "fuzz"
 

@@ -137,7 +137,7 @@ def main() -> None:
     os.environ["XDG_DATA_HOME"] = os.environ["XDG_CONFIG_HOME"] = scratch
     from PySide6.QtWidgets import QApplication
 
-    from gui_crawler.qtloop import CrawlEventLoop
+    from gui_crawler.ui.qtloop import CrawlEventLoop
 
     app = QApplication(sys.argv[:1])
     app.setApplicationName("gui-crawler-bench")

@@ -1,6 +1,6 @@
 """Link-extraction cost per page on the generated site, in this process (no network).
 
-Splits ``gui_crawler.links.extract_links`` into its parts — decoding, HTML parsing and selecting
+Splits ``gui_crawler.parsing.links.extract_links`` into its parts — decoding, HTML parsing and selecting
 the link elements, then joining/normalising the hrefs — with the URL caches cold (emptied
 first) and warm, each the best of a few passes, and times Scrapy's LinkExtractor on the same
 pages for comparison.
@@ -13,8 +13,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from gui_crawler import links, urls
-from gui_crawler.links import decode, extract_links
+from gui_crawler.crawl import urls
+from gui_crawler.parsing import links
+from gui_crawler.parsing.links import decode, extract_links
 
 BASE = "http://127.0.0.1:8000"  # a name only: nothing is fetched
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from gui_crawler.parsepool import ParsePool
+from gui_crawler.parsing.parsepool import ParsePool
 
 SIZES = (250, 800, 1500, 2300, 6400)
 

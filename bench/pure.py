@@ -27,7 +27,7 @@ from realsites import OWN_SITE, SITES, TASKS, ensure_docs
 from sections import Context, section
 from servers import Nginx
 
-from gui_crawler.pagefacts import PageFacts
+from gui_crawler.parsing.pagefacts import PageFacts
 
 # The per-URL fields compared (kind and verdict are derived from status and error_kind; the rest
 # are the record's own). Not compared: what depends on which worker got there first (depth,
@@ -59,7 +59,7 @@ SHOWN = 25  # differing (URL, field) pairs listed per comparison
 def _accel_check(env: str) -> str:
     """accel.describe() in a child with ``GUI_CRAWLER_NO_EXTENSIONS=env``: what it really runs."""
     code = (
-        "import json; from gui_crawler import accel; "
+        "import json; from gui_crawler.parsing import accel; "
         "print(json.dumps({'d': accel.describe(), "
         "'m': [getattr(accel, n).__name__ for n in accel.NAMES]}))"
     )
@@ -72,7 +72,7 @@ def dump(root: Path, out: Path) -> None:
     by whichever twins GUI_CRAWLER_NO_EXTENSIONS picks, pickled to ``out`` as path -> (what
     ``links.parse_page`` gives: encoding, note, audit fields, the links' hash and count; what the
     raw walk of the whole page reads, its hrefs hashed; ``markup``; the cut points)."""
-    from gui_crawler import accel, links, slicing
+    from gui_crawler.parsing import accel, links, slicing
 
     pw = accel.pagewalk
     got: dict[str, tuple] = {}
@@ -187,7 +187,7 @@ def every_file(ctx: Context, name: str, root: Path) -> dict:
 
 def _records(path: Path) -> dict[str, dict[str, object]]:
     """The crawl file's records: URL -> the compared fields (links as a tuple)."""
-    from gui_crawler.store import load
+    from gui_crawler.storage import load
 
     saved = load(path)
     return {r.url: {f: getattr(r, f) for f in FIELDS} for r in saved.records}
@@ -268,8 +268,8 @@ def _best(fn: Callable[[], object], repeat: int = 3) -> float:
 def in_process(ctx: Context, name: str, db: Path) -> dict[str, float]:
     """The crawl file's packing over the compiled crawl's pages, C vs Python, one core:
     microseconds per page with links (best of 3), and both give the same bytes."""
-    from gui_crawler import _linkpack, _linkpack_py
-    from gui_crawler.store import load
+    from gui_crawler.parsing import _linkpack, _linkpack_py
+    from gui_crawler.storage import load
 
     recs = load(db).records
     pages = [(r.url, r.links) for r in recs if r.links]

@@ -23,9 +23,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from gui_crawler.events import FetchRecord, WorkerEvent, WorkerState
-from gui_crawler.results import CrawlResults
-from gui_crawler.views import sorted_proxy
-from gui_crawler.workers_model import WorkersModel
+from gui_crawler.ui.results import CrawlResults
+from gui_crawler.ui.views import sorted_proxy
+from gui_crawler.ui.workers_model import WorkersModel
 
 H = "http://h.test"
 

@@ -23,7 +23,7 @@ from servers import Nginx, TreeServer
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
-from gui_crawler.store import CrawlStore
+from gui_crawler.storage import CrawlStore
 
 MODES = ("no file", "durable")
 

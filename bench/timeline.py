@@ -23,8 +23,9 @@ BENCH = Path(__file__).resolve().parent
 def headless(url: str, marked: bool) -> float:
     import aiohttp
 
-    from gui_crawler import engine, phases
+    from gui_crawler import engine
     from gui_crawler.config import CrawlConfig
+    from gui_crawler.crawl import phases
     from gui_crawler.engine import Crawler
 
     connector, resolver = (

@@ -39,15 +39,15 @@ VARIANTS = {
 
 def child(variant: str, url: str, workers: int) -> None:
     if variant == "shown, no live bars":
-        from gui_crawler.timeline import TimelinePanel
+        from gui_crawler.ui.timeline import TimelinePanel
 
         TimelinePanel.live_requests = False
     if "20 ms batches" in variant:
-        from gui_crawler import qtloop
+        from gui_crawler.ui import qtloop
 
         qtloop.BATCH_SECONDS = 0.02
     if "gc.freeze" in variant:
-        from gui_crawler import bridge
+        from gui_crawler.ui import bridge
 
         flush = bridge.CrawlBridge.flush
 

@@ -9,7 +9,7 @@ phases, arrive in batches every 200 ms (as the bridge hands them over) while the
 present 10 s wide at 10 frames a second, offscreen, 1400 x 800. Measured per frame: the time to
 update and paint (median, p99), and over the whole run the lateness of a 10 ms heartbeat (the UI
 lag a person feels). pyqtgraph draws one BarGraphItem per phase colour from numpy arrays (the
-way it is meant for many rectangles); ours is gui_crawler.timeline.TimelineView as shipped, and
+way it is meant for many rectangles); ours is gui_crawler.ui.timeline.TimelineView as shipped, and
 "ours, all bars each frame" the same view made to paint every bar at every frame.
 """
 
@@ -29,8 +29,8 @@ SPAN = 10.0
 
 
 def records(rate: int, lanes: int, seconds: float, seed: int = 1) -> list[Any]:
+    from gui_crawler.crawl.phases import FIELDS
     from gui_crawler.events import FetchRecord
-    from gui_crawler.phases import FIELDS
 
     rnd = random.Random(seed)
     out = []
@@ -55,8 +55,8 @@ def records(rate: int, lanes: int, seconds: float, seed: int = 1) -> list[Any]:
 class Ours:
     def __init__(self, whole: bool = False) -> None:
         self.whole = whole
-        from gui_crawler.timeline import TimelineView
-        from gui_crawler.timeline_model import TimelineModel
+        from gui_crawler.ui.timeline import TimelineView
+        from gui_crawler.ui.timeline_model import TimelineModel
 
         self.model = TimelineModel()
         self.view = TimelineView(self.model)
@@ -78,8 +78,8 @@ class WithPyqtgraph:
         import numpy as np
         import pyqtgraph as pg
 
-        from gui_crawler.phases import PHASES
-        from gui_crawler.timeline import COLORS
+        from gui_crawler.crawl.phases import PHASES
+        from gui_crawler.ui.timeline import COLORS
 
         self.np = np
         self.lanes = lanes
@@ -98,7 +98,7 @@ class WithPyqtgraph:
         self.phases = np.empty((0, len(PHASES)))
 
     def add(self, recs: list[Any]) -> None:
-        from gui_crawler.phases import FIELDS
+        from gui_crawler.crawl.phases import FIELDS
 
         np = self.np
         end = np.array([r.finished_at for r in recs])

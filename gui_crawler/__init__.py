@@ -1,43 +1,32 @@
 """gui_crawler: a desktop web crawler you can watch, and the headless asyncio engine under it.
 
-Two layers, and imports go one way only:
+Two layers, and imports go one way only: the engine side imports no Qt, the window's side shows a
+crawl and drives the engine with plain method calls (start, pause, cancel, workers).
 
-* The engine side imports no Qt: ``engine`` (asyncio + aiohttp workers) reports every outcome as
-  an immutable event (``events``) to one sink; ``session`` owns a crawl's lifecycle and its crawl
-  file (``store``); ``cli`` is the headless command. It runs and is tested without a display.
-* The Qt side (the modules named in ``QT_SIDE``) shows a crawl: ``bridge`` buffers the engine's
-  events and hands them to the Qt models in batches, the window drives the engine with plain
-  method calls (start, pause, cancel, workers). ``qtloop`` merges asyncio into Qt's event loop.
+At the top, shared by every layer or required by name:
 
-tests/test_layers.py imports every module that is not in ``QT_SIDE`` in a fresh interpreter and
-checks that neither PySide6 nor qasync came with it: a new Qt module must be named here.
+* ``engine``: the asyncio + aiohttp workers; every outcome is an immutable event (``events``) sent
+  to one sink;
+* ``events``, ``config``, ``options``: the events, a crawl's settings and the one table of options
+  (``python -m gui_crawler.options --markdown`` prints it);
+* ``window`` and ``models``: the main window and its item models (Qt);
+* ``__main__``: the ``gui-crawler`` command.
+
+The packages, one layer each:
+
+* ``crawl``: what the engine works with: frontier, hosts, politeness, robots, sitemaps, phases,
+  failures, urls, and the demo site;
+* ``parsing``: a page's links and audit fields: links, pagefacts, slicing, parsepool, and the
+  compiled parts with their pure-Python twins, chosen by ``parsing.accel``;
+* ``storage``: crash-safe crawl files (fileformat, writer, checkpoint, locking, lockfile), the
+  crawl's session, the recent crawls;
+* ``records``: reading records: verdicts, wording, columns, filters, exports, audit, anchors,
+  report;
+* ``cli``: ``gui-crawler crawl`` (``headless``) and the desktop entry (``desktop``);
+* ``ui``: the window's side: app, bridge, qtloop, models, views, timeline, settings.
+
+Only ``ui``, ``window`` and ``models`` import Qt; everything else runs and is tested without a
+display. tests/test_layers.py checks it over the packages, in a fresh interpreter.
 """
 
 __version__ = "0.1.0"
-
-QT_SIDE = frozenset(
-    {
-        "app",
-        "bridge",
-        "charts",
-        "details",
-        "hosts_model",
-        "link_models",
-        "models",
-        "option_fields",
-        "overview",
-        "plaintext",
-        "politeness_panel",
-        "qtloop",
-        "quiet_table",
-        "recent_dialog",
-        "results",
-        "settings_panel",
-        "timeline",
-        "timeline_model",
-        "tree_model",
-        "views",
-        "window",
-        "workers_model",
-    }
-)

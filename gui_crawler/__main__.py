@@ -9,14 +9,14 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] == "crawl":
-        from .cli import main as cli_main
+        from gui_crawler.cli.headless import main as cli_main
 
         return cli_main(args[1:])
     if args and args[0] in ("--install-desktop", "--uninstall-desktop"):
-        from .desktop import main as desktop_main
+        from gui_crawler.cli.desktop import main as desktop_main
 
         return desktop_main(args)
-    from .app import main as app_main
+    from gui_crawler.ui.app import main as app_main
 
     return app_main(args)
 

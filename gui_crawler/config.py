@@ -7,8 +7,8 @@ import re
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .options import CONFIG_OPTIONS, DEFAULT_USER_AGENT, default, regex_error
-from .urls import InvalidURL, parse_address
+from gui_crawler.crawl.urls import InvalidURL, parse_address
+from gui_crawler.options import CONFIG_OPTIONS, DEFAULT_USER_AGENT, default, regex_error
 
 __all__ = ["DEFAULT_USER_AGENT", "ConfigError", "CrawlConfig", "check_regex"]
 

@@ -18,8 +18,14 @@ from urllib.parse import urljoin
 import aiohttp
 import yarl
 
-from .config import CrawlConfig, check_regex
-from .events import (
+from gui_crawler.config import CrawlConfig, check_regex
+from gui_crawler.crawl.failures import describe, failure, retry_after, worth_retrying
+from gui_crawler.crawl.frontier import Frontier
+from gui_crawler.crawl.hosts import Host, HostTable, Prep
+from gui_crawler.crawl.phases import AddressPolicy, TimedConnector, TimedResolver, Timing
+from gui_crawler.crawl.politeness import bot_challenge, check_external, prepare_host
+from gui_crawler.crawl.urls import Scope, normalize
+from gui_crawler.events import (
     OUT_OF_SCOPE,
     REDIRECT_STATUSES,
     CrawlFinished,
@@ -32,16 +38,10 @@ from .events import (
     WorkerEvent,
     WorkerState,
 )
-from .failures import describe, failure, retry_after, worth_retrying
-from .frontier import Frontier
-from .hosts import Host, HostTable, Prep
-from .links import HTML_TYPES, parse_content_type, parse_page
-from .pagefacts import PageFacts, robots_tokens
-from .parsepool import ParsePool, ParserCrashed, default_processes
-from .phases import AddressPolicy, TimedConnector, TimedResolver, Timing
-from .politeness import bot_challenge, check_external, prepare_host
-from .urls import Scope, normalize
-from .wording import workers_capped
+from gui_crawler.parsing.links import HTML_TYPES, parse_content_type, parse_page
+from gui_crawler.parsing.pagefacts import PageFacts, robots_tokens
+from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed, default_processes
+from gui_crawler.records.wording import workers_capped
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .verdicts import Verdict
+    from gui_crawler.records.verdicts import Verdict
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 # How a redirect record's note begins when its target is outside the crawl's scope.
@@ -228,4 +228,4 @@ def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:
 
 
 # Last: verdicts.py reads this module's ErrorKind and REDIRECT_STATUSES when it is imported.
-from . import verdicts as _verdicts  # noqa: E402
+from gui_crawler.records import verdicts as _verdicts  # noqa: E402

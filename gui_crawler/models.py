@@ -22,9 +22,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from .events import FetchRecord
-from .page_columns import COLUMN_INDEX, PAGE_COLUMNS, SEARCHED
-from .plaintext import tip
+from gui_crawler.events import FetchRecord
+from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS, SEARCHED
+from gui_crawler.ui.plaintext import tip
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

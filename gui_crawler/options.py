@@ -4,7 +4,7 @@ settings label and tooltip, group, and whether a resumed crawl may change it.
 Made from this table (no Qt here; the Qt side reads it too):
 
 * ``CrawlConfig``'s defaults and ``CrawlConfig.validated``'s types and ranges (config.py);
-* the parsers of ``gui-crawler crawl`` (cli.py) and of the window's ``gui-crawler`` (app.py);
+* the parsers of ``gui-crawler crawl`` (cli/headless.py) and of the window's ``gui-crawler`` (ui/app.py);
 * the settings panel's fields, their ranges, steps, suffixes and tooltips (option_fields.py), and
   their QSettings keys, each stored value read back against its option's type and range
   (stored.py);

@@ -24,29 +24,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .bridge import CrawlBridge
-from .charts import ChartsPanel
-from .config import ConfigError
-from .details import DetailsPane
-from .engine import capped_workers
-from .events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
-from .export import write_csv
-from .hosts import states_from_records
-from .hosts_model import HOST_WIDTHS
-from .models import Roles
-from .overview import OverviewTab
-from .page_columns import PAGE_COLUMNS
-from .plaintext import tip as plain_tip
-from .recent_dialog import RecentCrawlsDialog
-from .results import CrawlResults
-from .session import CrawlSession, StoreError, crawls_dir, peek
-from .settings_panel import ERROR_STYLE, SettingsPanel
-from .store import SavedCrawl
-from .timeline import TimelinePanel
-from .tree_model import TREE_WIDTHS
-from .urls import InvalidURL, Scope, parse_address
-from .verdicts import Verdict, count_label
-from .views import (
+from gui_crawler.config import ConfigError
+from gui_crawler.crawl.hosts import states_from_records
+from gui_crawler.crawl.urls import InvalidURL, Scope, parse_address
+from gui_crawler.engine import capped_workers
+from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
+from gui_crawler.models import Roles
+from gui_crawler.records.export import write_csv
+from gui_crawler.records.page_columns import PAGE_COLUMNS
+from gui_crawler.records.verdicts import Verdict, count_label
+from gui_crawler.records.wording import plural, progress_text, root_failure
+from gui_crawler.storage import SavedCrawl
+from gui_crawler.storage.session import CrawlSession, StoreError, crawls_dir, peek
+from gui_crawler.ui.bridge import CrawlBridge
+from gui_crawler.ui.charts import ChartsPanel
+from gui_crawler.ui.details import DetailsPane
+from gui_crawler.ui.hosts_model import HOST_WIDTHS
+from gui_crawler.ui.overview import OverviewTab
+from gui_crawler.ui.plaintext import tip as plain_tip
+from gui_crawler.ui.recent_dialog import RecentCrawlsDialog
+from gui_crawler.ui.results import CrawlResults
+from gui_crawler.ui.settings_panel import ERROR_STYLE, SettingsPanel
+from gui_crawler.ui.timeline import TimelinePanel
+from gui_crawler.ui.tree_model import TREE_WIDTHS
+from gui_crawler.ui.views import (
     CounterLabel,
     ElidedLabel,
     PagesTab,
@@ -55,8 +56,7 @@ from .views import (
     make_table,
     sorted_proxy,
 )
-from .wording import plural, progress_text, root_failure
-from .workers_model import WORKER_WIDTHS
+from gui_crawler.ui.workers_model import WORKER_WIDTHS
 
 RESOURCES = Path(__file__).with_name("resources")
 WORKERS_SORTED_LIVE = 200  # rows; see _keep_workers_sorted

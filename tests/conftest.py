@@ -20,7 +20,7 @@ import pytest
 from aiohttp import web
 from twins import compiled_twin
 
-from gui_crawler import accel
+from gui_crawler.parsing import accel
 
 T = TypeVar("T")
 
@@ -68,7 +68,7 @@ def isolated_settings(
 
 @pytest.fixture
 def loop(qapp: Any, qtbot: Any, isolated_settings: None) -> Iterator[asyncio.AbstractEventLoop]:
-    from gui_crawler.qtloop import CrawlEventLoop
+    from gui_crawler.ui.qtloop import CrawlEventLoop
 
     ev = CrawlEventLoop(qapp, already_running=True)
     asyncio.set_event_loop(ev)

@@ -2,7 +2,7 @@
 parts and by their pure-Python twins through every path a page can take (the walk of a whole page,
 ``links.parse_page`` inline with its cuts, small pieces, the parser threads), which must agree.
 
-``tests/test_fuzz.py`` runs it for a few hundred pages with fixed seeds; ``bench/fuzz.py`` runs it
+``tests/parsing/test_fuzz.py`` runs it for a few hundred pages with fixed seeds; ``bench/fuzz.py`` runs it
 for as long as it is given, with fresh seeds, and prints what it finds. Pages come from Debian's
 python3-doc where it is installed, else from the generated pages below.
 """
@@ -17,8 +17,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from gui_crawler import accel, links, slicing
-from gui_crawler.parsepool import ParsePool
+from gui_crawler.parsing import accel, links, slicing
+from gui_crawler.parsing.parsepool import ParsePool
 
 DOCS = Path("/usr/share/doc/python3-doc/html")
 URL = "http://127.0.0.1:1/dir/page.html"

@@ -262,3 +262,105 @@ def brotli_bomb(mib: int = 64) -> bytes:
 def http_date(offset: float) -> str:
     """An RFC 7231 HTTP-date ``offset`` seconds from now."""
     return formatdate(time.time() + offset, usegmt=True)
+
+
+# ---- handlers the engine's and the window's tests share ---------------------------------------
+# transport: resets, short bodies, stalls, drips, silence
+
+LINKED_OK = b'<html><body><a href="/ok">ok</a></body></html>'
+HEAD_1000 = Conn.head(200, {"Content-Type": "text/html; charset=utf-8", "Content-Length": "1000"})
+
+
+async def _reset_before_headers(conn: Conn) -> None:
+    conn.reset()
+
+
+async def _close_before_headers(conn: Conn) -> None:
+    conn.close()
+
+
+async def _reset_mid_body(conn: Conn) -> None:
+    await conn.send(HEAD_1000 + b"<html><body>" + b"x" * 200)
+    await asyncio.sleep(0.05)
+    conn.reset()
+
+
+async def _short_body(conn: Conn) -> None:
+    await conn.send(HEAD_1000 + b"<html>only this")
+    conn.close()
+
+
+async def _read_stall(conn: Conn) -> None:
+    await conn.send(HEAD_1000)
+    await conn.forever()
+
+
+async def _status_line_stall(conn: Conn) -> None:
+    await conn.send(b"HTTP/1.1 200 OK\r\n")
+    await conn.forever()
+
+
+async def _drip_body(conn: Conn) -> None:
+    await conn.send(
+        Conn.head(200, {"Content-Type": "text/html; charset=utf-8", "Content-Length": "1000000"})
+    )
+    while True:
+        await conn.send(b"x")
+        await asyncio.sleep(0.1)
+
+
+async def _drip_headers(conn: Conn) -> None:
+    await conn.send(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+    while True:
+        await conn.send(b"a")
+        await asyncio.sleep(0.1)
+
+
+async def never_answers(conn: Conn) -> None:
+    await conn.forever()
+
+
+TRANSPORT_CASES = {
+    # name: (handler, expected kind, words in the exception, minimal elapsed time of the crawl)
+    "reset_before_headers": (_reset_before_headers, "fail_ClientOSError", "reset", 0.0),
+    "close_before_headers": (_close_before_headers, "fail_ServerDisconnectedError", "", 0.0),
+    "reset_mid_body": (_reset_mid_body, "fail_ClientPayloadError", "not completed", 0.0),
+    "body_shorter_than_content_length": (
+        _short_body,
+        "fail_ClientPayloadError",
+        "Not enough data",
+        0.0,
+    ),
+    "read_stall_after_headers": (_read_stall, "fail_Timeout", "", 2 * 0.5),
+    "stall_inside_status_line": (_status_line_stall, "fail_Timeout", "", 2 * 0.5),
+    "drip_feed_body": (_drip_body, "fail_Timeout", "", 2 * 1.0),
+    "drip_feed_headers": (_drip_headers, "fail_Timeout", "", 2 * 1.0),
+    "accepts_but_never_answers": (never_answers, "fail_Timeout", "", 2 * 0.5),
+}
+
+
+def bomb_handler(encoding: str) -> Callable[[Conn], Awaitable[None]]:
+    async def handler(conn: Conn) -> None:
+        headers = {"Content-Type": "text/html; charset=utf-8", "Content-Encoding": encoding}
+        if encoding == "br":
+            data = brotli_bomb()
+            headers["Content-Length"] = str(len(data))
+            await conn.send(Conn.head(200, headers) + data)
+            await conn.forever()
+            return
+        prefix, block = bomb_blocks(encoding)
+        headers["Content-Encoding"] = "deflate" if encoding == "raw-deflate" else encoding
+        headers["Transfer-Encoding"] = "chunked"
+        burst = prefix + block * 255  # 256 MiB once inflated, in ~260 KiB
+        await conn.send(Conn.head(200, headers) + b"%x\r\n%s\r\n" % (len(burst), burst))
+        while True:  # and it never ends
+            await conn.send(b"%x\r\n%s\r\n" % (len(block), block))
+
+    return handler
+
+
+async def trap(conn: Conn) -> None:
+    # Every page of the trap links two pages one level deeper: an endless binary tree.
+    here = conn.target.rstrip("/")
+    n = here.count("/")
+    await conn.page([f"{here}/{n}a", f"{here}/{n}b"])

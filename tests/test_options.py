@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 from sites import Site, ThreadedSite
 
-from gui_crawler import app, cli, options
+from gui_crawler import options
+from gui_crawler.cli import headless as cli
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.options import OPTIONS, Option, in_group
-from gui_crawler.store import CrawlStore, load
-from gui_crawler.stored import StoredSettings
+from gui_crawler.storage import CrawlStore, load
+from gui_crawler.ui import app
+from gui_crawler.ui.stored import StoredSettings
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 URL = "http://127.0.0.1:9/"
@@ -101,7 +103,7 @@ def test_a_resume_takes_the_output_options_and_refuses_the_crawls(tmp_path: Path
 def test_the_windows_timeout_is_the_clis(qtbot: Any) -> None:
     """Timeout 30 s in the window left read_timeout at 10 s where --timeout 30 gave 30: a page
     silent for 15 s failed in the window and loaded with the CLI."""
-    from gui_crawler.settings_panel import SettingsPanel
+    from gui_crawler.ui.settings_panel import SettingsPanel
 
     panel = SettingsPanel()
     qtbot.addWidget(panel)
@@ -156,8 +158,8 @@ def test_an_option_is_the_same_on_the_command_line_in_the_panel_and_remembered(
 ) -> None:
     from PySide6.QtCore import QSettings
 
-    from gui_crawler.option_fields import show
-    from gui_crawler.settings_panel import SettingsPanel
+    from gui_crawler.ui.option_fields import show
+    from gui_crawler.ui.settings_panel import SettingsPanel
 
     panel = SettingsPanel()
     qtbot.addWidget(panel)
@@ -224,8 +226,8 @@ def test_an_options_range_is_the_same_everywhere(opt: Option) -> None:
 
 
 def test_the_panels_fields_are_the_tables(qtbot: Any) -> None:
-    from gui_crawler.politeness_panel import PolitenessGroup
-    from gui_crawler.settings_panel import SettingsPanel
+    from gui_crawler.ui.politeness_panel import PolitenessGroup
+    from gui_crawler.ui.settings_panel import SettingsPanel
 
     panel = SettingsPanel()
     qtbot.addWidget(panel)

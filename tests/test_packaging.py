@@ -29,13 +29,13 @@ if not (ROOT / "setup.py").is_file():
 
 def included(path: Path) -> set[Path]:
     """The project files ``path`` includes with #include "...", and theirs (resolved as the
-    compiler does: next to the file, then gui_crawler/, then lexbor's source folder)."""
+    compiler does: next to the file, then gui_crawler/parsing/, then lexbor's source folder)."""
     seen: set[Path] = set()
     todo = [path]
     while todo:
         f = todo.pop()
         for name in re.findall(r'^\s*#\s*include\s+"([^"]+)"', f.read_text(), re.M):
-            for base in (f.parent, ROOT / "gui_crawler", ROOT / LEXBOR):
+            for base in (f.parent, ROOT / "gui_crawler" / "parsing", ROOT / LEXBOR):
                 cand = (base / name).resolve()
                 if cand.is_file():
                     if cand not in seen:
@@ -85,7 +85,7 @@ def test_the_sdist_holds_every_c_source_and_header_the_build_reads(
     built: tuple[Path, Path, str],
 ) -> None:
     files = sdist_files(built[0])
-    sources = [*(ROOT / "gui_crawler").glob("*.c"), *(ROOT / LEXBOR).glob("lexbor/**/*.c")]
+    sources = [*(ROOT / "gui_crawler").rglob("*.c"), *(ROOT / LEXBOR).glob("lexbor/**/*.c")]
     needed = set(sources)
     for c in sources:
         needed |= included(c)
@@ -103,9 +103,9 @@ def test_the_sdist_holds_the_licences_stubs_resources_and_tests(
         "MANIFEST.in",
         "setup.py",
         "pyproject.toml",
-        *(p.relative_to(ROOT).as_posix() for p in (ROOT / "gui_crawler").glob("*.pyi")),
+        *(p.relative_to(ROOT).as_posix() for p in (ROOT / "gui_crawler").rglob("*.pyi")),
         *(p.relative_to(ROOT).as_posix() for p in (ROOT / "gui_crawler" / "resources").iterdir()),
-        *(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").glob("*.py")),
+        *(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("*.py")),
     }
     assert not wanted - files
     assert not [f for f in files if f.endswith((".so", ".o", ".pyc"))]
@@ -130,10 +130,18 @@ def test_without_a_working_compiler_the_wheel_is_pure_python_and_says_so(
     assert not [n for n in names if n.endswith((".so", ".pyd", ".c", ".h"))]
     dist_info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
     assert {f"{dist_info}/licenses/{name}" for name in LICENCES} <= names
-    for module in ("accel", "noext", "_pagewalk_py", "_linkpack_py", "desktop"):
+    for module in (
+        "parsing/accel",
+        "parsing/noext",
+        "parsing/_pagewalk_py",
+        "parsing/_linkpack_py",
+        "cli/desktop",
+        "ui/__init__",
+        "storage/__init__",
+    ):
         assert f"gui_crawler/{module}.py" in names
     assert {"gui_crawler/resources/gui-crawler.desktop", "gui_crawler/resources/app.svg"} <= names
-    assert {"gui_crawler/_pagewalk.pyi", "gui_crawler/_linkpack.pyi"} <= names
+    assert {"gui_crawler/parsing/_pagewalk.pyi", "gui_crawler/parsing/_linkpack.pyi"} <= names
 
 
 def test_the_build_says_nothing_deprecated(built: tuple[Path, Path, str]) -> None:

@@ -15,8 +15,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from gui_crawler import engine, parsepool
-from gui_crawler.export import write_table
+from gui_crawler import engine
+from gui_crawler.parsing import parsepool
+from gui_crawler.records.export import write_table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,10 +49,10 @@ for name in ("SIGKILL", "SIGUSR1", "SIGUSR2", "SIGHUP", "SIGQUIT", "SIGALRM", "S
     if hasattr(signal, name):
         delattr(signal, name)
 
-import gui_crawler.__main__, gui_crawler.app, gui_crawler.cli, gui_crawler.window  # noqa: E401
+import gui_crawler.__main__, gui_crawler.ui.app, gui_crawler.cli.headless, gui_crawler.window  # noqa: E401
 
 folder = sys.argv[1]
-sys.exit(gui_crawler.cli.main([
+sys.exit(gui_crawler.cli.headless.main([
     "--demo", "--max-pages", "5", "-q",
     "--db", os.path.join(folder, "c.sqlite3"), "--csv", os.path.join(folder, "c.csv"),
 ]))

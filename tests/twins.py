@@ -7,7 +7,7 @@ from types import ModuleType
 
 import pytest
 
-from gui_crawler import accel
+from gui_crawler.parsing import accel
 
 # CI's compiled pass sets this: there a compiled part that is missing fails the tests that would
 # have run it, instead of skipping them.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gui_crawler's compiled parts (gui_crawler/*.c, with lexbor under third_party/) need a C compiler
+# gui_crawler's compiled parts (gui_crawler/parsing/*.c, with lexbor under third_party/) need a C compiler
 # and the headers of the Python they are built for; without them the install goes on with the
 # pure-Python version (setup.py), which parses more slowly. This never fails the build:
 # - compiler and headers present, or GUI_CRAWLER_NO_EXTENSIONS=1: nothing to do;

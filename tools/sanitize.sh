@@ -28,9 +28,10 @@ export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export GUI_CRAWLER_REQUIRE_EXTENSIONS=1
 # The copy's package, not the installed one: it must be the sanitized build that runs.
-"$py" -c 'import gui_crawler._pagewalk as m, sys; sys.exit(0 if m.__file__.startswith(sys.argv[1]) else "sanitize: not the sanitized build: " + m.__file__)' "$work"
+"$py" -c 'import gui_crawler.parsing._pagewalk as m, sys; sys.exit(0 if m.__file__.startswith(sys.argv[1]) else "sanitize: not the sanitized build: " + m.__file__)' "$work"
 echo "== the C paths' tests on the sanitized build"
 # --capture=sys: pytest captures at the Python level only, so a sanitizer's report (written to
 # file descriptor 2 by a process it then ends) reaches the output.
-"$py" -m pytest -p no:cacheprovider --capture=sys -q tests/test_linkpack.py tests/test_pagewalk.py \
-  tests/test_parsepool.py tests/test_slicing.py tests/test_nesting.py tests/test_fuzz.py
+"$py" -m pytest -p no:cacheprovider --capture=sys -q tests/parsing/test_linkpack.py \
+  tests/parsing/test_pagewalk.py tests/parsing/test_parsepool.py tests/parsing/test_slicing.py \
+  tests/parsing/test_nesting.py tests/parsing/test_fuzz.py

@@ -1,0 +1,332 @@
+"""``gui-crawler crawl``: the headless crawler with the seed's flags and report.
+
+Exit codes: 0 the crawl finished and found nothing broken; 1 it finished and found broken links or
+errors of the crawler's own (verdicts.FAILS); 2 bad command line or options; 3 the crawl could not run; 130 interrupted (Ctrl-C), after
+printing the report of what was crawled; SIGTERM is handled like Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import contextlib
+import logging
+import os
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from gui_crawler import options
+from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.engine import raise_fd_limit
+from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress
+from gui_crawler.parsing import accel
+from gui_crawler.records.export import write_csv
+from gui_crawler.records.report import write_audit
+from gui_crawler.records.verdicts import FAILS, SUMMARY, WORDS, Tally, Verdict, category, group
+from gui_crawler.storage.session import CrawlSession, StoreError
+
+EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``gui-crawler crawl``: its arguments are the option table's
+    (options.OPTIONS), with their ranges, defaults and the chapter's spellings."""
+    p = argparse.ArgumentParser(
+        prog="gui-crawler crawl",
+        description="Crawl web sites headless and report every URL (the window: run gui-crawler).",
+        epilog="Exit codes: 0 nothing broken, 1 broken links or the crawler's own errors found, "
+        "2 usage error, "
+        "3 the crawl could not run, 130 interrupted.",
+    )
+    options.add_arguments(p, "crawl")
+    return p
+
+
+def config_from_args(args: argparse.Namespace, roots: Sequence[str]) -> CrawlConfig:
+    values = {o.name: getattr(args, o.name) for o in options.on_command("crawl") if o.in_config}
+    return CrawlConfig(roots=tuple(roots), **options.config_kwargs(values)).validated()
+
+
+class Report:
+    """Collects records for the seed-style report; optionally draws live progress on a terminal."""
+
+    def __init__(
+        self, live: TextIO | None, keep_links: bool = False, notices: TextIO | None = None
+    ) -> None:
+        self.records: list[FetchRecord] = []
+        self.live = live
+        self.notices = notices  # where the crawl's Notices are printed (stderr), if anywhere
+        # The seed's report never reads a page's outlinks (the crawl file has them), and on real
+        # pages they are most of a record's memory; the audit report needs them (which pages
+        # link to a broken URL), so they are kept only when it is asked for.
+        self.keep_links = keep_links
+        self._last_draw = 0.0
+
+    def __call__(self, event: Event) -> None:
+        if isinstance(event, FetchRecord):
+            if event.links and not self.keep_links:
+                event = event.without_links()
+            self.records.append(event)
+        elif isinstance(event, Progress) and self.live is not None:
+            now = time.monotonic()
+            if now - self._last_draw >= 0.2:
+                self._last_draw = now
+                rate = event.done / event.elapsed if event.elapsed else 0.0
+                self.live.write(
+                    f"\r{event.done} done, {event.queued} queued, {event.busy}/{event.workers} "
+                    f"busy, {rate:.0f} urls/s, {event.elapsed:.1f} s\033[K"
+                )
+                self.live.flush()
+        elif isinstance(event, CrawlFinished) and self.live is not None:
+            self.live.write("\r\033[K")
+            self.live.flush()
+        elif isinstance(event, Notice) and self.notices is not None:
+            if self.live is not None:
+                self.live.write("\r\033[K")  # not after the live line's text
+            print(f"gui-crawler: {event.text}", file=self.notices, flush=True)
+
+    def tally(self) -> Tally:
+        """The records counted by verdict: the summary's numbers and the exit code's."""
+        return Tally(self.records)
+
+    def of(self, v: Verdict) -> list[FetchRecord]:
+        """The records of one verdict, in crawl order."""
+        return group(self.records).get(v, [])
+
+    @property
+    def broken(self) -> list[FetchRecord]:
+        return self.of(Verdict.BROKEN)
+
+    def print(self, out: TextIO, finished: CrawlFinished, max_tasks: int, verbose: bool) -> None:
+        if verbose:
+            for rec in sorted(self.records, key=lambda r: r.url):
+                print(url_line(rec), file=out)
+        counts = collections.Counter(category(r) for r in self.records)
+        counts["fail"] = sum(v for k, v in counts.items() if k.startswith("fail_"))
+        html_bytes = sum(r.size for r in self.records if category(r) == "html")
+        rate = len(self.records) / finished.elapsed if finished.elapsed else 0.0
+        print(
+            f"Finished {len(self.records)} urls in {finished.elapsed:.3f} secs "
+            f"(max_tasks={max_tasks}) ({rate:.1f} urls/sec)"
+            + ("" if finished.reason == "done" else f" [{finished.reason}]"),
+            file=out,
+        )
+        for kind, n in sorted(counts.items()):
+            if n:
+                print(f"{n:10,d} {kind}", file=out)
+        if html_bytes:
+            print(f"{html_bytes:10,d} html_bytes", file=out)
+        print(f"Todo: {finished.todo}", file=out)
+        print(f"Done: {finished.done}", file=out)
+        print(f"Found: {self.tally().summary()}", file=out)
+        external = sum(1 for r in self.records if r.external)
+        if external:
+            print(f"External links checked: {external}", file=out)
+        # Each verdict's URLs under its own heading ("Broken: 3 — …"): those that make the exit
+        # code 1 all, the others up to 50 unless verbose.
+        by_verdict = group(self.records)
+        for v in SUMMARY:
+            recs = by_verdict.get(v)
+            if not recs:
+                continue
+            words = WORDS[v]
+            print(f"{words.label}: {len(recs)} — {words.title}; url, status or error, first "
+                  "page linking to it", file=out)  # fmt: skip
+            shown = None if verbose or v in FAILS else 50
+            for rec in sorted(recs, key=lambda r: r.url)[:shown]:
+                why = rec.exception or rec.status
+                print(f"  {rec.url}  {why}  <- {rec.referrer or '(root)'}", file=out)
+
+
+def url_line(rec: FetchRecord) -> str:
+    """One report line per URL, as the seed printed them."""
+    if rec.exception:
+        return f"{rec.url} error {rec.exception}"
+    if rec.next_url:
+        note = f" ({rec.note})" if rec.note else ""
+        return f"{rec.url} {rec.status} redirect {rec.next_url}{note}"
+    line = f"{rec.url} {rec.status} {rec.content_type} {rec.encoding} {rec.size}"
+    if category(rec) == "html":
+        line += f" {rec.num_new_urls}/{rec.num_urls}"
+    return line
+
+
+class Run:
+    """One CLI crawl: its session (crawler and crawl file) and its report."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.report = Report(
+            sys.stderr if sys.stderr.isatty() and not args.quiet else None,
+            keep_links=bool(args.report or args.broken_csv),
+            notices=None if args.quiet else sys.stderr,
+        )
+        self.session: CrawlSession | None = None
+        self.interrupted = False
+
+    def open_session(self, config: CrawlConfig) -> CrawlConfig:
+        """Create or reopen the crawl file; a resumed crawl keeps the options it was started with
+        except those ``resume_overrides`` allows."""
+        args = self.args
+        if args.resume:
+            self.session = CrawlSession.resume(Path(args.resume), **resume_overrides(args))
+            assert self.session.saved is not None
+            self.report.records.extend(self.session.saved.records)
+        elif args.no_db:
+            self.session = CrawlSession.unsaved(config)
+        else:
+            self.session = CrawlSession.new(config, Path(args.db) if args.db else None)
+        return self.session.config
+
+    async def crawl(self) -> CrawlFinished:
+        session = self.session
+        assert session is not None
+        crawler = session.start(self.report)
+        loop = asyncio.get_running_loop()
+
+        def on_signal() -> None:
+            self.interrupted = True
+            crawler.cancel()
+
+        signals = (signal.SIGINT, signal.SIGTERM)
+        handled: list[signal.Signals] = []
+        previous: dict[signal.Signals, Any] = {}
+        for sig in signals:
+            try:
+                loop.add_signal_handler(sig, on_signal)
+                handled.append(sig)
+            except NotImplementedError:  # Windows: Python's own handler, then the loop's turn
+                with contextlib.suppress(ValueError, OSError):
+                    previous[sig] = signal.signal(
+                        sig, lambda *_: loop.call_soon_threadsafe(on_signal)
+                    )
+            except RuntimeError:  # not the main thread
+                pass
+        finished = None
+        try:
+            finished = await crawler.run()
+            return finished
+        finally:
+            for sig in handled:
+                loop.remove_signal_handler(sig)
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+            session.close(finished)
+
+    async def crawl_demo(self) -> tuple[CrawlConfig, CrawlFinished]:
+        from gui_crawler.crawl.demo import start_demo_server
+
+        server = await start_demo_server()
+        try:
+            config = self.open_session(config_from_args(self.args, [server.url]))
+            return config, await self.crawl()
+        finally:
+            await server.close()
+
+
+def resume_overrides(args: argparse.Namespace) -> dict[str, object]:
+    """The options given with ``--resume`` that change the crawl it continues, as CrawlConfig
+    fields; UsageError for those a resume does not take (the option table's ``resume``)."""
+    given = options.given(args, build_parser())
+    refused = options.resume_refuses(given)
+    if refused:
+        raise UsageError(
+            f"{', '.join(refused)} cannot change when resuming: the crawl file keeps the options "
+            f"it was started with ({options.said(options.resumable_flags())} may change)"
+        )
+    return options.config_kwargs(given)
+
+
+class UsageError(Exception):
+    pass
+
+
+def check_writable(target: str) -> str | None:
+    """Why ``target`` cannot be written, checked before the crawl rather than after it."""
+    path = Path(target)
+    if path.is_dir():
+        return f"{target} is a folder"
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        return f"its folder {folder} does not exist"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "permission denied"
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose > 1 else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    # An empty file name is a mistake (an unset variable in a script), never "no file": with a
+    # URL, --resume "" would quietly start a fresh crawl, --csv "" write nothing.
+    for problem in options.usage_problems(args, "crawl"):
+        parser.error(problem)
+    if (args.demo or bool(args.resume)) == bool(args.roots) or (args.demo and args.resume):
+        parser.error("give one or more URLs, --demo, or --resume FILE")
+    try:
+        config = config_from_args(args, args.roots or ["http://127.0.0.1/"])
+    except ConfigError as e:
+        parser.error(str(e))
+    if accel.MISSING and not args.quiet:
+        print(f"gui-crawler: {accel.describe()}", file=sys.stderr)
+    if args.csv and (why := check_writable(args.csv)):
+        print(f"gui-crawler: cannot write {args.csv}: {why}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.resume and (args.db or args.no_db):
+        parser.error("--resume writes to the file it continues: --db and --no-db do not apply")
+    raise_fd_limit()
+    run = Run(args)
+    try:
+        if args.demo:
+            config, finished = asyncio.run(run.crawl_demo())
+        else:
+            config = run.open_session(config)
+            finished = asyncio.run(run.crawl())
+    except UsageError as e:
+        parser.error(str(e))
+    except (StoreError, ConfigError) as e:
+        print(f"gui-crawler: {e}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    report, out = run.report, sys.stdout
+    tally = report.tally()
+    if args.quiet:
+        print(f"Finished {len(report.records)} urls, {tally.summary()}", file=out)
+    else:
+        crawler = run.session.crawler if run.session is not None else None
+        workers = crawler.max_workers if crawler is not None else config.max_tasks  # capped
+        report.print(out, finished, workers, verbose=args.verbose > 0)
+    session = run.session
+    exit_error = False
+    if session is not None and session.store_error:
+        print(f"gui-crawler: {session.store_error}; the crawl was stopped", file=sys.stderr)
+        exit_error = True
+    elif session is not None and session.path is not None and not args.quiet:
+        print(f"Crawl file: {session.path} (continue it with --resume)", file=out)
+    if args.csv:  # also after a store error: the CSV may well be on a healthy disk
+        try:
+            n = write_csv(args.csv, report.records)
+        except OSError as e:
+            print(f"gui-crawler: cannot write {args.csv}: {e.strerror or e}", file=sys.stderr)
+            return EXIT_ERROR
+        if not args.quiet:
+            print(f"Wrote {n} rows to {os.path.abspath(args.csv)}", file=out)
+    if (args.report or args.broken_csv) and write_audit(args, report.records, config, out):
+        exit_error = True
+    if exit_error:
+        return EXIT_ERROR
+    if run.interrupted:
+        return EXIT_INTERRUPTED
+    if finished.reason.startswith("error"):
+        return EXIT_ERROR
+    return EXIT_BROKEN if tally.fails else EXIT_OK

@@ -1,0 +1,267 @@
+"""Per-host politeness: how many requests may be in flight to one host, how far apart they start,
+and how long a host that answered 429/503 is left alone. No Qt, no network.
+
+A worker never waits on a host: when a URL's host is saturated, in its delay or backed off, the URL
+is parked on the host and the worker takes the next URL from the shared queue. The host hands its
+parked URLs back (``release``) when a slot frees or its not-before time passes, so a slow or
+throttled host only ever slows itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import enum
+import statistics
+from collections.abc import Callable, Iterable, Iterator
+from typing import Generic, TypeVar
+
+from gui_crawler.crawl.robots import Robots
+from gui_crawler.events import FetchRecord, HostState
+
+T = TypeVar("T")
+_SAMPLES = 500  # response times kept per host for the median and p95
+RATE_WINDOW = 5.0  # seconds of request starts behind a host's requests per second
+
+
+class Prep(enum.Enum):
+    """Whether a host's robots.txt (and, for a root host, its sitemaps) has been read."""
+
+    PENDING = 0
+    RUNNING = 1
+    READY = 2
+
+
+def origin_of(url: str) -> str:
+    """``scheme://netloc`` of a normalised URL: robots.txt and the limits apply per origin."""
+    scheme, _, rest = url.partition("://")
+    return scheme + "://" + rest.split("/", 1)[0]
+
+
+class Host(Generic[T]):
+    def __init__(self, origin: str, limit: int, delay: float, *, external: bool) -> None:
+        self.origin = origin
+        self.limit = limit
+        self.delay = delay
+        self.external = external
+        self.prep = Prep.PENDING
+        self.robots_status = "pending"
+        self.robots: Robots | None = None
+        self.in_flight = 0
+        self.next_start = 0.0  # loop time at which the delay allows the next request
+        self.backoff_until = 0.0
+        self.backoff_step = 0.0
+        self.waiting: collections.deque[T] = collections.deque()
+        self.timer: asyncio.TimerHandle | None = None
+        self.requests = 0
+        self.times_ms: collections.deque[float] = collections.deque(maxlen=_SAMPLES)
+        self.starts: collections.deque[float] = collections.deque()  # in the last RATE_WINDOW
+        self.first_start: float | None = None
+        self.dirty = True
+
+    def ready_at(self) -> float:
+        return max(self.next_start, self.backoff_until)
+
+    def rate(self, now: float) -> float:
+        """Requests started per second over the last RATE_WINDOW seconds (fewer, early on)."""
+        while self.starts and self.starts[0] <= now - RATE_WINDOW:
+            self.starts.popleft()
+        if not self.starts or self.first_start is None:
+            return 0.0
+        return len(self.starts) / max(1.0, min(RATE_WINDOW, now - self.first_start))
+
+    def state(self, now: float) -> HostState:
+        median, p95 = _median_p95(self.times_ms)
+        return HostState(
+            host=self.origin,
+            in_flight=self.in_flight,
+            limit=self.limit,
+            delay=self.delay,
+            backoff=max(0.0, self.backoff_until - now),
+            waiting=len(self.waiting),
+            robots=self.robots_status,
+            requests=self.requests,
+            median_ms=median,
+            p95_ms=p95,
+            external=self.external,
+            rate=self.rate(now),
+        )
+
+
+class HostTable(Generic[T]):
+    """All hosts of one crawl. ``release(item)`` puts a parked item back on the shared queue."""
+
+    def __init__(
+        self,
+        per_host: int,
+        delay: float,
+        first_backoff: float,
+        max_backoff: float,
+        release: Callable[[T], None],
+        loop: asyncio.AbstractEventLoop,
+    ) -> None:
+        self.per_host = per_host
+        self.delay = delay
+        self.first_backoff = first_backoff
+        self.max_backoff = max_backoff
+        self._release = release
+        self._loop = loop
+        self._hosts: dict[str, Host[T]] = {}
+
+    def __iter__(self) -> Iterator[Host[T]]:
+        return iter(self._hosts.values())
+
+    def get(self, url: str, *, external: bool = False) -> Host[T]:
+        origin = origin_of(url)
+        host = self._hosts.get(origin)
+        if host is None:
+            host = self._hosts[origin] = Host(origin, self.per_host, self.delay, external=external)
+        return host
+
+    def parked(self) -> list[T]:
+        return [item for host in self._hosts.values() for item in host.waiting]
+
+    def waiting(self) -> int:
+        return sum(len(host.waiting) for host in self._hosts.values())
+
+    def admit(self, host: Host[T]) -> bool:
+        """Take a request slot on ``host`` now if its limit, delay and back-off allow it."""
+        now = self._loop.time()
+        if host.in_flight >= host.limit or now < host.ready_at():
+            return False
+        host.in_flight += 1
+        host.requests += 1
+        host.starts.append(now)
+        if host.first_start is None:
+            host.first_start = now
+        host.next_start = now + host.delay
+        host.dirty = True
+        return True
+
+    def park(self, host: Host[T], item: T) -> None:
+        host.waiting.append(item)
+        host.dirty = True
+        if host.in_flight < host.limit:
+            self.wake(host)  # a back-off that already ended (Retry-After: 0) frees it at once
+        else:
+            self._schedule(host)
+
+    def done(self, host: Host[T], elapsed: float | None) -> None:
+        """A request to ``host`` ended (``elapsed`` seconds, None when it failed to answer)."""
+        host.in_flight -= 1
+        if elapsed is not None:
+            host.times_ms.append(elapsed * 1000)
+        host.dirty = True
+        self.wake(host)
+
+    def set_delay(self, host: Host[T], delay: float) -> None:
+        host.delay = max(host.delay, delay)
+        host.dirty = True
+
+    def throttle(self, host: Host[T], retry_after: float | None) -> None:
+        """The host said 429/503: leave it alone for Retry-After, else for a doubling step."""
+        if retry_after is None:
+            retry_after = max(self.first_backoff, host.backoff_step * 2)
+        retry_after = min(retry_after, self.max_backoff)
+        host.backoff_step = retry_after
+        host.backoff_until = max(host.backoff_until, self._loop.time() + retry_after)
+        host.dirty = True
+
+    def answered(self, host: Host[T]) -> None:
+        """A normal answer: the back-off step decays so a recovered host speeds up again."""
+        if host.backoff_step:
+            host.backoff_step /= 2
+            if host.backoff_step < self.first_backoff:
+                host.backoff_step = 0.0
+            host.dirty = True
+
+    def wake(self, host: Host[T]) -> None:
+        """Hand back as many parked items as the host could start now; the rest wait for a slot
+        to free or for the timer at the host's not-before time."""
+        if not host.waiting or host.prep is Prep.RUNNING:
+            return
+        now = self._loop.time()
+        if now < host.ready_at():
+            self._schedule(host)
+            return
+        # With a delay only one request can start before the next wake-up.
+        n = 1 if host.delay > 0 else host.limit - host.in_flight
+        for _ in range(min(n, len(host.waiting))):
+            self._release(host.waiting.popleft())
+        host.dirty = True
+        if host.waiting and host.delay > 0:
+            self._schedule(host)
+
+    def _schedule(self, host: Host[T]) -> None:
+        if host.timer is not None or host.prep is Prep.RUNNING:
+            return
+        at = host.ready_at()
+        if at <= self._loop.time():
+            return  # only a free slot can let it go on; done() will wake it
+
+        def fire() -> None:
+            host.timer = None
+            self.wake(host)
+
+        host.timer = self._loop.call_at(at, fire)
+
+    def close(self) -> None:
+        for host in self._hosts.values():
+            if host.timer is not None:
+                host.timer.cancel()
+                host.timer = None
+
+    def changed(self) -> list[HostState]:
+        """States of the hosts that changed since the last call (a host that was asked
+        anything in the last RATE_WINDOW seconds counts as changed: its rate falls as it idles)."""
+        now = self._loop.time()
+        out = []
+        for host in self._hosts.values():
+            if host.dirty or host.backoff_until > now - 1 or host.starts:
+                host.dirty = False
+                out.append(host.state(now))
+        return out
+
+
+def _median_p95(times_ms: Iterable[float]) -> tuple[float, float]:
+    t = sorted(times_ms)
+    if not t:
+        return 0.0, 0.0
+    return statistics.median(t), t[min(len(t) - 1, int(len(t) * 0.95))]
+
+
+def states_from_records(
+    records: Iterable[FetchRecord], per_host: int, delay: float = 0.0
+) -> list[HostState]:
+    """Per-host figures of a crawl read back from its file, in order of first contact: requests
+    (tries) and response times from its records. A file keeps no live state, so nothing is in
+    flight or backed off and the robots.txt state is unknown."""
+    tries: dict[str, int] = {}
+    times: dict[str, list[float]] = {}
+    external: dict[str, bool] = {}
+    for r in records:
+        origin = origin_of(r.url)
+        tries[origin] = tries.get(origin, 0) + r.tries
+        external.setdefault(origin, r.external)
+        if r.status is not None:
+            ms = r.dns_ms + r.connect_ms + r.ttfb_ms + r.download_ms
+            times.setdefault(origin, []).append(ms)
+    out = []
+    for origin, n in tries.items():
+        median, p95 = _median_p95(times.get(origin, ()))
+        out.append(
+            HostState(
+                host=origin,
+                in_flight=0,
+                limit=per_host,
+                delay=delay,
+                backoff=0.0,
+                waiting=0,
+                robots="not saved",
+                requests=n,
+                median_ms=median,
+                p95_ms=p95,
+                external=external[origin],
+            )
+        )
+    return out

@@ -1,0 +1,1272 @@
+/* One call per HTML page (or piece of one): parse it with lexbor and walk the tree for what a crawl
+ * wants from it -- the hrefs it links to, its <base>, and the raw audit fields -- without holding
+ * the GIL. Written in C because in Python the walk and the text gathering held the GIL for about
+ * twice as long as lexbor's parse itself, so a second parser thread could not use the second core.
+ *
+ * walk(data: bytes, hrefs: dict, directory: str | None = None)
+ *     -> (base, title, h1, h1_count, lang, metas, rels, words, text)
+ *   hrefs gets every link's raw href/src as a key, in document order; its value is None, or,
+ *   when the page's directory URL is given (in normal form), the URL the href joins to ("" for
+ *   none) if it is a plain one (see plain_join) and the page has no <base>.
+ *   base      raw href of the first <base href> ("" when it has no value), or None
+ *   title     text of the first <title> not inside an <svg>, or None
+ *   h1        text of the first <h1> (all text below it), or None; h1_count counts them all
+ *   lang      raw lang of the first <html lang>, or None
+ *   metas     [(name, content or None)] of every <meta name>
+ *   rels      [(rel, href or None)] of every <link rel>
+ *   words     how many words the visible text has: the text of <body> (of the root when there
+ *             is none), every text node outside <script>, <style>, <noscript> and <template>;
+ *             words are parted by ASCII whitespace and by the start of a text node
+ *   text      the visible text's bytes without their ASCII whitespace (what the content hash
+ *             hashes), UTF-8 with U+FFFD for what was not
+ * Strings are decoded as UTF-8 with U+FFFD for what does not decode: lexbor passes such bytes
+ * through verbatim.
+ *
+ * walk_apart(data, directory=None) -> walked; walked(walked, hrefs, text=True) -> as walk()
+ *   walk() in two halves: the parse, holding the GIL only to return an opaque result, and the
+ *   Python objects made from it, on whichever thread wants them.
+ * Walkers(threads): parser threads that never take the GIL (_walkers.c).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lexbor/dom/interfaces/character_data.h"
+#include "lexbor/html/html.h"
+
+#include "_pagewalk.h"
+
+typedef struct {
+    const lxb_char_t *data; /* NULL: the attribute has no value */
+    size_t len;
+} span_t;
+
+typedef struct {
+    span_t *items;
+    size_t n, cap;
+} spans_t;
+
+typedef struct {
+    char *data;
+    size_t n, cap;
+} buf_t;
+
+/* The visible text as the content hash reads it: words counted, ASCII whitespace removed, and
+ * bytes that are not UTF-8 replaced by U+FFFD the way Python's decoder replaces them (one for
+ * each maximal ill-formed subpart), so the hash is that of the text a str would hold. */
+typedef struct {
+    buf_t kept;
+    long words;
+    int in_word;
+} digest_t;
+
+typedef struct {
+    spans_t hrefs;
+    spans_t metas;  /* pairs: name, content */
+    spans_t rels;   /* pairs: rel, href */
+    int has_base, has_title, has_h1, has_lang;
+    span_t base, lang;
+    buf_t title, h1;
+    digest_t text;
+    long h1_count;
+    int failed; /* out of memory */
+} walk_t;
+
+static int spans_add(spans_t *s, span_t v)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        span_t *items = realloc(s->items, cap * sizeof(span_t));
+        if (items == NULL) {
+            return -1;
+        }
+        s->items = items;
+        s->cap = cap;
+    }
+    s->items[s->n++] = v;
+    return 0;
+}
+
+static int buf_add(buf_t *b, const lxb_char_t *data, size_t len)
+{
+    if (b->n + len > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->n + len) {
+            cap *= 2;
+        }
+        char *d = realloc(b->data, cap);
+        if (d == NULL) {
+            return -1;
+        }
+        b->data = d;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->n, data, len);
+    b->n += len;
+    return 0;
+}
+
+static span_t attr_value(lxb_dom_attr_t *attr)
+{
+    span_t v = {NULL, 0};
+    if (attr != NULL && attr->value != NULL && attr->value->data != NULL) {
+        v.data = attr->value->data;
+        v.len = attr->value->length;
+    }
+    return v;
+}
+
+/* An attribute by its id, without a prefix: an SVG <a>'s xlink:href is not its href. */
+static lxb_dom_attr_t *attr_by_id(lxb_dom_node_t *node, uintptr_t id)
+{
+    for (lxb_dom_attr_t *a = lxb_dom_interface_element(node)->first_attr; a; a = a->next) {
+        if (a->node.local_name == id && a->node.prefix == 0) {
+            return a;
+        }
+    }
+    return NULL;
+}
+
+/* Attributes without an id of their own in lexbor ("name") are found by their local name. */
+static lxb_dom_attr_t *attr_by_name(lxb_dom_node_t *node, const char *name, size_t len)
+{
+    for (lxb_dom_attr_t *a = lxb_dom_interface_element(node)->first_attr; a; a = a->next) {
+        if (a->node.prefix != 0) {
+            continue;
+        }
+        size_t n = 0;
+        const lxb_char_t *local = lxb_dom_attr_local_name(a, &n);
+        if (local != NULL && n == len && memcmp(local, name, len) == 0) {
+            return a;
+        }
+    }
+    return NULL;
+}
+
+static lxb_dom_node_t *next_in_order(lxb_dom_node_t *node, lxb_dom_node_t *root, int descend)
+{
+    if (descend && node->first_child != NULL) {
+        return node->first_child;
+    }
+    while (node != root && node->next == NULL) {
+        node = node->parent;
+    }
+    return node == root ? NULL : node->next;
+}
+
+static int is_space(lxb_char_t c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* Length of the well-formed UTF-8 sequence at p (n bytes left), or minus the length of the
+ * maximal subpart of an ill-formed one (at least 1). */
+static long utf8_sequence(const lxb_char_t *p, size_t n)
+{
+    lxb_char_t c = p[0], lo = 0x80, hi = 0xBF;
+    size_t need;
+    if (c >= 0xC2 && c <= 0xDF) {
+        need = 1;
+    }
+    else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        lo = c == 0xE0 ? 0xA0 : 0x80;
+        hi = c == 0xED ? 0x9F : 0xBF;
+    }
+    else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        lo = c == 0xF0 ? 0x90 : 0x80;
+        hi = c == 0xF4 ? 0x8F : 0xBF;
+    }
+    else {
+        return -1;
+    }
+    for (size_t i = 1; i <= need; i++) {
+        if (i >= n || p[i] < lo || p[i] > hi) {
+            return -(long) i;
+        }
+        lo = 0x80;
+        hi = 0xBF;
+    }
+    return (long) need + 1;
+}
+
+/* One text node: separated from the one before it, as a space would separate them. */
+static int digest_add(digest_t *d, const lxb_char_t *p, size_t n)
+{
+    static const lxb_char_t replacement[] = {0xEF, 0xBF, 0xBD};
+    d->in_word = 0;
+    size_t i = 0;
+    while (i < n) {
+        size_t start = i;
+        while (i < n && p[i] < 0x80 && !is_space(p[i])) {
+            i++;
+        }
+        if (i > start) {
+            d->words += !d->in_word;
+            d->in_word = 1;
+            if (buf_add(&d->kept, p + start, i - start) < 0) {
+                return -1;
+            }
+        }
+        if (i >= n) {
+            break;
+        }
+        if (p[i] < 0x80) { /* whitespace */
+            d->in_word = 0;
+            i++;
+            continue;
+        }
+        long len = utf8_sequence(p + i, n - i);
+        d->words += !d->in_word;
+        d->in_word = 1;
+        if (buf_add(&d->kept, len > 0 ? p + i : replacement, len > 0 ? (size_t) len : 3) < 0) {
+            return -1;
+        }
+        i += (size_t) (len > 0 ? len : -len);
+    }
+    return 0;
+}
+
+/* Every text node below ``root``, concatenated into ``out``; or, with ``digest`` instead, the
+ * visible ones (outside the subtrees of invisible elements) into the digest. */
+static int gather_text(lxb_dom_node_t *root, buf_t *out, digest_t *digest)
+{
+    lxb_dom_node_t *node = root->first_child;
+    while (node != NULL) {
+        int descend = 1;
+        if (node->type == LXB_DOM_NODE_TYPE_TEXT) {
+            lexbor_str_t *s = &lxb_dom_interface_character_data(node)->data;
+            if (s->data != NULL) {
+                int failed = digest != NULL ? digest_add(digest, s->data, s->length)
+                                            : buf_add(out, s->data, s->length);
+                if (failed < 0) {
+                    return -1;
+                }
+            }
+        }
+        else if (digest != NULL && node->type == LXB_DOM_NODE_TYPE_ELEMENT) {
+            switch (node->local_name) {
+            case LXB_TAG_SCRIPT:
+            case LXB_TAG_STYLE:
+            case LXB_TAG_NOSCRIPT:
+            case LXB_TAG_TEMPLATE:
+                descend = 0;
+            }
+        }
+        node = next_in_order(node, root, descend);
+    }
+    return 0;
+}
+
+/* The element's link: the URL in ``id`` (href or src), if it has one that is not empty. */
+static int take_link(walk_t *w, lxb_dom_node_t *node, uintptr_t id)
+{
+    span_t v = attr_value(attr_by_id(node, id));
+    return v.data != NULL && v.len > 0 ? spans_add(&w->hrefs, v) : 0;
+}
+
+/* The attribute of the first element of its kind that has it (<base href>, <html lang>). */
+static void take_first(lxb_dom_node_t *node, uintptr_t id, int *has, span_t *value)
+{
+    lxb_dom_attr_t *a = attr_by_id(node, id);
+    if (a != NULL && !*has) {
+        *has = 1;
+        *value = attr_value(a);
+    }
+}
+
+static int visit(walk_t *w, lxb_dom_node_t *node)
+{
+    lxb_dom_attr_t *a;
+    switch (node->local_name) {
+    case LXB_TAG_A:
+    case LXB_TAG_AREA:
+        return take_link(w, node, LXB_DOM_ATTR_HREF);
+    case LXB_TAG_IFRAME:
+    case LXB_TAG_FRAME:
+    case LXB_TAG_IMG:
+    case LXB_TAG_SCRIPT:
+        return take_link(w, node, LXB_DOM_ATTR_SRC);
+    case LXB_TAG_LINK:
+        if (take_link(w, node, LXB_DOM_ATTR_HREF) < 0) {
+            return -1;
+        }
+        a = attr_by_id(node, LXB_DOM_ATTR_REL);
+        if (a != NULL) {
+            if (spans_add(&w->rels, attr_value(a)) < 0
+                || spans_add(&w->rels, attr_value(attr_by_id(node, LXB_DOM_ATTR_HREF))) < 0) {
+                return -1;
+            }
+        }
+        return 0;
+    case LXB_TAG_BASE:
+        take_first(node, LXB_DOM_ATTR_HREF, &w->has_base, &w->base);
+        return 0;
+    case LXB_TAG_META:
+        a = attr_by_name(node, "name", 4);
+        if (a != NULL) {
+            if (spans_add(&w->metas, attr_value(a)) < 0
+                || spans_add(&w->metas, attr_value(attr_by_name(node, "content", 7))) < 0) {
+                return -1;
+            }
+        }
+        return 0;
+    case LXB_TAG_TITLE:
+        /* The document's title; an SVG's <title> is not it. */
+        if (!w->has_title && node->parent != NULL && node->parent->local_name != LXB_TAG_SVG) {
+            w->has_title = 1;
+            return gather_text(node, &w->title, NULL);
+        }
+        return 0;
+    case LXB_TAG_H1:
+        if (w->h1_count++ == 0) {
+            w->has_h1 = 1;
+            return gather_text(node, &w->h1, NULL);
+        }
+        return 0;
+    case LXB_TAG_HTML:
+        take_first(node, LXB_DOM_ATTR_LANG, &w->has_lang, &w->lang);
+        return 0;
+    }
+    return 0;
+}
+
+static int walk_document(walk_t *w, lxb_html_document_t *doc)
+{
+    lxb_dom_node_t *root = lxb_dom_interface_node(doc);
+    lxb_dom_node_t *node = root->first_child;
+    while (node != NULL) {
+        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT && visit(w, node) < 0) {
+            return -1;
+        }
+        node = next_in_order(node, root, 1);
+    }
+    lxb_dom_node_t *holder = lxb_dom_interface_node(lxb_html_document_body_element(doc));
+    if (holder == NULL) {
+        holder = lxb_dom_interface_node(lxb_dom_document_element(&doc->dom_document));
+    }
+    return holder != NULL ? gather_text(holder, NULL, &w->text) : 0;
+}
+
+static PyObject *str_of(const lxb_char_t *data, size_t len)
+{
+    return PyUnicode_DecodeUTF8((const char *) data, (Py_ssize_t) len, "replace");
+}
+
+static PyObject *str_or_none(span_t v)
+{
+    if (v.data == NULL) {
+        Py_RETURN_NONE;
+    }
+    return str_of(v.data, v.len);
+}
+
+static PyObject *pairs(spans_t *s)
+{
+    PyObject *list = PyList_New((Py_ssize_t) (s->n / 2));
+    for (size_t i = 0; list != NULL && i < s->n / 2; i++) {
+        PyObject *pair = Py_BuildValue(
+            "(NN)", str_or_none(s->items[2 * i]), str_or_none(s->items[2 * i + 1])
+        );
+        if (pair == NULL) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t) i, pair);
+    }
+    return list;
+}
+
+static PyObject *buf_str_or_none(int has, buf_t *b)
+{
+    if (!has) {
+        Py_RETURN_NONE;
+    }
+    return str_of((const lxb_char_t *) (b->data ? b->data : ""), b->n);
+}
+
+/* Joining the hrefs documentation sites are made of ("../api/x.html", "/guide/", "p.html?v=2#top")
+ * against a page's directory, here and without the GIL: the same steps as the plain path of
+ * gui_crawler.crawl.urls (_plain_join), which stays the definition -- the tests hold the two together.
+ * So is an absolute http(s) href already in normal form (_normal_absolute). Anything else
+ * (another scheme, "//", "?" or "%" in a relative href, a <base>, a long href, non-ASCII before
+ * the fragment) is left to Python. */
+enum { JOIN_LATER = -1, JOIN_NOTHING = -2 };
+
+typedef struct {
+    Py_ssize_t off; /* into the joined URLs' buffer, or JOIN_LATER / JOIN_NOTHING */
+    Py_ssize_t len;
+} joined_t;
+
+#define MAX_URL_LENGTH 4096
+
+/* The characters of _PLAIN_HREF's path and query. */
+static int plain_path_char(lxb_char_t c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+           || (c != 0 && strchr("/._~!$&'()*+,;=@-", c) != NULL);
+}
+
+static int plain_query_char(lxb_char_t c)
+{
+    return plain_path_char(c) || c == ':' || c == '?';
+}
+
+/* RFC 3986 section 5.2.4 on ``path`` (starting with "/"), appended to ``out``: urls'
+ * _remove_dot_segments, segment for segment. */
+static int remove_dot_segments(const char *path, size_t n, buf_t *out)
+{
+    size_t start = out->n, seg = 1, depth = 0;
+    /* Offsets (in out) of each kept segment's "/", to pop back to. */
+    size_t stack_small[64], *stack = stack_small, cap = 64;
+    int last_dot = 0, failed = 0;
+    while (seg <= n) {
+        size_t end = seg;
+        while (end < n && path[end] != '/') {
+            end++;
+        }
+        size_t len = end - seg;
+        int dot = len == 1 && path[seg] == '.';
+        int dotdot = len == 2 && path[seg] == '.' && path[seg + 1] == '.';
+        last_dot = dot || dotdot;
+        if (dotdot) {
+            if (depth > 0) {
+                out->n = stack[--depth];
+            }
+        }
+        else if (!dot) {
+            if (depth == cap) {
+                size_t *bigger = malloc(2 * cap * sizeof(size_t));
+                if (bigger == NULL) {
+                    failed = 1;
+                    break;
+                }
+                memcpy(bigger, stack, cap * sizeof(size_t));
+                if (stack != stack_small) {
+                    free(stack);
+                }
+                stack = bigger;
+                cap *= 2;
+            }
+            stack[depth++] = out->n;
+            if (buf_add(out, (const lxb_char_t *) "/", 1) < 0
+                || buf_add(out, (const lxb_char_t *) path + seg, len) < 0) {
+                failed = 1;
+                break;
+            }
+        }
+        seg = end + 1;
+    }
+    if (stack != stack_small) {
+        free(stack);
+    }
+    if (failed) {
+        return -1;
+    }
+    if (last_dot || out->n == start) {
+        return buf_add(out, (const lxb_char_t *) "/", 1);
+    }
+    return 0;
+}
+
+static int upper_hex(lxb_char_t c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
+}
+
+/* urls._normal_absolute: ``h`` is "http(s)://", a lower-case host, a port other than 80 and 443,
+ * a path and query of characters that need no escape or upper-case escapes, not ending with
+ * "?" and without "/." (dot segments are the general path's); then, after "#", anything. Its
+ * length up to the fragment, or 0. */
+static size_t normal_absolute(const lxb_char_t *h, size_t n)
+{
+    size_t i = n >= 7 && memcmp(h, "http://", 7) == 0    ? 7
+               : n >= 8 && memcmp(h, "https://", 8) == 0 ? 8
+                                                         : 0;
+    if (i == 0) {
+        return 0;
+    }
+    for (;; i++) { /* labels of [a-z0-9-], dot-separated */
+        size_t label = i;
+        while (i < n
+               && ((h[i] >= 'a' && h[i] <= 'z') || (h[i] >= '0' && h[i] <= '9') || h[i] == '-')) {
+            i++;
+        }
+        if (i == label) {
+            return 0;
+        }
+        if (i >= n || h[i] != '.') {
+            break;
+        }
+    }
+    if (i < n && h[i] == ':') {
+        size_t port = ++i;
+        while (i < n && h[i] >= '0' && h[i] <= '9' && i - port < 5) {
+            i++;
+        }
+        if (i == port || h[port] == '0' || (i - port == 2 && memcmp(h + port, "80", 2) == 0)
+            || (i - port == 3 && memcmp(h + port, "443", 3) == 0)) {
+            return 0;
+        }
+    }
+    if (i >= n || h[i] != '/') {
+        return 0;
+    }
+    int query = 0;
+    for (; i < n && h[i] != '#'; i++) {
+        lxb_char_t c = h[i];
+        if (c == '%') {
+            if (i + 2 >= n || !upper_hex(h[i + 1]) || !upper_hex(h[i + 2])) {
+                return 0;
+            }
+            i += 2;
+        }
+        else if (c == '?' && !query) {
+            query = 1;
+        }
+        else if (!(query ? plain_query_char(c) : plain_path_char(c) || c == ':')) {
+            return 0;
+        }
+        else if (c == '.' && h[i - 1] == '/') {
+            return 0;
+        }
+    }
+    return h[i - 1] == '?' ? 0 : i;
+}
+
+static int plain_join(const char *dir, size_t dir_len, size_t origin_len, span_t href,
+                      buf_t *out, joined_t *joined)
+{
+    const lxb_char_t *h = href.data;
+    size_t n = href.len;
+    joined->off = JOIN_LATER;
+    while (n > 0 && is_space(h[0])) {
+        h++;
+        n--;
+    }
+    while (n > 0 && is_space(h[n - 1])) {
+        n--;
+    }
+    if (n > 0 && h[0] == '#') {
+        joined->off = JOIN_NOTHING; /* the page itself */
+        return 0;
+    }
+    if (n == 0 || n > MAX_URL_LENGTH || h[0] == '?' || (n > 1 && h[0] == '/' && h[1] == '/')) {
+        return 0;
+    }
+    size_t absolute = normal_absolute(h, n);
+    if (absolute > 0) {
+        joined->off = (Py_ssize_t) out->n;
+        joined->len = (Py_ssize_t) absolute;
+        return buf_add(out, h, absolute);
+    }
+    size_t i = 0, query = 0;
+    while (i < n && plain_path_char(h[i])) {
+        i++;
+    }
+    if (i < n && h[i] == '?') {
+        query = i++;
+        while (i < n && plain_query_char(h[i])) {
+            i++;
+        }
+    }
+    size_t end = i; /* of the path and query; the fragment is dropped */
+    if (i < n && h[i] == '#') {
+        for (i++; i < n; i++) {
+            if (h[i] == '\t' || h[i] == '\n' || h[i] == '\r') {
+                return 0;
+            }
+        }
+    }
+    if (i < n) {
+        return 0;
+    }
+    size_t start = out->n;
+    size_t head = h[0] == '/' ? origin_len : dir_len;
+    if (buf_add(out, (const lxb_char_t *) dir, origin_len) < 0) {
+        return -1;
+    }
+    /* The path: the directory's (for a relative href) and the href's, dot segments removed. */
+    size_t path_len = head - origin_len + (query ? query : end);
+    char *path = malloc(path_len + 1);
+    if (path == NULL) {
+        return -1;
+    }
+    memcpy(path, dir + origin_len, head - origin_len);
+    memcpy(path + head - origin_len, h, query ? query : end);
+    int failed, dots = 0;
+    for (size_t k = 0; k + 1 < path_len && !dots; k++) {
+        dots = path[k] == '/' && path[k + 1] == '.';
+    }
+    if (dots) {
+        failed = remove_dot_segments(path, path_len, out);
+    }
+    else {
+        failed = buf_add(out, (const lxb_char_t *) path, path_len);
+    }
+    free(path);
+    if (failed < 0 || (query && buf_add(out, h + query, end - query) < 0)) {
+        return -1;
+    }
+    if (out->data[out->n - 1] == '?') {
+        out->n--;
+    }
+    joined->off = (Py_ssize_t) start;
+    joined->len = (Py_ssize_t) (out->n - start);
+    return 0;
+}
+
+/* Each href as a key of ``hrefs`` (document order, first time only), its value the URL it
+ * joins to, "" for none, or None when Python must join it. ``order``: the first occurrence of
+ * each distinct href. */
+static int add_hrefs(PyObject *hrefs, spans_t *s, const size_t *order, size_t n, joined_t *joined,
+                     buf_t *urls)
+{
+    for (size_t k = 0; k < n; k++) {
+        size_t i = order[k];
+        PyObject *key = str_of(s->items[i].data, s->items[i].len);
+        if (key == NULL) {
+            return -1;
+        }
+        int seen = PyDict_Contains(hrefs, key);
+        PyObject *value = NULL;
+        if (seen == 0) {
+            if (joined == NULL || joined[i].off == JOIN_LATER) {
+                value = Py_NewRef(Py_None);
+            }
+            else if (joined[i].off == JOIN_NOTHING) {
+                value = PyUnicode_FromStringAndSize("", 0);
+            }
+            else {
+                value = PyUnicode_FromStringAndSize(urls->data + joined[i].off, joined[i].len);
+            }
+        }
+        if (seen < 0 || (seen == 0 && (value == NULL || PyDict_SetItem(hrefs, key, value) < 0))) {
+            Py_DECREF(key);
+            Py_XDECREF(value);
+            return -1;
+        }
+        Py_DECREF(key);
+        Py_XDECREF(value);
+    }
+    return 0;
+}
+
+/* Each thread keeps one lexbor document (and its parser) for all the pages it parses: creating
+ * and destroying them cost more than parsing a small page (~40 of ~130 us for a 7 KB page, ~33
+ * of ~38 us for an empty one). Between pages the document is cleaned, which frees all its memory
+ * but a first chunk of each pool; a thread that ends destroys its document (the key's
+ * destructor). */
+static pthread_key_t doc_key;
+#define KEEP_DOC_BYTES (1 << 20)
+
+static void destroy_doc(void *doc)
+{
+    lxb_html_document_destroy(doc);
+}
+
+static lxb_html_document_t *thread_doc(void)
+{
+    lxb_html_document_t *doc = pthread_getspecific(doc_key);
+    if (doc == NULL) {
+        doc = lxb_html_document_create();
+        if (doc != NULL && pthread_setspecific(doc_key, doc) != 0) {
+            lxb_html_document_destroy(doc);
+            doc = NULL;
+        }
+    }
+    return doc;
+}
+
+/* After a page: cleaned for the next one; or destroyed after a failed parse (whatever state
+ * that left it in is not worth reasoning about) or a big page (cleaning keeps the tokenizer's
+ * buffer as big as the page's longest token). Cleaning leaves the quirks mode a doctype-less
+ * page set, and a page with <!DOCTYPE html> never sets it back (a new document starts without
+ * quirks): a <table> in a <p> would then nest as in the page before. */
+static void release_doc(lxb_html_document_t *doc, int keep)
+{
+    if (keep) {
+        lxb_html_document_clean(doc);
+        lxb_dom_interface_document(doc)->compat_mode = LXB_DOM_DOCUMENT_CMODE_NO_QUIRKS;
+    }
+    else {
+        pthread_setspecific(doc_key, NULL);
+        lxb_html_document_destroy(doc);
+    }
+}
+
+/* One page's walk, held apart from the document it was read from: the spans point into
+ * ``copies``, so the thread's document is free for its next page before Python reads these. */
+struct walked {
+    walk_t w;
+    lxb_status_t status;
+    joined_t *joined; /* NULL: Python joins every href */
+    buf_t urls;       /* the joined URLs */
+    size_t *order;    /* the first occurrence of each distinct href (indexes into w.hrefs) */
+    size_t n_order;
+    buf_t copies;     /* the bytes of every span */
+    int no_doc;       /* no document could be made */
+};
+
+void walked_destroy(walked_t *r)
+{
+    free(r->joined);
+    free(r->order);
+    free(r->urls.data);
+    free(r->copies.data);
+    free(r->w.hrefs.items);
+    free(r->w.metas.items);
+    free(r->w.rels.items);
+    free(r->w.title.data);
+    free(r->w.h1.data);
+    free(r->w.text.kept.data);
+    free(r);
+}
+
+static size_t spans_bytes(const spans_t *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        n += s->items[i].len;
+    }
+    return n;
+}
+
+static void move_span(span_t *v, buf_t *to)
+{
+    if (v->data != NULL) {
+        memcpy(to->data + to->n, v->data, v->len);
+        v->data = (const lxb_char_t *) to->data + to->n;
+        to->n += v->len;
+    }
+}
+
+static void move_spans(spans_t *s, buf_t *to)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        move_span(&s->items[i], to);
+    }
+}
+
+/* The spans point into the document's memory: copied out before it is cleaned. */
+static int copy_spans(walk_t *w, buf_t *to)
+{
+    size_t n = spans_bytes(&w->hrefs) + spans_bytes(&w->metas) + spans_bytes(&w->rels)
+               + w->base.len + w->lang.len;
+    to->data = malloc(n + 1);
+    if (to->data == NULL) {
+        return -1;
+    }
+    to->cap = n + 1;
+    move_spans(&w->hrefs, to);
+    move_spans(&w->metas, to);
+    move_spans(&w->rels, to);
+    move_span(&w->base, to);
+    move_span(&w->lang, to);
+    return 0;
+}
+
+/* The first occurrence of each distinct href, in document order: a page's navigation repeats
+ * the same hrefs many times over, and each one read costs the event loop a string. An href
+ * without a value counts as "", as Python reads it. */
+static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
+{
+    size_t cap = 16;
+    while (cap < 2 * s->n) {
+        cap *= 2;
+    }
+    size_t *slots = calloc(cap, sizeof(size_t)); /* an index + 1; 0: empty */
+    *order = malloc((s->n ? s->n : 1) * sizeof(size_t));
+    if (slots == NULL || *order == NULL) {
+        free(slots);
+        return -1;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const span_t *v = &s->items[i];
+        uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+        for (size_t k = 0; k < v->len; k++) {
+            h = (h ^ v->data[k]) * 1099511628211ULL;
+        }
+        for (size_t at = (size_t) h & (cap - 1);; at = (at + 1) & (cap - 1)) {
+            if (slots[at] == 0) {
+                slots[at] = i + 1;
+                (*order)[n++] = i;
+                break;
+            }
+            const span_t *u = &s->items[slots[at] - 1];
+            if (u->len == v->len && (v->len == 0 || memcmp(u->data, v->data, v->len) == 0)) {
+                break;
+            }
+        }
+    }
+    free(slots);
+    *n_order = n;
+    return 0;
+}
+
+/* Parse, walk and join, without the GIL. ``dir``: the page's directory URL or NULL, its origin
+ * ``origin_len`` bytes long. */
+static void walk_page(walked_t *r, const char *data, size_t len, const char *dir, size_t dir_len,
+                      size_t origin_len)
+{
+    walk_t *w = &r->w;
+    r->status = LXB_STATUS_ERROR;
+    lxb_html_document_t *doc = thread_doc();
+    if (doc == NULL) {
+        r->no_doc = 1;
+        return;
+    }
+    r->status = lxb_html_document_parse(doc, (const lxb_char_t *) data, len);
+    if (r->status == LXB_STATUS_OK && walk_document(w, doc) < 0) {
+        w->failed = 1;
+    }
+    /* A <base> changes what every href joins against: Python joins them all then. */
+    if (!w->failed && r->status == LXB_STATUS_OK && dir != NULL && !w->has_base && w->hrefs.n > 0) {
+        r->joined = malloc(w->hrefs.n * sizeof(joined_t));
+        w->failed = r->joined == NULL;
+        for (size_t i = 0; !w->failed && i < w->hrefs.n; i++) {
+            w->failed = plain_join(dir, dir_len, origin_len, w->hrefs.items[i], &r->urls,
+                                   &r->joined[i]) < 0;
+        }
+    }
+    if (!w->failed && r->status == LXB_STATUS_OK && copy_spans(w, &r->copies) < 0) {
+        w->failed = 1;
+    }
+    if (!w->failed && r->status == LXB_STATUS_OK
+        && unique_hrefs(&w->hrefs, &r->order, &r->n_order) < 0) {
+        w->failed = 1;
+    }
+    release_doc(doc, r->status == LXB_STATUS_OK && len <= KEEP_DOC_BYTES);
+}
+
+/* -1 with an exception set if the walk failed. */
+static int walk_failed(const walked_t *r)
+{
+    if (r->no_doc || r->w.failed) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (r->status != LXB_STATUS_OK) {
+        PyErr_Format(PyExc_ValueError, "lexbor could not parse the page (status %d)",
+                     (int) r->status);
+        return -1;
+    }
+    return 0;
+}
+
+/* What walk() returns, made with the GIL; the hrefs go into ``hrefs`` (unless None). ``text``:
+ * whether the visible text's bytes are wanted (else b"": the caller has their hash already). */
+static PyObject *walked_result(walked_t *r, PyObject *hrefs, int text)
+{
+    walk_t *w = &r->w;
+    if (walk_failed(r) < 0) {
+        return NULL;
+    }
+    if (hrefs != Py_None
+        && add_hrefs(hrefs, &w->hrefs, r->order, r->n_order, r->joined, &r->urls) < 0) {
+        return NULL;
+    }
+    return Py_BuildValue(
+        "(NNNlNNNlN)",
+        w->has_base ? str_of(w->base.data ? w->base.data : (const lxb_char_t *) "", w->base.len)
+                    : Py_NewRef(Py_None),
+        buf_str_or_none(w->has_title, &w->title),
+        buf_str_or_none(w->has_h1, &w->h1),
+        w->h1_count,
+        w->has_lang ? str_or_none(w->lang) : Py_NewRef(Py_None),
+        pairs(&w->metas),
+        pairs(&w->rels),
+        w->text.words,
+        PyBytes_FromStringAndSize(w->text.kept.data && text ? w->text.kept.data : "",
+                                  text ? (Py_ssize_t) w->text.kept.n : 0)
+    );
+}
+
+void walked_text(const walked_t *r, const char **data, size_t *len)
+{
+    *data = r->w.text.kept.data;
+    *len = r->w.text.kept.n;
+}
+
+/* The directory's origin ends at the first "/" after "scheme://"; 0: not a directory URL. */
+static size_t origin_length(const char *dir, size_t dir_len)
+{
+    const char *scheme_end = dir != NULL ? strstr(dir, "://") : NULL;
+    const char *origin_end = scheme_end != NULL ? strchr(scheme_end + 3, '/') : NULL;
+    if (origin_end == NULL || dir[dir_len - 1] != '/') {
+        return 0;
+    }
+    return (size_t) (origin_end - dir);
+}
+
+walked_t *walked_new(const char *data, size_t len, const char *dir, size_t dir_len)
+{
+    walked_t *r = calloc(1, sizeof(walked_t));
+    if (r != NULL) {
+        size_t origin_len = origin_length(dir, dir_len);
+        walk_page(r, data, len, origin_len ? dir : NULL, dir_len, origin_len);
+    }
+    return r;
+}
+
+static walked_t *walk_without_gil(Py_buffer *data, const char *dir, Py_ssize_t dir_len)
+{
+    walked_t *r;
+    Py_BEGIN_ALLOW_THREADS
+    r = walked_new(data->buf, (size_t) data->len, dir, (size_t) dir_len);
+    Py_END_ALLOW_THREADS
+    if (r == NULL) {
+        PyErr_NoMemory();
+    }
+    return r;
+}
+
+static PyObject *walk(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer data;
+    PyObject *hrefs;
+    const char *dir = NULL;
+    Py_ssize_t dir_len = 0;
+    if (!PyArg_ParseTuple(args, "y*O!|z#:walk", &data, &PyDict_Type, &hrefs, &dir, &dir_len)) {
+        return NULL;
+    }
+    walked_t *r = walk_without_gil(&data, dir, dir_len);
+    PyBuffer_Release(&data);
+    if (r == NULL) {
+        return NULL;
+    }
+    PyObject *result = walked_result(r, hrefs, 1);
+    walked_destroy(r);
+    return result;
+}
+
+#define WALKED "gui_crawler.parsing._pagewalk.walked"
+
+static void walked_capsule_free(PyObject *capsule)
+{
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    if (r != NULL) {
+        walked_destroy(r);
+    }
+}
+
+PyObject *walked_capsule(walked_t *r)
+{
+    PyObject *capsule = PyCapsule_New(r, WALKED, walked_capsule_free);
+    if (capsule == NULL) {
+        walked_destroy(r);
+    }
+    return capsule;
+}
+
+/* walk() in two halves: the parse on a thread that holds the GIL only to return, the Python
+ * objects made wherever the result is wanted. */
+static PyObject *walk_apart(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer data;
+    const char *dir = NULL;
+    Py_ssize_t dir_len = 0;
+    if (!PyArg_ParseTuple(args, "y*|z#:walk_apart", &data, &dir, &dir_len)) {
+        return NULL;
+    }
+    walked_t *r = walk_without_gil(&data, dir, dir_len);
+    PyBuffer_Release(&data);
+    return r == NULL ? NULL : walked_capsule(r);
+}
+
+static PyObject *walked(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule, *hrefs;
+    int text = 1;
+    if (!PyArg_ParseTuple(args, "OO|p:walked", &capsule, &hrefs, &text)) {
+        return NULL;
+    }
+    if (hrefs != Py_None && !PyDict_Check(hrefs)) {
+        return PyErr_Format(PyExc_TypeError, "hrefs must be a dict or None");
+    }
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    return r == NULL ? NULL : walked_result(r, hrefs, text);
+}
+
+/* Each link of a walk, as the key of a dict: no Python object made for an href seen before on
+ * the piece, and the hrefs joined in C (when ``use_joined``) go in as they are. */
+static PyObject *walked_links(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule, *out, *join;
+    int use_joined = 1;
+    if (!PyArg_ParseTuple(args, "OO!O|p:walked_links", &capsule, &PyDict_Type, &out, &join,
+                          &use_joined)) {
+        return NULL;
+    }
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    if (r == NULL || walk_failed(r) < 0) {
+        return NULL;
+    }
+    const joined_t *joined = use_joined ? r->joined : NULL;
+    for (size_t k = 0; k < r->n_order; k++) {
+        size_t i = r->order[k];
+        PyObject *url;
+        if (joined != NULL && joined[i].off == JOIN_NOTHING) {
+            continue;
+        }
+        if (joined != NULL && joined[i].off >= 0) {
+            url = PyUnicode_FromStringAndSize(r->urls.data + joined[i].off, joined[i].len);
+        }
+        else {
+            PyObject *href = str_of(r->w.hrefs.items[i].data, r->w.hrefs.items[i].len);
+            url = href != NULL ? PyObject_CallOneArg(join, href) : NULL;
+            Py_XDECREF(href);
+        }
+        if (url == NULL) {
+            return NULL;
+        }
+        if (url != Py_None && !PyUnicode_Check(url)) {
+            Py_DECREF(url);
+            return PyErr_Format(PyExc_TypeError, "join must return a str or None");
+        }
+        int failed = url != Py_None && PyUnicode_GET_LENGTH(url) > 0
+                     && PyDict_SetItem(out, url, Py_None) < 0;
+        Py_DECREF(url);
+        if (failed) {
+            return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+/* The "<" in p[from, to), and of those the "</" whose "/" is before ``to``. Counted in runs of at
+   most 255 bytes into byte-wide sums, which the compiler vectorises: a memchr() per "<" took
+   twice as long, and the event loop pays this for every page. */
+static void count_tags(const unsigned char *p, Py_ssize_t from, Py_ssize_t to, Py_ssize_t *opens,
+                       Py_ssize_t *ends)
+{
+    *opens = *ends = 0;
+    for (Py_ssize_t k = from; k < to;) {
+        Py_ssize_t n = to - k < 255 ? to - k : 255;
+        Py_ssize_t pairs = k + n < to ? n : n - 1;
+        const unsigned char *q = p + k;
+        unsigned char lt = 0, close = 0;
+        for (Py_ssize_t j = 0; j < n; j++) {
+            lt += q[j] == '<';
+        }
+        for (Py_ssize_t j = 0; j < pairs; j++) {
+            close += (q[j] == '<') & (q[j + 1] == '/');
+        }
+        *opens += lt;
+        *ends += close;
+        k += n;
+    }
+}
+
+/* How many "<" the page has, and a bound on how deep its elements nest, in one pass at C speed.
+ * Per chunk, the depth can rise by at most the chunk's start tags ("<" not followed by "/") and
+ * ends no higher than the depth before it plus starts minus ends -- or the chunk's starts alone,
+ * when stray end tags drove it to zero inside it. An end tag split by a chunk boundary counts only
+ * as a start: the bound errs high, never low. The GIL is let go only for a page of 1 MB or more:
+ * a smaller one takes microseconds, and the event loop that calls this could lose its turn. */
+static PyObject *markup(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer data;
+    Py_ssize_t chunk = 8192;
+    if (!PyArg_ParseTuple(args, "y*|n:markup", &data, &chunk)) {
+        return NULL;
+    }
+    if (chunk < 1) {
+        PyBuffer_Release(&data);
+        return PyErr_Format(PyExc_ValueError, "chunk must be at least 1, not %zd", chunk);
+    }
+    Py_ssize_t tags = 0, depth = 0, peak = 0;
+    const unsigned char *p = data.buf;
+    PyThreadState *saved = data.len >= (1 << 20) ? PyEval_SaveThread() : NULL;
+    for (Py_ssize_t i = 0; i < data.len; i += chunk) {
+        Py_ssize_t end = data.len - i < chunk ? data.len : i + chunk;
+        Py_ssize_t opens, ends;
+        count_tags(p, i, end, &opens, &ends);
+        Py_ssize_t starts = opens - ends;
+        tags += opens;
+        if (depth + starts > peak) {
+            peak = depth + starts;
+        }
+        depth = depth + starts - ends > starts ? depth + starts - ends : starts;
+    }
+    if (saved != NULL) {
+        PyEval_RestoreThread(saved);
+    }
+    PyBuffer_Release(&data);
+    return Py_BuildValue("(nn)", tags, peak);
+}
+
+/* Where a huge page can be cut into pieces that parse alone (gui_crawler.parsing.slicing): just before a
+ * start tag ("<" and a letter), outside every element whose content is not markup or whose text
+ * the audit reads whole. Each is an (opening, closing) pair, matched without regard to case. */
+static const char *const HOLDERS[][2] = {
+    {"<!--", "-->"},          {"<script", "</script"},     {"<style", "</style"},
+    {"<textarea", "</textarea"}, {"<title", "</title"},   {"<xmp", "</xmp"},
+    {"<noembed", "</noembed"}, {"<noframes", "</noframes"}, {"<noscript", "</noscript"},
+    {"<template", "</template"}, {"<h1", "</h1"},
+};
+#define N_HOLDERS (sizeof(HOLDERS) / sizeof(HOLDERS[0]))
+
+static int starts_with_ci(const char *p, const char *end, const char *needle)
+{
+    for (; *needle; p++, needle++) {
+        if (p >= end || (*p >= 'A' && *p <= 'Z' ? *p + 32 : *p) != *needle) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Occurrences of each opening and closing that lie wholly in [from, to). */
+static void count_holders(const char *p, Py_ssize_t from, Py_ssize_t to, Py_ssize_t *opened,
+                          Py_ssize_t *closed)
+{
+    const char *end = p + to;
+    for (const char *at = p + from; at < end; at++) {
+        if (*at != '<' && *at != '-') {
+            continue;
+        }
+        for (size_t i = 0; i < N_HOLDERS; i++) {
+            opened[i] += starts_with_ci(at, end, HOLDERS[i][0]);
+            closed[i] += starts_with_ci(at, end, HOLDERS[i][1]);
+        }
+    }
+}
+
+static Py_ssize_t find_ci(const char *p, Py_ssize_t len, Py_ssize_t from, const char *needle)
+{
+    for (Py_ssize_t i = from; i < len; i++) {
+        if (starts_with_ci(p + i, p + len, needle)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* The first start tag at or after ``from``; -1 if none. */
+static Py_ssize_t next_start_tag(const char *p, Py_ssize_t len, Py_ssize_t from)
+{
+    for (Py_ssize_t i = from; i + 1 < len; i++) {
+        char c = p[i + 1];
+        if (p[i] == '<' && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+Py_ssize_t find_cuts(const char *p, Py_ssize_t len, Py_ssize_t max_tags, Py_ssize_t tags,
+                     Py_ssize_t **out)
+{
+    *out = NULL;
+    if (tags <= max_tags || max_tags < 1) {
+        return 0;
+    }
+    Py_ssize_t step = (Py_ssize_t) ((long long) len * max_tags / tags);
+    Py_ssize_t opened[N_HOLDERS] = {0}, closed[N_HOLDERS] = {0}, counted = 0;
+    Py_ssize_t *cuts = NULL, n = 0, cap = 0;
+    Py_ssize_t cut = next_start_tag(p, len, step);
+    while (0 < cut && cut < len - step / 2) {
+        count_holders(p, counted, cut, opened, closed);
+        counted = cut;
+        size_t inside = 0;
+        while (inside < N_HOLDERS && opened[inside] <= closed[inside]) {
+            inside++;
+        }
+        if (inside == N_HOLDERS) {
+            if (n == cap) {
+                cap = cap ? 2 * cap : 16;
+                Py_ssize_t *more = realloc(cuts, (size_t) cap * sizeof(Py_ssize_t));
+                if (more == NULL) {
+                    free(cuts);
+                    return -1;
+                }
+                cuts = more;
+            }
+            cuts[n++] = cut;
+            cut = next_start_tag(p, len, cut + step);
+            continue;
+        }
+        /* Step past the end of the element the cut fell in; the counts catch up from here. */
+        Py_ssize_t close = find_ci(p, len, cut, HOLDERS[inside][1]);
+        if (close < 0) {
+            break;
+        }
+        cut = next_start_tag(p, len, close + 1);
+    }
+    *out = cuts;
+    return n;
+}
+
+static PyObject *cut_points(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer data;
+    Py_ssize_t max_tags, tags, n;
+    Py_ssize_t *cuts;
+    if (!PyArg_ParseTuple(args, "y*nn:cut_points", &data, &max_tags, &tags)) {
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    n = find_cuts(data.buf, data.len, max_tags, tags, &cuts);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&data);
+    PyObject *out = n < 0 ? PyErr_NoMemory() : PyList_New(n);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        PyObject *v = PyLong_FromSsize_t(cuts[i]);
+        if (v == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    free(cuts);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"walk", walk, METH_VARARGS,
+     "walk(data, hrefs, directory=None) -> (base, title, h1, h1_count, lang, metas, rels, words, "
+     "text): one HTML "
+     "page's links (added to the dict hrefs) and raw audit fields, parsed and read without the "
+     "GIL."},
+    {"walk_apart", walk_apart, METH_VARARGS,
+     "walk_apart(data, directory=None) -> walked: walk()'s parse, holding the GIL only to return."},
+    {"walked", walked, METH_VARARGS,
+     "walked(walked, hrefs, text=True) -> what walk() returns, from walk_apart()'s result (the "
+     "text's bytes empty unless ``text``; hrefs None: the hrefs are not read)."},
+    {"walked_links", walked_links, METH_VARARGS,
+     "walked_links(walked, links, join, use_joined=True): each distinct href of walk_apart()'s "
+     "result, in document order, as the URL it joins to: the walk's own join if ``use_joined`` "
+     "and it made one, else join(href) (None or '' for no link); added to the dict ``links`` "
+     "(value None) unless there already."},
+    {"markup", markup, METH_VARARGS,
+     "markup(data, chunk=8192) -> (tags, nesting_bound): how many '<' the page has, and a bound "
+     "on how deep its elements nest that never errs low (chunk: bytes counted at a time)."},
+    {"cut_points", cut_points, METH_VARARGS,
+     "cut_points(data, max_tags, tags) -> [offset]: where a page of ``tags`` '<' can be cut into "
+     "pieces of about max_tags tags that parse alone (none for a page that small)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_pagewalk", "Parse an HTML page and read its links and audit fields in C.",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__pagewalk(void)
+{
+    if (pthread_key_create(&doc_key, destroy_doc) != 0) {
+        return PyErr_NoMemory();
+    }
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && add_walkers(m) < 0) {
+        Py_CLEAR(m);
+    }
+    return m;
+}

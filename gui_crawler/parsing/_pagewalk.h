@@ -1,0 +1,32 @@
+/* What _pagewalk.c gives _walkers.c: one page's walk, made without the GIL, read with it. */
+#ifndef GUI_CRAWLER_PAGEWALK_H
+#define GUI_CRAWLER_PAGEWALK_H
+
+#include <Python.h>
+
+typedef struct walked walked_t;
+
+/* Parse and walk ``data`` into the calling thread's lexbor document; no GIL needed. NULL when out
+ * of memory; any other failure is kept in the result, for walked() to raise. ``dir``: the page's
+ * directory URL (plain hrefs are joined to it) or NULL. */
+walked_t *walked_new(const char *data, size_t len, const char *dir, size_t dir_len);
+
+/* No GIL needed. */
+void walked_destroy(walked_t *r);
+
+/* The visible text's bytes, as the content hash hashes them (empty if the walk failed). */
+void walked_text(const walked_t *r, const char **data, size_t *len);
+
+/* The capsule _pagewalk.walked() reads; it owns ``r`` (destroyed here if it cannot be made). */
+PyObject *walked_capsule(walked_t *r);
+
+/* Where a page of ``tags`` '<' can be cut into pieces of about ``max_tags`` tags that parse alone
+ * (gui_crawler.parsing.slicing.cut_points); no GIL needed. Returns how many cuts, *cuts malloc'd (NULL for
+ * none), or -1 when out of memory. */
+Py_ssize_t find_cuts(const char *p, Py_ssize_t len, Py_ssize_t max_tags, Py_ssize_t tags,
+                     Py_ssize_t **cuts);
+
+/* Adds the Walkers type to the module; -1 with an exception set on failure. */
+int add_walkers(PyObject *module);
+
+#endif

@@ -1,0 +1,309 @@
+"""The pure-Python walk: what the compiled ``_pagewalk`` does, written plainly over selectolax's tree
+of the same lexbor parse. It is the specification the C follows (the tests hold both to the same
+results field by field) and what runs where the C was not built or ``GUI_CRAWLER_NO_EXTENSIONS``
+turns it off. The functions and :class:`Walkers` take and return what the C ones do
+(``_pagewalk.pyi``); the one difference allowed is that this walk joins no href itself: every
+value it puts in ``hrefs`` is None, and :func:`walked_links` leaves every join to ``join``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import queue
+import re
+import socket
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from selectolax.lexbor import LexborHTMLParser
+
+Read = tuple[
+    str | None,  # base: raw href of the first <base href> ("" without a value)
+    str | None,  # title: text of the first <title> not inside an <svg>
+    str | None,  # h1: all text below the first <h1>
+    int,  # h1_count
+    str | None,  # lang: raw lang of the first <html lang>
+    list[tuple[str | None, str | None]],  # metas: (name, content) of every <meta name>
+    list[tuple[str | None, str | None]],  # rels: (rel, href) of every <link rel>
+    int,  # words of the visible text, parted by ASCII whitespace and between text nodes
+    bytes,  # the visible text's UTF-8 bytes without ASCII whitespace (what the hash reads)
+]
+
+# Each element that links, and the attribute that holds its URL: a broken image or script is a
+# broken link to the people who check sites.
+LINK_ATTRS = {
+    "a": "href",
+    "area": "href",
+    "link": "href",
+    "iframe": "src",
+    "frame": "src",
+    "img": "src",
+    "script": "src",
+}
+_READ_TAGS = frozenset({*LINK_ATTRS, "base", "meta", "title", "h1", "html"})
+# Text no reader sees: not counted, not hashed.
+INVISIBLE = "script, style, noscript, template"
+SPACES = b"\t\n\x0b\x0c\r "
+
+
+@dataclass(frozen=True, slots=True)
+class Walked:
+    """What :func:`walk_apart` read: the fields and the page's distinct hrefs, document order."""
+
+    read: Read
+    hrefs: tuple[str, ...]
+
+
+def _walk(data: bytes) -> Walked:
+    tree = LexborHTMLParser(data)
+    base = title = h1 = lang = None
+    h1_count = 0
+    hrefs: dict[str, None] = {}
+    metas: list[tuple[str | None, str | None]] = []
+    rels: list[tuple[str | None, str | None]] = []
+    root = tree.root
+    for node in root.traverse() if root is not None else ():
+        tag = node.tag
+        if tag not in _READ_TAGS:
+            continue
+        attrs = node.attributes
+        url_attr = LINK_ATTRS.get(tag)
+        if url_attr is not None:
+            href = attrs.get(url_attr)
+            if href:
+                hrefs[href] = None
+        if tag == "link":
+            if "rel" in attrs:
+                rels.append((attrs["rel"], attrs.get("href")))
+        elif tag == "base":
+            if base is None and "href" in attrs:
+                base = attrs["href"] or ""
+        elif tag == "meta":
+            if "name" in attrs:
+                metas.append((attrs["name"], attrs.get("content")))
+        elif tag == "title":
+            # The document's title; an SVG's <title> is not it.
+            parent = node.parent
+            if title is None and parent is not None and parent.tag != "svg":
+                title = node.text()
+        elif tag == "h1":
+            h1_count += 1
+            if h1 is None:
+                h1 = node.text()
+        elif tag == "html" and lang is None and "lang" in attrs:
+            lang = attrs["lang"]
+    holder = tree.body or root
+    words, kept = 0, b""
+    if holder is not None:
+        for hidden in reversed(holder.css(INVISIBLE)):  # innermost first
+            hidden.decompose()
+        text = holder.text(separator=" ").encode("utf-8", "surrogatepass")
+        words = len(text.split())
+        kept = text.translate(None, SPACES)
+    read: Read = (base, title, h1, h1_count, lang, metas, rels, words, kept)
+    return Walked(read, tuple(hrefs))
+
+
+def walk(data: bytes, hrefs: dict[str, str | None], directory: str | None = None, /) -> Read:
+    """One page's links (added to ``hrefs`` as keys, document order, value None) and raw audit
+    fields. ``directory`` is accepted for the compiled walk's sake, which joins plain hrefs to it."""
+    return walked(_walk(data), hrefs)
+
+
+def walk_apart(data: bytes, directory: str | None = None, /) -> Walked:
+    """:func:`walk`'s parse; :func:`walked` and :func:`walked_links` read what it kept."""
+    return _walk(data)
+
+
+def walked(walked: Walked, hrefs: dict[str, str | None] | None, text: bool = True, /) -> Read:
+    """What :func:`walk` returns, from :func:`walk_apart`'s result (the text's bytes empty unless
+    ``text``; ``hrefs`` None: the hrefs are not read)."""
+    if hrefs is not None:
+        for href in walked.hrefs:
+            hrefs.setdefault(href, None)
+    return walked.read if text else (*walked.read[:-1], b"")
+
+
+def walked_links(
+    walked: Walked,
+    links: dict[str, None],
+    join: Callable[[str], str | None],
+    use_joined: bool = True,
+    /,
+) -> None:
+    """Each distinct href of the walk, in document order, as ``join(href)`` (None or "" for no
+    link), added to ``links`` unless there already."""
+    for href in walked.hrefs:
+        url = join(href)
+        if url:
+            links[url] = None
+
+
+def markup(data: bytes, chunk: int = 8192, /) -> tuple[int, int]:
+    """(how many "<" the page has, a bound on how deep its elements nest that never errs low).
+    Per chunk, the depth can rise by at most the chunk's start tags ("<" not followed by "/") and
+    ends no higher than the depth before it plus starts minus ends, or the chunk's starts alone
+    when stray end tags drove it to zero inside it. An end tag split by a chunk boundary counts
+    only as a start: the bound errs high, never low."""
+    if chunk < 1:
+        raise ValueError(f"chunk must be at least 1, not {chunk}")
+    tags = depth = peak = 0
+    for i in range(0, len(data), chunk):
+        end = min(i + chunk, len(data))
+        opens = data.count(b"<", i, end)
+        ends = data.count(b"</", i, end)
+        starts = opens - ends
+        tags += opens
+        peak = max(peak, depth + starts)
+        depth = max(depth + starts - ends, starts)
+    return tags, peak
+
+
+# (opening, closing) of what a cut must not fall inside, lower case: elements whose content is
+# not markup, or whose text the audit reads whole.
+HOLDERS = (
+    (b"<!--", b"-->"),
+    *((b"<" + t, b"</" + t) for t in (b"script", b"style", b"textarea", b"title", b"xmp")),
+    *((b"<" + t, b"</" + t) for t in (b"noembed", b"noframes", b"noscript", b"template", b"h1")),
+)
+_START_TAG = re.compile(rb"<[A-Za-z]")
+
+
+def _next_start_tag(data: bytes, pos: int) -> int:
+    """Offset of the first start tag at or after ``pos``; -1 if none. A cut before a stray "<"
+    (in text, "a < b") would be safe too, but a page of "<<<<" must not become a million pieces."""
+    m = _START_TAG.search(data, pos)
+    return m.start() if m else -1
+
+
+def cut_points(data: bytes, max_tags: int, tags: int, /) -> list[int]:
+    """Offsets at which a page of ``tags`` "<" can be cut into pieces of about ``max_tags`` tags
+    that parse alone (none for a page that small): just before a start tag, outside every holder.
+    A page whose cut cannot be placed safely (an element never closed) is left whole from there."""
+    if tags <= max_tags or max_tags < 1:
+        return []
+    step = len(data) * max_tags // tags
+    low = data.lower()
+    opened = [0] * len(HOLDERS)
+    closed = [0] * len(HOLDERS)
+    counted = 0  # holders are counted in data[:counted]
+    cuts: list[int] = []
+    cut = _next_start_tag(data, step)
+    while 0 < cut < len(data) - step // 2:
+        for i, (opening, closing) in enumerate(HOLDERS):
+            opened[i] += low.count(opening, counted, cut)
+            closed[i] += low.count(closing, counted, cut)
+        counted = cut
+        inside = next((i for i in range(len(HOLDERS)) if opened[i] > closed[i]), None)
+        if inside is None:
+            cuts.append(cut)
+            cut = _next_start_tag(data, cut + step)
+            continue
+        # Step past the end of the element the cut fell in; the counts catch up from here.
+        end = low.find(HOLDERS[inside][1], cut)
+        if end < 0:
+            break
+        cut = _next_start_tag(data, end + 1)
+    return cuts
+
+
+HASH_SIZE = 8  # bytes of blake2b over the visible text of all of a page's pieces
+
+
+class Walkers:
+    """Parser threads in Python: each page submitted is cut (:func:`cut_points`), each piece
+    walked, the visible text hashed; what they read comes back a batch at a time from
+    :meth:`drain`, and :meth:`fileno` (one end of a socket pair, which works with every event
+    loop's ``add_reader``) is readable while finished pages wait. selectolax lets go of the GIL
+    only inside lexbor's parse, so these threads share one core with the event loop for the rest;
+    what they still give is a loop that keeps turning while a big page is parsed."""
+
+    def __init__(self, threads: int) -> None:
+        if threads < 1:
+            raise ValueError(f"threads must be at least 1, not {threads}")
+        self._jobs: queue.SimpleQueue[tuple[int, bytes, int, int] | None] = queue.SimpleQueue()
+        self._done: list[tuple[int, list[Walked] | None, float, bytes]] = []
+        self._lock = threading.Lock()
+        self._signalled = False
+        self._closed = False
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._threads = [
+            threading.Thread(target=self._run, name="crawl-parse", daemon=True)
+            for _ in range(threads)
+        ]
+        for t in self._threads:
+            t.start()
+
+    def submit(
+        self, id: int, data: bytes, directory: str | None, max_tags: int, tags: int, trim: bool, /
+    ) -> None:
+        """Walk ``data`` (cut at ``max_tags`` tags if it has more) on a thread; ``directory`` and
+        ``trim`` are the compiled threads' (their joins, their allocator trim)."""
+        if self._closed:
+            raise ValueError("the parser threads are closed")
+        self._jobs.put((id, data, max_tags, tags))
+
+    def _run(self) -> None:
+        from gui_crawler.parsing.slicing import (
+            pieces,  # slicing imports accel, which imports this module
+        )
+
+        while (job := self._jobs.get()) is not None:
+            id, data, max_tags, tags = job
+            t0 = time.perf_counter()
+            digest = hashlib.blake2b(digest_size=HASH_SIZE)
+            walked: list[Walked] = []
+            try:
+                for piece in pieces(data, max_tags, tags):
+                    walked.append(_walk(piece))
+                    digest.update(walked[-1].read[-1])
+            except MemoryError:
+                self._finished((id, None, time.perf_counter() - t0, b""))
+            else:
+                self._finished((id, walked, time.perf_counter() - t0, digest.digest()))
+
+    def _finished(self, result: tuple[int, list[Walked] | None, float, bytes]) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._done.append(result)
+            wake = not self._signalled
+            self._signalled = True
+        if wake:
+            with contextlib.suppress(OSError):  # closed meanwhile
+                self._wake_w.send(b"\0")
+
+    def drain(self) -> list[tuple[int, list[Walked] | None, float, bytes]]:
+        """The pages finished since the last drain: (id, walked pieces or None when out of
+        memory, seconds spent, hash of the visible text)."""
+        with self._lock:
+            done, self._done = self._done, []
+            self._signalled = False
+            with contextlib.suppress(OSError):  # BlockingIOError: read empty
+                while self._wake_r.recv(4096):
+                    pass
+        return done
+
+    def fileno(self) -> int:
+        return self._wake_r.fileno()
+
+    def close(self) -> None:
+        """Stop: a parse under way ends on its thread, unread; pages still waiting are dropped."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        while True:
+            try:
+                self._jobs.get_nowait()
+            except queue.Empty:
+                break
+        for _ in self._threads:
+            self._jobs.put(None)
+        self._wake_r.close()
+        self._wake_w.close()

@@ -1,0 +1,277 @@
+"""Decoding HTML and extracting its links with a real HTML5 parser: lexbor, called from C where
+the compiled parts were built, else through selectolax (``accel`` chooses)."""
+
+from __future__ import annotations
+
+import codecs
+import re
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from gui_crawler.crawl.urls import href_joiner, join, join_all, plain_directory
+from gui_crawler.parsing import accel
+from gui_crawler.parsing.pagefacts import FactsReader, PageFacts
+from gui_crawler.parsing.slicing import pieces
+
+if TYPE_CHECKING:
+    from gui_crawler.parsing.accel import Walked
+
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+_META_CHARSET = re.compile(
+    rb"""<meta[^>]+?charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)""", re.IGNORECASE
+)
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def parse_content_type(header: str | None) -> tuple[str | None, str | None]:
+    """("text/html", "utf-8") from a Content-Type header; (None, None) when absent."""
+    if not header:
+        return None, None
+    mime, _, params = header.partition(";")
+    charset = None
+    for param in params.split(";"):
+        key, _, value = param.partition("=")
+        if key.strip().lower() == "charset":
+            charset = value.strip().strip("\"'") or None
+    # Types and charsets are ASCII tokens. Header bytes that are not UTF-8 reach us as lone
+    # surrogates (aiohttp decodes with surrogateescape): codecs.lookup() raises on them, and a
+    # record holding one cannot be written as UTF-8 (SQLite, CSV). Such a value is no value.
+    mime = mime.strip().lower()
+    return (mime if mime.isascii() else None) or None, (
+        charset if charset and charset.isascii() else None
+    )
+
+
+# Python codecs that are no web charset and cannot decode a page: a Content-Type or <meta> naming
+# one (a hostile or broken server) must fall through to the next source, not crash decode().
+_NOT_CHARSETS = frozenset({"undefined", "idna", "punycode", "unicode-escape", "raw-unicode-escape"})
+
+
+def _codec(name: str | None) -> str | None:
+    if not name:
+        return None
+    try:
+        info = codecs.lookup(name)
+    except (LookupError, ValueError):  # ValueError: a NUL in the name
+        return None
+    # codecs.lookup also finds bytes-to-bytes transforms (base64, zlib, hex, rot13…), which
+    # bytes.decode() refuses with LookupError.
+    if not info._is_text_encoding or info.name in _NOT_CHARSETS:
+        return None
+    return info.name
+
+
+def detect_encoding(body: bytes, header_charset: str | None) -> str:
+    """Charset from the header, then a BOM, then <meta charset>, then UTF-8 if it decodes, else
+    windows-1252 (what browsers assume). Unknown names fall through to the next source."""
+    enc = _codec(header_charset)
+    if enc:
+        return enc
+    for bom, name in _BOMS:
+        if body.startswith(bom):
+            return name
+    m = _META_CHARSET.search(body, 0, 4096)
+    enc = _codec(m.group(1).decode("ascii", "replace")) if m else None
+    if enc:
+        # A page cannot really be UTF-16 if its meta tag was readable as ASCII.
+        return "utf-8" if enc.startswith("utf-16") else enc
+    try:
+        body.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError:
+        return "cp1252"
+
+
+def decode(body: bytes, header_charset: str | None) -> tuple[str, str]:
+    """(text, encoding used); undecodable bytes become U+FFFD instead of failing."""
+    enc = detect_encoding(body, header_charset)
+    try:
+        return body.decode(enc, "replace"), enc
+    except (LookupError, UnicodeError):  # a codec that fails even with "replace": never fail a page
+        return body.decode("cp1252", "replace"), "cp1252"
+
+
+def extract_links(text: str | bytes, page_url: str) -> list[str]:
+    """Normalised absolute http(s) links of an HTML page, deduplicated, in document order.
+
+    ``text`` may be UTF-8 bytes. Honours <base href>. The links are the href of <a>, <area> and
+    <link>, and the src of <iframe>, <frame>, <img> and <script>: a broken image or script is a
+    broken link to the people who check sites.
+    """
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    page = PageWalk(data, data.count(b"<"), page_url, plain_directory(page_url), "utf-8")
+    return finish(page, *walk(page)).links
+
+
+@dataclass(frozen=True, slots=True)
+class PageWalk:
+    """A page ready to be walked: UTF-8 bytes, not nested too deep to parse. Parsing it is split
+    in three so that the parse can run on a thread that never takes the GIL: :func:`begin` and
+    :func:`finish` make every Python object, on the caller's thread (the event loop's); the
+    parse between them is :func:`walk` here, or a parser thread's (``parsepool.ParserThreads``).
+    A parser thread that made the strings and joined the links itself would take the GIL from
+    the event loop for each page."""
+
+    data: bytes
+    tags: int  # how many "<" it has
+    page_url: str
+    directory: str | None  # urls.plain_directory(page_url): the walk joins plain hrefs to it
+    encoding: str
+    seconds: float = 0.0  # spent in begin()
+
+
+def walk(page: PageWalk) -> tuple[list[Walked], float]:
+    """Parse and walk each piece of the page (one for a page of ordinary size), the GIL held only
+    to return; what each walk read stays in C until :func:`finish`. Also the seconds it took."""
+    t0 = time.perf_counter()
+    walked = [
+        accel.pagewalk.walk_apart(piece, page.directory)
+        for piece in pieces(page.data, tags=page.tags)
+    ]
+    return walked, time.perf_counter() - t0
+
+
+def finish(
+    page: PageWalk, walked: list[Walked], seconds: float, digest: bytes | None = None
+) -> ParsedPage:
+    """The page's links and audit fields from what :func:`walk` read (``digest``: the visible
+    text's hash, if the walk made it). Each distinct href is read once, and joined in Python
+    only when the walk could not join it (joining is the costly part)."""
+    t0 = time.perf_counter()
+    facts = FactsReader(digest)
+    base_href: str | None = None
+    for piece in walked:
+        read = accel.pagewalk.walked(piece, None, digest is None)
+        if base_href is None:
+            base_href = read[0]
+        facts.add(*read[1:])
+    base = (join(page.page_url, base_href) if base_href else None) or page.page_url
+    links: dict[str, None] = {}
+    join_href = href_joiner(base)
+    for piece in walked:
+        # The walk joined plain hrefs to the page's directory; a <base> (a piece's walk only
+        # sees its own) makes every href Python's to join.
+        accel.pagewalk.walked_links(piece, links, join_href, base_href is None)
+    spent = page.seconds + seconds + time.perf_counter() - t0
+    return ParsedPage(list(links), page.encoding, facts=facts.finish(base), seconds=spent)
+
+
+# HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the
+# square of the nesting depth: 50,000 nested <div> take lexbor seconds, a 10 MB page hours.
+# Browsers cap the depth (Chromium at 512); past this bound we scan for links instead of parsing.
+MAX_NESTING = 10_000
+_TAG = re.compile(r"<(/?)([A-Za-z][^\s/>]*)[^>]*?(/?)>")
+# Void elements never hold children; these close their open predecessor instead of nesting.
+_FLAT = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+        "param",
+        "keygen",
+        "p",
+        "li",
+        "dt",
+        "dd",
+        "td",
+        "th",
+        "tr",
+        "option",
+        "optgroup",
+        "thead",
+        "tbody",
+        "tfoot",
+        "colgroup",
+        "caption",
+        "rb",
+        "rt",
+        "rp",
+    ]
+)
+_URL_ATTR = re.compile(
+    r"""\b(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE
+)
+
+
+def nesting_exceeds(text: str, bound: int = MAX_NESTING) -> bool:
+    """Whether elements nest deeper than ``bound`` (an estimate: misnested tags count as open).
+    A regex walk: for pages whose nesting bound (``_pagewalk.markup``, C speed, never low) is
+    above ``bound``: few are; counting all start tags would send every big index page here."""
+    depth = 0
+    # Only up to the last ">": a tag start with no ">" after it can never match, and each such
+    # start ("<a" then tens of thousands of "<") would cost the regex a scan to the end.
+    for m in _TAG.finditer(text, 0, text.rfind(">") + 1):
+        if m.group(1):
+            depth = max(0, depth - 1)
+        elif not m.group(3) and m.group(2).lower() not in _FLAT:
+            depth += 1
+            if depth > bound:
+                return True
+    return False
+
+
+def scan_links(text: str, page_url: str) -> list[str]:
+    """Links found by a plain attribute scan: for pages too deeply nested to parse."""
+    return join_all(
+        page_url, (m.group(1) or m.group(2) or m.group(3) or "" for m in _URL_ATTR.finditer(text))
+    )
+
+
+_NO_FACTS = PageFacts()
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedPage:
+    """What one parse of an HTML page yields: plain data, cheap to pickle (it may come back from
+    another thread or process)."""
+
+    links: list[str]  # normalised absolute http(s) links, deduplicated, document order
+    encoding: str
+    note: str | None = None  # why the page was scanned rather than parsed, if it was
+    facts: PageFacts = _NO_FACTS  # audit fields; empty when the page was scanned
+    # Spent parsing, wherever it ran (the record's parse_ms); not part of what the page says.
+    seconds: float = field(default=0.0, compare=False)
+
+
+def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
+    """Decode and parse an HTML body — or scan it, if it is nested too deeply to parse in
+    bounded time (the note says so). Safe to run in a worker thread or process."""
+    page = begin(body, charset, page_url)
+    return page if isinstance(page, ParsedPage) else finish(page, *walk(page))
+
+
+def begin(body: bytes, charset: str | None, page_url: str) -> ParsedPage | PageWalk:
+    """The first step of :func:`parse_page`: the page decoded to UTF-8 and ready for its walk —
+    or, when it nests too deep to parse, already scanned."""
+    t0 = time.perf_counter()
+    encoding = detect_encoding(body, charset)
+    # lexbor reads UTF-8: a UTF-8 page (most of the web) goes to it as it came.
+    if encoding == "utf-8":
+        data = body.removeprefix(codecs.BOM_UTF8)
+    else:
+        text, encoding = decode(body, charset)
+        data = text.encode("utf-8")
+    tags, bound = accel.pagewalk.markup(data)
+    if bound > MAX_NESTING:  # else it cannot nest that deep (the common case)
+        text = data.decode("utf-8", "replace")
+        if nesting_exceeds(text):
+            note = f"nested deeper than {MAX_NESTING} elements: links found by a plain scan"
+            links = scan_links(text, page_url)
+            return ParsedPage(links, encoding, note, seconds=time.perf_counter() - t0)
+    seconds = time.perf_counter() - t0
+    return PageWalk(data, tags, page_url, plain_directory(page_url), encoding, seconds)

@@ -1,0 +1,156 @@
+"""What a site audit wants to know about an HTML page, from the same walk of its tree that finds
+its links (one parse per page): title, meta description, H1s, canonical, meta robots, words, a hash
+of the visible text, language. No Qt here: this runs wherever parsing runs."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from gui_crawler.crawl.urls import join
+
+
+@dataclass(frozen=True, slots=True)
+class PageFacts:
+    """Plain, picklable audit fields of one page; None means the page has no such element."""
+
+    title: str | None = None
+    meta_description: str | None = None
+    h1: str | None = None
+    h1_count: int = 0
+    canonical: str | None = None  # absolute, joined against <base> or the page URL
+    robots: str | None = None  # meta robots content, normalised ("noindex, nofollow")
+    word_count: int = 0
+    content_hash: str | None = None  # of the visible text, whitespace collapsed
+    lang: str | None = None
+
+
+class TextDigest:
+    """Words and a hash of a page's visible text, fed a piece of the page at a time. The walk
+    (``_pagewalk.c``) counts the words — parted by ASCII whitespace, so a no-break space glues
+    words as it does on screen ("10&nbsp;km" is one word) — and hands over the text without its
+    whitespace, so that layout alone never makes two pages differ."""
+
+    __slots__ = ("_digest", "_hash", "words")
+
+    SIZE = 8  # bytes of blake2b; the parser threads' C hash (_walkers.c) makes the same
+
+    def __init__(self, digest: bytes | None = None) -> None:
+        """``digest``: the text's hash, made where the text was read (the parser threads);
+        the bytes added are then not hashed again."""
+        self.words = 0
+        self._digest = digest
+        self._hash = hashlib.blake2b(digest_size=self.SIZE) if digest is None else None
+
+    def add(self, words: int, kept: bytes) -> None:
+        self.words += words
+        if self._hash is not None:
+            self._hash.update(kept)
+
+    @property
+    def hexdigest(self) -> str | None:
+        """None for a text without words."""
+        if not self.words:
+            return None
+        if self._hash is not None:
+            return self._hash.hexdigest()
+        assert self._digest is not None
+        return self._digest.hex()
+
+
+def page_facts_fields(facts: PageFacts) -> dict[str, Any]:
+    """The facts as FetchRecord keyword arguments (the record has a field of each name)."""
+    return {name: getattr(facts, name) for name in PageFacts.__slots__}
+
+
+def collapse(text: str) -> str:
+    """Whitespace runs (including no-break spaces) as one space, ends trimmed."""
+    return " ".join(text.split())
+
+
+def robots_tokens(*values: str | None) -> str | None:
+    """Robots directives from several sources (meta tags, X-Robots-Tag headers) as one
+    lower-case, comma-separated list without repeats: "noindex, nofollow"."""
+    out: dict[str, None] = {}
+    for value in values:
+        for token in (value or "").split(","):
+            # Header bytes that are not UTF-8 arrive as lone surrogates, which no file can hold.
+            token = collapse(token).lower().encode("utf-8", "replace").decode()
+            if token:
+                out[token] = None
+    return ", ".join(out) or None
+
+
+class FactsReader:
+    """Collects the audit fields of a page from what the walk of each of its pieces read
+    (``add``, in document order: the first title, H1, description and canonical win), then
+    makes them :class:`PageFacts` (``finish``)."""
+
+    __slots__ = (
+        "canonical",
+        "h1",
+        "h1_count",
+        "lang",
+        "meta_description",
+        "robots",
+        "text",
+        "title",
+    )
+
+    def __init__(self, digest: bytes | None = None) -> None:
+        """``digest``: the visible text's hash, if made already (see TextDigest)."""
+        self.title: str | None = None
+        self.meta_description: str | None = None
+        self.h1: str | None = None
+        self.h1_count = 0
+        self.canonical: str | None = None  # the href, joined in finish()
+        self.lang: str | None = None
+        self.robots: list[str] = []
+        self.text = TextDigest(digest)
+
+    def add(
+        self,
+        title: str | None,
+        h1: str | None,
+        h1_count: int,
+        lang: str | None,
+        metas: list[tuple[str | None, str | None]],
+        rels: list[tuple[str | None, str | None]],
+        words: int,
+        kept: bytes,
+    ) -> None:
+        """What one walk read (``_pagewalk.walk``'s fields after the base): the raw text of the
+        first <title> and <h1>, how many <h1>, <html lang>, (name, content) of each <meta name>,
+        (rel, href) of each <link rel>, and the visible text's words and bytes without spaces."""
+        if self.title is None and title is not None:
+            self.title = collapse(title)
+        if self.h1 is None and h1 is not None:
+            self.h1 = collapse(h1)
+        self.h1_count += h1_count
+        if self.lang is None:
+            self.lang = collapse(lang or "") or None
+        for name, content in metas:
+            name = (name or "").strip().lower()
+            if name == "description" and self.meta_description is None:
+                self.meta_description = collapse(content or "")
+            elif name == "robots":
+                self.robots.append(content or "")
+        for rel, href in rels:
+            if self.canonical is None and "canonical" in (rel or "").lower().split():
+                self.canonical = (href or "").strip()
+        self.text.add(words, kept)
+
+    def finish(self, base: str) -> PageFacts:
+        """The page's facts, once every piece of it has been walked."""
+        return PageFacts(
+            title=self.title,
+            meta_description=self.meta_description,
+            h1=self.h1,
+            h1_count=self.h1_count,
+            canonical=join(base, self.canonical) if self.canonical else None,
+            robots=robots_tokens(*self.robots),
+            word_count=self.text.words,
+            content_hash=self.text.hexdigest,
+            lang=self.lang,
+        )

@@ -1,0 +1,12 @@
+"""Reading a crawl's records: what they mean and how they are shown, written and reported. No Qt
+here, so the CLI and the window say the same things.
+
+* ``verdicts``: the one classifier of what a record means (broken, redirect, blocked, ...);
+* ``wording``: the plain words for statuses, errors and counts;
+* ``page_columns``: the pages table's columns, shared by the window and the CSV export;
+* ``record_filters``: the quick filters over records (External, Blocked, ...);
+* ``export``: CSV and table files, written atomically;
+* ``audit``: the findings of an audit over records; ``auditfiles`` writes them as CSV files;
+* ``anchors``: the anchor text of broken links, read by fetching their source pages again;
+* ``report``: the HTML audit report.
+"""

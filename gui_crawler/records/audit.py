@@ -1,0 +1,247 @@
+"""Site-audit findings computed from crawl records: no Qt, so the CLI's report, the window's
+Overview tab and tests share one definition of every finding.
+
+Records are taken in one at a time (``add``) as the crawl runs; ``findings()`` computes every
+finding from the indexes kept so far, in time linear in the pages, so a window can call it a
+few times a second while a crawl fills it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from gui_crawler.events import ErrorKind, FetchRecord
+from gui_crawler.parsing.links import HTML_TYPES
+from gui_crawler.records.verdicts import WORDS, Verdict, is_broken, is_cancelled, verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """Limits past which a page is reported; the window keeps them as settings."""
+
+    title_max: int = 60  # characters: longer titles are cut off in search results
+    description_max: int = 160
+    slow_seconds: float = 1.0
+    large_bytes: int = 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    key: str
+    label: str
+    urls: tuple[str, ...]  # the pages the finding is about, in crawl order
+    severity: int  # 2: error, 1: warning, 0: notice
+
+    @property
+    def count(self) -> int:
+        return len(self.urls)
+
+
+# key, label, severity; the order the Overview and the report list them in.
+FINDINGS: tuple[tuple[str, str, int], ...] = (
+    # One finding per verdict but ok and redirect (verdicts.py decides them): the broken split
+    # by where they are, and together as many as the CLI, the report and the status bar count.
+    ("broken_internal", f"{WORDS[Verdict.BROKEN].label} internal links", 2),
+    ("broken_external", f"{WORDS[Verdict.BROKEN].label} external links", 2),
+    ("blocked", WORDS[Verdict.BLOCKED].title, 1),
+    ("timeout", WORDS[Verdict.TIMEOUT].title, 1),
+    ("error", WORDS[Verdict.ERROR].title, 1),
+    ("redirect_chain", "Redirect chains (2+ hops)", 1),
+    ("redirect_loop", "Redirect loops", 2),
+    ("title_missing", "Title missing", 2),
+    ("title_duplicate", "Title duplicated", 1),
+    ("title_long", "Title too long", 0),
+    ("description_missing", "Meta description missing", 1),
+    ("description_duplicate", "Meta description duplicated", 1),
+    ("description_long", "Meta description too long", 0),
+    ("h1_missing", "H1 missing", 1),
+    ("h1_multiple", "Several H1", 0),
+    ("noindex", "Noindex", 0),
+    ("canonicalised", "Canonicalised elsewhere", 0),
+    ("duplicate_content", "Exact duplicate pages", 1),
+    ("slow", "Slow pages", 1),
+    ("large", "Large pages", 0),
+    ("orphan", "In sitemap, never linked (orphans)", 1),
+    ("sitemap_non200", "Non-200 in sitemap", 2),
+)
+LABELS = {key: label for key, label, _ in FINDINGS}
+
+
+# The finding of each verdict that has one ("broken" is split by where the URL is).
+_VERDICT_FINDING = {
+    Verdict.BROKEN: "broken",
+    Verdict.BLOCKED: "blocked",
+    Verdict.TIMEOUT: "timeout",
+    Verdict.ERROR: "error",
+}
+
+
+def is_page(rec: FetchRecord) -> bool:
+    """An HTML page that answered 200: what the on-page findings are about."""
+    return rec.status == 200 and rec.content_type in HTML_TYPES
+
+
+class Audit:
+    """Findings of a crawl so far. ``is_internal(url)`` tells internal from external URLs
+    (default: every URL is internal).
+
+    Each record is classified once, when it is added; ``findings()`` then only joins the
+    indexes (duplicates, redirect chains, sitemap URLs), so a window can ask for them often.
+    """
+
+    def __init__(
+        self,
+        thresholds: Thresholds | None = None,
+        is_internal: Callable[[str], bool] = lambda url: True,
+    ) -> None:
+        self.thresholds = thresholds or Thresholds()
+        self._is_internal = is_internal
+        self.records: dict[str, FetchRecord] = {}
+        self._linked: set[str] = set()  # every URL some page links to
+        # Tells whether some page links to a URL, when the caller indexes links already (the
+        # window's link index does): then the audit keeps no set of every link of its own.
+        self.linked: Callable[[str], bool] | None = None
+        self._reset()
+
+    def _reset(self) -> None:
+        self._found: dict[str, list[str]] = defaultdict(list)
+        self._titles: dict[str, list[str]] = defaultdict(list)
+        self._descriptions: dict[str, list[str]] = defaultdict(list)
+        self._hashes: dict[str, list[str]] = defaultdict(list)
+        self._redirect_urls: list[str] = []
+        self._sitemap_urls: list[str] = []
+        self._stale = False  # the indexes need rebuilding from the records
+
+    @property
+    def is_internal(self) -> Callable[[str], bool]:
+        return self._is_internal
+
+    @is_internal.setter
+    def is_internal(self, test: Callable[[str], bool]) -> None:
+        self._is_internal = test
+        self._stale = True
+
+    def add(self, records: Iterable[FetchRecord]) -> None:
+        for rec in records:
+            if is_cancelled(rec):
+                continue  # not really fetched: resume fetches it again
+            if rec.url in self.records:
+                self._stale = True  # a URL recorded again replaces its old record
+            self.records[rec.url] = rec
+            if self.linked is None:
+                self._linked.update(rec.links)
+                if rec.next_url:
+                    self._linked.add(rec.next_url)
+            if not self._stale:
+                self._index(rec)
+
+    def clear(self) -> None:
+        self.records.clear()
+        self._linked.clear()
+        self._reset()
+
+    def set_thresholds(self, thresholds: Thresholds) -> None:
+        self.thresholds = thresholds
+        self._stale = True
+
+    def _index(self, rec: FetchRecord) -> None:
+        t = self.thresholds
+        found = self._found
+        url = rec.url
+        key = _VERDICT_FINDING.get(verdict(rec))
+        if key == "broken":
+            key = "broken_internal" if self._is_internal(url) else "broken_external"
+        if key is not None:
+            found[key].append(url)
+        if rec.elapsed > t.slow_seconds and rec.error_kind is None:
+            found["slow"].append(url)
+        if rec.size > t.large_bytes:
+            found["large"].append(url)
+        if rec.robots and ("noindex" in rec.robots or "none" in rec.robots.split(", ")):
+            found["noindex"].append(url)
+        if rec.in_sitemap:
+            self._sitemap_urls.append(url)
+        if rec.next_url and rec.is_redirect:
+            self._redirect_urls.append(url)
+        if not is_page(rec):
+            return
+        if not rec.title:
+            found["title_missing"].append(url)
+        else:
+            self._titles[rec.title].append(url)
+            if len(rec.title) > t.title_max:
+                found["title_long"].append(url)
+        if not rec.meta_description:
+            found["description_missing"].append(url)
+        else:
+            self._descriptions[rec.meta_description].append(url)
+            if len(rec.meta_description) > t.description_max:
+                found["description_long"].append(url)
+        if rec.h1_count == 0:
+            found["h1_missing"].append(url)
+        elif rec.h1_count > 1:
+            found["h1_multiple"].append(url)
+        if rec.canonical and rec.canonical != url:
+            found["canonicalised"].append(url)
+        if rec.content_hash:
+            self._hashes[rec.content_hash].append(url)
+
+    def findings(self) -> list[Finding]:
+        if self._stale:
+            self._reset()
+            for rec in self.records.values():
+                self._index(rec)
+        found = dict(self._found)
+        found["title_duplicate"] = _shared(self._titles)
+        found["description_duplicate"] = _shared(self._descriptions)
+        found["duplicate_content"] = _shared(self._hashes)
+        found["redirect_chain"], found["redirect_loop"] = self._redirects()
+        linked = self.linked or self._linked.__contains__
+        found["orphan"] = [u for u in self._sitemap_urls if not linked(u)]
+        found["sitemap_non200"] = [u for u in self._sitemap_urls if self.records[u].status != 200]
+        return [Finding(key, label, tuple(found.get(key, ())), sev) for key, label, sev in FINDINGS]
+
+    def _redirects(self) -> tuple[list[str], list[str]]:
+        """(URLs starting a chain of 2+ redirects, URLs whose redirects come back round)."""
+        recs = self.records
+        chains: list[str] = []
+        loops: list[str] = []
+        for url in self._redirect_urls:
+            rec = recs[url]
+            seen = {url}
+            hops = 1
+            nxt: str | None = rec.next_url
+            loop = False
+            while nxt is not None:
+                if nxt in seen:
+                    loop = True
+                    break
+                seen.add(nxt)
+                target = recs.get(nxt)
+                if target is None or not target.is_redirect or not target.next_url:
+                    break
+                hops += 1
+                nxt = target.next_url
+            if loop or rec.error_kind == ErrorKind.TOO_MANY_REDIRECTS:
+                loops.append(url)
+            elif hops >= 2:
+                chains.append(url)
+        return chains, loops
+
+    def broken_links(self) -> list[tuple[str, str, str]]:
+        """(source page, broken target, what the target answered) for every link to a broken
+        URL: the rows of the broken-links CSV."""
+        broken = {u: r for u, r in self.records.items() if is_broken(r)}
+        rows = []
+        for url, rec in self.records.items():
+            for target in rec.links:
+                bad = broken.get(target)
+                if bad is not None:
+                    rows.append((url, target, bad.exception or str(bad.status)))
+        return rows
+
+
+def _shared(groups: dict[str, list[str]]) -> list[str]:
+    return [url for urls in groups.values() if len(urls) > 1 for url in urls]

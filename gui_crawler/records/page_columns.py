@@ -1,0 +1,124 @@
+"""The one description of the pages table's columns, used by the table model, the view's widths,
+elision and default visibility, the text filter and the CSV export (Qt-free: the CLI exports too).
+
+Adding a column is one line in PAGE_COLUMNS.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gui_crawler.events import FetchRecord
+from gui_crawler.records.verdicts import category, verdict
+from gui_crawler.records.wording import error_sentence, status_word
+
+
+def human_size(n: int) -> str:
+    if n < 1024:
+        return f"{n} B"
+    if n < 1024 * 1024:
+        return f"{n / 1024:.1f} kB"
+    return f"{n / 1024 / 1024:.1f} MB"
+
+
+def _text(v: Any) -> str:
+    return "" if v is None else str(v)
+
+
+@dataclass(frozen=True, slots=True)
+class PageColumn:
+    """One column: ``value`` is the raw value (CSV cell, sort key unless ``sort`` is given),
+    ``text`` what the table shows (``str(value)`` unless given)."""
+
+    csv: str  # the CSV header; also the column's stable name
+    label: str  # the table's header
+    tip: str
+    value: Callable[[FetchRecord], Any]
+    text: Callable[[FetchRecord], str] | None = None
+    sort: Callable[[FetchRecord], Any] | None = None  # must never return None
+    width: int = 80
+    numeric: bool = False  # right-aligned
+    url: bool = False  # elided in the middle (URLs differ at their ends), else at the end
+    searched: bool = False  # the text filter looks in this column
+    shown: bool = True  # shown by default (the user can show or hide any column)
+
+    def display(self, rec: FetchRecord) -> str:
+        return self.text(rec) if self.text is not None else _text(self.value(rec))
+
+    def key(self, rec: FetchRecord) -> Any:
+        if self.sort is not None:
+            return self.sort(rec)
+        v = self.value(rec)
+        return "" if v is None else v
+
+
+def _phase(field: str) -> Callable[[FetchRecord], float]:
+    """A phase time of the record, to a tenth of a millisecond."""
+    return lambda r: round(getattr(r, field), 1)
+
+
+C = PageColumn
+PAGE_COLUMNS: tuple[PageColumn, ...] = (
+    C("url", "URL", "The page's normalised URL", lambda r: r.url, width=360, url=True, searched=True),
+    C("status", "Status", "HTTP status, or what went wrong", lambda r: r.status, status_word,
+      lambda r: r.status if r.status is not None else 1000, width=100, numeric=True),
+    C("content_type", "Type", "Content-Type", lambda r: r.content_type, width=130, searched=True),
+    C("size", "Size", "Bytes read (decompressed)", lambda r: r.size,
+      lambda r: human_size(r.size) if r.status is not None else "", width=70, numeric=True),
+    C("elapsed_ms", "Time (ms)", "From the first try to the record",
+      lambda r: round(r.elapsed * 1000), width=70, numeric=True),
+    C("depth", "Depth", "Links followed from a start page", lambda r: r.depth, width=50,
+      numeric=True),
+    C("links", "Links", "In-scope links found on the page", lambda r: r.num_urls, width=50,
+      numeric=True),
+    C("new_links", "New", "Of those, links new to the crawl", lambda r: r.num_new_urls,
+      width=50, numeric=True),
+    C("redirect_to", "Redirect to", "Location of a redirect", lambda r: r.next_url, width=180,
+      url=True, searched=True),
+    C("error", "Error", "Why the URL failed (the technical text is in the details)",
+      lambda r: r.exception, error_sentence, error_sentence, width=240, searched=True),
+    C("referrer", "Referrer", "First page that linked here", lambda r: r.referrer, width=260,
+      url=True),
+    C("kind", "Kind", "The report's category: html, other, redirect, status_404, fail_…",
+      category, width=110, shown=False),
+    C("encoding", "Encoding", "Character encoding of the page", lambda r: r.encoding, width=80,
+      shown=False),
+    C("tries", "Tries", "Attempts made", lambda r: r.tries, width=50, numeric=True, shown=False),
+    C("note", "Note", "Why a redirect was not followed, and the like", lambda r: r.note,
+      width=200, searched=True, shown=False),
+    C("verdict", "Verdict", "ok, redirect, broken, blocked (robots.txt, bot wall, 429), timeout, error (the crawler's own), cancelled",
+      lambda r: verdict(r).value, width=80),
+    C("in_sitemap", "Sitemap", "1 if a sitemap of the site lists the URL",
+      lambda r: int(r.in_sitemap), width=60, numeric=True, shown=False),
+    C("external", "External", "1 for an off-site link: checked, never followed",
+      lambda r: int(r.external), width=60, numeric=True, shown=False),
+    C("title", "Title", "The page's <title>", lambda r: r.title, width=240, searched=True),
+    C("meta_description", "Meta description", "<meta name=description>",
+      lambda r: r.meta_description, width=240, shown=False),
+    C("h1", "H1", "The first <h1>", lambda r: r.h1, width=200, shown=False),
+    C("h1_count", "H1s", "How many <h1> the page has", lambda r: r.h1_count, width=45,
+      numeric=True, shown=False),
+    C("canonical", "Canonical", "<link rel=canonical>, absolute", lambda r: r.canonical,
+      width=240, url=True, shown=False),
+    C("robots", "Robots", "Meta robots and X-Robots-Tag combined", lambda r: r.robots,
+      width=120, shown=False),
+    C("word_count", "Words", "Words of visible text", lambda r: r.word_count, width=60,
+      numeric=True, shown=False),
+    C("content_hash", "Content hash", "Hash of the visible text: equal hashes, equal pages",
+      lambda r: r.content_hash, width=140, shown=False),
+    C("lang", "Language", "<html lang>", lambda r: r.lang, width=70, shown=False),
+    *(C(f"{name}_ms", label, tip, _phase(f"{name}_ms"), width=70, numeric=True, shown=False)
+      for name, label, tip in (
+          ("wait", "Wait (ms)", "Taken from the queue until its last try's request started"),
+          ("dns", "DNS (ms)", "Resolving the host name"),
+          ("connect", "Connect (ms)", "Opening the connection (DNS excluded)"),
+          ("ttfb", "TTFB (ms)", "Request sent until the response headers were in"),
+          ("download", "Download (ms)", "Reading the body"),
+          ("parse_wait", "Parse wait (ms)", "Waiting for the parser"),
+          ("parse", "Parse (ms)", "Parsing the page"),
+      )),
+)  # fmt: skip
+COLUMN_INDEX = {c.csv: i for i, c in enumerate(PAGE_COLUMNS)}
+SEARCHED = tuple(i for i, c in enumerate(PAGE_COLUMNS) if c.searched)

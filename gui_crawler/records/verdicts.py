@@ -1,0 +1,222 @@
+"""What a record means, decided here and nowhere else: its verdict (ok, redirect, broken,
+blocked, timeout, error, cancelled), the seed report's category, which verdicts make the CLI's
+exit code 1, and the words every count is said in.
+
+Every count a person reads asks this module: the window's status bar ("Broken 10"), the Overview's
+findings, the HTML report's headline ("10 broken"), the CLI's summary and its exit code, the CSV's
+verdict column. So a record is broken in all of them or in none.
+
+- broken: the link is dead: 4xx and 5xx (but the blocked statuses below), no such host, a
+  refused or dropped connection, a bad URL or redirect, too many redirects.
+- blocked: refused to bots or throttled (robots.txt, a bot wall's 403, 429, 503, 999), or never
+  asked because of where it is (a private address): says nothing about the link.
+- timeout: no answer within the time limit: says nothing about the link either.
+- error: the crawler's own failure or limit, not the site's doing (the size limit, out of open
+  files, ports or memory, too busy to wait, a crawler bug, a parser crash).
+- cancelled: the crawl stopped while the URL was in flight: not really fetched.
+
+The exit code is 1 when some record is broken or an error (``FAILS``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gui_crawler.events import REDIRECT_STATUSES, ErrorKind
+
+if TYPE_CHECKING:
+    from gui_crawler.events import FetchRecord
+
+
+class Verdict(enum.StrEnum):
+    """What a record means for someone checking links (the CSV's verdict column holds these)."""
+
+    OK = "ok"
+    REDIRECT = "redirect"
+    BROKEN = "broken"
+    BLOCKED = "blocked"
+    TIMEOUT = "timeout"
+    ERROR = "error"
+    CANCELLED = "cancelled"
+
+
+BLOCKED_STATUSES = frozenset({429, 503, 999})
+_BLOCKED_KINDS = frozenset({ErrorKind.ROBOTS, ErrorKind.BOT_CHALLENGE, ErrorKind.PRIVATE_ADDRESS})
+_ERROR_KINDS = frozenset(
+    {ErrorKind.TOO_LARGE, ErrorKind.INTERNAL, ErrorKind.PARSER_CRASHED, ErrorKind.OWN_LIMIT}
+)
+# The verdicts that make the CLI's exit code 1.
+FAILS = frozenset({Verdict.BROKEN, Verdict.ERROR})
+
+
+def verdict_of(status: int | None, error_kind: str | None) -> Verdict:
+    """The verdict of a record's status and error kind (any other kind, an exception class name
+    of the HTTP stack, is broken: connection refused, DNS failure, reset…)."""
+    if error_kind is not None:
+        if error_kind == ErrorKind.CANCELLED:
+            return Verdict.CANCELLED
+        if error_kind == ErrorKind.TIMEOUT:
+            return Verdict.TIMEOUT
+        if error_kind in _BLOCKED_KINDS:
+            return Verdict.BLOCKED
+        if error_kind in _ERROR_KINDS:
+            return Verdict.ERROR
+        return Verdict.BROKEN
+    if status is None:
+        return Verdict.ERROR
+    if status in BLOCKED_STATUSES:
+        return Verdict.BLOCKED
+    if status >= 400:
+        return Verdict.BROKEN
+    if status in REDIRECT_STATUSES:
+        return Verdict.REDIRECT
+    return Verdict.OK
+
+
+def verdict(rec: FetchRecord) -> Verdict:
+    return verdict_of(rec.status, rec.error_kind)
+
+
+def is_broken(rec: FetchRecord) -> bool:
+    return verdict_of(rec.status, rec.error_kind) is Verdict.BROKEN
+
+
+def is_blocked(rec: FetchRecord) -> bool:
+    return verdict_of(rec.status, rec.error_kind) is Verdict.BLOCKED
+
+
+def is_cancelled(rec: FetchRecord) -> bool:
+    return rec.error_kind == ErrorKind.CANCELLED
+
+
+def fails(rec: FetchRecord) -> bool:
+    """The record makes the CLI's exit code 1 (broken or error)."""
+    return verdict_of(rec.status, rec.error_kind) in FAILS
+
+
+def failed_answer(rec: FetchRecord) -> bool:
+    """The server answered, and the answer fails the URL (4xx, 5xx, 999)."""
+    return rec.error_kind is None and rec.status is not None and rec.status >= 400
+
+
+def category(rec: FetchRecord) -> str:
+    """The seed report's category: html, other, redirect, error, status_404, fail_<Exc>."""
+    if rec.error_kind is not None:
+        return "fail_" + rec.error_kind
+    if rec.status is None:
+        return "error"
+    if rec.status in REDIRECT_STATUSES:
+        return "redirect"
+    if rec.status != 200:
+        return f"status_{rec.status}"
+    if rec.content_type in ("text/html", "application/xhtml+xml"):
+        return "html"
+    return "other"
+
+
+# ---- the words --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """How a verdict is said: ``label`` before a count ("Broken 10"), ``one``/``many`` after one
+    ("1 error", "10 errors"), ``title`` heads a list of its URLs."""
+
+    label: str
+    one: str
+    many: str
+    title: str
+
+
+WORDS: dict[Verdict, Words] = {
+    Verdict.OK: Words("OK", "ok", "ok", "Answered"),
+    Verdict.REDIRECT: Words("Redirects", "redirect", "redirects", "Redirects"),
+    Verdict.BROKEN: Words(
+        "Broken",
+        "broken",
+        "broken",
+        "Broken links (4xx, 5xx, no such host, refused or dropped connection, bad redirect)",
+    ),
+    Verdict.BLOCKED: Words(
+        "Blocked",
+        "blocked",
+        "blocked",
+        "Blocked or throttled, not broken (robots.txt, bot walls, 429, 503, 999, private "
+        "addresses)",
+    ),
+    Verdict.TIMEOUT: Words(
+        "Timed out", "timed out", "timed out", "Timed out, no answer within the time limit"
+    ),
+    Verdict.ERROR: Words(
+        "Errors",
+        "error",
+        "errors",
+        "Errors of the crawler's own limits or failures, not the site's doing (size limit, open "
+        "files, ports, memory, too busy, a crawler bug)",
+    ),
+    Verdict.CANCELLED: Words(
+        "Cancelled",
+        "cancelled",
+        "cancelled",
+        "Cancelled, cut short by a stop (continuing the crawl fetches them)",
+    ),
+}
+# The verdicts a summary names, in its order: the broken count always, the others when any.
+SUMMARY = (Verdict.BROKEN, Verdict.ERROR, Verdict.BLOCKED, Verdict.TIMEOUT, Verdict.CANCELLED)
+
+
+def count_label(v: Verdict, n: int) -> str:
+    """``Broken 10``: a status bar's count."""
+    return f"{WORDS[v].label} {n:,}"
+
+
+def noun(v: Verdict, n: int) -> str:
+    """What follows a count of ``n``: ``broken``, ``error`` or ``errors``."""
+    w = WORDS[v]
+    return w.one if n == 1 else w.many
+
+
+def count_phrase(v: Verdict, n: int) -> str:
+    """``10 broken``, ``1 error``: a count in a sentence."""
+    return f"{n:,} {noun(v, n)}"
+
+
+def group(records: Iterable[FetchRecord]) -> dict[Verdict, list[FetchRecord]]:
+    """The records by verdict, each list in the records' order."""
+    out: dict[Verdict, list[FetchRecord]] = {}
+    for rec in records:
+        out.setdefault(verdict_of(rec.status, rec.error_kind), []).append(rec)
+    return out
+
+
+class Tally:
+    """Records counted by verdict; ``tally[Verdict.BROKEN]`` is 0 when none."""
+
+    def __init__(self, records: Iterable[FetchRecord] = ()) -> None:
+        self.counts: Counter[Verdict] = Counter()
+        self.add(records)
+
+    def add(self, records: Iterable[FetchRecord]) -> None:
+        counts = self.counts
+        for rec in records:
+            counts[verdict_of(rec.status, rec.error_kind)] += 1
+
+    def __getitem__(self, v: Verdict) -> int:
+        return self.counts[v]
+
+    @property
+    def fails(self) -> bool:
+        """Some record makes the CLI's exit code 1."""
+        return any(self.counts[v] for v in FAILS)
+
+    def summary(self) -> str:
+        """``3 broken, 1 error, 2 blocked, 1 timed out``: the broken count, then any other."""
+        return ", ".join(
+            count_phrase(v, self.counts[v])
+            for v in SUMMARY
+            if self.counts[v] or v is Verdict.BROKEN
+        )

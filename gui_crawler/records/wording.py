@@ -1,0 +1,142 @@
+"""Plain words for what happened to a URL: a short status word for a table cell and a sentence
+for people. The technical text (``FetchRecord.exception``) stays for the Details pane."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from gui_crawler.events import OUT_OF_SCOPE, ErrorKind, FetchRecord
+from gui_crawler.records.verdicts import failed_answer, is_cancelled
+
+# error_kind -> (short status word, sentence). Kinds named by aiohttp or the OS are grouped by
+# what a user can do about them.
+_NO_ANSWER = ("No answer", "Could not connect to the server")
+_DROPPED = ("Dropped", "The server closed the connection before the answer was complete")
+_TIMEOUT = ("Timeout", "No answer within the time limit")
+_BAD_HTTP = ("Bad answer", "The server's answer was not valid HTTP")
+WORDS: dict[str, tuple[str, str]] = {
+    "ClientConnectorError": _NO_ANSWER,
+    "ClientConnectorDNSError": ("No such host", "The host name could not be resolved"),
+    "ClientConnectionError": _NO_ANSWER,
+    "ConnectionRefusedError": _NO_ANSWER,
+    "OSError": _NO_ANSWER,
+    "ServerDisconnectedError": _DROPPED,
+    "ClientOSError": _DROPPED,
+    "ClientPayloadError": _DROPPED,
+    "ConnectionResetError": _DROPPED,
+    "IncompleteReadError": _DROPPED,
+    "ClientResponseError": _BAD_HTTP,
+    "BadStatusLine": _BAD_HTTP,
+    "BadHttpMessage": _BAD_HTTP,
+    "ContentEncodingError": ("Bad encoding", "The body could not be decompressed"),
+    "TimeoutError": _TIMEOUT,
+    "ServerTimeoutError": _TIMEOUT,
+    ErrorKind.TIMEOUT: _TIMEOUT,
+    ErrorKind.CANCELLED: ("Cancelled", "The crawl stopped while this URL was being fetched"),
+    ErrorKind.TOO_LARGE: ("Too large", "The page is larger than the size limit"),
+    ErrorKind.INVALID_URL: ("Bad URL", "The address is not a valid URL"),
+    ErrorKind.MISSING_LOCATION: ("Bad redirect", "A redirect without a Location header"),
+    ErrorKind.BAD_LOCATION: ("Bad redirect", "A redirect to an invalid address"),
+    ErrorKind.TOO_MANY_REDIRECTS: ("Redirect loop", "Too many redirects in a row"),
+    ErrorKind.INTERNAL: ("Crawler bug", "An internal error of the crawler (see the details)"),
+    ErrorKind.PARSER_CRASHED: ("Parser crash", "The page crashed the HTML parser, twice"),
+    ErrorKind.ROBOTS: ("Robots.txt", "Not fetched: the site's robots.txt disallows it"),
+    ErrorKind.BOT_CHALLENGE: ("Bot wall", "The server answered with a challenge for bots"),
+    ErrorKind.PRIVATE_ADDRESS: (
+        "Not checked",
+        "Not checked: a private address (local network, this machine or a cloud metadata service)",
+    ),
+    ErrorKind.OWN_LIMIT: (
+        "Crawler limit",
+        "Not the site's doing: the crawler ran out of open files, ports or memory on this "
+        "machine, or was too busy to wait for the answer (fewer workers would help)",
+    ),
+    "ClientConnectorCertificateError": (
+        "Bad certificate",
+        "The server's certificate is not trusted",
+    ),
+    "ClientConnectorSSLError": ("TLS failed", "The secure connection could not be set up"),
+    "ClientSSLError": ("TLS failed", "The secure connection could not be set up"),
+    "SSLError": ("TLS failed", "The secure connection could not be set up"),
+}
+# Failures that mean nothing answered at all: said plainly when the start page has one.
+UNREACHABLE = frozenset(
+    kind
+    for kind, words in WORDS.items()
+    if words in (_NO_ANSWER, _TIMEOUT, WORDS["ClientConnectorDNSError"])
+)
+
+
+def status_word(rec: FetchRecord) -> str:
+    """The Status cell: the HTTP status, or a word or two for a failure."""
+    if rec.status is not None and rec.error_kind is None:
+        return str(rec.status)
+    if rec.error_kind is None:
+        return "?"
+    return WORDS.get(rec.error_kind, (_words(rec.error_kind), ""))[0]
+
+
+def _words(kind: str) -> str:
+    """An exception class name no entry above names, as words: "SomeNewThingError" -> "Some new
+    thing", so that a cell never shows a 30-letter identifier."""
+    parts = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", kind.removesuffix("Error")) or [kind]
+    text = " ".join(p if p.isupper() else p.lower() for p in parts)
+    return text[:1].upper() + text[1:]
+
+
+def error_sentence(rec: FetchRecord) -> str:
+    """The Error cell: why the URL failed, in plain words; empty for an answer."""
+    if rec.error_kind is None:
+        return ""
+    return WORDS.get(rec.error_kind, ("", rec.error_kind))[1] or rec.error_kind
+
+
+def workers_capped(workers: int, files: int) -> str:
+    """The notice of a worker count lowered to what this system lets the crawler open."""
+    return (
+        f"Workers capped at {workers:,}: this system lets the crawler open {files:,} files "
+        "(ulimit -n), and each worker needs one for its connection"
+    )
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 hop``, ``2 hops``, ``1,024 URLs``."""
+    return f"{n:,} {word if n == 1 else many or word + 's'}"
+
+
+def root_failure(rec: FetchRecord | None) -> str | None:
+    """What to tell the user when the start page itself failed, or None when it answered."""
+    if rec is None or is_cancelled(rec):
+        return None
+    where = urlsplit(rec.url).netloc or rec.url
+    if rec.error_kind in UNREACHABLE:
+        return f"Nothing answered at {where} — is the server running? ({error_sentence(rec)})"
+    if rec.error_kind is not None:
+        return f"The start page {rec.url} failed: {error_sentence(rec)}"
+    if failed_answer(rec):
+        return f"The start page {rec.url} answered {rec.status}: there was nothing to crawl"
+    if rec.next_url and rec.note and rec.note.startswith(OUT_OF_SCOPE):
+        # A site that moved to another host: the crawl ends at its first page.
+        return (
+            f"The start page redirects to {rec.next_url}, outside the crawl's scope (target out "
+            "of scope): crawl that address instead, or widen the scope"
+        )
+    return None
+
+
+SETTLE_SECONDS = 3.0  # before this, a rate says more about start-up than about the crawl
+
+
+def progress_text(done: int, known: int, rate: float, elapsed: float) -> str:
+    """``"62% of 388 known"`` and, once the rate has settled, ``", about 0:42 left"``. Known URLs
+    grow as pages are parsed, so this is an estimate and says so."""
+    if known <= 0:
+        return ""
+    text = f"{min(100, done * 100 // known)}% of {known:,} known"
+    left = known - done
+    if left > 0 and rate > 0 and elapsed >= SETTLE_SECONDS:
+        m, s = divmod(int(left / rate + 0.5), 60)
+        h, m = divmod(m, 60)
+        text += f", about {h}:{m:02d}:{s:02d} left" if h else f", about {m}:{s:02d} left"
+    return text

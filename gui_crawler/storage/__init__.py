@@ -1,0 +1,35 @@
+"""Storage: crash-safe crawl files. Records and frontier go to SQLite as the crawl runs, so a crawl
+that was cancelled, crashed or was killed can be reopened and resumed. No Qt here.
+
+One concern per module:
+
+* ``fileformat``: the file's tables and versions, records and queued URLs as rows and back,
+  ``load`` (read a whole file) and ``SavedCrawl`` (what it holds);
+* ``writer``: ``CrawlStore``, a file being written, committed on the event loop;
+* ``checkpoint``: the thread that copies the WAL into the file;
+* ``locking``: one crawl at a time writes a file (``gui_crawler.storage.lockfile`` does the locking);
+* ``errors``: ``StoreError``, what each of them raises;
+* ``lockfile``: a lock on a file of its own, the one place that tells the platforms' locks apart;
+* ``session``: ``CrawlSession``, the one owner of a crawl's lifecycle and its crawl file;
+* ``recent``: the crawl files in a folder, newest first, read from their meta table.
+
+The names most callers need come from here: ``from gui_crawler.storage import CrawlStore, load``.
+"""
+
+from __future__ import annotations
+
+from gui_crawler.storage.errors import StoreError
+from gui_crawler.storage.fileformat import FORMAT, READS, SavedCrawl, load
+from gui_crawler.storage.locking import check_not_in_use
+from gui_crawler.storage.writer import CrawlStore, default_path
+
+__all__ = [
+    "FORMAT",
+    "READS",
+    "CrawlStore",
+    "SavedCrawl",
+    "StoreError",
+    "check_not_in_use",
+    "default_path",
+    "load",
+]

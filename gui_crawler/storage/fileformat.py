@@ -1,0 +1,242 @@
+"""The crawl file's format: its tables, which versions are read, a record or a URL taken in as a
+row and back, and ``load``, which reads a whole file. No Qt here.
+
+A crawl file is SQLite: ``meta`` (format, the crawl's options as JSON, its state), ``queued``
+(every URL taken into the crawl, in the order taken) and ``records`` (one row per URL recorded,
+a column per FetchRecord field). A URL queued and not recorded is the frontier left to fetch.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sqlite3
+import tempfile
+from dataclasses import MISSING, dataclass, fields
+from pathlib import Path
+
+from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord, Queued
+from gui_crawler.parsing import accel
+from gui_crawler.storage import lockfile
+from gui_crawler.storage.errors import StoreError
+from gui_crawler.storage.locking import lock
+
+# 3: a record's links packed (_linkpack); 2 (still read, and made 3 by a resume): joined by "\n".
+FORMAT = "gui_crawler-crawl-3"
+READS = {"gui_crawler-crawl-2", FORMAT}
+SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS queued (
+    seq INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE,
+    redirects_left INTEGER NOT NULL, depth INTEGER NOT NULL, referrer TEXT);
+CREATE TABLE IF NOT EXISTS records (
+    seq INTEGER PRIMARY KEY, {", ".join(n + (" TEXT NOT NULL UNIQUE" if n == "url" else "") for n in RECORD_FIELDS)});
+"""
+INSERT_QUEUED = (
+    "INSERT OR IGNORE INTO queued (url, redirects_left, depth, referrer) VALUES (?,?,?,?)"
+)
+INSERT_RECORD = (
+    f"INSERT OR REPLACE INTO records ({', '.join(RECORD_FIELDS)}) "
+    f"VALUES ({', '.join('?' * len(RECORD_FIELDS))})"
+)
+
+
+_LINKS = RECORD_FIELDS.index("links")
+_DEFAULTS = {f.name: f.default if f.default is not MISSING else None for f in fields(FetchRecord)}
+_DEFAULTS = {
+    k: int(v) if isinstance(v, bool) else ("" if v == () else v) for k, v in _DEFAULTS.items()
+}
+
+
+def _literal(value: object) -> str:
+    return "NULL" if value is None else repr(value)
+
+
+def add_missing_columns(db: sqlite3.Connection) -> None:
+    """Columns of fields added since the file was made, so that resuming can write them."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+    for name in RECORD_FIELDS:
+        if name not in have:
+            db.execute(f"ALTER TABLE records ADD COLUMN {name}")
+
+
+def record_row(rec: FetchRecord) -> tuple[object, ...]:
+    row = list(rec.values())
+    # Packed, ~40% of the joined text on a docs site: the links were half of a commit's cost.
+    row[_LINKS] = accel.linkpack.pack(rec.links) if rec.links else ""
+    return tuple(row)
+
+
+# What SQLite may give back for each field, from the field's type: a damaged or hand-edited file
+# can hold any value in any column, and a status of 'abc' would fail far from here, in the window
+# or the engine. links: packed (bytes), joined by "\n" (format 2), or none.
+_PYTHON_TYPES = {"str": str, "int": int, "float": float, "bool": int, "None": type(None)}
+_TYPE_WORDS = {
+    str: "text",
+    int: "a whole number",
+    float: "a number",
+    bytes: "packed links",
+    type(None): "NULL",
+}
+
+
+def _types_of(annotation: str) -> frozenset[type]:
+    names = {part.strip() for part in annotation.split("|")}
+    if not names <= _PYTHON_TYPES.keys():
+        return frozenset({str, int, float, bytes, type(None)})  # a type not checked here
+    kinds = {_PYTHON_TYPES[n] for n in names}
+    return frozenset(kinds | ({int} if float in kinds else set()))  # 3 for 3.0
+
+
+_COLUMN_TYPES: tuple[frozenset[type], ...] = tuple(
+    frozenset({bytes, str, type(None)}) if f.name == "links" else _types_of(str(f.type))
+    for f in fields(FetchRecord)
+)
+_QUEUED_TYPES = tuple(_types_of(str(f.type)) for f in fields(Queued))
+_ROW_DEFAULTS = tuple(_DEFAULTS[n] for n in RECORD_FIELDS)
+_NONE = type(None)
+
+
+def _check_row(
+    row: tuple[object, ...],
+    names: tuple[str, ...],
+    types: tuple[frozenset[type], ...],
+    defaults: tuple[object, ...] | None = None,
+) -> tuple[object, ...]:
+    """The row, its values checked against their columns' types; ValueError naming the row (by
+    its URL) and the first column holding a value of the wrong type, which load() reports as a
+    damaged file. With ``defaults``, NULL in a column that cannot be NULL is read as the field's
+    default: the column was added after the row was written (add_missing_columns)."""
+    if all(map(frozenset.__contains__, types, map(type, row))):  # at C speed: every row is checked
+        return row
+    if defaults is not None:
+        row = tuple(
+            d if v is None and _NONE not in t else v
+            for v, t, d in zip(row, types, defaults, strict=True)
+        )
+        if all(map(frozenset.__contains__, types, map(type, row))):
+            return row
+    url = row[0]
+    which = f"the row of {url}" if isinstance(url, str) else "a row"
+    for name, value, ok in zip(names, row, types, strict=True):
+        if type(value) not in ok:
+            words = " or ".join(
+                w for t, w in _TYPE_WORDS.items() if t in ok and not (t is int and float in ok)
+            )
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
+            raise ValueError(f"{which} has {name} = {shown}, not {words}")
+    return row
+
+
+def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
+    row = _check_row(row, RECORD_FIELDS, _COLUMN_TYPES, _ROW_DEFAULTS)
+    values = dict(zip(RECORD_FIELDS, row, strict=True))
+    links = values["links"]
+    if isinstance(links, bytes):
+        values["links"] = accel.linkpack.unpack(links)
+    else:  # a format-2 row, or none
+        values["links"] = tuple(links.split("\n")) if isinstance(links, str) and links else ()
+    return FetchRecord(**values)  # type: ignore[arg-type]
+
+
+def _queued_from_row(row: tuple[object, ...]) -> Queued:
+    _check_row(row, ("url", "redirects_left", "depth", "referrer"), _QUEUED_TYPES)
+    return Queued(*row)  # type: ignore[arg-type]
+
+
+def _read_only_fs(folder: Path) -> bool:
+    """Whether making a file in ``folder`` fails because its file system is read-only (EROFS)
+    rather than for want of permission. Asked once os.access has said the folder cannot be
+    written, so the probe is expected to fail; one that does not leaves nothing behind."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return False
+    except OSError as e:
+        return e.errno == errno.EROFS
+
+
+@dataclass
+class SavedCrawl:
+    """What a crawl file holds: its options, its records, and the frontier left to fetch."""
+
+    path: Path
+    config: CrawlConfig
+    state: str
+    records: list[FetchRecord]
+    pending: list[Queued]
+
+    @property
+    def seen(self) -> set[str]:
+        return {r.url for r in self.records} | {q.url for q in self.pending}
+
+
+def load(path: Path) -> SavedCrawl:
+    """Read a crawl file; a missing, corrupt or foreign file raises StoreError saying which."""
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not a crawl file (crawl files end in .sqlite3)")
+    if not path.is_file():
+        raise StoreError(f"{path} does not exist")
+    if not os.access(path.parent, os.W_OK):
+        # SQLite must create the -shm (and -wal) file beside a WAL database even to read it.
+        why = "is read-only" if _read_only_fs(path.parent) else "cannot be written by you"
+        raise StoreError(f"cannot open {path}: its folder {why} (SQLite needs to write beside it)")
+    had_wal = Path(f"{path}-wal").exists()  # opening creates an empty one
+    try:
+        held: lockfile.Held | None = lock(path, exclusive=True)
+    except (OSError, StoreError):  # a crawl is writing it (or it cannot be read: said below)
+        held = None
+    # With no crawl writing it, a read-write connection is the file's last: closing it folds the
+    # WAL (a killed crawl's latest writes) into the file and removes the -wal and -shm files,
+    # which a read-only one must leave beside it.
+    mode = "rw" if held is not None and os.access(path, os.W_OK) else "ro"
+    try:
+        db = sqlite3.connect(f"file:{path}?mode={mode}", uri=True)
+    except sqlite3.Error as e:
+        if held is not None:
+            held.release()
+        raise StoreError(f"cannot open {path}: {e}") from None
+    try:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables and not had_wal:
+            raise StoreError(
+                f"{path} holds no crawl data; if it was copied, copy {path.name}-wal with it "
+                "(a running or killed crawl keeps its latest writes there)"
+            )
+        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        if meta.get("format") not in READS:
+            raise StoreError(
+                f"{path} is not a gui_crawler crawl file (format {meta.get('format')!r})"
+            )
+        config = CrawlConfig.from_dict(json.loads(meta["config"])).validated()
+        # A file from before a field was added lacks its column: the field keeps its default.
+        have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS)
+        records = [
+            _record_from_row(row)
+            for row in db.execute(f"SELECT {columns} FROM records ORDER BY seq")
+        ]
+        done = {r.url for r in records if r.error_kind != ErrorKind.CANCELLED}
+        records = [r for r in records if r.url in done]
+        pending = [
+            _queued_from_row(row)
+            for row in db.execute(
+                "SELECT url, redirects_left, depth, referrer FROM queued ORDER BY seq"
+            )
+            if row[0] not in done
+        ]
+    except sqlite3.DatabaseError as e:
+        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
+    except (KeyError, ValueError, TypeError, ConfigError) as e:
+        raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
+    finally:
+        db.close()
+        if held is not None:
+            held.release()
+    state = meta.get("state", "unknown")
+    if state == "running" and not records and not pending:
+        # Killed before its first write (files from before the roots were saved at creation):
+        # "nothing left to do" would be a lie, so it starts over from the roots.
+        pending = [Queued(r, config.max_redirect, 0, None) for r in config.roots]
+    return SavedCrawl(path, config, state, records, pending)

@@ -1,0 +1,122 @@
+"""One crawl's lifecycle, whoever drives it (the CLI, the window's bridge): create or resume the
+crawl file, build the Crawler from what the file holds, stop the crawl when the file cannot be
+written, close the file with the crawl's outcome. No Qt here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from gui_crawler.config import CrawlConfig
+from gui_crawler.engine import Crawler
+from gui_crawler.events import CrawlFinished, Event, fanout
+from gui_crawler.storage import (
+    CrawlStore,
+    SavedCrawl,
+    StoreError,
+    check_not_in_use,
+    default_path,
+    load,
+)
+
+__all__ = ["CrawlSession", "StoreError", "crawls_dir", "peek"]
+
+
+def crawls_dir(data_dir: Path | None = None) -> Path:
+    """The folder new crawl files go to (``data_dir``/crawls, by default the user's data dir)."""
+    return default_path("http://x/", data_dir).parent
+
+
+def peek(path: str | Path) -> SavedCrawl:
+    """Read a crawl file to show it; StoreError if it is unusable or another crawl writes it."""
+    path = Path(path)
+    check_not_in_use(path)
+    return load(path)
+
+
+class CrawlSession:
+    """A crawl and its crawl file (``store`` None: nothing is saved).
+
+    ``start(sink)`` builds the Crawler; ``on_store_error(message)`` is called on the loop when the
+    file cannot be written (the crawl is being cancelled already); ``close()`` ends the file with
+    the crawl's outcome. A session runs one crawl.
+    """
+
+    def __init__(
+        self, config: CrawlConfig, store: CrawlStore | None = None, saved: SavedCrawl | None = None
+    ) -> None:
+        self.config = config
+        self.store = store
+        self.saved = saved
+        self.crawler: Crawler | None = None
+        self.on_store_error: Callable[[str], None] = lambda message: None
+
+    @classmethod
+    def new(
+        cls, config: CrawlConfig, path: Path | None = None, *, data_dir: Path | None = None
+    ) -> CrawlSession:
+        """A fresh crawl saved to ``path`` (default: a new file under the data directory)."""
+        config = config.validated()
+        path = path if path is not None else default_path(config.roots[0], data_dir)
+        return cls(config, CrawlStore.create(path, config))
+
+    @classmethod
+    def unsaved(cls, config: CrawlConfig) -> CrawlSession:
+        return cls(config.validated())
+
+    @classmethod
+    def resume(cls, path: str | Path, **overrides: object) -> CrawlSession:
+        """Continue the crawl saved in ``path``; ``overrides`` replace options that do not change
+        which URLs the crawl takes in (workers, timeouts, user agent)."""
+        store, saved = CrawlStore.open(Path(path))
+        try:
+            config = replace(saved.config, **overrides).validated() if overrides else saved.config  # type: ignore[arg-type]
+        except Exception:
+            store.close(saved.state)  # a bad override leaves the file as it was, unlocked
+            raise
+        return cls(config, store, saved)
+
+    @property
+    def path(self) -> Path | None:
+        return self.store.path if self.store is not None else None
+
+    def start(self, sink: Callable[[Event], None]) -> Crawler:
+        """The Crawler for this session (call on the running loop); its events go to ``sink``."""
+        if self.crawler is not None:
+            raise RuntimeError("a CrawlSession runs one crawl")
+        store, saved = self.store, self.saved
+        if store is not None:
+            sink = fanout(store.sink, sink)
+            loop = asyncio.get_running_loop()
+
+            def on_error(message: str) -> None:  # called as a commit fails, on the loop
+                loop.call_soon_threadsafe(self._store_failed, message)
+
+            store.on_error = on_error
+        self.crawler = Crawler(
+            self.config,
+            sink,
+            seen=saved.seen if saved else (),
+            pending=saved.pending if saved else None,
+            before_take=store.durable if store is not None else None,
+        )
+        return self.crawler
+
+    def _store_failed(self, message: str) -> None:
+        # What was committed stays resumable; going on would crawl what is never saved.
+        if self.crawler is not None:
+            self.crawler.cancel()
+        self.on_store_error(message)
+
+    @property
+    def store_error(self) -> str | None:
+        return self.store.error if self.store is not None else None
+
+    def close(self, finished: CrawlFinished | None = None, wait: bool = True) -> None:
+        """Mark the crawl file with how the crawl ended and release it (``wait``: see
+        CrawlStore.close)."""
+        if self.store is not None:
+            self.store.close(finished.reason if finished is not None else "interrupted", wait)

@@ -1,0 +1,315 @@
+"""A crawl file being written (``CrawlStore``): records and frontier go to SQLite as the crawl
+runs, so a crawl that was cancelled, crashed or was killed can be reopened and resumed. No Qt here.
+
+Records are committed on the event loop: one transaction (WAL, synchronous=NORMAL: a write()
+with no fsync, which a killed process cannot lose) per loop iteration that produced records.
+``durable()`` lets a worker wait for its last record to be committed before it takes another
+URL, so a kill -9 loses at most the in-flight fetches, one per worker. Handing each commit to a
+thread and back measured no cheaper (it waits on the GIL). Checkpoints, which fsync, run on a
+thread of their own (``checkpoint.Checkpointer``), never on the loop. A URL taken in (``Queued``)
+is always committed no later than its record, so after a crash "queued and not recorded" is
+exactly the frontier; the roots are committed when the file is created.
+
+One crawl at a time writes a file (``locking``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as _dt
+import errno
+import json
+import logging
+import os
+import re
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from gui_crawler.config import CrawlConfig
+from gui_crawler.crawl.urls import host_of
+from gui_crawler.events import ErrorKind, Event, FetchRecord, Queued
+from gui_crawler.storage import lockfile
+from gui_crawler.storage.checkpoint import Checkpointer
+from gui_crawler.storage.errors import StoreError
+from gui_crawler.storage.fileformat import (
+    FORMAT,
+    INSERT_QUEUED,
+    INSERT_RECORD,
+    SCHEMA,
+    SavedCrawl,
+    add_missing_columns,
+    load,
+    record_row,
+)
+from gui_crawler.storage.locking import lock
+
+log = logging.getLogger(__name__)
+
+
+def default_path(root: str, data_dir: Path | None = None) -> Path:
+    """A new per-crawl file under the user's data directory: crawls/<host>-<timestamp>.sqlite3."""
+    if data_dir is None:
+        import platformdirs
+
+        data_dir = Path(platformdirs.user_data_dir("gui_crawler", appauthor=False))
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    host = re.sub(r"[^A-Za-z0-9.-]+", "_", host_of(root))
+    return data_dir / "crawls" / f"{host}-{stamp}.sqlite3"
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a kill; fast commits
+        # Checkpoints are the Checkpointer's; should it not start, SQLite's own, but not the
+        # default one every 1000 WAL pages: each commit holds a few pages, so that would come
+        # every few hundred records and stall the workers waiting on durable().
+        db.execute("PRAGMA wal_autocheckpoint=16384")
+    except BaseException:
+        db.close()  # left open, it would keep the file open (Windows could not remove it)
+        raise
+    return db
+
+
+def _describe(path: Path, e: Exception) -> str:
+    text = str(e)
+    if isinstance(e, sqlite3.OperationalError) and "full" in text:
+        return f"the disk holding {path} is full"
+    if "readonly" in text or (isinstance(e, OSError) and e.errno == errno.EROFS):
+        return f"cannot write the crawl file {path}: its file system is read-only"
+    if isinstance(e, OSError) and e.strerror:
+        text = e.strerror
+    return f"cannot write the crawl file {path}: {text}"
+
+
+def _not_a_folder(path: Path) -> Path | None:
+    """The first ancestor of ``path`` that exists as something other than a folder."""
+    for parent in reversed(path.parents):
+        if parent.exists() and not parent.is_dir():
+            return parent
+    return None
+
+
+class CrawlStore:
+    """A crawl file being written. Use ``sink`` as (part of) the crawler's sink.
+
+    ``on_error(message)`` is called (on the loop, as a commit fails) when writing fails — a full
+    disk, an unwritable path; the owner should cancel the crawl. Records already committed stay.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.error: str | None = None
+        self.on_error: Callable[[str], None] = lambda message: None
+        # Events handed to sink and not committed yet; sink, the commits and close all run on
+        # the loop's thread (the checkpointer's only calls back through the loop).
+        self._buf: list[Queued | FetchRecord] = []
+        self._db: sqlite3.Connection | None = None
+        self._checkpointer: Checkpointer | None = None
+        self._held: lockfile.Held | None = None
+        self._appended = 0  # records handed to sink()
+        self._committed = 0  # of those, committed (or given up on after an error)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiters: list[tuple[int, asyncio.Future[None]]] = []
+        self._commit_scheduled = False
+
+    # ---- opening ------------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path, config: CrawlConfig) -> CrawlStore:
+        """Start a new crawl file (fails if it exists), its roots already in the frontier."""
+        blocker = _not_a_folder(path)
+        if blocker is not None:
+            raise StoreError(f"cannot create {path}: {blocker} is a file, not a folder")
+        if path.is_dir():
+            raise StoreError(f"{path} is a folder; give a file name for the crawl file")
+        if path.exists():
+            raise StoreError(f"{path} already exists; resume it or choose another file")
+        store = cls(path)
+        # Made under a temporary name and linked into place once complete: a kill or a full disk
+        # mid-creation leaves no file that blocks the retry or says "no crawl data".
+        tmp = path.with_name(f".{path.name}.creating")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.unlink(missing_ok=True)  # left by a creation killed before it finished
+            db = sqlite3.connect(tmp, isolation_level=None)
+            try:
+                db.execute("PRAGMA page_size=1024")  # each commit rewrites its pages whole
+                db.execute("BEGIN")
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.executemany(
+                    "INSERT INTO meta VALUES (?, ?)",
+                    [
+                        ("format", FORMAT),
+                        ("config", json.dumps(config.to_dict())),
+                        ("state", "running"),
+                    ],
+                )
+                db.executemany(
+                    INSERT_QUEUED, [(root, config.max_redirect, 0, None) for root in config.roots]
+                )
+                db.execute("COMMIT")
+            finally:
+                db.close()
+            os.link(tmp, path)  # unlike rename, never replaces a file made meanwhile
+            tmp.unlink()
+            store._held = lock(path, exclusive=True)
+            store._db = _connect(path)
+        except (sqlite3.Error, OSError, StoreError) as e:
+            created = store._held is not None
+            store._release()
+            for leftover in (tmp, Path(f"{tmp}-journal")):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
+            if created:  # linked but unusable (WAL refused…): it holds nothing yet
+                for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                    with contextlib.suppress(OSError):
+                        leftover.unlink()
+            if isinstance(e, FileExistsError):
+                raise StoreError(
+                    f"{path} already exists; resume it or choose another file"
+                ) from None
+            if isinstance(e, StoreError):
+                raise
+            raise StoreError(_describe(path, e)) from None
+        store._start()
+        return store
+
+    @classmethod
+    def open(cls, path: Path) -> tuple[CrawlStore, SavedCrawl]:
+        """Reopen a crawl file to continue writing it; returns the store and what it holds."""
+        saved = load(path)
+        store = cls(path)
+        try:
+            store._held = lock(path, exclusive=True)
+        except OSError as e:
+            raise StoreError(_describe(path, e)) from None
+        try:
+            store._db = _connect(path)
+            add_missing_columns(store._db)
+            # A URL recorded as cancelled was never really fetched: it goes back to the frontier.
+            store._db.execute(
+                "DELETE FROM records WHERE error_kind = ?", (ErrorKind.CANCELLED.value,)
+            )
+            store._db.execute("UPDATE meta SET value='running' WHERE key='state'")
+            store._db.execute("UPDATE meta SET value=? WHERE key='format'", (FORMAT,))
+        except sqlite3.Error as e:
+            store._release()
+            raise StoreError(_describe(path, e)) from None
+        store._start()
+        return store, saved
+
+    def _release(self, wait: bool = True) -> None:
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+        if self._checkpointer is not None:
+            self._checkpointer.stop(wait)
+            self._checkpointer = None
+        if self._held is not None:
+            self._held.release()
+            self._held = None
+
+    def _start(self) -> None:
+        assert self._db is not None
+        try:
+            self._checkpointer = Checkpointer(self.path, self._resume_commits)
+        except sqlite3.Error as e:  # SQLite checkpoints on the writing connection then
+            log.warning("checkpointing on the event loop: %s", e)
+        else:
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
+
+    # ---- writing ------------------------------------------------------------------------------
+
+    def sink(self, event: Event) -> None:
+        t = type(event)
+        if t is FetchRecord:
+            self._buf.append(event)  # type: ignore[arg-type]
+            self._appended += 1
+            if not self._commit_scheduled:
+                # One transaction per loop iteration for every record that arrived in it.
+                try:
+                    self._loop = self._loop or asyncio.get_running_loop()
+                except RuntimeError:  # fed outside a loop (a script): close() writes the rest
+                    return
+                self._commit_scheduled = True
+                self._loop.call_soon(self._commit_now)
+        elif t is Queued:
+            self._buf.append(event)  # type: ignore[arg-type]
+
+    def _commit_now(self) -> None:
+        self._commit_scheduled = False
+        if self._db is None:  # closed meanwhile: close() wrote the rest
+            return
+        if self._checkpointer is not None and self._checkpointer.pausing:
+            self._commit_scheduled = True  # _resume_commits comes next
+            return
+        batch, self._buf = self._buf, []
+        upto = self._appended
+        if batch and self.error is None:
+            self._write(batch)
+        self._committed = upto
+        self._release_waiters()
+
+    def _resume_commits(self) -> None:
+        """From the checkpointer's thread: commit what waited for it."""
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+                self._loop.call_soon_threadsafe(self._commit_now)
+
+    async def durable(self) -> None:
+        """Wait until every record handed to ``sink`` so far is committed (or writing failed)."""
+        target = self._appended
+        if self._committed >= target or self._db is None:
+            return
+        self._loop = loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
+        self._waiters.append((target, fut))
+        await fut
+
+    def _release_waiters(self, everyone: bool = False) -> None:
+        committed, keep = self._committed, []
+        for target, fut in self._waiters:
+            if everyone or target <= committed:
+                if not fut.done():
+                    fut.set_result(None)
+            else:
+                keep.append((target, fut))
+        self._waiters = keep
+
+    def _write(self, batch: list[Queued | FetchRecord]) -> None:
+        assert self._db is not None
+        queued = [
+            (e.url, e.redirects_left, e.depth, e.referrer) for e in batch if isinstance(e, Queued)
+        ]
+        records = [record_row(e) for e in batch if isinstance(e, FetchRecord)]
+        try:
+            with self._db:
+                self._db.execute("BEGIN")
+                self._db.executemany(INSERT_QUEUED, queued)
+                self._db.executemany(INSERT_RECORD, records)
+        except (sqlite3.Error, OSError) as e:
+            self.error = _describe(self.path, e)
+            self.on_error(self.error)
+
+    def close(self, state: str = "finished", wait: bool = True) -> None:
+        """Write what is buffered, mark the crawl's state, close the file. ``wait=False``
+        returns before the last checkpoint (on its thread) has copied the WAL into the file:
+        the file is complete either way, its latest commits maybe still in the WAL."""
+        if self._db is not None and self._buf and self.error is None:
+            batch, self._buf = self._buf, []
+            self._write(batch)
+        if self._db is not None:
+            try:
+                if self.error is None:
+                    self._db.execute("UPDATE meta SET value=? WHERE key='state'", (state,))
+            except sqlite3.Error as e:
+                self.error = self.error or _describe(self.path, e)
+        self._release(wait)
+        self._release_waiters(everyone=True)

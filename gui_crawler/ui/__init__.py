@@ -1,0 +1,22 @@
+"""The window's side: the only package that imports Qt (with the top-level ``window`` and ``models``).
+
+* ``app``: the window's start-up (its command line, the display check, the qasync loop); it imports
+  Qt only inside ``main()``, after ``display`` has said that a window can open;
+* ``display``: whether a window can open here, checked without Qt (Qt aborts the process when its
+  platform plugin cannot load);
+* ``qtloop``: asyncio merged into Qt's event loop;
+* ``bridge``: the engine's events buffered and handed to the models in batches;
+* ``results``: the models a crawl's records feed; ``tree_model``, ``link_models``, ``hosts_model``,
+  ``workers_model``: the site tree, inlinks/redirects/broken links, the Hosts tab, the workers;
+* ``views``, ``quiet_table``, ``details``, ``overview``, ``charts``: the tables, the details pane,
+  the Overview tab and the charts;
+* ``timeline``, ``timeline_model``, ``timeline_hosts``: the timeline tab, its model and its lanes by
+  host (``timeline_hosts`` is plain Python the two share);
+* ``settings_panel``, ``politeness_panel``, ``option_fields``, ``stored``: the settings form and its
+  values stored in QSettings (``stored`` checks them one by one and needs no Qt);
+* ``recent_dialog``: the recent-crawls list;
+* ``plaintext``: page text shown as text, never as HTML.
+
+tests/test_layers.py holds the rule: every module outside this package (but ``window`` and
+``models``) imports without Qt, and every module here imports Qt but those it names.
+"""

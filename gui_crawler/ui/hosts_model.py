@@ -1,0 +1,135 @@
+"""One row per host the crawl has talked to: its politeness state, updated live.
+
+The engine sends a HostState for each host that changed, at most once per progress tick; a batch
+of them becomes one insert (new hosts) and one dataChanged (the rows that moved).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from gui_crawler.events import HostState
+from gui_crawler.models import LabelledTable, Roles
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+HOST_COLUMNS = (
+    "Host",
+    "In flight",
+    "Limit",
+    "Delay (s)",
+    "Back-off (s)",
+    "Waiting",
+    "Requests",
+    "Req/s",
+    "Median ms",
+    "p95 ms",
+    "robots.txt",
+    "Kind",
+)
+HOST_WIDTHS = (240, 60, 45, 65, 85, 60, 65, 55, 75, 60, 220, 70)
+BACKOFF_BRUSH = QBrush(QColor("#c0392b"))
+EXTERNAL_BRUSH = QBrush(QColor("#808080"))
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_NUMERIC = frozenset(range(1, 10))
+
+
+def _display(s: HostState) -> tuple[str, ...]:
+    return (
+        s.host,
+        str(s.in_flight),
+        str(s.limit),
+        f"{s.delay:g}",
+        f"{s.backoff:.1f}" if s.backoff > 0 else "",
+        str(s.waiting),
+        str(s.requests),
+        f"{s.rate:.1f}" if s.rate else "",
+        f"{s.median_ms:.0f}" if s.requests else "",
+        f"{s.p95_ms:.0f}" if s.requests else "",
+        s.robots,
+        "external" if s.external else "crawled",
+    )
+
+
+def _sort_key(s: HostState) -> tuple[Any, ...]:
+    return (
+        s.host,
+        s.in_flight,
+        s.limit,
+        s.delay,
+        s.backoff,
+        s.waiting,
+        s.requests,
+        s.rate,
+        s.median_ms,
+        s.p95_ms,
+        s.robots,
+        s.external,
+    )
+
+
+class HostsModel(LabelledTable):
+    """Rows by host in order of first contact; cleared when a new crawl starts.
+
+    Signals: only QAbstractItemModel's own.
+    """
+
+    COLUMNS = HOST_COLUMNS
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.states: list[HostState] = []
+        self._display: list[tuple[str, ...]] = []
+        self._row_of: dict[str, int] = {}
+
+    def apply(self, states: Sequence[HostState]) -> None:
+        """Apply one batch: later states of a host replace earlier ones."""
+        latest = {s.host: s for s in states}
+        new = [s for h, s in latest.items() if h not in self._row_of]
+        changed = [self._row_of[h] for h in latest if h in self._row_of]
+        for row in changed:
+            s = latest[self.states[row].host]
+            self.states[row] = s
+            self._display[row] = _display(s)
+        if changed:
+            self.dataChanged.emit(
+                self.index(min(changed), 0), self.index(max(changed), len(HOST_COLUMNS) - 1)
+            )
+        if new:
+            first = len(self.states)
+            self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
+            for s in new:
+                self._row_of[s.host] = len(self.states)
+                self.states.append(s)
+                self._display.append(_display(s))
+            self.endInsertRows()
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self.states, self._display, self._row_of = [], [], {}
+        self.endResetModel()
+
+    def row_count(self) -> int:
+        return len(self.states)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, c = index.row(), index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display[row][c]
+        s = self.states[row]
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if c == 4 and s.backoff > 0:
+                return BACKOFF_BRUSH
+            return EXTERNAL_BRUSH if s.external and c == 0 else None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if c in _NUMERIC else None
+        if role == Roles.Url:
+            return s.host + "/"
+        if role == Roles.Sort:
+            return _sort_key(s)[c]
+        return None

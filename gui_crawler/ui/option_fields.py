@@ -1,0 +1,149 @@
+"""The settings' fields, made from the option table (options.OPTIONS): a spin box with the option's
+range, step, suffix and "no limit" text, a check box, a combo box of its choices or a line edit,
+each with a tooltip saying what it does, its range and its ``gui-crawler crawl`` flag; their values
+as CrawlConfig takes them, remembered under the options' settings keys and read back checked
+against the options' types and ranges (stored.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from gui_crawler.options import Option
+from gui_crawler.ui.plaintext import tip
+from gui_crawler.ui.stored import StoredSettings
+
+Field = QSpinBox | QDoubleSpinBox | QCheckBox | QComboBox | QLineEdit
+
+
+def make_field(opt: Option) -> Field:
+    """The field of ``opt``, showing its default."""
+    field: Field
+    if opt.kind == "int":
+        assert opt.low is not None and opt.high is not None
+        spin = QSpinBox()
+        spin.setRange(int(opt.low), int(opt.high))
+        spin.setSingleStep(int(opt.step))
+        spin.setSuffix(opt.suffix)
+        spin.setAccelerated(True)
+        if opt.special:
+            spin.setSpecialValueText(opt.special)  # shown for the minimum (0 = no limit)
+        field = spin
+    elif opt.kind == "float":
+        assert opt.low is not None and opt.high is not None
+        double = QDoubleSpinBox()
+        double.setDecimals(opt.decimals)  # first: it rounds the range and the value
+        double.setRange(opt.low, opt.high)
+        double.setSingleStep(opt.step)
+        double.setSuffix(opt.suffix)
+        field = double
+    elif opt.kind == "bool" and opt.choices:
+        combo = QComboBox()
+        for text, value in opt.choices:
+            combo.addItem(text, value)
+        field = combo
+    elif opt.kind == "bool":
+        field = QCheckBox(opt.label)
+    elif opt.kind in ("text", "regex"):
+        field = QLineEdit()
+        field.setPlaceholderText(opt.placeholder)
+    else:
+        raise ValueError(f"{opt.name} has no settings field ({opt.kind})")
+    field.setToolTip(tip(opt.tip()))
+    show(field, opt, opt.default)
+    return field
+
+
+def show(field: Field, opt: Option, value: Any) -> None:
+    """Put an option's value (as CrawlConfig holds it) in its field."""
+    if isinstance(field, QSpinBox | QDoubleSpinBox):
+        field.setValue(value)
+    elif isinstance(field, QComboBox):
+        field.setCurrentIndex([v for _, v in opt.choices].index(value))
+    elif isinstance(field, QCheckBox):
+        field.setChecked(bool(value))
+    else:
+        field.setText(value or "")
+
+
+def value_of(field: Field, opt: Option) -> Any:
+    """The field's value as CrawlConfig takes it (an empty pattern: None; a blank user agent:
+    the default, though the panel says it is blank before it gets there)."""
+    if isinstance(field, QSpinBox | QDoubleSpinBox):
+        return field.value()
+    if isinstance(field, QComboBox):
+        return field.currentData()
+    if isinstance(field, QCheckBox):
+        return field.isChecked()
+    if opt.kind == "regex":
+        return field.text() or None
+    return field.text().strip() or opt.default
+
+
+def stored_value(field: Field) -> Any:
+    """What is written to the settings: the value, a line edit's text as typed."""
+    if isinstance(field, QSpinBox | QDoubleSpinBox):
+        return field.value()
+    if isinstance(field, QComboBox):
+        return bool(field.currentData())
+    if isinstance(field, QCheckBox):
+        return field.isChecked()
+    return field.text()
+
+
+class OptionFields:
+    """The fields of some options, one row of ``form`` each, each also the attribute of
+    ``owner`` the option names (Option.field)."""
+
+    def __init__(self, owner: QWidget, form: QFormLayout, options: Iterable[Option]) -> None:
+        self.fields: dict[str, tuple[Option, Field]] = {}
+        for opt in options:
+            field = make_field(opt)
+            setattr(owner, opt.field, field)
+            if isinstance(field, QCheckBox):
+                form.addRow(field)  # the label is the box's own text
+            else:
+                form.addRow(opt.label, field)
+            self.fields[opt.name] = (opt, field)
+
+    def values(self) -> dict[str, Any]:
+        """Option name → value, as CrawlConfig takes it (options.config_kwargs)."""
+        return {name: value_of(field, opt) for name, (opt, field) in self.fields.items()}
+
+    def show_config(self, config: object) -> None:
+        for name, (opt, field) in self.fields.items():
+            show(field, opt, getattr(config, name))
+
+    def problems(self) -> list[tuple[QLineEdit, str]]:
+        """Each typed text an option refuses, with why (for a person: names the option)."""
+        found = []
+        for name, (opt, field) in self.fields.items():
+            if isinstance(field, QLineEdit):
+                why = opt.problem(field.text() or None if opt.kind == "regex" else field.text())
+                if why:
+                    found.append((field, f"{name.replace('_', ' ')} {why}"))
+        return found
+
+    def line_edits(self) -> list[QLineEdit]:
+        return [f for _, f in self.fields.values() if isinstance(f, QLineEdit)]
+
+    def save(self, s: QSettings) -> None:
+        for opt, field in self.fields.values():
+            s.setValue(opt.settings_key, stored_value(field))
+
+    def restore(self, read: StoredSettings) -> None:
+        """Fill the fields from the stored settings, each value checked alone against its
+        option's type and range: a bad one gives way to the default (see StoredSettings)."""
+        for opt, field in self.fields.values():
+            show(field, opt, read.option(opt))

@@ -1,0 +1,324 @@
+"""The Overview tab: every audit finding with its count, filling live as records arrive.
+
+Picking a finding asks the Pages view to show exactly its URLs; each finding exports to a CSV of
+its pages, the broken links to a CSV of (source, target) rows, the whole to an HTML report.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QModelIndex,
+    QSettings,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui_crawler.config import DEFAULT_USER_AGENT
+from gui_crawler.events import FetchRecord
+from gui_crawler.models import AnyIndex, LabelledTable, Roles
+from gui_crawler.records.audit import FINDINGS, Audit, Finding, Thresholds
+from gui_crawler.records.auditfiles import write_broken_links_csv, write_finding_csv
+from gui_crawler.records.report import broken_with_anchors, write_report
+from gui_crawler.ui.plaintext import label
+from gui_crawler.ui.stored import StoredSettings, number, whole
+from gui_crawler.ui.views import make_table
+
+COLUMNS = ("Finding", "Pages")
+_SEVERITY_BRUSH = {
+    2: QBrush(QColor("#c0392b")),
+    1: QBrush(QColor("#b9770e")),
+    0: QBrush(QColor("#1f5fbf")),
+}
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
+class OverviewModel(LabelledTable):
+    """One row per finding (a fixed list); ``refresh()`` recomputes the counts from the audit.
+
+    Signals: only QAbstractTableModel's own.
+    """
+
+    COLUMNS = COLUMNS
+
+    def __init__(self, audit: Audit, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.audit = audit
+        self.findings: list[Finding] = audit.findings()
+
+    def refresh(self) -> None:
+        self.findings = self.audit.findings()
+        self.dataChanged.emit(self.index(0, 0), self.index(len(self.findings) - 1, 1))
+
+    def row_count(self) -> int:
+        return len(self.findings)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        f = self.findings[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f.label if col == 0 else f"{f.count:,}"
+        if role == Roles.Sort:
+            return f.label if col == 0 else f.count
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return _SEVERITY_BRUSH[f.severity] if f.count else None
+        if role == Qt.ItemDataRole.TextAlignmentRole and col == 1:
+            return _RIGHT
+        if role == Qt.ItemDataRole.ToolTipRole and col == 0:
+            return "Click to show these pages in the Pages tab"
+        return None
+
+
+_THRESHOLD_KEY = "overview/thresholds"
+# The thresholds' spin boxes: (low, high); the large-page one shows kilobytes.
+TITLE_MAX, DESCRIPTION_MAX, SLOW, LARGE_KB = (10, 1000), (10, 5000), (0.1, 600.0), (1, 1_000_000)
+
+
+class OverviewTab(QWidget):
+    """Findings table, thresholds and exports.
+
+    Signals:
+        urlsPicked(object): a tuple of URLs to show in the Pages view, or None to show all.
+    """
+
+    urlsPicked = Signal(object)
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.settings_problems: list[str] = []  # what was wrong with the stored thresholds
+        self.audit = Audit(self._load_thresholds())
+        self.model = OverviewModel(self.audit, self)
+        self.table = make_table(self.model, (320, 90), sortable=False)
+        self.table.clicked.connect(self._picked)
+        self.picked: str | None = None  # key of the finding shown in the Pages view
+        self.title = "gui_crawler audit"
+        self.user_agent = DEFAULT_USER_AGENT  # sent when pages are fetched again for anchors
+        self._tasks: set[asyncio.Future[int]] = set()
+        self.message = label()  # names files and findings: plain text
+        self.message.setWordWrap(True)
+
+        show_all = QPushButton("Show all pages")
+        show_all.clicked.connect(self.show_all)
+        self.export_button = QPushButton("Export finding…")
+        self.export_button.clicked.connect(self._export_dialog)
+        broken = QPushButton("Broken links CSV…")
+        broken.clicked.connect(
+            lambda: self._ask("Broken links CSV", "CSV files (*.csv)", self.export_broken)
+        )
+        report = QPushButton("HTML report…")
+        report.setObjectName("report-button")
+        report.clicked.connect(
+            lambda: self._ask("HTML report", "HTML files (*.html)", self.export_report)
+        )
+        buttons = QHBoxLayout()
+        for b in (show_all, self.export_button, broken, report):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+
+        t = self.audit.thresholds
+        self.title_max = _spin(QSpinBox(), *TITLE_MAX, t.title_max, " chars")
+        self.description_max = _spin(QSpinBox(), *DESCRIPTION_MAX, t.description_max, " chars")
+        self.slow = _spin(QDoubleSpinBox(), *SLOW, t.slow_seconds, " s")
+        self.large = _spin(QSpinBox(), *LARGE_KB, t.large_bytes // 1024, " KB")
+        form = QFormLayout()
+        form.addRow("Title longer than", self.title_max)
+        form.addRow("Description longer than", self.description_max)
+        form.addRow("Slow: slower than", self.slow)
+        form.addRow("Large: bigger than", self.large)
+        for box in (self.title_max, self.description_max, self.slow, self.large):
+            box.valueChanged.connect(self._thresholds_changed)
+
+        side = QVBoxLayout()
+        heading = label("Thresholds")
+        font = heading.font()
+        font.setBold(True)
+        heading.setFont(font)
+        side.addWidget(heading)
+        side.addLayout(form)
+        side.addStretch(1)
+        body = QHBoxLayout()
+        body.addWidget(self.table, 1)
+        body.addLayout(side)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addLayout(buttons)
+        lay.addLayout(body, 1)
+        lay.addWidget(self.message)
+
+        # Recomputing every finding costs time linear in the pages: at most twice a second,
+        # less often when it takes long (see refresh).
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(500)
+        self._timer.timeout.connect(self.refresh)
+
+    # ---- feeding ------------------------------------------------------------------------------
+
+    def add(self, records: Sequence[FetchRecord]) -> None:
+        self.audit.add(records)
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def clear(self) -> None:
+        self.audit.clear()
+        self.refresh()
+        self.show_all()
+
+    def refresh(self) -> None:
+        self._timer.stop()
+        t = time.perf_counter()
+        self.model.refresh()
+        # A big crawl makes recounting slow: recount less often so that it stays under a tenth
+        # of the loop's time, and the window stays responsive.
+        self._timer.setInterval(max(500, int((time.perf_counter() - t) * 10_000)))
+        if self.picked is not None:  # the pages shown follow the finding as it grows
+            self.urlsPicked.emit(self.finding(self.picked).urls)
+
+    def finding(self, key: str) -> Finding:
+        return next(f for f in self.model.findings if f.key == key)
+
+    # ---- picking and exporting ----------------------------------------------------------------
+
+    def pick(self, row: int) -> None:
+        f = self.model.findings[row]
+        self.picked = f.key
+        self.urlsPicked.emit(f.urls)
+        self.message.setText(f"Pages tab: the {f.count:,} pages of “{f.label}”")
+
+    def _picked(self, index: QModelIndex) -> None:
+        self.refresh()
+        self.pick(index.row())
+
+    def show_all(self) -> None:
+        self.picked = None
+        self.urlsPicked.emit(None)
+        self.message.setText("")
+
+    def export_finding(self, path: str, key: str) -> int:
+        f = self.finding(key)
+        n = write_finding_csv(path, [self.audit.records[u] for u in f.urls])
+        self.message.setText(f"Wrote {n:,} rows of “{f.label}” to {path}")
+        return n
+
+    def export_broken(self, path: str) -> int:
+        """Starts writing the broken-links CSV: their anchor text needs the pages holding them
+        fetched again, which takes a while. Returns 0; the message line says when it is done."""
+        self._background(self.export_broken_async(path))
+        return 0
+
+    def _background(self, job: Coroutine[Any, Any, int]) -> None:
+        self.message.setText("Reading the anchor text of the broken links…")
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)  # the loop keeps only a weak reference to a task
+        task.add_done_callback(self._tasks.discard)
+
+    async def export_broken_async(self, path: str) -> int:
+        rows, _ = await broken_with_anchors(self.audit, self.user_agent)
+        try:
+            n = write_broken_links_csv(path, rows)
+        except OSError as e:
+            self.message.setText(f"Cannot write {path}: {e.strerror or e}")
+            return -1
+        self.message.setText(f"Wrote {n:,} broken links to {path}")
+        return n
+
+    def export_report(self, path: str) -> int:
+        """Starts writing the report (the anchor text of broken links is fetched first)."""
+        self._background(self.export_report_async(path))
+        return 0
+
+    async def export_report_async(self, path: str) -> int:
+        self.refresh()
+        _, anchors = await broken_with_anchors(self.audit, self.user_agent)
+        try:
+            n = write_report(path, self.audit, title=self.title, anchors=anchors)
+        except OSError as e:
+            self.message.setText(f"Cannot write {path}: {e.strerror or e}")
+            return -1
+        self.message.setText(f"Wrote the report to {path}")
+        return n
+
+    def _export_dialog(self) -> None:
+        row = self.table.currentIndex().row()
+        if row < 0:
+            self.message.setText("Pick a finding first, then export it")
+            return
+        key = self.model.findings[row].key
+        self._ask("Export finding", "CSV files (*.csv)", lambda p: self.export_finding(p, key))
+
+    def _ask(self, caption: str, filters: str, then: Callable[[str], int]) -> None:
+        # Non-modal: a modal exec() inside the running asyncio loop is refused.
+        dlg = QFileDialog(self, caption, "", filters)
+        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dlg.fileSelected.connect(lambda path: self._run(then, path))
+        dlg.open()
+
+    def _run(self, then: Callable[[str], int], path: str) -> None:
+        try:
+            then(path)
+        except OSError as e:
+            self.message.setText(f"Cannot write {path}: {e.strerror or e}")
+
+    # ---- thresholds ---------------------------------------------------------------------------
+
+    def thresholds(self) -> Thresholds:
+        return Thresholds(
+            title_max=self.title_max.value(),
+            description_max=self.description_max.value(),
+            slow_seconds=self.slow.value(),
+            large_bytes=self.large.value() * 1024,
+        )
+
+    def _thresholds_changed(self) -> None:
+        t = self.thresholds()
+        self.audit.set_thresholds(t)
+        QSettings().setValue(
+            _THRESHOLD_KEY, [t.title_max, t.description_max, t.slow_seconds, t.large_bytes]
+        )
+        self.refresh()
+
+    def _load_thresholds(self) -> Thresholds:
+        """The stored thresholds, each checked alone against its spin box's range: a bad one
+        gives way to its default, and ``settings_problems`` says so."""
+        d = Thresholds()
+        (lo, hi), kb = LARGE_KB, 1024
+        read = StoredSettings(QSettings())
+        values = read.several(
+            _THRESHOLD_KEY,
+            [
+                ("title_max", lambda v: whole(v, *TITLE_MAX), d.title_max),
+                ("description_max", lambda v: whole(v, *DESCRIPTION_MAX), d.description_max),
+                ("slow_seconds", lambda v: number(v, *SLOW), d.slow_seconds),
+                ("large_bytes", lambda v: whole(v, lo * kb, hi * kb), d.large_bytes),
+            ],
+        )
+        self.settings_problems = read.problems
+        return Thresholds(*values)
+
+
+def _spin(box: Any, low: float, high: float, value: float, suffix: str) -> Any:
+    box.setRange(low, high)
+    box.setValue(value)
+    box.setSuffix(suffix)
+    return box
+
+
+__all__ = ["FINDINGS", "OverviewModel", "OverviewTab"]

@@ -1,0 +1,127 @@
+"""The crawl options a person sets, as a form validated as you type and remembered between runs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui_crawler.config import CrawlConfig
+from gui_crawler.options import config_kwargs, in_group
+from gui_crawler.ui.option_fields import OptionFields
+from gui_crawler.ui.politeness_panel import PolitenessGroup
+from gui_crawler.ui.stored import StoredSettings
+
+ERROR_STYLE = "color: #c0392b;"
+
+
+class SettingsPanel(QWidget):
+    """The crawl options. ``config(roots)`` builds a CrawlConfig or raises ConfigError.
+
+    Its fields are the option table's "crawl" options (options.OPTIONS), the Politeness group's
+    its "politeness" ones.
+
+    Signals:
+        workersChanged(int): the worker count was edited (applied live to a running crawl).
+        validityChanged(bool): whether every field is currently valid.
+    """
+
+    workersChanged = Signal(int)
+    validityChanged = Signal(bool)
+
+    # Made by OptionFields from the table; named here for the type checker (tests/test_options.py
+    # checks that these are the table's).
+    workers: QSpinBox
+    max_redirect: QSpinBox
+    max_tries: QSpinBox
+    max_pages: QSpinBox
+    max_depth: QSpinBox
+    exclude: QLineEdit
+    include: QLineEdit
+    user_agent: QLineEdit
+    scope: QComboBox
+    timeout: QDoubleSpinBox
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        form = QFormLayout()
+        self.fields = OptionFields(self, form, in_group("crawl"))
+        self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # quotes the typed regex
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet(ERROR_STYLE)
+        self.message.hide()
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        self.politeness = PolitenessGroup()
+        lay.addWidget(self.politeness)
+        lay.addWidget(self.message)
+        lay.addStretch(1)
+
+        self.workers.valueChanged.connect(self.workersChanged)
+        for edit in self.fields.line_edits():
+            edit.textChanged.connect(self._validate)
+        self._valid = True
+
+    def error(self) -> str | None:
+        """The first problem with the fields, as a message for a person, or None."""
+        problems = self.fields.problems()
+        return problems[0][1] if problems else None
+
+    def _validate(self) -> None:
+        problems = self.fields.problems()
+        bad = {edit for edit, _ in problems}
+        for edit in self.fields.line_edits():
+            edit.setStyleSheet("border: 1px solid #c0392b;" if edit in bad else "")
+        msg = problems[0][1] if problems else None
+        self.message.setText(msg or "")
+        self.message.setVisible(msg is not None)
+        if self._valid != (msg is None):
+            self._valid = msg is None
+            self.validityChanged.emit(self._valid)
+
+    def values(self) -> dict[str, Any]:
+        """Every field's value by option name, as CrawlConfig takes it."""
+        return {**self.fields.values(), **self.politeness.values()}
+
+    def config(self, root: str) -> CrawlConfig:
+        """The options for a crawl of ``root``, validated (raises ConfigError). Built as the
+        CLI builds its own (options.config_kwargs): the timeout also sets read_timeout."""
+        return CrawlConfig(roots=(root,), **config_kwargs(self.values())).validated()
+
+    def show_config(self, config: CrawlConfig) -> None:
+        """Fill the fields from a saved crawl's options."""
+        self.fields.show_config(config)
+        self.politeness.show_config(config)
+
+    # ---- persistence --------------------------------------------------------------------------
+
+    def save(self, s: QSettings) -> None:
+        s.beginGroup("crawl")
+        self.fields.save(s)
+        self.politeness.save(s)
+        s.endGroup()
+
+    def restore(self, s: QSettings) -> list[str]:
+        """Fill the fields from the stored settings, each value checked alone against its
+        option's type and range (options.OPTIONS): a bad one gives way to the option's default
+        (also stored in its place). Returns what was bad and what is used instead, for the
+        person."""
+        read = StoredSettings(s)
+        s.beginGroup("crawl")
+        try:
+            self.fields.restore(read)
+            self.politeness.restore(read)
+        finally:
+            s.endGroup()
+        return read.problems

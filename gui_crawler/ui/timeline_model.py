@@ -1,0 +1,167 @@
+"""The requests the timeline draws: one row per finished request, the newest ``limit`` kept."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+
+from gui_crawler.crawl.hosts import origin_of
+from gui_crawler.crawl.phases import FIELDS, PHASES
+from gui_crawler.events import FetchRecord
+from gui_crawler.models import LabelledTable
+from gui_crawler.ui.timeline_hosts import HostLanes
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """One request on the time axis; ``start``/``end`` are seconds since the crawl began."""
+
+    worker: int
+    start: float
+    end: float
+    phases: tuple[float, ...]  # seconds, in PHASES order
+    url: str
+    status: int | None
+    error: str | None
+    tries: int
+    main: int  # index of the longest phase: the colour of a bar too narrow to split
+    live: bool = False  # under way: ``end`` is now, ``main`` the phase it is in
+    host: str = ""  # scheme://netloc
+    slot: int = 0  # its lane among its host's lanes
+
+    @classmethod
+    def of(cls, rec: FetchRecord, host: str = "", slot: int = 0) -> Bar:
+        phases = tuple(getattr(rec, f) / 1000.0 for f in FIELDS)
+        return cls(
+            rec.worker,
+            rec.finished_at - rec.elapsed,
+            rec.finished_at,
+            phases,
+            rec.url,
+            rec.status,
+            rec.error_kind,
+            rec.tries,
+            phases.index(max(phases)),
+            False,
+            host,
+            slot,
+        )
+
+
+FRESH_MAX = 20_000
+
+HEADERS = ("Worker", "Start (s)", "URL", "Status", *(p + " (ms)" for p in PHASES))
+
+
+class TimelineModel(LabelledTable):
+    """Bars ordered by end time (the order records arrive in), so a view window is a bisect away.
+    Totals per phase cover the whole crawl, also the bars already dropped."""
+
+    COLUMNS = HEADERS
+
+    def __init__(self, parent: Any = None, limit: int = 50_000) -> None:
+        super().__init__(parent)
+        self.limit = limit
+        self.bars: list[Bar] = []
+        self.ends: list[float] = []
+        self.totals = [0.0] * len(PHASES)
+        self.workers = 0
+        self.now = 0.0
+        # The requests under way at the last frame, drawn as growing bars (not rows of the model).
+        self.inflight: list[Bar] = []
+        self.hosts = HostLanes()
+        # Bars added since the view last painted, None when more came than it would draw one by
+        # one; ``generation`` changes when the bars are replaced, not added to.
+        self.fresh: list[Bar] | None = []
+        self.generation = 0
+
+    def take_fresh(self) -> list[Bar] | None:
+        fresh, self.fresh = self.fresh, []
+        return fresh
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self.bars.clear()
+        self.ends.clear()
+        self.totals = [0.0] * len(PHASES)
+        self.workers = 0
+        self.now = 0.0
+        self.inflight.clear()
+        self.hosts.clear()
+        self.fresh = []
+        self.generation += 1
+        self.endResetModel()
+
+    def add(self, records: list[FetchRecord]) -> None:
+        took = sorted((r for r in records if r.worker >= 0), key=lambda r: r.finished_at)
+        if not took:
+            return
+        place = self.hosts.place
+        new = []
+        for r in took:
+            host = origin_of(r.url)
+            new.append(Bar.of(r, host, place(host, r.finished_at - r.elapsed, r.finished_at)))
+        for b in new:
+            for i, v in enumerate(b.phases):
+                self.totals[i] += v
+            self.workers = max(self.workers, b.worker + 1)
+        self.now = max(self.now, new[-1].end)
+        if self.fresh is not None:
+            self.fresh.extend(new)
+            if len(self.fresh) > FRESH_MAX:
+                self.fresh = None
+        drop = len(self.bars) + len(new) - self.limit
+        if drop > 0:
+            drop = min(drop, len(self.bars))
+            self.beginRemoveRows(QModelIndex(), 0, drop - 1)
+            del self.bars[:drop]
+            del self.ends[:drop]
+            self.endRemoveRows()
+        first = len(self.bars)
+        self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
+        for b in new:
+            # Batches are nearly ordered; insort keeps bisect valid if one straggles.
+            i = bisect.bisect_right(self.ends, b.end)
+            self.ends.insert(i, b.end)
+            self.bars.insert(i, b)
+        self.endInsertRows()
+
+    def visible(self, t0: float, t1: float, longest: float = 120.0) -> list[Bar]:
+        """Bars overlapping [t0, t1]; a bar is assumed no longer than ``longest`` seconds."""
+        lo = bisect.bisect_left(self.ends, t0)
+        hi = bisect.bisect_right(self.ends, t1 + longest)
+        return [b for b in self.bars[lo:hi] if b.start <= t1]
+
+    def recent_totals(self, seconds: float) -> list[float]:
+        """Phase totals of the bars that ended in the last ``seconds``."""
+        lo = bisect.bisect_left(self.ends, self.now - seconds)
+        out = [0.0] * len(PHASES)
+        for b in self.bars[lo:]:
+            for i, v in enumerate(b.phases):
+                out[i] += v
+        return out
+
+    # ---- the Qt model ---------------------------------------------------------------------
+
+    def row_count(self) -> int:
+        return len(self.bars)
+
+    def data(self, index: Index, role: int = 0) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
+            return None
+        b = self.bars[index.row()]
+        c = index.column()
+        if c == 0:
+            return b.worker
+        if c == 1:
+            return round(b.start, 3)
+        if c == 2:
+            return b.url
+        if c == 3:
+            return b.status if b.error is None else b.error
+        return round(b.phases[c - 4] * 1000.0, 1)

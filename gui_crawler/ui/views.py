@@ -1,0 +1,342 @@
+"""View widgets of the window: the pages tab with its filters, plain tables, the URL context menu."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QPoint,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    QUrl,
+    Signal,
+)
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QSizePolicy,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui_crawler.models import PagesProxy, Roles, StatusClass
+from gui_crawler.records.page_columns import PAGE_COLUMNS
+from gui_crawler.records.record_filters import RECORD_FILTERS, record_filter
+from gui_crawler.records.wording import plural
+from gui_crawler.ui.plaintext import tip
+from gui_crawler.ui.quiet_table import QuietTable
+
+ItemView = QTableView | QTreeView
+
+QUICK_FILTERS = (
+    ("2xx", (StatusClass.OK,), "Successful answers"),
+    ("3xx", (StatusClass.REDIRECT,), "Redirects"),
+    ("4xx", (StatusClass.CLIENT_ERROR,), "Client errors, e.g. 404"),
+    ("5xx", (StatusClass.SERVER_ERROR,), "Server errors"),
+    ("Failed", (StatusClass.FAILED,), "No HTTP answer: timeouts, resets, cancelled…"),
+)
+
+
+def open_url(url: str) -> None:
+    QDesktopServices.openUrl(QUrl(url))
+
+
+def copy_url(url: str) -> None:
+    QGuiApplication.clipboard().setText(url)
+
+
+def url_menu(parent: QWidget, url: str) -> QMenu:
+    menu = QMenu(parent)
+    menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    menu.addAction("&Open in browser", lambda: open_url(url))
+    menu.addAction("&Copy URL", lambda: copy_url(url))
+    return menu
+
+
+def install_url_menu(view: QAbstractItemView, url_at: Callable[[QPoint], str | None]) -> None:
+    """Right-click on a URL: open it in the browser or copy it. ``popup()``, never ``exec()``:
+    a nested event loop inside the qasync loop is what modal calls get wrong."""
+    view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+
+    def show(pos: QPoint) -> None:
+        url = url_at(pos)
+        if url:
+            url_menu(view, url).popup(view.viewport().mapToGlobal(pos))
+
+    view.customContextMenuRequested.connect(show)
+
+
+def index_url_at(view: QAbstractItemView) -> Callable[[QPoint], str | None]:
+    def at(pos: QPoint) -> str | None:
+        idx = view.indexAt(pos)
+        return idx.data(Roles.Url) if idx.isValid() else None
+
+    return at
+
+
+class MiddleElide(QStyledItemDelegate):
+    """URLs differ at their ends: cut them in the middle (other cells are cut at the end)."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Any) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideMiddle
+
+
+def make_table(
+    model: QAbstractItemModel,
+    widths: Sequence[int],
+    sortable: bool,
+    url_columns: Sequence[int] = (0,),
+) -> QTableView:
+    """A fast table: fixed row heights, no word wrap (a 100k-row view must not measure rows)."""
+    view = QuietTable()  # rows appended out of sight do not repaint the rows shown
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setWordWrap(False)
+    view.setAlternatingRowColors(True)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
+    vh = view.verticalHeader()
+    vh.hide()
+    vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    vh.setDefaultSectionSize(view.fontMetrics().height() + 6)
+    hh = view.horizontalHeader()
+    hh.setHighlightSections(False)
+    hh.setStretchLastSection(True)
+    for col, w in enumerate(widths):
+        view.setColumnWidth(col, w)
+    middle = MiddleElide(view)
+    for col in url_columns:
+        view.setItemDelegateForColumn(col, middle)
+    if sortable:
+        # No indicator at first: rows stay in arrival order until a header is clicked.
+        hh.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        view.setSortingEnabled(True)
+    install_url_menu(view, index_url_at(view))
+    return view
+
+
+def sorted_proxy(
+    model: QAbstractItemModel, parent: Any, dynamic: bool = True
+) -> QSortFilterProxyModel:
+    """For the smaller tables: rows stay in arrival order until a header is clicked; then, when
+    ``dynamic``, rows that arrive or change take their sorted place, so the header's arrow never
+    stands over unsorted rows (a binary search per new or changed row)."""
+    proxy = QSortFilterProxyModel(parent)
+    proxy.setDynamicSortFilter(dynamic)
+    proxy.setSortRole(Roles.Sort)
+    proxy.setSourceModel(model)
+    return proxy
+
+
+class PagesTab(QWidget):
+    """The pages table with a text filter and quick status filters.
+
+    Signals:
+        filterChanged(): the filter was applied (the shown count may have changed).
+    """
+
+    filterChanged = Signal()
+
+    def __init__(self, proxy: PagesProxy, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.proxy = proxy
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter URLs, types, errors… (Ctrl+F)")
+        self.filter.setClearButtonEnabled(True)
+        self.buttons: dict[str, QToolButton] = {}
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.filter, 1)
+        buttons = [(label, f"{what} (several can be combined)") for label, _, what in QUICK_FILTERS]
+        for label, what in [*buttons, *RECORD_FILTERS]:
+            b = QToolButton()
+            b.setText(label)
+            b.setCheckable(True)
+            b.setToolTip(f"Show only: {what}")
+            b.toggled.connect(self._apply)
+            self.buttons[label] = b
+            bar.addWidget(b)
+        self.count = CounterLabel(min_width=140)
+        self.count.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        bar.addWidget(self.count)
+        self.table = make_table(
+            proxy,
+            [c.width for c in PAGE_COLUMNS],
+            sortable=True,
+            url_columns=[i for i, c in enumerate(PAGE_COLUMNS) if c.url],
+        )
+        hh = self.table.horizontalHeader()
+        for i, c in enumerate(PAGE_COLUMNS):
+            hh.setSectionHidden(i, not c.shown)
+        # Columns can be dragged into another order and shown or hidden from the header's menu;
+        # the window saves the header's state, so both are remembered across runs.
+        hh.setSectionsMovable(True)
+        hh.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        hh.customContextMenuRequested.connect(self._column_menu)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addLayout(bar)
+        lay.addWidget(self.table)
+        # Re-filtering 100k rows per keystroke would stall typing: wait for a pause.
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(200)
+        self._debounce.timeout.connect(self._apply)
+        self.filter.textChanged.connect(self._debounce.start)
+        self.update_count()
+
+    def column_menu(self) -> QMenu:
+        """Checkable entries, one per column; the last shown column cannot be hidden."""
+        hh = self.table.horizontalHeader()
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        shown = sum(not hh.isSectionHidden(i) for i in range(len(PAGE_COLUMNS)))
+        for i, c in enumerate(PAGE_COLUMNS):
+            a = menu.addAction(c.label)
+            a.setToolTip(tip(c.tip))
+            a.setCheckable(True)
+            a.setChecked(not hh.isSectionHidden(i))
+            a.setEnabled(hh.isSectionHidden(i) or shown > 1)
+            a.toggled.connect(lambda on, i=i: hh.setSectionHidden(i, not on))
+        return menu
+
+    def _column_menu(self, pos: QPoint) -> None:
+        hh = self.table.horizontalHeader()
+        self.column_menu().popup(hh.mapToGlobal(pos))
+
+    def set_quick_filter(self, label: str, on: bool = True) -> None:
+        self.buttons[label].setChecked(on)
+
+    def _apply(self) -> None:
+        self._debounce.stop()
+        classes = [
+            c for label, cs, _tip in QUICK_FILTERS if self.buttons[label].isChecked() for c in cs
+        ]
+        self.proxy.only = record_filter(
+            {lb for lb, _ in RECORD_FILTERS if self.buttons[lb].isChecked()}
+        )
+        # Qt moves the current index to a neighbour when its row is filtered out, and the
+        # details pane would follow: keep the selected URL if it stays visible, else clear.
+        sel = self.table.selectionModel()
+        url = self.table.currentIndex().data(Roles.Url)
+        sel.blockSignals(True)
+        try:
+            self.proxy.set_filter(text=self.filter.text(), classes=classes)
+        finally:
+            sel.blockSignals(False)
+        if url is not None:
+            pages = self.proxy.pages
+            row = pages.row_of(url)
+            idx = (
+                self.proxy.mapFromSource(pages.index(row, 0)) if row is not None else QModelIndex()
+            )
+            if idx.isValid():
+                sel.setCurrentIndex(
+                    idx,
+                    QItemSelectionModel.SelectionFlag.ClearAndSelect
+                    | QItemSelectionModel.SelectionFlag.Rows,
+                )
+            else:
+                sel.clearSelection()
+                sel.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.Clear)
+        self.update_count()
+        self.filterChanged.emit()
+
+    def apply_now(self) -> None:
+        """Apply a pending text filter at once (tests, export of the filtered view)."""
+        if self._debounce.isActive():
+            self._apply()
+
+    def update_count(self) -> None:
+        total = self.proxy.sourceModel().rowCount()
+        shown = self.proxy.rowCount()
+        self.count.setText(
+            f"{shown:,} of {total:,}" if self.proxy.filtering else plural(total, "URL")
+        )
+
+    def select_url(self, row: int) -> bool:
+        src = self.proxy.sourceModel().index(row, 0)
+        idx = self.proxy.mapFromSource(src)
+        if not idx.isValid():
+            return False
+        self.table.setCurrentIndex(idx)
+        self.table.scrollTo(idx)
+        return True
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that shrinks with its space and cuts its text at the end with "…";
+    ``text()`` gives the whole text (a plain QLabel would clip it mid-letter, without a mark).
+    Plain text: what it shows can come from a page or a file."""
+
+    def __init__(self, text: str = "", parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setText(text)
+
+    def text(self) -> str:
+        return self._full
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self._elide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = max(0, self.contentsRect().width())
+        cut = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        super().setText(cut)
+
+
+class CounterLabel(QLabel):
+    """A one-line label for numbers that change on every tick: its width only grows, and it is
+    held fixed in between, so a new number repaints the label alone. A label whose size may
+    change asks its parent to lay out again on each ``setText``: in a tab page that repaints the
+    whole QTabWidget (it repaints itself on any layout request), in the status bar it moves
+    every item. An empty text gives the space back."""
+
+    def __init__(self, min_width: int = 0, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self._min_width = min_width
+        self._fit(reset=True)
+
+    def setText(self, text: str) -> None:
+        if text != self.text():
+            super().setText(text)
+            self._fit(reset=not text)  # emptied: it gives its space back
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit(reset=True)
+
+    def _fit(self, reset: bool = False) -> None:
+        if reset:
+            self.setMinimumSize(0, 0)  # a QLabel's size hint is never below its minimum size
+        hint = self.sizeHint()
+        width = max(hint.width(), self._min_width, 0 if reset else self.maximumWidth())
+        if width != self.maximumWidth() or hint.height() != self.maximumHeight():
+            self.setFixedSize(width, hint.height())

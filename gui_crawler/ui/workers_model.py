@@ -1,0 +1,128 @@
+"""One row per worker coroutine: its state, current URL, how long it has been in that state.
+
+State changes arrive in batches; the elapsed column moves every tick, so each tick emits a single
+dataChanged over the whole table rather than one per row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from gui_crawler.events import WorkerEvent, WorkerState
+from gui_crawler.models import LabelledTable, Roles
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+WORKER_COLUMNS = ("Worker", "State", "For (s)", "Done", "URL")
+WORKER_WIDTHS = (60, 150, 60, 50, 400)
+STATE_TEXT = {
+    WorkerState.IDLE: "waiting on the queue",
+    WorkerState.FETCHING: "fetching",
+    WorkerState.PARSING: "parsing",
+    WorkerState.PAUSED: "paused",
+    WorkerState.STOPPED: "stopped",
+}
+STATE_BRUSH = {
+    WorkerState.IDLE: QBrush(QColor("#808080")),
+    WorkerState.FETCHING: QBrush(QColor("#1e8449")),
+    WorkerState.PARSING: QBrush(QColor("#1f5fbf")),
+    WorkerState.PAUSED: QBrush(QColor("#b9770e")),
+    WorkerState.STOPPED: QBrush(QColor("#aaaaaa")),
+}
+SLOW_BRUSH = QBrush(QColor("#c0392b"))
+STALL_SECONDS = 2.0  # a fetch taking longer than this is shown in red
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
+class WorkerRow:
+    __slots__ = ("done", "since", "state", "url")
+
+    def __init__(self) -> None:
+        self.state = WorkerState.IDLE
+        self.url: str | None = None
+        self.since = 0.0
+        self.done = 0  # URLs finished by this worker
+
+
+class WorkersModel(LabelledTable):
+    """Rows by worker id; a retired worker keeps its row as "stopped" until the next crawl.
+
+    Signals: only QAbstractItemModel's own.
+    """
+
+    COLUMNS = WORKER_COLUMNS
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[WorkerRow] = []
+        self.now = 0.0
+
+    def apply(self, events: Sequence[WorkerEvent]) -> None:
+        """Apply a batch of state changes (rows for new worker ids are added first)."""
+        if not events:
+            return
+        top = max(e.worker_id for e in events)
+        if top >= len(self.rows):
+            first = len(self.rows)
+            self.beginInsertRows(QModelIndex(), first, top)
+            self.rows.extend(WorkerRow() for _ in range(first, top + 1))
+            self.endInsertRows()
+        rows = self.rows
+        for e in events:
+            row = rows[e.worker_id]
+            if e.state is WorkerState.IDLE and row.state in (
+                WorkerState.FETCHING,
+                WorkerState.PARSING,
+                WorkerState.PAUSED,
+            ):
+                row.done += 1
+            row.state = e.state
+            row.url = e.url
+            row.since = e.since
+            self.now = max(self.now, e.since)
+
+    def tick(self, now: float) -> None:
+        """Move the clock: one dataChanged for the whole table."""
+        self.now = now
+        if self.rows:
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self.rows) - 1, len(WORKER_COLUMNS) - 1)
+            )
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self.rows = []
+        self.endResetModel()
+
+    def row_count(self) -> int:
+        return len(self.rows)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        r = self.rows[index.row()]
+        c = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if c == 0:
+                return f"#{index.row()}"
+            if c == 1:
+                return STATE_TEXT[r.state]
+            if c == 2:
+                return "" if r.state is WorkerState.STOPPED else f"{self.now - r.since:.1f}"
+            if c == 3:
+                return str(r.done)
+            return r.url or ""
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if c == 2 and r.state is WorkerState.FETCHING and self.now - r.since > STALL_SECONDS:
+                return SLOW_BRUSH
+            return STATE_BRUSH[r.state] if c in (1, 2) else None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if c in (0, 2, 3) else None
+        if role == Roles.Url:
+            return r.url
+        if role == Roles.Sort:
+            return (index.row(), int(r.state), r.since, r.done, r.url or "")[c]
+        return None

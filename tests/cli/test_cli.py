@@ -1,0 +1,100 @@
+"""The headless CLI end to end: a real server in a thread, ``gui-crawler crawl`` in-process."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+from sites import Site, ThreadedSite
+
+from gui_crawler.cli.headless import main
+from gui_crawler.records.export import COLUMNS
+
+
+def small_site() -> Site:
+    site = Site()
+    site.page("/", ["/a", "/old", "/gone"])
+    site.page("/a", ["/", "/b?x=1"])
+    site.page("/b", [])
+    site.redirect("/old", "/a", 301)
+
+    async def formula(request: web.Request) -> web.StreamResponse:
+        # A hostile server puts spreadsheet formulas wherever it can reach a CSV cell.
+        return web.Response(
+            body=b"x", headers={"Content-Type": "=cmd|' /C calc'!A0; charset=@SUM(1+1)"}
+        )
+
+    site.route("/b", formula)
+    return site
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_report_exit_code_and_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_csv = tmp_path / "out.csv"
+    with ThreadedSite(small_site()) as site:
+        code = main([site.url, "--max_tasks", "3", "--csv", str(out_csv), "-v", "--no-db"])
+    out = capsys.readouterr().out
+    assert code == 1  # a broken link was found
+    assert "Finished 5 urls in" in out and "(max_tasks=3)" in out
+    assert "Todo: 0" in out and "Done: 5" in out
+    assert f"{site.u('/old')} 301 redirect {site.u('/a')}" in out
+    assert f"{site.u('/gone')}  404  <- {site.u('/')}" in out
+    rows = read_csv(out_csv)
+    assert tuple(rows[0]) == COLUMNS
+    by_url = {r["url"]: r for r in rows}
+    assert len(rows) == 5 == len(by_url)
+    assert by_url[site.u("/gone")]["status"] == "404"
+    assert by_url[site.u("/gone")]["referrer"] == site.u("/")
+    assert by_url[site.u("/old")]["redirect_to"] == site.u("/a")
+    b = by_url[site.u("/b?x=1")]
+    assert b["content_type"].startswith("'=") and b["encoding"].startswith("'@")
+
+
+def test_clean_site_exits_zero_and_quiet_prints_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    site = Site()
+    site.page("/", ["/a"])
+    site.page("/a", [])
+    with ThreadedSite(site):
+        assert main([site.url, "-q", "--no-db"]) == 0
+    assert capsys.readouterr().out.strip() == "Finished 2 urls, 0 broken"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["ftp://example.com/"], "unsupported scheme"),
+        (["http://exa mple.com/"], "not a URL"),
+        (["http://a.example/", "--exclude", "("], "exclude is not a valid regular expression"),
+        (["http://a.example/", "--max-tasks", "0"], "max_tasks"),
+        (["http://a.example/", "--max-depth", "-2"], "max_depth"),
+        ([], "give one or more URLs"),
+    ],
+)
+def test_bad_input_is_a_usage_error(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_unwritable_csv_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = Site()
+    site.page("/", [])
+    with ThreadedSite(site):
+        code = main([site.url, "--no-db", "--csv", str(tmp_path / "no" / "such" / "dir.csv")])
+    assert code == 2  # checked before the crawl: nothing was fetched for a CSV never written
+    assert not site.hits
+    assert "cannot write" in capsys.readouterr().err

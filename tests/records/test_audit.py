@@ -1,0 +1,120 @@
+"""Audit findings from records (no Qt), the HTML report, and `gui-crawler crawl --report`."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from gui_crawler.events import ErrorKind, FetchRecord
+from gui_crawler.records.anchors import rows_with_anchors
+from gui_crawler.records.audit import FINDINGS, Audit, Thresholds
+from gui_crawler.records.auditfiles import BROKEN_COLUMNS, write_broken_links_csv
+from gui_crawler.records.report import render
+
+H = "http://s.test"
+HTML = "text/html"
+
+
+def page(path: str, **kw: object) -> FetchRecord:
+    fields: dict[str, object] = {
+        "status": 200,
+        "content_type": HTML,
+        "title": path,
+        "meta_description": "d" + path,
+        "h1_count": 1,
+        "content_hash": "h" + path,
+    }
+    fields.update(kw)
+    return FetchRecord(url=H + path, **fields)  # type: ignore[arg-type]
+
+
+def records() -> list[FetchRecord]:
+    return [
+        page("/", links=(H + "/a", H + "/b", H + "/gone", H + "/r1", "http://ext.test/x")),
+        page("/a", title="Same", meta_description="Same", content_hash="x", links=(H + "/gone",)),
+        page("/b", title="Same", meta_description="Same", content_hash="x", h1_count=3),
+        page("/long", title="t" * 61, meta_description="m" * 161, in_sitemap=True),
+        page("/bare", title=None, meta_description=None, h1_count=0, robots="noindex, nofollow"),
+        page("/canon", canonical=H + "/"),
+        page("/self", canonical=H + "/self"),
+        page("/slow", elapsed=1.5, size=2 * 1024 * 1024),
+        FetchRecord(H + "/gone", status=404, content_type=HTML),
+        FetchRecord(H + "/sm404", status=404, in_sitemap=True),
+        FetchRecord(
+            "http://ext.test/x", error_kind="ClientConnectorError", exception="ClientConnectorError"
+        ),
+        FetchRecord(H + "/r1", status=301, next_url=H + "/r2"),
+        FetchRecord(H + "/r2", status=302, next_url=H + "/a"),
+        FetchRecord(H + "/l1", status=302, next_url=H + "/l2"),
+        FetchRecord(H + "/l2", status=302, next_url=H + "/l1"),
+        FetchRecord(H + "/c", error_kind=ErrorKind.CANCELLED, exception="Cancelled"),
+        FetchRecord(H + "/slowest", error_kind=ErrorKind.TIMEOUT, exception="Timeout"),
+        FetchRecord(H + "/huge", error_kind=ErrorKind.TOO_LARGE, exception="TooLarge"),
+        FetchRecord(
+            H + "/robots",
+            error_kind=ErrorKind.ROBOTS,
+            exception="BlockedByRobots: blocked by robots.txt",
+        ),
+    ]
+
+
+def test_every_finding_names_exactly_its_pages() -> None:
+    audit = Audit(Thresholds(), is_internal=lambda url: url.startswith(H))
+    audit.add(records())
+    got = {f.key: {u.removeprefix(H) for u in f.urls} for f in audit.findings()}
+    assert list(got) == [key for key, _, _ in FINDINGS]
+    assert got == {
+        "broken_internal": {"/gone", "/sm404"},
+        "broken_external": {"http://ext.test/x"},
+        "blocked": {"/robots"},
+        "timeout": {"/slowest"},
+        "error": {"/huge"},
+        "redirect_chain": {"/r1"},
+        "redirect_loop": {"/l1", "/l2"},
+        "title_missing": {"/bare"},
+        "title_duplicate": {"/a", "/b"},
+        "title_long": {"/long"},
+        "description_missing": {"/bare"},
+        "description_duplicate": {"/a", "/b"},
+        "description_long": {"/long"},
+        "h1_missing": {"/bare"},
+        "h1_multiple": {"/b"},
+        "noindex": {"/bare"},
+        "canonicalised": {"/canon"},
+        "duplicate_content": {"/a", "/b"},
+        "slow": {"/slow"},
+        "large": {"/slow"},
+        "orphan": {"/long", "/sm404"},
+        "sitemap_non200": {"/sm404"},
+    }
+    # Thresholds move the findings; a cancelled URL is no finding at all.
+    audit.set_thresholds(Thresholds(title_max=100, slow_seconds=2.0))
+    counts = {f.key: f.count for f in audit.findings()}
+    assert counts["title_long"] == counts["slow"] == 0
+    assert H + "/c" not in audit.records
+
+
+def test_broken_links_csv_has_one_row_per_source_and_target(tmp_path: Path) -> None:
+    audit = Audit()
+    audit.add(records())
+    rows = audit.broken_links()
+    assert sorted((s.removeprefix(H), t.removeprefix(H)) for s, t, _ in rows) == [
+        ("/", "/gone"),
+        ("/", "http://ext.test/x"),
+        ("/a", "/gone"),
+    ]
+    out = tmp_path / "broken.csv"
+    assert write_broken_links_csv(out, rows_with_anchors(rows, {})) == 3
+    with out.open(encoding="utf-8-sig") as f:
+        got = list(csv.reader(f))
+    assert tuple(got[0]) == BROKEN_COLUMNS and got[1][2] == "404"
+
+
+def test_report_is_one_self_contained_file() -> None:
+    audit = Audit()
+    audit.add([*records(), page("/x<script>alert(1)</script>", title=None)])
+    html = render(audit, "Audit of s.test")
+    assert html.startswith("<!doctype html>") and html.count("<svg") == 3
+    assert "<script>" not in html and "&lt;script&gt;" in html  # URLs are escaped
+    assert "src=" not in html and "href=" not in html  # no external assets
+    assert "Redirect loops: 2" in html and "/gone" in html

@@ -1,0 +1,143 @@
+"""A crawl file with a value of the wrong type in a column (a damaged disk, a hand edit) is a
+plain message naming the file and the row, and an error exit: never a traceback from deep in the
+window or the engine. The files are written by the CLI on a real site, then damaged with sqlite3.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sites import Site, ThreadedSite
+
+from gui_crawler.cli import headless as cli
+from gui_crawler.storage.session import StoreError, peek
+from gui_crawler.ui import app
+
+
+@pytest.fixture(scope="module")
+def crawl_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A crawl file the CLI wrote (two pages of four)."""
+    site = Site()
+    site.page("/", ["/a", "/b", "/c"])
+    for p in ("/a", "/b", "/c"):
+        site.page(p, ["/"])
+    path = tmp_path_factory.mktemp("crawl") / "site.sqlite3"
+    with ThreadedSite(site) as s:
+        assert cli.main([s.url, "--db", str(path), "--max-pages", "2", "-q"]) == 0
+    return path
+
+
+def damaged_copy(crawl_file: Path, tmp_path: Path, sql: str) -> Path:
+    copy = tmp_path / "damaged.sqlite3"
+    shutil.copy(crawl_file, copy)
+    with contextlib.closing(sqlite3.connect(copy)) as db:
+        root = db.execute("SELECT url FROM records ORDER BY seq").fetchone()[0]
+        db.execute(sql, {"root": root})
+        db.commit()
+    return copy
+
+
+DAMAGES = {
+    "status": ("UPDATE records SET status = 'abc' WHERE url = :root", "status = 'abc'"),
+    "links": ("UPDATE records SET links = 42 WHERE url = :root", "links = 42"),
+    "size": ("UPDATE records SET size = x'00' WHERE url = :root", "size = b'\\x00'"),
+    "elapsed": ("UPDATE records SET elapsed = 'slow' WHERE url = :root", "elapsed = 'slow'"),
+    "queued": (
+        "INSERT INTO queued (url, redirects_left, depth, referrer) "
+        "VALUES (:root || 'left', 10, 'deep', :root)",
+        "depth = 'deep'",
+    ),
+}
+
+
+def test_the_crawl_file_is_sound_before_it_is_damaged(crawl_file: Path) -> None:
+    saved = peek(crawl_file)
+    assert len(saved.records) == 2 and not saved.pending
+    assert saved.records[0].links  # packed links read back
+
+
+@pytest.mark.parametrize("column", DAMAGES)
+def test_a_wrong_typed_value_is_a_store_error_naming_file_and_row(
+    column: str, crawl_file: Path, tmp_path: Path
+) -> None:
+    sql, said = DAMAGES[column]
+    copy = damaged_copy(crawl_file, tmp_path, sql)
+    with pytest.raises(StoreError) as error:
+        peek(copy)
+    message = str(error.value)
+    assert message.startswith(f"{copy} is a damaged gui_crawler crawl file: the row of http://")
+    assert f" has {said}, not " in message
+
+
+def test_null_where_a_column_was_added_later_reads_as_the_default(
+    crawl_file: Path, tmp_path: Path
+) -> None:
+    """Resuming a file from before a field existed adds its column, NULL in the rows before."""
+    copy = damaged_copy(
+        crawl_file, tmp_path, "UPDATE records SET h1_count = NULL, size = NULL WHERE url = :root"
+    )
+    root = peek(copy).records[0]
+    assert (root.h1_count, root.size, root.status) == (0, 0, 200)
+
+
+@pytest.mark.parametrize("column", ["status", "links", "queued"])
+def test_resume_of_a_damaged_file_exits_with_a_message(
+    column: str, crawl_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = damaged_copy(crawl_file, tmp_path, DAMAGES[column][0])
+    assert cli.main(["--resume", str(copy), "-q"]) == cli.EXIT_ERROR
+    err = capsys.readouterr().err
+    assert err.startswith(f"gui-crawler: {copy} is a damaged gui_crawler crawl file: the row of")
+    assert err.count("\n") == 1 and DAMAGES[column][1] in err
+
+
+def test_open_of_a_damaged_file_exits_2_in_a_fresh_process(
+    crawl_file: Path, tmp_path: Path
+) -> None:
+    """The window's --open: was a TypeError traceback from the pages model."""
+    copy = damaged_copy(crawl_file, tmp_path, DAMAGES["status"][0])
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_CONFIG_HOME=str(tmp_path / "cfg"),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "gui_crawler", "--open", str(copy), "--start", "--quit"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert proc.returncode == app.EXIT_USAGE, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert f"gui-crawler: {copy} is a damaged gui_crawler crawl file: the row of" in proc.stderr
+    assert "status = 'abc', not a whole number or NULL" in proc.stderr
+
+
+@pytest.mark.parametrize("root", ["42", "null"])
+def test_the_open_dialog_lists_a_damaged_file_with_why(
+    root: str, crawl_file: Path, tmp_path: Path, qtbot: Any
+) -> None:
+    """A first root that is not text crashed the recent-crawls list, and so the Open dialog."""
+    from gui_crawler.ui.recent_dialog import RecentCrawlsDialog
+
+    sql = f"""UPDATE meta SET value = '{{"roots": [{root}]}}' WHERE key = 'config'"""
+    damaged_copy(crawl_file, tmp_path, sql)
+    dlg = RecentCrawlsDialog(tmp_path)
+    qtbot.addWidget(dlg)
+    assert dlg.list.topLevelItemCount() == 1
+    item = dlg.list.topLevelItem(0)
+    shown = "None" if root == "null" else root
+    assert (item.text(0), item.text(2)) == (
+        "damaged.sqlite3",
+        f"unreadable (its first root is {shown})",
+    )

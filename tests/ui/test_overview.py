@@ -1,0 +1,135 @@
+"""The Overview tab in the real window: live counts equal the findings of the records shown,
+a click filters the Pages view to exactly a finding's URLs, exports and the report button."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from sites import Site, ThreadedSite
+
+from gui_crawler.cli.headless import main
+from gui_crawler.models import Roles
+from gui_crawler.records.audit import Audit
+from gui_crawler.ui.overview import OverviewModel
+from gui_crawler.window import MainWindow
+
+
+def test_overview_counts_click_filters_and_exports(
+    qtbot: Any,
+    qtmodeltester: Any,
+    window: MainWindow,
+    live_site: Any,
+    tmp_path: Path,
+    run: Callable[..., Any],
+) -> None:
+    live_site.fill_small(6)
+    with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
+        window.address.setText(live_site.url)
+        assert window.start()
+    ov = window.overview
+    qtbot.waitUntil(lambda: not ov._timer.isActive(), timeout=5000)
+    qtmodeltester.check(ov.model)
+
+    # Counts match the records the Pages view holds.
+    records = window.results.pages.records()
+    expected = Audit()
+    expected.add(records)
+    shown = {
+        ov.model.index(r, 0).data(): ov.model.index(r, 1).data() for r in range(ov.model.rowCount())
+    }
+    assert shown == {f.label: f"{f.count:,}" for f in expected.findings()}
+    counts = {f.key: f.count for f in ov.model.findings}
+    assert counts["broken_internal"] == 2  # /missing (404) and /broken (500)
+    assert counts["redirect_chain"] == 1  # /old -> /older -> /a/
+    assert counts["h1_missing"] == counts["description_missing"] > 0
+
+    # A click shows exactly the finding's URLs in the Pages view, and Show all undoes it.
+    window.tabs.setCurrentWidget(ov)
+    row = next(i for i, f in enumerate(ov.model.findings) if f.key == "broken_internal")
+    rect = ov.table.visualRect(ov.model.index(row, 0))
+    qtbot.mouseClick(ov.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.tabs.currentWidget() is window.pages_tab
+    proxy = window.results.proxy
+    urls = {proxy.index(i, 0).data(Roles.Url) for i in range(proxy.rowCount())}
+    assert urls == {live_site.url + "missing", live_site.url + "broken"}
+    assert window.pages_tab.count.text() == f"2 of {len(records)}"
+    ov.show_all()
+    assert proxy.rowCount() == len(records)
+
+    # Each finding exports to its own CSV; broken links to (source, target) rows; the report.
+    n = ov.export_finding(str(tmp_path / "h1.csv"), "h1_missing")
+    with (tmp_path / "h1.csv").open(encoding="utf-8-sig") as f:
+        assert len(list(csv.DictReader(f))) == n == counts["h1_missing"]
+    # "/" links /missing and /broken, "/a/" links /missing
+    assert run(ov.export_broken_async(str(tmp_path / "broken.csv"))) == 3
+    with (tmp_path / "broken.csv").open(encoding="utf-8-sig") as f:
+        rows = {(r["source"], r["target"], r["anchor"]) for r in csv.DictReader(f)}
+    missing = live_site.url + "missing"
+    assert (live_site.url + "a/", missing, "/missing") in rows  # LiveSite's link text is the href
+    assert run(ov.export_report_async(str(tmp_path / "r.html"))) > 1000
+    assert "Broken internal links: 2" in (tmp_path / "r.html").read_text()
+
+    # Thresholds are settings: changing one recounts at once.
+    ov.title_max.setValue(10)
+    assert {f.key: f.count for f in ov.model.findings}["title_long"] > 0
+
+
+def test_overview_model_passes_the_model_tester(
+    qtmodeltester: Any, isolated_settings: None
+) -> None:
+    audit = Audit()
+    model = OverviewModel(audit)
+    qtmodeltester.check(model)
+    model.refresh()
+    qtmodeltester.check(model)
+
+
+def test_cli_writes_the_report_and_broken_links_with_their_words(tmp_path: Path) -> None:
+    site = Site()
+    site.html(
+        "/",
+        "<title>Home</title><h1>a</h1><h1>b</h1><a href='/nope'>Our &amp; team</a>"
+        "<a href='/nope' rel='nofollow external'><img src='/x.png' alt='Team photo'></a>"
+        "<a href='/p'>p</a><img src='/gone.png' alt='Logo'>",
+    )
+    site.html("/p", "<p>Read <a href='../nope'>the\n  team page</a></p>")
+    out, broken = tmp_path / "audit.html", tmp_path / "broken.csv"
+    with ThreadedSite(site) as s:
+        code = main([s.url, "--no-db", "-q", "--report", str(out), "--broken-csv", str(broken)])
+        u = s.u
+    assert code == 1  # broken links
+    html = out.read_text()
+    assert "Several H1: 1" in html and "Broken internal links: 3" in html
+    assert "Our &amp; team" in html
+    with broken.open(encoding="utf-8-sig") as f:
+        rows = {(r["source"], r["target"], r["anchor"], r["nofollow"]) for r in csv.DictReader(f)}
+    assert rows == {
+        (u("/"), u("/nope"), "Our & team", ""),
+        (u("/"), u("/nope"), "img: Team photo", "nofollow"),
+        (u("/"), u("/x.png"), "img: Team photo", ""),
+        (u("/"), u("/gone.png"), "img: Logo", ""),
+        (u("/p"), u("/nope"), "the team page", ""),
+    }
+
+
+def test_overview_fills_while_the_crawl_runs(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small(6)
+    live_site.delay = 0.15  # about two seconds of crawl with two workers
+    window.settings.workers.setValue(2)
+    with qtbot.waitSignal(window.crawlFinished, timeout=20_000):
+        window.address.setText(live_site.url)
+        assert window.start()
+        ov = window.overview
+
+        def counted() -> bool:
+            return sum(f.count for f in ov.model.findings) > 0
+
+        qtbot.waitUntil(counted, timeout=10_000)
+        assert window.bridge.running  # counted before the crawl is over
+        window.cancel()
