@@ -18,6 +18,7 @@ from urllib.parse import urljoin
 import aiohttp
 import yarl
 
+from gui_crawler import options
 from gui_crawler.config import CrawlConfig, check_regex
 from gui_crawler.crawl.failures import describe, failure, retry_after, worth_retrying
 from gui_crawler.crawl.frontier import Frontier
@@ -265,8 +266,12 @@ class Crawler:
         """Change the number of worker coroutines now: new ones start at once; surplus ones stop
         at once if idle, else after their current URL. More than the open-file limit allows
         are capped, and a Notice says so (once, until a count within the cap is asked for)."""
-        if not 1 <= n <= 100_000:
-            raise ValueError(f"the number of workers must be between 1 and 100000, not {n}")
+        workers = options.option("max_tasks")
+        assert workers.low is not None and workers.high is not None
+        if not workers.low <= n <= workers.high:
+            raise ValueError(
+                f"the number of workers must be between {workers.low} and {workers.high}, not {n}"
+            )
         capped, notice = capped_workers(n, self._parse_processes)
         if notice is None or not self._capped:
             self._cap_notice = notice  # else said already (or about to be)
