@@ -1,0 +1,36 @@
+"""What the window tests share: starting a crawl and waiting for its end, clicking a header,
+records of a made-up site."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+
+from gui_crawler.events import FetchRecord
+from gui_crawler.window import MainWindow
+
+PAGES = 29  # URLs LiveSite.fill_small(20) leads to (see conftest)
+H = "http://h.test"
+
+
+def start(qtbot: Any, w: MainWindow, url: str) -> None:
+    w.url = url
+    assert w.start(), w.problem
+
+
+def crawl_to_end(qtbot: Any, w: MainWindow, url: str) -> None:
+    with qtbot.waitSignal(w.crawlFinished, timeout=15_000):
+        start(qtbot, w, url)
+
+
+def click_header(qtbot: Any, view: Any, section: int) -> None:
+    header = view.horizontalHeader()
+    x = header.sectionViewportPosition(section) + header.sectionSize(section) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+
+
+def page(path: str, **kw: Any) -> FetchRecord:
+    kw.setdefault("status", 200)
+    kw.setdefault("content_type", "text/html")
+    return FetchRecord(url=H + path, **kw)
