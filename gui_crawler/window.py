@@ -39,6 +39,7 @@ from gui_crawler.storage.session import CrawlSession, StoreError, crawls_dir, pe
 from gui_crawler.ui.bridge import CrawlBridge
 from gui_crawler.ui.charts import ChartsPanel
 from gui_crawler.ui.details import DetailsPane
+from gui_crawler.ui.focus import ShortcutsFirst
 from gui_crawler.ui.hosts_model import HOST_WIDTHS
 from gui_crawler.ui.overview import OverviewTab
 from gui_crawler.ui.plaintext import tip as plain_tip
@@ -110,6 +111,9 @@ class MainWindow(QMainWindow):
         self._build_central()
         self._build_status_bar()
         self._wire()
+        self._shortcuts_first = ShortcutsFirst(self.actions, self)
+        for edit in self.findChildren(QLineEdit):
+            edit.installEventFilter(self._shortcuts_first)
         self._update_actions()
         self.resize(1400, 900)
 
