@@ -1,12 +1,14 @@
 """What a focused field may take from the window: the window's shortcuts go first even in a text
-box."""
+box, and the mouse wheel changes a spin or combo box only once it has the focus."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QWidget
 
 
 class ShortcutsFirst(QObject):
@@ -27,3 +29,29 @@ class ShortcutsFirst(QObject):
                     event.ignore()  # not overridden: the shortcut map triggers the action
                     return True
         return False
+
+
+class WheelNeedsFocus(QObject):
+    """Installed on spin and combo boxes in a scrolled panel: the wheel over one that has no
+    focus scrolls the panel instead of changing its value."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.Wheel
+            and isinstance(watched, QWidget)
+            and not watched.hasFocus()
+        ):
+            event.ignore()  # goes on to the parent: the scroll area
+            return True
+        return False
+
+
+def wheel_needs_focus(panel: QWidget) -> WheelNeedsFocus:
+    """Every spin and combo box under ``panel`` takes the wheel only when focused (and no
+    longer gets the focus from a wheel turn)."""
+    guard = WheelNeedsFocus(panel)
+    boxes: list[Any] = [*panel.findChildren(QAbstractSpinBox), *panel.findChildren(QComboBox)]
+    for box in boxes:
+        box.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        box.installEventFilter(guard)
+    return guard

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.options import config_kwargs, in_group
+from gui_crawler.ui.focus import wheel_needs_focus
 from gui_crawler.ui.option_fields import OptionFields
 from gui_crawler.ui.politeness_panel import PolitenessGroup
 from gui_crawler.ui.stored import StoredSettings
@@ -67,6 +68,8 @@ class SettingsPanel(QWidget):
         lay.addWidget(self.politeness)
         lay.addWidget(self.message)
         lay.addStretch(1)
+        # The panel sits in a scroll area: a wheel turn over it scrolls, not a box passed over.
+        self._wheel_guard = wheel_needs_focus(self)
 
         self.workers.valueChanged.connect(self.workersChanged)
         for edit in self.fields.line_edits():

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QWheelEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 from windows import page
 
 from gui_crawler.window import MainWindow
@@ -47,3 +47,37 @@ def test_ctrl_e_in_the_address_bar_exports(qtbot: Any, window: MainWindow) -> No
     dialogs = open_file_dialogs(window)
     assert [d.windowTitle() for d in dialogs] == ["Export all pages as CSV"]
     dialogs[0].reject()
+
+
+def wheel(widget: QWidget, notches: int) -> None:
+    """A turn of the wheel over the middle of ``widget`` (negative: towards the person)."""
+    centre = QPointF(widget.rect().center())
+    event = QWheelEvent(
+        centre,
+        QPointF(widget.mapToGlobal(centre)),
+        QPoint(),
+        QPoint(0, 120 * notches),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(widget, event)
+
+
+def test_the_wheel_over_the_settings_changes_only_a_focused_box(
+    qtbot: Any, window: MainWindow
+) -> None:
+    s = window.settings
+    window.address.setFocus()
+    for box, value in ((s.timeout, s.timeout.value()), (s.scope, s.scope.currentIndex())):
+        assert not box.hasFocus()
+        wheel(box, -3)
+        now = box.value() if box is s.timeout else s.scope.currentIndex()
+        assert now == value, box
+    assert s.timeout.focusPolicy() == Qt.FocusPolicy.StrongFocus
+    s.timeout.setFocus()
+    qtbot.waitUntil(s.timeout.hasFocus, timeout=2000)
+    before = s.timeout.value()
+    wheel(s.timeout, -1)
+    assert s.timeout.value() < before  # a focused box still takes the wheel
