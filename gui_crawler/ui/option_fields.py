@@ -15,13 +15,15 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
 from gui_crawler.options import Option
-from gui_crawler.ui.plaintext import tip
+from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.stored import StoredSettings
 
 Field = QSpinBox | QDoubleSpinBox | QCheckBox | QComboBox | QLineEdit
@@ -104,15 +106,36 @@ def stored_value(field: Field) -> Any:
 
 class OptionFields:
     """The fields of some options, one row of ``form`` each, each also the attribute of
-    ``owner`` the option names (Option.field)."""
+    ``owner`` the option names (Option.field). A line edit has a line under it, hidden but
+    when it says what is wrong with the typed text (``errors``)."""
 
-    def __init__(self, owner: QWidget, form: QFormLayout, options: Iterable[Option]) -> None:
+    def __init__(
+        self, owner: QWidget, form: QFormLayout, options: Iterable[Option], error_style: str = ""
+    ) -> None:
         self.fields: dict[str, tuple[Option, Field]] = {}
+        self.errors: dict[QLineEdit, QLabel] = {}
         for opt in options:
             field = make_field(opt)
             setattr(owner, opt.field, field)
             if isinstance(field, QCheckBox):
                 form.addRow(field)  # the label is the box's own text
+            elif isinstance(field, QLineEdit):
+                error = label()  # quotes the typed text: plain text
+                error.setObjectName(f"{opt.name}-error")
+                error.setWordWrap(True)
+                error.setStyleSheet(error_style)
+                error.hide()
+                box = QWidget()
+                column = QVBoxLayout(box)
+                column.setContentsMargins(0, 0, 0, 0)
+                column.setSpacing(2)
+                column.addWidget(field)
+                column.addWidget(error)
+                form.addRow(opt.label, box)
+                name = form.labelForField(box)
+                if isinstance(name, QLabel):
+                    name.setBuddy(field)
+                self.errors[field] = error
             else:
                 form.addRow(opt.label, field)
             self.fields[opt.name] = (opt, field)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -56,17 +56,11 @@ class SettingsPanel(QWidget):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         form = QFormLayout()
-        self.fields = OptionFields(self, form, in_group("crawl"))
-        self.message = QLabel()
-        self.message.setTextFormat(Qt.TextFormat.PlainText)  # quotes the typed regex
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet(ERROR_STYLE)
-        self.message.hide()
+        self.fields = OptionFields(self, form, in_group("crawl"), ERROR_STYLE)
         lay = QVBoxLayout(self)
         lay.addLayout(form)
         self.politeness = PolitenessGroup()
         lay.addWidget(self.politeness)
-        lay.addWidget(self.message)
         lay.addStretch(1)
         # The panel sits in a scroll area: a wheel turn over it scrolls, not a box passed over.
         self._wheel_guard = wheel_needs_focus(self)
@@ -81,16 +75,19 @@ class SettingsPanel(QWidget):
         problems = self.fields.problems()
         return problems[0][1] if problems else None
 
+    def error_label(self, edit: QLineEdit) -> QLabel:
+        """The line under ``edit`` that says what is wrong with its text."""
+        return self.fields.errors[edit]
+
     def _validate(self) -> None:
-        problems = self.fields.problems()
-        bad = {edit for edit, _ in problems}
+        problems = dict(self.fields.problems())
         for edit in self.fields.line_edits():
-            edit.setStyleSheet("border: 1px solid #c0392b;" if edit in bad else "")
-        msg = problems[0][1] if problems else None
-        self.message.setText(msg or "")
-        self.message.setVisible(msg is not None)
-        if self._valid != (msg is None):
-            self._valid = msg is None
+            why = problems.get(edit)
+            edit.setStyleSheet("border: 1px solid #c0392b;" if why else "")
+            self.error_label(edit).setText(why or "")
+            self.error_label(edit).setVisible(why is not None)
+        if self._valid != (not problems):
+            self._valid = not problems
             self.validityChanged.emit(self._valid)
 
     def values(self) -> dict[str, Any]:

@@ -272,7 +272,8 @@ def test_a_hostile_page_shows_as_text_in_the_window(
         elif GuiQt.mightBeRichText(lab.text()):
             assert lab.textFormat() == Qt.TextFormat.PlainText, (lab.objectName(), lab.text())
     assert window.address_error.isVisible() and IMG in window.problem
-    assert window.settings.message.textFormat() == Qt.TextFormat.PlainText
+    error = window.settings.error_label(window.settings.exclude)
+    assert error.isVisible() and error.textFormat() == Qt.TextFormat.PlainText
     assert window._error_box.textFormat() == Qt.TextFormat.PlainText
     assert (
         shown(window.notice.toolTip()) == f"Internal error: ValueError: {IMG} (details in the log)"

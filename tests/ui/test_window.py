@@ -246,8 +246,9 @@ def test_bad_address_and_bad_regex_give_messages(qtbot: Any, window: MainWindow)
     qtbot.keyClicks(window.address, "x")  # editing clears the message
     assert not window.address_error.isVisible()
     qtbot.keyClicks(window.settings.exclude, "([a-z")
-    assert window.settings.message.isVisible()
-    assert "exclude is not a valid regular expression" in window.settings.message.text()
+    error = window.settings.error_label(window.settings.exclude)
+    assert error.isVisible()
+    assert "exclude is not a valid regular expression" in error.text()
     assert not window.start_action.isEnabled()
     window.address.setText("127.0.0.1:9/")
     assert window.start() is False
@@ -256,7 +257,7 @@ def test_bad_address_and_bad_regex_give_messages(qtbot: Any, window: MainWindow)
     qtbot.keyClick(window.settings.exclude, Qt.Key.Key_Delete)  # "[a-z": a valid pattern
     qtbot.keyClick(window.settings.exclude, Qt.Key.Key_End)
     qtbot.keyClicks(window.settings.exclude, "]")
-    assert not window.settings.message.isVisible() and window.start_action.isEnabled()
+    assert not error.isVisible() and window.start_action.isEnabled()
 
 
 def test_start_again_offers_a_fresh_crawl(qtbot: Any, window: MainWindow, live_site: Any) -> None:

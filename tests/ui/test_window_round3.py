@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QWheelEvent
-from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QWidget
 from windows import page
 
 from gui_crawler.window import MainWindow
@@ -81,3 +81,24 @@ def test_the_wheel_over_the_settings_changes_only_a_focused_box(
     before = s.timeout.value()
     wheel(s.timeout, -1)
     assert s.timeout.value() < before  # a focused box still takes the wheel
+
+
+def messages_about(panel: QWidget, word: str) -> list[QLabel]:
+    return [lab for lab in panel.findChildren(QLabel) if lab.isVisible() and word in lab.text()]
+
+
+def test_a_regex_error_is_said_under_its_field_until_it_is_fixed(
+    qtbot: Any, window: MainWindow
+) -> None:
+    s = window.settings
+    s.include.setFocus()
+    qtbot.keyClicks(s.include, "/a/(")
+    [said] = messages_about(s, "include is not a valid regular expression")
+    under = s.include.mapTo(s, s.include.rect().bottomLeft())
+    top = said.mapTo(s, said.rect().topLeft())
+    assert 0 <= top.y() - under.y() <= 8  # right under the line edit, not at the panel's foot
+    assert abs(top.x() - under.x()) <= 8
+    assert not window.start_action.isEnabled()
+    qtbot.keyClick(s.include, Qt.Key.Key_Backspace)  # "/a/": valid again
+    assert messages_about(s, "include") == []
+    assert window.start_action.isEnabled()
