@@ -39,6 +39,7 @@ from gui_crawler.storage.session import CrawlSession, StoreError, crawls_dir, pe
 from gui_crawler.ui.bridge import CrawlBridge
 from gui_crawler.ui.charts import ChartsPanel
 from gui_crawler.ui.details import DetailsPane
+from gui_crawler.ui.file_dialogs import file_dialog, file_stem
 from gui_crawler.ui.focus import ShortcutsFirst
 from gui_crawler.ui.hosts_model import HOST_WIDTHS
 from gui_crawler.ui.overview import OverviewTab
@@ -442,6 +443,7 @@ class MainWindow(QMainWindow):
             self.pages_tab.table.horizontalScrollBar().setValue(0)
         self.overview.audit.is_internal = Scope(config.roots, strict=config.strict).host_ok
         self.overview.user_agent = config.user_agent
+        self.overview.file_stem = file_stem(config.roots[0])
         self.charts.clear()
         self.notify(None)
         self._root = config.roots[0]
@@ -470,15 +472,14 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> QFileDialog:
         """A non-modal open dialog for crawl files (see export_dialog)."""
-        dlg = QFileDialog(self, "Open a saved crawl")
-        dlg.setFileMode(QFileDialog.FileMode.ExistingFile)
-        dlg.setNameFilter("Crawl files (*.sqlite3);;All files (*)")
-        dlg.setOption(QFileDialog.Option.DontUseNativeDialog)
-        folder = self.crawls_folder()
-        if folder.is_dir():
-            dlg.setDirectory(str(folder))
+        dlg = file_dialog(
+            self,
+            "Open a saved crawl",
+            "Crawl files (*.sqlite3);;All files (*)",
+            save=False,
+            folder=self.crawls_folder(),
+        )
         dlg.fileSelected.connect(self.open_crawl)
-        dlg.finished.connect(dlg.deleteLater)
         self._dialog = dlg
         dlg.open()
         return dlg
@@ -510,6 +511,7 @@ class MainWindow(QMainWindow):
         self.pages_tab.table.horizontalScrollBar().setValue(0)
         self.notify(None)
         self._root = saved.config.roots[0]
+        self.overview.file_stem = file_stem(self._root)
         self._left = len(saved.pending)
         self._show_stats(None)
         self.address.setText(saved.config.roots[0])
@@ -568,14 +570,15 @@ class MainWindow(QMainWindow):
     def export_dialog(self, filtered: bool) -> QFileDialog:
         """A non-modal save dialog (``open()``): a modal exec() inside the qasync loop fails."""
         what = "filtered view" if filtered else "all pages"
-        dlg = QFileDialog(self, f"Export {what} as CSV")
-        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dlg.setNameFilter("CSV files (*.csv)")
-        dlg.setDefaultSuffix("csv")
-        dlg.setOption(QFileDialog.Option.DontUseNativeDialog)
-        dlg.selectFile("crawl-filtered.csv" if filtered else "crawl.csv")
+        stem = file_stem(self._root)
+        dlg = file_dialog(
+            self,
+            f"Export {what} as CSV",
+            "CSV files (*.csv)",
+            save=True,
+            name=f"{stem}-filtered-pages.csv" if filtered else f"{stem}-pages.csv",
+        )
         dlg.fileSelected.connect(lambda path: self.export_csv(path, filtered))
-        dlg.finished.connect(dlg.deleteLater)
         self._dialog = dlg
         dlg.open()
         return dlg

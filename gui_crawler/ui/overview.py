@@ -21,7 +21,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QPushButton,
@@ -36,6 +35,7 @@ from gui_crawler.models import AnyIndex, LabelledTable, Roles
 from gui_crawler.records.audit import FINDINGS, Audit, Finding, Thresholds
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_finding_csv
 from gui_crawler.records.report import broken_with_anchors, write_report
+from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.plaintext import label
 from gui_crawler.ui.stored import StoredSettings, number, whole
 from gui_crawler.ui.views import make_table
@@ -111,6 +111,7 @@ class OverviewTab(QWidget):
         self.picked: str | None = None  # key of the finding shown in the Pages view
         self.title = "gui_crawler audit"
         self.user_agent = DEFAULT_USER_AGENT  # sent when pages are fetched again for anchors
+        self.file_stem = "crawl"  # suggested file names start with it: the crawled host
         self._tasks: set[asyncio.Future[int]] = set()
         self.message = label()  # names files and findings: plain text
         self.message.setWordWrap(True)
@@ -121,12 +122,16 @@ class OverviewTab(QWidget):
         self.export_button.clicked.connect(self._export_dialog)
         broken = QPushButton("Broken links CSV…")
         broken.clicked.connect(
-            lambda: self._ask("Broken links CSV", "CSV files (*.csv)", self.export_broken)
+            lambda: self._ask(
+                "Broken links CSV", "CSV files (*.csv)", "broken-links.csv", self.export_broken
+            )
         )
         report = QPushButton("HTML report…")
         report.setObjectName("report-button")
         report.clicked.connect(
-            lambda: self._ask("HTML report", "HTML files (*.html)", self.export_report)
+            lambda: self._ask(
+                "HTML report", "HTML files (*.html)", "report.html", self.export_report
+            )
         )
         buttons = QHBoxLayout()
         for b in (show_all, self.export_button, broken, report):
@@ -262,12 +267,17 @@ class OverviewTab(QWidget):
             self.message.setText("Pick a finding first, then export it")
             return
         key = self.model.findings[row].key
-        self._ask("Export finding", "CSV files (*.csv)", lambda p: self.export_finding(p, key))
+        self._ask(
+            "Export finding",
+            "CSV files (*.csv)",
+            f"{key.replace('_', '-')}.csv",
+            lambda p: self.export_finding(p, key),
+        )
 
-    def _ask(self, caption: str, filters: str, then: Callable[[str], int]) -> None:
-        # Non-modal: a modal exec() inside the running asyncio loop is refused.
-        dlg = QFileDialog(self, caption, "", filters)
-        dlg.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+    def _ask(self, caption: str, filters: str, name: str, then: Callable[[str], int]) -> None:
+        """A save dialog suggesting "<host>-<name>"; non-modal: a modal exec() inside the
+        running asyncio loop is refused."""
+        dlg = file_dialog(self, caption, filters, save=True, name=f"{self.file_stem}-{name}")
         dlg.fileSelected.connect(lambda path: self._run(then, path))
         dlg.open()
 

@@ -3,12 +3,13 @@ error next to its field, file dialogs that remember their folder and suggest a n
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QWheelEvent
-from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QWidget
-from windows import page
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QPushButton, QWidget
+from windows import crawl_to_end, page
 
 from gui_crawler.window import MainWindow
 
@@ -102,3 +103,35 @@ def test_a_regex_error_is_said_under_its_field_until_it_is_fixed(
     qtbot.keyClick(s.include, Qt.Key.Key_Backspace)  # "/a/": valid again
     assert messages_about(s, "include") == []
     assert window.start_action.isEnabled()
+
+
+def test_file_dialogs_open_in_the_last_folder_and_suggest_a_name(
+    qtbot: Any, window: MainWindow, live_site: Any, tmp_path: Path
+) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    dlg = window.export_dialog(filtered=False)
+    assert Path(dlg.selectedFiles()[0]).name == "127.0.0.1-pages.csv"
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    dlg.selectFile(str(folder / "all.csv"))
+    with qtbot.waitSignal(dlg.fileSelected, timeout=2000):
+        dlg.accept()
+    assert (folder / "all.csv").is_file()
+
+    window.overview.findChild(QPushButton, "report-button").click()
+    [report] = open_file_dialogs(window)
+    assert Path(report.directory().absolutePath()) == folder
+    assert Path(report.selectedFiles()[0]) == folder / "127.0.0.1-report.html"
+    report.reject()
+
+    window.overview.table.setCurrentIndex(window.overview.model.index(0, 0))
+    window.overview.export_button.click()
+    [finding] = open_file_dialogs(window)
+    key = window.overview.model.findings[0].key.replace("_", "-")
+    assert Path(finding.selectedFiles()[0]) == folder / f"127.0.0.1-{key}.csv"
+    finding.reject()
+
+    dlg = window.open_dialog()
+    assert Path(dlg.directory().absolutePath()) == folder
+    dlg.reject()
