@@ -189,11 +189,14 @@ external: ContextVar[bool] = ContextVar("external_check", default=False)
 
 # IPv6 addresses that carry an IPv4 address a gateway connects to (NAT64, RFC 6052).
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+# Carrier-grade NAT's shared address space (RFC 6598): the provider's side of a home or mobile
+# network, never a public host; Python's is_private does not count it.
+_SHARED = ipaddress.ip_network("100.64.0.0/10")
 
 
 def is_private(address: str) -> bool:
     """Whether an IP address is one no link on a public page should make us connect to: private
-    networks (RFC 1918, fc00::/7), loopback, link-local (169.254/16 with the cloud metadata
+    networks (RFC 1918, fc00::/7, the shared 100.64.0.0/10 of carrier-grade NAT), loopback, link-local (169.254/16 with the cloud metadata
     service 169.254.169.254, fe80::/10) and unspecified (0.0.0.0, ::), also when an IPv6 address
     wraps an IPv4 one. Not an address at all: False."""
     try:
@@ -205,7 +208,13 @@ def is_private(address: str) -> bool:
             ip = ip.ipv4_mapped
         elif ip in _NAT64:
             ip = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
-    return ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_unspecified
+    return (
+        ip.is_private
+        or ip.is_loopback
+        or ip.is_link_local
+        or ip.is_unspecified
+        or (isinstance(ip, ipaddress.IPv4Address) and ip in _SHARED)
+    )
 
 
 class PrivateAddress(aiohttp.ClientConnectionError):
