@@ -12,7 +12,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import urljoin
 
 import aiohttp
@@ -22,6 +22,7 @@ from gui_crawler import options
 from gui_crawler.config import CrawlConfig, check_regex
 from gui_crawler.crawl.failures import describe, failure, retry_after, worth_retrying
 from gui_crawler.crawl.frontier import Frontier
+from gui_crawler.crawl.headers import kept as kept_headers
 from gui_crawler.crawl.hosts import Host, HostTable, Prep
 from gui_crawler.crawl.phases import AddressPolicy, TimedConnector, TimedResolver, Timing
 from gui_crawler.crawl.politeness import bot_challenge, check_external, prepare_host
@@ -159,6 +160,7 @@ class Outcome:
     external: bool = False
     error_kind: str | None = None
     message: str = ""
+    headers: str = ""  # the answer's, as crawl/headers.py keeps them
 
 
 class Crawler:
@@ -579,6 +581,7 @@ class Crawler:
                 download_ms=ms["download_ms"],
                 parse_wait_ms=ms["parse_wait_ms"],
                 parse_ms=ms["parse_ms"],
+                headers=o.headers,
             )
         )
 
@@ -675,6 +678,7 @@ class Crawler:
         assert self._session is not None and self._hosts is not None
         self._set_state(wid, WorkerState.FETCHING, item.url)
         began, behind = asyncio.get_running_loop().time(), self._behind()
+        answer = ""  # the answer's headers, once it has come
         try:
             # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
             # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
@@ -684,6 +688,7 @@ class Crawler:
             timing.start_request()
             async with self._session.get(url, allow_redirects=False) as resp:
                 timing.mark_headers()
+                answer = kept_headers(resp.headers.items())
                 if resp.status in RETRY_STATUSES:
                     delay = retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
                     self._hosts.throttle(host, delay)
@@ -694,7 +699,7 @@ class Crawler:
                 if resp.status in REDIRECT_STATUSES:
                     mime = parse_content_type(resp.headers.get("Content-Type"))[0]
                     redirect = self._redirect(item, resp.status, mime, resp.headers.get("Location"))
-                    self._record(item, start, tries, redirect)
+                    self._record(item, start, tries, replace(redirect, headers=answer))
                     return None
                 status = resp.status
                 mime, charset = parse_content_type(resp.headers.get("Content-Type"))
@@ -710,19 +715,24 @@ class Crawler:
                     size=size,
                     error_kind=ErrorKind.BOT_CHALLENGE,
                     message=challenge,
+                    headers=answer,
                 )
                 self._record(item, start, tries, walled)
                 return None
             # The connection is back in the pool; a page is parsed only once, never retried.
             got = Outcome(
-                status=status, content_type=mime, size=size, encoding=charset, robots=x_robots
+                status=status,
+                content_type=mime,
+                size=size,
+                encoding=charset,
+                robots=x_robots,
+                headers=answer,
             )
             await self._page(wid, item, start, tries, got, body)
             return None
         except BodyTooLarge as e:
-            self._record(
-                item, start, tries, Outcome(error_kind=ErrorKind.TOO_LARGE, message=str(e))
-            )
+            too_large = Outcome(error_kind=ErrorKind.TOO_LARGE, message=str(e), headers=answer)
+            self._record(item, start, tries, too_large)
             return None
         except (aiohttp.InvalidURL, UnicodeError) as e:  # UnicodeError: a DNS label > 63
             bad = Outcome(error_kind=ErrorKind.INVALID_URL, message=str(e))
@@ -893,6 +903,7 @@ class Crawler:
                     size=got.size,
                     error_kind=ErrorKind.PARSER_CRASHED,
                     message=str(e),
+                    headers=got.headers,
                 )
                 self._record(item, start, tries, crashed)
                 return
@@ -925,6 +936,7 @@ class Crawler:
             links=tuple(links),
             facts=facts,
             robots=robots_tokens(facts.robots, got.robots),
+            headers=got.headers,
         )
         self._record(item, start, tries, parsed)
 

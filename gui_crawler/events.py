@@ -98,6 +98,9 @@ class FetchRecord:
     download_ms: float = 0.0
     parse_wait_ms: float = 0.0  # handed to the parser → parsing began
     parse_ms: float = 0.0
+    # The answer's headers, "Name: value" lines, bounded and with secrets left out
+    # (crawl/headers.py); "" for a URL that got no answer.
+    headers: str = field(default="", repr=False)
 
     @property
     def is_redirect(self) -> bool:

@@ -23,9 +23,11 @@ from gui_crawler.storage import lockfile
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.locking import lock
 
-# 3: a record's links packed (_linkpack); 2 (still read, and made 3 by a resume): joined by "\n".
-FORMAT = "gui_crawler-crawl-3"
-READS = {"gui_crawler-crawl-2", FORMAT}
+# 4: a record's response headers (a column of their own); 3 (still read: no headers) packs a
+# record's links (_linkpack); 2 (still read): joins them by "\n". A resume makes a file format 4,
+# so that an older version refuses it by name instead of misreading it.
+FORMAT = "gui_crawler-crawl-4"
+READS = {"gui_crawler-crawl-2", "gui_crawler-crawl-3", FORMAT}
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS queued (

@@ -1,0 +1,152 @@
+"""Response headers kept with each record: bounded, secrets out, in the crawl file and back; a
+file of the format before them opens, resumes and then holds them too."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from aiohttp import web
+from sites import Site
+
+from gui_crawler.config import CrawlConfig
+from gui_crawler.crawl import headers
+from gui_crawler.engine import Crawler
+from gui_crawler.events import Event, FetchRecord
+from gui_crawler.storage import FORMAT, CrawlStore, load
+
+SECRET = "s3cr3t-value"
+
+
+def header_site() -> Site:
+    site = Site()
+    site.page("/", ["/cookie", "/many", "/old", "/big"])
+
+    async def cookie(request: web.Request) -> web.StreamResponse:
+        resp = web.Response(
+            text="<html><title>c</title></html>",
+            content_type="text/html",
+            headers={
+                "Cache-Control": "max-age=60",
+                "Authorization": f"Bearer {SECRET}",
+                "X-Auth-Token": SECRET,
+                "X-Upstream-Authorization": SECRET,
+            },
+        )
+        resp.headers.add("Set-Cookie", f"sid={SECRET}; Path=/; HttpOnly; Secure")
+        return resp
+
+    async def many(request: web.Request) -> web.StreamResponse:
+        resp = web.Response(text="many", content_type="text/plain")
+        for i in range(100):
+            resp.headers.add(f"X-Extra-{i:03d}", "v" * 20)
+        return resp
+
+    async def big(request: web.Request) -> web.StreamResponse:
+        # 6 KB: aiohttp reads at most 8 KB a line.
+        policy = "default-src 'self' " + "https://cdn.example/" * 300
+        return web.Response(
+            text="big",
+            content_type="text/plain",
+            headers={"Content-Security-Policy": policy, "X-After": "kept"},
+        )
+
+    site.route("/cookie", cookie)
+    site.route("/many", many)
+    site.route("/big", big)
+    site.redirect("/old", "/", 301)
+    return site
+
+
+async def crawl(config: CrawlConfig, store: CrawlStore, **kw: object) -> list[FetchRecord]:
+    seen: list[FetchRecord] = []
+
+    def sink(e: Event) -> None:
+        store.sink(e)
+        if isinstance(e, FetchRecord):
+            seen.append(e)
+
+    await Crawler(config, sink, **kw).run()  # type: ignore[arg-type]
+    store.close("finished")
+    return seen
+
+
+def test_headers_are_kept_bounded_and_without_secrets(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite3"
+
+    async def main() -> list[FetchRecord]:
+        async with header_site() as site:
+            config = CrawlConfig(roots=(site.url,), use_sitemaps=False).validated()
+            return await crawl(config, CrawlStore.create(path, config))
+
+    got = {r.url.rsplit("/", 1)[1]: r for r in asyncio.run(main())}
+    saved = {r.url.rsplit("/", 1)[1]: r for r in load(path).records}
+    assert saved == got  # every record, headers included, comes back from the file
+    cookie = dict(headers.parsed(got["cookie"].headers))
+    assert cookie["Cache-Control"] == "max-age=60"
+    assert cookie["Content-Type"].startswith("text/html")
+    assert cookie["Set-Cookie"] == "sid=(redacted); Path=/; HttpOnly; Secure"
+    for name in ("Authorization", "X-Auth-Token", "X-Upstream-Authorization"):
+        assert cookie[name] == headers.REDACTED
+    assert SECRET not in path.read_bytes().decode("latin-1")
+    many = headers.parsed(got["many"].headers)
+    assert len(many) == headers.MAX_HEADERS + 1
+    assert many[-1][0] == "" and many[-1][1].endswith(headers.MORE_WORDS)
+    left_out = int(many[-1][1].removeprefix(headers.MORE).split()[0])
+    assert headers.MAX_HEADERS + left_out >= 100  # every header is kept or counted
+    assert len(got["many"].headers.encode()) <= headers.MAX_BYTES + 40
+    big = dict(headers.parsed(got["big"].headers))
+    assert len(big["Content-Security-Policy"]) == headers.MAX_VALUE
+    assert big["X-After"] == "kept"  # one huge value does not crowd the others out
+    assert dict(headers.parsed(got["old"].headers))["Location"] == "/"  # a redirect's too
+
+
+def test_a_file_of_the_format_before_headers_opens_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite3"
+
+    async def main() -> None:
+        async with header_site() as site:
+            config = CrawlConfig(roots=(site.url,), use_sitemaps=False).validated()
+            first = await crawl(config, CrawlStore.create(path, config))
+            # What format 3 wrote: no headers column.
+            db = sqlite3.connect(path)
+            db.execute("ALTER TABLE records DROP COLUMN headers")
+            db.execute("UPDATE meta SET value='gui_crawler-crawl-3' WHERE key='format'")
+            last = db.execute("SELECT max(seq) FROM records").fetchone()[0]
+            db.execute("DELETE FROM records WHERE seq = ?", (last,))  # killed before its last
+            db.execute("UPDATE meta SET value='running' WHERE key='state'")
+            db.commit()
+            db.close()
+            old = load(path)
+            assert [r.headers for r in old.records] == [""] * (len(first) - 1)
+            assert [(r.url, r.status, r.links) for r in old.records] == [
+                (r.url, r.status, r.links) for r in first[:-1]
+            ]
+            store, saved = CrawlStore.open(path)
+            assert len(saved.pending) == 1
+            rest = await crawl(saved.config, store, seen=saved.seen, pending=saved.pending)
+            assert len(rest) == 1 and rest[0].headers
+            again = load(path)
+            assert again.records[-1] == rest[0]  # the resumed record keeps its headers
+            db = sqlite3.connect(path)
+            assert db.execute("SELECT value FROM meta WHERE key='format'").fetchone()[0] == FORMAT
+            db.close()
+
+    asyncio.run(main())
+
+
+def test_kept_headers_by_themselves() -> None:
+    assert headers.kept([]) == ""
+    assert headers.parsed("") == []
+    text = headers.kept([("A", "one\r\n  folded"), ("Cookie", "x=1"), ("B", "é" * 3000)])
+    pairs = headers.parsed(text)
+    assert pairs[0] == ("A", "one folded")
+    assert pairs[1] == ("Cookie", headers.REDACTED)
+    assert pairs[2][0] == "B" and len(pairs[2][1]) == headers.MAX_VALUE
+    assert not headers.is_secret("WWW-Authenticate")  # a challenge, no secret
+    assert headers.is_secret("x-csrf-token") and headers.is_secret("Proxy-Authorization")
+    # Bytes, not characters: values of two-byte characters fill MAX_BYTES sooner.
+    wide = headers.kept([(f"H{i}", "é" * 1000) for i in range(10)])
+    assert len(wide.encode()) <= headers.MAX_BYTES
+    assert headers.parsed(wide)[-1][0] == ""
