@@ -331,6 +331,11 @@ class PagesProxy(QSortFilterProxyModel):
         return self._pages
 
     @property
+    def text(self) -> str:
+        """The text filter as applied (stripped, lower case; "" when off)."""
+        return self._text
+
+    @property
     def filtering(self) -> bool:
         return (
             bool(self._text)

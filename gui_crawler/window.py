@@ -96,6 +96,7 @@ class MainWindow(QMainWindow):
         self._recent: RecentCrawlsDialog | None = None
         self._error_box: QMessageBox | None = None
         self.saved: SavedCrawl | None = None  # an opened crawl file that can be continued
+        self._finding_shown: str | None = None  # key of the Overview finding filtering Pages
         self.data_dir: Path | None = None  # where new crawl files go (None: the user's data dir)
         self._root: str | None = None  # the running or opened crawl's start page
         self._failed_in_a_row = 0
@@ -258,6 +259,7 @@ class MainWindow(QMainWindow):
         self.overview = OverviewTab()
         self.overview.audit.linked = r.links.linked  # one index of the links, not two
         self.overview.urlsPicked.connect(self._show_finding)
+        self.pages_tab.findingRemoved.connect(self.overview.show_all)
         self.overview.table.clicked.connect(lambda _: self.tabs.setCurrentWidget(self.pages_tab))
         self.add_tab(self.overview, "&Overview")
 
@@ -439,6 +441,7 @@ class MainWindow(QMainWindow):
         if session.saved is None:
             self.results.clear()
             self.overview.clear()
+            self.pages_tab.clear_filters()
             self.details.show_url(None)
             self.pages_tab.table.horizontalScrollBar().setValue(0)
         self.overview.audit.is_internal = Scope(config.roots, strict=config.strict).host_ok
@@ -508,6 +511,7 @@ class MainWindow(QMainWindow):
         ).host_ok
         self.overview.add(saved.records)
         self.pages_tab.update_count()
+        self.pages_tab.clear_filters()  # another crawl: its rows unfiltered
         self.pages_tab.table.horizontalScrollBar().setValue(0)
         self.notify(None)
         self._root = saved.config.roots[0]
@@ -630,8 +634,12 @@ class MainWindow(QMainWindow):
 
     def _show_finding(self, urls: tuple[str, ...] | None) -> None:
         """An Overview finding was picked: the Pages tab shows exactly its URLs."""
-        self.results.proxy.set_url_filter(urls)
-        self.pages_tab.update_count()
+        picked = self.overview.picked
+        if picked is not None and picked != self._finding_shown:
+            self.pages_tab.clear_filters()  # a finding picked shows exactly its pages
+        self._finding_shown = picked
+        label = self.overview.finding(picked).label if picked is not None else None
+        self.pages_tab.set_finding(label, urls)  # filterChanged: the actions follow
 
     def _on_progress(self, p: Progress) -> None:
         self.charts.add(p)

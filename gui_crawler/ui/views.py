@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -146,13 +147,18 @@ def sorted_proxy(
 
 
 class PagesTab(QWidget):
-    """The pages table with a text filter and quick status filters.
+    """The pages table with its filters, each one shown where the rows are: the text box, the
+    quick status buttons and, when an Overview finding is picked, a chip naming the finding with
+    a close button that removes it. The filters combine with AND (the status buttons among themselves with
+    OR, External and Blocked likewise); the count says "N of M" whenever one is on.
 
     Signals:
         filterChanged(): the filter was applied (the shown count may have changed).
+        findingRemoved(): the finding chip's close button was clicked.
     """
 
     filterChanged = Signal()
+    findingRemoved = Signal()
 
     def __init__(self, proxy: PagesProxy, parent: Any = None) -> None:
         super().__init__(parent)
@@ -164,6 +170,11 @@ class PagesTab(QWidget):
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.filter, 1)
+        self.finding = ""  # the label of the finding whose pages are shown ("" when none)
+        self.finding_chip = FilterChip(self)
+        self.finding_chip.removed.connect(self.findingRemoved)
+        self.finding_chip.hide()
+        bar.addWidget(self.finding_chip)
         buttons = [(label, f"{what} (several can be combined)") for label, _, what in QUICK_FILTERS]
         for label, what in [*buttons, *RECORD_FILTERS]:
             b = QToolButton()
@@ -224,6 +235,45 @@ class PagesTab(QWidget):
     def set_quick_filter(self, label: str, on: bool = True) -> None:
         self.buttons[label].setChecked(on)
 
+    def set_finding(self, label: str | None, urls: Iterable[str] | None) -> None:
+        """Show only these URLs, the pages of the finding ``label`` (None: no finding), on top
+        of the other filters; the chip beside the filter box names it."""
+        self.finding = label or ""
+        self.finding_chip.set_text(f"Finding: {label}" if label else "")
+        self.finding_chip.setVisible(bool(label))
+        self._refilter(lambda: self.proxy.set_url_filter(None if label is None else urls))
+
+    def clear_filters(self) -> None:
+        """No text, no quick filter, no finding: every row shown (a new crawl starts so)."""
+        self._debounce.stop()
+        for b in self.buttons.values():
+            b.blockSignals(True)  # one re-filter for all of them, not one per button
+            b.setChecked(False)
+            b.blockSignals(False)
+        self.filter.blockSignals(True)
+        self.filter.clear()
+        self.filter.blockSignals(False)
+        self.finding = ""
+        self.finding_chip.hide()
+        self.proxy.set_url_filter(None)
+        self._apply()
+
+    def active_filters(self) -> list[str]:
+        """The filters on, in words, as the count's tooltip lists them."""
+        out = []
+        if self.finding:
+            out.append(f"the pages of the finding “{self.finding}”")
+        checked = [lb for lb, b in self.buttons.items() if b.isChecked()]
+        statuses = [lb for lb, _, _tip in QUICK_FILTERS if lb in checked]
+        kinds = [lb for lb, _ in RECORD_FILTERS if lb in checked]
+        if statuses:
+            out.append(" or ".join(statuses))
+        if kinds:
+            out.append(" or ".join(kinds))
+        if self.proxy.text:
+            out.append(f"“{self.proxy.text}” in the URL, type or error")
+        return out
+
     def _apply(self) -> None:
         self._debounce.stop()
         classes = [
@@ -232,13 +282,17 @@ class PagesTab(QWidget):
         self.proxy.only = record_filter(
             {lb for lb, _ in RECORD_FILTERS if self.buttons[lb].isChecked()}
         )
+        self._refilter(lambda: self.proxy.set_filter(text=self.filter.text(), classes=classes))
+
+    def _refilter(self, change: Callable[[], None]) -> None:
+        """Apply a filter change; the selected row stays selected if it stays shown."""
         # Qt moves the current index to a neighbour when its row is filtered out, and the
         # details pane would follow: keep the selected URL if it stays visible, else clear.
         sel = self.table.selectionModel()
         url = self.table.currentIndex().data(Roles.Url)
         sel.blockSignals(True)
         try:
-            self.proxy.set_filter(text=self.filter.text(), classes=classes)
+            change()
         finally:
             sel.blockSignals(False)
         if url is not None:
@@ -267,9 +321,20 @@ class PagesTab(QWidget):
     def update_count(self) -> None:
         total = self.proxy.sourceModel().rowCount()
         shown = self.proxy.rowCount()
-        self.count.setText(
-            f"{shown:,} of {total:,}" if self.proxy.filtering else plural(total, "URL")
-        )
+        if self.proxy.filtering:
+            self.count.setText(f"{shown:,} of {total:,}")
+            on = self.active_filters()
+            self.count.setToolTip(
+                tip(
+                    f"{plural(shown, 'URL')} shown of {total:,} recorded: those matching "
+                    + " and ".join(on)
+                )
+                if on
+                else ""
+            )
+        else:
+            self.count.setText(plural(total, "URL"))
+            self.count.setToolTip("")
 
     def select_url(self, row: int) -> bool:
         src = self.proxy.sourceModel().index(row, 0)
@@ -279,6 +344,44 @@ class PagesTab(QWidget):
         self.table.setCurrentIndex(idx)
         self.table.scrollTo(idx)
         return True
+
+
+class FilterChip(QFrame):
+    """A filter shown as a removable chip: its name and a close button that removes it.
+
+    Signals:
+        removed(): the close button was clicked.
+    """
+
+    removed = Signal()
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("filter-chip")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet(
+            "#filter-chip { border: 1px solid #1f5fbf; border-radius: 4px; background: #e8f0fb; }"
+        )
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.remove = QToolButton()
+        self.remove.setObjectName("filter-chip-remove")
+        self.remove.setText("\N{MULTIPLICATION SIGN}")
+        self.remove.setAutoRaise(True)
+        self.remove.setToolTip("Remove this filter")
+        self.remove.clicked.connect(self.removed)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(6, 0, 0, 0)
+        lay.setSpacing(2)
+        lay.addWidget(self.label)
+        lay.addWidget(self.remove)
+
+    def set_text(self, text: str) -> None:
+        self.label.setText(text)
+        self.setToolTip(tip(f"{text}: only its pages are shown (the close button shows every page again)"))
+
+    def text(self) -> str:
+        return self.label.text()
 
 
 class ElidedLabel(QLabel):

@@ -268,7 +268,8 @@ def test_start_again_offers_a_fresh_crawl(qtbot: Any, window: MainWindow, live_s
     r = window.results
     assert r.pages.rowCount() == PAGES and r.redirects.rowCount() == 2
     assert r.tree.index(0, 1).data() == PAGES and r.broken.rowCount() == 2
-    assert r.proxy.rowCount() == 0  # the user's filter stays on; no failures this time
+    # A new crawl starts unfiltered: a filter left on would hide rows without a word.
+    assert r.proxy.rowCount() == PAGES and not window.pages_tab.buttons["Failed"].isChecked()
 
 
 def test_context_menu_copies_the_url(qtbot: Any, window: MainWindow) -> None:
