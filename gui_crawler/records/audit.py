@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from gui_crawler.events import ErrorKind, FetchRecord
 from gui_crawler.parsing.links import HTML_TYPES
+from gui_crawler.records.explanations import Explanation, explain
 from gui_crawler.records.verdicts import WORDS, Verdict, is_broken, is_cancelled, verdict
+from gui_crawler.records.wording import answer_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,11 @@ class Finding:
     @property
     def count(self) -> int:
         return len(self.urls)
+
+    @property
+    def explanation(self) -> Explanation | None:
+        """What the finding means and how to fix it (explanations.py)."""
+        return explain(self.key)
 
 
 # key, label, severity; the order the Overview and the report list them in.
@@ -231,15 +238,15 @@ class Audit:
         return chains, loops
 
     def broken_links(self) -> list[tuple[str, str, str]]:
-        """(source page, broken target, what the target answered) for every link to a broken
-        URL: the rows of the broken-links CSV."""
+        """(source page, broken target, what the target answered in plain words) for every link
+        to a broken URL: the rows of the broken-links CSV."""
         broken = {u: r for u, r in self.records.items() if is_broken(r)}
         rows = []
         for url, rec in self.records.items():
             for target in rec.links:
                 bad = broken.get(target)
                 if bad is not None:
-                    rows.append((url, target, bad.exception or str(bad.status)))
+                    rows.append((url, target, answer_words(bad)))
         return rows
 
 

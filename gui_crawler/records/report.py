@@ -19,6 +19,7 @@ from gui_crawler.records.audit import Audit, Finding
 from gui_crawler.records.auditfiles import write_broken_links_csv
 from gui_crawler.records.export import atomic_text
 from gui_crawler.records.verdicts import Tally, Verdict, noun
+from gui_crawler.records.wording import answer_words
 
 WORST = 10  # offenders listed per finding
 # The verdicts counted on the report's cards (verdicts.py decides them, as for the CLI's summary
@@ -34,7 +35,7 @@ h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.2em;margin-top:2em;border-b
 .card b{display:block;font-size:1.6em}table{border-collapse:collapse;width:100%;margin:.5em 0}
 td,th{text-align:left;padding:.25em .5em;border-bottom:1px solid #eee;vertical-align:top}
 td.n{text-align:right;white-space:nowrap}.url{word-break:break-all}
-.s2{color:#c0392b}.s1{color:#b9770e}.s0{color:#1f5fbf}
+.s2{color:#c0392b}.s1{color:#b9770e}.s0{color:#1f5fbf}.why{margin:.2em 0 .4em;max-width:48em}
 """
 
 
@@ -109,7 +110,7 @@ def _detail(f: Finding, r: FetchRecord) -> str:
         return f"→ {r.next_url or ''}"
     if f.key == "noindex":
         return r.robots or ""
-    return r.exception or (str(r.status) if r.status is not None else "")
+    return answer_words(r)  # plain words, never an exception's text
 
 
 def render(
@@ -148,7 +149,11 @@ def render(
     for f in findings:
         if not f.count:
             continue
-        out.append(f"<h3 class=s{f.severity}>{escape(f.label)}: {f.count:,}</h3><table>")
+        out.append(f"<h3 class=s{f.severity}>{escape(f.label)}: {f.count:,}</h3>")
+        if f.explanation is not None:
+            what, fix = escape(f.explanation.what), escape(f.explanation.fix)
+            out.append(f"<p class=why>{what} <b>How to fix:</b> {fix}</p>")
+        out.append("<table>")
         for r in _offenders(f, audit):
             out.append(
                 f"<tr><td class=url>{escape(r.url)}</td><td>{escape(_detail(f, r))}</td></tr>"

@@ -4,6 +4,7 @@ for people. The technical text (``FetchRecord.exception``) stays for the Details
 from __future__ import annotations
 
 import re
+from http import HTTPStatus
 from urllib.parse import urlsplit
 
 from gui_crawler.events import OUT_OF_SCOPE, ErrorKind, FetchRecord
@@ -90,6 +91,23 @@ def error_sentence(rec: FetchRecord) -> str:
     if rec.error_kind is None:
         return ""
     return WORDS.get(rec.error_kind, ("", rec.error_kind))[1] or rec.error_kind
+
+
+def answer_words(rec: FetchRecord) -> str:
+    """What a URL answered, for a report or a list: ``404 Not Found``, or why it failed in plain
+    words (``Could not connect to the server``), with the status when there was one (``403: The
+    server answered with a challenge for bots``). Never the exception's own text."""
+    status = ""
+    if rec.status is not None:
+        try:
+            status = f"{rec.status} {HTTPStatus(rec.status).phrase}"
+        except ValueError:  # 999 and other statuses of a site's own
+            status = str(rec.status)
+    if rec.error_kind is None:
+        return status
+    kind = rec.error_kind
+    sentence = WORDS[kind][1] if kind in WORDS else _words(kind)  # never an identifier
+    return f"{rec.status}: {sentence}" if status else sentence
 
 
 def workers_capped(workers: int, files: int) -> str:

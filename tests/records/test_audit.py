@@ -107,7 +107,7 @@ def test_broken_links_csv_has_one_row_per_source_and_target(tmp_path: Path) -> N
     assert write_broken_links_csv(out, rows_with_anchors(rows, {})) == 3
     with out.open(encoding="utf-8-sig") as f:
         got = list(csv.reader(f))
-    assert tuple(got[0]) == BROKEN_COLUMNS and got[1][2] == "404"
+    assert tuple(got[0]) == BROKEN_COLUMNS and got[1][2] == "404 Not Found"
 
 
 def test_report_is_one_self_contained_file() -> None:
