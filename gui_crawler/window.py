@@ -96,6 +96,9 @@ class MainWindow(QMainWindow):
         self._recent: RecentCrawlsDialog | None = None
         self._error_box: QMessageBox | None = None
         self.saved: SavedCrawl | None = None  # an opened crawl file that can be continued
+        # The crawl file of the crawl that ran last here, while it has URLs left to fetch:
+        # Continue crawl resumes it right away (no need to open it first).
+        self._last_file: Path | None = None
         self._finding_shown: str | None = None  # key of the Overview finding filtering Pages
         self.data_dir: Path | None = None  # where new crawl files go (None: the user's data dir)
         self._root: str | None = None  # the running or opened crawl's start page
@@ -168,7 +171,7 @@ class MainWindow(QMainWindow):
         )  # fmt: skip
         self.resume_crawl_action = self._action(
             "Co&ntinue crawl", "Ctrl+Shift+Return", self.continue_crawl,
-            "Continue the opened crawl: fetch what it had left, nothing twice", "start",
+            "Continue the opened or stopped crawl: fetch what it had left, nothing twice", "start",
         )  # fmt: skip
         self._action("Address", "Ctrl+L", self._focus_address, "Edit the address")
         self._action("Filter", "Ctrl+F", self._focus_filter, "Filter the pages table")
@@ -305,7 +308,7 @@ class MainWindow(QMainWindow):
         )
         if view is not None and view.selectionModel() is not None:
             view.selectionModel().currentChanged.connect(
-                lambda cur, _prev: self.details.show_url(current_url_of(cur))
+                lambda cur, _prev: self.details.show_index(cur)
             )
         return i
 
@@ -352,6 +355,7 @@ class MainWindow(QMainWindow):
         b.storeError.connect(self._show_store_error)
         b.notice.connect(self._on_notice)
         b.hosts.connect(self.results.hosts.apply)
+        b.finished.connect(lambda _f: self.results.hosts.crawl_ended())
         self.address.returnPressed.connect(self.start)
         self.address.textEdited.connect(lambda _t: self._show_address_error(None))
         self.settings.workersChanged.connect(self._workers_changed)
@@ -453,6 +457,7 @@ class MainWindow(QMainWindow):
         self._failed_in_a_row = 0
         self._left = 0
         self._cut_short = 0
+        self._last_file = None
         self._keep_workers_sorted(config.max_tasks)
         self.bridge.start(session)
         self.pages_tab.update_count()
@@ -498,19 +503,7 @@ class MainWindow(QMainWindow):
             self._show_address_error(str(e))
             return False
         self._show_address_error(None)
-        self.results.clear()
-        self.charts.clear()
-        self.results.add_queued([q.url for q in saved.pending])
-        self.results.add(saved.records)
-        self.results.hosts.apply(
-            states_from_records(saved.records, saved.config.per_host, saved.config.delay)
-        )
-        self.overview.clear()
-        self.overview.audit.is_internal = Scope(
-            saved.config.roots, strict=saved.config.strict
-        ).host_ok
-        self.overview.add(saved.records)
-        self.pages_tab.update_count()
+        self._show_saved(saved)
         self.pages_tab.clear_filters()  # another crawl: its rows unfiltered
         self.pages_tab.table.horizontalScrollBar().setValue(0)
         self.notify(None)
@@ -533,21 +526,47 @@ class MainWindow(QMainWindow):
         self._update_actions()
         return True
 
+    def _show_saved(self, saved: SavedCrawl) -> None:
+        """Show what a crawl file holds (its rows, hosts, findings, timeline), nothing else."""
+        self.results.clear()
+        self.charts.clear()
+        self.results.add_queued([q.url for q in saved.pending])
+        self.results.add(saved.records)
+        self.results.hosts.apply(
+            states_from_records(saved.records, saved.config.per_host, saved.config.delay)
+        )
+        self.overview.clear()
+        self.overview.audit.is_internal = Scope(
+            saved.config.roots, strict=saved.config.strict
+        ).host_ok
+        self.overview.add(saved.records)
+        self.timeline.show_records(saved.records)
+        self.pages_tab.update_count()
+
     def continue_crawl(self) -> bool:
-        """Resume the opened crawl file where it stopped, appending to its rows."""
-        saved = self.saved
-        if saved is None or self.bridge.running:
+        """Resume the opened crawl file, or the one the last crawl here left URLs in, where it
+        stopped, appending to its rows."""
+        if self.bridge.running:
             return False
-        if not saved.pending:
-            self._show_address_error(f"{saved.path.name} has nothing left to fetch")
+        path = self.saved.path if self.saved is not None else self._last_file
+        if path is None:
+            return False
+        if self.saved is not None and not self.saved.pending:
+            self._show_address_error(f"{path.name} has nothing left to fetch")
             return False
         try:
-            session = CrawlSession.resume(saved.path)
+            session = CrawlSession.resume(path)
         except StoreError as e:
             self._show_address_error(str(e))
             return False
         saved = session.saved
         assert saved is not None
+        if self.saved is None and self._cut_short:
+            # The rows of URLs cut short in flight (cancelled) are not in the file, which
+            # fetches those URLs again: shown from the file, no URL has two rows.
+            url = self.details.url
+            self._show_saved(saved)
+            self.details.show_url(url)
         self.saved = None
         self._begin(session)
         self._set_state(f"Continuing: {plural(len(saved.pending), 'URL')} left …", str(saved.path))
@@ -618,7 +637,8 @@ class MainWindow(QMainWindow):
             self.pages_tab.update_count()
             self._cut_short += sum(r.error_kind == ErrorKind.CANCELLED for r in records)
             self._count_failures(records)
-            if self.details.url is None and self._root is not None:
+            self.details.records_arrived(records)
+            if self.details.empty and self._root is not None:
                 # Something to look at from the start: the root's details until a pick.
                 self.details.show_url(self._root)
             url = self.details.url
@@ -667,11 +687,28 @@ class MainWindow(QMainWindow):
         words = {"done": "Finished", "cancelled": "Cancelled"}.get(
             f.reason, f"Stopped ({f.reason})"
         )
-        total = self.results.pages.rowCount()
-        this_run = f" ({f.done:,} this time)" if total != f.done else ""
+        # URLs cut short were never fetched: the crawl file keeps them to fetch, not as rows,
+        # so the count said is the one the file, reopened, shows.
+        cut = self._cut_short
+        total = self.results.pages.rowCount() - cut
+        done = f.done - cut
+        this_run = f" ({done:,} this time)" if total != done else ""
+        if cut:
+            this_run += f" (and {cut:,} cut short in flight)"
+        left = f", {self._left:,} left to fetch" if self._left else ""
+        session = self.bridge.session
+        self._last_file = session.path if self._left and session is not None else None
+        more = [f"Saved to {session.path}"] if session is not None and session.path else []
+        if cut:
+            more.append(
+                f"URLs cut short in flight ({cut:,}) are listed as cancelled and counted "
+                "among those left to fetch: the crawl file keeps them to fetch again"
+            )
+        if self._last_file is not None:
+            more.append("Continue crawl fetches what is left")
         self._set_state(
-            f"{words}: {plural(total, 'URL')}{this_run} in {f.elapsed:.1f} s"
-            + (f", {self._left:,} left to fetch" if self._left else "")
+            f"{words}: {plural(total, 'URL')}{this_run} in {f.elapsed:.1f} s{left}",
+            "\n".join(more),
         )
         self._settings_notice = None  # shown until now; the next notice replaces it
         if self._root is not None:
@@ -737,8 +774,8 @@ class MainWindow(QMainWindow):
             label.setToolTip(tip)
 
     def _set_state(self, text: str, tip: str = "") -> None:
-        self.state_label.setText(text)
-        self.state_label.setToolTip(plain_tip(tip or text))
+        self.state_label.setText(text)  # cut to fit: the tooltip holds all of it
+        self.state_label.setToolTip(plain_tip(f"{text}\n{tip}" if tip else text))
 
     def notify(self, text: str | None, error: bool = False) -> None:
         """Say how an action went, or warn about the crawl, until the next notice or crawl.
@@ -819,7 +856,10 @@ class MainWindow(QMainWindow):
         self.cancel_action.setEnabled(running)
         self.open_action.setEnabled(not running)
         self.resume_crawl_action.setEnabled(
-            not running and self.saved is not None and bool(self.saved.pending)
+            not running
+            and (
+                bool(self.saved.pending) if self.saved is not None else self._last_file is not None
+            )
         )
         has_rows = self.results.pages.rowCount() > 0
         self.export_action.setEnabled(has_rows)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Signal
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
-from gui_crawler.events import FetchRecord
+from gui_crawler.crawl.hosts import origin_of
+from gui_crawler.events import FetchRecord, HostState
 from gui_crawler.models import Roles
 from gui_crawler.records.page_columns import human_size
 from gui_crawler.records.wording import error_sentence, plural, status_word
@@ -41,6 +42,7 @@ FIELDS: tuple[tuple[str, Callable[[FetchRecord], object]], ...] = (
     ("Language", lambda r: r.lang),
 )
 
+NOT_FETCHED = "…"  # the status column of a listed URL with no record yet
 SHOWN_OPEN = 50  # a longer list of URLs starts folded
 MAX_LISTED = 500  # a home page can have 100k inlinks; listing them all would stall the GUI
 
@@ -58,6 +60,9 @@ class DetailsPane(QTreeWidget):
         super().__init__(parent)
         self.links = links
         self.url: str | None = None
+        self.host: str | None = None  # the host shown (a row of the Hosts tab), if any
+        # Listed URLs shown as not fetched, by URL: their status is filled in as they arrive.
+        self._unfetched: dict[str, list[QTreeWidgetItem]] = {}
         self.setColumnCount(2)
         self.setHeaderLabels(["Field", "Value"])
         self.setUniformRowHeights(True)
@@ -95,12 +100,34 @@ class DetailsPane(QTreeWidget):
 
     def _fill(self, sec: QTreeWidgetItem, urls: list[str]) -> None:
         for u in urls[:MAX_LISTED]:
-            rec = self.links.records.get(u)
-            item = QTreeWidgetItem(sec, [status_word(rec) if rec else "…", u])
-            item.setData(0, Roles.Url, u)
+            item = self._listed(sec, u)
             item.setToolTip(1, tip(u))
         if len(urls) > MAX_LISTED:
             QTreeWidgetItem(sec, ["", f"… and {len(urls) - MAX_LISTED} more"])
+
+    def _listed(self, sec: QTreeWidgetItem, url: str) -> QTreeWidgetItem:
+        """A listed URL with its status, or NOT_FETCHED until its record arrives."""
+        rec = self.links.records.get(url)
+        item = QTreeWidgetItem(sec, [status_word(rec) if rec else NOT_FETCHED, url])
+        item.setData(0, Roles.Url, url)
+        if rec is None:
+            item.setToolTip(0, "Not fetched (yet)")
+            self._unfetched.setdefault(url, []).append(item)
+        return item
+
+    def records_arrived(self, records: list[FetchRecord]) -> None:
+        """Fill in the status of the listed URLs among ``records`` (cheap: no rebuild)."""
+        if not self._unfetched:
+            return
+        for r in records:
+            for item in self._unfetched.pop(r.url, ()):
+                item.setText(0, status_word(r))
+                item.setToolTip(0, "")
+
+    @property
+    def empty(self) -> bool:
+        """Nothing is shown: neither a URL nor a host."""
+        return self.url is None and self.host is None
 
     def _unfold(self, item: QTreeWidgetItem) -> None:
         got = self._folded.pop(id(item), None)
@@ -110,11 +137,52 @@ class DetailsPane(QTreeWidget):
             )
             self._fill(*got)
 
-    def show_url(self, url: str | None) -> None:
-        self.url = url
+    def show_index(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        """Show what a selected row stands for: a host (a HostState record) or a URL."""
+        rec = index.data(Roles.Record) if index.isValid() else None
+        if isinstance(rec, HostState):
+            self.show_host(rec)
+        else:
+            self.show_url(index.data(Roles.Url) if index.isValid() else None)
+
+    def _reset(self) -> None:
         self.setUpdatesEnabled(False)
         self._folded.clear()
+        self._unfetched.clear()
         self.clear()
+
+    def show_host(self, s: HostState) -> None:
+        """A host's figures as its row showed them when selected, each said in words, and the
+        URLs of it the crawl recorded."""
+        self.url, self.host = None, s.host
+        self._reset()
+        sec = self._section("Host")
+        kind = "external: its links are checked once" if s.external else "crawled"
+        speed = f"{s.median_ms:,.0f} ms median, {s.p95_ms:,.0f} ms for 95 %"
+        rows = [
+            ("Host", s.host),
+            ("Kind", kind),
+            ("Requests", f"{s.requests:,} (each try counts)"),
+            ("Req/s", f"{s.rate:.1f} started per second over the last seconds"),
+            ("In flight", f"{s.in_flight} of at most {s.limit} at a time (Per host)"),
+            ("Delay", f"{s.delay:g} s between two requests" if s.delay else "none"),
+            ("Back-off", f"{s.backoff:.1f} s more (it answered 429 or 503)" if s.backoff else ""),
+            ("Waiting", f"{s.waiting:,} URLs held back for a free slot or the delay"),
+            ("Response time", speed if s.requests else ""),
+            ("robots.txt", s.robots),
+        ]
+        for name, value in rows:
+            if value:
+                item = QTreeWidgetItem(sec, [name, value])
+                item.setToolTip(1, tip(value))
+        sec.setExpanded(True)
+        urls = [u for u in self.links.records if origin_of(u) == s.host]
+        self._url_list("URLs recorded", urls)
+        self.setUpdatesEnabled(True)
+
+    def show_url(self, url: str | None) -> None:
+        self.url, self.host = url, None
+        self._reset()
         if url is None:
             QTreeWidgetItem(self, ["", "Select a URL to see its details"])
             self.setUpdatesEnabled(True)
@@ -134,9 +202,8 @@ class DetailsPane(QTreeWidget):
         chain = self.links.chain(url)
         if len(chain) > 1:
             sec = self._section(f"Redirect chain ({plural(len(chain) - 1, 'hop')})")
-            for u, r in chain:
-                item = QTreeWidgetItem(sec, [status_word(r) if r else "…", u])
-                item.setData(0, Roles.Url, u)
+            for u, _r in chain:
+                self._listed(sec, u)
             sec.setExpanded(True)
         self._url_list("Inlinks", self.links.sources(url))
         self._url_list("Outlinks", list(rec.links) if rec else [])
@@ -144,7 +211,8 @@ class DetailsPane(QTreeWidget):
 
     def refresh(self) -> None:
         """Show the same URL again (its record or links may have arrived since)."""
-        self.show_url(self.url)
+        if self.host is None:
+            self.show_url(self.url)
 
     def current_url(self) -> str | None:
         item = self.currentItem()

@@ -7,6 +7,7 @@ of them becomes one insert (new hosts) and one dataChanged (the rows that moved)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
@@ -107,6 +108,20 @@ class HostsModel(LabelledTable):
                 self._display.append(_display(s))
             self.endInsertRows()
 
+    def crawl_ended(self) -> None:
+        """The crawl is over: nothing is in flight, backed off or held back any more, and no
+        request starts (the engine sends no state once it has stopped, so the last rates
+        would stay). As a crawl file reopened shows its hosts."""
+        if not self.states:
+            return
+        self.states = [
+            replace(s, in_flight=0, backoff=0.0, waiting=0, rate=0.0) for s in self.states
+        ]
+        self._display = [_display(s) for s in self.states]
+        self.dataChanged.emit(
+            self.index(0, 0), self.index(len(self.states) - 1, len(HOST_COLUMNS) - 1)
+        )
+
     def clear(self) -> None:
         self.beginResetModel()
         self.states, self._display, self._row_of = [], [], {}
@@ -128,8 +143,10 @@ class HostsModel(LabelledTable):
             return EXTERNAL_BRUSH if s.external and c == 0 else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if c in _NUMERIC else None
-        if role == Roles.Url:
+        if role == Roles.Url:  # open or copy the host's address (the context menu)
             return s.host + "/"
+        if role == Roles.Record:  # the Details pane shows the host, not a URL
+            return s
         if role == Roles.Sort:
             return _sort_key(s)[c]
         return None

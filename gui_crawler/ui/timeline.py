@@ -134,6 +134,7 @@ class TimelineView(QWidget):
         self.span = 10.0  # seconds across the view
         self.end = 0.0  # time at the right edge when not following
         self.following = True
+        self.running = False  # a crawl runs: following shows the present, else the crawl's end
         self._drag: tuple[float, float] | None = None
         self._dragged = False
         self.by_host = False  # lanes: one per worker, or one per slot of each host
@@ -405,7 +406,8 @@ class TimelineView(QWidget):
             label = LABELS[ph]
             p.drawText(QPointF(x + 13, 13), label)
             x += 22 + p.fontMetrics().horizontalAdvance(label)
-        state = "live" if self.following else "paused"
+        state = "live" if self.running else "to the crawl's end"
+        state = state if self.following else "paused"
         what = "host slots" if self.by_host else "workers"
         lanes = f"{per} {what} per lane" if per > 1 else f"one lane per {what[:-1]}"
         p.drawText(QPointF(x + 10, 13), f"{lanes} · {self.span:g} s across · {state}")
@@ -528,6 +530,13 @@ class TimelinePanel(QWidget):
         self.view.set_following(True)
         self._dirty = True
 
+    def show_records(self, records: list[FetchRecord]) -> None:
+        """A crawl read from its file: its requests, the whole crawl in view."""
+        self.model.load(records)
+        self.view.set_following(True)
+        self.view.span = min(3600.0, max(1.0, self.model.now * 1.02))
+        self._dirty = True
+
     def feed(self, records: list[FetchRecord], workers: list[WorkerEvent] | None = None) -> None:
         if records:
             self.model.add(records)
@@ -546,6 +555,7 @@ class TimelinePanel(QWidget):
     def _ended(self, _finished: object) -> None:
         # Every record is in: nothing is under way any more.
         self.model.inflight = []
+        self.view.running = False
         self._dirty = True
 
     def _following(self, on: bool) -> None:
@@ -557,6 +567,10 @@ class TimelinePanel(QWidget):
     def _repaint(self) -> None:
         bridge = self._bridge
         visible = self.isVisible()
+        running = bridge is not None and bridge.running
+        if self.view.running != running:
+            self.view.running = running
+            self._dirty = True
         if (
             bridge is not None
             and bridge.running

@@ -35,12 +35,15 @@ class Bar:
     slot: int = 0  # its lane among its host's lanes
 
     @classmethod
-    def of(cls, rec: FetchRecord, host: str = "", slot: int = 0) -> Bar:
+    def of(cls, rec: FetchRecord, host: str = "", slot: int = 0, offset: float = 0.0) -> Bar:
+        """The bar of a record; ``offset`` seconds are added to its times (a later run of a
+        crawl file drawn after the earlier ones)."""
         phases = tuple(getattr(rec, f) / 1000.0 for f in FIELDS)
+        end = rec.finished_at + offset
         return cls(
             rec.worker,
-            rec.finished_at - rec.elapsed,
-            rec.finished_at,
+            end - rec.elapsed,
+            end,
             phases,
             rec.url,
             rec.status,
@@ -54,6 +57,9 @@ class Bar:
 
 
 FRESH_MAX = 20_000
+# Within a run, records are written in the order they finish; times that fall back by more than
+# this start the next run (a continued crawl's clock starts at 0).
+RUN_BREAK = 0.25
 
 HEADERS = ("Worker", "Start (s)", "URL", "Status", *(p + " (ms)" for p in PHASES))
 
@@ -97,7 +103,8 @@ class TimelineModel(LabelledTable):
         self.generation += 1
         self.endResetModel()
 
-    def add(self, records: list[FetchRecord]) -> None:
+    def add(self, records: list[FetchRecord], offset: float = 0.0) -> None:
+        """Add the bars of a batch; ``offset``: see Bar.of."""
         took = sorted((r for r in records if r.worker >= 0), key=lambda r: r.finished_at)
         if not took:
             return
@@ -105,7 +112,8 @@ class TimelineModel(LabelledTable):
         new = []
         for r in took:
             host = origin_of(r.url)
-            new.append(Bar.of(r, host, place(host, r.finished_at - r.elapsed, r.finished_at)))
+            end = r.finished_at + offset
+            new.append(Bar.of(r, host, place(host, end - r.elapsed, end), offset))
         for b in new:
             for i, v in enumerate(b.phases):
                 self.totals[i] += v
@@ -130,6 +138,25 @@ class TimelineModel(LabelledTable):
             self.ends.insert(i, b.end)
             self.bars.insert(i, b)
         self.endInsertRows()
+
+    def load(self, records: list[FetchRecord]) -> None:
+        """The requests of a crawl file, in the order it recorded them, on the crawl's own time
+        axis. Each run of the crawl (started, then continued) counts its times from its own
+        start: a run that begins where the times fall back is drawn after the one before."""
+        self.clear()
+        offset = last = run_end = 0.0
+        run: list[FetchRecord] = []
+        for r in records:
+            if r.worker < 0:
+                continue
+            if r.finished_at < last - RUN_BREAK:  # a new run: its clock started again
+                self.add(run, offset)
+                offset += run_end
+                run, run_end = [], 0.0
+            run.append(r)
+            last = r.finished_at
+            run_end = max(run_end, last)
+        self.add(run, offset)
 
     def visible(self, t0: float, t1: float, longest: float = 120.0) -> list[Bar]:
         """Bars overlapping [t0, t1]; a bar is assumed no longer than ``longest`` seconds."""

@@ -378,7 +378,9 @@ class FilterChip(QFrame):
 
     def set_text(self, text: str) -> None:
         self.label.setText(text)
-        self.setToolTip(tip(f"{text}: only its pages are shown (the close button shows every page again)"))
+        self.setToolTip(
+            tip(f"{text}: only its pages are shown (the close button shows every page again)")
+        )
 
     def text(self) -> str:
         return self.label.text()
