@@ -158,12 +158,17 @@ class DetailsPane(QTreeWidget):
         self._reset()
         sec = self._section("Host")
         kind = "external: its links are checked once" if s.external else "crawled"
-        speed = f"{s.median_ms:,.0f} ms median, {s.p95_ms:,.0f} ms for 95 %"
+        speed = f"median {s.median_ms:,.0f} ms; 95 % of answers within {s.p95_ms:,.0f} ms"
+        rate = (
+            f"{s.rate:.1f} requests started per second over the last seconds"
+            if s.rate
+            else "0: no request started in the last seconds (or no crawl runs)"
+        )
         rows = [
             ("Host", s.host),
             ("Kind", kind),
             ("Requests", f"{s.requests:,} (each try counts)"),
-            ("Req/s", f"{s.rate:.1f} started per second over the last seconds"),
+            ("Req/s", rate),
             ("In flight", f"{s.in_flight} of at most {s.limit} at a time (Per host)"),
             ("Delay", f"{s.delay:g} s between two requests" if s.delay else "none"),
             ("Back-off", f"{s.backoff:.1f} s more (it answered 429 or 503)" if s.backoff else ""),

@@ -410,7 +410,8 @@ class TimelineView(QWidget):
         state = state if self.following else "paused"
         what = "host slots" if self.by_host else "workers"
         lanes = f"{per} {what} per lane" if per > 1 else f"one lane per {what[:-1]}"
-        p.drawText(QPointF(x + 10, 13), f"{lanes} · {self.span:g} s across · {state}")
+        across = f"{self.span:.3g}" if self.span < 1000 else f"{self.span:,.0f}"
+        p.drawText(QPointF(x + 10, 13), f"{lanes} · {across} s across · {state}")
 
 
 def _nice_step(raw: float) -> float:
