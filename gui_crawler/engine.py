@@ -20,6 +20,7 @@ import yarl
 
 from gui_crawler import options
 from gui_crawler.config import CrawlConfig, check_regex
+from gui_crawler.crawl.chains import RedirectChains
 from gui_crawler.crawl.failures import describe, failure, retry_after, worth_retrying
 from gui_crawler.crawl.frontier import Frontier
 from gui_crawler.crawl.headers import kept as kept_headers
@@ -201,6 +202,7 @@ class Crawler:
         self._hosts: HostTable[Queued] | None = None
         self.in_sitemap: set[str] = set()
         self._timings: dict[str, Timing] = {}
+        self._chains = RedirectChains()
         # Failures of the crawler's own each URL waiting for another try has had (OWN_RETRIES).
         self._own: dict[str, int] = {}
         # How far behind the loop has fallen since the crawl began (seconds the progress ticks
@@ -386,6 +388,8 @@ class Crawler:
             await asyncio.gather(ticker, return_exceptions=True)
             self._hosts.close()
             self.frontier.cancel_delayed()
+            for rec in self._chains.flush():
+                self._send(rec)
             self._emit_hosts()
             if self._parser is not None:
                 self._parser.close()
@@ -541,49 +545,54 @@ class Crawler:
         if o.error_kind is not None:
             error_kind, exception = o.error_kind, failure(o.error_kind, o.message)["exception"]
         facts = o.facts
-        self.done += 1
-        self.sink(
-            FetchRecord(
-                url=item.url,
-                next_url=o.next_url,
-                status=o.status,
-                exception=exception,
-                size=o.size,
-                content_type=o.content_type,
-                encoding=o.encoding,
-                num_urls=o.num_urls,
-                num_new_urls=o.num_new_urls,
-                elapsed=now - start,
-                depth=item.depth,
-                referrer=item.referrer,
-                tries=tries,
-                note=o.note,
-                links=o.links,
-                finished_at=now - self._t0,
-                error_kind=error_kind,
-                title=facts.title,
-                meta_description=facts.meta_description,
-                h1=facts.h1,
-                h1_count=facts.h1_count,
-                canonical=facts.canonical,
-                robots=o.robots,
-                word_count=facts.word_count,
-                content_hash=facts.content_hash,
-                lang=facts.lang,
-                # Every record of a sitemap URL says so, whatever became of it (blocked, failed…).
-                in_sitemap=item.url in self.in_sitemap,
-                external=o.external,
-                worker=ms["worker"],  # type: ignore[arg-type]
-                wait_ms=ms["wait_ms"],
-                dns_ms=ms["dns_ms"],
-                connect_ms=ms["connect_ms"],
-                ttfb_ms=ms["ttfb_ms"],
-                download_ms=ms["download_ms"],
-                parse_wait_ms=ms["parse_wait_ms"],
-                parse_ms=ms["parse_ms"],
-                headers=o.headers,
-            )
+        rec = FetchRecord(
+            url=item.url,
+            next_url=o.next_url,
+            status=o.status,
+            exception=exception,
+            size=o.size,
+            content_type=o.content_type,
+            encoding=o.encoding,
+            num_urls=o.num_urls,
+            num_new_urls=o.num_new_urls,
+            elapsed=now - start,
+            depth=item.depth,
+            referrer=item.referrer,
+            tries=tries,
+            note=o.note,
+            links=o.links,
+            finished_at=now - self._t0,
+            error_kind=error_kind,
+            title=facts.title,
+            meta_description=facts.meta_description,
+            h1=facts.h1,
+            h1_count=facts.h1_count,
+            canonical=facts.canonical,
+            robots=o.robots,
+            word_count=facts.word_count,
+            content_hash=facts.content_hash,
+            lang=facts.lang,
+            # Every record of a sitemap URL says so, whatever became of it (blocked, failed…).
+            in_sitemap=item.url in self.in_sitemap,
+            external=o.external,
+            worker=ms["worker"],  # type: ignore[arg-type]
+            wait_ms=ms["wait_ms"],
+            dns_ms=ms["dns_ms"],
+            connect_ms=ms["connect_ms"],
+            ttfb_ms=ms["ttfb_ms"],
+            download_ms=ms["download_ms"],
+            parse_wait_ms=ms["parse_wait_ms"],
+            parse_ms=ms["parse_ms"],
+            headers=o.headers,
         )
+        # A redirect whose target was queued waits for the target's outcome (chains.py).
+        queued = o.next_url if o.next_url and o.num_new_urls and o.error_kind is None else None
+        for each in self._chains.settle(rec, queued):
+            self._send(each)
+
+    def _send(self, rec: FetchRecord) -> None:
+        self.done += 1
+        self.sink(rec)
 
     async def _handle(self, wid: int, item: Queued, start: float, tries: int) -> bool:
         """Fetch ``item`` once its host allows it; True when it was parked (or delayed) instead,
@@ -833,6 +842,15 @@ class Crawler:
                 if target in seen:
                     note = f"{OUT_OF_SCOPE}: checked as an external link"
         elif target in seen:
+            loop = self._chains.loop(item.url, target)
+            if loop is not None:
+                return Outcome(
+                    status=status,
+                    content_type=mime,
+                    next_url=target,
+                    error_kind=ErrorKind.REDIRECT_LOOP,
+                    message=" → ".join(loop),
+                )
             note = "target already seen"
         elif item.redirects_left <= 0:
             return Outcome(

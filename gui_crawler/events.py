@@ -32,6 +32,7 @@ class ErrorKind(enum.StrEnum):
     MISSING_LOCATION = "MissingLocation"
     BAD_LOCATION = "BadLocation"
     TOO_MANY_REDIRECTS = "TooManyRedirects"
+    REDIRECT_LOOP = "RedirectLoop"  # its redirects come back round: no reader reaches an end
     INTERNAL = "InternalError"  # a bug in the crawler, recorded rather than lost
     PARSER_CRASHED = "ParserCrashed"  # a parser process died on this page, twice
     ROBOTS = "BlockedByRobots"  # robots.txt disallows it: never requested

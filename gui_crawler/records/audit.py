@@ -86,8 +86,9 @@ _VERDICT_FINDING = {
 
 
 def is_page(rec: FetchRecord) -> bool:
-    """An HTML page that answered 200: what the on-page findings are about."""
-    return rec.status == 200 and rec.content_type in HTML_TYPES
+    """One of the crawl's own HTML pages that answered 200: what the on-page findings are about.
+    An external URL is only checked (HEAD, else GET without parsing): it has no title to miss."""
+    return rec.status == 200 and rec.content_type in HTML_TYPES and not rec.external
 
 
 class Audit:

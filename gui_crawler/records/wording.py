@@ -40,6 +40,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ErrorKind.MISSING_LOCATION: ("Bad redirect", "A redirect without a Location header"),
     ErrorKind.BAD_LOCATION: ("Bad redirect", "A redirect to an invalid address"),
     ErrorKind.TOO_MANY_REDIRECTS: ("Redirect loop", "Too many redirects in a row"),
+    ErrorKind.REDIRECT_LOOP: ("Redirect loop", "Its redirects come back round to a URL before"),
     ErrorKind.INTERNAL: ("Crawler bug", "An internal error of the crawler (see the details)"),
     ErrorKind.PARSER_CRASHED: ("Parser crash", "The page crashed the HTML parser, twice"),
     ErrorKind.ROBOTS: ("Robots.txt", "Not fetched: the site's robots.txt disallows it"),

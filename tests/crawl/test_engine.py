@@ -18,6 +18,7 @@ from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import (
     CrawlFinished,
+    ErrorKind,
     Event,
     FetchRecord,
     Progress,
@@ -197,7 +198,7 @@ def _loops(site: Site) -> None:
 async def test_redirect_loop_long_chain_and_bad_location_all_end(site: Site) -> None:
     records, _ = await crawl(site, max_redirect=3)
     assert site.hits["/loop-a"] == 1 and site.hits["/loop-b"] == 1
-    assert records[site.u("/loop-b")].note == "target already seen"
+    assert records[site.u("/loop-b")].error_kind == ErrorKind.REDIRECT_LOOP
     # /chain0 → 1 → 2 → 3 uses the three allowed hops; the fourth is refused.
     assert records[site.u("/chain3")].exception.startswith("TooManyRedirects")  # type: ignore[union-attr]
     assert site.hits["/chain4"] == 0

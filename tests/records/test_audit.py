@@ -118,3 +118,15 @@ def test_report_is_one_self_contained_file() -> None:
     assert "<script>" not in html and "&lt;script&gt;" in html  # URLs are escaped
     assert "src=" not in html and "href=" not in html  # no external assets
     assert "Redirect loops: 2" in html and "/gone" in html
+
+
+def test_an_external_url_is_never_an_on_page_finding() -> None:
+    # An off-site page answers 200 text/html to the check, never parsed: it has no title, no
+    # description and no H1 to miss (the demo's partner link counted as "Title missing" before).
+    external = FetchRecord("http://ext.test/page", status=200, content_type=HTML, external=True)
+    bare = page("/bare", title=None, meta_description=None, h1_count=0)
+    audit = Audit()
+    audit.add([external, bare])
+    found = {f.key: f.urls for f in audit.findings()}
+    for key in ("title_missing", "description_missing", "h1_missing"):
+        assert found[key] == (bare.url,), key

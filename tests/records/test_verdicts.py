@@ -125,7 +125,7 @@ def test_the_cli_report_counts_each_verdict_apart_and_errors_set_the_exit_code()
 # ---- one crawl of every outcome, counted everywhere -------------------------------------------
 
 # What the site below holds, by verdict: the numbers every view must show.
-EXPECTED = {"broken": 4, "error": 1, "blocked": 3, "timeout": 1}
+EXPECTED = {"broken": 8, "error": 1, "blocked": 3, "timeout": 1}
 
 
 def every_outcome() -> Site:
@@ -137,9 +137,9 @@ def every_outcome() -> Site:
     site.page("/busy", [], status=503)  # blocked
     site.page("/throttled", [], status=429)  # blocked
     site.page("/slow", [], delay=3)  # timeout (--timeout 1)
-    site.redirect("/loop1", "/loop2")  # two redirects: a loop is a finding, not a verdict
+    site.redirect("/loop1", "/loop2")  # broken, both: a loop never reaches a page
     site.redirect("/loop2", "/loop1")
-    for i in range(1, 5):  # broken: more hops than --max-redirect 2
+    for i in range(1, 5):  # broken, /r1 to /r3: more hops than --max-redirect 2
         site.redirect(f"/r{i}", f"/r{i + 1}")
     site.html("/robots.txt", "User-agent: *\nDisallow: /private\n", content_type="text/plain")
     return site  # and /missing: 404, broken; /private/x: blocked by robots.txt
@@ -220,7 +220,7 @@ def test_the_cli_summary_exit_code_report_and_csv_agree(
 
     with out_csv.open(encoding="utf-8-sig", newline="") as f:
         column = collections.Counter(row["verdict"] for row in csv.DictReader(f))
-    assert {v: column[v] for v in EXPECTED} == EXPECTED and column["redirect"] == 4
+    assert {v: column[v] for v in EXPECTED} == EXPECTED and column["redirect"] == 0
 
     html = out_html.read_text(encoding="utf-8")
     cards = " ".join(f"{n} {w}" for n, w in re.findall(r"<div class=card><b[^>]*>([\d,]+)</b>"
