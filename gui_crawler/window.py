@@ -50,6 +50,7 @@ from gui_crawler.ui.settings_panel import ERROR_STYLE, SettingsPanel
 from gui_crawler.ui.timeline import TimelinePanel
 from gui_crawler.ui.tree_model import TREE_WIDTHS
 from gui_crawler.ui.views import (
+    STATUS_TIPS,
     CounterLabel,
     ElidedLabel,
     PagesTab,
@@ -337,6 +338,7 @@ class MainWindow(QMainWindow):
         ):
             lab = CounterLabel()
             lab.setObjectName(f"stat-{key}")
+            lab.setToolTip(STATUS_TIPS.get(key, ""))  # Busy's says the workers' count
             lab.setContentsMargins(6, 0, 6, 0)
             sb.addPermanentWidget(lab)
             self.stat_labels[key] = lab

@@ -415,6 +415,22 @@ class ElidedLabel(QLabel):
         super().setText(cut)
 
 
+# What each number of the status bar counts (its tooltip).
+STATUS_TIPS = {
+    "urls": "URLs recorded: the rows of the Pages table (URLs a Cancel cut short in flight among "
+    "them, listed as cancelled: the crawl file keeps those to fetch again)",
+    "queued": "URLs taken in and not fetched yet: while a crawl runs, its queue; between crawls, "
+    "what Continue crawl would fetch",
+    "progress": "URLs recorded out of those known so far (recorded, queued or in flight): more "
+    "are found as pages are read, so the share and the time left are estimates",
+    "redirects": "URLs that answered with a redirect: the rows of the Redirects tab",
+    "broken": "Broken URLs: an error answer (404, 500…) or no connection (refused, unknown "
+    "host, reset), not those blocked or timed out: the rows of the Broken links tab",
+    "rate": "Pages recorded per second over the last second; after a crawl, its average",
+    "elapsed": "Time since the crawl started",
+}
+
+
 class CounterLabel(QLabel):
     """A one-line label for numbers that change on every tick: its width only grows, and it is
     held fixed in between, so a new number repaints the label alone. A label whose size may

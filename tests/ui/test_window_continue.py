@@ -36,6 +36,10 @@ def test_continue_right_after_cancel_fetches_what_is_left_once(
     assert text.startswith(f"Cancelled: {plural(len(saved.records), 'URL')} (and {cut} cut short")
     assert text.endswith(f", {len(saved.pending):,} left to fetch")
     assert window.stat_labels["queued"].text() == f"Queued {len(saved.pending):,}"
+    # The rows counted there: each number of the status bar says what it counts.
+    assert "cut short" in window.stat_labels["urls"].toolTip()
+    assert "Continue crawl" in window.stat_labels["queued"].toolTip()
+    assert all(lab.toolTip() for lab in window.stat_labels.values())
 
     live_site.delay = 0
     with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
