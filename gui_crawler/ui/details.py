@@ -63,6 +63,7 @@ class DetailsPane(QTreeWidget):
         self.host: str | None = None  # the host shown (a row of the Hosts tab), if any
         # Listed URLs shown as not fetched, by URL: their status is filled in as they arrive.
         self._unfetched: dict[str, list[QTreeWidgetItem]] = {}
+        self._chain_end: str | None = None  # the redirect chain's last URL, when not fetched
         self.setColumnCount(2)
         self.setHeaderLabels(["Field", "Value"])
         self.setUniformRowHeights(True)
@@ -116,13 +117,17 @@ class DetailsPane(QTreeWidget):
         return item
 
     def records_arrived(self, records: list[FetchRecord]) -> None:
-        """Fill in the status of the listed URLs among ``records`` (cheap: no rebuild)."""
+        """Fill in the status of the listed URLs among ``records`` (cheap: no rebuild); a
+        redirect chain that goes on from its last URL is shown again, longer."""
         if not self._unfetched:
             return
         for r in records:
             for item in self._unfetched.pop(r.url, ()):
                 item.setText(0, status_word(r))
                 item.setToolTip(0, "")
+            if r.url == self._chain_end and r.is_redirect:
+                self.refresh()
+                return
 
     @property
     def empty(self) -> bool:
@@ -149,6 +154,7 @@ class DetailsPane(QTreeWidget):
         self.setUpdatesEnabled(False)
         self._folded.clear()
         self._unfetched.clear()
+        self._chain_end = None
         self.clear()
 
     def show_host(self, s: HostState) -> None:
@@ -210,6 +216,8 @@ class DetailsPane(QTreeWidget):
             for u, _r in chain:
                 self._listed(sec, u)
             sec.setExpanded(True)
+            end, end_rec = chain[-1]
+            self._chain_end = end if end_rec is None else None
         self._url_list("Inlinks", self.links.sources(url))
         self._url_list("Outlinks", list(rec.links) if rec else [])
         self.setUpdatesEnabled(True)

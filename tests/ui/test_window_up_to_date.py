@@ -46,6 +46,23 @@ def test_details_outlinks_get_their_status_when_fetched(qtbot: Any, window: Main
     assert listed(section(window, "Outlinks")) == {H + "/x": "200", H + "/y": "404"}
 
 
+def test_details_redirect_chain_grows_as_its_hops_are_fetched(
+    qtbot: Any, window: MainWindow
+) -> None:
+    window.bridge.batch.emit([page("/old", status=301, next_url=H + "/older")], [])
+    click_row(qtbot, window.pages_tab.table, 0)
+    assert listed(section(window, "Redirect chain")) == {
+        H + "/old": "301",
+        H + "/older": NOT_FETCHED,
+    }
+    window.bridge.batch.emit([page("/older", status=302, next_url=H + "/new")], [])
+    chain = section(window, "Redirect chain")
+    assert chain.text(0) == "Redirect chain (2 hops)"
+    assert listed(chain) == {H + "/old": "301", H + "/older": "302", H + "/new": NOT_FETCHED}
+    window.bridge.batch.emit([page("/new")], [])
+    assert listed(section(window, "Redirect chain"))[H + "/new"] == "200"
+
+
 def test_hosts_settle_when_the_crawl_ends_and_a_row_shows_its_host(
     qtbot: Any, window: MainWindow, live_site: Any
 ) -> None:
