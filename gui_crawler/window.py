@@ -817,11 +817,15 @@ class MainWindow(QMainWindow):
         style = ERROR_STYLE if broken else ""
         if lab["broken"].styleSheet() != style:  # setting it, even unchanged, restyles the label
             lab["broken"].setStyleSheet(style)
+        # A crawl opened from its file: its own running time, from its records (the timeline's).
+        opened = self.timeline.model.now if p is None and not self.bridge.running else 0.0
         if p is not None and not self.bridge.running and p.elapsed >= 1.0:
             lab["rate"].setText(f"{p.done / p.elapsed:.1f} pages/s (average)")
+        elif opened > 0:
+            lab["rate"].setText(f"{rows / opened:.1f} pages/s (average)")
         else:
             lab["rate"].setText(f"{rate:.1f} pages/s")
-        lab["elapsed"].setText(_clock(p.elapsed if p else 0))
+        lab["elapsed"].setText(_clock(p.elapsed if p else opened))
 
     def show_internal_error(self, msg: str) -> None:
         """An unexpected exception (a bug): say so, non-modally; the crawl and rows carry on."""

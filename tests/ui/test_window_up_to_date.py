@@ -115,6 +115,9 @@ def test_a_reopened_crawl_draws_its_requests_on_its_own_time_axis(
         view = other.timeline.view
         assert view.span >= model.now == ends[-1]  # the whole crawl in view
         assert not view.running  # its legend says "to the crawl's end", not "live"
+        # The status bar's rate and time are the crawl's own, not 0.0 pages/s in 0:00.
+        rate = other.stat_labels["rate"].text()
+        assert rate == f"{PAGES / model.now:.1f} pages/s (average)"
         qtbot.waitUntil(lambda: other.timeline.info.text().startswith(f"{len(ends)} requests"))
     finally:
         other.close()
