@@ -42,6 +42,7 @@ from gui_crawler.ui.details import DetailsPane
 from gui_crawler.ui.file_dialogs import file_dialog, file_stem
 from gui_crawler.ui.focus import ShortcutsFirst
 from gui_crawler.ui.hosts_model import HOST_WIDTHS
+from gui_crawler.ui.menus import WindowMenus
 from gui_crawler.ui.overview import OverviewTab
 from gui_crawler.ui.plaintext import tip as plain_tip
 from gui_crawler.ui.recent_dialog import RecentCrawlsDialog
@@ -117,6 +118,7 @@ class MainWindow(QMainWindow):
         self._build_central()
         self._build_status_bar()
         self._wire()
+        self.menus = WindowMenus(self)  # the menu bar, and the rows' context menus
         self._shortcuts_first = ShortcutsFirst(self.actions, self)
         for edit in self.findChildren(QLineEdit):
             edit.installEventFilter(self._shortcuts_first)

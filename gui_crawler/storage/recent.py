@@ -7,9 +7,13 @@ import contextlib
 import datetime as _dt
 import json
 import sqlite3
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from gui_crawler.storage.errors import StoreError
+from gui_crawler.storage.locking import check_not_in_use
 
 MAX_LISTED = 50
 
@@ -22,10 +26,12 @@ class RecentCrawl:
     when: _dt.datetime  # the file's last change
     state: str  # done, cancelled, running (never closed: the program stopped), or a problem
     urls: int  # records in the file
+    size: int = 0  # bytes on disk: the file and its write-ahead log
 
 
 def describe(path: Path) -> RecentCrawl:
     when = _dt.datetime.fromtimestamp(path.stat().st_mtime)
+    size = sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
     try:
         with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
             meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
@@ -36,14 +42,30 @@ def describe(path: Path) -> RecentCrawl:
         state = str(meta.get("state", "unknown"))
         if state == "running":
             state = "interrupted"  # not closed by the crawl: the program stopped mid-way
-        return RecentCrawl(path, urlsplit(root).netloc or root, root, when, state, int(urls))
+        site = urlsplit(root).netloc or root
+        return RecentCrawl(path, site, root, when, state, int(urls), size)
     except (sqlite3.Error, KeyError, IndexError, TypeError, ValueError) as e:
-        return RecentCrawl(path, path.name, "", when, f"unreadable ({e})", 0)
+        return RecentCrawl(path, path.name, "", when, f"unreadable ({e})", 0, size)
 
 
-def recent_crawls(folder: Path, limit: int = MAX_LISTED) -> list[RecentCrawl]:
-    """The newest ``limit`` crawl files of ``folder`` (none when it does not exist)."""
+def recent_crawls(
+    folder: Path, limit: int = MAX_LISTED, hidden: Collection[str] = ()
+) -> list[RecentCrawl]:
+    """The newest ``limit`` crawl files of ``folder`` (none when it does not exist), but those
+    whose paths are in ``hidden`` (removed from the list by the person)."""
     if not folder.is_dir():
         return []
-    files = sorted(folder.glob("*.sqlite3"), key=lambda p: p.stat().st_mtime, reverse=True)
+    files = [p for p in folder.glob("*.sqlite3") if str(p) not in hidden]
+    files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
     return [describe(p) for p in files[:limit]]
+
+
+def delete_crawl_file(path: Path) -> None:
+    """Delete a crawl file with its write-ahead log and shared-memory file; StoreError when a
+    crawl is writing it (its rows would vanish under it) or it cannot be deleted."""
+    check_not_in_use(path)
+    try:
+        for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            p.unlink(missing_ok=True)
+    except OSError as e:
+        raise StoreError(f"cannot delete {path}: {e.strerror or e}") from None

@@ -15,6 +15,7 @@ from gui_crawler.records.page_columns import human_size
 from gui_crawler.records.wording import error_sentence, plural, status_word
 from gui_crawler.ui.link_models import LinkIndex
 from gui_crawler.ui.plaintext import tip
+from gui_crawler.ui.response_headers import add_headers_section
 
 # What the pane shows of a record: human labels and real values (the CSV escapes formulas; this
 # pane shows the text as it is, tooltips too: plaintext.tip). A getter returning None or "" hides
@@ -210,6 +211,8 @@ class DetailsPane(QTreeWidget):
                     item = QTreeWidgetItem(fields, [label, str(value)])
                     item.setToolTip(1, tip(value))
         fields.setExpanded(True)
+        if rec is not None:
+            add_headers_section(self, rec)  # folded: one line under the record's fields
         chain = self.links.chain(url)
         if len(chain) > 1:
             sec = self._section(f"Redirect chain ({plural(len(chain) - 1, 'hop')})")

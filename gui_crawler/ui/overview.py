@@ -18,10 +18,11 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QPushButton,
     QSpinBox,
@@ -36,11 +37,19 @@ from gui_crawler.records.audit import FINDINGS, Audit, Finding, Thresholds
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_finding_csv
 from gui_crawler.records.report import broken_with_anchors, write_report
 from gui_crawler.ui.file_dialogs import file_dialog
-from gui_crawler.ui.plaintext import label
+from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.stored import StoredSettings, number, whole
 from gui_crawler.ui.views import make_table
 
 COLUMNS = ("Finding", "Pages")
+
+
+def explained(f: Finding) -> str:
+    """What the finding is and how to fix it, as the Overview says it (explanations.py)."""
+    e = f.explanation
+    return f"{e.what}\nHow to fix: {e.fix}" if e is not None else ""
+
+
 _SEVERITY_BRUSH = {
     2: QBrush(QColor("#c0392b")),
     1: QBrush(QColor("#b9770e")),
@@ -83,7 +92,7 @@ class OverviewModel(LabelledTable):
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 1:
             return _RIGHT
         if role == Qt.ItemDataRole.ToolTipRole and col == 0:
-            return "Click to show these pages in the Pages tab"
+            return tip(f"{explained(f)}\n\nClick to show these pages in the Pages tab")
         return None
 
 
@@ -115,24 +124,33 @@ class OverviewTab(QWidget):
         self._tasks: set[asyncio.Future[int]] = set()
         self.message = label()  # names files and findings: plain text
         self.message.setWordWrap(True)
+        # What the finding under the cursor means and how to fix it.
+        self.explanation = label()  # a finding's text names tags (<title>): plain text
+        self.explanation.setObjectName("finding-explanation")
+        self.explanation.setWordWrap(True)
+        self.explanation.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.explanation.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.explanation.setMinimumHeight(4 * self.explanation.fontMetrics().lineSpacing())
+        self.explanation.setFrameShape(QFrame.Shape.StyledPanel)
+        self.explanation.setMargin(6)
+        self.table.selectionModel().currentChanged.connect(self._explain)
 
         show_all = QPushButton("Show all pages")
         show_all.clicked.connect(self.show_all)
         self.export_button = QPushButton("Export finding…")
         self.export_button.clicked.connect(self._export_dialog)
         broken = QPushButton("Broken links CSV…")
-        broken.clicked.connect(
-            lambda: self._ask(
-                "Broken links CSV", "CSV files (*.csv)", "broken-links.csv", self.export_broken
-            )
-        )
+        broken.clicked.connect(self.broken_dialog)
         report = QPushButton("HTML report…")
         report.setObjectName("report-button")
-        report.clicked.connect(
-            lambda: self._ask(
-                "HTML report", "HTML files (*.html)", "report.html", self.export_report
-            )
-        )
+        report.clicked.connect(self.report_dialog)
+        # The same exports for the window's Export menu.
+        self.finding_action = QAction("Export the picked &finding as CSV…", self)
+        self.finding_action.triggered.connect(self._export_dialog)
+        self.broken_action = QAction("&Broken links as CSV…", self)
+        self.broken_action.triggered.connect(self.broken_dialog)
+        self.report_action = QAction("HTML &report…", self)
+        self.report_action.triggered.connect(self.report_dialog)
         buttons = QHBoxLayout()
         for b in (show_all, self.export_button, broken, report):
             buttons.addWidget(b)
@@ -159,8 +177,11 @@ class OverviewTab(QWidget):
         side.addWidget(heading)
         side.addLayout(form)
         side.addStretch(1)
+        findings = QVBoxLayout()
+        findings.addWidget(self.table, 1)
+        findings.addWidget(self.explanation)
         body = QHBoxLayout()
-        body.addWidget(self.table, 1)
+        body.addLayout(findings, 1)
         body.addLayout(side)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
@@ -207,6 +228,14 @@ class OverviewTab(QWidget):
         self.picked = f.key
         self.urlsPicked.emit(f.urls)
         self.message.setText(f"Pages tab: the {f.count:,} pages of “{f.label}”")
+
+    def _explain(self, index: QModelIndex, _previous: QModelIndex | None = None) -> None:
+        """The pane under the findings says what the current finding means and how to fix it."""
+        if not index.isValid():
+            self.explanation.setText("")
+            return
+        f = self.model.findings[index.row()]
+        self.explanation.setText(f"{f.label}: {explained(f)}")
 
     def _picked(self, index: QModelIndex) -> None:
         self.refresh()
@@ -260,6 +289,12 @@ class OverviewTab(QWidget):
             return -1
         self.message.setText(f"Wrote the report to {path}")
         return n
+
+    def report_dialog(self) -> None:
+        self._ask("HTML report", "HTML files (*.html)", "report.html", self.export_report)
+
+    def broken_dialog(self) -> None:
+        self._ask("Broken links CSV", "CSV files (*.csv)", "broken-links.csv", self.export_broken)
 
     def _export_dialog(self) -> None:
         row = self.table.currentIndex().row()

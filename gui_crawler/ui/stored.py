@@ -8,6 +8,7 @@ it, unquoted, as a list of texts: both are read here."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -79,6 +80,28 @@ def text(raw: object) -> tuple[str | None, str]:
     if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
         return ", ".join(raw), ""
     return None, "was not text"
+
+
+def crawl_notes(raw: object) -> tuple[dict[str, dict[str, Any]] | None, str]:
+    """(path -> {"name": str, "hidden": bool}, "") or (None, why not): what the person said about
+    the recent crawl files (a name of their own, removed from the list), stored as JSON text."""
+    if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
+        raw = ", ".join(raw)  # an unquoted comma in the INI file made a list of it
+    if not isinstance(raw, str):
+        return None, "was not text"
+    try:
+        notes = json.loads(raw)
+    except ValueError:
+        return None, "was not JSON"
+    if not isinstance(notes, dict) or not all(
+        isinstance(path, str)
+        and isinstance(note, dict)
+        and isinstance(note.get("name", ""), str)
+        and isinstance(note.get("hidden", False), bool)
+        for path, note in notes.items()
+    ):
+        return None, 'was not {"<path>": {"name": "…", "hidden": false}, …}'
+    return notes, ""
 
 
 def regex_problem(pattern: str) -> str | None:

@@ -1,0 +1,426 @@
+"""The window's menu bar and the context menu of its rows.
+
+The menu bar holds the window's own actions (the same QAction objects as the toolbar and the
+shortcuts: one action, one shortcut, wherever it is shown), the rows' commands and Help. The
+context menu of a row of the pages table, the site tree, the redirects, the broken links and the
+Details pane's lists says what a person does next with a URL: copy it or the rows, open it in the
+browser, show its inlinks or outlinks in Details, export the selected rows to CSV.
+
+Every menu is shown with ``popup()`` and every dialog with ``open()``: a nested event loop inside
+the qasync loop is what modal calls get wrong.
+"""
+
+from __future__ import annotations
+
+import platform
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import PySide6
+from PySide6.QtCore import QModelIndex, QPoint, Qt, qVersion
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QMenu,
+    QMessageBox,
+    QTableView,
+    QTreeView,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
+
+import gui_crawler
+from gui_crawler.events import FetchRecord
+from gui_crawler.models import Roles
+from gui_crawler.records.export import write_csv
+from gui_crawler.records.wording import plural
+from gui_crawler.ui.file_dialogs import file_dialog, file_stem
+from gui_crawler.ui.views import open_url
+
+if TYPE_CHECKING:
+    from gui_crawler.window import MainWindow
+
+LICENCE = "MIT licence; the compiled parser includes lexbor (Apache-2.0 licence)"
+NATIVE = QKeySequence.SequenceFormat.NativeText
+# Keys that are no action's shortcut, for the list of shortcuts.
+MORE_KEYS = (
+    ("Enter", "Start (in the address bar)"),
+    ("Ctrl+click, Shift+click", "Select several rows"),
+    ("Right-click", "What to do with a row's URL"),
+    ("Double-click", "Show a URL listed in Details"),
+)
+
+
+def _plain(text: str) -> str:
+    """An action's text as words: no mnemonic ampersand, no ellipsis."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&").removesuffix("…")
+
+
+def shortcut_text(action: QAction) -> str:
+    return action.shortcut().toString(NATIVE)
+
+
+# ---- what a row stands for ------------------------------------------------------------------
+
+
+def _url_of_item(item: QTreeWidgetItem | None) -> str | None:
+    """The URL a Details row names: its own URL, or a value that is one."""
+    if item is None:
+        return None
+    url = item.data(0, Roles.Url)
+    if url:
+        return str(url)
+    value = item.text(1)
+    return value if value.startswith(("http://", "https://")) else None
+
+
+def _visible_columns(view: QAbstractItemView) -> list[int]:
+    """The shown columns in the order they are shown (columns can be dragged and hidden)."""
+    model = view.model()
+    n = model.columnCount() if model is not None else 0
+    if isinstance(view, QTableView):
+        header = view.horizontalHeader()
+        cols = [c for c in range(n) if not header.isSectionHidden(c)]
+        return sorted(cols, key=header.visualIndex)
+    if isinstance(view, QTreeView):
+        header = view.header()
+        cols = [c for c in range(n) if not view.isColumnHidden(c)]
+        return sorted(cols, key=header.visualIndex)
+    return list(range(n))
+
+
+class RowMenu:
+    """What one view's rows offer: the URLs and texts of the rows a command acts on."""
+
+    def __init__(self, menus: WindowMenus, view: QAbstractItemView) -> None:
+        self.menus = menus
+        self.view = view
+
+    def url_at(self, pos: QPoint) -> str | None:
+        view = self.view
+        if isinstance(view, QTreeWidget):
+            return _url_of_item(view.itemAt(pos))
+        idx = view.indexAt(pos)
+        return idx.data(Roles.Url) if idx.isValid() else None
+
+    def _selected_indexes(self) -> list[QModelIndex]:
+        """One index per selected row (column 0), in the order shown; the current row when
+        nothing is selected."""
+        sel = self.view.selectionModel()
+        if sel is None:
+            return []
+        rows = sel.selectedRows(0)
+        if not rows:
+            cur = self.view.currentIndex()
+            rows = [cur.siblingAtColumn(0)] if cur.isValid() else []
+        if isinstance(self.view, QTreeView):
+            return sorted(rows, key=lambda i: self.view.visualRect(i).top())
+        return sorted(rows, key=lambda i: i.row())
+
+    def _selected_items(self) -> list[QTreeWidgetItem]:
+        view = self.view
+        assert isinstance(view, QTreeWidget)
+        items = view.selectedItems()
+        current = view.currentItem()
+        return items or ([current] if current is not None else [])
+
+    def selected_urls(self) -> list[str]:
+        if isinstance(self.view, QTreeWidget):
+            urls = [_url_of_item(i) for i in self._selected_items()]
+        else:
+            urls = [i.data(Roles.Url) for i in self._selected_indexes()]
+        return list(dict.fromkeys(u for u in urls if u))  # once each, in order
+
+    def selected_text(self) -> str:
+        """The selected rows as tab-separated lines of their shown cells."""
+        if isinstance(self.view, QTreeWidget):
+            return "\n".join(f"{i.text(0)}\t{i.text(1)}" for i in self._selected_items())
+        cols = _visible_columns(self.view)
+        lines = []
+        for idx in self._selected_indexes():
+            cells = [idx.siblingAtColumn(c).data(Qt.ItemDataRole.DisplayRole) for c in cols]
+            lines.append("\t".join("" if v is None else str(v) for v in cells))
+        return "\n".join(lines)
+
+    def selected_count(self) -> int:
+        if isinstance(self.view, QTreeWidget):
+            return len(self._selected_items())
+        return len(self._selected_indexes())
+
+    def menu(self, pos: QPoint) -> QMenu | None:
+        """The menu for a right-click at ``pos`` (None where no row is)."""
+        url = self.url_at(pos)
+        if url is None:
+            return None
+        view = self.view
+        if isinstance(view, QTreeWidget):
+            item = view.itemAt(pos)
+            if item is not None and not item.isSelected():
+                view.setCurrentItem(item)  # a right-click outside the selection acts on its row
+        else:
+            idx = view.indexAt(pos)
+            sel = view.selectionModel()
+            if sel is not None and not sel.isRowSelected(idx.row(), idx.parent()):
+                view.setCurrentIndex(idx)
+        m = self.menus
+        menu = QMenu(view)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.setObjectName("row-menu")
+        menu.addAction("Copy &URL", lambda: m.copy(url))
+        n = self.selected_count()
+        menu.addAction("&Copy row" if n <= 1 else f"&Copy {n} rows", lambda: m.copy_rows(self))
+        menu.addAction("&Open in browser", lambda: open_url(url))
+        menu.addSeparator()
+        menu.addAction("Show &inlinks", lambda: m.show_links(url, "Inlinks"))
+        menu.addAction("Show ou&tlinks", lambda: m.show_links(url, "Outlinks"))
+        menu.addSeparator()
+        export = menu.addAction("&Export selection to CSV…", lambda: m.export_dialog(self))
+        export.setEnabled(bool(m.records_of(self.selected_urls())))
+        return menu
+
+    def install(self) -> None:
+        view = self.view
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        # The plain URL menu (views.install_url_menu) gives way to this one.
+        view.customContextMenuRequested.disconnect()
+        view.customContextMenuRequested.connect(self._show)
+
+    def _show(self, pos: QPoint) -> None:
+        menu = self.menu(pos)
+        if menu is not None:
+            self.menus.last_menu = menu
+            menu.popup(self.view.viewport().mapToGlobal(pos))
+
+
+class WindowMenus:
+    """The menu bar of ``window`` and its rows' context menus; ``menus`` by title ("File"…)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = w = window
+        self.last_menu: QMenu | None = None  # the context menu shown last (tests look at it)
+        self._box: QMessageBox | None = None
+        self.rows: dict[QAbstractItemView, RowMenu] = {}
+        for view in (w.pages_tab.table, w.tree_view, w.redirects_view, w.broken_view, w.details):
+            self.rows[view] = RowMenu(self, view)
+            self.rows[view].install()
+            if isinstance(view, QTableView):
+                # Several rows to copy or export: Ctrl- and Shift-click add to the selection.
+                view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        w.details.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+
+        # The window's own actions (one QAction each, found by the text window.py gives them).
+        self.address_action = self._find("Address")
+        self.filter_action = self._find("Filter")
+        self.quit_action = self._find("Quit")
+        self.address_action.setText("Go to the &address")
+        self.filter_action.setText("&Filter the pages")
+        self.quit_action.setText("&Quit")
+        self.tab_actions = []
+        for i in range(min(9, w.tabs.count())):
+            a = self._find(f"Tab {i + 1}")
+            a.setText(w.tabs.tabText(i))  # "&Pages": the tab's own name and mnemonic
+            self.tab_actions.append(a)
+
+        # Commands on the rows of the view in use (the focused one, else the tab shown).
+        self.copy_rows_action = self._new("&Copy rows", QKeySequence.StandardKey.Copy,
+                                          lambda: self.copy_rows(self.current()),
+                                          "Copy the selected rows as tab-separated text")  # fmt: skip
+        self.copy_url_action = self._new("Copy &URL", "Ctrl+Shift+C", self.copy_current_url,
+                                         "Copy the URL of the selected row")  # fmt: skip
+        self.inlinks_action = self._new("Show &inlinks", None,
+                                        lambda: self._show_current("Inlinks"),
+                                        "Show the pages linking to the selected URL in Details")  # fmt: skip
+        self.outlinks_action = self._new("Show ou&tlinks", None,
+                                         lambda: self._show_current("Outlinks"),
+                                         "Show the links on the selected page in Details")  # fmt: skip
+        self.export_selection_action = self._new(
+            "Export &selection to CSV…", None, lambda: self.export_dialog(self.current()),
+            "Export the selected rows' pages as CSV",
+        )  # fmt: skip
+        self.shortcuts_action = self._new("&Keyboard shortcuts", QKeySequence.StandardKey.HelpContents,
+                                          self.show_shortcuts, "Every shortcut of the window")  # fmt: skip
+        self.about_action = self._new("&About gui-crawler", None, self.show_about,
+                                      "Version and licence")  # fmt: skip
+        self.menus = self._build()
+
+    # ---- construction -------------------------------------------------------------------------
+
+    def _find(self, text: str) -> QAction:
+        for a in self.window.actions():
+            if a.text() == text:
+                return a
+        raise LookupError(f"the window has no action {text!r}")
+
+    def _new(
+        self,
+        text: str,
+        keys: str | QKeySequence.StandardKey | None,
+        slot: Callable[[], object],
+        tip: str,
+    ) -> QAction:
+        """An action of the menu bar only: not the window's, so that a text box keeps its own
+        Ctrl+C (the window's actions go before a text box's keys)."""
+        a = QAction(text, self.window.menuBar())
+        if keys is not None:
+            a.setShortcut(QKeySequence(keys))
+        a.setToolTip(tip)
+        a.setStatusTip(tip)
+        a.triggered.connect(lambda _checked=False: slot())
+        return a
+
+    def _build(self) -> dict[str, QMenu]:
+        w = self.window
+        bar = w.menuBar()
+        ov = w.overview
+        layout: list[tuple[str, list[QAction | None]]] = [
+            ("&File", [w.open_action, w.resume_crawl_action, None, self.quit_action]),
+            ("&Edit", [self.copy_rows_action, self.copy_url_action, None,
+                       self.address_action, self.filter_action]),
+            ("&View", [*self.tab_actions, None, self.inlinks_action, self.outlinks_action]),
+            ("&Crawl", [w.start_action, w.pause_action, w.cancel_action, w.resume_crawl_action]),
+            ("E&xport", [w.export_action, w.export_filtered_action, self.export_selection_action,
+                         None, ov.finding_action, ov.broken_action, ov.report_action]),
+            ("&Help", [self.shortcuts_action, None, self.about_action]),
+        ]  # fmt: skip
+        menus = {}
+        for title, actions in layout:
+            menu = bar.addMenu(title)
+            menu.setObjectName(f"menu-{_plain(title).lower()}")
+            menu.setToolTipsVisible(True)
+            for a in actions:
+                if a is None:
+                    menu.addSeparator()
+                else:
+                    menu.addAction(a)
+            menus[_plain(title)] = menu
+        return menus
+
+    # ---- the view in use ----------------------------------------------------------------------
+
+    def current(self) -> RowMenu:
+        """The rows of the focused view, else of the Details pane when a row of it is picked,
+        else of the tab shown."""
+        focus = QGuiApplication.focusObject()
+        for view, rows in self.rows.items():
+            if focus is view or (isinstance(focus, QWidget) and view.isAncestorOf(focus)):
+                return rows
+        shown = self.window.tabs.currentWidget()
+        for view, rows in self.rows.items():
+            if view is shown or (shown is not None and shown.isAncestorOf(view)):
+                return rows
+        return self.rows[self.window.pages_tab.table]
+
+    def copy_current_url(self) -> None:
+        urls = self.current().selected_urls()
+        if urls:
+            self.copy(urls[0])
+
+    def _show_current(self, section: str) -> None:
+        urls = self.current().selected_urls()
+        url = urls[0] if urls else self.window.details.url
+        if url:
+            self.show_links(url, section)
+
+    # ---- commands -----------------------------------------------------------------------------
+
+    def copy(self, text: str) -> None:
+        QGuiApplication.clipboard().setText(text)
+
+    def copy_rows(self, rows: RowMenu) -> None:
+        text = rows.selected_text()
+        if text:
+            self.copy(text)
+            n = text.count("\n") + 1
+            self.window.notify(f"Copied {plural(n, 'row')}")
+
+    def show_links(self, url: str, section: str) -> QTreeWidgetItem | None:
+        """Show ``url`` in Details with its ``section`` ("Inlinks" or "Outlinks") unfolded,
+        scrolled to and selected."""
+        details = self.window.details
+        if details.url != url:
+            details.show_url(url)
+        for i in range(details.topLevelItemCount()):
+            item = details.topLevelItem(i)
+            if item is not None and item.text(0).startswith(section):
+                item.setExpanded(True)
+                details.setCurrentItem(item)
+                details.scrollToItem(item, QAbstractItemView.ScrollHint.PositionAtTop)
+                return item
+        return None
+
+    def records_of(self, urls: list[str]) -> list[FetchRecord]:
+        """The records of those URLs fetched so far (a tree branch or a listed link may have
+        none yet)."""
+        by_url = self.window.results.links.records
+        return [r for u in urls if (r := by_url.get(u)) is not None]
+
+    def export_dialog(self, rows: RowMenu) -> Any:
+        records = self.records_of(rows.selected_urls())
+        if not records:
+            self.window.notify("Select rows of fetched URLs to export them", error=True)
+            return None
+        stem = file_stem(self.window.url or None)
+        dlg = file_dialog(self.window, f"Export {plural(len(records), 'selected page')} as CSV",
+                          "CSV files (*.csv)", save=True, name=f"{stem}-selection.csv")  # fmt: skip
+        dlg.fileSelected.connect(lambda path: self.export_selection(path, records))
+        dlg.open()
+        return dlg
+
+    def export_selection(self, path: str, records: list[FetchRecord]) -> int:
+        """The pages table's CSV of ``records`` (formulas defused, written whole or not at all)."""
+        try:
+            n = write_csv(path, records)
+        except OSError as e:
+            self.window.notify(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
+            return -1
+        self.window.notify(f"Exported {plural(n, 'row')} to {path}")
+        return n
+
+    # ---- help ---------------------------------------------------------------------------------
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every action of the window and of its menus with a shortcut,
+        once each, in menu order."""
+        seen: set[int] = set()
+        out = []
+        actions = [a for m in self.menus.values() for a in m.actions()] + self.window.actions()
+        for a in actions:
+            if id(a) in seen or a.isSeparator() or a.shortcut().isEmpty():
+                continue
+            seen.add(id(a))
+            out.append((shortcut_text(a), _plain(a.text())))
+        return out + list(MORE_KEYS)
+
+    def _message(self, title: str, text: str) -> QMessageBox:
+        if self._box is not None:
+            self._box.close()
+        box = QMessageBox(QMessageBox.Icon.Information, title, text,
+                          QMessageBox.StandardButton.Close, self.window)  # fmt: skip
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setModal(False)
+        box.finished.connect(lambda _r: setattr(self, "_box", None))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._box = box
+        box.open()
+        return box
+
+    def show_shortcuts(self) -> QMessageBox:
+        rows = self.shortcuts()
+        width = max(len(k) for k, _ in rows)
+        text = "\n".join(f"{k.ljust(width)}   {what}" for k, what in rows)
+        box = self._message("Keyboard shortcuts", text)
+        box.setStyleSheet("QLabel { font-family: monospace; }")
+        return box
+
+    def show_about(self) -> QMessageBox:
+        return self._message(
+            "About gui-crawler",
+            f"gui-crawler {gui_crawler.__version__}\n"
+            "A desktop web crawler you can watch: every worker, the queue, redirects, the site's "
+            "tree and broken links, live.\n\n"
+            f"{LICENCE}.\n\n"
+            f"Python {platform.python_version()}, Qt {qVersion()}, PySide6 {PySide6.__version__}"
+            f" on {sys.platform}",
+        )
