@@ -7,6 +7,7 @@
 * ``robots`` and ``sitemaps``: reading robots.txt and sitemap files, from the crawl's own hosts only;
 * ``phases``: where each request's time went (lookup, connect, wait, transfer);
 * ``failures``: what a failed try says, and whether it is worth another;
+* ``headers``: a response's headers as a record keeps them (bounded, secrets left out);
 * ``urls``: normalising, joining and scoping URLs, the address bar's parsing;
 * ``demo``: the built-in demo site, served on loopback (``python -m gui_crawler.crawl.demo``).
 """

@@ -7,6 +7,7 @@ here, so the CLI and the window say the same things.
 * ``record_filters``: the quick filters over records (External, Blocked, ...);
 * ``export``: CSV and table files, written atomically;
 * ``audit``: the findings of an audit over records; ``auditfiles`` writes them as CSV files;
+* ``explanations``: what each finding means and how to fix it (the Overview's and the report's);
 * ``anchors``: the anchor text of broken links, read by fetching their source pages again;
 * ``report``: the HTML audit report.
 """

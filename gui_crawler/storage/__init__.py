@@ -11,7 +11,8 @@ One concern per module:
 * ``errors``: ``StoreError``, what each of them raises;
 * ``lockfile``: a lock on a file of its own, the one place that tells the platforms' locks apart;
 * ``session``: ``CrawlSession``, the one owner of a crawl's lifecycle and its crawl file;
-* ``recent``: the crawl files in a folder, newest first, read from their meta table.
+* ``recent``: the crawl files in a folder, newest first, read from their meta table; deleting
+  one that no crawl writes.
 
 The names most callers need come from here: ``from gui_crawler.storage import CrawlStore, load``.
 """

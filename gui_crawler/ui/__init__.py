@@ -15,6 +15,8 @@
 * ``settings_panel``, ``politeness_panel``, ``option_fields``, ``stored``: the settings form and its
   values stored in QSettings (``stored`` checks them one by one and needs no Qt);
 * ``recent_dialog``: the recent-crawls list;
+* ``menus``: the menu bar and the rows' context menu; ``response_headers``: the Details pane's
+  section of a record's response headers;
 * ``plaintext``: page text shown as text, never as HTML.
 
 tests/test_layers.py holds the rule: every module outside this package (but ``window`` and
