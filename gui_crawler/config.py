@@ -4,7 +4,7 @@ the store). Each field's default, type and range are its option's in options.py.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from gui_crawler.crawl.urls import InvalidURL, parse_address
@@ -50,6 +50,12 @@ class CrawlConfig:
     parse_in_thread: bool = default("parse_in_thread")  # parse HTML off the event loop
     parse_threads: int | None = default("parse_threads")  # None: one per core
     parse_processes: int | None = default("parse_processes")  # None: one per core; 0: none
+    # Sites behind a login (crawl/access.py): sent to the roots' hosts only; credentials, so
+    # never in a repr (a log), and never in to_dict (a crawl file).
+    headers: tuple[str, ...] = field(default=default("headers"), repr=False)
+    cookies: tuple[str, ...] = field(default=default("cookies"), repr=False)
+    auth: str | None = field(default=default("auth"), repr=False)
+    proxy: str | None = field(default=default("proxy"), repr=False)
 
     def validated(self) -> CrawlConfig:
         """Return a copy with normalised roots, or raise ConfigError naming the bad option."""
@@ -68,9 +74,18 @@ class CrawlConfig:
         return replace(self, roots=tuple(dict.fromkeys(roots)))
 
     def to_dict(self) -> dict[str, Any]:
+        """The options as JSON takes them, credentials left out: a crawl file keeps these, and
+        a resumed crawl is given its credentials again."""
         d = asdict(self)
         d["roots"] = list(self.roots)
+        for opt in CONFIG_OPTIONS:
+            if opt.secret:
+                del d[opt.name]
         return d
+
+    def withheld(self) -> list[str]:
+        """The credential options this crawl was given (their flags), which to_dict leaves out."""
+        return [o.flag() for o in CONFIG_OPTIONS if o.secret and getattr(self, o.name)]
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CrawlConfig:

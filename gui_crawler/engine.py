@@ -20,6 +20,7 @@ import yarl
 
 from gui_crawler import options
 from gui_crawler.config import CrawlConfig, check_regex
+from gui_crawler.crawl.access import Access, proxy_host
 from gui_crawler.crawl.chains import RedirectChains
 from gui_crawler.crawl.failures import describe, failure, retry_after, worth_retrying
 from gui_crawler.crawl.frontier import Frontier
@@ -344,7 +345,7 @@ class Crawler:
         connector = TimedConnector(limit=0, ttl_dns_cache=300, resolver=TimedResolver())
         # External checks connect to no private address unless the roots are at one. Set after
         # construction: a plain TCPConnector swapped in for comparison takes no policy argument.
-        connector.policy = AddressPolicy(cfg.roots)
+        connector.policy = AddressPolicy(cfg.roots, via=proxy_host(cfg))
         reason = "done"
         if cfg.parse_in_thread:
             self._parser = ParsePool(
@@ -358,6 +359,7 @@ class Crawler:
                 timeout=timeout,
                 headers={"User-Agent": cfg.user_agent},
                 cookie_jar=aiohttp.DummyCookieJar(),
+                **Access(cfg).session_kwargs(),
                 **self._session_kwargs,
             ) as session:
                 # aiohttp silently resends an idempotent request once when a kept-alive connection

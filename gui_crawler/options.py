@@ -28,15 +28,20 @@ from typing import Any, Literal
 
 DEFAULT_USER_AGENT = "gui_crawler/0.1 (+https://github.com/gui-crawler)"
 
-Kind = Literal["int", "float", "bool", "count", "text", "regex", "file"]
+Kind = Literal["int", "float", "bool", "count", "text", "regex", "file", "lines"]
 Command = Literal["crawl", "window"]
 
 # Groups: CrawlConfig's fields, in the settings panel's form ("crawl"), in its Politeness box
 # ("politeness") or nowhere but CrawlConfig ("internal": tests and benchmarks tune them); options
 # of one run of ``gui-crawler crawl`` ("run"); options of the window's command line ("window").
-CONFIG_GROUPS = ("crawl", "politeness", "internal")
+CONFIG_GROUPS = ("crawl", "politeness", "access", "internal")
 # argparse's titles of the groups (``gui-crawler crawl --help``).
-CLI_TITLES = {"crawl": "crawl options", "politeness": "real sites", "run": "this run"}
+CLI_TITLES = {
+    "crawl": "crawl options",
+    "politeness": "real sites",
+    "access": "sites behind a login (sent only to the roots' hosts, kept in no file)",
+    "run": "this run",
+}
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,10 @@ class Option:
     placeholder: str = ""
     choices: tuple[tuple[str, Any], ...] = ()  # a combo box's (text, value) items
     shown_default: str = ""  # how the README says the default where the value says little
+    # A credential (a password, a cookie, a header's value): kept in memory only, never written
+    # to a crawl file, a settings file, a CSV, a report or a log.
+    secret: bool = False
+    form: str = ""  # what each value must look like: a key of FORMS ("header", "proxy"…)
 
     # ---- where it is ---------------------------------------------------------------------------
 
@@ -123,12 +132,20 @@ class Option:
         elif self.kind == "bool":
             if not isinstance(value, bool):
                 return f"must be true or false, not {value!r}"
+        elif self.kind == "lines":
+            if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
+                return f"must be a list of text lines, not {value!r}"
+            for item in value:
+                if why := item_problem(self.form, item):
+                    return why
         elif not isinstance(value, str):
             return f"must be text, not {value!r}"
         elif self.kind == "regex" and (error := regex_error(value)):
             return f"is not a valid regular expression: {error}"
         elif self.kind == "text" and not one_line(value):
             return "must be one non-empty line"
+        elif self.kind == "text" and (why := item_problem(self.form, value)):
+            return why
         return None
 
     def low_high_hold(self, value: float) -> bool:
@@ -177,6 +194,47 @@ def regex_error(pattern: str) -> str | None:
     except re.error as e:
         return str(e)
     return None
+
+
+def item_problem(form: str, text: str) -> str | None:
+    """Why ``text`` is not a value of the ``form`` (FORMS), for a person; the value itself is not
+    repeated: it may be a password."""
+    if not one_line(text):
+        return "must be one non-empty line"
+    check = FORMS.get(form)
+    return check(text.strip()) if check else None
+
+
+def _header(text: str) -> str | None:
+    name, colon, _ = text.partition(":")
+    if not colon or not re.fullmatch(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+", name.strip()):
+        return "must be 'Name: value' (a header name, a colon, its value)"
+    if name.strip().lower() in ("host", "content-length", "transfer-encoding", "connection"):
+        return f"cannot set the {name.strip()} header: the crawler sets it for each request"
+    return None
+
+
+def _cookie(text: str) -> str | None:
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip() or any(c in name + value for c in ";,"):
+        return "must be 'name=value' (one cookie; give the option again for another)"
+    return None
+
+
+def _user_password(text: str) -> str | None:
+    user, colon, _ = text.partition(":")
+    return None if colon and user else "must be 'user:password'"
+
+
+def _proxy(text: str) -> str | None:
+    scheme, sep, rest = text.partition("://")
+    host = rest.split("/", 1)[0].rpartition("@")[2]
+    if not sep or scheme.lower() != "http" or not host:
+        return "must be an http:// proxy URL (user:password@ before its host if it needs them)"
+    return None
+
+
+FORMS = {"header": _header, "cookie": _cookie, "user_password": _user_password, "proxy": _proxy}
 
 
 def one_line(text: str) -> bool:
@@ -274,6 +332,32 @@ OPTIONS: tuple[Option, ...] = (
         group="politeness", flags=("--check-external", "--check_external"),
         off=("--no-external",), off_help="never contact off-site URLs",
         label="Check external links (HEAD, once each)",
+    ),
+    # ---- sites behind a login: the settings panel's Login box --------------------------------------
+    Option(
+        "headers", "lines", (), "send this header ('Name: value') to the roots' hosts; "
+        "repeatable", group="access", flags=("--header",), metavar="'NAME: VALUE'",
+        resume=True, secret=True, form="header", label="Headers",
+        tooltip="headers sent with every request to the roots' hosts, one 'Name: value' a line",
+        placeholder="Name: value, one a line",
+    ),
+    Option(
+        "cookies", "lines", (), "send this cookie ('name=value') to the roots' hosts; repeatable",
+        group="access", flags=("--cookie",), metavar="NAME=VALUE", resume=True, secret=True,
+        form="cookie", label="Cookies",
+        tooltip="cookies sent with every request to the roots' hosts, one name=value a line",
+        placeholder="name=value, one a line",
+    ),
+    Option(
+        "auth", "text", None, "HTTP basic authentication ('user:password') for the roots' hosts",
+        group="access", flags=("--auth",), metavar="USER:PASSWORD", nullable=True, resume=True,
+        secret=True, form="user_password", label="Basic auth", placeholder="user:password",
+    ),
+    Option(
+        "proxy", "text", None, "send every request through this HTTP proxy "
+        "(http://[user:password@]host:port)", group="access", flags=("--proxy",), metavar="URL",
+        nullable=True, resume=True, secret=True, form="proxy", label="Proxy",
+        placeholder="http://host:port",
     ),
     # ---- CrawlConfig only -------------------------------------------------------------------------
     seconds("connect_timeout", 5.0, "seconds to connect", low=0.1),
@@ -399,12 +483,15 @@ def fill(text: str) -> str:
 
 
 def config_kwargs(values: Mapping[str, Any]) -> dict[str, Any]:
-    """CrawlConfig keyword arguments from options' values: each option's fields (``also``)."""
+    """CrawlConfig keyword arguments from options' values: each option's fields (``also``); a
+    repeatable option given no time (argparse's None) is no value."""
     kw: dict[str, Any] = {}
     for name, value in values.items():
         opt = BY_NAME[name]
         if not opt.in_config:
             continue
+        if opt.kind == "lines":
+            value = tuple(line.strip() for line in value or ())
         for field in (name, *opt.also):
             kw[field] = value
     return kw
@@ -455,6 +542,11 @@ def add_arguments(p: argparse.ArgumentParser, command: Command) -> None:
         kw: dict[str, Any] = {"dest": dest, "default": default_, "help": help_}
         if opt.kind == "count":
             target.add_argument(*spelled, action="count", **kw)
+            continue
+        if opt.kind == "lines":  # argparse appends to its default: a fresh list each time
+            target.add_argument(
+                *spelled, action="append", metavar=opt.metavar, dest=dest, default=None, help=help_
+            )
             continue
         kw["metavar"] = opt.metavar
         if opt.kind in ("int", "float"):

@@ -41,13 +41,19 @@ def other_value(opt: Option) -> Any:
         return 2.5
     if opt.kind == "regex":
         return r"\.pdf$"
-    return "agent/1, with a comma"
+    if opt.kind == "lines":
+        return ("X-One: 1", "X-Two: a, b") if opt.form == "header" else ("a=1", "b=2")
+    return {"user_password": "ann:pw:with:colons", "proxy": "http://u:p@127.0.0.3:3128"}.get(
+        opt.form, "agent/1, with a comma"
+    )
 
 
 def spelled(opt: Option, value: Any) -> list[str]:
     """``value`` of ``opt`` on gui-crawler crawl's command line."""
     if opt.kind == "bool":
         return [opt.flag("crawl", value)]
+    if opt.kind == "lines":
+        return [word for line in value for word in (opt.flags[0], line)]
     return [opt.flags[0], str(value)]
 
 
@@ -97,7 +103,10 @@ def test_a_resume_takes_the_output_options_and_refuses_the_crawls(tmp_path: Path
         with pytest.raises(cli.UsageError) as e:
             cli.resume_overrides(parser.parse_args(["--resume", "F", *refused]))
         assert str(e.value).startswith(f"{refused[0]} cannot change when resuming")
-        assert "(--max-tasks, --user-agent and --timeout may change)" in str(e.value)
+        assert (
+            "(--max-tasks, --user-agent, --timeout, --header, --cookie, --auth and --proxy may change)"
+            in str(e.value)
+        )
 
 
 def test_the_windows_timeout_is_the_clis(qtbot: Any) -> None:
@@ -119,7 +128,8 @@ def test_the_windows_timeout_is_the_clis(qtbot: Any) -> None:
 def test_crawl_config_is_the_tables() -> None:
     hints = {f.name: f.type for f in dataclasses.fields(CrawlConfig)}
     assert set(hints) - {"roots"} == {o.name for o in OPTIONS if o.in_config}
-    types = {"int": "int", "float": "float", "bool": "bool", "text": "str", "regex": "str | None"}
+    types = {"int": "int", "float": "float", "bool": "bool", "text": "str", "regex": "str | None",
+             "lines": "tuple[str, ...]"}  # fmt: skip
     d = CrawlConfig(roots=())
     for opt in options.CONFIG_OPTIONS:
         assert hints[opt.name] == types[opt.kind] + (" | None" if opt.nullable else ""), opt.name
@@ -129,11 +139,11 @@ def test_crawl_config_is_the_tables() -> None:
 
 
 def test_every_option_a_person_sets_is_on_the_command_line_and_in_the_panel() -> None:
-    assert {o.group for o in PUBLIC} == {"crawl", "politeness"}
+    assert {o.group for o in PUBLIC} == {"crawl", "politeness", "access"}
     for opt in PUBLIC:
         assert opt.flags and opt.label, opt.name
         assert bool(opt.off) == bool(opt.off_help), opt.name
-        assert opt.kind in ("int", "float", "bool", "text", "regex"), opt.name
+        assert opt.kind in ("int", "float", "bool", "text", "regex", "lines"), opt.name
         if opt.kind in ("int", "float"):
             assert opt.low is not None and opt.high is not None, opt.name
             assert opt.high < 2**31, opt.name  # a QSpinBox holds no more
@@ -163,7 +173,7 @@ def test_an_option_is_the_same_on_the_command_line_in_the_panel_and_remembered(
 
     panel = SettingsPanel()
     qtbot.addWidget(panel)
-    owner = panel.politeness if opt.group == "politeness" else panel
+    owner = {"politeness": panel.politeness, "access": panel.access}.get(opt.group, panel)
     field = getattr(owner, opt.field)
     # The panel's field shows the default, with the option's range.
     assert panel.config(URL) == crawl_config() == CrawlConfig(roots=(URL,)).validated()
@@ -179,20 +189,20 @@ def test_an_option_is_the_same_on_the_command_line_in_the_panel_and_remembered(
     from_panel = panel.config(URL)
     assert getattr(from_panel, opt.name) == value
     assert from_panel == crawl_config(*spelled(opt, value))
-    # Remembered under the option's key, and read back.
+    # Remembered under the option's key, and read back; a credential is never written.
     s = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    s.setValue("crawl/" + opt.settings_key, "left by an older version")
     panel.save(s)
     s.sync()
-    assert (
-        QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat).value(
-            "crawl/" + opt.settings_key
-        )
-        is not None
-    )
+    stored = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    assert (stored.value("crawl/" + opt.settings_key) is None) == opt.secret
+    if opt.secret:
+        assert not any(v in (tmp_path / "s.ini").read_text() for v in ("pw:with", "u:p@", "X-One"))
     again = SettingsPanel()
     qtbot.addWidget(again)
-    assert again.restore(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)) == []
-    assert again.config(URL) == from_panel
+    assert again.restore(stored) == []
+    expected = dataclasses.replace(from_panel, **{opt.name: opt.default}) if opt.secret else None
+    assert again.config(URL) == (expected or from_panel)
 
 
 @pytest.mark.parametrize(
@@ -284,7 +294,10 @@ def test_the_tables_name_every_option_of_both_command_lines() -> None:
         if action.dest != "help":
             assert f"`{action.option_strings[0] if action.option_strings else 'URL'}" in window
     assert "| `--timeout S` | 10 s | 0.1 to 3600 s | Timeout |" in crawl
-    assert "`--max-tasks`, `--user-agent` and `--timeout` may change" in crawl
+    assert (
+        "`--max-tasks`, `--user-agent`, `--timeout`, `--header`, `--cookie`, `--auth` and `--proxy` may change"
+        in crawl
+    )
 
 
 def test_python_m_gui_crawler_options_prints_the_tables(

@@ -225,9 +225,11 @@ class AddressPolicy:
     """Where external-link checks may connect: not to private addresses (``is_private``) unless
     the crawl's own roots are at such addresses: a crawl of 127.0.0.1 or of an intranet host may
     check its neighbours, a crawl of a public site is never steered by a link into the router or
-    the metadata service of the network it runs in."""
+    the metadata service of the network it runs in. Through a proxy (``via``: its host) the
+    crawler connects only to the proxy, which decides where the request goes."""
 
-    def __init__(self, roots: Iterable[str]) -> None:
+    def __init__(self, roots: Iterable[str], via: str | None = None) -> None:
+        self.via = via
         self.private_ok = False
         self.names: list[tuple[str, int]] = []  # roots' host names, looked up when first needed
         for root in roots:
@@ -268,7 +270,7 @@ class TimedConnector(aiohttp.TCPConnector):
     async def _resolve_host(self, host: str, port: int, traces: Any = None) -> list[ResolveResult]:
         hosts = await super()._resolve_host(host, port, traces=traces)
         policy = self.policy
-        if policy is None or not external.get():
+        if policy is None or not external.get() or host == policy.via:
             return hosts
         if not policy.private_ok and policy.names:
             async with self._looking_up_roots:  # one lookup of them; the other checks wait

@@ -1,8 +1,9 @@
 """The settings' fields, made from the option table (options.OPTIONS): a spin box with the option's
-range, step, suffix and "no limit" text, a check box, a combo box of its choices or a line edit,
-each with a tooltip saying what it does, its range and its ``gui-crawler crawl`` flag; their values
-as CrawlConfig takes them, remembered under the options' settings keys and read back checked
-against the options' types and ranges (stored.py)."""
+range, step, suffix and "no limit" text, a check box, a combo box of its choices, a line edit or a
+box of lines (a repeatable option), each with a tooltip saying what it does, its range and its
+``gui-crawler crawl`` flag; their values as CrawlConfig takes them, remembered under the options'
+settings keys and read back checked against the options' types and ranges (stored.py). A
+credential (Option.secret) is never remembered: it lives in its field until the window closes."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -26,7 +28,8 @@ from gui_crawler.options import Option
 from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.stored import StoredSettings
 
-Field = QSpinBox | QDoubleSpinBox | QCheckBox | QComboBox | QLineEdit
+TextField = QLineEdit | QPlainTextEdit  # typed text, checked as it is typed
+Field = QSpinBox | QDoubleSpinBox | QCheckBox | QComboBox | TextField
 
 
 def make_field(opt: Option) -> Field:
@@ -60,6 +63,14 @@ def make_field(opt: Option) -> Field:
     elif opt.kind in ("text", "regex"):
         field = QLineEdit()
         field.setPlaceholderText(opt.placeholder)
+        if opt.secret and opt.form == "user_password":
+            field.setEchoMode(QLineEdit.EchoMode.PasswordEchoOnEdit)
+    elif opt.kind == "lines":
+        box = QPlainTextEdit()
+        box.setPlaceholderText(opt.placeholder)
+        box.setTabChangesFocus(True)
+        box.setFixedHeight(box.fontMetrics().lineSpacing() * 3 + 12)
+        field = box
     else:
         raise ValueError(f"{opt.name} has no settings field ({opt.kind})")
     field.setToolTip(tip(opt.tip()))
@@ -75,6 +86,8 @@ def show(field: Field, opt: Option, value: Any) -> None:
         field.setCurrentIndex([v for _, v in opt.choices].index(value))
     elif isinstance(field, QCheckBox):
         field.setChecked(bool(value))
+    elif isinstance(field, QPlainTextEdit):
+        field.setPlainText("\n".join(value))
     else:
         field.setText(value or "")
 
@@ -88,6 +101,8 @@ def value_of(field: Field, opt: Option) -> Any:
         return field.currentData()
     if isinstance(field, QCheckBox):
         return field.isChecked()
+    if isinstance(field, QPlainTextEdit):
+        return tuple(line.strip() for line in field.toPlainText().splitlines() if line.strip())
     if opt.kind == "regex":
         return field.text() or None
     return field.text().strip() or opt.default
@@ -101,6 +116,8 @@ def stored_value(field: Field) -> Any:
         return bool(field.currentData())
     if isinstance(field, QCheckBox):
         return field.isChecked()
+    if isinstance(field, QPlainTextEdit):
+        return field.toPlainText()
     return field.text()
 
 
@@ -113,13 +130,13 @@ class OptionFields:
         self, owner: QWidget, form: QFormLayout, options: Iterable[Option], error_style: str = ""
     ) -> None:
         self.fields: dict[str, tuple[Option, Field]] = {}
-        self.errors: dict[QLineEdit, QLabel] = {}
+        self.errors: dict[TextField, QLabel] = {}
         for opt in options:
             field = make_field(opt)
             setattr(owner, opt.field, field)
             if isinstance(field, QCheckBox):
                 form.addRow(field)  # the label is the box's own text
-            elif isinstance(field, QLineEdit):
+            elif isinstance(field, TextField):
                 error = label()  # quotes the typed text: plain text
                 error.setObjectName(f"{opt.name}-error")
                 error.setWordWrap(True)
@@ -145,28 +162,38 @@ class OptionFields:
         return {name: value_of(field, opt) for name, (opt, field) in self.fields.items()}
 
     def show_config(self, config: object) -> None:
+        """Show a crawl's options; credentials stay as typed (a crawl file holds none)."""
         for name, (opt, field) in self.fields.items():
-            show(field, opt, getattr(config, name))
+            if not opt.secret:
+                show(field, opt, getattr(config, name))
 
-    def problems(self) -> list[tuple[QLineEdit, str]]:
+    def problems(self) -> list[tuple[TextField, str]]:
         """Each typed text an option refuses, with why (for a person: names the option)."""
         found = []
         for name, (opt, field) in self.fields.items():
-            if isinstance(field, QLineEdit):
+            if isinstance(field, QPlainTextEdit) or (isinstance(field, QLineEdit) and opt.nullable):
+                why = opt.problem(value_of(field, opt))
+            elif isinstance(field, QLineEdit):
                 why = opt.problem(field.text() or None if opt.kind == "regex" else field.text())
-                if why:
-                    found.append((field, f"{name.replace('_', ' ')} {why}"))
+            else:
+                continue
+            if why:
+                found.append((field, f"{name.replace('_', ' ')} {why}"))
         return found
 
-    def line_edits(self) -> list[QLineEdit]:
-        return [f for _, f in self.fields.values() if isinstance(f, QLineEdit)]
+    def text_fields(self) -> list[TextField]:
+        return [f for _, f in self.fields.values() if isinstance(f, TextField)]
 
     def save(self, s: QSettings) -> None:
         for opt, field in self.fields.values():
-            s.setValue(opt.settings_key, stored_value(field))
+            if opt.secret:
+                s.remove(opt.settings_key)  # never on disk, not even from an older version
+            else:
+                s.setValue(opt.settings_key, stored_value(field))
 
     def restore(self, read: StoredSettings) -> None:
         """Fill the fields from the stored settings, each value checked alone against its
         option's type and range: a bad one gives way to the default (see StoredSettings)."""
         for opt, field in self.fields.values():
-            show(field, opt, read.option(opt))
+            if not opt.secret:
+                show(field, opt, read.option(opt))

@@ -18,8 +18,9 @@ from PySide6.QtWidgets import (
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.options import config_kwargs, in_group
+from gui_crawler.ui.access_panel import AccessGroup
 from gui_crawler.ui.focus import wheel_needs_focus
-from gui_crawler.ui.option_fields import OptionFields
+from gui_crawler.ui.option_fields import OptionFields, TextField
 from gui_crawler.ui.politeness_panel import PolitenessGroup
 from gui_crawler.ui.stored import StoredSettings
 
@@ -61,27 +62,37 @@ class SettingsPanel(QWidget):
         lay.addLayout(form)
         self.politeness = PolitenessGroup()
         lay.addWidget(self.politeness)
+        self.access = AccessGroup(ERROR_STYLE)
+        lay.addWidget(self.access)
+        # Every field of typed text, checked as it is typed, with the line under it.
+        self._typed = (self.fields, self.access.fields)
         lay.addStretch(1)
         # The panel sits in a scroll area: a wheel turn over it scrolls, not a box passed over.
         self._wheel_guard = wheel_needs_focus(self)
 
         self.workers.valueChanged.connect(self.workersChanged)
-        for edit in self.fields.line_edits():
+        for edit in self._text_fields():
             edit.textChanged.connect(self._validate)
         self._valid = True
 
     def error(self) -> str | None:
         """The first problem with the fields, as a message for a person, or None."""
-        problems = self.fields.problems()
+        problems = self._problems()
         return problems[0][1] if problems else None
 
-    def error_label(self, edit: QLineEdit) -> QLabel:
+    def error_label(self, edit: TextField) -> QLabel:
         """The line under ``edit`` that says what is wrong with its text."""
-        return self.fields.errors[edit]
+        return next(f.errors[edit] for f in self._typed if edit in f.errors)
+
+    def _text_fields(self) -> list[TextField]:
+        return [edit for fields in self._typed for edit in fields.text_fields()]
+
+    def _problems(self) -> list[tuple[TextField, str]]:
+        return [problem for fields in self._typed for problem in fields.problems()]
 
     def _validate(self) -> None:
-        problems = dict(self.fields.problems())
-        for edit in self.fields.line_edits():
+        problems = dict(self._problems())
+        for edit in self._text_fields():
             why = problems.get(edit)
             edit.setStyleSheet("border: 1px solid #c0392b;" if why else "")
             self.error_label(edit).setText(why or "")
@@ -92,7 +103,7 @@ class SettingsPanel(QWidget):
 
     def values(self) -> dict[str, Any]:
         """Every field's value by option name, as CrawlConfig takes it."""
-        return {**self.fields.values(), **self.politeness.values()}
+        return {**self.fields.values(), **self.politeness.values(), **self.access.values()}
 
     def config(self, root: str) -> CrawlConfig:
         """The options for a crawl of ``root``, validated (raises ConfigError). Built as the
@@ -103,6 +114,7 @@ class SettingsPanel(QWidget):
         """Fill the fields from a saved crawl's options."""
         self.fields.show_config(config)
         self.politeness.show_config(config)
+        self.access.show_config(config)
 
     # ---- persistence --------------------------------------------------------------------------
 
@@ -110,6 +122,7 @@ class SettingsPanel(QWidget):
         s.beginGroup("crawl")
         self.fields.save(s)
         self.politeness.save(s)
+        self.access.save(s)
         s.endGroup()
 
     def restore(self, s: QSettings) -> list[str]:
@@ -122,6 +135,7 @@ class SettingsPanel(QWidget):
         try:
             self.fields.restore(read)
             self.politeness.restore(read)
+            self.access.restore(read)
         finally:
             s.endGroup()
         return read.problems

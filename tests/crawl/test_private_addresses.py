@@ -159,6 +159,21 @@ def test_a_crawl_of_an_intranet_host_may_check_its_neighbours() -> None:
     assert result.error_kind != ErrorKind.PRIVATE_ADDRESS
 
 
+def test_through_a_proxy_at_a_private_address_external_checks_go_on() -> None:
+    # The connection is to the proxy (router.test: 10.0.0.1), which decides where the request
+    # goes; without the exemption every external check of a crawl behind a company proxy failed.
+    async def main() -> tuple[Any, list[str]]:
+        policy = AddressPolicy(("http://example.test/",), via="router.test")
+        connector = NoConnect(resolver=StubResolver(STUB), policy=policy)
+        connector.attempts = []
+        async with aiohttp.ClientSession(connector=connector, proxy="http://router.test:3128") as s:
+            result = await check_external(s, "http://other.test/", 5)
+        return result, connector.attempts
+
+    result, attempts = asyncio.run(main())
+    assert attempts == ["10.0.0.1"] and result.error_kind != ErrorKind.PRIVATE_ADDRESS
+
+
 def test_requests_that_are_not_external_checks_are_not_held_back() -> None:
     async def main() -> list[str]:
         connector = NoConnect(resolver=StubResolver(STUB), policy=AddressPolicy(("http://x.test",)))
@@ -190,7 +205,7 @@ def test_a_public_crawl_records_a_private_link_as_not_checked(
     stub = {"example.test": [PUBLIC], "sneaky.test": ["127.0.0.3"]}
     monkeypatch.setattr(engine, "TimedResolver", lambda: StubResolver(stub))
     monkeypatch.setattr(
-        engine, "AddressPolicy", lambda roots: AddressPolicy(("http://example.test/",))
+        engine, "AddressPolicy", lambda roots, via=None: AddressPolicy(("http://example.test/",))
     )
 
     @serve("127.0.0.1", "127.0.0.2", "127.0.0.3")
