@@ -299,9 +299,9 @@ class WindowMenus:
 
     # ---- the view in use ----------------------------------------------------------------------
 
-    def current(self) -> RowMenu:
-        """The rows of the focused view, else of the Details pane when a row of it is picked,
-        else of the tab shown."""
+    def current(self) -> RowMenu | None:
+        """The rows of the focused view, else of the tab shown; None when that tab has no rows
+        of URLs (the workers, the timeline…): a command then does nothing."""
         focus = QGuiApplication.focusObject()
         for view, rows in self.rows.items():
             if focus is view or (isinstance(focus, QWidget) and view.isAncestorOf(focus)):
@@ -310,15 +310,19 @@ class WindowMenus:
         for view, rows in self.rows.items():
             if view is shown or (shown is not None and shown.isAncestorOf(view)):
                 return rows
-        return self.rows[self.window.pages_tab.table]
+        return None
+
+    def _current_urls(self) -> list[str]:
+        rows = self.current()
+        return rows.selected_urls() if rows is not None else []
 
     def copy_current_url(self) -> None:
-        urls = self.current().selected_urls()
+        urls = self._current_urls()
         if urls:
             self.copy(urls[0])
 
     def _show_current(self, section: str) -> None:
-        urls = self.current().selected_urls()
+        urls = self._current_urls()
         url = urls[0] if urls else self.window.details.url
         if url:
             self.show_links(url, section)
@@ -328,8 +332,8 @@ class WindowMenus:
     def copy(self, text: str) -> None:
         QGuiApplication.clipboard().setText(text)
 
-    def copy_rows(self, rows: RowMenu) -> None:
-        text = rows.selected_text()
+    def copy_rows(self, rows: RowMenu | None) -> None:
+        text = rows.selected_text() if rows is not None else ""
         if text:
             self.copy(text)
             n = text.count("\n") + 1
@@ -356,8 +360,8 @@ class WindowMenus:
         by_url = self.window.results.links.records
         return [r for u in urls if (r := by_url.get(u)) is not None]
 
-    def export_dialog(self, rows: RowMenu) -> Any:
-        records = self.records_of(rows.selected_urls())
+    def export_dialog(self, rows: RowMenu | None) -> Any:
+        records = self.records_of(rows.selected_urls()) if rows is not None else []
         if not records:
             self.window.notify("Select rows of fetched URLs to export them", error=True)
             return None

@@ -191,6 +191,12 @@ def test_ctrl_c_copies_rows_in_a_table_and_text_in_a_text_box(
     qtbot.keyClick(table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
     cells = QGuiApplication.clipboard().text().split("\t")
     assert cells[0] == live_site.url and "200" in cells  # the whole row, not one cell
+    # On a tab of no URL rows (the timeline) it copies nothing, not the pages' hidden selection.
+    window.show_tab(window.timeline)
+    window.timeline.setFocus()
+    QGuiApplication.clipboard().setText("kept")
+    qtbot.keyClick(window.timeline, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert QGuiApplication.clipboard().text() == "kept"
     window.address.setFocus()
     qtbot.waitUntil(window.address.hasFocus, timeout=2000)
     window.address.setText("http://typed.test/")
