@@ -50,6 +50,7 @@ class CrawlConfig:
     parse_in_thread: bool = default("parse_in_thread")  # parse HTML off the event loop
     parse_threads: int | None = default("parse_threads")  # None: one per core
     parse_processes: int | None = default("parse_processes")  # None: one per core; 0: none
+    list_mode: bool = default("list_mode")  # check the roots, follow links only to max_depth
     # Sites behind a login (crawl/access.py): sent to the roots' hosts only; credentials, so
     # never in a repr (a log), and never in to_dict (a crawl file).
     headers: tuple[str, ...] = field(default=default("headers"), repr=False)

@@ -654,7 +654,7 @@ class Crawler:
                 host.origin,
                 cfg,
                 robots=not cfg.ignore_robots and not host.external,
-                sitemaps=is_root and cfg.use_sitemaps,
+                sitemaps=is_root and cfg.use_sitemaps and not cfg.list_mode,
                 in_scope=lambda u: u in self.scope,
                 # Off-site is off-site whether external links are checked or not: a robots.txt,
                 # a sitemap or their redirects never make the crawl read another host's files.
@@ -935,14 +935,16 @@ class Crawler:
         links, off_site = self.scope.partition(page.links)
         depth = item.depth + 1
         new = 0
-        if not cfg.max_depth or depth <= cfg.max_depth:
+        # max_depth 0: no limit — but in list mode, no links at all.
+        follows = depth <= cfg.max_depth if cfg.max_depth or cfg.list_mode else True
+        if follows:
             seen = self.frontier.seen
             most = cfg.max_pages
             for u in links:
                 if u not in seen and (not most or len(seen) < most):
                     self._add(Queued(u, cfg.max_redirect, depth, item.url))
                     new += 1
-        if cfg.check_external:
+        if cfg.check_external and (follows or not cfg.list_mode):
             self._take_external(off_site, depth, item.url)
         facts = page.facts
         parsed = Outcome(

@@ -372,6 +372,10 @@ OPTIONS: tuple[Option, ...] = (
     seconds("progress_interval", 0.1, "seconds between progress events", low=0.001),
     seconds("max_crawl_delay", 30.0, "longest robots.txt Crawl-delay honoured (longer: capped)"),
     Option("parse_in_thread", "bool", True, "parse HTML off the event loop", group="internal"),
+    # List mode (``--list``): the roots are the list; their links are followed only as deep as
+    # max_depth says (0: not at all), and no sitemap adds URLs to it.
+    Option("list_mode", "bool", False, "check only the roots (and max_depth levels of links)",
+           group="internal"),
     # Parser threads (unset: one per core). Written in C, they never take the GIL (the event
     # loop's thread makes the strings), so they use the cores.
     Option(
@@ -391,6 +395,12 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option("demo", "bool", False, "crawl the built-in demo site (offline)", group="run",
            flags=("--demo",)),
+    Option(
+        "list", "file", None, "check exactly the URLs listed in FILE (one a line; - reads "
+        "standard input; a sitemap file or URL: its URLs), following their redirects, not their "
+        "links (--max-depth N: N levels of them)", group="run", flags=("--list",),
+        metavar="FILE",
+    ),
     Option(
         "csv", "file", None, "write one row per URL to FILE", group="run", flags=("--csv",),
         metavar="FILE", resume=True, doc="(see below)",

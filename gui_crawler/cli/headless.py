@@ -17,11 +17,13 @@ import signal
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from gui_crawler import options
 from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
 from gui_crawler.engine import raise_fd_limit
 from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress
 from gui_crawler.parsing import accel
@@ -246,6 +248,19 @@ class UsageError(Exception):
     pass
 
 
+def read_list_arg(source: str, config: CrawlConfig) -> UrlList:
+    """The URLs of ``--list``'s argument: a file, ``-`` (standard input) or a sitemap's URL."""
+    if source == "-":
+        return read_list(sys.stdin.buffer.read(), "standard input")
+    if source.startswith(("http://", "https://")):
+        return asyncio.run(fetch_list(source, config))
+    try:
+        data = Path(source).read_bytes()
+    except OSError as e:
+        raise ListError(f"cannot read {source}: {e.strerror or e}") from None
+    return read_list(data, source)
+
+
 def check_writable(target: str) -> str | None:
     """Why ``target`` cannot be written, checked before the crawl rather than after it."""
     path = Path(target)
@@ -270,11 +285,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     # URL, --resume "" would quietly start a fresh crawl, --csv "" write nothing.
     for problem in options.usage_problems(args, "crawl"):
         parser.error(problem)
-    if (args.demo or bool(args.resume)) == bool(args.roots) or (args.demo and args.resume):
-        parser.error("give one or more URLs, --demo, or --resume FILE")
+    if [bool(args.roots), args.demo, bool(args.resume), bool(args.list)].count(True) != 1:
+        parser.error("give one or more URLs, --demo, --list FILE or --resume FILE")
     try:
         config = config_from_args(args, args.roots or ["http://127.0.0.1/"])
-    except ConfigError as e:
+        if args.list:
+            listed = read_list_arg(args.list, config)
+            if listed.note():  # said even with -q: part of the input was not used
+                print(f"gui-crawler: {args.list}: {listed.note()}", file=sys.stderr)
+            config = replace(config, roots=tuple(listed.urls), list_mode=True).validated()
+    except (ConfigError, ListError) as e:
         parser.error(str(e))
     if accel.MISSING and not args.quiet:
         print(f"gui-crawler: {accel.describe()}", file=sys.stderr)
