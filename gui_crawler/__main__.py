@@ -1,4 +1,5 @@
-"""``gui-crawler crawl …`` runs headless; ``gui-crawler --install-desktop`` (``--uninstall-desktop``)
+"""``gui-crawler crawl …`` runs headless; ``gui-crawler compare OLD NEW`` compares two crawl
+files; ``gui-crawler --install-desktop`` (``--uninstall-desktop``)
 adds (removes) the menu entry and icon for the person running it; anything else opens the window."""
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ def main(argv: list[str] | None = None) -> int:
         from gui_crawler.cli.headless import main as cli_main
 
         return cli_main(args[1:])
+    if args and args[0] == "compare":
+        from gui_crawler.cli.compare import main as compare_main
+
+        return compare_main(args[1:])
     if args and args[0] in ("--install-desktop", "--uninstall-desktop"):
         from gui_crawler.cli.desktop import main as desktop_main
 

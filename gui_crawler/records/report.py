@@ -27,7 +27,8 @@ WORST = 10  # offenders listed per finding
 _CARDS = ((Verdict.BROKEN, "s2"), (Verdict.ERROR, "s1"), (Verdict.BLOCKED, ""),
           (Verdict.TIMEOUT, ""))  # fmt: skip
 _COLORS = {2: "#c0392b", 1: "#d68910", 0: "#2e86c1"}
-_CSS = """
+# The look of the one-file HTML pages: this report and a crawl comparison (compare.py).
+CSS = """
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:60em;color:#222;padding:0 1em}
 h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
 .sub{color:#666}.cards{display:flex;flex-wrap:wrap;gap:.8em;margin:1em 0}
@@ -126,7 +127,7 @@ def render(
     when = _dt.datetime.now().strftime("%Y-%m-%d %H:%M")
     out = [
         "<!doctype html><html lang=en><head><meta charset=utf-8>",
-        f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
+        f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
         f"<p class=sub>{escape(', '.join(hosts[:3]))} · {len(records):,} URLs · {when}</p>",
         '<div class="cards">',

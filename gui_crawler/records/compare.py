@@ -1,0 +1,154 @@
+"""What changed between two crawls of one site: URLs added and removed, and for a URL in both,
+its answer, its redirect target and — where both crawls parsed it as a page — its title, meta
+description, first H1, canonical, robots directives and content. The CLI's ``compare`` and the
+window's comparison both read these rows.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from html import escape
+
+from gui_crawler.events import FetchRecord
+from gui_crawler.records.audit import is_page
+from gui_crawler.records.report import CSS
+from gui_crawler.records.wording import answer_words
+
+
+@dataclass(frozen=True)
+class Kind:
+    key: str
+    label: str  # a count's words: "3 title changed"
+    read: Callable[[FetchRecord], object] | None = None  # the field compared (None: added/removed)
+    pages_only: bool = False  # compared only where both crawls parsed the URL as a page
+    shown: Callable[[FetchRecord], str] | None = None  # how a value is written (default: str)
+
+
+def _answer(rec: FetchRecord) -> object:
+    return (rec.status, rec.error_kind)
+
+
+KINDS: tuple[Kind, ...] = (
+    Kind("added", "added"),
+    Kind("removed", "removed"),
+    Kind("status", "answer changed", _answer, shown=answer_words),
+    Kind("redirect", "redirect target changed", lambda r: r.next_url),
+    Kind("title", "title changed", lambda r: r.title, pages_only=True),
+    Kind("description", "meta description changed", lambda r: r.meta_description, True),
+    Kind("h1", "H1 changed", lambda r: r.h1, pages_only=True),
+    Kind("canonical", "canonical changed", lambda r: r.canonical, pages_only=True),
+    Kind("robots", "robots directives changed", lambda r: r.robots, pages_only=True),
+    Kind("content", "content changed", lambda r: r.content_hash, pages_only=True),
+)
+BY_KEY = {k.key: k for k in KINDS}
+CSV_COLUMNS = ("url", "change", "old", "new")
+
+
+@dataclass(frozen=True)
+class Change:
+    url: str
+    kind: str  # a Kind's key
+    old: str
+    new: str
+
+
+class DifferentSites(ValueError):
+    """The two crawls share no root host: comparing them would list every URL as changed."""
+
+
+def hosts(roots: Iterable[str]) -> set[str]:
+    return {r.split("/")[2].lower() for r in roots if "://" in r}
+
+
+def check_same_site(old_roots: Iterable[str], new_roots: Iterable[str]) -> None:
+    old, new = hosts(old_roots), hosts(new_roots)
+    if not old & new:
+        raise DifferentSites(
+            f"the crawls are of different sites ({', '.join(sorted(old))} and "
+            f"{', '.join(sorted(new))}): compare two crawls of one site"
+        )
+
+
+def _text(kind: Kind, rec: FetchRecord) -> str:
+    if kind.shown is not None:
+        return kind.shown(rec)
+    assert kind.read is not None
+    value = kind.read(rec)
+    return "" if value is None else str(value)
+
+
+def compare(old: Iterable[FetchRecord], new: Iterable[FetchRecord]) -> list[Change]:
+    """Every change from ``old`` to ``new``, by URL in the new crawl's order (removed ones last),
+    each kind in KINDS' order."""
+    before = {r.url: r for r in old}
+    changes: list[Change] = []
+    after: set[str] = set()
+    for rec in new:
+        after.add(rec.url)
+        was = before.get(rec.url)
+        if was is None:
+            changes.append(Change(rec.url, "added", "", answer_words(rec)))
+            continue
+        pages = is_page(was) and is_page(rec)
+        for kind in KINDS:
+            if kind.read is None or (kind.pages_only and not pages):
+                continue
+            if kind.read(was) != kind.read(rec):
+                changes.append(Change(rec.url, kind.key, _text(kind, was), _text(kind, rec)))
+    changes.extend(
+        Change(url, "removed", answer_words(rec), "") for url, rec in before.items()
+        if url not in after
+    )  # fmt: skip
+    return changes
+
+
+def counts(changes: Iterable[Change]) -> Counter[str]:
+    return Counter(c.kind for c in changes)
+
+
+def summary(changes: list[Change]) -> str:
+    """'3 added, 1 removed, 2 answer changed', or 'no changes'."""
+    n = counts(changes)
+    said = [f"{n[k.key]:,} {k.label}" for k in KINDS if n[k.key]]
+    return ", ".join(said) if said else "no changes"
+
+
+def csv_rows(changes: Iterable[Change]) -> Iterable[tuple[str, str, str, str]]:
+    for c in changes:
+        yield c.url, BY_KEY[c.kind].label, c.old, c.new
+
+
+def render(changes: list[Change], old_name: str, new_name: str, shown: int = 500) -> str:
+    """A one-file HTML page of the changes, every value escaped; at most ``shown`` rows a kind
+    (the CSV has them all)."""
+    n = counts(changes)
+    when = _dt.datetime.now().strftime("%Y-%m-%d %H:%M")
+    title = "Crawl comparison"
+    out = [
+        "<!doctype html><html lang=en><head><meta charset=utf-8>",
+        f"<title>{title}</title><style>{CSS}</style></head><body>",
+        f"<h1>{title}</h1>",
+        f"<p class=sub>{escape(old_name)} → {escape(new_name)} · {when}</p>",
+        '<div class="cards">',
+        *(f"<div class=card><b>{n[k.key]:,}</b>{escape(k.label)}</div>" for k in KINDS),
+        "</div>",
+    ]
+    for kind in KINDS:
+        rows = [c for c in changes if c.kind == kind.key]
+        if not rows:
+            continue
+        out.append(f"<h2>{escape(kind.label.capitalize())}: {len(rows):,}</h2>")
+        out.append("<table><tr><th>URL</th><th>before</th><th>now</th></tr>")
+        out.extend(
+            f"<tr><td class=url>{escape(c.url)}</td><td>{escape(c.old)}</td>"
+            f"<td>{escape(c.new)}</td></tr>"
+            for c in rows[:shown]
+        )
+        out.append("</table>")
+        if len(rows) > shown:
+            out.append(f"<p class=sub>… and {len(rows) - shown:,} more (the CSV has them all)</p>")
+    out.append("</body></html>")
+    return "\n".join(out)
