@@ -424,6 +424,12 @@ OPTIONS: tuple[Option, ...] = (
         "started with ({resumable} may change; other crawl options are refused)",
         group="run", flags=("--resume",), metavar="FILE", resume=True,
     ),
+    Option(
+        "recheck", "file", None, "fetch again the broken, blocked, timed-out and failed URLs of "
+        "the crawl saved in FILE (their redirects, not their links), replacing their records; "
+        "the earlier answers stay in the file's history ({resumable} may change)",
+        group="run", flags=("--recheck",), metavar="FILE", resume=True,
+    ),
     Option("verbose", "count", 0, "list every URL (-vv: debug log)", group="run",
            flags=("-v", "--verbose"), resume=True),
     Option("quiet", "bool", False, "print only the summary line", group="run",

@@ -29,7 +29,18 @@ from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progre
 from gui_crawler.parsing import accel
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.report import write_audit
-from gui_crawler.records.verdicts import FAILS, SUMMARY, WORDS, Tally, Verdict, category, group
+from gui_crawler.records.verdicts import (
+    FAILS,
+    SUMMARY,
+    WORDS,
+    Tally,
+    Verdict,
+    category,
+    group,
+    is_cancelled,
+    worth_rechecking,
+)
+from gui_crawler.records.wording import answer_words
 from gui_crawler.storage.session import CrawlSession, StoreError
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -170,6 +181,7 @@ class Run:
         )
         self.session: CrawlSession | None = None
         self.interrupted = False
+        self.before: dict[str, FetchRecord] = {}  # a re-check's: the records it replaces
 
     def open_session(self, config: CrawlConfig) -> CrawlConfig:
         """Create or reopen the crawl file; a resumed crawl keeps the options it was started with
@@ -179,6 +191,12 @@ class Run:
             self.session = CrawlSession.resume(Path(args.resume), **resume_overrides(args))
             assert self.session.saved is not None
             self.report.records.extend(self.session.saved.records)
+        elif args.recheck:
+            self.session = CrawlSession.recheck(Path(args.recheck), **resume_overrides(args))
+            assert self.session.saved is not None and self.session.store is not None
+            again = self.session.store.replacing
+            self.report.records.extend(r for r in self.session.saved.records if r.url not in again)
+            self.before = dict(again)
         elif args.no_db:
             self.session = CrawlSession.unsaved(config)
         else:
@@ -231,7 +249,7 @@ class Run:
             await server.close()
 
 
-def resume_overrides(args: argparse.Namespace) -> dict[str, object]:
+def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
     """The options given with ``--resume`` that change the crawl it continues, as CrawlConfig
     fields; UsageError for those a resume does not take (the option table's ``resume``)."""
     given = options.given(args, build_parser())
@@ -246,6 +264,25 @@ def resume_overrides(args: argparse.Namespace) -> dict[str, object]:
 
 class UsageError(Exception):
     pass
+
+
+def print_rechecked(
+    out: TextIO, before: dict[str, FetchRecord], records: list[FetchRecord], verbose: bool
+) -> None:
+    """'Re-checked 5 URLs: 2 fixed, 3 as before', then (``verbose``) each one's answers."""
+    now = {r.url: r for r in records if r.url in before}
+    fixed = [u for u in before if u in now and not worth_rechecking(now[u])]
+    print(
+        f"Re-checked {len(before):,} URLs: {len(fixed):,} fixed, "
+        f"{len(now) - len(fixed):,} still failing"
+        + (f", {len(before) - len(now):,} not fetched again" if len(now) < len(before) else ""),
+        file=out,
+    )
+    if verbose:
+        for url, old in before.items():
+            new = now.get(url)
+            after = answer_words(new) if new is not None else "not fetched again"
+            print(f"  {url}  {answer_words(old)} → {after}", file=out)
 
 
 def read_list_arg(source: str, config: CrawlConfig) -> UrlList:
@@ -285,8 +322,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # URL, --resume "" would quietly start a fresh crawl, --csv "" write nothing.
     for problem in options.usage_problems(args, "crawl"):
         parser.error(problem)
-    if [bool(args.roots), args.demo, bool(args.resume), bool(args.list)].count(True) != 1:
-        parser.error("give one or more URLs, --demo, --list FILE or --resume FILE")
+    starts = [bool(args.roots), args.demo, bool(args.resume), bool(args.list), bool(args.recheck)]
+    if starts.count(True) != 1:
+        parser.error("give one or more URLs, --demo, --list FILE, --resume FILE or --recheck FILE")
     try:
         config = config_from_args(args, args.roots or ["http://127.0.0.1/"])
         if args.list:
@@ -301,8 +339,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.csv and (why := check_writable(args.csv)):
         print(f"gui-crawler: cannot write {args.csv}: {why}", file=sys.stderr)
         return EXIT_USAGE
-    if args.resume and (args.db or args.no_db):
-        parser.error("--resume writes to the file it continues: --db and --no-db do not apply")
+    for flag, given in (("--resume", args.resume), ("--recheck", args.recheck)):
+        if given and (args.db or args.no_db):
+            parser.error(f"{flag} writes to the file it continues: --db and --no-db do not apply")
     raise_fd_limit()
     run = Run(args)
     try:
@@ -318,6 +357,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    if run.before:
+        # A URL not fetched again (a cancel; a loop's later URL its first one no longer leads
+        # to) keeps its record.
+        fetched = {r.url for r in run.report.records if not is_cancelled(r)}
+        run.report.records[:] = [
+            r for r in run.report.records if r.url in fetched or r.url not in run.before
+        ]
+        run.report.records.extend(r for u, r in run.before.items() if u not in fetched)
     report, out = run.report, sys.stdout
     tally = report.tally()
     if args.quiet:
@@ -326,6 +373,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         crawler = run.session.crawler if run.session is not None else None
         workers = crawler.max_workers if crawler is not None else config.max_tasks  # capped
         report.print(out, finished, workers, verbose=args.verbose > 0)
+    if run.before:
+        print_rechecked(out, run.before, report.records, verbose=not args.quiet)
     session = run.session
     exit_error = False
     if session is not None and session.store_error:

@@ -51,6 +51,8 @@ _ERROR_KINDS = frozenset(
 )
 # The verdicts that make the CLI's exit code 1.
 FAILS = frozenset({Verdict.BROKEN, Verdict.ERROR})
+# The verdicts a re-check fetches again: those another try may change.
+RECHECKED = frozenset({Verdict.BROKEN, Verdict.BLOCKED, Verdict.TIMEOUT, Verdict.ERROR})
 
 
 def verdict_of(status: int | None, error_kind: str | None) -> Verdict:
@@ -96,6 +98,11 @@ def is_cancelled(rec: FetchRecord) -> bool:
 def fails(rec: FetchRecord) -> bool:
     """The record makes the CLI's exit code 1 (broken or error)."""
     return verdict_of(rec.status, rec.error_kind) in FAILS
+
+
+def worth_rechecking(rec: FetchRecord) -> bool:
+    """A re-check fetches it again by default (``gui-crawler crawl --recheck``)."""
+    return verdict_of(rec.status, rec.error_kind) in RECHECKED
 
 
 def failed_answer(rec: FetchRecord) -> bool:

@@ -2,8 +2,9 @@
 row and back, and ``load``, which reads a whole file. No Qt here.
 
 A crawl file is SQLite: ``meta`` (format, the crawl's options as JSON, its state), ``queued``
-(every URL taken into the crawl, in the order taken) and ``records`` (one row per URL recorded,
-a column per FetchRecord field). A URL queued and not recorded is the frontier left to fetch.
+(every URL taken into the crawl, in the order taken), ``records`` (one row per URL recorded,
+a column per FetchRecord field) and ``history`` (what a re-check replaced: each earlier answer
+of a URL, with when it was replaced). A URL queued and not recorded is the frontier left to fetch.
 """
 
 from __future__ import annotations
@@ -35,7 +36,13 @@ CREATE TABLE IF NOT EXISTS queued (
     redirects_left INTEGER NOT NULL, depth INTEGER NOT NULL, referrer TEXT);
 CREATE TABLE IF NOT EXISTS records (
     seq INTEGER PRIMARY KEY, {", ".join(n + (" TEXT NOT NULL UNIQUE" if n == "url" else "") for n in RECORD_FIELDS)});
+CREATE TABLE IF NOT EXISTS history (
+    seq INTEGER PRIMARY KEY, url TEXT NOT NULL, status INTEGER, error_kind TEXT, exception TEXT,
+    replaced TEXT NOT NULL);
 """
+INSERT_HISTORY = (
+    "INSERT INTO history (url, status, error_kind, exception, replaced) VALUES (?,?,?,?,?)"
+)
 INSERT_QUEUED = (
     "INSERT OR IGNORE INTO queued (url, redirects_left, depth, referrer) VALUES (?,?,?,?)"
 )
@@ -172,6 +179,40 @@ class SavedCrawl:
     @property
     def seen(self) -> set[str]:
         return {r.url for r in self.records} | {q.url for q in self.pending}
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """An answer a re-check replaced: what the URL answered before, and when it was replaced
+    (local time, ISO 8601)."""
+
+    url: str
+    status: int | None
+    error_kind: str | None
+    exception: str | None
+    replaced: str
+
+
+def load_history(path: Path) -> dict[str, list[Earlier]]:
+    """The earlier answers of re-checked URLs, oldest first (none in a file never re-checked)."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as e:
+        raise StoreError(f"cannot open {path}: {e}") from None
+    try:
+        rows = db.execute(
+            "SELECT url, status, error_kind, exception, replaced FROM history ORDER BY seq"
+        ).fetchall()
+    except sqlite3.OperationalError:  # a file from before re-checks: no such table
+        rows = []
+    except sqlite3.DatabaseError as e:
+        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
+    finally:
+        db.close()
+    out: dict[str, list[Earlier]] = {}
+    for row in rows:
+        out.setdefault(row[0], []).append(Earlier(*row))
+    return out
 
 
 def load(path: Path) -> SavedCrawl:

@@ -6,13 +6,15 @@ written, close the file with the crawl's outcome. No Qt here.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
-from gui_crawler.events import CrawlFinished, Event, fanout
+from gui_crawler.events import CrawlFinished, ErrorKind, Event, FetchRecord, Queued, fanout
+from gui_crawler.records.verdicts import worth_rechecking
 from gui_crawler.storage import (
     CrawlStore,
     SavedCrawl,
@@ -23,6 +25,8 @@ from gui_crawler.storage import (
 )
 
 __all__ = ["CrawlSession", "StoreError", "crawls_dir", "peek"]
+
+_ENDLESS = frozenset({ErrorKind.REDIRECT_LOOP, ErrorKind.TOO_MANY_REDIRECTS})
 
 
 def crawls_dir(data_dir: Path | None = None) -> Path:
@@ -51,6 +55,11 @@ class CrawlSession:
         self.config = config
         self.store = store
         self.saved = saved
+        # What the crawl starts from: (URLs already recorded, the frontier); None: the roots.
+        self.frontier: tuple[set[str], list[Queued]] | None = (
+            (saved.seen, saved.pending) if saved else None
+        )
+        self.rechecked: list[FetchRecord] = []  # a re-check's: the records it fetches again
         self.crawler: Crawler | None = None
         self.on_store_error: Callable[[str], None] = lambda message: None
 
@@ -79,6 +88,36 @@ class CrawlSession:
             raise
         return cls(config, store, saved)
 
+    @classmethod
+    def recheck(
+        cls, path: str | Path, *, urls: Iterable[str] | None = None, **overrides: Any
+    ) -> CrawlSession:
+        """Fetch again, in the crawl saved in ``path``, the URLs a re-check takes (``urls``, else
+        every one whose verdict is broken, blocked, timeout or error), following their redirects
+        and not their links; each new record replaces the old, which goes to the file's history.
+        ``overrides`` as for ``resume``."""
+        session = cls.resume(path, **overrides)
+        saved, store = session.saved, session.store
+        assert saved is not None and store is not None
+        wanted = set(urls) if urls is not None else None
+        again = [
+            r
+            for r in saved.records
+            if (r.url in wanted if wanted is not None else worth_rechecking(r))
+        ]
+        # A loop or an overlong chain is fetched again from its first URL, so that its other
+        # URLs come again through its redirects, as a reader meets them.
+        endless = {r.url for r in again if r.error_kind in _ENDLESS}
+        heads = [r for r in again if r.url not in endless or r.referrer not in endless]
+        session.config = replace(session.config, list_mode=True)
+        session.rechecked = heads
+        session.frontier = (
+            saved.seen - {r.url for r in again},
+            [Queued(r.url, session.config.max_redirect, r.depth, r.referrer) for r in heads],
+        )
+        store.replacing = {r.url: r for r in again}
+        return session
+
     @property
     def path(self) -> Path | None:
         return self.store.path if self.store is not None else None
@@ -87,7 +126,7 @@ class CrawlSession:
         """The Crawler for this session (call on the running loop); its events go to ``sink``."""
         if self.crawler is not None:
             raise RuntimeError("a CrawlSession runs one crawl")
-        store, saved = self.store, self.saved
+        store = self.store
         if store is not None:
             sink = fanout(store.sink, sink)
             loop = asyncio.get_running_loop()
@@ -96,11 +135,12 @@ class CrawlSession:
                 loop.call_soon_threadsafe(self._store_failed, message)
 
             store.on_error = on_error
+        seen, pending = self.frontier if self.frontier is not None else (set(), None)
         self.crawler = Crawler(
             self.config,
             sink,
-            seen=saved.seen if saved else (),
-            pending=saved.pending if saved else None,
+            seen=seen,
+            pending=pending,
             before_take=store.durable if store is not None else None,
         )
         return self.crawler

@@ -35,6 +35,7 @@ from gui_crawler.storage.checkpoint import Checkpointer
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.fileformat import (
     FORMAT,
+    INSERT_HISTORY,
     INSERT_QUEUED,
     INSERT_RECORD,
     SCHEMA,
@@ -115,6 +116,8 @@ class CrawlStore:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: list[tuple[int, asyncio.Future[None]]] = []
         self._commit_scheduled = False
+        # A re-check's records replace these (by URL): each goes to the history as it is.
+        self.replacing: dict[str, FetchRecord] = {}
 
     # ---- opening ------------------------------------------------------------------------------
 
@@ -191,6 +194,9 @@ class CrawlStore:
             raise StoreError(_describe(path, e)) from None
         try:
             store._db = _connect(path)
+            for statement in SCHEMA.split(";"):  # tables added since the file was made
+                if statement.strip():
+                    store._db.execute(statement)
             add_missing_columns(store._db)
             # A URL recorded as cancelled was never really fetched: it goes back to the frontier.
             store._db.execute(
@@ -288,15 +294,36 @@ class CrawlStore:
         queued = [
             (e.url, e.redirects_left, e.depth, e.referrer) for e in batch if isinstance(e, Queued)
         ]
+        earlier: list[tuple[object, ...]] = []
+        if self.replacing:
+            batch, earlier = self._replace(batch)
         records = [record_row(e) for e in batch if isinstance(e, FetchRecord)]
         try:
             with self._db:
                 self._db.execute("BEGIN")
                 self._db.executemany(INSERT_QUEUED, queued)
+                self._db.executemany(INSERT_HISTORY, earlier)
                 self._db.executemany(INSERT_RECORD, records)
         except (sqlite3.Error, OSError) as e:
             self.error = _describe(self.path, e)
             self.on_error(self.error)
+
+    def _replace(
+        self, batch: list[Queued | FetchRecord]
+    ) -> tuple[list[Queued | FetchRecord], list[tuple[object, ...]]]:
+        """``batch`` without the cancelled records of URLs being re-checked (their answer so far
+        stays: a cancel is no answer), and the history rows of the records the rest replace."""
+        stamp = _dt.datetime.now().isoformat(timespec="seconds")
+        kept: list[Queued | FetchRecord] = []
+        earlier: list[tuple[object, ...]] = []
+        for e in batch:
+            if isinstance(e, FetchRecord) and e.url in self.replacing:
+                if e.error_kind == ErrorKind.CANCELLED:
+                    continue
+                old = self.replacing.pop(e.url)
+                earlier.append((old.url, old.status, old.error_kind, old.exception, stamp))
+            kept.append(e)
+        return kept, earlier
 
     def close(self, state: str = "finished", wait: bool = True) -> None:
         """Write what is buffered, mark the crawl's state, close the file. ``wait=False``
