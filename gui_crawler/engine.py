@@ -806,6 +806,7 @@ class Crawler:
             external=True,
             error_kind=kind,
             message=message,
+            headers=result.headers,
         )
         self._record(item, start, tries, checked)
         return None

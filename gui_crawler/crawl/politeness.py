@@ -13,6 +13,7 @@ import yarl
 from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl import phases
 from gui_crawler.crawl.failures import describe, retry_after, worth_retrying
+from gui_crawler.crawl.headers import kept as kept_headers
 from gui_crawler.crawl.hosts import origin_of
 from gui_crawler.crawl.phases import Timing
 from gui_crawler.crawl.robots import Robots, fetch_robots
@@ -116,6 +117,7 @@ class Checked:
     message: str = ""
     retryable: bool = False
     retry_after: float | None = None
+    headers: str = ""  # the answer's, as crawl/headers.py keeps them
 
 
 async def check_external(
@@ -148,6 +150,7 @@ async def check_external(
                     content_type=resp.headers.get("Content-Type", "").split(";")[0].strip() or None,
                     final_url=final if final != url else None,
                     note=note,
+                    headers=kept_headers(resp.headers.items()),
                 )
                 if resp.history:
                     hops = len(resp.history)

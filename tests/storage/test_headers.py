@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from aiohttp import web
+from hostsites import HostSite, crawl, serve
 from sites import Site
 
 from gui_crawler.config import CrawlConfig
@@ -59,7 +60,7 @@ def header_site() -> Site:
     return site
 
 
-async def crawl(config: CrawlConfig, store: CrawlStore, **kw: object) -> list[FetchRecord]:
+async def crawl_to(config: CrawlConfig, store: CrawlStore, **kw: object) -> list[FetchRecord]:
     seen: list[FetchRecord] = []
 
     def sink(e: Event) -> None:
@@ -78,7 +79,7 @@ def test_headers_are_kept_bounded_and_without_secrets(tmp_path: Path) -> None:
     async def main() -> list[FetchRecord]:
         async with header_site() as site:
             config = CrawlConfig(roots=(site.url,), use_sitemaps=False).validated()
-            return await crawl(config, CrawlStore.create(path, config))
+            return await crawl_to(config, CrawlStore.create(path, config))
 
     got = {r.url.rsplit("/", 1)[1]: r for r in asyncio.run(main())}
     saved = {r.url.rsplit("/", 1)[1]: r for r in load(path).records}
@@ -108,7 +109,7 @@ def test_a_file_of_the_format_before_headers_opens_and_resumes(tmp_path: Path) -
     async def main() -> None:
         async with header_site() as site:
             config = CrawlConfig(roots=(site.url,), use_sitemaps=False).validated()
-            first = await crawl(config, CrawlStore.create(path, config))
+            first = await crawl_to(config, CrawlStore.create(path, config))
             # What format 3 wrote: no headers column.
             db = sqlite3.connect(path)
             db.execute("ALTER TABLE records DROP COLUMN headers")
@@ -125,7 +126,7 @@ def test_a_file_of_the_format_before_headers_opens_and_resumes(tmp_path: Path) -
             ]
             store, saved = CrawlStore.open(path)
             assert len(saved.pending) == 1
-            rest = await crawl(saved.config, store, seen=saved.seen, pending=saved.pending)
+            rest = await crawl_to(saved.config, store, seen=saved.seen, pending=saved.pending)
             assert len(rest) == 1 and rest[0].headers
             again = load(path)
             assert again.records[-1] == rest[0]  # the resumed record keeps its headers
@@ -134,6 +135,22 @@ def test_a_file_of_the_format_before_headers_opens_and_resumes(tmp_path: Path) -
             db.close()
 
     asyncio.run(main())
+
+
+@serve("127.0.0.1", "127.0.0.2")
+async def test_an_external_checks_answer_keeps_its_headers(site: HostSite, other: HostSite) -> None:
+    async def answer(request: web.Request) -> web.StreamResponse:
+        resp = web.Response(text="x", content_type="text/plain", headers={"X-Served-By": "two"})
+        resp.headers.add("Set-Cookie", f"tracker={SECRET}")
+        return resp
+
+    other.route("/ext", answer)
+    site.page("/", [other.u("/ext")])
+    records, _, _ = await crawl(site.url)
+    ext = records[other.u("/ext")]
+    assert ext.external and ext.status == 200
+    got = dict(headers.parsed(ext.headers))
+    assert got["X-Served-By"] == "two" and got["Set-Cookie"] == "tracker=(redacted)"
 
 
 def test_kept_headers_by_themselves() -> None:
