@@ -9,6 +9,7 @@ from typing import Any
 
 from gui_crawler.crawl.urls import InvalidURL, parse_address
 from gui_crawler.options import CONFIG_OPTIONS, DEFAULT_USER_AGENT, default, regex_error
+from gui_crawler.parsing.extract import Extractor, RuleError
 
 __all__ = ["DEFAULT_USER_AGENT", "ConfigError", "CrawlConfig", "check_regex"]
 
@@ -51,6 +52,10 @@ class CrawlConfig:
     parse_threads: int | None = default("parse_threads")  # None: one per core
     parse_processes: int | None = default("parse_processes")  # None: one per core; 0: none
     list_mode: bool = default("list_mode")  # check the roots, follow links only to max_depth
+    # Custom extraction and search rules (parsing/extract.py), as typed.
+    extract: tuple[str, ...] = default("extract")
+    search: tuple[str, ...] = default("search")
+    search_absent: tuple[str, ...] = default("search_absent")
     # Sites behind a login (crawl/access.py): sent to the roots' hosts only; credentials, so
     # never in a repr (a log), and never in to_dict (a crawl file).
     headers: tuple[str, ...] = field(default=default("headers"), repr=False)
@@ -72,7 +77,15 @@ class CrawlConfig:
             why = opt.problem(getattr(self, opt.name))
             if why:
                 raise ConfigError(f"{opt.name} {why}")
+        try:
+            self.extractor()
+        except RuleError as e:
+            raise ConfigError(str(e)) from None
         return replace(self, roots=tuple(dict.fromkeys(roots)))
+
+    def extractor(self) -> Extractor:
+        """The crawl's custom extraction and search (empty: falsy); RuleError if unusable."""
+        return Extractor.of(self.extract, self.search, self.search_absent)
 
     def to_dict(self) -> dict[str, Any]:
         """The options as JSON takes them, credentials left out: a crawl file keeps these, and
@@ -93,6 +106,9 @@ class CrawlConfig:
         known = {f.name for f in fields(cls)}
         kw = {k: v for k, v in d.items() if k in known}
         kw["roots"] = tuple(kw.get("roots", ()))
+        for opt in CONFIG_OPTIONS:  # JSON has lists where the options hold tuples
+            if opt.kind == "lines" and isinstance(kw.get(opt.name), list):
+                kw[opt.name] = tuple(kw[opt.name])
         return cls(**kw)
 
 

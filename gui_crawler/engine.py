@@ -163,6 +163,7 @@ class Outcome:
     error_kind: str | None = None
     message: str = ""
     headers: str = ""  # the answer's, as crawl/headers.py keeps them
+    extracted: str = ""  # custom extraction and search: JSON {rule: value} (parsing/extract.py)
 
 
 class Crawler:
@@ -204,6 +205,7 @@ class Crawler:
         self.in_sitemap: set[str] = set()
         self._timings: dict[str, Timing] = {}
         self._chains = RedirectChains()
+        self._extractor = config.extractor()  # custom extraction and search; empty: falsy
         # Failures of the crawler's own each URL waiting for another try has had (OWN_RETRIES).
         self._own: dict[str, int] = {}
         # How far behind the loop has fallen since the crawl began (seconds the progress ticks
@@ -586,6 +588,7 @@ class Crawler:
             parse_wait_ms=ms["parse_wait_ms"],
             parse_ms=ms["parse_ms"],
             headers=o.headers,
+            extracted=o.extracted,
         )
         # A redirect whose target was queued waits for the target's outcome (chains.py).
         queued = o.next_url if o.next_url and o.num_new_urls and o.error_kind is None else None
@@ -933,6 +936,10 @@ class Crawler:
         timing = self._timings.get(item.url)
         if timing is not None:
             timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
+        extracted = ""
+        if self._extractor:
+            # Off the loop: a CSS or XPath query parses the page again (bench/extract.py).
+            extracted = await asyncio.to_thread(self._extractor.run, _text(body, page.encoding))
         links, off_site = self.scope.partition(page.links)
         depth = item.depth + 1
         new = 0
@@ -960,6 +967,7 @@ class Crawler:
             facts=facts,
             robots=robots_tokens(facts.robots, got.robots),
             headers=got.headers,
+            extracted=extracted,
         )
         self._record(item, start, tries, parsed)
 
@@ -976,3 +984,11 @@ class Crawler:
             if not self._can_take():
                 return
             self._add(Queued(u, 0, depth, referrer))
+
+
+def _text(body: bytes, encoding: str) -> str:
+    """A page's HTML as text, in the encoding its parse found."""
+    try:
+        return body.decode(encoding, "replace")
+    except LookupError:
+        return body.decode("utf-8", "replace")

@@ -102,6 +102,9 @@ class FetchRecord:
     # The answer's headers, "Name: value" lines, bounded and with secrets left out
     # (crawl/headers.py); "" for a URL that got no answer.
     headers: str = field(default="", repr=False)
+    # Custom extraction and search (parsing/extract.py): a JSON object {rule name: value}, "" for
+    # a crawl without rules or a URL that was not parsed as a page.
+    extracted: str = ""
 
     @property
     def is_redirect(self) -> bool:

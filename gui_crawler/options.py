@@ -21,7 +21,7 @@ import argparse
 import math
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -34,12 +34,13 @@ Command = Literal["crawl", "window"]
 # Groups: CrawlConfig's fields, in the settings panel's form ("crawl"), in its Politeness box
 # ("politeness") or nowhere but CrawlConfig ("internal": tests and benchmarks tune them); options
 # of one run of ``gui-crawler crawl`` ("run"); options of the window's command line ("window").
-CONFIG_GROUPS = ("crawl", "politeness", "access", "internal")
+CONFIG_GROUPS = ("crawl", "politeness", "access", "extract", "internal")
 # argparse's titles of the groups (``gui-crawler crawl --help``).
 CLI_TITLES = {
     "crawl": "crawl options",
     "politeness": "real sites",
     "access": "sites behind a login (sent only to the roots' hosts, kept in no file)",
+    "extract": "custom extraction and search (a column and an Overview finding each)",
     "run": "this run",
 }
 
@@ -234,7 +235,24 @@ def _proxy(text: str) -> str | None:
     return None
 
 
-FORMS = {"header": _header, "cookie": _cookie, "user_password": _user_password, "proxy": _proxy}
+def _rule(search: bool = False, absent: bool = False) -> Callable[[str], str | None]:
+    def check(text: str) -> str | None:
+        from gui_crawler.parsing.extract import rule_problem
+
+        return rule_problem(text, search, absent)
+
+    return check
+
+
+FORMS = {
+    "header": _header,
+    "cookie": _cookie,
+    "user_password": _user_password,
+    "proxy": _proxy,
+    "extract": _rule(),
+    "search": _rule(search=True),
+    "search_absent": _rule(search=True, absent=True),
+}
 
 
 def one_line(text: str) -> bool:
@@ -358,6 +376,26 @@ OPTIONS: tuple[Option, ...] = (
         "(http://[user:password@]host:port)", group="access", flags=("--proxy",), metavar="URL",
         nullable=True, resume=True, secret=True, form="proxy", label="Proxy",
         placeholder="http://host:port",
+    ),
+    # ---- custom extraction and search: the settings panel's Extraction box ------------------------
+    Option(
+        "extract", "lines", (), "add a column NAME with a value of each page: css:SELECTOR (its "
+        "text; SELECTOR@attr: an attribute), xpath:EXPR or regex:PATTERN; repeatable",
+        group="extract", flags=("--extract",), metavar="NAME=HOW:WHAT", form="extract",
+        label="Extract", placeholder="price=css:.price  (one rule a line)",
+        tooltip="a column of a value of each page, one NAME=css:SELECTOR, NAME=xpath:EXPR or "
+        "NAME=regex:PATTERN a line (SELECTOR@attr: an attribute)",
+    ),
+    Option(
+        "search", "lines", (), "add a column NAME counting TEXT (or regex:PATTERN) in each "
+        "page's HTML; its finding: the pages that have it; repeatable", group="extract",
+        flags=("--search",), metavar="NAME=TEXT", form="search", label="Search",
+        placeholder="analytics=gtag(  (one a line)",
+    ),
+    Option(
+        "search_absent", "lines", (), "like --search; its finding: the pages without it",
+        group="extract", flags=("--search-absent",), metavar="NAME=TEXT", form="search_absent",
+        label="Search (absent)", placeholder="consent=cookie-banner  (one a line)",
     ),
     # ---- CrawlConfig only -------------------------------------------------------------------------
     seconds("connect_timeout", 5.0, "seconds to connect", low=0.1),

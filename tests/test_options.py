@@ -42,7 +42,11 @@ def other_value(opt: Option) -> Any:
     if opt.kind == "regex":
         return r"\.pdf$"
     if opt.kind == "lines":
-        return ("X-One: 1", "X-Two: a, b") if opt.form == "header" else ("a=1", "b=2")
+        return {
+            "header": ("X-One: 1", "X-Two: a, b"),
+            "cookie": ("a=1", "b=2"),
+            "extract": ("price=css:.price@data-v", r"sku=regex:SKU-(\d+)"),
+        }.get(opt.form, ("ga=gtag(", "old=regex:Old\\s+Brand"))
     return {"user_password": "ann:pw:with:colons", "proxy": "http://u:p@127.0.0.3:3128"}.get(
         opt.form, "agent/1, with a comma"
     )
@@ -139,7 +143,7 @@ def test_crawl_config_is_the_tables() -> None:
 
 
 def test_every_option_a_person_sets_is_on_the_command_line_and_in_the_panel() -> None:
-    assert {o.group for o in PUBLIC} == {"crawl", "politeness", "access"}
+    assert {o.group for o in PUBLIC} == {"crawl", "politeness", "access", "extract"}
     for opt in PUBLIC:
         assert opt.flags and opt.label, opt.name
         assert bool(opt.off) == bool(opt.off_help), opt.name
@@ -173,7 +177,7 @@ def test_an_option_is_the_same_on_the_command_line_in_the_panel_and_remembered(
 
     panel = SettingsPanel()
     qtbot.addWidget(panel)
-    owner = {"politeness": panel.politeness, "access": panel.access}.get(opt.group, panel)
+    owner = {box.GROUP: box for box in panel.boxes}.get(opt.group, panel)
     field = getattr(owner, opt.field)
     # The panel's field shows the default, with the option's range.
     assert panel.config(URL) == crawl_config() == CrawlConfig(roots=(URL,)).validated()
@@ -236,12 +240,14 @@ def test_an_options_range_is_the_same_everywhere(opt: Option) -> None:
 
 
 def test_the_panels_fields_are_the_tables(qtbot: Any) -> None:
-    from gui_crawler.ui.politeness_panel import PolitenessGroup
+    from gui_crawler.ui.option_boxes import PolitenessGroup
     from gui_crawler.ui.settings_panel import SettingsPanel
 
     panel = SettingsPanel()
     qtbot.addWidget(panel)
-    for owner, group in ((panel, "crawl"), (panel.politeness, "politeness")):
+    boxes = [(box, box.GROUP) for box in panel.boxes]
+    assert {group for _, group in boxes} == {o.group for o in PUBLIC} - {"crawl"}
+    for owner, group in ((panel, "crawl"), *boxes):
         annotated = {
             k: v
             for k, v in vars(type(owner)).get("__annotations__", {}).items()

@@ -384,7 +384,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Crawl file: {session.path} (continue it with --resume)", file=out)
     if args.csv:  # also after a store error: the CSV may well be on a healthy disk
         try:
-            n = write_csv(args.csv, report.records)
+            n = write_csv(args.csv, report.records, config.extractor().rules)
         except OSError as e:
             print(f"gui-crawler: cannot write {args.csv}: {e.strerror or e}", file=sys.stderr)
             return EXIT_ERROR

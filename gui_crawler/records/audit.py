@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from gui_crawler.events import ErrorKind, FetchRecord
+from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.parsing.links import HTML_TYPES
 from gui_crawler.records.explanations import Explanation, explain
 from gui_crawler.records.verdicts import WORDS, Verdict, is_broken, is_cancelled, verdict
@@ -76,6 +77,23 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
 LABELS = {key: label for key, label, _ in FINDINGS}
 
 
+def custom_finding(rule: Rule) -> tuple[str, str, int]:
+    """The finding of a custom extraction or search rule (``--extract``, ``--search``,
+    ``--search-absent``): key, label, severity, as in FINDINGS. Its pages: those where the
+    extraction found nothing, the search found its text, or the absent search did not."""
+    if not rule.search:
+        return f"extract:{rule.name}", f"{rule.name}: nothing extracted", 1
+    if rule.absent:
+        return f"absent:{rule.name}", f"{rule.name}: not found", 1
+    return f"search:{rule.name}", f"{rule.name}: found", 0
+
+
+def _custom_hit(rule: Rule, value: str) -> bool:
+    if not rule.search:
+        return not value
+    return (value not in ("", "0")) != rule.absent
+
+
 # The finding of each verdict that has one ("broken" is split by where the URL is).
 _VERDICT_FINDING = {
     Verdict.BROKEN: "broken",
@@ -111,6 +129,7 @@ class Audit:
         # Tells whether some page links to a URL, when the caller indexes links already (the
         # window's link index does): then the audit keeps no set of every link of its own.
         self.linked: Callable[[str], bool] | None = None
+        self._rules: tuple[Rule, ...] = ()
         self._reset()
 
     def _reset(self) -> None:
@@ -150,6 +169,16 @@ class Audit:
         self._linked.clear()
         self._reset()
 
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The crawl's custom extraction and search rules: a finding each."""
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Iterable[Rule]) -> None:
+        self._rules = tuple(rules)
+        self._stale = True
+
     def set_thresholds(self, thresholds: Thresholds) -> None:
         self.thresholds = thresholds
         self._stale = True
@@ -175,6 +204,11 @@ class Audit:
             self._redirect_urls.append(url)
         if not is_page(rec):
             return
+        if self._rules:
+            got = values(rec.extracted)
+            for rule in self._rules:
+                if _custom_hit(rule, got.get(rule.name, "")):
+                    found[custom_finding(rule)[0]].append(url)
         if not rec.title:
             found["title_missing"].append(url)
         else:
@@ -209,7 +243,8 @@ class Audit:
         linked = self.linked or self._linked.__contains__
         found["orphan"] = [u for u in self._sitemap_urls if not linked(u)]
         found["sitemap_non200"] = [u for u in self._sitemap_urls if self.records[u].status != 200]
-        return [Finding(key, label, tuple(found.get(key, ())), sev) for key, label, sev in FINDINGS]
+        kinds = [*FINDINGS, *map(custom_finding, self._rules)]
+        return [Finding(key, label, tuple(found.get(key, ())), sev) for key, label, sev in kinds]
 
     def _redirects(self) -> tuple[list[str], list[str]]:
         """(URLs starting a chain of 2+ redirects, URLs whose redirects come back round)."""

@@ -136,6 +136,29 @@ EXPLANATIONS: dict[str, Explanation] = {
 }
 
 
+# The findings of custom extraction and search rules, by their key's prefix (audit.custom_finding).
+CUSTOM: dict[str, Explanation] = {
+    "extract": _E(
+        "Pages where your extraction rule (--extract, or Extract in the settings) found nothing: "
+        "the element, attribute or pattern it looks for is not on them.",
+        "If every page should have it (a price, a tracking tag, structured data), add it to "
+        "these pages; else check the rule against one of them.",
+    ),
+    "search": _E(
+        "Pages whose HTML holds the text or pattern of your search rule (--search, or Search in "
+        "the settings); its column counts how often.",
+        "Whether that is a problem is yours to say: an old brand name, a staging host, an error "
+        "message on these pages wants replacing.",
+    ),
+    "absent": _E(
+        "Pages whose HTML lacks the text or pattern of your search rule (--search-absent, or "
+        "Search (absent) in the settings).",
+        "Add it where it belongs (an analytics snippet, a consent banner, a required notice).",
+    ),
+}
+
+
 def explain(key: str) -> Explanation | None:
     """The explanation of the finding named ``key`` (None for a key it does not know)."""
-    return EXPLANATIONS.get(key)
+    prefix, colon, _ = key.partition(":")
+    return CUSTOM.get(prefix) if colon else EXPLANATIONS.get(key)

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TextIO
 
 from gui_crawler.events import FetchRecord
+from gui_crawler.parsing.extract import Rule, values
+from gui_crawler.records.audit import custom_finding
 from gui_crawler.records.page_columns import PAGE_COLUMNS
 
 COLUMNS = tuple(c.csv for c in PAGE_COLUMNS)
@@ -63,6 +65,18 @@ def write_table(
     return n
 
 
-def write_csv(path: str | os.PathLike[str], records: Iterable[FetchRecord]) -> int:
-    """One row per record, the pages table's columns."""
-    return write_table(path, COLUMNS, ([c.value(rec) for c in PAGE_COLUMNS] for rec in records))
+def write_csv(
+    path: str | os.PathLike[str], records: Iterable[FetchRecord], rules: Sequence[Rule] = ()
+) -> int:
+    """One row per record, the pages table's columns, then a column per custom extraction or
+    search rule (headed as its finding is keyed: ``extract:price``, ``search:ga``)."""
+    if not rules:
+        return write_table(path, COLUMNS, ([c.value(r) for c in PAGE_COLUMNS] for r in records))
+    heads = [custom_finding(rule)[0] for rule in rules]
+    names = [rule.name for rule in rules]
+
+    def row(rec: FetchRecord) -> list[object]:
+        got = values(rec.extracted)
+        return [*(c.value(rec) for c in PAGE_COLUMNS), *(got.get(n, "") for n in names)]
+
+    return write_table(path, (*COLUMNS, *heads), map(row, records))

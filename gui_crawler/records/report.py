@@ -200,6 +200,7 @@ def write_report(
 def audit_of(records: list[FetchRecord], config: CrawlConfig) -> Audit:
     """An audit of a crawl's records; internal means on the crawl's own hosts."""
     audit = Audit(is_internal=Scope(config.roots, strict=config.strict).host_ok)
+    audit.rules = config.extractor().rules
     audit.add(records)
     return audit
 

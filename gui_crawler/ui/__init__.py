@@ -12,7 +12,7 @@
   the Overview tab and the charts;
 * ``timeline``, ``timeline_model``, ``timeline_hosts``: the timeline tab, its model and its lanes by
   host (``timeline_hosts`` is plain Python the two share);
-* ``settings_panel``, ``politeness_panel``, ``option_fields``, ``stored``: the settings form and its
+* ``settings_panel``, ``option_boxes``, ``option_fields``, ``stored``: the settings form and its
   values stored in QSettings (``stored`` checks them one by one and needs no Qt);
 * ``recent_dialog``: the recent-crawls list;
 * ``menus``: the menu bar and the rows' context menu; ``response_headers``: the Details pane's

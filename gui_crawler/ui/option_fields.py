@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from gui_crawler.options import Option
 from gui_crawler.ui.plaintext import label, tip
-from gui_crawler.ui.stored import StoredSettings
+from gui_crawler.ui.stored import StoredSettings, lines
 
 TextField = QLineEdit | QPlainTextEdit  # typed text, checked as it is typed
 Field = QSpinBox | QDoubleSpinBox | QCheckBox | QComboBox | TextField
@@ -102,7 +102,7 @@ def value_of(field: Field, opt: Option) -> Any:
     if isinstance(field, QCheckBox):
         return field.isChecked()
     if isinstance(field, QPlainTextEdit):
-        return tuple(line.strip() for line in field.toPlainText().splitlines() if line.strip())
+        return lines(field.toPlainText())
     if opt.kind == "regex":
         return field.text() or None
     return field.text().strip() or opt.default

@@ -18,10 +18,9 @@ from PySide6.QtWidgets import (
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.options import config_kwargs, in_group
-from gui_crawler.ui.access_panel import AccessGroup
 from gui_crawler.ui.focus import wheel_needs_focus
+from gui_crawler.ui.option_boxes import AccessGroup, ExtractGroup, PolitenessGroup
 from gui_crawler.ui.option_fields import OptionFields, TextField
-from gui_crawler.ui.politeness_panel import PolitenessGroup
 from gui_crawler.ui.stored import StoredSettings
 
 ERROR_STYLE = "color: #c0392b;"
@@ -61,11 +60,13 @@ class SettingsPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.addLayout(form)
         self.politeness = PolitenessGroup()
-        lay.addWidget(self.politeness)
         self.access = AccessGroup(ERROR_STYLE)
-        lay.addWidget(self.access)
+        self.extraction = ExtractGroup(ERROR_STYLE)
+        self.boxes = (self.politeness, self.access, self.extraction)
+        for box in self.boxes:
+            lay.addWidget(box)
         # Every field of typed text, checked as it is typed, with the line under it.
-        self._typed = (self.fields, self.access.fields)
+        self._typed = (self.fields, self.access.fields, self.extraction.fields)
         lay.addStretch(1)
         # The panel sits in a scroll area: a wheel turn over it scrolls, not a box passed over.
         self._wheel_guard = wheel_needs_focus(self)
@@ -103,7 +104,10 @@ class SettingsPanel(QWidget):
 
     def values(self) -> dict[str, Any]:
         """Every field's value by option name, as CrawlConfig takes it."""
-        return {**self.fields.values(), **self.politeness.values(), **self.access.values()}
+        values = self.fields.values()
+        for box in self.boxes:
+            values.update(box.values())
+        return values
 
     def config(self, root: str) -> CrawlConfig:
         """The options for a crawl of ``root``, validated (raises ConfigError). Built as the
@@ -113,16 +117,16 @@ class SettingsPanel(QWidget):
     def show_config(self, config: CrawlConfig) -> None:
         """Fill the fields from a saved crawl's options."""
         self.fields.show_config(config)
-        self.politeness.show_config(config)
-        self.access.show_config(config)
+        for box in self.boxes:
+            box.show_config(config)
 
     # ---- persistence --------------------------------------------------------------------------
 
     def save(self, s: QSettings) -> None:
         s.beginGroup("crawl")
         self.fields.save(s)
-        self.politeness.save(s)
-        self.access.save(s)
+        for box in self.boxes:
+            box.save(s)
         s.endGroup()
 
     def restore(self, s: QSettings) -> list[str]:
@@ -134,8 +138,8 @@ class SettingsPanel(QWidget):
         s.beginGroup("crawl")
         try:
             self.fields.restore(read)
-            self.politeness.restore(read)
-            self.access.restore(read)
+            for box in self.boxes:
+                box.restore(read)
         finally:
             s.endGroup()
         return read.problems

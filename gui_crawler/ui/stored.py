@@ -104,6 +104,11 @@ def crawl_notes(raw: object) -> tuple[dict[str, dict[str, Any]] | None, str]:
     return notes, ""
 
 
+def lines(typed: str) -> tuple[str, ...]:
+    """A box of lines' value: its lines that are not blank, stripped."""
+    return tuple(line.strip() for line in typed.splitlines() if line.strip())
+
+
 def regex_problem(pattern: str) -> str | None:
     """Why a stored include/exclude pattern cannot be used (CrawlConfig refuses it alike)."""
     error = regex_error(pattern)
@@ -216,4 +221,11 @@ class StoredSettings:
             return self.text(key, opt.default or "", regex_problem, using)
         if opt.kind == "text":
             return self.text(key, opt.default, line_problem)
+        if opt.kind == "lines":  # stored as typed, one a line
+
+            def problem(typed: str) -> str | None:
+                why = opt.problem(lines(typed))
+                return None if why is None else f"was not valid ({why})"
+
+            return lines(self.text(key, "\n".join(opt.default), problem, "none"))
         raise ValueError(f"{opt.name} is not remembered in the settings ({opt.kind})")

@@ -1,0 +1,89 @@
+"""Custom extraction and search: a column and an Overview finding each, from a real crawl."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+from sites import Site, ThreadedSite
+
+from gui_crawler.cli.headless import main as crawl_main
+from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.parsing.extract import Extractor, parse_rule, values
+from gui_crawler.records.report import audit_of
+from gui_crawler.storage import load
+
+RULES = [
+    "--extract", "price=css:.price",
+    "--extract", "sku=css:[data-sku]@data-sku",
+    "--extract", "author=xpath://meta[@name='author']/@content",
+    "--extract", "year=regex:©\\s*(\\d{4})",
+    "--search", "old=Acme Old",
+    "--search-absent", "ga=regex:gtag\\(",
+]  # fmt: skip
+
+
+def shop() -> Site:
+    site = Site()
+    site.html("/", '<a href="/p1">p1</a><a href="/p2">p2</a><a href="/about">about</a>'
+              "<script>gtag('config')</script>© 2024")  # fmt: skip
+    site.html(
+        "/p1",
+        '<head><meta name="author" content="Ann"></head><body>'
+        '<span class="price"> 12,50 <b>EUR</b></span><div data-sku="A-1">x</div>'
+        "Acme Old and Acme Old again <script>gtag('x')</script></body>",
+    )
+    site.html("/p2", '<span class="price">=1+1</span> © 2025')
+    site.html("/about", "<p>about us</p>")
+    return site
+
+
+def test_every_rule_is_a_column_and_a_finding(tmp_path: Path) -> None:
+    db, out = tmp_path / "c.crawl", tmp_path / "pages.csv"
+    with ThreadedSite(shop()) as site:
+        code = crawl_main([site.url, "--db", str(db), "--csv", str(out), "--ignore-robots",
+                           "--no-sitemaps", "-q", *RULES])  # fmt: skip
+    assert code == 0
+    with out.open(encoding="utf-8-sig", newline="") as f:
+        rows = {r["url"].removeprefix(site.url): r for r in csv.DictReader(f)}
+    p1, p2, home = rows["p1"], rows["p2"], rows[""]
+    assert p1["extract:price"] == "12,50 EUR" and p1["extract:sku"] == "A-1"
+    assert p1["extract:author"] == "Ann" and p1["search:old"] == "2"
+    assert p2["extract:price"] == "'=1+1"  # formula-safe, as every cell
+    assert (home["extract:year"], p2["extract:year"], p1["extract:year"]) == ("2024", "2025", "")
+    assert (home["absent:ga"], rows["about"]["absent:ga"]) == ("1", "0")
+    # The crawl file keeps the values and the rules: its audit has the findings.
+    saved = load(db)
+    found = {f.key: {u.removeprefix(site.url) for u in f.urls} for f in
+             audit_of(saved.records, saved.config).findings()}  # fmt: skip
+    assert found["extract:price"] == {"", "about"}
+    assert found["search:old"] == {"p1"}
+    assert found["absent:ga"] == {"p2", "about"}
+    assert values(next(r for r in saved.records if r.url.endswith("/p1")).extracted)["sku"] == "A-1"
+
+
+@pytest.mark.parametrize(
+    ("rule", "words"),
+    [
+        ("price", "must be NAME=…"),
+        ("price=css:div[[", "not a CSS selector"),
+        ("price=xpath://a[", "not an XPath expression"),
+        ("price=regex:(", "not a valid regular expression"),
+        ("price=jq:.x", "css:SELECTOR, xpath:EXPR or regex:PATTERN"),
+    ],
+)
+def test_a_rule_that_does_not_compile_is_refused_before_the_crawl(rule: str, words: str) -> None:
+    with pytest.raises(ConfigError, match=words.replace("[", r"\[")):
+        CrawlConfig(roots=("http://127.0.0.1:9/",), extract=(rule,)).validated()
+
+
+def test_two_rules_of_one_name_are_refused() -> None:
+    with pytest.raises(ConfigError, match="given twice"):
+        CrawlConfig(roots=("http://a.test/",), extract=("x=css:a",), search=("x=b",)).validated()
+
+
+def test_values_are_bounded_and_an_empty_page_matches_nothing() -> None:
+    extractor = Extractor([parse_rule("all=regex:(.*)"), parse_rule("t=xpath://title")])
+    assert len(values(extractor.run("x" * 5000))["all"]) == 1000
+    assert values(extractor.run("")) == {"all": "", "t": ""}
