@@ -222,6 +222,29 @@ class PagesModel(LabelledTable):
                 self._row_of[r.record.url] = i
         self.endInsertRows()
 
+    def replace_records(self, records: Sequence[FetchRecord]) -> list[FetchRecord]:
+        """Put each record in place of its URL's row (a re-check's new answer); returns those of
+        URLs with no row yet, in order. A sorted table is sorted again when a replaced row's key
+        changed (selections follow their rows)."""
+        rest: list[FetchRecord] = []
+        changed: list[int] = []
+        resort = False
+        for rec in records:
+            i = self.row_of(rec.url)
+            if i is None:
+                rest.append(rec)
+                continue
+            old = self.rows[i]
+            self.rows[i] = PageRow(rec)
+            changed.append(i)
+            if self.sort_column >= 0:
+                resort = resort or old.key(self.sort_column) != self.rows[i].key(self.sort_column)
+        if changed:
+            self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), _NCOLS - 1))
+        if resort:
+            self.sort(self.sort_column, self.sort_order)
+        return rest
+
     def clear(self) -> None:
         self.beginResetModel()
         self.rows = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from gui_crawler.config import ConfigError
 from gui_crawler.crawl.hosts import states_from_records
+from gui_crawler.crawl.urllist import UrlList
 from gui_crawler.crawl.urls import InvalidURL, Scope, parse_address
 from gui_crawler.engine import capped_workers
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
@@ -42,10 +44,12 @@ from gui_crawler.ui.details import DetailsPane
 from gui_crawler.ui.file_dialogs import file_dialog, file_stem
 from gui_crawler.ui.focus import ShortcutsFirst
 from gui_crawler.ui.hosts_model import HOST_WIDTHS
+from gui_crawler.ui.list_dialog import UrlListDialog
 from gui_crawler.ui.menus import WindowMenus
 from gui_crawler.ui.overview import OverviewTab
 from gui_crawler.ui.plaintext import tip as plain_tip
 from gui_crawler.ui.recent_dialog import RecentCrawlsDialog
+from gui_crawler.ui.recheck import Recheck, history_of, start_recheck
 from gui_crawler.ui.results import CrawlResults
 from gui_crawler.ui.settings_panel import ERROR_STYLE, SettingsPanel
 from gui_crawler.ui.timeline import TimelinePanel
@@ -96,6 +100,8 @@ class MainWindow(QMainWindow):
         self.results = CrawlResults(self)
         self._dialog: QFileDialog | None = None
         self._recent: RecentCrawlsDialog | None = None
+        self._list_dialog: UrlListDialog | None = None
+        self._recheck: Recheck | None = None  # the re-check running, if one is
         self._error_box: QMessageBox | None = None
         self.saved: SavedCrawl | None = None  # an opened crawl file that can be continued
         # The crawl file of the crawl that ran last here, while it has URLs left to fetch:
@@ -175,6 +181,15 @@ class MainWindow(QMainWindow):
         self.resume_crawl_action = self._action(
             "Co&ntinue crawl", "Ctrl+Shift+Return", self.continue_crawl,
             "Continue the opened or stopped crawl: fetch what it had left, nothing twice", "start",
+        )  # fmt: skip
+        self.list_action = self._action(
+            "Check a &list of URLs…", "Ctrl+Shift+L", self.list_dialog,
+            "Check exactly the URLs of a list: pasted, or a text, CSV or sitemap file",
+        )  # fmt: skip
+        self.recheck_action = self._action(
+            "&Re-check all broken", "Ctrl+R", lambda: self.recheck(None),
+            "Fetch again the shown crawl's broken, blocked and failed URLs; their rows are "
+            "replaced, their earlier answers kept in the crawl file",
         )  # fmt: skip
         self._action("Address", "Ctrl+L", self._focus_address, "Edit the address")
         self._action("Filter", "Ctrl+F", self._focus_filter, "Filter the pages table")
@@ -444,9 +459,52 @@ class MainWindow(QMainWindow):
         self._set_state(f"Crawling {url} …", f"Saved to {session.path}")
         return True
 
+    def list_dialog(self) -> UrlListDialog:
+        """Crawl → Check a list of URLs…: the list pasted or opened there is checked."""
+        if self._list_dialog is None:
+            dlg = UrlListDialog(self)
+            dlg.listChosen.connect(self.check_list)
+            self._list_dialog = dlg
+        if self._list_dialog.isVisible():
+            self._list_dialog.raise_()  # behind the window: brought to the front
+        self._list_dialog.show()
+        self._list_dialog.activateWindow()
+        return self._list_dialog
+
+    def check_list(self, listed: UrlList) -> bool:
+        """Check exactly ``listed``'s URLs (list mode: their redirects followed, their links only
+        as deep as Max depth) with the settings' options; the lines skipped are said."""
+        dlg = self._list_dialog
+        if self.bridge.running:
+            if dlg is not None:
+                dlg.say("A crawl is running: cancel it first, the list stays here", error=True)
+            return False
+        try:
+            config = self.settings.config(listed.urls[0])
+            config = replace(config, roots=tuple(listed.urls), list_mode=True).validated()
+            session = CrawlSession.new(config, data_dir=self.data_dir)
+        except (ConfigError, StoreError) as e:
+            if dlg is not None:
+                dlg.say(str(e), error=True)
+            return False
+        if dlg is not None:
+            dlg.hide()  # the text stays in it for the next time
+        self._show_address_error(None)
+        self.address.setText(config.roots[0])
+        self.saved = None
+        self._begin(session)
+        self._set_state(
+            f"Checking a list of {plural(len(config.roots), 'URL')} …", f"Saved to {session.path}"
+        )
+        note = listed.note()
+        if note is not None:
+            self.notify(f"The list: {note}", error=True)
+        return True
+
     def _begin(self, session: CrawlSession) -> None:
         config = session.config
         if session.saved is None:
+            self.details.history = {}
             self.results.clear()
             self.overview.clear()
             self.pages_tab.clear_filters()
@@ -545,6 +603,7 @@ class MainWindow(QMainWindow):
         ).host_ok
         self.overview.add(saved.records)
         self.timeline.show_records(saved.records)
+        self.details.history = history_of(saved.path)
         self.pages_tab.update_count()
 
     def continue_crawl(self) -> bool:
@@ -575,6 +634,48 @@ class MainWindow(QMainWindow):
         self._begin(session)
         self._set_state(f"Continuing: {plural(len(saved.pending), 'URL')} left …", str(saved.path))
         return True
+
+    def shown_file(self) -> Path | None:
+        """The crawl file of the crawl shown: the one opened, else the one that ran here."""
+        if self.saved is not None:
+            return self.saved.path
+        session = self.bridge.session
+        return session.path if session is not None else None
+
+    def recheck(self, urls: list[str] | None = None) -> bool:
+        """Fetch again ``urls`` (else every broken, blocked or failed URL) of the crawl shown,
+        in its crawl file; their rows are replaced as the answers come."""
+        path = self.shown_file()
+        if self.bridge.running or path is None:
+            return False
+        try:
+            session, why = start_recheck(path, urls)
+        except StoreError as e:
+            self._show_address_error(str(e))
+            return False
+        if session is None:
+            self.notify(why)
+            return False
+        self._show_address_error(None)
+        self._recheck = Recheck(session, self.results)
+        self._begin(session)
+        self._set_state(f"Re-checking {plural(len(self._recheck.before), 'URL')} …", str(path))
+        return True
+
+    def _recheck_finished(self, f: CrawlFinished) -> None:
+        rc, self._recheck = self._recheck, None
+        assert rc is not None
+        rc.rebuild(self.overview)
+        self.saved = rc.saved_now()  # Continue fetches what the crawl file has left
+        self._left = len(self.saved.pending)
+        self._last_file = None
+        self.details.history = history_of(rc.path)
+        self.details.refresh()
+        self.pages_tab.update_count()
+        self._show_stats(None)
+        self._set_state(rc.summary(f.reason), f"Saved to {rc.path}")
+        self._update_actions()
+        self.crawlFinished.emit(f)
 
     def cancel(self) -> None:
         if self.bridge.running:
@@ -635,6 +736,11 @@ class MainWindow(QMainWindow):
     # ---- events from the bridge ---------------------------------------------------------------
 
     def _on_batch(self, records: list[FetchRecord], workers: list[WorkerEvent]) -> None:
+        if self._recheck is not None:
+            shown = self._recheck.apply(records, workers)
+            if any(r.url == self.details.url for r in shown):
+                self.details.refresh()
+            return
         self.results.add(records, workers)
         if records:
             self.overview.add(records)
@@ -684,6 +790,9 @@ class MainWindow(QMainWindow):
                     )
 
     def _on_finished(self, f: CrawlFinished) -> None:
+        if self._recheck is not None:
+            self._recheck_finished(f)
+            return
         # What the crawl file keeps to fetch: the queue, URLs parked on their host, and URLs
         # cut short in flight (recorded as cancelled, fetched again by Continue).
         self._left = f.todo + self._cut_short
@@ -863,6 +972,7 @@ class MainWindow(QMainWindow):
         self.pause_action.setIcon(icon("start" if paused else "pause"))
         self.cancel_action.setEnabled(running)
         self.open_action.setEnabled(not running)
+        self.recheck_action.setEnabled(not running and self.shown_file() is not None)
         self.resume_crawl_action.setEnabled(
             not running
             and (

@@ -12,7 +12,8 @@ from gui_crawler.crawl.hosts import origin_of
 from gui_crawler.events import FetchRecord, HostState
 from gui_crawler.models import Roles
 from gui_crawler.records.page_columns import human_size
-from gui_crawler.records.wording import error_sentence, plural, status_word
+from gui_crawler.records.wording import answer_words, error_sentence, plural, status_word
+from gui_crawler.storage.fileformat import Earlier
 from gui_crawler.ui.link_models import LinkIndex
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.response_headers import add_headers_section
@@ -43,6 +44,14 @@ FIELDS: tuple[tuple[str, Callable[[FetchRecord], object]], ...] = (
     ("Language", lambda r: r.lang),
 )
 
+
+def earlier_words(e: Earlier) -> str:
+    """'500 Internal Server Error, replaced 2026-11-26 08:16': an answer a re-check replaced."""
+    answer = answer_words(FetchRecord(e.url, status=e.status, error_kind=e.error_kind))
+    when = e.replaced.replace("T", " ")[:16]
+    return f"{answer or e.exception or 'no answer'}, replaced {when}"
+
+
 NOT_FETCHED = "…"  # the status column of a listed URL with no record yet
 SHOWN_OPEN = 50  # a longer list of URLs starts folded
 MAX_LISTED = 500  # a home page can have 100k inlinks; listing them all would stall the GUI
@@ -65,6 +74,8 @@ class DetailsPane(QTreeWidget):
         # Listed URLs shown as not fetched, by URL: their status is filled in as they arrive.
         self._unfetched: dict[str, list[QTreeWidgetItem]] = {}
         self._chain_end: str | None = None  # the redirect chain's last URL, when not fetched
+        # The answers a re-check replaced, by URL (the crawl file's history), oldest first.
+        self.history: dict[str, list[Earlier]] = {}
         self.setColumnCount(2)
         self.setHeaderLabels(["Field", "Value"])
         self.setUniformRowHeights(True)
@@ -210,6 +221,9 @@ class DetailsPane(QTreeWidget):
                 if value is not None and value != "":
                     item = QTreeWidgetItem(fields, [label, str(value)])
                     item.setToolTip(1, tip(value))
+            for earlier in reversed(self.history.get(url, ())):
+                text = earlier_words(earlier)
+                QTreeWidgetItem(fields, ["Before", text]).setToolTip(1, tip(text))
         fields.setExpanded(True)
         if rec is not None:
             add_headers_section(self, rec)  # folded: one line under the record's fields

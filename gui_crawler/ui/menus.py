@@ -178,6 +178,11 @@ class RowMenu:
         menu.addSeparator()
         export = menu.addAction("&Export selection to CSV…", lambda: m.export_dialog(self))
         export.setEnabled(bool(m.records_of(self.selected_urls())))
+        menu.addSeparator()
+        # The crawl shown fetches these URLs again in its crawl file (none while a crawl runs).
+        recheck = menu.addAction("&Re-check" if n <= 1 else f"&Re-check {n} URLs",
+                                 lambda: m.window.recheck(self.selected_urls()))  # fmt: skip
+        recheck.setEnabled(m.window.recheck_action.isEnabled())
         return menu
 
     def install(self) -> None:
@@ -279,7 +284,8 @@ class WindowMenus:
             ("&Edit", [self.copy_rows_action, self.copy_url_action, None,
                        self.address_action, self.filter_action]),
             ("&View", [*self.tab_actions, None, self.inlinks_action, self.outlinks_action]),
-            ("&Crawl", [w.start_action, w.pause_action, w.cancel_action, w.resume_crawl_action]),
+            ("&Crawl", [w.start_action, w.pause_action, w.cancel_action, w.resume_crawl_action,
+                        None, w.list_action, w.recheck_action]),
             ("E&xport", [w.export_action, w.export_filtered_action, self.export_selection_action,
                          None, ov.finding_action, ov.broken_action, ov.report_action]),
             ("&Help", [self.shortcuts_action, None, self.about_action]),

@@ -34,6 +34,8 @@ ROW_MENU = [
     "Show ou&tlinks",
     "",
     "&Export selection to CSV…",
+    "",
+    "&Re-check",
 ]
 
 

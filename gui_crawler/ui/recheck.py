@@ -1,0 +1,123 @@
+"""Re-check in the window: the URLs of the crawl shown fetched again in its crawl file
+(``CrawlSession.recheck``), their rows replaced in place as the answers come.
+
+While it runs, each answer replaces its URL's row in the pages table and its record in the link
+index (Details shows it); a cancelled URL keeps its earlier answer, as the crawl file does. When it
+ends, the views built from all records (site tree, redirects, broken links, Overview) are built
+again from the rows, so that a fixed URL leaves Broken links and its branch's worst status."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from gui_crawler.events import ErrorKind, FetchRecord, WorkerEvent
+from gui_crawler.records.verdicts import worth_rechecking
+from gui_crawler.records.wording import plural
+from gui_crawler.storage import SavedCrawl
+from gui_crawler.storage.fileformat import Earlier, load_history
+from gui_crawler.storage.session import CrawlSession, StoreError
+from gui_crawler.ui.overview import OverviewTab
+from gui_crawler.ui.results import CrawlResults
+
+
+def start_recheck(path: Path, urls: list[str] | None) -> tuple[CrawlSession | None, str]:
+    """A re-check session of the crawl file ``path`` (``urls``, else every URL worth it), or
+    None and why not."""
+    session = CrawlSession.recheck(path, urls=urls)
+    store, saved = session.store, session.saved
+    assert store is not None and saved is not None
+    if store.replacing:
+        return session, ""
+    store.close(saved.state)  # nothing to fetch: the file as it was, unlocked
+    if urls is None:
+        return None, "Nothing to re-check: no URL of this crawl is broken, blocked or failed"
+    return None, "Nothing to re-check: the selected URLs are not in the crawl file"
+
+
+def history_of(path: Path | None) -> dict[str, list[Earlier]]:
+    """The earlier answers a crawl file keeps (none when it cannot be read)."""
+    if path is None:
+        return {}
+    try:
+        return load_history(path)
+    except StoreError:
+        return {}
+
+
+class Recheck:
+    """One re-check under way in the window: the records it replaces, by URL."""
+
+    def __init__(self, session: CrawlSession, results: CrawlResults) -> None:
+        assert session.store is not None and session.saved is not None
+        self.path = session.store.path
+        self.saved: SavedCrawl = session.saved
+        self.before: dict[str, FetchRecord] = dict(session.store.replacing)
+        self.results = results
+        self.now: dict[str, FetchRecord] = {}  # the answers that replaced an earlier one
+
+    def apply(self, records: list[FetchRecord], workers: list[WorkerEvent]) -> list[FetchRecord]:
+        """One batch: each answer in its URL's row (a cancel is no answer); returns the records
+        shown."""
+        r = self.results
+        shown = [
+            rec
+            for rec in records
+            if not (rec.url in self.before and rec.error_kind == ErrorKind.CANCELLED)
+        ]
+        for rec in shown:
+            r.links.records[rec.url] = rec
+            if rec.url in self.before:
+                self.now[rec.url] = rec
+        new = r.pages.replace_records(shown)
+        if new:  # a redirect's target not recorded before
+            r.pages.add_records(new)
+        if workers:
+            r.workers.apply(workers)
+        return shown
+
+    def rebuild(self, overview: OverviewTab) -> None:
+        """The views built from every record, built again from the rows as they are now."""
+        r = self.results
+        records = r.pages.records()
+        r.links.clear()
+        r.links.add(records)
+        for m in (r.tree, r.redirects, r.broken):
+            m.clear()
+        recorded = {rec.url for rec in records}
+        r.tree.add_urls([q.url for q in self.saved.pending if q.url not in recorded])
+        r.tree.add_records(records)
+        r.redirects.add_records(records)
+        r.broken.add_records(records, set())
+        r.redirect_count = sum(1 for rec in records if rec.is_redirect)
+        overview.clear()
+        overview.add(records)
+
+    def saved_now(self) -> SavedCrawl:
+        """The crawl file as it is now (what Continue would fetch: its frontier, still)."""
+        records = self.results.pages.records()
+        recorded = {rec.url for rec in records}
+        pending = [q for q in self.saved.pending if q.url not in recorded]
+        return replace(self.saved, records=records, pending=pending)
+
+    def summary(self, reason: str) -> str:
+        """'Re-checked 4 URLs: 3 fixed, 1 still failing', and what a cancel left as it was."""
+        now, before = self.now, self.before
+        failing = sum(worth_rechecking(rec) for rec in now.values())
+        fixed = sum(
+            worth_rechecking(before[u]) and not worth_rechecking(rec) for u, rec in now.items()
+        )
+        counts = (
+            (fixed, "fixed"),
+            (failing, "still failing"),
+            (len(now) - failing - fixed, "fine"),
+        )
+        parts = [f"{k:,} {words}" for k, words in counts if k]
+        text = f"Re-checked {plural(len(now), 'URL')}" + (": " + ", ".join(parts) if parts else "")
+        left = len(self.before) - len(now)
+        if left:
+            words = "cancelled" if reason == "cancelled" else "not fetched again"
+            text += (
+                f"; {plural(left, 'URL')} {words}, keeping {'its' if left == 1 else 'their'} answer"
+            )
+        return text
