@@ -34,6 +34,7 @@ EXTENSIONS = [
         [
             "gui_crawler/parsing/_pagewalk.c",
             "gui_crawler/parsing/_walkers.c",
+            "gui_crawler/parsing/_pagescan.c",
             "gui_crawler/parsing/_blake2b.c",
             *SOURCES,
         ],

@@ -45,6 +45,68 @@ HAZARDS = [
 ]  # fmt: skip
 
 
+# Blocks each whole in itself (every element closed), each holding what a cut inside it would
+# change: links in raw text, comments, attribute values, CDATA, template contents; text a table
+# moves; SVG's own <title> and <a>; an H1's text; formatting elements left open, which the
+# parser makes again in each paragraph after them. A page of them can be cut between any two.
+BLOCKS = [
+    b'<p>Word {i} <a href="../p{i}.html#x">p</a> <i>it</i></p>',
+    b'<script>x = "<a href=/s{i}>" + (a<b) + "</div>";</script>',
+    b'<!-- <a href="/c{i}"> <p> --><!----><!--->',
+    b'<iframe src="/f{i}.html"><a href="/if{i}">x</a></iframe>',
+    b'<img alt="<a href=/alt{i}>" src="/i{i}.png"><div title=\'<p><a href="/t{i}">\'>q</div>',
+    b'<svg><title>s{i}</title><a href="/sv{i}"><text>t</text></a><![CDATA[ <a href=/cd{i}> ]]></svg>',
+    b'<table><tr><td>cell {i} <a href="/td{i}">c</a></td></tr>moved {i}</table>',
+    b'<select><option>o{i}<a href="/opt{i}">x</a><img src=/so{i}></select>',
+    b'<template><a href="/tpl{i}">t</a></template><noscript><a href="/ns{i}">n</a></noscript>',
+    b'<textarea><a href="/ta{i}"></textarea><style>a < b {{}}</style><title>in body {i}</title>',
+    b'<h1>Head <b>{i}</b> <a href="/h{i}">x</a></h1>',
+    b'<ul><li>one {i}<li>two <a href=/li{i}>l</a></ul><dl><dt>t<dd>d <a href=/dd{i}>x</a></dl>',
+    b'<b>bold {i} <p>para <em>em</p> after',
+    b'<math><mi>x</mi><a href=/m{i}>m</a></math>',
+    b'<noembed><a href=/ne{i}></noembed><noframes><a href=/nf{i}></noframes><xmp><a href=/x{i}></xmp>',
+    b'<![CDATA[ <a href=/hc{i}> ]]> <?pi <a href=/pi{i}> ?> </ <a href=/be{i}>>',
+    b'<form><input name=i{i}><button>b <a href=/bt{i}>x</a></button></form>',
+    b'<p>x <table><tr><td>in p {i}</table> <a href=/a{i}>one <a href=/b{i}>two</a>',
+    b'<meta name=description content="d{i}"><link rel=canonical href=/c{i}><base href=/b{i}/>',
+    b'<html lang=l{i}><body class=b{i}><frameset><frame src=/fr{i}></frameset>',
+]  # fmt: skip
+
+
+def whole_page(rnd: random.Random, blocks: int, tail: bytes = b"") -> bytes:
+    """A page of ``blocks`` of :data:`BLOCKS`, then ``tail``: cut at any cut, it must read as whole."""
+    parts = [b"<!DOCTYPE html><html><head><title>T</title></head><body>"]
+    for i in range(blocks):
+        parts.append(rnd.choice(BLOCKS).replace(b"{i}", b"%d" % i).replace(b"{{}}", b"{}"))
+    parts.append(tail)
+    return b"".join(parts)
+
+
+def attribute_bomb(attributes: int, quoted: bool = False) -> bytes:
+    """One tag of ``attributes`` distinct attributes (lexbor compares each with those before it);
+    ``quoted``: each holds a ">" in quotes, which a scan for ">" would take for the tag's end."""
+    one = b'q%d=">"' if quoted else b"a%d"
+    return (
+        b'<p><a href="/before">x</a><b '
+        + b" ".join(one % i for i in range(attributes))
+        + (b'><a href="/after">y</a>')
+    )
+
+
+def formatting_bomb(n: int, name: bytes = b"b") -> bytes:
+    """One <div>, ``n`` distinct unclosed formatting elements, </div>, then ``n`` paragraphs: the
+    parser makes the ``n`` again in each paragraph (n * n elements)."""
+    opened = b"".join(b"<%s id=%d>" % (name, i) for i in range(n))
+    return b"<div>" + opened + b'</div><a href="/in">x</a>' + b"<p>x" * n
+
+
+def unclosed_holder_page(holder: bytes, blocks: int) -> bytes:
+    """A page whose first ``holder`` (h1, template, noscript) never closes, then ``blocks``
+    paragraphs of links: no cut can be placed after it."""
+    rows = b"".join(b'<p>w %d <a href="/p%d.html">p</a></p>' % (i, i) for i in range(blocks))
+    return b"<!DOCTYPE html><title>T</title><" + holder + b">Big " + rows
+
+
 def generated_page(rnd: random.Random, blocks: int) -> bytes:
     """A page of ``blocks`` hazards between ordinary paragraphs and links."""
     parts = [b"<!DOCTYPE html><html><head><title>T</title></head><body>"]

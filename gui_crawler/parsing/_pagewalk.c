@@ -1102,120 +1102,9 @@ static PyObject *markup(PyObject *Py_UNUSED(self), PyObject *args)
     return Py_BuildValue("(nn)", tags, peak);
 }
 
-/* Where a huge page can be cut into pieces that parse alone (gui_crawler.parsing.slicing): just before a
- * start tag ("<" and a letter), outside every element whose content is not markup or whose text
- * the audit reads whole. Each is an (opening, closing) pair, matched without regard to case. */
-static const char *const HOLDERS[][2] = {
-    {"<!--", "-->"},          {"<script", "</script"},     {"<style", "</style"},
-    {"<textarea", "</textarea"}, {"<title", "</title"},   {"<xmp", "</xmp"},
-    {"<noembed", "</noembed"}, {"<noframes", "</noframes"}, {"<noscript", "</noscript"},
-    {"<template", "</template"}, {"<h1", "</h1"},
-};
-#define N_HOLDERS (sizeof(HOLDERS) / sizeof(HOLDERS[0]))
-
-static int starts_with_ci(const char *p, const char *end, const char *needle)
+/* The cuts (as a list) of page_scan(): NULL with an exception set when out of memory. */
+static PyObject *cuts_list(Py_ssize_t n, Py_ssize_t *cuts)
 {
-    for (; *needle; p++, needle++) {
-        if (p >= end || (*p >= 'A' && *p <= 'Z' ? *p + 32 : *p) != *needle) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
-/* Occurrences of each opening and closing that lie wholly in [from, to). */
-static void count_holders(const char *p, Py_ssize_t from, Py_ssize_t to, Py_ssize_t *opened,
-                          Py_ssize_t *closed)
-{
-    const char *end = p + to;
-    for (const char *at = p + from; at < end; at++) {
-        if (*at != '<' && *at != '-') {
-            continue;
-        }
-        for (size_t i = 0; i < N_HOLDERS; i++) {
-            opened[i] += starts_with_ci(at, end, HOLDERS[i][0]);
-            closed[i] += starts_with_ci(at, end, HOLDERS[i][1]);
-        }
-    }
-}
-
-static Py_ssize_t find_ci(const char *p, Py_ssize_t len, Py_ssize_t from, const char *needle)
-{
-    for (Py_ssize_t i = from; i < len; i++) {
-        if (starts_with_ci(p + i, p + len, needle)) {
-            return i;
-        }
-    }
-    return -1;
-}
-
-/* The first start tag at or after ``from``; -1 if none. */
-static Py_ssize_t next_start_tag(const char *p, Py_ssize_t len, Py_ssize_t from)
-{
-    for (Py_ssize_t i = from; i + 1 < len; i++) {
-        char c = p[i + 1];
-        if (p[i] == '<' && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
-            return i;
-        }
-    }
-    return -1;
-}
-
-Py_ssize_t find_cuts(const char *p, Py_ssize_t len, Py_ssize_t max_tags, Py_ssize_t tags,
-                     Py_ssize_t **out)
-{
-    *out = NULL;
-    if (tags <= max_tags || max_tags < 1) {
-        return 0;
-    }
-    Py_ssize_t step = (Py_ssize_t) ((long long) len * max_tags / tags);
-    Py_ssize_t opened[N_HOLDERS] = {0}, closed[N_HOLDERS] = {0}, counted = 0;
-    Py_ssize_t *cuts = NULL, n = 0, cap = 0;
-    Py_ssize_t cut = next_start_tag(p, len, step);
-    while (0 < cut && cut < len - step / 2) {
-        count_holders(p, counted, cut, opened, closed);
-        counted = cut;
-        size_t inside = 0;
-        while (inside < N_HOLDERS && opened[inside] <= closed[inside]) {
-            inside++;
-        }
-        if (inside == N_HOLDERS) {
-            if (n == cap) {
-                cap = cap ? 2 * cap : 16;
-                Py_ssize_t *more = realloc(cuts, (size_t) cap * sizeof(Py_ssize_t));
-                if (more == NULL) {
-                    free(cuts);
-                    return -1;
-                }
-                cuts = more;
-            }
-            cuts[n++] = cut;
-            cut = next_start_tag(p, len, cut + step);
-            continue;
-        }
-        /* Step past the end of the element the cut fell in; the counts catch up from here. */
-        Py_ssize_t close = find_ci(p, len, cut, HOLDERS[inside][1]);
-        if (close < 0) {
-            break;
-        }
-        cut = next_start_tag(p, len, close + 1);
-    }
-    *out = cuts;
-    return n;
-}
-
-static PyObject *cut_points(PyObject *Py_UNUSED(self), PyObject *args)
-{
-    Py_buffer data;
-    Py_ssize_t max_tags, tags, n;
-    Py_ssize_t *cuts;
-    if (!PyArg_ParseTuple(args, "y*nn:cut_points", &data, &max_tags, &tags)) {
-        return NULL;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    n = find_cuts(data.buf, data.len, max_tags, tags, &cuts);
-    Py_END_ALLOW_THREADS
-    PyBuffer_Release(&data);
     PyObject *out = n < 0 ? PyErr_NoMemory() : PyList_New(n);
     for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
         PyObject *v = PyLong_FromSsize_t(cuts[i]);
@@ -1227,6 +1116,50 @@ static PyObject *cut_points(PyObject *Py_UNUSED(self), PyObject *args)
     }
     free(cuts);
     return out;
+}
+
+static Py_ssize_t scan_without_gil(Py_buffer *data, Py_ssize_t max_tags, Py_ssize_t tags,
+                                   long long max_elements, Py_ssize_t **cuts, long long *pairs,
+                                   long long *elements, Py_ssize_t *doctype)
+{
+    Py_ssize_t n;
+    Py_BEGIN_ALLOW_THREADS
+    n = page_scan(data->buf, data->len, max_tags, tags, max_elements, cuts, pairs, elements,
+                  doctype);
+    Py_END_ALLOW_THREADS
+    return n;
+}
+
+static PyObject *scan(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer data;
+    Py_ssize_t max_tags, tags, *cuts;
+    long long max_elements, pairs = 0, elements = 0;
+    if (!PyArg_ParseTuple(args, "y*nnL:scan", &data, &max_tags, &tags, &max_elements)) {
+        return NULL;
+    }
+    Py_ssize_t doctype[2];
+    Py_ssize_t n = scan_without_gil(&data, max_tags, tags, max_elements, &cuts, &pairs, &elements,
+                                    doctype);
+    PyBuffer_Release(&data);
+    PyObject *list = cuts_list(n, cuts);
+    return list == NULL ? NULL
+                        : Py_BuildValue("(NLL(nn))", list, pairs, elements, doctype[0], doctype[1]);
+}
+
+static PyObject *cut_points(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    Py_buffer data;
+    Py_ssize_t max_tags, tags, *cuts;
+    long long pairs, elements;
+    if (!PyArg_ParseTuple(args, "y*nn:cut_points", &data, &max_tags, &tags)) {
+        return NULL;
+    }
+    Py_ssize_t doctype[2];
+    Py_ssize_t n = scan_without_gil(&data, max_tags, tags, SCAN_MAX_ELEMENTS, &cuts, &pairs,
+                                    &elements, doctype);
+    PyBuffer_Release(&data);
+    return cuts_list(n, cuts);
 }
 
 static PyMethodDef methods[] = {
@@ -1250,7 +1183,14 @@ static PyMethodDef methods[] = {
      "on how deep its elements nest that never errs low (chunk: bytes counted at a time)."},
     {"cut_points", cut_points, METH_VARARGS,
      "cut_points(data, max_tags, tags) -> [offset]: where a page of ``tags`` '<' can be cut into "
-     "pieces of about max_tags tags that parse alone (none for a page that small)."},
+     "pieces of about max_tags tags that parse alone (none for a page that small): scan()'s "
+     "cuts."},
+    {"scan", scan, METH_VARARGS,
+     "scan(data, max_tags, tags, max_elements) -> (cuts, pairs, elements, (start, end)): a "
+     "model of the HTML tokenizer and tree builder run over the page (_pagescan_py.scan): where "
+     "it can be cut into pieces of about max_tags tags, the attribute comparisons its parse "
+     "makes, the elements its biggest piece makes (at most max_elements + 1), and where the "
+     "doctype that sets its mode is ((0, 0): none)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1264,8 +1204,10 @@ PyMODINIT_FUNC PyInit__pagewalk(void)
     if (pthread_key_create(&doc_key, destroy_doc) != 0) {
         return PyErr_NoMemory();
     }
+    scan_init();
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && add_walkers(m) < 0) {
+    if (m != NULL
+        && (add_walkers(m) < 0 || PyModule_AddIntConstant(m, "MAX_ELEMENTS", SCAN_MAX_ELEMENTS) < 0)) {
         Py_CLEAR(m);
     }
     return m;

@@ -20,11 +20,20 @@ void walked_text(const walked_t *r, const char **data, size_t *len);
 /* The capsule _pagewalk.walked() reads; it owns ``r`` (destroyed here if it cannot be made). */
 PyObject *walked_capsule(walked_t *r);
 
-/* Where a page of ``tags`` '<' can be cut into pieces of about ``max_tags`` tags that parse alone
- * (gui_crawler.parsing.slicing.cut_points); no GIL needed. Returns how many cuts, *cuts malloc'd (NULL for
- * none), or -1 when out of memory. */
-Py_ssize_t find_cuts(const char *p, Py_ssize_t len, Py_ssize_t max_tags, Py_ssize_t tags,
-                     Py_ssize_t **cuts);
+/* The page scan (_pagescan.c, _pagescan_py.scan): where a page of ``tags`` '<' can be cut into
+ * pieces of about ``max_tags`` tags that parse alone, the attribute comparisons its parse makes,
+ * the elements its biggest piece makes (at most ``max_elements`` + 1), and where the doctype each
+ * piece after the first repeats is (doctype[0], doctype[1]: 0, 0 for none); no GIL needed.
+ * Returns how many cuts, *cuts malloc'd (NULL for none), or -1 when out of memory. */
+Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssize_t tags,
+                     long long max_elements, Py_ssize_t **cuts, long long *pairs,
+                     long long *elements, Py_ssize_t *doctype);
+
+/* Once, before the first page_scan(). */
+void scan_init(void);
+
+/* The elements past which a page is too complex to parse (_pagescan_py.MAX_ELEMENTS). */
+#define SCAN_MAX_ELEMENTS (1LL << 16)
 
 /* Adds the Walkers type to the module; -1 with an exception set on failure. */
 int add_walkers(PyObject *module);

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import queue
-import re
 import socket
 import threading
 import time
@@ -19,6 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
+
+from gui_crawler.parsing._pagescan_py import MAX_ELEMENTS as MAX_ELEMENTS
+from gui_crawler.parsing._pagescan_py import scan as scan
 
 Read = tuple[
     str | None,  # base: raw href of the first <base href> ("" without a value)
@@ -162,52 +164,10 @@ def markup(data: bytes, chunk: int = 8192, /) -> tuple[int, int]:
     return tags, peak
 
 
-# (opening, closing) of what a cut must not fall inside, lower case: elements whose content is
-# not markup, or whose text the audit reads whole.
-HOLDERS = (
-    (b"<!--", b"-->"),
-    *((b"<" + t, b"</" + t) for t in (b"script", b"style", b"textarea", b"title", b"xmp")),
-    *((b"<" + t, b"</" + t) for t in (b"noembed", b"noframes", b"noscript", b"template", b"h1")),
-)
-_START_TAG = re.compile(rb"<[A-Za-z]")
-
-
-def _next_start_tag(data: bytes, pos: int) -> int:
-    """Offset of the first start tag at or after ``pos``; -1 if none. A cut before a stray "<"
-    (in text, "a < b") would be safe too, but a page of "<<<<" must not become a million pieces."""
-    m = _START_TAG.search(data, pos)
-    return m.start() if m else -1
-
-
 def cut_points(data: bytes, max_tags: int, tags: int, /) -> list[int]:
     """Offsets at which a page of ``tags`` "<" can be cut into pieces of about ``max_tags`` tags
-    that parse alone (none for a page that small): just before a start tag, outside every holder.
-    A page whose cut cannot be placed safely (an element never closed) is left whole from there."""
-    if tags <= max_tags or max_tags < 1:
-        return []
-    step = len(data) * max_tags // tags
-    low = data.lower()
-    opened = [0] * len(HOLDERS)
-    closed = [0] * len(HOLDERS)
-    counted = 0  # holders are counted in data[:counted]
-    cuts: list[int] = []
-    cut = _next_start_tag(data, step)
-    while 0 < cut < len(data) - step // 2:
-        for i, (opening, closing) in enumerate(HOLDERS):
-            opened[i] += low.count(opening, counted, cut)
-            closed[i] += low.count(closing, counted, cut)
-        counted = cut
-        inside = next((i for i in range(len(HOLDERS)) if opened[i] > closed[i]), None)
-        if inside is None:
-            cuts.append(cut)
-            cut = _next_start_tag(data, cut + step)
-            continue
-        # Step past the end of the element the cut fell in; the counts catch up from here.
-        end = low.find(HOLDERS[inside][1], cut)
-        if end < 0:
-            break
-        cut = _next_start_tag(data, end + 1)
-    return cuts
+    that parse alone (none for a page that small): :func:`scan`'s cuts."""
+    return scan(data, max_tags, tags, MAX_ELEMENTS)[0]
 
 
 HASH_SIZE = 8  # bytes of blake2b over the visible text of all of a page's pieces
@@ -224,8 +184,10 @@ class Walkers:
     def __init__(self, threads: int) -> None:
         if threads < 1:
             raise ValueError(f"threads must be at least 1, not {threads}")
-        self._jobs: queue.SimpleQueue[tuple[int, bytes, int, int] | None] = queue.SimpleQueue()
-        self._done: list[tuple[int, list[Walked] | None, float, bytes]] = []
+        self._jobs: queue.SimpleQueue[tuple[int, bytes, int, int, int, int] | None] = (
+            queue.SimpleQueue()
+        )
+        self._done: list[tuple[int, list[Walked] | None, float, bytes, int]] = []
         self._lock = threading.Lock()
         self._signalled = False
         self._closed = False
@@ -240,34 +202,47 @@ class Walkers:
             t.start()
 
     def submit(
-        self, id: int, data: bytes, directory: str | None, max_tags: int, tags: int, trim: bool, /
+        self,
+        id: int,
+        data: bytes,
+        directory: str | None,
+        max_tags: int,
+        tags: int,
+        trim: bool,
+        max_elements: int,
+        max_pairs: int,
+        /,
     ) -> None:
-        """Walk ``data`` (cut at ``max_tags`` tags if it has more) on a thread; ``directory`` and
+        """Scan ``data`` on a thread (:func:`scan`), then walk it, cut at ``max_tags`` tags if it
+        has more, unless the scan counts more than ``max_pairs`` attribute comparisons (the
+        page's trouble is then 1) or ``max_elements`` elements in a piece (2); ``directory`` and
         ``trim`` are the compiled threads' (their joins, their allocator trim)."""
         if self._closed:
             raise ValueError("the parser threads are closed")
-        self._jobs.put((id, data, max_tags, tags))
+        self._jobs.put((id, data, max_tags, tags, max_elements, max_pairs))
 
     def _run(self) -> None:
         from gui_crawler.parsing.slicing import (
-            pieces,  # slicing imports accel, which imports this module
+            pieces_at,  # slicing imports accel, which imports this module
         )
 
         while (job := self._jobs.get()) is not None:
-            id, data, max_tags, tags = job
+            id, data, max_tags, tags, max_elements, max_pairs = job
             t0 = time.perf_counter()
             digest = hashlib.blake2b(digest_size=HASH_SIZE)
             walked: list[Walked] = []
             try:
-                for piece in pieces(data, max_tags, tags):
+                cuts, pairs, elements, (a, b) = scan(data, max_tags, tags, max_elements)
+                trouble = 1 if pairs > max_pairs else 2 if elements > max_elements else 0
+                for piece in [] if trouble else pieces_at(data, cuts, data[a:b]):
                     walked.append(_walk(piece))
                     digest.update(walked[-1].read[-1])
             except MemoryError:
-                self._finished((id, None, time.perf_counter() - t0, b""))
+                self._finished((id, None, time.perf_counter() - t0, b"", 0))
             else:
-                self._finished((id, walked, time.perf_counter() - t0, digest.digest()))
+                self._finished((id, walked, time.perf_counter() - t0, digest.digest(), trouble))
 
-    def _finished(self, result: tuple[int, list[Walked] | None, float, bytes]) -> None:
+    def _finished(self, result: tuple[int, list[Walked] | None, float, bytes, int]) -> None:
         with self._lock:
             if self._closed:
                 return
@@ -278,9 +253,10 @@ class Walkers:
             with contextlib.suppress(OSError):  # closed meanwhile
                 self._wake_w.send(b"\0")
 
-    def drain(self) -> list[tuple[int, list[Walked] | None, float, bytes]]:
+    def drain(self) -> list[tuple[int, list[Walked] | None, float, bytes, int]]:
         """The pages finished since the last drain: (id, walked pieces or None when out of
-        memory, seconds spent, hash of the visible text)."""
+        memory, seconds spent, hash of the visible text, why it is too complex to parse or 0;
+        no pieces then)."""
         with self._lock:
             done, self._done = self._done, []
             self._signalled = False

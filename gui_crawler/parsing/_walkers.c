@@ -51,8 +51,10 @@ typedef struct job {
     char *dir; /* NULL: none */
     size_t dir_len;
     Py_ssize_t max_tags, tags; /* for the cuts: pieces of about max_tags of the page's tags */
+    long long max_elements, max_pairs; /* past which the page is too complex to parse */
     Py_ssize_t *cuts;          /* where the pieces after the first begin */
     size_t n_cuts;
+    int trouble;        /* too complex to parse: 1 (attribute comparisons), 2 (elements); 0 */
     int trim;           /* give memory back to the system after it (a big page) */
     walked_t **walked;  /* one per piece; NULL (or a NULL entry): out of memory */
     double seconds;     /* spent parsing and walking */
@@ -212,17 +214,26 @@ static double now(void)
     return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
 }
 
-/* The pieces as gui_crawler.parsing.slicing.pieces() makes them: cut where slicing.cut_points() cuts,
- * the first as it is, each one after it behind "<body>" (it continues the body). */
+/* The page scanned (page_scan), then, unless it is too complex to parse, the pieces as
+ * gui_crawler.parsing.slicing.pieces_at() makes them: cut where the scan cuts, the first as it is,
+ * each one after it behind the page's doctype and "<body>" (it continues the body). */
 static void run_job(job_t *j)
 {
     static const char BODY[] = "<body>";
     double t0 = now();
     blake2b_ctx text;
     blake2b_init(&text, DIGEST_SIZE);
-    Py_ssize_t n = find_cuts(j->data, (Py_ssize_t) j->len, j->max_tags, j->tags, &j->cuts);
-    j->n_cuts = n > 0 ? (size_t) n : 0;
-    j->walked = n >= 0 ? calloc(j->n_cuts + 1, sizeof(walked_t *)) : NULL;
+    long long pairs = 0, elements = 0;
+    Py_ssize_t doctype[2] = {0, 0};
+    Py_ssize_t n = page_scan(j->data, (Py_ssize_t) j->len, j->max_tags, j->tags, j->max_elements,
+                             &j->cuts, &pairs, &elements, doctype);
+    size_t dlen = (size_t) (doctype[1] - doctype[0]);
+    j->trouble = n < 0                       ? 0
+                 : pairs > j->max_pairs       ? 1
+                 : elements > j->max_elements ? 2
+                                              : 0;
+    j->n_cuts = n > 0 && !j->trouble ? (size_t) n : 0;
+    j->walked = n >= 0 && !j->trouble ? calloc(j->n_cuts + 1, sizeof(walked_t *)) : NULL;
     for (size_t i = 0; j->walked != NULL && i <= j->n_cuts; i++) {
         size_t a = i > 0 ? (size_t) j->cuts[i - 1] : 0;
         size_t b = i < j->n_cuts ? (size_t) j->cuts[i] : j->len;
@@ -230,11 +241,13 @@ static void run_job(job_t *j)
             j->walked[i] = walked_new(j->data, b, j->dir, j->dir_len);
         }
         else {
-            char *piece = malloc(sizeof(BODY) - 1 + b - a);
+            size_t head = dlen + sizeof(BODY) - 1;
+            char *piece = malloc(head + b - a);
             if (piece != NULL) {
-                memcpy(piece, BODY, sizeof(BODY) - 1);
-                memcpy(piece + sizeof(BODY) - 1, j->data + a, b - a);
-                j->walked[i] = walked_new(piece, sizeof(BODY) - 1 + b - a, j->dir, j->dir_len);
+                memcpy(piece, j->data + doctype[0], dlen);
+                memcpy(piece + dlen, BODY, sizeof(BODY) - 1);
+                memcpy(piece + head, j->data + a, b - a);
+                j->walked[i] = walked_new(piece, head + b - a, j->dir, j->dir_len);
                 free(piece);
             }
         }
@@ -402,9 +415,10 @@ static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
     PyObject *page;
     const char *dir = NULL;
     Py_ssize_t dir_len = 0, max_tags, tags;
+    long long max_elements, max_pairs;
     int trim;
-    if (!PyArg_ParseTuple(args, "LO!z#nnp:submit", &id, &PyBytes_Type, &page, &dir, &dir_len,
-                          &max_tags, &tags, &trim)) {
+    if (!PyArg_ParseTuple(args, "LO!z#nnpLL:submit", &id, &PyBytes_Type, &page, &dir, &dir_len,
+                          &max_tags, &tags, &trim, &max_elements, &max_pairs)) {
         return NULL;
     }
     late_free();
@@ -419,6 +433,8 @@ static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
     j->len = (size_t) PyBytes_GET_SIZE(page);
     j->max_tags = max_tags;
     j->tags = tags;
+    j->max_elements = max_elements;
+    j->max_pairs = max_pairs;
     j->trim = trim;
     if (dir != NULL) {
         j->dir = malloc((size_t) dir_len + 1);
@@ -442,18 +458,18 @@ static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
-/* (id, [walked, ...] or None when out of memory, seconds, the visible text's digest) for each job
- * done since the last drain. */
+/* (id, [walked, ...] or None when out of memory, seconds, the visible text's digest, trouble) for
+ * each job done since the last drain; no pieces for a page too complex to parse. */
 static PyObject *job_result(job_t *j)
 {
     PyObject *walked = NULL;
-    int complete = j->walked != NULL;
-    for (size_t i = 0; complete && i <= j->n_cuts; i++) {
+    int complete = j->walked != NULL || j->trouble;
+    for (size_t i = 0; complete && !j->trouble && i <= j->n_cuts; i++) {
         complete = j->walked[i] != NULL;
     }
     if (complete) {
-        walked = PyList_New((Py_ssize_t) j->n_cuts + 1);
-        for (size_t i = 0; walked != NULL && i <= j->n_cuts; i++) {
+        walked = PyList_New(j->trouble ? 0 : (Py_ssize_t) j->n_cuts + 1);
+        for (size_t i = 0; walked != NULL && !j->trouble && i <= j->n_cuts; i++) {
             PyObject *capsule = walked_capsule(j->walked[i]);
             j->walked[i] = NULL; /* the capsule's now, or destroyed */
             if (capsule == NULL) {
@@ -469,8 +485,8 @@ static PyObject *job_result(job_t *j)
     else {
         walked = Py_NewRef(Py_None);
     }
-    return Py_BuildValue("(LNdy#)", j->id, walked, j->seconds, (const char *) j->digest,
-                         (Py_ssize_t) DIGEST_SIZE);
+    return Py_BuildValue("(LNdy#i)", j->id, walked, j->seconds, (const char *) j->digest,
+                         (Py_ssize_t) DIGEST_SIZE, j->trouble);
 }
 
 static PyObject *walkers_drain(WalkersObject *self, PyObject *Py_UNUSED(args))
@@ -516,13 +532,16 @@ static PyObject *walkers_close(WalkersObject *self, PyObject *Py_UNUSED(args))
 
 static PyMethodDef walkers_methods[] = {
     {"submit", (PyCFunction) walkers_submit, METH_VARARGS,
-     "submit(id, data, directory, max_tags, tags, trim): parse and walk the bytes ``data`` (read "
-     "in place) on a thread, cut into pieces of about ``max_tags`` of its ``tags`` '<' as "
-     "slicing.cut_points() cuts; ``trim``: give memory back to the system after it."},
+     "submit(id, data, directory, max_tags, tags, trim, max_elements, max_pairs): scan the bytes "
+     "``data`` (read in place) on a thread, then parse and walk them, cut into pieces of about "
+     "``max_tags`` of its ``tags`` '<' where the scan cuts, unless it counts more than max_pairs "
+     "attribute comparisons (trouble 1) or max_elements elements in a piece (trouble 2); "
+     "``trim``: give memory back to the system after it."},
     {"drain", (PyCFunction) walkers_drain, METH_NOARGS,
-     "drain() -> [(id, [walked, ...] or None (out of memory), seconds, digest)]: the jobs done "
-     "since the last drain (digest: blake2b, 8 bytes, of the visible text of all the pieces); "
-     "call it when fileno() is readable."},
+     "drain() -> [(id, [walked, ...] or None (out of memory), seconds, digest, trouble)]: the "
+     "jobs done since the last drain (digest: blake2b, 8 bytes, of the visible text of all the "
+     "pieces; trouble: why the page is too complex to parse, its pieces then none, or 0); call "
+     "it when fileno() is readable."},
     {"fileno", (PyCFunction) walkers_fileno, METH_NOARGS,
      "fileno() -> a file descriptor (an eventfd on Linux, else a pipe's read end), readable "
      "while jobs are done and not drained."},

@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gui_crawler.crawl.urls import href_joiner, join, join_all, plain_directory
-from gui_crawler.parsing import accel
+from gui_crawler.parsing import accel, slicing
 from gui_crawler.parsing.pagefacts import FactsReader, PageFacts
-from gui_crawler.parsing.slicing import pieces
 
 if TYPE_CHECKING:
     from gui_crawler.parsing.accel import Walked
@@ -125,24 +124,43 @@ class PageWalk:
     seconds: float = 0.0  # spent in begin()
 
 
-def walk(page: PageWalk) -> tuple[list[Walked], float]:
-    """Parse and walk each piece of the page (one for a page of ordinary size), the GIL held only
-    to return; what each walk read stays in C until :func:`finish`. Also the seconds it took."""
+def walk(page: PageWalk) -> tuple[list[Walked], float, int]:
+    """Scan the page, then parse and walk each piece of it (one for a page of ordinary size), the
+    GIL held only to return; what each walk read stays in C until :func:`finish`. Also the
+    seconds it took, and why the page is too complex to parse (``slicing.too_complex``; nothing
+    is parsed then) or 0."""
     t0 = time.perf_counter()
-    walked = [
-        accel.pagewalk.walk_apart(piece, page.directory)
-        for piece in pieces(page.data, tags=page.tags)
-    ]
-    return walked, time.perf_counter() - t0
+    cuts, pairs, elements, (a, b) = accel.pagewalk.scan(
+        page.data, slicing.MAX_TAGS, page.tags, slicing.MAX_ELEMENTS
+    )
+    trouble = slicing.too_complex(pairs, elements)
+    walked = (
+        []
+        if trouble
+        else [
+            accel.pagewalk.walk_apart(piece, page.directory)
+            for piece in slicing.pieces_at(page.data, cuts, page.data[a:b])
+        ]
+    )
+    return walked, time.perf_counter() - t0, trouble
 
 
 def finish(
-    page: PageWalk, walked: list[Walked], seconds: float, digest: bytes | None = None
+    page: PageWalk,
+    walked: list[Walked],
+    seconds: float,
+    trouble: int = 0,
+    digest: bytes | None = None,
 ) -> ParsedPage:
     """The page's links and audit fields from what :func:`walk` read (``digest``: the visible
     text's hash, if the walk made it). Each distinct href is read once, and joined in Python
-    only when the walk could not join it (joining is the costly part)."""
+    only when the walk could not join it (joining is the costly part). A page too complex to
+    parse (``trouble``) is scanned for its links instead, and says so in its note."""
     t0 = time.perf_counter()
+    if trouble:
+        found = scan_links(page.data.decode("utf-8", "replace"), page.page_url)
+        spent = page.seconds + seconds + time.perf_counter() - t0
+        return ParsedPage(found, page.encoding, slicing.why(trouble), seconds=spent)
     facts = FactsReader(digest)
     base_href: str | None = None
     for piece in walked:

@@ -128,8 +128,8 @@ async def _on_thread(
     page = begin(body, charset, url)
     if isinstance(page, ParsedPage):
         return page
-    walked, seconds, digest = await threads.walk(page)
-    return finish(page, walked, seconds, digest)
+    walked, seconds, digest, trouble = await threads.walk(page)
+    return finish(page, walked, seconds, trouble, digest)
 
 
 class ParserThreads:
@@ -145,14 +145,15 @@ class ParserThreads:
 
     def __init__(self, threads: int) -> None:
         self._walkers = accel.pagewalk.Walkers(threads)
-        self._waiting: dict[int, asyncio.Future[tuple[list[Walked], float, bytes]]] = {}
+        self._waiting: dict[int, asyncio.Future[tuple[list[Walked], float, bytes, int]]] = {}
         self._ids = itertools.count()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watcher: _Watcher | None = None
         self._closed = False
 
-    def walk(self, page: PageWalk) -> asyncio.Future[tuple[list[Walked], float, bytes]]:
-        """``links.walk(page)`` on a parser thread, and the hash of the page's visible text."""
+    def walk(self, page: PageWalk) -> asyncio.Future[tuple[list[Walked], float, bytes, int]]:
+        """``links.walk(page)`` on a parser thread: the pieces walked, the seconds it took, the
+        hash of the page's visible text, and why it is too complex to parse (or 0)."""
         loop = asyncio.get_running_loop()
         if loop is not self._loop:
             self._unwatch()
@@ -163,21 +164,30 @@ class ParserThreads:
             self._loop = loop
         job = next(self._ids)
         trim = len(page.data) >= TRIM_AFTER_BYTES
-        self._walkers.submit(job, page.data, page.directory, slicing.MAX_TAGS, page.tags, trim)
+        self._walkers.submit(
+            job,
+            page.data,
+            page.directory,
+            slicing.MAX_TAGS,
+            page.tags,
+            trim,
+            slicing.MAX_ELEMENTS,
+            slicing.MAX_ATTRIBUTE_PAIRS,
+        )
         self._waiting[job] = fut = loop.create_future()
         return fut
 
     def _deliver(self) -> None:
         if self._closed:  # a wake-up that was on its way when the threads were closed
             return
-        for job, walked, seconds, digest in self._walkers.drain():
+        for job, walked, seconds, digest, trouble in self._walkers.drain():
             fut = self._waiting.pop(job)
             if fut.cancelled():  # the crawl was cancelled meanwhile
                 continue
             if walked is None:
                 fut.set_exception(MemoryError("out of memory parsing the page"))
             else:
-                fut.set_result((walked, seconds, digest))
+                fut.set_result((walked, seconds, digest, trouble))
 
     def _unwatch(self) -> None:
         if self._watcher is not None:

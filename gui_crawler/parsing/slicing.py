@@ -1,11 +1,23 @@
 """Cutting a huge HTML page into pieces that parse alone, so that no page's tree costs more than a
-bounded amount of memory.
+bounded amount of memory; and the page whose parse would cost more than that anyway.
 
 A DOM takes about 370 bytes per tag: a 10 MB source listing of 530,000 tags builds a 200 MB tree,
 most of a crawl's peak memory. Links and visible text do not need the whole tree at once: a page
-parsed piece by piece yields the same hrefs and the same words, provided no cut falls inside an
-element whose content is not markup (a script, a comment) or whose text the audit reads whole
-(the title, an H1). Cuts fall just before a start tag outside all of them.
+parsed piece by piece yields the same hrefs and the same words, provided no cut falls inside a tag
+or an element whose content is not markup (a script, a comment, plaintext), whose content parses
+differently out of it (a table, a select, an SVG, a template), or whose text the audit reads whole
+(the title, an H1). Cuts fall just before a start tag outside all of them: where they fall is
+found by one pass of a model of the HTML tokenizer and tree builder over the page
+(``_pagescan_py``, in C ``_pagescan.c``), which also counts what makes a parse costly:
+
+- attribute comparisons: lexbor checks each attribute of a tag against every one before it, so
+  one tag of 80,000 attributes (1 MB) takes 13 s;
+- elements made in one piece: a piece that cannot be cut (an H1 or a template never closed) or
+  whose formatting elements are made again for each paragraph (a 44 KB page of 3,000 unclosed
+  ``<b id=i>`` makes 9 million elements, 3.3 GB) builds a tree of any size.
+
+Past :data:`MAX_ATTRIBUTE_PAIRS` or :data:`MAX_ELEMENTS` a page is not parsed at all (it is
+:func:`too_complex`): its links are found by a plain scan, as for pages nested too deep.
 """
 
 from __future__ import annotations
@@ -19,23 +31,58 @@ from gui_crawler.parsing import accel
 # have ~3,000 tags, their biggest 34,000. With two parser threads two trees may be alive at once:
 # at 30,000 tags a rust-doc crawl peaked at 160 MB, at 15,000 at 146 MB (medians of 3), as fast.
 MAX_TAGS = 15_000
+# lexbor compares attributes at about 4 ns each: 2^26 comparisons take at most a quarter second.
+# Real pages make a few thousand (the Python docs at most 12,165 in a page).
+MAX_ATTRIBUTE_PAIRS = 1 << 26
+MAX_ELEMENTS = accel.pagewalk.MAX_ELEMENTS  # 65,536: ~24 MB of tree
+
+TOO_MANY_ATTRIBUTES = 1
+TOO_MANY_ELEMENTS = 2
+
+
+def too_complex(pairs: int, elements: int) -> int:
+    """Why a page whose scan counted ``pairs`` attribute comparisons and ``elements`` elements in
+    its biggest piece is too complex to parse (:data:`TOO_MANY_ATTRIBUTES`,
+    :data:`TOO_MANY_ELEMENTS`), or 0: it is not."""
+    if pairs > MAX_ATTRIBUTE_PAIRS:
+        return TOO_MANY_ATTRIBUTES
+    return TOO_MANY_ELEMENTS if elements > MAX_ELEMENTS else 0
+
+
+def why(trouble: int) -> str:
+    """The note of a page too complex to parse, for :func:`too_complex`'s answer."""
+    if trouble == TOO_MANY_ATTRIBUTES:
+        what = f"more than {MAX_ATTRIBUTE_PAIRS:,} attribute comparisons (tags of thousands of attributes)"
+    else:
+        what = f"more than {MAX_ELEMENTS:,} elements in one piece"
+    return f"too complex to parse: {what}; links found by a plain scan"
 
 
 def cut_points(data: bytes, max_tags: int, tags: int | None = None) -> list[int]:
     """Offsets at which ``data`` can be cut into pieces of about ``max_tags`` tags each (none for
-    a page that small): just before a start tag, outside comments, scripts, styles, textareas,
-    titles, xmp, noembed, noframes, noscript, templates and H1s. A page whose cut cannot be placed
-    safely (an element never closed) is left whole from there on. Found in C without the GIL
-    (``_pagewalk.cut_points``); ``tags``: how many "<" ``data`` has, if counted already."""
+    a page that small): just before a start tag, outside every tag, comment, raw-text element
+    and holder (see the module's docstring). A page whose cut cannot be placed safely (an element
+    never closed) is left whole from there on. Found in C without the GIL (``_pagewalk.scan``);
+    ``tags``: how many "<" ``data`` has, if counted already."""
     return accel.pagewalk.cut_points(data, max_tags, data.count(b"<") if tags is None else tags)
 
 
 def pieces(data: bytes, max_tags: int | None = None, tags: int | None = None) -> Iterator[bytes]:
-    """``data`` cut at :func:`cut_points` (one piece for a page of ordinary size), each piece
-    copied out only when its turn comes. Pieces after the first begin with ``<body>``: they
-    continue the body, and without it a leading <noscript> or <template> would be read as part
-    of a fresh document's head, its text spilling into the body."""
-    bounds = [0, *cut_points(data, max_tags or MAX_TAGS, tags), len(data)]
+    """``data`` cut at :func:`cut_points` (one piece for a page of ordinary size)."""
+    cuts, _, _, (a, b) = accel.pagewalk.scan(
+        data, max_tags or MAX_TAGS, data.count(b"<") if tags is None else tags, MAX_ELEMENTS
+    )
+    return pieces_at(data, cuts, data[a:b])
+
+
+def pieces_at(data: bytes, cuts: list[int], doctype: bytes = b"") -> Iterator[bytes]:
+    """``data`` cut at ``cuts``, each piece copied out only when its turn comes. Pieces after the
+    first begin with the page's ``doctype`` (the scan's: its mode, quirks or not, changes how
+    tables, paragraphs and SVG nest) and ``<body>``: they continue the body, and without it a
+    leading <noscript> or <template> would be read as part of a fresh document's head, its text
+    spilling into the body."""
+    bounds = [0, *cuts, len(data)]
     view = memoryview(data)
+    head = doctype + b"<body>"
     for a, b in itertools.pairwise(bounds):
-        yield data if b - a == len(data) else b"".join((b"<body>" if a else b"", view[a:b]))
+        yield data if b - a == len(data) else b"".join((head if a else b"", view[a:b]))

@@ -176,12 +176,15 @@ def test_the_parser_threads_give_back_every_page_they_were_handed(impl: str) -> 
     counts = [sys.getrefcount(page) for page in pages]
 
     def submit(walkers: accel.pagewalk.Walkers, n: int) -> None:
-        walkers.submit(n, pages[n], "http://h/", 15_000, pages[n].count(b"<"), False)
+        walkers.submit(
+            n, pages[n], "http://h/", 15_000, pages[n].count(b"<"), False, 1 << 16, 1 << 26
+        )
 
     walkers = accel.pagewalk.Walkers(1)
     submit(walkers, 0)
     assert select.select([walkers.fileno()], [], [], 10)[0]
-    ((job, walked, _, _),) = walkers.drain()
+    ((job, walked, _, _, trouble),) = walkers.drain()
+    assert not trouble
     assert job == 0 and walked
     for n in range(1, 6):
         submit(walkers, n)
