@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui_crawler.config import ConfigError
+from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl.hosts import states_from_records
 from gui_crawler.crawl.urllist import UrlList
 from gui_crawler.crawl.urls import InvalidURL, Scope, parse_address
@@ -40,6 +40,7 @@ from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.session import CrawlSession, StoreError, crawls_dir, peek
 from gui_crawler.ui.bridge import CrawlBridge
 from gui_crawler.ui.charts import ChartsPanel
+from gui_crawler.ui.compare_dialog import CompareDialog
 from gui_crawler.ui.details import DetailsPane
 from gui_crawler.ui.file_dialogs import file_dialog, file_stem
 from gui_crawler.ui.focus import ShortcutsFirst
@@ -102,6 +103,7 @@ class MainWindow(QMainWindow):
         self._recent: RecentCrawlsDialog | None = None
         self._list_dialog: UrlListDialog | None = None
         self._recheck: Recheck | None = None  # the re-check running, if one is
+        self._compare: CompareDialog | None = None
         self._error_box: QMessageBox | None = None
         self.saved: SavedCrawl | None = None  # an opened crawl file that can be continued
         # The crawl file of the crawl that ran last here, while it has URLs left to fetch:
@@ -190,6 +192,11 @@ class MainWindow(QMainWindow):
             "&Re-check all broken", "Ctrl+R", lambda: self.recheck(None),
             "Fetch again the shown crawl's broken, blocked and failed URLs; their rows are "
             "replaced, their earlier answers kept in the crawl file",
+        )  # fmt: skip
+        self.compare_action = self._action(
+            "Co&mpare crawls…", "Ctrl+Shift+D", self.compare_dialog,
+            "What changed between two crawls of one site: URLs added and removed, answers, "
+            "titles, descriptions, H1s, canonicals, robots, content",
         )  # fmt: skip
         self._action("Address", "Ctrl+L", self._focus_address, "Edit the address")
         self._action("Filter", "Ctrl+F", self._focus_filter, "Filter the pages table")
@@ -511,6 +518,7 @@ class MainWindow(QMainWindow):
             self.details.show_url(None)
             self.pages_tab.table.horizontalScrollBar().setValue(0)
         self.overview.audit.is_internal = Scope(config.roots, strict=config.strict).host_ok
+        self._use_rules(config)
         self.overview.user_agent = config.user_agent
         self.overview.file_stem = file_stem(config.roots[0])
         self.charts.clear()
@@ -591,6 +599,7 @@ class MainWindow(QMainWindow):
     def _show_saved(self, saved: SavedCrawl) -> None:
         """Show what a crawl file holds (its rows, hosts, findings, timeline), nothing else."""
         self.results.clear()
+        self._use_rules(saved.config)
         self.charts.clear()
         self.results.add_queued([q.url for q in saved.pending])
         self.results.add(saved.records)
@@ -605,6 +614,12 @@ class MainWindow(QMainWindow):
         self.timeline.show_records(saved.records)
         self.details.history = history_of(saved.path)
         self.pages_tab.update_count()
+
+    def _use_rules(self, config: CrawlConfig) -> None:
+        """The crawl's custom extraction and search rules: a Pages column and a finding each."""
+        rules = config.extractor().rules  # a crawl's config is validated: its rules compile
+        self.results.set_rules(rules)
+        self.overview.audit.rules = rules
 
     def continue_crawl(self) -> bool:
         """Resume the opened crawl file, or the one the last crawl here left URLs in, where it
@@ -677,6 +692,30 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self.crawlFinished.emit(f)
 
+    def compare_dialog(self) -> CompareDialog:
+        """File → Compare crawls…: two crawls of one site, the crawl shown offered as the newer."""
+        dlg = CompareDialog(self.crawls_folder(), self.shown_file(), self)
+        dlg.urlActivated.connect(self._show_changed_url)
+        dlg.finished.connect(dlg.deleteLater)
+        self._compare = dlg
+        dlg.show()
+        return dlg
+
+    def _show_changed_url(self, url: str, newer: str) -> None:
+        """A changed URL double-clicked: selected in Pages when the newer crawl is shown."""
+        dlg = self._compare
+        if self.shown_file() != Path(newer):
+            if dlg is not None:
+                dlg.say(f"Open {Path(newer).name} (File → Open crawl…) to see its rows here")
+            return
+        if self.results.pages.row_of(url) is None:
+            if dlg is not None:
+                dlg.say(f"{url} is not in the newer crawl")
+            return
+        self.select_url(url)
+        if dlg is not None:
+            dlg.say(None)
+
     def cancel(self) -> None:
         if self.bridge.running:
             self.bridge.cancel()
@@ -719,7 +758,8 @@ class MainWindow(QMainWindow):
         else:
             records = self.results.pages.records()
         try:
-            n = write_csv(path, records)  # whole or not at all: a full disk leaves no file
+            # Whole or not at all: a full disk leaves no file.
+            n = write_csv(path, records, self.results.pages.rules)
         except OSError as e:
             self.notify(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
             return -1
@@ -1006,7 +1046,7 @@ class MainWindow(QMainWindow):
         s.setValue("window/main-splitter", self.main_split.saveState())
         s.setValue("window/right-splitter", self.right.saveState())
         s.setValue("window/left-splitter", self.left.saveState())
-        s.setValue("window/pages-header", self.pages_tab.table.horizontalHeader().saveState())
+        s.setValue("window/pages-header", self.pages_tab.header_state())
         s.setValue("window/pages-columns", ",".join(c.csv for c in PAGE_COLUMNS))
         self.settings.save(s)
         s.sync()

@@ -280,7 +280,8 @@ class WindowMenus:
         bar = w.menuBar()
         ov = w.overview
         layout: list[tuple[str, list[QAction | None]]] = [
-            ("&File", [w.open_action, w.resume_crawl_action, None, self.quit_action]),
+            ("&File", [w.open_action, w.resume_crawl_action, w.compare_action, None,
+                       self.quit_action]),
             ("&Edit", [self.copy_rows_action, self.copy_url_action, None,
                        self.address_action, self.filter_action]),
             ("&View", [*self.tab_actions, None, self.inlinks_action, self.outlinks_action]),
@@ -381,7 +382,7 @@ class WindowMenus:
     def export_selection(self, path: str, records: list[FetchRecord]) -> int:
         """The pages table's CSV of ``records`` (formulas defused, written whole or not at all)."""
         try:
-            n = write_csv(path, records)
+            n = write_csv(path, records, self.window.results.pages.rules)
         except OSError as e:
             self.window.notify(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
             return -1
