@@ -664,7 +664,7 @@ class MainWindow(QMainWindow):
             self.notify(why)
             return False
         self._show_address_error(None)
-        self._recheck = Recheck(session, self.results)
+        self._recheck = Recheck(session, self.results, self.overview)
         self._begin(session)
         self._set_state(f"Re-checking {plural(len(self._recheck.before), 'URL')} …", str(path))
         return True
@@ -672,7 +672,7 @@ class MainWindow(QMainWindow):
     def _recheck_finished(self, f: CrawlFinished) -> None:
         rc, self._recheck = self._recheck, None
         assert rc is not None
-        rc.rebuild(self.overview)
+        rc.rebuild()
         self.saved = rc.saved_now()  # Continue fetches what the crawl file has left
         self._left = len(self.saved.pending)
         self._last_file = None

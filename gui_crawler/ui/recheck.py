@@ -1,10 +1,11 @@
 """Re-check in the window: the URLs of the crawl shown fetched again in its crawl file
 (``CrawlSession.recheck``), their rows replaced in place as the answers come.
 
-While it runs, each answer replaces its URL's row in the pages table and its record in the link
-index (Details shows it); a cancelled URL keeps its earlier answer, as the crawl file does. When it
-ends, the views built from all records (site tree, redirects, broken links, Overview) are built
-again from the rows, so that a fixed URL leaves Broken links and its branch's worst status."""
+While it runs, each answer replaces its URL's row in the pages table, its record in the link
+index (Details shows it) and in the Overview's audit; a cancelled URL keeps its earlier answer, as
+the crawl file does. When it ends, the views built from all records (site tree, redirects, broken
+links) are built again from the rows, so that a fixed URL leaves Broken links and its branch's
+worst status, and the pages table is filtered again."""
 
 from __future__ import annotations
 
@@ -48,12 +49,13 @@ def history_of(path: Path | None) -> dict[str, list[Earlier]]:
 class Recheck:
     """One re-check under way in the window: the records it replaces, by URL."""
 
-    def __init__(self, session: CrawlSession, results: CrawlResults) -> None:
+    def __init__(self, session: CrawlSession, results: CrawlResults, overview: OverviewTab) -> None:
         assert session.store is not None and session.saved is not None
         self.path = session.store.path
         self.saved: SavedCrawl = session.saved
         self.before: dict[str, FetchRecord] = dict(session.store.replacing)
         self.results = results
+        self.overview = overview
         self.now: dict[str, FetchRecord] = {}  # the answers that replaced an earlier one
 
     def apply(self, records: list[FetchRecord], workers: list[WorkerEvent]) -> list[FetchRecord]:
@@ -72,12 +74,14 @@ class Recheck:
         new = r.pages.replace_records(shown)
         if new:  # a redirect's target not recorded before
             r.pages.add_records(new)
+        self.overview.add(shown)  # the audit replaces a URL's record (and counts again)
         if workers:
             r.workers.apply(workers)
         return shown
 
-    def rebuild(self, overview: OverviewTab) -> None:
-        """The views built from every record, built again from the rows as they are now."""
+    def rebuild(self) -> None:
+        """The views built from every record, built again from the rows as they are now; the
+        pages shown filtered again (a fixed URL leaves the 5xx rows)."""
         r = self.results
         records = r.pages.records()
         r.links.clear()
@@ -90,8 +94,8 @@ class Recheck:
         r.redirects.add_records(records)
         r.broken.add_records(records, set())
         r.redirect_count = sum(1 for rec in records if rec.is_redirect)
-        overview.clear()
-        overview.add(records)
+        self.overview.refresh()  # a finding picked keeps filtering Pages, with its URLs now
+        r.proxy.set_filter()
 
     def saved_now(self) -> SavedCrawl:
         """The crawl file as it is now (what Continue would fetch: its frontier, still)."""

@@ -12,7 +12,7 @@ from test_menus import choose, click_menu_item, right_click
 from windows import crawl_to_end
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import COL_STATUS, COL_URL, PagesModel
+from gui_crawler.models import COL_STATUS, COL_URL, PagesModel, StatusClass
 from gui_crawler.storage import load
 from gui_crawler.storage.fileformat import load_history
 from gui_crawler.window import MainWindow
@@ -52,6 +52,10 @@ def test_recheck_all_broken_replaces_the_rows_in_place(
     hits = dict(live_site.hits)
     no_h1 = h1_missing(window)
 
+    # Pages shows the 5xx rows only: /broken.
+    window.results.proxy.set_filter(classes={StatusClass.SERVER_ERROR})
+    assert window.results.proxy.rowCount() == 1
+
     live_site.add_page("/broken", ["/a/"])  # fixed since; /missing still is not there
     assert window.recheck_action.isEnabled()
     with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
@@ -78,6 +82,8 @@ def test_recheck_all_broken_replaces_the_rows_in_place(
     # The Overview too: /broken is a page now, one more without an H1.
     assert h1_missing(window) == no_h1 + 1
     assert window.state_label.text() == "Re-checked 2 URLs: 1 fixed, 1 still failing"
+    assert window.results.proxy.rowCount() == 0  # /broken is no 5xx any more
+    window.results.proxy.set_filter(classes=())
     qtmodeltester.check(pages)
     qtmodeltester.check(window.results.broken)
     qtmodeltester.check(window.results.tree)
