@@ -672,7 +672,7 @@ class MainWindow(QMainWindow):
     def _recheck_finished(self, f: CrawlFinished) -> None:
         rc, self._recheck = self._recheck, None
         assert rc is not None
-        rc.rebuild()
+        rc.rebuild(self.timeline)
         self.saved = rc.saved_now()  # Continue fetches what the crawl file has left
         self._left = len(self.saved.pending)
         self._last_file = None

@@ -20,6 +20,7 @@ from gui_crawler.storage.fileformat import Earlier, load_history
 from gui_crawler.storage.session import CrawlSession, StoreError
 from gui_crawler.ui.overview import OverviewTab
 from gui_crawler.ui.results import CrawlResults
+from gui_crawler.ui.timeline import TimelinePanel
 
 
 def start_recheck(path: Path, urls: list[str] | None) -> tuple[CrawlSession | None, str]:
@@ -79,7 +80,7 @@ class Recheck:
             r.workers.apply(workers)
         return shown
 
-    def rebuild(self) -> None:
+    def rebuild(self, timeline: TimelinePanel) -> None:
         """The views built from every record, built again from the rows as they are now; the
         pages shown filtered again (a fixed URL leaves the 5xx rows)."""
         r = self.results
@@ -94,8 +95,16 @@ class Recheck:
         r.redirects.add_records(records)
         r.broken.add_records(records, set())
         r.redirect_count = sum(1 for rec in records if rec.is_redirect)
+        timeline.show_records(self.file_order())  # the whole crawl, as reopened
         self.overview.refresh()  # a finding picked keeps filtering Pages, with its URLs now
         r.proxy.set_filter()
+
+    def file_order(self) -> list[FetchRecord]:
+        """The records in the crawl file's order: a replaced record is written anew, after the
+        others (the timeline draws each run of the crawl on its own clock in that order)."""
+        again = self.now
+        records = self.results.pages.records()
+        return [r for r in records if r.url not in again] + list(again.values())
 
     def saved_now(self) -> SavedCrawl:
         """The crawl file as it is now (what Continue would fetch: its frontier, still)."""

@@ -97,7 +97,11 @@ def test_recheck_all_broken_replaces_the_rows_in_place(
     session = window.bridge.session
     assert session is not None and session.path is not None
     assert {r.url: r.status for r in load(session.path).records}[f"{u}/broken"] == 200
+    elapsed, rate = window.stat_labels["elapsed"].text(), window.stat_labels["rate"].text()
     assert window.open_crawl(session.path)
+    # The crawl's time and rate, as its file reopened gives them (the timeline's whole crawl).
+    assert window.stat_labels["elapsed"].text() == elapsed
+    assert window.stat_labels["rate"].text() == rate
     window.select_url(f"{u}/broken")
     assert before_lines(window) == [line]
     window.select_url(f"{u}/a/")
