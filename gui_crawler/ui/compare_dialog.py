@@ -49,7 +49,8 @@ class CrawlPicker(QWidget):
         self.combo.setMinimumContentsLength(50)
         for c in crawls:
             name = notes.name(c.path) or c.site
-            self.add(c.path, f"{name} — {c.when:%Y-%m-%d %H:%M} — {plural(c.urls, 'URL')}")
+            # To the second: two crawls of a site a minute apart are told apart.
+            self.add(c.path, f"{name} — {c.when:%Y-%m-%d %H:%M:%S} — {plural(c.urls, 'URL')}")
         self.other = QPushButton("Other file…")
         self.other.clicked.connect(self.file_dialog)
         self._dialog: Any = None
@@ -136,6 +137,7 @@ class CompareDialog(QDialog):
         self.summary.setWordWrap(True)
         self.kind = QComboBox()
         self.kind.setObjectName("compare-kind")
+        self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.kind.currentIndexChanged.connect(self._kind_chosen)
         self.model = ChangesModel(self)
         self.proxy = ChangesProxy(self.model, self)

@@ -70,13 +70,13 @@ class UrlListDialog(QDialog):
         self.setModal(False)
         self._file_dialog: Any = None
         lay = QVBoxLayout(self)
-        lay.addWidget(
-            label(
-                "Paste URLs, one a line, or open a file (text, CSV: its first column, a "
-                "sitemap). Exactly these URLs are checked and their redirects followed; their "
-                "links are followed only as deep as Max depth says (0: not at all)."
-            )
+        intro = label(
+            "Paste URLs, one a line, or open a file (text, CSV: its first column, a sitemap). "
+            "Exactly these URLs are checked and their redirects followed; their links are not "
+            "followed, unless Max depth is set (then as many levels as it says)."
         )
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
         self.text = QPlainTextEdit()
         self.text.setObjectName("list-text")
         self.text.setPlaceholderText("https://example.org/\nhttps://example.org/about")
