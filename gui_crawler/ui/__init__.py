@@ -15,6 +15,8 @@
 * ``settings_panel``, ``option_boxes``, ``option_fields``, ``stored``: the settings form and its
   values stored in QSettings (``stored`` checks them one by one and needs no Qt);
 * ``recent_dialog``: the recent-crawls list;
+* ``list_dialog``: a list of URLs to check (list mode); ``recheck``: a re-check's answers put in
+  place of the rows they replace; ``compare_dialog``, ``compare_model``: two crawls compared;
 * ``menus``: the menu bar and the rows' context menu; ``response_headers``: the Details pane's
   section of a record's response headers;
 * ``plaintext``: page text shown as text, never as HTML.
