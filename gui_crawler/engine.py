@@ -42,6 +42,7 @@ from gui_crawler.events import (
     WorkerEvent,
     WorkerState,
 )
+from gui_crawler.parsing.css import CSS_TYPE, css_links
 from gui_crawler.parsing.links import HTML_TYPES, parse_content_type, parse_page
 from gui_crawler.parsing.pagefacts import PageFacts, robots_tokens
 from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed, default_processes
@@ -718,8 +719,9 @@ class Crawler:
                 status = resp.status
                 mime, charset = parse_content_type(resp.headers.get("Content-Type"))
                 challenge = bot_challenge(status, resp.headers)
-                html = status == 200 and mime in HTML_TYPES
-                body, size = await self._read(resp, keep=html)
+                # A page is parsed; a stylesheet read for its url()s and @imports.
+                keep = status == 200 and (mime in HTML_TYPES or mime == CSS_TYPE)
+                body, size = await self._read(resp, keep=keep)
                 timing.mark_body()
                 x_robots = robots_tokens(*resp.headers.getall("X-Robots-Tag", ()))
             if challenge:
@@ -913,7 +915,12 @@ class Crawler:
         if body is None:
             self._record(item, start, tries, got)
             return
-        cfg = self.config
+        if got.content_type == CSS_TYPE:
+            text = _text(body, got.encoding or "utf-8")
+            links, new = self._take_links(item, css_links(text, item.url))
+            sheet = replace(got, num_urls=len(links), num_new_urls=new, links=links)
+            self._record(item, start, tries, sheet)
+            return
         self._set_state(wid, WorkerState.PARSING, item.url)
         dispatched = time.monotonic()
         if self._parser is not None:
@@ -940,7 +947,30 @@ class Crawler:
         if self._extractor:
             # Off the loop: a CSS or XPath query parses the page again (bench/extract.py).
             extracted = await asyncio.to_thread(self._extractor.run, _text(body, page.encoding))
-        links, off_site = self.scope.partition(page.links)
+        links, new = self._take_links(item, page.links)
+        facts = page.facts
+        parsed = Outcome(
+            status=got.status,
+            content_type=got.content_type,
+            size=got.size,
+            encoding=page.encoding,
+            note=page.note,
+            num_urls=len(links),
+            num_new_urls=new,
+            links=links,
+            facts=facts,
+            robots=robots_tokens(facts.robots, got.robots),
+            headers=got.headers,
+            extracted=extracted,
+        )
+        self._record(item, start, tries, parsed)
+
+    def _take_links(self, item: Queued, found: Iterable[str]) -> tuple[tuple[str, ...], int]:
+        """Take in the links ``found`` on ``item`` (a page's, a stylesheet's): in-scope ones
+        queued as deep as max_depth allows, off-site ones checked once. Returns the in-scope
+        links (the record's) and how many of them were new."""
+        cfg = self.config
+        links, off_site = self.scope.partition(found)
         depth = item.depth + 1
         new = 0
         # max_depth 0: no limit — but in list mode, no links at all.
@@ -954,22 +984,7 @@ class Crawler:
                     new += 1
         if cfg.check_external and (follows or not cfg.list_mode):
             self._take_external(off_site, depth, item.url)
-        facts = page.facts
-        parsed = Outcome(
-            status=got.status,
-            content_type=got.content_type,
-            size=got.size,
-            encoding=page.encoding,
-            note=page.note,
-            num_urls=len(links),
-            num_new_urls=new,
-            links=tuple(links),
-            facts=facts,
-            robots=robots_tokens(facts.robots, got.robots),
-            headers=got.headers,
-            extracted=extracted,
-        )
-        self._record(item, start, tries, parsed)
+        return tuple(links), new
 
     def _take_external(self, urls: Iterable[str], depth: int, referrer: str) -> None:
         """Queue a page's links to hosts outside the crawl for one check each (the exclude regex
