@@ -664,6 +664,12 @@ class MainWindow(QMainWindow):
             self.notify(why)
             return False
         self._show_address_error(None)
+        if self.saved is None and self._cut_short and session.saved is not None:
+            # Rows of URLs cut short in flight are not in the file: shown from the file, the
+            # rows are the records the re-check replaces (as Continue does).
+            url = self.details.url
+            self._show_saved(session.saved)
+            self.details.show_url(url)
         self._recheck = Recheck(session, self.results, self.overview)
         self._begin(session)
         self._set_state(f"Re-checking {plural(len(self._recheck.before), 'URL')} …", str(path))

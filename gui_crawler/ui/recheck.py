@@ -108,7 +108,8 @@ class Recheck:
 
     def saved_now(self) -> SavedCrawl:
         """The crawl file as it is now (what Continue would fetch: its frontier, still)."""
-        records = self.results.pages.records()
+        # A URL cut short in flight is no record of the file: it stays to fetch.
+        records = [r for r in self.results.pages.records() if r.error_kind != ErrorKind.CANCELLED]
         recorded = {rec.url for rec in records}
         pending = [q for q in self.saved.pending if q.url not in recorded]
         return replace(self.saved, records=records, pending=pending)

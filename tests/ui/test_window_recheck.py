@@ -9,9 +9,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from test_menus import choose, click_menu_item, right_click
-from windows import crawl_to_end
+from windows import PAGES, crawl_to_end, start
 
-from gui_crawler.events import FetchRecord
+from gui_crawler.events import ErrorKind, FetchRecord
 from gui_crawler.models import COL_STATUS, COL_URL, PagesModel, StatusClass
 from gui_crawler.storage import load
 from gui_crawler.storage.fileformat import load_history
@@ -173,3 +173,34 @@ def test_replacing_rows_keeps_a_sorted_table_sorted(qtmodeltester: Any) -> None:
         and model.rows[model.row_of(f"{h}/1") or 0].record.status == 200
     )
     qtmodeltester.check(model)
+
+
+def test_a_recheck_right_after_a_cancel_then_continue_gives_each_url_one_row(
+    qtbot: Any, qtlog: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small()
+    live_site.delay = 0.05
+    window.settings.workers.setValue(2)
+    start(qtbot, window, live_site.url)
+    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 6, timeout=10_000)
+    with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
+        click_menu_item(qtbot, qtlog, window, "Crawl", "&Cancel")
+    assert any(r.error_kind == ErrorKind.CANCELLED for r in window.results.pages.records())
+    live_site.delay = 0
+    with qtbot.waitSignal(window.crawlFinished, timeout=10_000):
+        assert window.recheck([live_site.url])
+    # The rows cut short are not in the crawl file: they are not shown as rows any more, and
+    # stay to fetch.
+    urls = [r.url for r in window.results.pages.records()]
+    assert len(urls) == len(set(urls))
+    assert not any(r.error_kind == ErrorKind.CANCELLED for r in window.results.pages.records())
+    path = window.shown_file()
+    assert path is not None
+    saved = load(path)
+    assert set(urls) == {r.url for r in saved.records}
+    assert window.stat_labels["queued"].text() == f"Queued {len(saved.pending):,}"
+    assert window.resume_crawl_action.isEnabled()
+    with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
+        window.resume_crawl_action.trigger()
+    urls = [r.url for r in window.results.pages.records()]
+    assert len(urls) == len(set(urls)) == PAGES
