@@ -23,7 +23,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS, SEARCHED
+from gui_crawler.parsing.extract import Rule
+from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS, PageColumn, columns_of
 from gui_crawler.ui.plaintext import tip
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -109,41 +110,47 @@ class LabelledTable(QAbstractTableModel):
 
 
 COL_URL, COL_STATUS = COLUMN_INDEX["url"], COLUMN_INDEX["status"]
-_NCOLS = len(PAGE_COLUMNS)
-_NUMERIC = tuple(c.numeric for c in PAGE_COLUMNS)
 
 
 class PageRow:
     """One row of the pages table. Its cells' text is made when the row is first shown and then
     kept: with dozens of columns, text made for every row up front was most of the window's
-    memory per URL, and most rows are never looked at. Sort keys are made when a sort asks."""
+    memory per URL, and most rows are never looked at. Sort keys are made when a sort asks.
+    ``columns``: the table's (one tuple shared by every row of it)."""
 
-    __slots__ = ("_display", "cls", "record")
+    __slots__ = ("_display", "cls", "columns", "record")
 
-    def __init__(self, record: FetchRecord) -> None:
+    def __init__(self, record: FetchRecord, columns: tuple[PageColumn, ...] = PAGE_COLUMNS) -> None:
         self.record = record
         self.cls = status_class(record)
+        self.columns = columns
         self._display: tuple[str, ...] | None = None
+
+    def use(self, columns: tuple[PageColumn, ...]) -> None:
+        """Show ``columns`` from now on (the text made for the old ones is dropped)."""
+        self.columns = columns
+        self._display = None
 
     @property
     def display(self) -> tuple[str, ...]:
         if self._display is None:
-            self._display = tuple(c.display(self.record) for c in PAGE_COLUMNS)
+            self._display = tuple(c.display(self.record) for c in self.columns)
         return self._display
 
     def text(self, column: int) -> str:
         """One cell's text, without keeping the row's (the text filter reads every row)."""
         d = self._display
-        return d[column] if d is not None else PAGE_COLUMNS[column].display(self.record)
+        return d[column] if d is not None else self.columns[column].display(self.record)
 
     def key(self, column: int) -> Any:
         """The sort key of a cell: one column's keys are mutually comparable."""
-        return PAGE_COLUMNS[column].key(self.record)
+        return self.columns[column].key(self.record)
 
 
 class PagesModel(LabelledTable):
     """Every recorded URL, one row each: in arrival order, or in the order the user chose, which
     later rows keep (the sort survives clear(): a new crawl fills a table still sorted).
+    ``columns``: PAGE_COLUMNS, then one a custom extraction or search rule (``set_rules``).
 
     Signals: only QAbstractItemModel's own.
     """
@@ -152,11 +159,36 @@ class PagesModel(LabelledTable):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
+        self.rules: tuple[Rule, ...] = ()
+        self._set_columns(PAGE_COLUMNS)
         self.rows: list[PageRow] = []
         self._row_of: dict[str, int] | None = {}
         # The order the user chose: kept as rows arrive, so the header's arrow never lies.
         self.sort_column = -1
         self.sort_order = Qt.SortOrder.AscendingOrder
+
+    def _set_columns(self, columns: tuple[PageColumn, ...]) -> None:
+        self.columns = columns
+        self.COLUMNS = tuple(c.label for c in columns)
+        self._numeric = tuple(c.numeric for c in columns)
+        self.searched = tuple(i for i, c in enumerate(columns) if c.searched)
+
+    def set_rules(self, rules: Sequence[Rule]) -> bool:
+        """Show a column per rule after PAGE_COLUMNS (none: PAGE_COLUMNS alone); one model reset
+        when they differ from the columns shown, none when they are the same (returns whether
+        the columns changed). A sort by a rule's column that goes stops keeping an order."""
+        rules = tuple(rules)
+        if rules == self.rules:
+            return False
+        self.beginResetModel()
+        self.rules = rules
+        self._set_columns(columns_of(rules))
+        for row in self.rows:
+            row.use(self.columns)
+        if self.sort_column >= len(PAGE_COLUMNS):
+            self.sort_column = -1
+        self.endResetModel()
+        return True
 
     # ---- feeding ------------------------------------------------------------------------------
 
@@ -165,7 +197,7 @@ class PagesModel(LabelledTable):
         new rows that lands between the same two old rows is one beginInsertRows."""
         if not records:
             return
-        new = [PageRow(r) for r in records]
+        new = [PageRow(r, self.columns) for r in records]
         if self.sort_column < 0 or not self.rows:
             if self.sort_column >= 0:
                 new.sort(key=self._key, reverse=self._desc)
@@ -235,12 +267,14 @@ class PagesModel(LabelledTable):
                 rest.append(rec)
                 continue
             old = self.rows[i]
-            self.rows[i] = PageRow(rec)
+            self.rows[i] = PageRow(rec, self.columns)
             changed.append(i)
             if self.sort_column >= 0:
                 resort = resort or old.key(self.sort_column) != self.rows[i].key(self.sort_column)
         if changed:
-            self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), _NCOLS - 1))
+            self.dataChanged.emit(
+                self.index(min(changed), 0), self.index(max(changed), len(self.columns) - 1)
+            )
         if resort:
             self.sort(self.sort_column, self.sort_order)
         return rest
@@ -264,7 +298,7 @@ class PagesModel(LabelledTable):
     def index(self, row: int, column: int, parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
         # The base class checks hasIndex(), i.e. two more calls into Python per index; the
         # proxy asks for an index on every data() call while the view paints.
-        if 0 <= row < len(self.rows) and 0 <= column < _NCOLS and not parent.isValid():
+        if 0 <= row < len(self.rows) and 0 <= column < len(self.columns) and not parent.isValid():
             return self.createIndex(row, column)
         return QModelIndex()
 
@@ -281,7 +315,7 @@ class PagesModel(LabelledTable):
         if role == Qt.ItemDataRole.ForegroundRole:
             return STATUS_BRUSH[row.cls] if col in (COL_URL, COL_STATUS) else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if _NUMERIC[col] else None
+            return _RIGHT if self._numeric[col] else None
         if role == Qt.ItemDataRole.ToolTipRole:  # page text: shown as text, never as HTML
             return tip(row.display[col]) or None
         if role == Roles.Url:
@@ -297,18 +331,18 @@ class PagesModel(LabelledTable):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(PAGE_COLUMNS):
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return PAGE_COLUMNS[section].label
+            return self.columns[section].label
         if role == Qt.ItemDataRole.ToolTipRole:  # "The page's <title>" is not HTML either
-            return tip(PAGE_COLUMNS[section].tip)
+            return tip(self.columns[section].tip)
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Sort by ``column`` and keep that order for rows added later; -1 stops keeping an order
         (the rows stay where they are: arrival order is not restored)."""
-        self.sort_column = column if 0 <= column < len(PAGE_COLUMNS) else -1
+        self.sort_column = column if 0 <= column < len(self.columns) else -1
         self.sort_order = order
         if self.sort_column < 0 or len(self.rows) < 2:
             return
@@ -390,7 +424,7 @@ class PagesProxy(QSortFilterProxyModel):
         if self._urls is not None and row.record.url not in self._urls:
             return False
         if self._text:
-            return any(self._text in row.text(c).lower() for c in SEARCHED)
+            return any(self._text in row.text(c).lower() for c in self._pages.searched)
         return True
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui_crawler.config import ConfigError
+from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl.hosts import states_from_records
 from gui_crawler.crawl.urllist import UrlList
 from gui_crawler.crawl.urls import InvalidURL, Scope, parse_address
@@ -518,6 +518,7 @@ class MainWindow(QMainWindow):
             self.details.show_url(None)
             self.pages_tab.table.horizontalScrollBar().setValue(0)
         self.overview.audit.is_internal = Scope(config.roots, strict=config.strict).host_ok
+        self._use_rules(config)
         self.overview.user_agent = config.user_agent
         self.overview.file_stem = file_stem(config.roots[0])
         self.charts.clear()
@@ -598,6 +599,7 @@ class MainWindow(QMainWindow):
     def _show_saved(self, saved: SavedCrawl) -> None:
         """Show what a crawl file holds (its rows, hosts, findings, timeline), nothing else."""
         self.results.clear()
+        self._use_rules(saved.config)
         self.charts.clear()
         self.results.add_queued([q.url for q in saved.pending])
         self.results.add(saved.records)
@@ -612,6 +614,12 @@ class MainWindow(QMainWindow):
         self.timeline.show_records(saved.records)
         self.details.history = history_of(saved.path)
         self.pages_tab.update_count()
+
+    def _use_rules(self, config: CrawlConfig) -> None:
+        """The crawl's custom extraction and search rules: a Pages column and a finding each."""
+        rules = config.extractor().rules  # a crawl's config is validated: its rules compile
+        self.results.set_rules(rules)
+        self.overview.audit.rules = rules
 
     def continue_crawl(self) -> bool:
         """Resume the opened crawl file, or the one the last crawl here left URLs in, where it
@@ -756,7 +764,8 @@ class MainWindow(QMainWindow):
         else:
             records = self.results.pages.records()
         try:
-            n = write_csv(path, records)  # whole or not at all: a full disk leaves no file
+            # Whole or not at all: a full disk leaves no file.
+            n = write_csv(path, records, self.results.pages.rules)
         except OSError as e:
             self.notify(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
             return -1
@@ -1043,7 +1052,7 @@ class MainWindow(QMainWindow):
         s.setValue("window/main-splitter", self.main_split.saveState())
         s.setValue("window/right-splitter", self.right.saveState())
         s.setValue("window/left-splitter", self.left.saveState())
-        s.setValue("window/pages-header", self.pages_tab.table.horizontalHeader().saveState())
+        s.setValue("window/pages-header", self.pages_tab.header_state())
         s.setValue("window/pages-columns", ",".join(c.csv for c in PAGE_COLUMNS))
         self.settings.save(s)
         s.sync()

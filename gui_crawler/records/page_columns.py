@@ -1,16 +1,19 @@
 """The one description of the pages table's columns, used by the table model, the view's widths,
 elision and default visibility, the text filter and the CSV export (Qt-free: the CLI exports too).
 
-Adding a column is one line in PAGE_COLUMNS.
+Adding a column is one line in PAGE_COLUMNS. A crawl with custom extraction or search rules has a
+column more per rule after them (``columns_of``), headed as the CSV's (``extract:price``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from gui_crawler.events import FetchRecord
+from gui_crawler.parsing.extract import Rule, values
+from gui_crawler.records.audit import custom_finding
 from gui_crawler.records.verdicts import category, verdict
 from gui_crawler.records.wording import error_sentence, status_word
 
@@ -122,3 +125,49 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
 )  # fmt: skip
 COLUMN_INDEX = {c.csv: i for i, c in enumerate(PAGE_COLUMNS)}
 SEARCHED = tuple(i for i, c in enumerate(PAGE_COLUMNS) if c.searched)
+
+
+def _values_of() -> Callable[[str], dict[str, str]]:
+    """``extract.values`` remembering the last record's: a row asks once per rule column, and
+    parsing its JSON again for each was most of the cost of showing, sorting or filtering them."""
+    last: list[Any] = [None, {}]
+
+    def cached(extracted: str) -> dict[str, str]:
+        if extracted is not last[0] and extracted != last[0]:
+            last[:] = extracted, values(extracted)
+        got: dict[str, str] = last[1]
+        return got
+
+    return cached
+
+
+_values = _values_of()
+
+
+def _count(text: str) -> int:
+    """A search's count as a sort key: pages it did not run on (no value) before 0."""
+    return int(text) if text.isdigit() else -1
+
+
+def rule_column(rule: Rule) -> PageColumn:
+    """The column of one extraction or search rule: its value in each page's record, "" where
+    it did not run (not an HTML page that answered 200)."""
+    head = custom_finding(rule)[0]
+    name = rule.name
+    way = f"“{rule.pattern}”" if rule.way == "text" else f"{rule.way}:{rule.pattern}"
+    way += f"@{rule.attr}" if rule.attr else ""
+
+    def value(r: FetchRecord) -> str:
+        return _values(r.extracted).get(name, "")
+
+    if not rule.search:
+        return C(head, head, f"What {way} extracted from the page (empty: nothing)", value,
+                 width=140, searched=True)  # fmt: skip
+    what = "the pages without it make its finding" if rule.absent else "0 when it does not"
+    return C(head, head, f"How many times the page's HTML holds {way} ({what})", value,
+             sort=lambda r: _count(value(r)), width=90, numeric=True)  # fmt: skip
+
+
+def columns_of(rules: Sequence[Rule]) -> tuple[PageColumn, ...]:
+    """The pages table's columns for a crawl with these rules: PAGE_COLUMNS, then one a rule."""
+    return (*PAGE_COLUMNS, *map(rule_column, rules)) if rules else PAGE_COLUMNS

@@ -382,7 +382,7 @@ class WindowMenus:
     def export_selection(self, path: str, records: list[FetchRecord]) -> int:
         """The pages table's CSV of ``records`` (formulas defused, written whole or not at all)."""
         try:
-            n = write_csv(path, records)
+            n = write_csv(path, records, self.window.results.pages.rules)
         except OSError as e:
             self.window.notify(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
             return -1

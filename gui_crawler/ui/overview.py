@@ -72,7 +72,14 @@ class OverviewModel(LabelledTable):
         self.findings: list[Finding] = audit.findings()
 
     def refresh(self) -> None:
-        self.findings = self.audit.findings()
+        findings = self.audit.findings()
+        if [f.key for f in findings] != [f.key for f in self.findings]:
+            # Another crawl's rules: a finding more or less each, so other rows.
+            self.beginResetModel()
+            self.findings = findings
+            self.endResetModel()
+            return
+        self.findings = findings
         self.dataChanged.emit(self.index(0, 0), self.index(len(self.findings) - 1, 1))
 
     def row_count(self) -> int:
@@ -248,7 +255,7 @@ class OverviewTab(QWidget):
 
     def export_finding(self, path: str, key: str) -> int:
         f = self.finding(key)
-        n = write_finding_csv(path, [self.audit.records[u] for u in f.urls])
+        n = write_finding_csv(path, [self.audit.records[u] for u in f.urls], self.audit.rules)
         self.message.setText(f"Wrote {n:,} rows of “{f.label}” to {path}")
         return n
 

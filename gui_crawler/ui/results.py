@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject
 
 from gui_crawler.events import FetchRecord, WorkerEvent
 from gui_crawler.models import PagesModel, PagesProxy
+from gui_crawler.parsing.extract import Rule
 from gui_crawler.ui.hosts_model import HostsModel
 from gui_crawler.ui.link_models import BrokenLinksModel, LinkIndex, RedirectsModel
 from gui_crawler.ui.tree_model import SiteTreeModel
@@ -32,6 +33,10 @@ class CrawlResults(QObject):
         self.broken = BrokenLinksModel(self.links, self)
         self.hosts = HostsModel(self)
         self.redirect_count = 0
+
+    def set_rules(self, rules: Sequence[Rule]) -> None:
+        """The crawl's custom extraction and search rules: a Pages column each."""
+        self.pages.set_rules(rules)
 
     def add_queued(self, urls: Sequence[str]) -> None:
         """URLs taken into the crawl: the site tree shows them before they are fetched."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QByteArray,
     QEvent,
     QItemSelectionModel,
     QModelIndex,
@@ -17,7 +18,7 @@ from PySide6.QtCore import (
     QUrl,
     Signal,
 )
-from PySide6.QtGui import QDesktopServices, QGuiApplication, QResizeEvent
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QResizeEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -201,6 +202,9 @@ class PagesTab(QWidget):
         hh.setSectionsMovable(True)
         hh.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         hh.customContextMenuRequested.connect(self._column_menu)
+        # A crawl's rule columns come and go with a model reset (PagesModel.set_rules).
+        proxy.pages.modelAboutToBeReset.connect(self._rule_sections_to_end)
+        proxy.pages.modelReset.connect(self._lay_out_rule_columns)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addLayout(bar)
@@ -213,13 +217,52 @@ class PagesTab(QWidget):
         self.filter.textChanged.connect(self._debounce.start)
         self.update_count()
 
+    def _rule_sections_to_end(self) -> None:
+        """Before the columns change: the rule columns' sections are put back at the end. Qt
+        drops the sections a reset removes by position, not by column: one dragged in among the
+        others would take another column's width and hidden state with it."""
+        hh = self.table.horizontalHeader()
+        for logical in range(len(PAGE_COLUMNS), hh.count()):
+            hh.moveSection(hh.visualIndex(logical), hh.count() - 1)
+
+    def _lay_out_rule_columns(self) -> None:
+        """After the columns changed: each rule column shown at its width, at the end; a sort
+        by a rule column that went is no longer shown as the table's order."""
+        hh = self.table.horizontalHeader()
+        columns = self.proxy.pages.columns
+        for i in range(len(PAGE_COLUMNS), len(columns)):
+            hh.setSectionHidden(i, False)
+            hh.resizeSection(i, columns[i].width)
+        if hh.sortIndicatorSection() >= len(PAGE_COLUMNS) and self.proxy.pages.sort_column < 0:
+            hh.setSortIndicator(-1, hh.sortIndicatorOrder())
+
+    def header_state(self) -> QByteArray:
+        """The header's state (widths, order, hidden columns, sort) of PAGE_COLUMNS alone: the
+        rule columns are the shown crawl's, and a state holding more sections than the table
+        has columns is restored by Qt as that many sections."""
+        hh = self.table.horizontalHeader()
+        extra = hh.count() - len(PAGE_COLUMNS)
+        if extra <= 0:
+            return hh.saveState()
+        model = QStandardItemModel(0, hh.count())
+        scratch = QHeaderView(Qt.Orientation.Horizontal)
+        scratch.setModel(model)
+        scratch.restoreState(hh.saveState())
+        for logical in range(len(PAGE_COLUMNS), hh.count()):
+            scratch.moveSection(scratch.visualIndex(logical), scratch.count() - 1)
+        if scratch.sortIndicatorSection() >= len(PAGE_COLUMNS):
+            scratch.setSortIndicator(-1, scratch.sortIndicatorOrder())
+        model.removeColumns(len(PAGE_COLUMNS), extra)
+        return scratch.saveState()
+
     def column_menu(self) -> QMenu:
         """Checkable entries, one per column; the last shown column cannot be hidden."""
         hh = self.table.horizontalHeader()
         menu = QMenu(self)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        shown = sum(not hh.isSectionHidden(i) for i in range(len(PAGE_COLUMNS)))
-        for i, c in enumerate(PAGE_COLUMNS):
+        columns = self.proxy.pages.columns
+        shown = sum(not hh.isSectionHidden(i) for i in range(len(columns)))
+        for i, c in enumerate(columns):
             a = menu.addAction(c.label)
             a.setToolTip(tip(c.tip))
             a.setCheckable(True)
@@ -271,7 +314,13 @@ class PagesTab(QWidget):
         if kinds:
             out.append(" or ".join(kinds))
         if self.proxy.text:
-            out.append(f"“{self.proxy.text}” in the URL, type or error")
+            extracted = any(not r.search for r in self.proxy.pages.rules)
+            where = (
+                "the URL, type, error or an extracted value"
+                if extracted
+                else "the URL, type or error"
+            )
+            out.append(f"“{self.proxy.text}” in {where}")
         return out
 
     def _apply(self) -> None:
