@@ -1,10 +1,13 @@
 """A fuzz harness for the parse paths: mutated real pages and generated hazards, read by the compiled
 parts and by their pure-Python twins through every path a page can take (the walk of a whole page,
-``links.parse_page`` inline with its cuts, small pieces, the parser threads), which must agree.
+``links.parse_page`` inline with its cuts, small pieces, the parser threads), which must agree; and
+pages cut into pieces, which must read as the whole page does (:func:`cut_differences`).
 
 ``tests/parsing/test_fuzz.py`` runs it for a few hundred pages with fixed seeds; ``bench/fuzz.py`` runs it
 for as long as it is given, with fresh seeds, and prints what it finds. Pages come from Debian's
-python3-doc where it is installed, else from the generated pages below.
+python3-doc where it is installed, and from the generators below: hazard soup, pages of whole
+blocks, and pages too complex to parse (tags of thousands of attributes, formatting elements made
+again in each paragraph, holders never closed).
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ BLOCKS = [
     b'<textarea><a href="/ta{i}"></textarea><style>a < b {{}}</style><title>in body {i}</title>',
     b'<h1>Head <b>{i}</b> <a href="/h{i}">x</a></h1>',
     b'<ul><li>one {i}<li>two <a href=/li{i}>l</a></ul><dl><dt>t<dd>d <a href=/dd{i}>x</a></dl>',
-    b'<b>bold {i} <p>para <em>em</p> after',
+    b'<b>bold {i} <p>para <em>em</p> after</em></b>',
     b'<math><mi>x</mi><a href=/m{i}>m</a></math>',
     b'<noembed><a href=/ne{i}></noembed><noframes><a href=/nf{i}></noframes><xmp><a href=/x{i}></xmp>',
     b'<![CDATA[ <a href=/hc{i}> ]]> <?pi <a href=/pi{i}> ?> </ <a href=/be{i}>>',
@@ -97,7 +100,7 @@ def formatting_bomb(n: int, name: bytes = b"b") -> bytes:
     """One <div>, ``n`` distinct unclosed formatting elements, </div>, then ``n`` paragraphs: the
     parser makes the ``n`` again in each paragraph (n * n elements)."""
     opened = b"".join(b"<%s id=%d>" % (name, i) for i in range(n))
-    return b"<div>" + opened + b'</div><a href="/in">x</a>' + b"<p>x" * n
+    return b'<a href="/in">x</a><div>' + opened + b"</div>" + b"<p>x" * n
 
 
 def unclosed_holder_page(holder: bytes, blocks: int) -> bytes:
@@ -118,12 +121,30 @@ def generated_page(rnd: random.Random, blocks: int) -> bytes:
     return b"".join(parts)
 
 
+def too_complex_page(rnd: random.Random) -> bytes:
+    """A page near or past the bounds of what is parsed (slicing.MAX_ATTRIBUTE_PAIRS, MAX_ELEMENTS),
+    small enough to parse all the same where a path has no bound (a few tenths of a second)."""
+    kind = rnd.randrange(3)
+    if kind == 0:
+        return attribute_bomb(rnd.randrange(500, 8000), quoted=rnd.random() < 0.5)
+    if kind == 1:
+        return formatting_bomb(rnd.randrange(20, 300), rnd.choice([b"b", b"i", b"font", b"a"]))
+    return unclosed_holder_page(
+        rnd.choice([b"h1", b"template", b"noscript"]), rnd.randrange(50, 800)
+    )
+
+
 def corpus(rnd: random.Random, pages: int) -> Iterator[bytes]:
-    """Real pages (python3-doc, when installed) and generated ones, half and half."""
+    """Real pages (python3-doc, when installed), hazard soup, pages of whole blocks, and one in
+    twenty past or near the bounds of what is parsed."""
     real = sorted(DOCS.rglob("*.html")) if DOCS.is_dir() else []
     for n in range(pages):
-        if real and n % 2 == 0:
+        if n % 20 == 19:
+            yield too_complex_page(rnd)
+        elif real and n % 2 == 0:
             yield rnd.choice(real).read_bytes()
+        elif n % 4 == 1:
+            yield whole_page(rnd, rnd.randrange(1, 300))
         else:
             yield generated_page(rnd, rnd.randrange(1, 400))
 
@@ -242,4 +263,22 @@ def run(seed: int, pages: int, compiled: ModuleType, python: ModuleType) -> list
             batch = []
     if batch:
         found += check(compiled, python, batch)
+    return found
+
+
+def cut_differences(module: ModuleType, pages: list[bytes], max_tags: int) -> list[Disagreement]:
+    """The pages that ``links.parse_page`` with ``module`` reads differently cut at ``max_tags``
+    tags than whole (no bound on the elements of a piece, which a whole page would pass)."""
+    saved = slicing.MAX_TAGS, slicing.MAX_ELEMENTS
+    found = []
+    try:
+        for page in pages:
+            slicing.MAX_TAGS, slicing.MAX_ELEMENTS = 1 << 40, 1 << 40
+            whole = _with(module, lambda page=page: links.parse_page(page, None, URL))
+            slicing.MAX_TAGS = max_tags
+            cut = _with(module, lambda page=page: links.parse_page(page, None, URL))
+            if cut != whole:
+                found.append(Disagreement(f"cut at {max_tags} tags", page, cut, whole))
+    finally:
+        slicing.MAX_TAGS, slicing.MAX_ELEMENTS = saved
     return found

@@ -790,7 +790,7 @@ Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssi
                 continue;
             }
             if (step && lt >= target && lt < n - step / 2 && !(flags & F_NO_CUT)
-                && !holding(&t, held)) {
+                && (t.last < 0 || t.entries[t.last].on) && !holding(&t, held)) {
                 if (n_cuts == cap) {
                     cap = cap ? 2 * cap : 16;
                     Py_ssize_t *more = realloc(cuts, (size_t) cap * sizeof(Py_ssize_t));

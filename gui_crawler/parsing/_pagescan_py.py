@@ -9,7 +9,8 @@ elements and the list of active formatting elements. It gives three things:
 - where a huge page can be cut into pieces that parse alone (``cuts``): just before a start tag, in
   the tokenizer's data state, with no holder open (an H1, a template, a noscript, an SVG, a MathML,
   a table or a select: elements whose text the audit reads whole, or whose content parses
-  differently out of them);
+  differently out of them) and no formatting element closed by another's end tag waiting on the
+  list of active ones (the parser would make it again after the cut);
 - how many attribute comparisons lexbor's tokenizer makes (``pairs``): it checks each attribute
   of a tag against every one before it for a duplicate, so a tag of 80,000 attributes takes it
   13 s. Counted for tags whose attribute text is at least ``ATTRIBUTE_TEXT`` bytes long (shorter
@@ -332,6 +333,7 @@ def scan(
                 and lt >= target
                 and lt < n - step // 2
                 and name not in NO_CUT
+                and (tree.last is None or tree.last.on)
                 and not any(held.values())
                 and not tree.holding()
             ):
