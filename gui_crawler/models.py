@@ -171,7 +171,10 @@ class PagesModel(LabelledTable):
         self.columns = columns
         self.COLUMNS = tuple(c.label for c in columns)
         self._numeric = tuple(c.numeric for c in columns)
-        self.searched = tuple(i for i, c in enumerate(columns) if c.searched)
+        searched = [i for i, c in enumerate(columns) if c.searched]
+        # The text filter's columns: PAGE_COLUMNS' and the rules' (read from the record's JSON).
+        self.searched = tuple(i for i in searched if i < len(PAGE_COLUMNS))
+        self.searched_rules = tuple(i for i in searched if i >= len(PAGE_COLUMNS))
 
     def set_rules(self, rules: Sequence[Rule]) -> bool:
         """Show a column per rule after PAGE_COLUMNS (none: PAGE_COLUMNS alone); one model reset
@@ -379,6 +382,7 @@ class PagesProxy(QSortFilterProxyModel):
         self._pages = source
         self.setSourceModel(source)
         self._text = ""
+        self._escaped = False  # the text has a character JSON escapes
         self._classes: frozenset[StatusClass] = ALL_CLASSES
         self.only: Callable[[FetchRecord], bool] | None = None  # e.g. external links only
         self._urls: frozenset[str] | None = None  # an Overview finding's pages, when one is picked
@@ -413,6 +417,7 @@ class PagesProxy(QSortFilterProxyModel):
         self.beginFilterChange()
         if text is not None:
             self._text = text.strip().lower()
+            self._escaped = any(ch in '"\\' or ch < " " for ch in self._text)
         if classes is not None:
             self._classes = frozenset(classes) or ALL_CLASSES
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
@@ -424,7 +429,15 @@ class PagesProxy(QSortFilterProxyModel):
         if self._urls is not None and row.record.url not in self._urls:
             return False
         if self._text:
-            return any(self._text in row.text(c).lower() for c in self._pages.searched)
+            text, pages = self._text, self._pages
+            if any(text in row.text(c).lower() for c in pages.searched):
+                return True
+            # An extracted value holding the text has it in the record's JSON too, unless JSON
+            # escapes a character of it: most rows are told apart without parsing their JSON.
+            return bool(pages.searched_rules) and (
+                (self._escaped or text in row.record.extracted.lower())
+                and any(text in row.text(c).lower() for c in pages.searched_rules)
+            )
         return True
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

@@ -175,11 +175,15 @@ def test_the_report_lists_each_rules_finding(
 
 
 def test_an_opened_crawl_brings_its_columns_and_a_crawl_without_rules_has_none(
-    qtbot: Any, window: MainWindow
+    qtbot: Any, window: MainWindow, qtmodeltester: Any
 ) -> None:
+    overview = window.overview.model
     with ThreadedSite(shop()) as site:
         set_rules(window, EXTRACT, SEARCH, ABSENT)
         crawl_to_end(qtbot, window, site.url)
+        window.overview.refresh()
+        qtmodeltester.check(overview)  # a finding more per rule: other rows, by a reset
+        assert window.overview.table.verticalHeader().count() == len(overview.findings)
         with_rules = window.bridge.session.path
         shown = cells(window, site)
         set_rules(window)
@@ -188,7 +192,9 @@ def test_an_opened_crawl_brings_its_columns_and_a_crawl_without_rules_has_none(
         assert pages.columnCount() == BASE == window.pages_tab.table.horizontalHeader().count()
         assert headings(pages) == [c.label for c in PAGE_COLUMNS]
         window.overview.refresh()
-        assert not any(":" in f.key for f in window.overview.model.findings)
+        qtmodeltester.check(overview)
+        assert window.overview.table.verticalHeader().count() == len(overview.findings)
+        assert not any(":" in f.key for f in overview.findings)
         assert pages.rowCount() == 5
     assert window.open_crawl(with_rules)
     assert headings(pages)[BASE:] == HEADS
@@ -206,7 +212,7 @@ def records() -> list[FetchRecord]:
     return [
         page("/a", extracted=rules),
         page("/b", extracted='{"price": "", "old": "0"}'),
-        page("/c", extracted='{"price": "10", "old": "12"}'),
+        page("/c", extracted='{"price": "10 \\"EUR\\"", "old": "12"}'),
         FetchRecord(url=H + "/gone", status=404, content_type="text/html"),
     ]
 
@@ -225,9 +231,14 @@ def test_the_pages_model_with_rule_columns_passes_qt_model_tester(qtmodeltester:
     assert [pages.index(r, old).data() for r in range(4)] == ["12", "3", "0", ""]
     assert pages.index(0, old).data(Roles.Sort) == 12
     proxy.sort(BASE, Qt.SortOrder.AscendingOrder)  # values as text
-    assert [pages.index(r, BASE).data() for r in range(4)] == ["", "", "10", "9"]
+    assert [pages.index(r, BASE).data() for r in range(4)] == ["", "", '10 "EUR"', "9"]
     proxy.set_filter(text="10")
     assert proxy.rowCount() == 1
+    proxy.set_filter(text='"eur"')  # in the record's JSON as \"EUR\"
+    assert proxy.rowCount() == 1
+    proxy.set_filter(text="price")  # a rule's name is no value
+    assert proxy.rowCount() == 0
+    proxy.set_filter(text="10")
     for m in (res.pages, res.proxy):
         qtmodeltester.check(m)
     # Other rules: one reset, the rows kept, their cells the new columns'; the sort by a column
@@ -238,7 +249,7 @@ def test_the_pages_model_with_rule_columns_passes_qt_model_tester(qtmodeltester:
     assert resets == [1] and pages.columnCount() == BASE + 1 and pages.sort_column == -1
     assert not res.pages.set_rules(rules[:1]) and resets == [1]  # the same: nothing happens
     proxy.set_filter(text="")
-    assert sorted(pages.index(r, BASE).data() for r in range(4)) == ["", "", "10", "9"]
+    assert sorted(pages.index(r, BASE).data() for r in range(4)) == ["", "", '10 "EUR"', "9"]
     for m in (res.pages, res.proxy):
         qtmodeltester.check(m)
     res.set_rules(())
