@@ -204,3 +204,23 @@ def test_a_recheck_right_after_a_cancel_then_continue_gives_each_url_one_row(
         window.resume_crawl_action.trigger()
     urls = [r.url for r in window.results.pages.records()]
     assert len(urls) == len(set(urls)) == PAGES
+
+
+def test_nothing_to_recheck_is_said_and_the_file_left_as_it_was(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.add_page("/", ["/a"])
+    live_site.add_page("/a")
+    crawl_to_end(qtbot, window, live_site.url)
+    path = window.shown_file()
+    assert path is not None
+    state = load(path).state
+    assert not window.recheck(None)
+    assert window.notice.text() == (
+        "Nothing to re-check: no URL of this crawl is broken, blocked or failed"
+    )
+    assert not window.bridge.running
+    assert load(path).state == state  # closed as it was, and not locked
+    with qtbot.waitSignal(window.crawlFinished, timeout=10_000):
+        assert window.recheck([live_site.url + "a"])  # a fine URL can be re-checked
+    assert window.state_label.text() == "Re-checked 1 URL: 1 fine"
