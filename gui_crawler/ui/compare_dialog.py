@@ -184,6 +184,12 @@ class CompareDialog(QDialog):
         self._task: asyncio.Task[None] | None = None  # kept: the loop holds tasks weakly
         self._dialog: Any = None
 
+    def done(self, result: int) -> None:
+        """Closed: a comparison still reading its files is dropped (the dialog goes away)."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        super().done(result)
+
     def say(self, text: str | None, error: bool = False) -> None:
         self.message.setText(text or "")
         self.message.setStyleSheet(ERROR_STYLE if error else "")

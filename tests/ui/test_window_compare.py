@@ -152,3 +152,19 @@ def test_two_crawls_of_different_sites_are_said_plainly(
     qtbot.mouseClick(dlg.compare_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(dlg.compare_button.isEnabled, timeout=5000)
     assert "junk.sqlite3 is not a gui_crawler crawl file" in dlg.message.text()
+
+
+def test_closing_the_dialog_while_it_reads_drops_the_comparison(
+    qtbot: Any, qtlog: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    a = crawl_file(tmp_path / "a.sqlite3", "http://127.0.0.2:9/")
+    b = crawl_file(tmp_path / "b.sqlite3", "http://127.0.0.2:9/")
+    dlg = open_compare(qtbot, qtlog, window)
+    dlg.older.choose(a)
+    dlg.newer.choose(b)
+    qtbot.mouseClick(dlg.compare_button, Qt.MouseButton.LeftButton)
+    task = dlg._task
+    assert task is not None and not task.done()
+    dlg.close()
+    qtbot.waitUntil(task.done, timeout=5000)
+    assert task.cancelled()
