@@ -226,13 +226,14 @@ class PagesTab(QWidget):
             hh.moveSection(hh.visualIndex(logical), hh.count() - 1)
 
     def _lay_out_rule_columns(self) -> None:
-        """After the columns changed: each rule column shown at its width, at the end; a sort
-        by a rule column that went is no longer shown as the table's order."""
+        """After the columns changed: each rule column shown at the end, as wide as its width
+        or its heading (a rule's name is the user's: its heading can be long); a sort by a rule
+        column that went is no longer shown as the table's order."""
         hh = self.table.horizontalHeader()
         columns = self.proxy.pages.columns
         for i in range(len(PAGE_COLUMNS), len(columns)):
             hh.setSectionHidden(i, False)
-            hh.resizeSection(i, columns[i].width)
+            hh.resizeSection(i, max(columns[i].width, hh.sectionSizeHint(i)))
         if hh.sortIndicatorSection() >= len(PAGE_COLUMNS) and self.proxy.pages.sort_column < 0:
             hh.setSortIndicator(-1, hh.sortIndicatorOrder())
 

@@ -266,7 +266,12 @@ def test_rule_columns_leave_the_saved_layout_and_other_columns_alone(
     width and hidden state, and the layout saved at closing is of PAGE_COLUMNS alone."""
     pages = window.results.pages
     hh = window.pages_tab.table.horizontalHeader()
-    rules = Extractor.of(["price=css:.price"], ["old=Old"], []).rules
+    rules = Extractor.of(["price=css:.price"], ["old=Old"], ["a_name_as_long_as_a_rule_may_have=x"])
+    pages.set_rules(rules.rules)
+    # A heading longer than the column's width: the column is as wide as its heading.
+    label = "absent:a_name_as_long_as_a_rule_may_have"
+    assert hh.sectionSize(BASE + 2) > hh.fontMetrics().horizontalAdvance(label) + 10 > 140
+    rules = rules.rules[:2]
     pages.set_rules(rules)
     hh.moveSection(hh.visualIndex(BASE + 1), 0)
     hh.moveSection(hh.visualIndex(BASE), 1)
