@@ -469,7 +469,7 @@ class MainWindow(QMainWindow):
     def list_dialog(self) -> UrlListDialog:
         """Crawl → Check a list of URLs…: the list pasted or opened there is checked."""
         if self._list_dialog is None:
-            dlg = UrlListDialog(self)
+            dlg = UrlListDialog(self.settings.config, self)
             dlg.listChosen.connect(self.check_list)
             self._list_dialog = dlg
         if self._list_dialog.isVisible():

@@ -6,8 +6,10 @@ A list with no URL is refused in the dialog with the reason, and the text stays 
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from gui_crawler.crawl.urllist import ListError, UrlList, read_list
+from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
 from gui_crawler.records.wording import plural
 from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.plaintext import label
@@ -55,7 +58,7 @@ def text_of_file(data: bytes, name: str) -> str:
 
 
 class UrlListDialog(QDialog):
-    """A text box of URLs, "Open file…", and "Check these URLs".
+    """A text box of URLs, "Open file…", "Read sitemap URL" and "Check these URLs".
 
     Signals:
         listChosen(UrlList): the URLs to check (and the lines skipped as no URL).
@@ -63,15 +66,21 @@ class UrlListDialog(QDialog):
 
     listChosen = Signal(object)
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(
+        self, config_for: Callable[[str], CrawlConfig] | None = None, parent: Any = None
+    ) -> None:
         super().__init__(parent)
+        # The options a sitemap is fetched with (user agent, login, proxy, timeout): the crawl's.
+        self.config_for = config_for or (lambda url: CrawlConfig(roots=(url,)).validated())
+        self._task: asyncio.Task[None] | None = None  # kept: the loop holds tasks weakly
         self.setObjectName("list-dialog")
         self.setWindowTitle("Check a list of URLs")
         self.setModal(False)
         self._file_dialog: Any = None
         lay = QVBoxLayout(self)
         intro = label(
-            "Paste URLs, one a line, or open a file (text, CSV: its first column, a sitemap). "
+            "Paste URLs, one a line, or open a file (text, CSV: its first column, a sitemap), or "
+            "paste a sitemap's URL and read it. "
             "Exactly these URLs are checked and their redirects followed; their links are not "
             "followed, unless Max depth is set (then as many levels as it says)."
         )
@@ -93,6 +102,12 @@ class UrlListDialog(QDialog):
         self.open_button = QPushButton("&Open file…")
         self.open_button.clicked.connect(self.open_file_dialog)
         buttons.addButton(self.open_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.sitemap_button = QPushButton("Read &sitemap URL")
+        self.sitemap_button.setToolTip(
+            "Fetch the sitemap whose URL is in the box: its URLs are the list"
+        )
+        self.sitemap_button.clicked.connect(self.read_sitemap)
+        buttons.addButton(self.sitemap_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.check_button = QPushButton("&Check these URLs")
         self.check_button.setDefault(True)
         self.check_button.clicked.connect(self.check)
@@ -116,6 +131,40 @@ class UrlListDialog(QDialog):
             return None
         self.listChosen.emit(listed)
         return listed
+
+    def read_sitemap(self) -> asyncio.Task[None] | None:
+        """Fetch the sitemap (or sitemap index) whose URL is alone in the box; its URLs replace
+        the URL when it gives some."""
+        lines = [line.strip() for line in self.text.toPlainText().splitlines() if line.strip()]
+        if len(lines) != 1 or not lines[0].startswith(("http://", "https://")):
+            self.say("Put the sitemap's URL alone in the box, then read it", error=True)
+            return None
+        try:
+            config = self.config_for(lines[0])
+        except ConfigError as e:
+            self.say(str(e), error=True)
+            return None
+        self.sitemap_button.setEnabled(False)
+        self.say(f"Reading {lines[0]} …")
+        self._task = asyncio.get_running_loop().create_task(self._read_sitemap(lines[0], config))
+        return self._task
+
+    async def _read_sitemap(self, url: str, config: CrawlConfig) -> None:
+        try:
+            listed = await fetch_list(url, config)
+        except ListError as e:
+            self.say(str(e)[:1].upper() + str(e)[1:], error=True)
+            return
+        finally:
+            self.sitemap_button.setEnabled(True)
+        self.text.setPlainText("\n".join(listed.urls))
+        self.say(f"Read {plural(len(listed.urls), 'URL')} from the sitemap {url}")
+
+    def done(self, result: int) -> None:
+        """Closed (hidden: the text stays); a sitemap still being read is dropped."""
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        super().done(result)
 
     def open_file_dialog(self) -> Any:
         dlg = file_dialog(self, "Open a list of URLs", LIST_FILTERS, save=False)

@@ -106,3 +106,33 @@ def test_a_csv_first_column_and_a_gzipped_sitemap_are_read_from_files(
     assert not dlg.load_file(broken)
     assert "not a readable gzip file" in dlg.message.text()
     assert dlg.text.toPlainText() == f"{u}/b/p2\n{u}/b/p3"
+
+
+def test_a_sitemap_url_is_read_into_the_list(
+    qtbot: Any, qtlog: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small()
+    u = live_site.url.rstrip("/")
+    xml = f"<urlset><url><loc>{u}/a/p3</loc></url><url><loc>{u}/b/p3</loc></url></urlset>"
+    live_site.pages["/sitemap.xml"] = (200, xml, {"Content-Type": "application/xml"}, 0)
+    dlg = open_list_dialog(qtbot, qtlog, window)
+    dlg.text.setPlainText(f"{u}/sitemap.xml\n")
+    qtbot.mouseClick(dlg.sitemap_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dlg.sitemap_button.isEnabled(), timeout=5000)
+    assert dlg.text.toPlainText() == f"{u}/a/p3\n{u}/b/p3"
+    assert dlg.message.text() == f"Read 2 URLs from the sitemap {u}/sitemap.xml"
+    with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
+        qtbot.mouseClick(dlg.check_button, Qt.MouseButton.LeftButton)
+    assert rows(window) == {f"{u}/a/p3", f"{u}/b/p3"}
+
+    # A sitemap that gives nothing: said, the URL left in the box.
+    dlg = window.list_dialog()
+    dlg.text.setPlainText(f"{u}/no-sitemap.xml")
+    qtbot.mouseClick(dlg.sitemap_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dlg.sitemap_button.isEnabled(), timeout=5000)
+    assert dlg.message.text().startswith(f"The sitemap {u}/no-sitemap.xml gives no URL to check")
+    assert dlg.text.toPlainText() == f"{u}/no-sitemap.xml"
+    # Two lines are no sitemap URL.
+    dlg.text.setPlainText(f"{u}/a\n{u}/b")
+    assert dlg.read_sitemap() is None
+    assert dlg.message.text() == "Put the sitemap's URL alone in the box, then read it"
