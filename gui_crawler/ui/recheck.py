@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from gui_crawler.crawl.hosts import states_from_records
 from gui_crawler.events import ErrorKind, FetchRecord, WorkerEvent
 from gui_crawler.records.verdicts import worth_rechecking
 from gui_crawler.records.wording import plural
@@ -81,14 +82,17 @@ class Recheck:
         return shown
 
     def rebuild(self, timeline: TimelinePanel) -> None:
-        """The views built from every record, built again from the rows as they are now; the
-        pages shown filtered again (a fixed URL leaves the 5xx rows)."""
+        """The views built from every record (tree, redirects, broken links, hosts, timeline),
+        built again from the rows as they are now; the pages shown filtered again (a fixed URL
+        leaves the 5xx rows)."""
         r = self.results
         records = r.pages.records()
         r.links.clear()
         r.links.add(records)
-        for m in (r.tree, r.redirects, r.broken):
+        for m in (r.tree, r.redirects, r.broken, r.hosts):
             m.clear()
+        cfg = self.saved.config
+        r.hosts.apply(states_from_records(records, cfg.per_host, cfg.delay))  # the whole crawl's
         recorded = {rec.url for rec in records}
         r.tree.add_urls([q.url for q in self.saved.pending if q.url not in recorded])
         r.tree.add_records(records)

@@ -24,6 +24,11 @@ def row_of(window: MainWindow, url: str) -> FetchRecord:
     return window.results.pages.rows[i].record
 
 
+def host_rows(window: MainWindow) -> list[list[str]]:
+    m = window.results.hosts
+    return [[m.index(r, c).data() for c in range(m.columnCount())] for r in range(m.rowCount())]
+
+
 def h1_missing(window: MainWindow) -> int:
     [count] = [f.count for f in window.overview.audit.findings() if f.key == "h1_missing"]
     return count
@@ -98,7 +103,9 @@ def test_recheck_all_broken_replaces_the_rows_in_place(
     assert session is not None and session.path is not None
     assert {r.url: r.status for r in load(session.path).records}[f"{u}/broken"] == 200
     elapsed, rate = window.stat_labels["elapsed"].text(), window.stat_labels["rate"].text()
+    hosts = host_rows(window)
     assert window.open_crawl(session.path)
+    assert host_rows(window) == hosts  # the whole crawl's requests, not the re-check's
     # The crawl's time and rate, as its file reopened gives them (the timeline's whole crawl).
     assert window.stat_labels["elapsed"].text() == elapsed
     assert window.stat_labels["rate"].text() == rate
