@@ -92,6 +92,8 @@ def test_recheck_all_broken_replaces_the_rows_in_place(
     qtmodeltester.check(pages)
     qtmodeltester.check(window.results.broken)
     qtmodeltester.check(window.results.tree)
+    qtmodeltester.check(window.results.redirects)
+    qtmodeltester.check(window.results.hosts)
 
     # Details: the earlier answer, as the crawl file keeps it.
     window.select_url(f"{u}/broken")
