@@ -119,7 +119,8 @@ class Recheck:
         return replace(self.saved, records=records, pending=pending)
 
     def summary(self, reason: str) -> str:
-        """'Re-checked 4 URLs: 3 fixed, 1 still failing', and what a cancel left as it was."""
+        """'Re-checked 4 URLs: 3 fixed, 1 still failing'; after a cancel, also how many URLs keep
+        their earlier answer."""
         now, before = self.now, self.before
         failing = sum(worth_rechecking(rec) for rec in now.values())
         fixed = sum(
@@ -130,12 +131,11 @@ class Recheck:
             (failing, "still failing"),
             (len(now) - failing - fixed, "fine"),
         )
-        parts = [f"{k:,} {words}" for k, words in counts if k]
-        text = f"Re-checked {plural(len(now), 'URL')}" + (": " + ", ".join(parts) if parts else "")
-        left = len(self.before) - len(now)
-        if left:
-            words = "cancelled" if reason == "cancelled" else "not fetched again"
-            text += (
-                f"; {plural(left, 'URL')} {words}, keeping {'its' if left == 1 else 'their'} answer"
-            )
-        return text
+        parts = ", ".join(f"{k:,} {words}" for k, words in counts if k)
+        left = len(before) - len(now)
+        kept = f"{plural(left, 'URL')} {'keeps its' if left == 1 else 'keep their'} answer"
+        if reason == "cancelled":  # 'Re-check cancelled: 1 URL re-checked (1 fixed); 2 URLs …'
+            said = [f"{plural(len(now), 'URL')} re-checked ({parts})"] if now else []
+            return "Re-check cancelled: " + "; ".join([*said, *([kept] if left else [])])
+        text = f"Re-checked {plural(len(now), 'URL')}" + (f": {parts}" if parts else "")
+        return text + (f"; {kept} (not fetched again)" if left else "")

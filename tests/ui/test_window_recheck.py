@@ -157,7 +157,7 @@ def test_recheck_selected_rows_from_their_menu_and_cancel_keeps_the_old_answers(
     assert {r.url: r.status for r in load(path).records}[f"{u}/broken"] == 500
     assert set(load_history(path)) == {f"{u}/a/p1"}
     assert window.state_label.text() == (
-        "Re-checked 1 URL: 1 fine; 1 URL cancelled, keeping its answer"
+        "Re-check cancelled: 1 URL re-checked (1 fine); 1 URL keeps its answer"
     )
     assert window.results.broken.rowCount() == 2
     assert window.recheck_action.isEnabled()
