@@ -28,7 +28,13 @@ enum {
     F_RAW = 1 << 9,
     F_FOREIGN = 1 << 10,
     F_NO_CUT = 1 << 11,
+    F_INTEGRATION = 1 << 12,
+    F_SPECIAL = 1 << 13,
+    F_SPECIAL_BUT_P = 1 << 14,
+    F_END_IN_SCOPE = 1 << 15,
 };
+
+enum { HTML, FOREIGN, INTEGRATION_POINT }; /* what an element on the stack is */
 
 /* Names the model treats apart, and what each is. */
 static const char *const FORMATTING[] = {"a",     "b",      "big",    "code", "em",
@@ -62,12 +68,34 @@ static const struct {
      "li listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul "
      "var",
      F_BREAKOUT},
-    {"applet caption html table td th marquee object template", F_SCOPE},
+    {"applet caption html table td th marquee object template mi mo mn ms mtext annotation-xml "
+     "foreignobject desc title",
+     F_SCOPE},
+    {"address applet area article aside base basefont bgsound blockquote body br button caption "
+     "center col colgroup dd details dir div dl dt embed fieldset figcaption figure footer form "
+     "frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html iframe img input keygen li link "
+     "listing main marquee menu meta nav noembed noframes noscript object ol p param plaintext pre "
+     "script search section select source style summary table tbody td template textarea tfoot th "
+     "thead title tr track ul wbr xmp mi mo mn ms mtext annotation-xml foreignobject desc",
+     F_SPECIAL},
+    /* The special elements that stop a <li>, <dd> or <dt> from closing the one before it. */
+    {"applet area article aside base basefont bgsound blockquote body br button caption "
+     "center col colgroup dd details dir dl dt embed fieldset figcaption figure footer form "
+     "frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html iframe img input keygen li link "
+     "listing main marquee menu meta nav noembed noframes noscript object ol param plaintext pre "
+     "script search section select source style summary table tbody td template textarea tfoot th "
+     "thead title tr track ul wbr xmp mi mo mn ms mtext annotation-xml foreignobject desc",
+     F_SPECIAL_BUT_P},
+    {"address article aside blockquote button center details dialog dir div dl fieldset "
+     "figcaption figure footer header hgroup listing main menu nav ol pre search section summary "
+     "ul li dd dt p applet marquee object form table caption tbody tfoot thead tr td th",
+     F_END_IN_SCOPE},
     {"h1 template noscript svg math table select", F_HOLDER},
     {"script style xmp iframe noembed noframes title textarea", F_RAW},
     {"svg math", F_FOREIGN},
     {"html head body frameset frame col colgroup tbody thead tfoot tr td th caption table",
      F_NO_CUT},
+    {"mi mo mn ms mtext foreignobject desc title", F_INTEGRATION},
 };
 
 static uint64_t name_hash(const unsigned char *p, size_t n)
@@ -91,7 +119,9 @@ static uint64_t cstr_hash(const char *s)
 static uint64_t known_hash[MAX_KNOWN];
 static unsigned known_flags[MAX_KNOWN];
 static int n_known;
-static int I_P, I_LI, I_DD, I_DT, I_TD, I_TH, I_TR, I_PLAINTEXT;
+static int I_P, I_LI, I_DD, I_DT, I_TD, I_TH, I_TR, I_PLAINTEXT, I_SCRIPT, I_HTML, I_HEAD, I_BODY;
+/* A piece begins by opening the elements open where it was cut: at most this many. */
+#define MAX_REOPENED 32
 static int I_HOLDERS[7], I_HEADINGS[6];
 #define I_A 0
 
@@ -143,6 +173,10 @@ void scan_init(void)
     I_TH = known_add(cstr_hash("th"), 0);
     I_TR = known_add(cstr_hash("tr"), 0);
     I_PLAINTEXT = known_add(cstr_hash("plaintext"), 0);
+    I_SCRIPT = known_add(cstr_hash("script"), 0);
+    I_HTML = known_add(cstr_hash("html"), 0);
+    I_HEAD = known_add(cstr_hash("head"), 0);
+    I_BODY = known_add(cstr_hash("body"), 0);
     static const char *const holders[] = {"h1",   "template", "noscript", "svg",
                                           "math", "table",    "select"};
     for (size_t i = 0; i < 7; i++) {
@@ -157,28 +191,35 @@ void scan_init(void)
 /* --- The model of tree building (_pagescan_py._Tree) --- */
 
 typedef struct {
+    int *items;
+    size_t n, cap;
+} ints_t;
+
+typedef struct {
     uint64_t hash;
     unsigned flags;
-    long open; /* elements of this name on the stack */
+    ints_t places;             /* of the elements of this name on the stack */
+    const unsigned char *text; /* where the page spells it (NULL: not yet seen) */
+    size_t len;
 } name_t;
 
 typedef struct {
     int name;  /* index in the tree's names */
     int entry; /* of the list of active formatting elements, or -1 */
+    int kind;  /* HTML, FOREIGN, INTEGRATION_POINT */
+    /* The places of the topmost special element, special element but address, div and p, and
+     * scope boundary at or below it: -1 for none. */
+    int special, special_but_p, bound;
 } elem_t;
 
 typedef struct {
     int prev, next; /* -1: none */
     int marker;     /* the number of the marker before it */
-    long scope;     /* scope boundaries open below it when it was opened */
+    int pos;        /* its element's place on the stack when it was opened */
     int fmt;        /* index in FORMATTING; -1: a marker */
     unsigned char on, gone;
 } entry_t;
 
-typedef struct {
-    int *items;
-    size_t n, cap;
-} ints_t;
 
 typedef struct {
     name_t *names; /* every name seen on the page, the known ones first */
@@ -194,7 +235,6 @@ typedef struct {
     ints_t markers;
     int made;
     ints_t by_name[N_FORMATTING];
-    long bounds, foreign;
     long long elements;
     int failed;
 } tree_t;
@@ -265,7 +305,7 @@ static int name_index(tree_t *t, uint64_t h)
         t->map_cap = cap;
     }
     int i = (int) t->n_names++;
-    t->names[i] = (name_t){h, 0, 0};
+    t->names[i] = (name_t){h, 0, {NULL, 0, 0}, NULL, 0};
     map_put(t->keys, t->index, t->map_cap, h, i);
     return i;
 }
@@ -282,7 +322,7 @@ static int tree_init(tree_t *t)
         return -1;
     }
     for (int i = 0; i < n_known; i++) {
-        t->names[i] = (name_t){known_hash[i], known_flags[i], 0};
+        t->names[i] = (name_t){known_hash[i], known_flags[i], {NULL, 0, 0}, NULL, 0};
         map_put(t->keys, t->index, t->map_cap, known_hash[i], i);
     }
     t->n_names = (size_t) n_known;
@@ -293,7 +333,7 @@ static int tree_init(tree_t *t)
 static void tree_reset(tree_t *t)
 {
     for (size_t i = 0; i < t->n_names; i++) {
-        t->names[i].open = 0;
+        t->names[i].places.n = 0;
     }
     t->depth = 0;
     t->n_entries = 0;
@@ -304,12 +344,14 @@ static void tree_reset(tree_t *t)
     for (size_t i = 0; i < N_FORMATTING; i++) {
         t->by_name[i].n = 0;
     }
-    t->bounds = t->foreign = 0;
     t->elements = 0;
 }
 
 static void tree_free(tree_t *t)
 {
+    for (size_t i = 0; t->names != NULL && i < t->n_names; i++) {
+        free(t->names[i].places.items);
+    }
     free(t->names);
     free(t->keys);
     free(t->index);
@@ -321,7 +363,7 @@ static void tree_free(tree_t *t)
     }
 }
 
-static void push(tree_t *t, int name, int entry)
+static void push(tree_t *t, int name, int entry, int kind)
 {
     if (t->depth == t->stack_cap) {
         size_t cap = t->stack_cap ? 2 * t->stack_cap : 256;
@@ -334,22 +376,42 @@ static void push(tree_t *t, int name, int entry)
         t->stack_cap = cap;
     }
     name_t *nm = &t->names[name];
-    nm->open++;
-    t->stack[t->depth++] = (elem_t){name, entry};
-    if (entry >= 0) {
-        t->entries[entry].scope = t->bounds;
+    int at = (int) t->depth;
+    if (ints_push(&nm->places, at) < 0) {
+        t->failed = 1;
+        return;
     }
-    t->bounds += (nm->flags & F_SCOPE) != 0;
-    t->foreign += (nm->flags & F_FOREIGN) != 0;
+    elem_t el = {name, entry, kind, -1, -1, -1};
+    if (at > 0) {
+        el.special = t->stack[at - 1].special;
+        el.special_but_p = t->stack[at - 1].special_but_p;
+        el.bound = t->stack[at - 1].bound;
+    }
+    if (kind == HTML) {
+        if (nm->flags & F_SPECIAL) {
+            el.special = at;
+        }
+        if (nm->flags & F_SPECIAL_BUT_P) {
+            el.special_but_p = at;
+        }
+        if (nm->flags & F_SCOPE) {
+            el.bound = at;
+        }
+    }
+    else if (nm->flags & F_INTEGRATION) {
+        el.special = el.special_but_p = el.bound = at;
+    }
+    t->stack[t->depth++] = el;
+    if (entry >= 0) {
+        t->entries[entry].pos = at;
+    }
 }
 
 static void pop(tree_t *t)
 {
     elem_t el = t->stack[--t->depth];
     name_t *nm = &t->names[el.name];
-    nm->open--;
-    t->bounds -= (nm->flags & F_SCOPE) != 0;
-    t->foreign -= (nm->flags & F_FOREIGN) != 0;
+    nm->places.n--;
     if (el.entry >= 0) {
         t->entries[el.entry].on = 0;
     }
@@ -369,13 +431,32 @@ static void pop(tree_t *t)
     }
 }
 
+/* The place of the topmost open element of ``name``; -1 if none is open. */
+static int top_of(const tree_t *t, int name)
+{
+    const ints_t *places = &t->names[name].places;
+    return places->n > 0 ? places->items[places->n - 1] : -1;
+}
+
+/* Whether the element at ``at`` is in scope: no scope boundary above it. */
+static int in_scope(const tree_t *t, int at)
+{
+    return at >= 0 && at >= t->stack[t->depth - 1].bound;
+}
+
+/* Pops the element at ``at`` and every one above it. */
+static void close_at(tree_t *t, int at)
+{
+    while ((int) t->depth > at) {
+        pop(t);
+    }
+}
+
 static void pop_until(tree_t *t, int name)
 {
-    if (t->names[name].open > 0) {
-        while (t->stack[t->depth - 1].name != name) {
-            pop(t);
-        }
-        pop(t);
+    int at = top_of(t, name);
+    if (at >= 0) {
+        close_at(t, at);
     }
 }
 
@@ -429,7 +510,7 @@ static void reconstruct(tree_t *t, long long limit)
          node = t->entries[node].next) {
         t->entries[node].on = 1;
         t->elements++;
-        push(t, t->entries[node].fmt, node);
+        push(t, t->entries[node].fmt, node, HTML);
     }
 }
 
@@ -454,29 +535,49 @@ static int add_entry(tree_t *t, int fmt)
     return e;
 }
 
-static void start(tree_t *t, int name, int self_closing, long long limit)
+/* Whether the current node is an SVG or MathML element (integration points too). */
+static int in_foreign(const tree_t *t)
+{
+    return t->depth > 0 && t->stack[t->depth - 1].kind != HTML;
+}
+
+/* A start tag; whether it was read as HTML (in SVG or MathML content it is not, but in an
+ * integration point, or for the tags that end that content). */
+static int start(tree_t *t, int name, int self_closing, long long limit)
 {
     unsigned flags = t->names[name].flags;
-    long foreign = t->foreign;
-    if (foreign && (flags & F_BREAKOUT)) {
-        while (t->foreign > 0) {
+    if (t->depth > 0 && t->stack[t->depth - 1].kind == FOREIGN) {
+        if (!(flags & F_BREAKOUT)) {
+            t->elements++;
+            if (!self_closing) {
+                push(t, name, -1, (flags & F_INTEGRATION) ? INTEGRATION_POINT : FOREIGN);
+            }
+            return 0;
+        }
+        while (t->depth > 0 && t->stack[t->depth - 1].kind == FOREIGN) {
             pop(t);
         }
-        foreign = 0;
     }
-    if (flags & F_P_CLOSER) {
-        pop_until(t, I_P);
+    if (name == I_HTML || name == I_HEAD || name == I_BODY) {
+        return 1; /* its attributes go to the one there is: no element */
+    }
+    if ((flags & F_P_CLOSER) && in_scope(t, top_of(t, I_P))) {
+        close_at(t, top_of(t, I_P));
     }
     if ((flags & F_HEADING) && t->depth > 0
         && (t->names[t->stack[t->depth - 1].name].flags & F_HEADING)) {
         pop(t);
     }
-    if (name == I_LI) {
-        pop_until(t, I_LI);
-    }
-    else if (name == I_DD || name == I_DT) {
-        pop_until(t, I_DD);
-        pop_until(t, I_DT);
+    if (name == I_LI || name == I_DD || name == I_DT) {
+        /* Closes the one open before it, unless a special element is open above that one. */
+        int at = top_of(t, I_LI);
+        if (name != I_LI) {
+            int dd = top_of(t, I_DD), dt = top_of(t, I_DT);
+            at = dd > dt ? dd : dt;
+        }
+        if (at >= 0 && at >= t->stack[t->depth - 1].special_but_p) {
+            close_at(t, at);
+        }
     }
     else if (name == I_TD || name == I_TH) {
         pop_until(t, I_TD);
@@ -498,8 +599,14 @@ static void start(tree_t *t, int name, int self_closing, long long limit)
         reconstruct(t, limit);
     }
     t->elements++;
-    if ((flags & F_VOID) || (self_closing && (foreign || (flags & F_FOREIGN)))) {
-        return;
+    if (flags & F_FOREIGN) {
+        if (!self_closing) {
+            push(t, name, -1, FOREIGN);
+        }
+        return 1;
+    }
+    if (flags & F_VOID) {
+        return 1;
     }
     int entry = -1;
     if (flags & F_FORMATTING) { /* its name index is its index in FORMATTING */
@@ -515,44 +622,80 @@ static void start(tree_t *t, int name, int self_closing, long long limit)
         }
     }
     if (!t->failed) {
-        push(t, name, entry);
+        push(t, name, entry, HTML);
     }
+    return 1;
 }
 
 static void end(tree_t *t, int name)
 {
     unsigned flags = t->names[name].flags;
-    if (flags & F_HEADING) {
-        long headings = 0;
+    if (name == I_HTML || name == I_HEAD || name == I_BODY || t->depth == 0) {
+        return;
+    }
+    if (flags & F_HEADING) { /* closes the topmost heading of any rank, if in scope */
+        int at = -1;
         for (size_t i = 0; i < 6; i++) {
-            headings += t->names[I_HEADINGS[i]].open;
+            int h = top_of(t, I_HEADINGS[i]);
+            at = h > at ? h : at;
         }
-        if (headings > 0) {
-            while (!(t->names[t->stack[t->depth - 1].name].flags & F_HEADING)) {
-                pop(t);
-            }
-            pop(t);
+        if (in_scope(t, at)) {
+            close_at(t, at);
         }
         return;
     }
     int e = (flags & F_FORMATTING) ? find_entry(t, name) : -1;
-    if (e < 0) {
-        pop_until(t, name);
+    if (e >= 0) {
+        if (t->entries[e].on) {
+            if (!in_scope(t, t->entries[e].pos)) { /* the end tag is ignored */
+                return;
+            }
+            pop_entry(t, e);
+        }
+        unlink_entry(t, e);
         return;
     }
-    if (t->entries[e].on) {
-        if (t->entries[e].scope != t->bounds) { /* not in scope: the end tag is ignored */
-            return;
+    int at = top_of(t, name);
+    if (flags & F_END_IN_SCOPE) {
+        if (in_scope(t, at)) {
+            close_at(t, at);
         }
-        pop_entry(t, e);
     }
-    unlink_entry(t, e);
+    else if (at >= 0 && at >= t->stack[t->depth - 1].special) { /* no special one above it */
+        close_at(t, at);
+    }
+}
+
+/* A new piece's tree: the elements of ``names`` opened as its first start tags open them. */
+static void reopen(tree_t *t, const int *names, size_t count)
+{
+    for (size_t i = 0; i < count && !t->failed; i++) {
+        int name = names[i];
+        unsigned flags = t->names[name].flags;
+        t->elements++;
+        int entry = -1;
+        if (flags & F_FORMATTING) {
+            entry = add_entry(t, name);
+            if (entry >= 0 && ints_push(&t->by_name[name], entry) < 0) {
+                t->failed = 1;
+            }
+        }
+        else if (flags & F_MARKER) {
+            t->made++;
+            if (add_entry(t, -1) >= 0 && ints_push(&t->markers, t->made) < 0) {
+                t->failed = 1;
+            }
+        }
+        if (!t->failed) {
+            push(t, name, entry, HTML);
+        }
+    }
 }
 
 static int holding(tree_t *t, const long *held)
 {
     for (size_t i = 0; i < 7; i++) {
-        if (held[i] > 0 || t->names[I_HOLDERS[i]].open > 0) {
+        if (held[i] > 0 || t->names[I_HOLDERS[i]].places.n > 0) {
             return 1;
         }
     }
@@ -715,16 +858,124 @@ static Py_ssize_t read_tag(const unsigned char *p, Py_ssize_t n, Py_ssize_t lt, 
     return i < n ? i + 1 : -1;
 }
 
+static int script_delimiter(const unsigned char *p, Py_ssize_t n, Py_ssize_t at)
+{
+    return at < n && (is_space(p[at]) || p[at] == '/' || p[at] == '>');
+}
+
+/* Where the script whose content starts at ``pos`` ends (its "</script"), or -1 (_pagescan_py's
+ * script_end): "<!--" escapes the content, "<script" in it then double-escapes it, "-->" ends
+ * either. */
+static Py_ssize_t script_end(const unsigned char *p, Py_ssize_t n, Py_ssize_t pos)
+{
+    int state = 0; /* 0: script data, 1: escaped, 2: double escaped */
+    for (Py_ssize_t i = pos; i < n; i++) {
+        if (p[i] == '-' && starts(p, n, i, "-->")) {
+            state = 0;
+            i += 2;
+        }
+        else if (p[i] != '<') {
+            continue;
+        }
+        else if (starts(p, n, i, "<!--")) {
+            if (state == 0) {
+                state = 1;
+            }
+            i += 1; /* "<!-->" ends where it starts */
+        }
+        else if (starts_ci(p, n, i, "</script") && script_delimiter(p, n, i + 8)) {
+            if (state != 2) {
+                return i;
+            }
+            state = 1;
+            i += 8;
+        }
+        else if (starts_ci(p, n, i, "<script") && script_delimiter(p, n, i + 7)) {
+            if (state == 1) {
+                state = 2;
+            }
+            i += 7;
+        }
+    }
+    return -1;
+}
+
 static Py_ssize_t bogus_end(const unsigned char *p, Py_ssize_t n, Py_ssize_t from)
 {
     const unsigned char *gt = from < n ? memchr(p + from, '>', (size_t) (n - from)) : NULL;
     return gt != NULL ? gt - p + 1 : n;
 }
 
+/* The names of the open elements, outermost first, but html, head and body: how many (more
+ * than MAX_REOPENED: MAX_REOPENED + 1, the rest left out). */
+static size_t opened(const tree_t *t, int *names)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < t->depth && k <= MAX_REOPENED; i++) {
+        int name = t->stack[i].name;
+        if (name != I_HTML && name != I_HEAD && name != I_BODY) {
+            if (k < MAX_REOPENED) {
+                names[k] = name;
+            }
+            k++;
+        }
+    }
+    return k;
+}
+
+static int bytes_add(char **buf, size_t *len, size_t *cap, const void *data, size_t n)
+{
+    if (*len + n > *cap) {
+        size_t c = *cap ? *cap : 256;
+        while (c < *len + n) {
+            c *= 2;
+        }
+        char *more = realloc(*buf, c);
+        if (more == NULL) {
+            return -1;
+        }
+        *buf = more;
+        *cap = c;
+    }
+    memcpy(*buf + *len, data, n);
+    *len += n;
+    return 0;
+}
+
+/* "<name>" for each of ``names``, in the case of the page's first spelling, lower. */
+static int reopen_tags(const tree_t *t, const int *names, size_t count, char **buf, size_t *len,
+                       size_t *cap)
+{
+    for (size_t i = 0; i < count; i++) {
+        const name_t *nm = &t->names[names[i]];
+        if (bytes_add(buf, len, cap, "<", 1) < 0) {
+            return -1;
+        }
+        for (size_t k = 0; k < nm->len; k++) {
+            unsigned char c = nm->text[k];
+            c = c >= 'A' && c <= 'Z' ? c + 32 : c;
+            if (bytes_add(buf, len, cap, &c, 1) < 0) {
+                return -1;
+            }
+        }
+        if (bytes_add(buf, len, cap, ">", 1) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssize_t tags,
                      long long max_elements, Py_ssize_t **cuts_out, long long *pairs_out,
-                     long long *elements_out, Py_ssize_t *doctype)
+                     long long *elements_out, Py_ssize_t *doctype, char **reopened_out,
+                     Py_ssize_t **reopened_ends_out)
 {
+    char *reopened = NULL;
+    size_t reopened_len = 0, reopened_cap = 0;
+    Py_ssize_t *reopened_ends = NULL;
+    int open_names[MAX_REOPENED];
+    *reopened_out = NULL;
+    *reopened_ends_out = NULL;
     const unsigned char *p = (const unsigned char *) data;
     Py_ssize_t step = max_tags >= 1 && tags > max_tags
                           ? (Py_ssize_t) ((long long) n * max_tags / tags)
@@ -780,6 +1031,10 @@ Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssi
             if (index < 0) {
                 break;
             }
+            if (t.names[index].text == NULL) {
+                t.names[index].text = name;
+                t.names[index].len = len;
+            }
             unsigned flags = t.names[index].flags;
             int h = (flags & (F_HOLDER | F_HEADING)) ? holder(index, c == '/') : -1;
             if (c == '/') {
@@ -789,35 +1044,56 @@ Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssi
                 }
                 continue;
             }
+            size_t n_open;
             if (step && lt >= target && lt < n - step / 2 && !(flags & F_NO_CUT)
-                && (t.last < 0 || t.entries[t.last].on) && !holding(&t, held)) {
+                && (t.last < 0 || t.entries[t.last].on) && !holding(&t, held)
+                && (n_open = opened(&t, open_names)) <= MAX_REOPENED) {
                 if (n_cuts == cap) {
                     cap = cap ? 2 * cap : 16;
                     Py_ssize_t *more = realloc(cuts, (size_t) cap * sizeof(Py_ssize_t));
-                    if (more == NULL) {
+                    Py_ssize_t *ends =
+                        more != NULL ? realloc(reopened_ends, (size_t) cap * sizeof(Py_ssize_t))
+                                     : NULL;
+                    if (more != NULL) {
+                        cuts = more;
+                    }
+                    if (ends == NULL) {
                         t.failed = 1;
                         break;
                     }
-                    cuts = more;
+                    reopened_ends = ends;
                 }
+                if (reopen_tags(&t, open_names, n_open, &reopened, &reopened_len, &reopened_cap)
+                    < 0) {
+                    t.failed = 1;
+                    break;
+                }
+                reopened_ends[n_cuts] = (Py_ssize_t) reopened_len;
                 cuts[n_cuts++] = lt;
                 target = lt + step;
                 if (t.elements > biggest) {
                     biggest = t.elements;
                 }
                 tree_reset(&t);
+                reopen(&t, open_names, n_open);
             }
-            start(&t, index, self_closing, max_elements);
+            int html = start(&t, index, self_closing, max_elements);
             if (h >= 0 && !(self_closing && (flags & F_FOREIGN))) {
                 held[h]++;
             }
-            if (t.foreign > 0) {
+            if (!html) {
                 continue;
             }
             if (index == I_PLAINTEXT) {
                 break;
             }
-            if (flags & F_RAW) {
+            if (index == I_SCRIPT) {
+                pos = script_end(p, n, pos);
+                if (pos < 0) {
+                    break;
+                }
+            }
+            else if (flags & F_RAW) {
                 unsigned char lower[16];
                 for (size_t i = 0; i < len && i < sizeof(lower); i++) {
                     lower[i] = name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i];
@@ -850,7 +1126,7 @@ Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssi
                 }
                 continue;
             }
-            if (starts(p, n, lt, "<![CDATA[") && t.foreign > 0) {
+            if (starts(p, n, lt, "<![CDATA[") && in_foreign(&t)) {
                 const unsigned char *close = find_bytes(p, n, lt + 9, "]]>");
                 pos = close != NULL ? close - p + 3 : n;
                 continue;
@@ -881,9 +1157,13 @@ Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssi
     tree_free(&t);
     if (failed) {
         free(cuts);
+        free(reopened);
+        free(reopened_ends);
         return -1;
     }
     *cuts_out = cuts;
+    *reopened_out = reopened;
+    *reopened_ends_out = reopened_ends;
     *pairs_out = pairs;
     *elements_out = biggest < max_elements + 1 ? biggest : max_elements + 1;
     return n_cuts;

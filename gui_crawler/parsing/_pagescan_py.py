@@ -16,7 +16,9 @@ elements and the list of active formatting elements. It gives three things:
   13 s. Counted for tags whose attribute text is at least ``ATTRIBUTE_TEXT`` bytes long (shorter
   ones hold at most 32 attributes); saturates at ``SATURATED``;
 - the doctype that puts the page in no-quirks mode (or limited quirks), which each piece after
-  the first repeats (a piece parsed in quirks mode nests tables and SVG differently);
+  the first repeats (a piece parsed in quirks mode nests tables and SVG differently), and the
+  elements open at each cut, which the piece after it opens first (without them an end tag in
+  the piece closes nothing, and the texts on either side of it run together into one word);
 - how many elements the parse of the biggest piece makes (``elements``): one per start tag, and
   those that "reconstruct the active formatting elements" makes again (a page of one <div>, 2,000
   unclosed <b id=i>, </div> and 2,000 <p>x makes 4 million: 1.5 GB). The scan stops as soon as a
@@ -89,9 +91,31 @@ BREAKOUT = frozenset(
     b"li listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul "
     b"var".split()
 )
-# Elements that end the default scope: a formatting element opened below one of them that is
-# still open is out of reach of its end tag.
-SCOPE = frozenset(b"applet caption html table td th marquee object template".split())
+# Elements that end the default scope: an element opened below one of them that is still open is
+# out of reach of most end tags.
+SCOPE = frozenset(
+    b"applet caption html table td th marquee object template mi mo mn ms mtext annotation-xml "
+    b"foreignobject desc title".split()
+)
+# The special elements: the end tag of another element ("any other end tag") does not close
+# what lies below one of them.
+SPECIAL = frozenset(
+    b"address applet area article aside base basefont bgsound blockquote body br button caption "
+    b"center col colgroup dd details dir div dl dt embed fieldset figcaption figure footer form "
+    b"frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html iframe img input keygen li link "
+    b"listing main marquee menu meta nav noembed noframes noscript object ol p param plaintext pre "
+    b"script search section select source style summary table tbody td template textarea tfoot th "
+    b"thead title tr track ul wbr xmp mi mo mn ms mtext annotation-xml foreignobject desc".split()
+)
+# What stops a <li>, <dd> or <dt> from closing the one open before it.
+SPECIAL_BUT_P = SPECIAL - {b"address", b"div", b"p"}
+# End tags that close their element when it is in scope (others: when no special element is open
+# above it).
+END_IN_SCOPE = frozenset(
+    b"address article aside blockquote button center details dialog dir div dl fieldset "
+    b"figcaption figure footer header hgroup listing main menu nav ol pre search section summary "
+    b"ul li dd dt p applet marquee object form table caption tbody tfoot thead tr td th".split()
+)
 # No cut while one of these is open.
 HOLDERS = (b"h1", b"template", b"noscript", b"svg", b"math", b"table", b"select")
 # No cut just before one of these: in a body they make no element (the text after them joins the
@@ -101,18 +125,50 @@ NO_CUT = frozenset(
     b"html head body frameset frame col colgroup tbody thead tfoot tr td th caption table".split()
 )
 _FOREIGN = (b"svg", b"math")
+_ROOTS = frozenset([b"html", b"head", b"body"])
+# A piece begins by opening the elements open where it was cut (so that their end tags close
+# them as in the whole page, and the text on either side stays apart): at most this many.
+MAX_REOPENED = 32
+# SVG and MathML elements in whose content start tags are HTML's again.
+INTEGRATION = frozenset(b"mi mo mn ms mtext foreignobject desc title".split())
+HTML, FOREIGN, INTEGRATION_POINT = 0, 1, 2  # what an element on the stack is
+# What moves a script's content between the tokenizer's script data states.
+_SCRIPT_EVENTS = re.compile(rb"<!--|-->|</script[\t\n\x0c\r />]|<script[\t\n\x0c\r />]", re.I)
+
+
+def script_end(data: bytes, pos: int) -> int:
+    """Where the script whose content starts at ``pos`` ends (its "</script"), or -1: "<!--"
+    escapes the content, "<script" in it then double-escapes it (a "</script" there ends only the
+    inner one), "-->" ends either."""
+    state = 0  # 0: script data, 1: escaped, 2: double escaped
+    while (m := _SCRIPT_EVENTS.search(data, pos)) is not None:
+        event = m.group()
+        pos = m.end()
+        if event == b"<!--":
+            if state == 0:
+                state = 1
+            pos = m.start() + 2  # "<!-->" ends where it starts
+        elif event == b"-->":
+            state = 0
+        elif event[1] == 0x2F:  # "</script"
+            if state != 2:
+                return m.start()
+            state = 1
+        elif state == 1:  # "<script"
+            state = 2
+    return -1
 
 
 class _Entry:
     """An entry of the list of active formatting elements (``name`` None: a marker)."""
 
-    __slots__ = ("gone", "marker", "name", "next", "on", "prev", "scope")
+    __slots__ = ("gone", "marker", "name", "next", "on", "pos", "prev")
 
     def __init__(self, name: bytes | None, marker: int, prev: _Entry | None) -> None:
         self.name = name
         self.marker = marker  # the marker before it (its number; 0: none)
         self.on = True  # its element is on the stack of open elements
-        self.scope = 0  # scope boundaries open below it when it was opened
+        self.pos = 0  # its element's place on the stack when it was opened
         self.gone = False  # no longer in the list
         self.prev = prev
         self.next: _Entry | None = None
@@ -123,28 +179,36 @@ class _Tree:
     the elements a parse makes. Every step costs O(1) amortised, or one per element it makes."""
 
     def __init__(self) -> None:
-        self.stack: list[tuple[bytes, _Entry | None]] = []
-        self.open: dict[bytes, int] = {}
+        # (name, entry, kind, and the places of the topmost special element, special element
+        # but address, div and p, and scope boundary at or below it: -1 for none)
+        self.stack: list[tuple[bytes, _Entry | None, int, int, int, int]] = []
+        self.open: dict[bytes, list[int]] = {}  # the places of each name's open elements
         self.last: _Entry | None = None  # of the list
         self.markers = [0]  # the numbers of the markers in the list
         self.made = 0  # markers made
         self.by_name: dict[bytes, list[_Entry]] = {}  # each name's entries, oldest first
-        self.bounds = 0  # scope boundaries open
         self.elements = 0
 
-    def _push(self, name: bytes, entry: _Entry | None) -> None:
-        self.stack.append((name, entry))
-        self.open[name] = self.open.get(name, 0) + 1
+    def _push(self, name: bytes, entry: _Entry | None, kind: int = HTML) -> None:
+        at = len(self.stack)
+        special, special_but_p, bound = self.stack[-1][3:] if self.stack else (-1, -1, -1)
+        if kind == HTML:
+            if name in SPECIAL:
+                special = at
+                if name in SPECIAL_BUT_P:
+                    special_but_p = at
+            if name in SCOPE:
+                bound = at
+        elif name in INTEGRATION:
+            special = special_but_p = bound = at
+        self.stack.append((name, entry, kind, special, special_but_p, bound))
+        self.open.setdefault(name, []).append(at)
         if entry is not None:
-            entry.scope = self.bounds
-        if name in SCOPE:
-            self.bounds += 1
+            entry.pos = at
 
     def _pop(self) -> None:
-        name, entry = self.stack.pop()
-        self.open[name] -= 1
-        if name in SCOPE:
-            self.bounds -= 1
+        name, entry, *_ = self.stack.pop()
+        self.open[name].pop()
         if entry is not None:
             entry.on = False
         if name in MARKERS:  # the list is cleared back to its last marker
@@ -167,6 +231,20 @@ class _Tree:
         while self.stack[-1][1] is not entry:
             self._pop()
         self._pop()
+
+    def _top(self, name: bytes) -> int:
+        """The place of the topmost open element of ``name``; -1 if none is open."""
+        places = self.open.get(name)
+        return places[-1] if places else -1
+
+    def _in_scope(self, at: int) -> bool:
+        """Whether the element at ``at`` is in scope: no scope boundary above it."""
+        return at >= 0 and at >= self.stack[-1][5]
+
+    def _close(self, at: int) -> None:
+        """Pops the element at ``at`` and every one above it."""
+        while len(self.stack) > at:
+            self._pop()
 
     def _unlink(self, entry: _Entry) -> None:
         if entry.prev is not None:
@@ -208,22 +286,51 @@ class _Tree:
             self.last.next = entry
         self.last = entry
 
-    def start(self, name: bytes, self_closing: bool, limit: int) -> None:
-        open = self.open
-        foreign = open.get(b"svg", 0) + open.get(b"math", 0)
-        if foreign and name in BREAKOUT:
-            while open.get(b"svg", 0) + open.get(b"math", 0):
+    def foreign(self) -> bool:
+        """Whether the current node is an SVG or MathML element (integration points too)."""
+        return bool(self.stack) and self.stack[-1][2] != HTML
+
+    def opened(self) -> list[bytes]:
+        """The names of the open elements, outermost first, but <html>, <head> and <body>."""
+        return [element[0] for element in self.stack]
+
+    def reopen(self, names: list[bytes]) -> None:
+        """A new piece's tree: ``names`` opened as its first start tags open them, in order."""
+        for name in names:
+            self.elements += 1
+            entry = None
+            if name in FORMATTING:
+                entry = _Entry(name, self.markers[-1], self.last)
+                self._add(entry)
+                self.by_name.setdefault(name, []).append(entry)
+            elif name in MARKERS:
+                self.made += 1
+                self._add(_Entry(None, self.markers[-1], self.last))
+                self.markers.append(self.made)
+            self._push(name, entry)
+
+    def start(self, name: bytes, self_closing: bool, limit: int) -> bool:
+        """A start tag; whether it was read as HTML (in SVG or MathML content it is not, but in
+        an integration point, or for the tags that end that content)."""
+        if self.stack and self.stack[-1][2] == FOREIGN:
+            if name not in BREAKOUT:
+                self.elements += 1
+                if not self_closing:
+                    self._push(name, None, INTEGRATION_POINT if name in INTEGRATION else FOREIGN)
+                return False
+            while self.stack and self.stack[-1][2] == FOREIGN:
                 self._pop()
-            foreign = 0
-        if name in P_CLOSERS:
-            self.pop_until(b"p")
+        if name in _ROOTS:  # its attributes go to the one there is: no element
+            return True
+        if name in P_CLOSERS and self._in_scope(self._top(b"p")):
+            self._close(self._top(b"p"))
         if name in HEADINGS and self.stack and self.stack[-1][0] in HEADINGS:
             self._pop()
-        if name == b"li":
-            self.pop_until(b"li")
-        elif name in (b"dd", b"dt"):
-            self.pop_until(b"dd")
-            self.pop_until(b"dt")
+        if name == b"li" or name in (b"dd", b"dt"):
+            # Closes the one open before it, unless a special element is open above that one.
+            at = self._top(b"li") if name == b"li" else max(self._top(b"dd"), self._top(b"dt"))
+            if at >= 0 and at >= self.stack[-1][4]:
+                self._close(at)
         elif name in (b"td", b"th"):
             self.pop_until(b"td")
             self.pop_until(b"th")
@@ -238,8 +345,12 @@ class _Tree:
         if name not in NO_RECONSTRUCT:
             self.reconstruct(limit)
         self.elements += 1
-        if name in VOID or (self_closing and (foreign or name in _FOREIGN)):
-            return
+        if name in _FOREIGN:
+            if not self_closing:
+                self._push(name, None, FOREIGN)
+            return True
+        if name in VOID:
+            return True
         entry = None
         if name in FORMATTING:
             entry = _Entry(name, self.markers[-1], self.last)
@@ -250,23 +361,30 @@ class _Tree:
             self._add(_Entry(None, self.markers[-1], self.last))
             self.markers.append(self.made)
         self._push(name, entry)
+        return True
 
     def end(self, name: bytes) -> None:
-        if name in HEADINGS:
-            if any(self.open.get(h) for h in HEADINGS):
-                while self.stack[-1][0] not in HEADINGS:
-                    self._pop()
-                self._pop()
+        if name in _ROOTS or not self.stack:
+            return
+        if name in HEADINGS:  # closes the topmost heading of any rank, if in scope
+            at = max(self._top(h) for h in HEADINGS)
+            if self._in_scope(at):
+                self._close(at)
             return
         entry = self._find(name) if name in FORMATTING else None
-        if entry is None:
-            self.pop_until(name)
+        if entry is not None:
+            if entry.on:
+                if not self._in_scope(entry.pos):  # the end tag is ignored
+                    return
+                self._pop_entry(entry)
+            self._unlink(entry)
             return
-        if entry.on:
-            if entry.scope != self.bounds:  # not in scope: the end tag is ignored
-                return
-            self._pop_entry(entry)
-        self._unlink(entry)
+        at = self._top(name)
+        if name in END_IN_SCOPE:
+            if self._in_scope(at):
+                self._close(at)
+        elif at >= 0 and at >= self.stack[-1][3]:  # no special element open above it
+            self._close(at)
 
     def holding(self) -> bool:
         open = self.open
@@ -275,10 +393,11 @@ class _Tree:
 
 def scan(
     data: bytes, max_tags: int, tags: int, max_elements: int, /
-) -> tuple[list[int], int, int, tuple[int, int]]:
+) -> tuple[list[int], int, int, tuple[int, int], list[bytes]]:
     """(cuts, attribute pairs, elements of the biggest piece, where the doctype that sets the
-    page's mode is: (0, 0) for none) of a page of ``tags`` "<", cut into pieces of about
-    ``max_tags`` tags (none when it has no more than that)."""
+    page's mode is: (0, 0) for none, the start tags that open each piece after the first) of a
+    page of ``tags`` "<", cut into pieces of about ``max_tags`` tags (none when it has no more
+    than that)."""
     n = len(data)
     step = n * max_tags // tags if max_tags >= 1 and tags > max_tags else 0
     target = step if step else n + 1
@@ -294,6 +413,7 @@ def scan(
     # before anything but spaces and comments.
     initial = True
     doctype = (0, 0)
+    reopened: list[bytes] = []  # what each piece after the first opens first
     pos = 0
     while pos < n and tree.elements <= max_elements:
         lt = data.find(b"<", pos)
@@ -336,20 +456,26 @@ def scan(
                 and (tree.last is None or tree.last.on)
                 and not any(held.values())
                 and not tree.holding()
+                and len(opened := tree.opened()) <= MAX_REOPENED
             ):
                 cuts.append(lt)
+                reopened.append(b"".join(b"<" + name + b">" for name in opened))
                 target = lt + step
                 biggest = max(biggest, tree.elements)
                 tree = _Tree()
-            tree.start(name, self_closing, max_elements)
+                tree.reopen(opened)
+            html = tree.start(name, self_closing, max_elements)
             if name in held and not (self_closing and name in _FOREIGN):
                 held[name] += 1
-            open = tree.open
-            if open.get(b"svg", 0) + open.get(b"math", 0):
+            if not html:
                 continue
             if name == b"plaintext":
                 break
-            if name in _RAW:
+            if name == b"script":
+                pos = script_end(data, pos)
+                if pos < 0:
+                    break
+            elif name in _RAW:
                 closing = _RAW_END[name].search(data, pos)
                 if closing is None:
                     break
@@ -368,9 +494,7 @@ def scan(
                     else:
                         pos = bang + 4 if bang >= 0 else n
                 continue
-            if data.startswith(b"<![CDATA[", lt) and (
-                tree.open.get(b"svg", 0) + tree.open.get(b"math", 0)
-            ):
+            if data.startswith(b"<![CDATA[", lt) and tree.foreign():
                 end = data.find(b"]]>", lt + 9)
                 pos = end + 3 if end >= 0 else n
                 continue
@@ -388,4 +512,4 @@ def scan(
             doctype = (lt, pos)
             initial = False
     biggest = max(biggest, tree.elements)
-    return cuts, pairs, min(biggest, max_elements + 1), doctype
+    return cuts, pairs, min(biggest, max_elements + 1), doctype, reopened

@@ -1120,14 +1120,33 @@ static PyObject *cuts_list(Py_ssize_t n, Py_ssize_t *cuts)
 
 static Py_ssize_t scan_without_gil(Py_buffer *data, Py_ssize_t max_tags, Py_ssize_t tags,
                                    long long max_elements, Py_ssize_t **cuts, long long *pairs,
-                                   long long *elements, Py_ssize_t *doctype)
+                                   long long *elements, Py_ssize_t *doctype, char **reopened,
+                                   Py_ssize_t **reopened_ends)
 {
     Py_ssize_t n;
     Py_BEGIN_ALLOW_THREADS
     n = page_scan(data->buf, data->len, max_tags, tags, max_elements, cuts, pairs, elements,
-                  doctype);
+                  doctype, reopened, reopened_ends);
     Py_END_ALLOW_THREADS
     return n;
+}
+
+/* The start tags each piece opens with, as a list of bytes; frees what page_scan() made. */
+static PyObject *reopened_list(Py_ssize_t n, char *reopened, Py_ssize_t *ends)
+{
+    PyObject *out = n < 0 ? NULL : PyList_New(n);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        Py_ssize_t a = i > 0 ? ends[i - 1] : 0;
+        PyObject *v = PyBytes_FromStringAndSize(reopened != NULL ? reopened + a : "", ends[i] - a);
+        if (v == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    free(reopened);
+    free(ends);
+    return out;
 }
 
 static PyObject *scan(PyObject *Py_UNUSED(self), PyObject *args)
@@ -1138,13 +1157,19 @@ static PyObject *scan(PyObject *Py_UNUSED(self), PyObject *args)
     if (!PyArg_ParseTuple(args, "y*nnL:scan", &data, &max_tags, &tags, &max_elements)) {
         return NULL;
     }
-    Py_ssize_t doctype[2];
+    Py_ssize_t doctype[2], *ends;
+    char *reopened;
     Py_ssize_t n = scan_without_gil(&data, max_tags, tags, max_elements, &cuts, &pairs, &elements,
-                                    doctype);
+                                    doctype, &reopened, &ends);
     PyBuffer_Release(&data);
+    PyObject *opened = reopened_list(n, reopened, ends);
     PyObject *list = cuts_list(n, cuts);
-    return list == NULL ? NULL
-                        : Py_BuildValue("(NLL(nn))", list, pairs, elements, doctype[0], doctype[1]);
+    if (list == NULL || opened == NULL) {
+        Py_XDECREF(list);
+        Py_XDECREF(opened);
+        return NULL;
+    }
+    return Py_BuildValue("(NLL(nn)N)", list, pairs, elements, doctype[0], doctype[1], opened);
 }
 
 static PyObject *cut_points(PyObject *Py_UNUSED(self), PyObject *args)
@@ -1155,10 +1180,13 @@ static PyObject *cut_points(PyObject *Py_UNUSED(self), PyObject *args)
     if (!PyArg_ParseTuple(args, "y*nn:cut_points", &data, &max_tags, &tags)) {
         return NULL;
     }
-    Py_ssize_t doctype[2];
+    Py_ssize_t doctype[2], *ends;
+    char *reopened;
     Py_ssize_t n = scan_without_gil(&data, max_tags, tags, SCAN_MAX_ELEMENTS, &cuts, &pairs,
-                                    &elements, doctype);
+                                    &elements, doctype, &reopened, &ends);
     PyBuffer_Release(&data);
+    free(reopened);
+    free(ends);
     return cuts_list(n, cuts);
 }
 
@@ -1186,11 +1214,12 @@ static PyMethodDef methods[] = {
      "pieces of about max_tags tags that parse alone (none for a page that small): scan()'s "
      "cuts."},
     {"scan", scan, METH_VARARGS,
-     "scan(data, max_tags, tags, max_elements) -> (cuts, pairs, elements, (start, end)): a "
-     "model of the HTML tokenizer and tree builder run over the page (_pagescan_py.scan): where "
-     "it can be cut into pieces of about max_tags tags, the attribute comparisons its parse "
-     "makes, the elements its biggest piece makes (at most max_elements + 1), and where the "
-     "doctype that sets its mode is ((0, 0): none)."},
+     "scan(data, max_tags, tags, max_elements) -> (cuts, pairs, elements, (start, end), "
+     "opened): a model of the HTML tokenizer and tree builder run over the page "
+     "(_pagescan_py.scan): where it can be cut into pieces of about max_tags tags, the "
+     "attribute comparisons its parse makes, the elements its biggest piece makes (at most "
+     "max_elements + 1), where the doctype that sets its mode is ((0, 0): none), and the start "
+     "tags each piece after the first opens with."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -22,12 +22,15 @@ PyObject *walked_capsule(walked_t *r);
 
 /* The page scan (_pagescan.c, _pagescan_py.scan): where a page of ``tags`` '<' can be cut into
  * pieces of about ``max_tags`` tags that parse alone, the attribute comparisons its parse makes,
- * the elements its biggest piece makes (at most ``max_elements`` + 1), and where the doctype each
- * piece after the first repeats is (doctype[0], doctype[1]: 0, 0 for none); no GIL needed.
- * Returns how many cuts, *cuts malloc'd (NULL for none), or -1 when out of memory. */
+ * the elements its biggest piece makes (at most ``max_elements`` + 1), where the doctype each
+ * piece after the first repeats is (doctype[0], doctype[1]: 0, 0 for none), and the start tags
+ * each piece after the first opens with: piece i + 1's end at (*reopened_ends)[i] in *reopened,
+ * and begin where the one before ends (or at 0); no GIL needed. Returns how many cuts, *cuts,
+ * *reopened and *reopened_ends malloc'd (NULL for none), or -1 when out of memory. */
 Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssize_t tags,
                      long long max_elements, Py_ssize_t **cuts, long long *pairs,
-                     long long *elements, Py_ssize_t *doctype);
+                     long long *elements, Py_ssize_t *doctype, char **reopened,
+                     Py_ssize_t **reopened_ends);
 
 /* Once, before the first page_scan(). */
 void scan_init(void);

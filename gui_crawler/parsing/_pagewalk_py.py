@@ -232,9 +232,9 @@ class Walkers:
             digest = hashlib.blake2b(digest_size=HASH_SIZE)
             walked: list[Walked] = []
             try:
-                cuts, pairs, elements, (a, b) = scan(data, max_tags, tags, max_elements)
+                cuts, pairs, elements, (a, b), opened = scan(data, max_tags, tags, max_elements)
                 trouble = 1 if pairs > max_pairs else 2 if elements > max_elements else 0
-                for piece in [] if trouble else pieces_at(data, cuts, data[a:b]):
+                for piece in [] if trouble else pieces_at(data, cuts, data[a:b], opened):
                     walked.append(_walk(piece))
                     digest.update(walked[-1].read[-1])
             except MemoryError:

@@ -216,7 +216,8 @@ static double now(void)
 
 /* The page scanned (page_scan), then, unless it is too complex to parse, the pieces as
  * gui_crawler.parsing.slicing.pieces_at() makes them: cut where the scan cuts, the first as it is,
- * each one after it behind the page's doctype and "<body>" (it continues the body). */
+ * each one after it behind the page's doctype, "<body>" (it continues the body) and the start tags
+ * of the elements open at its cut. */
 static void run_job(job_t *j)
 {
     static const char BODY[] = "<body>";
@@ -224,9 +225,10 @@ static void run_job(job_t *j)
     blake2b_ctx text;
     blake2b_init(&text, DIGEST_SIZE);
     long long pairs = 0, elements = 0;
-    Py_ssize_t doctype[2] = {0, 0};
+    Py_ssize_t doctype[2] = {0, 0}, *reopened_ends = NULL;
+    char *reopened = NULL;
     Py_ssize_t n = page_scan(j->data, (Py_ssize_t) j->len, j->max_tags, j->tags, j->max_elements,
-                             &j->cuts, &pairs, &elements, doctype);
+                             &j->cuts, &pairs, &elements, doctype, &reopened, &reopened_ends);
     size_t dlen = (size_t) (doctype[1] - doctype[0]);
     j->trouble = n < 0                       ? 0
                  : pairs > j->max_pairs       ? 1
@@ -241,11 +243,16 @@ static void run_job(job_t *j)
             j->walked[i] = walked_new(j->data, b, j->dir, j->dir_len);
         }
         else {
-            size_t head = dlen + sizeof(BODY) - 1;
+            size_t ra = i > 1 ? (size_t) reopened_ends[i - 2] : 0;
+            size_t rlen = (size_t) reopened_ends[i - 1] - ra;
+            size_t head = dlen + sizeof(BODY) - 1 + rlen;
             char *piece = malloc(head + b - a);
             if (piece != NULL) {
                 memcpy(piece, j->data + doctype[0], dlen);
                 memcpy(piece + dlen, BODY, sizeof(BODY) - 1);
+                if (rlen > 0) {
+                    memcpy(piece + dlen + sizeof(BODY) - 1, reopened + ra, rlen);
+                }
                 memcpy(piece + head, j->data + a, b - a);
                 j->walked[i] = walked_new(piece, head + b - a, j->dir, j->dir_len);
                 free(piece);
@@ -258,6 +265,8 @@ static void run_job(job_t *j)
             blake2b_update(&text, kept, kept_len);
         }
     }
+    free(reopened);
+    free(reopened_ends);
     blake2b_final(&text, j->digest);
 #ifdef __GLIBC__
     if (j->trim) {

@@ -130,7 +130,7 @@ def walk(page: PageWalk) -> tuple[list[Walked], float, int]:
     seconds it took, and why the page is too complex to parse (``slicing.too_complex``; nothing
     is parsed then) or 0."""
     t0 = time.perf_counter()
-    cuts, pairs, elements, (a, b) = accel.pagewalk.scan(
+    cuts, pairs, elements, (a, b), opened = accel.pagewalk.scan(
         page.data, slicing.MAX_TAGS, page.tags, slicing.MAX_ELEMENTS
     )
     trouble = slicing.too_complex(pairs, elements)
@@ -139,7 +139,7 @@ def walk(page: PageWalk) -> tuple[list[Walked], float, int]:
         if trouble
         else [
             accel.pagewalk.walk_apart(piece, page.directory)
-            for piece in slicing.pieces_at(page.data, cuts, page.data[a:b])
+            for piece in slicing.pieces_at(page.data, cuts, page.data[a:b], opened)
         ]
     )
     return walked, time.perf_counter() - t0, trouble

@@ -69,20 +69,29 @@ def cut_points(data: bytes, max_tags: int, tags: int | None = None) -> list[int]
 
 def pieces(data: bytes, max_tags: int | None = None, tags: int | None = None) -> Iterator[bytes]:
     """``data`` cut at :func:`cut_points` (one piece for a page of ordinary size)."""
-    cuts, _, _, (a, b) = accel.pagewalk.scan(
+    cuts, _, _, (a, b), opened = accel.pagewalk.scan(
         data, max_tags or MAX_TAGS, data.count(b"<") if tags is None else tags, MAX_ELEMENTS
     )
-    return pieces_at(data, cuts, data[a:b])
+    return pieces_at(data, cuts, data[a:b], opened)
 
 
-def pieces_at(data: bytes, cuts: list[int], doctype: bytes = b"") -> Iterator[bytes]:
+def pieces_at(
+    data: bytes, cuts: list[int], doctype: bytes = b"", opened: list[bytes] | None = None
+) -> Iterator[bytes]:
     """``data`` cut at ``cuts``, each piece copied out only when its turn comes. Pieces after the
     first begin with the page's ``doctype`` (the scan's: its mode, quirks or not, changes how
-    tables, paragraphs and SVG nest) and ``<body>``: they continue the body, and without it a
+    tables, paragraphs and SVG nest), ``<body>`` (they continue the body, and without it a
     leading <noscript> or <template> would be read as part of a fresh document's head, its text
-    spilling into the body."""
+    spilling into the body), and the start tags of the elements open at their cut (``opened``,
+    the scan's: without them their end tags would close nothing, and text on either side of one
+    would run together into one word)."""
     bounds = [0, *cuts, len(data)]
     view = memoryview(data)
-    head = doctype + b"<body>"
-    for a, b in itertools.pairwise(bounds):
-        yield data if b - a == len(data) else b"".join((head if a else b"", view[a:b]))
+    for i, (a, b) in enumerate(itertools.pairwise(bounds)):
+        if b - a == len(data):
+            yield data
+        elif not a:
+            yield bytes(view[a:b])
+        else:
+            reopen = opened[i - 1] if opened else b""
+            yield b"".join((doctype, b"<body>", reopen, view[a:b]))

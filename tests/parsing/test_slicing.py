@@ -9,7 +9,7 @@ import pytest
 from twins import compiled_twin
 
 from gui_crawler.parsing import _pagewalk_py as spec
-from gui_crawler.parsing import links, slicing
+from gui_crawler.parsing import accel, links, slicing
 from gui_crawler.parsing.parsepool import ParsePool
 from gui_crawler.parsing.slicing import cut_points, pieces
 
@@ -100,10 +100,14 @@ def test_cuts_fall_outside_scripts_comments_and_headings(impl: str) -> None:
 def test_pieces_hold_a_bounded_number_of_tags(impl: str) -> None:
     body = busy_page(3000)
     parts = list(pieces(body, 500))
-    # Each piece after the first repeats the page's doctype (its mode) and continues the body.
+    # Each piece after the first repeats the page's doctype (its mode), continues the body, and
+    # opens the elements open at its cut.
+    cuts, _, _, _, opened = accel.pagewalk.scan(body, 500, body.count(b"<"), 1 << 16)
     head = b"<!DOCTYPE html><body>"
-    assert all(p.startswith(head) for p in parts[1:])
-    assert parts[0] + b"".join(p.removeprefix(head) for p in parts[1:]) == body
+    assert [p.removeprefix(head) for p in parts[1:]] == [
+        o + body[a:b] for o, a, b in zip(opened, cuts, [*cuts[1:], len(body)], strict=True)
+    ]
+    assert parts[0] == body[: cuts[0]]
     assert len(parts) > body.count(b"<") // 1000
     # A cut moves past a holder's end at most: a piece exceeds the bound by one block or so.
     assert max(p.count(b"<") for p in parts) < 600
