@@ -29,6 +29,8 @@ UI_WITHOUT_QT = {
     "gui_crawler.ui.timeline_hosts": "plain Python under the timeline",
     # The settings form's values read back from QSettings' file, one by one.
     "gui_crawler.ui.stored": "checks stored settings without Qt",
+    # Drives the window's views (pages, Overview, timeline) through their own methods only.
+    "gui_crawler.ui.recheck": "a re-check's steps over the views, no Qt names of its own",
 }
 
 
