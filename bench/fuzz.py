@@ -5,8 +5,11 @@
 Each round takes ``--pages`` mutated pages (python3-doc's when installed, and generated ones) through
 the compiled parts and their pure-Python twins on every path (whole walk, ``parse_page``, small
 pieces, the parser threads) and reports the pages they read differently, saved under
-``bench/out/fuzz/`` to replay; then the slowest pages of the run for each implementation (a page
-that takes long is a hazard whatever both say). Stops by itself when the time is up.
+``bench/out/fuzz/`` to replay; then ``--big`` generated pages of more than 15,000 tags (pages of
+whole blocks and hazard soup, half of them mutated) parsed cut at ``slicing.MAX_TAGS`` and whole:
+how many were cut, too complex to parse, and read differently cut (saved too); then the slowest
+pages of the run for each implementation, pages past the bounds of what is parsed among them (a
+page that takes long is a hazard whatever both say). Stops by itself when the time is up.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 import fuzzing  # noqa: E402
 
-from gui_crawler.parsing import accel, links  # noqa: E402
+from gui_crawler.parsing import accel, links, slicing  # noqa: E402
 
 OUT = HERE / "out" / "fuzz"
 
@@ -42,11 +45,46 @@ def slowest(pages: list[bytes], module: object, keep: int = 3) -> list[tuple[flo
     return sorted(times, reverse=True)[:keep]
 
 
+def big_pages(rnd: random.Random, count: int) -> list[bytes]:
+    """Generated pages of more than slicing.MAX_TAGS tags: whole blocks or hazard soup, half of
+    them mutated."""
+    pages: list[bytes] = []
+    while len(pages) < count:
+        if rnd.random() < 0.5:
+            page = fuzzing.whole_page(rnd, rnd.randrange(2500, 8000))
+        else:
+            page = fuzzing.generated_page(rnd, rnd.randrange(8000, 30000))
+        if rnd.random() < 0.5:
+            page = fuzzing.mutate(rnd, page, rnd.randrange(1, 8))
+        if page.count(b"<") > slicing.MAX_TAGS:
+            pages.append(page)
+    return pages
+
+
+def cut_or_whole(pages: list[bytes], module: object) -> tuple[int, int, list[fuzzing.Disagreement]]:
+    """(pages cut, pages too complex to parse, pages read differently cut than whole)."""
+    cut = sum(bool(module.cut_points(p, slicing.MAX_TAGS, p.count(b"<"))) for p in pages)  # type: ignore[attr-defined]
+    saved = accel.pagewalk
+    accel.pagewalk = module  # type: ignore[assignment]
+    try:
+        complex_ = sum(
+            bool((links.parse_page(p, None, fuzzing.URL).note or "").startswith("too complex"))
+            for p in pages
+        )
+    finally:
+        accel.pagewalk = saved  # type: ignore[assignment]
+    found = fuzzing.cut_differences(module, pages, slicing.MAX_TAGS)  # type: ignore[arg-type]
+    # A page too complex to parse is not read cut: it is not parsed at all.
+    found = [d for d in found if not (d.compiled.note or "").startswith("too complex")]
+    return cut, complex_, found
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float, default=5.0)
     ap.add_argument("--pages", type=int, default=200, help="pages per round")
     ap.add_argument("--seed", type=int, default=None, help="first seed (default: random)")
+    ap.add_argument("--big", type=int, default=10, help="pages over 15,000 tags per round")
     args = ap.parse_args()
     compiled = accel.twin("pagewalk", compiled=True)
     python = accel.twin("pagewalk", compiled=False)
@@ -55,19 +93,30 @@ def main() -> int:
     rounds = checked = 0
     found: list[fuzzing.Disagreement] = []
     slow: dict[str, list[tuple[float, int]]] = {"compiled": [], "python": []}
+    big = big_cut = big_complex = 0
     while time.monotonic() < deadline:
         found += fuzzing.run(seed + rounds, args.pages, compiled, python)
         rnd = random.Random(seed + rounds)
+        pages = big_pages(rnd, args.big)
+        cut, complex_, differ = cut_or_whole(pages, compiled)
+        big, big_cut, big_complex = big + len(pages), big_cut + cut, big_complex + complex_
+        found += differ
         sample = [fuzzing.mutate(rnd, p) for p in fuzzing.corpus(rnd, 20)]
+        sample += [fuzzing.too_complex_page(rnd) for _ in range(3)]
         for name, module in (("compiled", compiled), ("python", python)):
             slow[name] = sorted(slow[name] + slowest(sample, module), reverse=True)[:3]
         rounds += 1
         checked += args.pages
         print(f"round {rounds} (seed {seed + rounds - 1}): {checked} pages, {len(found)} found")
+    print(
+        f"pages over {slicing.MAX_TAGS:,} tags: {big}, cut {big_cut}, too complex to parse "
+        f"{big_complex}, read differently cut than whole "
+        f"{sum(d.path.startswith('cut') for d in found)}"
+    )
     if found:
         OUT.mkdir(parents=True, exist_ok=True)
         for n, d in enumerate(found):
-            (OUT / f"{d.path}-{n}.html").write_bytes(d.page)
+            (OUT / f"{d.path.replace(' ', '-')}-{n}.html").write_bytes(d.page)
             print(d)
         print(f"{len(found)} pages read differently, saved under {OUT}")
     for name, worst in slow.items():

@@ -1,11 +1,13 @@
 """The fuzz harness (``tests/fuzzing.py``), bounded: mutated real and generated pages read the same
-by the compiled parts and their pure-Python twins, on every parse path. ``bench/fuzz.py`` runs it
-for longer with fresh seeds."""
+by the compiled parts and their pure-Python twins, on every parse path, and cut into pieces as
+whole. ``bench/fuzz.py`` runs it for longer with fresh seeds."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from fuzzing import run
+from fuzzing import corpus, cut_differences, mutate, run
 from twins import compiled_twin
 
 from gui_crawler.parsing import accel
@@ -15,3 +17,13 @@ from gui_crawler.parsing import accel
 def test_mutated_pages_read_the_same_compiled_and_in_python(seed: int) -> None:
     found = run(seed, 60, compiled_twin("pagewalk"), accel.twin("pagewalk", compiled=False))
     assert not found, "\n".join(map(str, found[:5]))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_mutated_pages_cut_read_as_whole(seed: int, impl: str) -> None:
+    """Every 200 tags a cut where the scan allows one: real pages, hazard soup, pages of whole
+    blocks and pages past the bounds, mutated."""
+    rnd = random.Random(seed)
+    pages = [mutate(rnd, p, rnd.randrange(1, 8)) for p in corpus(rnd, 40)]
+    found = cut_differences(accel.pagewalk, pages, 200)
+    assert not found, "\n".join(map(str, found[:3]))
