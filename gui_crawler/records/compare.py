@@ -15,7 +15,7 @@ from html import escape
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.audit import is_page
 from gui_crawler.records.report import CSS
-from gui_crawler.records.wording import answer_words
+from gui_crawler.records.wording import answer_words, plural
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,12 @@ class Kind:
     read: Callable[[FetchRecord], object] | None = None  # the field compared (None: added/removed)
     pages_only: bool = False  # compared only where both crawls parsed the URL as a page
     shown: Callable[[FetchRecord], str] | None = None  # how a value is written (default: str)
+
+
+def _words(rec: FetchRecord) -> str:
+    """How a page's visible text is shown where it changed: its length and the start of its
+    hash (two texts of one length differ in their hash)."""
+    return f"{plural(rec.word_count, 'word')} (text {(rec.content_hash or '')[:8]})"
 
 
 def _answer(rec: FetchRecord) -> object:
@@ -41,7 +47,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("h1", "H1 changed", lambda r: r.h1, pages_only=True),
     Kind("canonical", "canonical changed", lambda r: r.canonical, pages_only=True),
     Kind("robots", "robots directives changed", lambda r: r.robots, pages_only=True),
-    Kind("content", "content changed", lambda r: r.content_hash, pages_only=True),
+    Kind("content", "content changed", lambda r: r.content_hash, True, _words),
 )
 BY_KEY = {k.key: k for k in KINDS}
 CSV_COLUMNS = ("url", "change", "old", "new")

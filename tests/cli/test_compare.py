@@ -61,6 +61,7 @@ def test_two_crawls_of_a_changed_site(tmp_path: Path, capsys: pytest.CaptureFixt
     assert rows[("b", "title changed")]["new"] == "B <new>"
     # /b's words changed, and the home page's (the new link's text); /a's did not.
     assert ("b", "content changed") in rows and ("", "content changed") in rows
+    assert rows[("b", "content changed")]["old"].startswith("1 word (text ")
     assert not any(url == "a" for url, _ in rows)
     assert rows[("c", "added")]["url"].endswith("/c")
     text = report.read_text(encoding="utf-8")
