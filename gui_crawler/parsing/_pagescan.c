@@ -807,12 +807,17 @@ static Py_ssize_t raw_end(const unsigned char *p, Py_ssize_t n, Py_ssize_t from,
  * attributes (when its attribute text is long enough to count), and its end: after ">", or -1
  * when the page ends inside it. */
 static Py_ssize_t read_tag(const unsigned char *p, Py_ssize_t n, Py_ssize_t lt, Py_ssize_t *name_end,
-                           Py_ssize_t *attrs_end, int *self_closing, long long *attrs)
+                           Py_ssize_t *attrs_end, int *self_closing, long long *attrs,
+                           uint64_t *hash)
 {
     Py_ssize_t i = lt + 1 + (p[lt + 1] == '/');
+    uint64_t h = 1469598103934665603ULL; /* name_hash(), on the way */
     while (i < n && !(CLASS[p[i]] & (C_SPACE | C_SLASH | C_GT))) {
+        unsigned char c = p[i];
+        h = (h ^ (c >= 'A' && c <= 'Z' ? c + 32 : c)) * 1099511628211ULL;
         i++;
     }
+    *hash = h | 1;
     *name_end = *attrs_end = i;
     long long k = 0;
     for (;;) {
@@ -997,7 +1002,9 @@ Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssi
         const unsigned char *found = memchr(p + pos, '<', (size_t) (n - pos));
         Py_ssize_t lt = found != NULL ? found - p : n;
         if (lt > pos) {
-            reconstruct(&t, max_elements);
+            if (t.last >= 0 && !t.entries[t.last].on) {
+                reconstruct(&t, max_elements);
+            }
             for (Py_ssize_t k = pos; initial && k < lt; k++) {
                 initial = is_space(p[k]);
             }
@@ -1016,7 +1023,9 @@ Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssi
             Py_ssize_t name_end, attrs_end;
             int self_closing;
             long long k;
-            Py_ssize_t end_at = read_tag(p, n, lt, &name_end, &attrs_end, &self_closing, &k);
+            uint64_t hash;
+            Py_ssize_t end_at =
+                read_tag(p, n, lt, &name_end, &attrs_end, &self_closing, &k, &hash);
             pairs += k * (k - 1) / 2;
             if (pairs > SATURATED) {
                 pairs = SATURATED;
@@ -1027,7 +1036,7 @@ Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssi
             pos = end_at;
             const unsigned char *name = p + lt + 1 + (c == '/');
             size_t len = (size_t) (name_end - (name - p));
-            int index = name_index(&t, name_hash(name, len));
+            int index = name_index(&t, hash);
             if (index < 0) {
                 break;
             }

@@ -6,9 +6,11 @@ most of a crawl's peak memory. Links and visible text do not need the whole tree
 parsed piece by piece yields the same hrefs and the same words, provided no cut falls inside a tag
 or an element whose content is not markup (a script, a comment, plaintext), whose content parses
 differently out of it (a table, a select, an SVG, a template), or whose text the audit reads whole
-(the title, an H1). Cuts fall just before a start tag outside all of them: where they fall is
-found by one pass of a model of the HTML tokenizer and tree builder over the page
-(``_pagescan_py``, in C ``_pagescan.c``), which also counts what makes a parse costly:
+(the title, an H1), and each piece after the first begins as the page was where it was cut: in
+the same mode (its doctype) with the same elements open. Cuts fall just before a start tag
+outside all of them: where they fall is found by one pass of a model of the HTML tokenizer and
+tree builder over the page (``_pagescan_py``, in C ``_pagescan.c``), which also counts what makes
+a parse costly:
 
 - attribute comparisons: lexbor checks each attribute of a tag against every one before it, so
   one tag of 80,000 attributes (1 MB) takes 13 s;
@@ -17,7 +19,10 @@ found by one pass of a model of the HTML tokenizer and tree builder over the pag
   ``<b id=i>`` makes 9 million elements, 3.3 GB) builds a tree of any size.
 
 Past :data:`MAX_ATTRIBUTE_PAIRS` or :data:`MAX_ELEMENTS` a page is not parsed at all (it is
-:func:`too_complex`): its links are found by a plain scan, as for pages nested too deep.
+:func:`too_complex`): its links are found by a plain scan, as for pages nested too deep. The
+scan runs on the parser threads, before each page's parse: about a sixth of the parse's time on
+the Python docs and rust-doc pages (none of which it finds too complex, and whose cut pieces
+read as the whole pages do).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from collections.abc import Iterator
 
 from gui_crawler.parsing import accel
 
-# A tree of this many tags takes ~5.5 MB. Ordinary pages are far below it: the Python docs' pages
+# Cut into pieces of about this many tags. A tree of this many tags takes ~5.5 MB. Ordinary pages are far below it: the Python docs' pages
 # have ~3,000 tags, their biggest 34,000. With two parser threads two trees may be alive at once:
 # at 30,000 tags a rust-doc crawl peaked at 160 MB, at 15,000 at 146 MB (medians of 3), as fast.
 MAX_TAGS = 15_000
@@ -52,10 +57,10 @@ def too_complex(pairs: int, elements: int) -> int:
 def why(trouble: int) -> str:
     """The note of a page too complex to parse, for :func:`too_complex`'s answer."""
     if trouble == TOO_MANY_ATTRIBUTES:
-        what = f"more than {MAX_ATTRIBUTE_PAIRS:,} attribute comparisons (tags of thousands of attributes)"
+        what = f"its tags hold so many attributes that parsing would compare more than {MAX_ATTRIBUTE_PAIRS:,} pairs of them"
     else:
-        what = f"more than {MAX_ELEMENTS:,} elements in one piece"
-    return f"too complex to parse: {what}; links found by a plain scan"
+        what = f"parsing would build more than {MAX_ELEMENTS:,} elements at once"
+    return f"too complex to parse ({what}): links found by a plain scan"
 
 
 def cut_points(data: bytes, max_tags: int, tags: int | None = None) -> list[int]:
