@@ -239,7 +239,7 @@ typedef struct {
     int failed;
 } tree_t;
 
-static int ints_push(ints_t *s, int v)
+static inline int ints_push(ints_t *s, int v)
 {
     if (s->n == s->cap) {
         size_t cap = s->cap ? 2 * s->cap : 16;
@@ -254,7 +254,7 @@ static int ints_push(ints_t *s, int v)
     return 0;
 }
 
-static void map_put(uint64_t *keys, int *index, size_t cap, uint64_t h, int i)
+static inline void map_put(uint64_t *keys, int *index, size_t cap, uint64_t h, int i)
 {
     size_t at = (size_t) h & (cap - 1);
     while (keys[at] != 0) {
@@ -265,7 +265,7 @@ static void map_put(uint64_t *keys, int *index, size_t cap, uint64_t h, int i)
 }
 
 /* The index of the name hashing to ``h``, added (as an unknown name) if new; -1 out of memory. */
-static int name_index(tree_t *t, uint64_t h)
+static inline int name_index(tree_t *t, uint64_t h)
 {
     size_t at = (size_t) h & (t->map_cap - 1);
     while (t->keys[at] != 0) {
@@ -363,7 +363,7 @@ static void tree_free(tree_t *t)
     }
 }
 
-static void push(tree_t *t, int name, int entry, int kind)
+static inline void push(tree_t *t, int name, int entry, int kind)
 {
     if (t->depth == t->stack_cap) {
         size_t cap = t->stack_cap ? 2 * t->stack_cap : 256;
@@ -407,7 +407,7 @@ static void push(tree_t *t, int name, int entry, int kind)
     }
 }
 
-static void pop(tree_t *t)
+static inline void pop(tree_t *t)
 {
     elem_t el = t->stack[--t->depth];
     name_t *nm = &t->names[el.name];
@@ -432,27 +432,27 @@ static void pop(tree_t *t)
 }
 
 /* The place of the topmost open element of ``name``; -1 if none is open. */
-static int top_of(const tree_t *t, int name)
+static inline int top_of(const tree_t *t, int name)
 {
     const ints_t *places = &t->names[name].places;
     return places->n > 0 ? places->items[places->n - 1] : -1;
 }
 
 /* Whether the element at ``at`` is in scope: no scope boundary above it. */
-static int in_scope(const tree_t *t, int at)
+static inline int in_scope(const tree_t *t, int at)
 {
     return at >= 0 && at >= t->stack[t->depth - 1].bound;
 }
 
 /* Pops the element at ``at`` and every one above it. */
-static void close_at(tree_t *t, int at)
+static inline void close_at(tree_t *t, int at)
 {
     while ((int) t->depth > at) {
         pop(t);
     }
 }
 
-static void pop_until(tree_t *t, int name)
+static inline void pop_until(tree_t *t, int name)
 {
     int at = top_of(t, name);
     if (at >= 0) {
@@ -483,7 +483,7 @@ static void unlink_entry(tree_t *t, int e)
     x->gone = 1;
 }
 
-static int find_entry(tree_t *t, int fmt)
+static inline int find_entry(tree_t *t, int fmt)
 {
     ints_t *s = &t->by_name[fmt];
     while (s->n > 0 && t->entries[s->items[s->n - 1]].gone) {
@@ -595,7 +595,7 @@ static int start(tree_t *t, int name, int self_closing, long long limit)
             unlink_entry(t, e);
         }
     }
-    if (!(flags & F_NO_RECONSTRUCT)) {
+    if (!(flags & F_NO_RECONSTRUCT) && t->last >= 0 && !t->entries[t->last].on) {
         reconstruct(t, limit);
     }
     t->elements++;
@@ -1125,7 +1125,9 @@ Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssi
                 }
                 else {
                     const unsigned char *dash = find_bytes(p, n, lt + 4, "-->");
-                    const unsigned char *bang = find_bytes(p, n, lt + 4, "--!>");
+                    /* "--!>" ends it too, if it comes first: looked for before "-->" only. */
+                    const unsigned char *bang =
+                        find_bytes(p, dash != NULL ? dash - p + 3 : n, lt + 4, "--!>");
                     if (dash != NULL && (bang == NULL || dash < bang)) {
                         pos = dash - p + 3;
                     }

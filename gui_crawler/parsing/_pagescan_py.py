@@ -488,7 +488,9 @@ def scan(
                 elif data.startswith(b"->", lt + 4):
                     pos = lt + 6
                 else:
-                    dash, bang = data.find(b"-->", lt + 4), data.find(b"--!>", lt + 4)
+                    dash = data.find(b"-->", lt + 4)
+                    # "--!>" ends it too, if it comes first: looked for before "-->" only.
+                    bang = data.find(b"--!>", lt + 4, dash + 3 if dash >= 0 else n)
                     if dash >= 0 and (bang < 0 or dash < bang):
                         pos = dash + 3
                     else:

@@ -134,14 +134,15 @@ def walk(page: PageWalk) -> tuple[list[Walked], float, int]:
         page.data, slicing.MAX_TAGS, page.tags, slicing.MAX_ELEMENTS
     )
     trouble = slicing.too_complex(pairs, elements)
-    walked = (
-        []
-        if trouble
-        else [
+    if trouble:
+        walked = []
+    elif not cuts:  # a page of ordinary size: one piece, the page itself
+        walked = [accel.pagewalk.walk_apart(page.data, page.directory)]
+    else:
+        walked = [
             accel.pagewalk.walk_apart(piece, page.directory)
             for piece in slicing.pieces_at(page.data, cuts, page.data[a:b], opened)
         ]
-    )
     return walked, time.perf_counter() - t0, trouble
 
 
