@@ -27,13 +27,14 @@ import multiprocessing
 import os
 import select
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from gui_crawler.parsing import accel, slicing
-from gui_crawler.parsing.links import PageWalk, ParsedPage, begin, finish, parse_page
+from gui_crawler.parsing.links import PageWalk, ParsedPage, begin, finish, parse_page, scan_steps
 
 if TYPE_CHECKING:
     from gui_crawler.parsing.accel import Walked
@@ -129,6 +130,13 @@ async def _on_thread(
     if isinstance(page, ParsedPage):
         return page
     walked, seconds, digest, trouble = await threads.walk(page)
+    if trouble:  # the plain scan of a huge page takes seconds: the loop runs between its steps
+        t0 = time.perf_counter()
+        for found in scan_steps(page.data.decode("utf-8", "replace"), page.page_url):
+            if found is not None:
+                spent = page.seconds + seconds + time.perf_counter() - t0
+                return ParsedPage(found, page.encoding, slicing.why(trouble), seconds=spent)
+            await asyncio.sleep(0)
     return finish(page, walked, seconds, trouble, digest)
 
 

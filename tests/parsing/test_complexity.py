@@ -4,7 +4,9 @@ links a plain scan finds; ordinary pages, and pages just short of the bounds, pa
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
+from collections.abc import Iterator
 
 import pytest
 from fuzzing import (
@@ -23,7 +25,7 @@ from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing import _pagescan_py as spec
-from gui_crawler.parsing import accel, links, slicing
+from gui_crawler.parsing import accel, links, parsepool, slicing
 from gui_crawler.parsing.links import ParsedPage, parse_page
 from gui_crawler.parsing.parsepool import ParsePool
 
@@ -201,3 +203,47 @@ def test_a_crawl_records_a_page_too_complex_to_parse_and_goes_on(impl: str) -> N
     for path in hazards:
         assert (records[path].note or "").startswith("too complex to parse"), path
     assert {"/ok1", "/ok2", "/ok3"} <= set(records)
+
+
+def test_the_plain_scan_of_a_huge_page_lets_the_event_loop_run(
+    monkeypatch: pytest.MonkeyPatch, impl: str
+) -> None:
+    """A page too complex to parse is scanned for its links on the event loop's thread: a 10 MB
+    one took 0.7 s there at once. From the parser threads the scan goes in steps, and the loop
+    turns between every two of them; what it finds is what the scan of the whole text finds."""
+    monkeypatch.setattr(links, "SCAN_STEP_CHARS", 1 << 16)
+    page = unclosed_holder_page(b"noscript", 70_000).replace(b"/p7.html", b"/seven")
+    inline = parse_page(page, None, URL)
+    assert too_complex(inline) and len(inline.links) == 70_000
+    turns = 0
+    seen: list[int] = []
+
+    def steps(text: str, page_url: str) -> Iterator[list[str] | None]:
+        for step in links.scan_steps(text, page_url):
+            seen.append(turns)
+            yield step
+
+    monkeypatch.setattr(parsepool, "scan_steps", steps)
+
+    async def run() -> ParsedPage:
+        nonlocal turns
+        done = False
+
+        async def ticker() -> None:
+            nonlocal turns
+            while not done:
+                turns += 1
+                await asyncio.sleep(0)
+
+        pool = ParsePool(0, inline_bytes=0, threads=1)
+        task = asyncio.ensure_future(ticker())
+        try:
+            return await pool.parse(page, None, URL)
+        finally:
+            done = True
+            await task
+            pool.close()
+
+    assert asyncio.run(run()) == inline
+    assert len(seen) > len(page) // (1 << 16)
+    assert all(b > a for a, b in itertools.pairwise(seen))
