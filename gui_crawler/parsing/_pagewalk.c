@@ -64,8 +64,31 @@ typedef struct {
     int in_word;
 } digest_t;
 
+/* One link as a reader meets it (walked_words): the element that carries it, its URL as written
+ * (a meta refresh's whole content), the alt of the element or of the first <img> inside it with
+ * one, its
+ * rel, and the text inside an <a> (the first ANCHOR_BYTES bytes of it, kept in walk_t.anchors). */
+enum { WORD_A, WORD_AREA, WORD_LINK, WORD_IFRAME, WORD_FRAME, WORD_IMG, WORD_SCRIPT, WORD_REFRESH };
+static const char *const word_elements[]
+    = {"a", "area", "link", "iframe", "frame", "img", "script", "meta-refresh"};
+#define ANCHOR_BYTES 1024
+
+typedef struct {
+    span_t href, alt, rel;
+    size_t text_off, text_len;
+    int has_text;
+    int kind;
+} word_t;
+
+typedef struct {
+    word_t *items;
+    size_t n, cap;
+} words_t;
+
 typedef struct {
     spans_t hrefs;
+    words_t words;
+    buf_t anchors;  /* the text of each <a>, at its word's text_off */
     spans_t metas;  /* pairs: name, content */
     spans_t rels;   /* pairs: rel, href */
     int has_base, has_title, has_h1, has_lang;
@@ -263,11 +286,116 @@ static int gather_text(lxb_dom_node_t *root, buf_t *out, digest_t *digest)
     return 0;
 }
 
+/* Text nodes below ``root`` into ``out``, as many whole characters as make at most ``limit``
+ * bytes of the str Python decodes them to (U+FFFD, 3 bytes, for each ill-formed subpart): an
+ * <a> around a whole page keeps its first words only. */
+static int gather_bounded(lxb_dom_node_t *root, buf_t *out, size_t limit)
+{
+    size_t cost = 0;
+    lxb_dom_node_t *node = root->first_child;
+    while (node != NULL) {
+        if (node->type == LXB_DOM_NODE_TYPE_TEXT) {
+            lexbor_str_t *s = &lxb_dom_interface_character_data(node)->data;
+            const lxb_char_t *p = s->data;
+            size_t n = p != NULL ? s->length : 0, i = 0;
+            int full = 0;
+            while (i < n) {
+                long len = p[i] < 0x80 ? 1 : utf8_sequence(p + i, n - i);
+                size_t take = (size_t) (len > 0 ? len : -len);
+                size_t bytes = len > 0 ? take : 3;
+                if (cost + bytes > limit) {
+                    full = 1;
+                    break;
+                }
+                cost += bytes;
+                i += take;
+            }
+            if (i > 0 && buf_add(out, p, i) < 0) {
+                return -1;
+            }
+            if (full) {
+                return 0;
+            }
+        }
+        node = next_in_order(node, root, 1);
+    }
+    return 0;
+}
+
+/* The alt of the first <img> below ``root`` that has one. */
+static span_t first_alt(lxb_dom_node_t *root)
+{
+    for (lxb_dom_node_t *n = root->first_child; n != NULL; n = next_in_order(n, root, 1)) {
+        if (n->type == LXB_DOM_NODE_TYPE_ELEMENT && n->local_name == LXB_TAG_IMG) {
+            lxb_dom_attr_t *a = attr_by_id(n, LXB_DOM_ATTR_ALT);
+            if (a != NULL) {
+                return attr_value(a);
+            }
+        }
+    }
+    span_t none = {NULL, 0};
+    return none;
+}
+
+static int add_word(walk_t *w, lxb_dom_node_t *node, int kind, span_t href)
+{
+    if (w->words.n == w->words.cap) {
+        size_t cap = w->words.cap ? w->words.cap * 2 : 64;
+        word_t *items = realloc(w->words.items, cap * sizeof(word_t));
+        if (items == NULL) {
+            return -1;
+        }
+        w->words.items = items;
+        w->words.cap = cap;
+    }
+    word_t *d = &w->words.items[w->words.n];
+    memset(d, 0, sizeof(*d));
+    d->href = href;
+    d->kind = kind;
+    if (kind == WORD_A || kind == WORD_AREA || kind == WORD_LINK) {
+        d->rel = attr_value(attr_by_id(node, LXB_DOM_ATTR_REL));
+    }
+    if (kind == WORD_AREA || kind == WORD_IMG) {
+        d->alt = attr_value(attr_by_id(node, LXB_DOM_ATTR_ALT));
+    }
+    else if (kind == WORD_A) {
+        d->alt = first_alt(node);
+        d->has_text = 1;
+        d->text_off = w->anchors.n;
+        if (gather_bounded(node, &w->anchors, ANCHOR_BYTES) < 0) {
+            return -1;
+        }
+        d->text_len = w->anchors.n - d->text_off;
+    }
+    w->words.n++;
+    return 0;
+}
+
 /* The element's link: the URL in ``id`` (href or src), if it has one that is not empty. */
-static int take_link(walk_t *w, lxb_dom_node_t *node, uintptr_t id)
+static int take_link(walk_t *w, lxb_dom_node_t *node, uintptr_t id, int kind)
 {
     span_t v = attr_value(attr_by_id(node, id));
-    return v.data != NULL && v.len > 0 ? spans_add(&w->hrefs, v) : 0;
+    if (v.data == NULL || v.len == 0) {
+        return 0;
+    }
+    return spans_add(&w->hrefs, v) < 0 || add_word(w, node, kind, v) < 0 ? -1 : 0;
+}
+
+/* ``http-equiv="refresh"``, in any case. */
+static int is_refresh(lxb_dom_node_t *node)
+{
+    span_t v = attr_value(attr_by_name(node, "http-equiv", 10));
+    static const char refresh[] = "refresh";
+    if (v.data == NULL || v.len != 7) {
+        return 0;
+    }
+    for (size_t i = 0; i < 7; i++) {
+        lxb_char_t c = v.data[i];
+        if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != refresh[i]) {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /* The attribute of the first element of its kind that has it (<base href>, <html lang>). */
@@ -284,16 +412,28 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
 {
     lxb_dom_attr_t *a;
     switch (node->local_name) {
-    case LXB_TAG_A:
+    case LXB_TAG_A: {
+        span_t v = attr_value(attr_by_id(node, LXB_DOM_ATTR_HREF));
+        if (v.data != NULL && v.len > 0) {
+            return spans_add(&w->hrefs, v) < 0 || add_word(w, node, WORD_A, v) < 0 ? -1 : 0;
+        }
+        /* No link, but a word: its href "", or None for an <a> without attributes, which is
+         * what a piece after a cut inside an <a> opens it again with (whole_page joins them). */
+        span_t none = {lxb_dom_interface_element(node)->first_attr ? (const lxb_char_t *) "" : NULL, 0};
+        return add_word(w, node, WORD_A, none);
+    }
     case LXB_TAG_AREA:
-        return take_link(w, node, LXB_DOM_ATTR_HREF);
+        return take_link(w, node, LXB_DOM_ATTR_HREF, WORD_AREA);
     case LXB_TAG_IFRAME:
+        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_IFRAME);
     case LXB_TAG_FRAME:
+        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_FRAME);
     case LXB_TAG_IMG:
+        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_IMG);
     case LXB_TAG_SCRIPT:
-        return take_link(w, node, LXB_DOM_ATTR_SRC);
+        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_SCRIPT);
     case LXB_TAG_LINK:
-        if (take_link(w, node, LXB_DOM_ATTR_HREF) < 0) {
+        if (take_link(w, node, LXB_DOM_ATTR_HREF, WORD_LINK) < 0) {
             return -1;
         }
         a = attr_by_id(node, LXB_DOM_ATTR_REL);
@@ -308,6 +448,12 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
         take_first(node, LXB_DOM_ATTR_HREF, &w->has_base, &w->base);
         return 0;
     case LXB_TAG_META:
+        if (is_refresh(node)) {
+            span_t content = attr_value(attr_by_name(node, "content", 7));
+            if (content.data != NULL && add_word(w, node, WORD_REFRESH, content) < 0) {
+                return -1;
+            }
+        }
         a = attr_by_name(node, "name", 4);
         if (a != NULL) {
             if (spans_add(&w->metas, attr_value(a)) < 0
@@ -720,6 +866,8 @@ void walked_destroy(walked_t *r)
     free(r->urls.data);
     free(r->copies.data);
     free(r->w.hrefs.items);
+    free(r->w.words.items);
+    free(r->w.anchors.data);
     free(r->w.metas.items);
     free(r->w.rels.items);
     free(r->w.title.data);
@@ -758,6 +906,9 @@ static int copy_spans(walk_t *w, buf_t *to)
 {
     size_t n = spans_bytes(&w->hrefs) + spans_bytes(&w->metas) + spans_bytes(&w->rels)
                + w->base.len + w->lang.len;
+    for (size_t i = 0; i < w->words.n; i++) {
+        n += w->words.items[i].href.len + w->words.items[i].alt.len + w->words.items[i].rel.len;
+    }
     to->data = malloc(n + 1);
     if (to->data == NULL) {
         return -1;
@@ -768,6 +919,11 @@ static int copy_spans(walk_t *w, buf_t *to)
     move_spans(&w->rels, to);
     move_span(&w->base, to);
     move_span(&w->lang, to);
+    for (size_t i = 0; i < w->words.n; i++) {
+        move_span(&w->words.items[i].href, to);
+        move_span(&w->words.items[i].alt, to);
+        move_span(&w->words.items[i].rel, to);
+    }
     return 0;
 }
 
@@ -1040,6 +1196,40 @@ static PyObject *walked_links(PyObject *Py_UNUSED(self), PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* Each link of a walk with its words, document order, every time it occurs: (href as written,
+ * element, text of an <a> or None, alt or None, rel or None); every <a> without an href too
+ * (href "", None if it has no attributes). */
+static PyObject *walked_words(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O:walked_words", &capsule)) {
+        return NULL;
+    }
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    if (r == NULL || walk_failed(r) < 0) {
+        return NULL;
+    }
+    const words_t *ws = &r->w.words;
+    PyObject *list = PyList_New((Py_ssize_t) ws->n);
+    for (size_t i = 0; list != NULL && i < ws->n; i++) {
+        const word_t *d = &ws->items[i];
+        PyObject *text = d->has_text
+                             ? str_of((const lxb_char_t *) (r->w.anchors.data + d->text_off),
+                                      d->text_len)
+                             : Py_NewRef(Py_None);
+        PyObject *item = text == NULL ? NULL
+                                      : Py_BuildValue("(NsNNN)", str_or_none(d->href),
+                                                      word_elements[d->kind], text,
+                                                      str_or_none(d->alt), str_or_none(d->rel));
+        if (item == NULL) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t) i, item);
+    }
+    return list;
+}
+
 /* The "<" in p[from, to), and of those the "</" whose "/" is before ``to``. Counted in runs of at
    most 255 bytes into byte-wide sums, which the compiler vectorises: a memchr() per "<" took
    twice as long, and the event loop pays this for every page. */
@@ -1206,6 +1396,13 @@ static PyMethodDef methods[] = {
      "result, in document order, as the URL it joins to: the walk's own join if ``use_joined`` "
      "and it made one, else join(href) (None or '' for no link); added to the dict ``links`` "
      "(value None) unless there already."},
+    {"walked_words", walked_words, METH_VARARGS,
+     "walked_words(walked) -> [(href, element, text, alt, rel)]: each link of walk_apart()'s "
+     "result with its words, document order, every time it occurs: the href as written (a meta "
+     "refresh's content; for an <a> without one, listed too, '' or None if it has no attributes), the element ('a', 'area', 'link', 'iframe', 'frame', 'img', 'script', "
+     "'meta-refresh'), the text inside an <a> (its first 1024 bytes) else None, the alt of an "
+     "<img> or <area> or of the first <img> inside an <a> that has one else None, and the rel of an <a>, "
+     "<area> or <link> else None."},
     {"markup", markup, METH_VARARGS,
      "markup(data, chunk=8192) -> (tags, nesting_bound): how many '<' the page has, and a bound "
      "on how deep its elements nest that never errs low (chunk: bytes counted at a time)."},

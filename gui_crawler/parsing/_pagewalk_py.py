@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
+from selectolax.lexbor import LexborNode as Node
 
 from gui_crawler.parsing._pagescan_py import MAX_ELEMENTS as MAX_ELEMENTS
 from gui_crawler.parsing._pagescan_py import scan as scan
@@ -46,6 +47,12 @@ LINK_ATTRS = {
     "script": "src",
 }
 _READ_TAGS = frozenset({*LINK_ATTRS, "base", "meta", "title", "h1", "html"})
+# The first bytes of an <a>'s text that the walk keeps (walked_words): an <a> around a whole page
+# keeps its first words only.
+ANCHOR_BYTES = 1024
+# What walked_words gives for each link: (href as written, element, text of an <a> or None, alt or
+# None, rel or None).
+Word = tuple[str | None, str, str | None, str | None, str | None]
 # Text no reader sees: not counted, not hashed.
 INVISIBLE = "script, style, noscript, template"
 SPACES = b"\t\n\x0b\x0c\r "
@@ -57,6 +64,30 @@ class Walked:
 
     read: Read
     hrefs: tuple[str, ...]
+    words: tuple[Word, ...] = ()
+
+
+def _bounded_text(node: Node) -> str:
+    """The text inside ``node``, cut after ANCHOR_BYTES bytes (never inside a character)."""
+    data = node.text().encode("utf-8", "surrogatepass")
+    if len(data) > ANCHOR_BYTES:
+        end = ANCHOR_BYTES
+        while end > 0 and data[end] & 0xC0 == 0x80:
+            end -= 1
+        data = data[:end]
+    return data.decode("utf-8", "replace")
+
+
+def _word(node: Node, tag: str, href: str | None) -> Word:
+    attrs = node.attributes
+    rel = attrs.get("rel") if tag in ("a", "area", "link") else None
+    if tag in ("area", "img"):
+        return (href, tag, None, attrs.get("alt"), rel)
+    if tag != "a":
+        return (href, tag, None, None, rel)
+    imgs = (n.attributes for n in node.traverse(include_text=False) if n.tag == "img")
+    alt = next((a["alt"] for a in imgs if "alt" in a), None)
+    return (href, tag, _bounded_text(node), alt, rel)
 
 
 def _walk(data: bytes) -> Walked:
@@ -64,6 +95,7 @@ def _walk(data: bytes) -> Walked:
     base = title = h1 = lang = None
     h1_count = 0
     hrefs: dict[str, None] = {}
+    said: list[Word] = []
     metas: list[tuple[str | None, str | None]] = []
     rels: list[tuple[str | None, str | None]] = []
     root = tree.root
@@ -77,6 +109,9 @@ def _walk(data: bytes) -> Walked:
             href = attrs.get(url_attr)
             if href:
                 hrefs[href] = None
+                said.append(_word(node, tag, href))
+            elif tag == "a":  # listed too: a page cut inside it is one <a> again (whole_page)
+                said.append(_word(node, tag, "" if attrs else None))
         if tag == "link":
             if "rel" in attrs:
                 rels.append((attrs["rel"], attrs.get("href")))
@@ -84,6 +119,10 @@ def _walk(data: bytes) -> Walked:
             if base is None and "href" in attrs:
                 base = attrs["href"] or ""
         elif tag == "meta":
+            equiv = attrs.get("http-equiv")
+            content = attrs.get("content")
+            if equiv and equiv.isascii() and equiv.lower() == "refresh" and content is not None:
+                said.append((content, "meta-refresh", None, None, None))
             if "name" in attrs:
                 metas.append((attrs["name"], attrs.get("content")))
         elif tag == "title":
@@ -106,7 +145,7 @@ def _walk(data: bytes) -> Walked:
         words = len(text.split())
         kept = text.translate(None, SPACES)
     read: Read = (base, title, h1, h1_count, lang, metas, rels, words, kept)
-    return Walked(read, tuple(hrefs))
+    return Walked(read, tuple(hrefs), tuple(said))
 
 
 def walk(data: bytes, hrefs: dict[str, str | None], directory: str | None = None, /) -> Read:
@@ -142,6 +181,16 @@ def walked_links(
         url = join(href)
         if url:
             links[url] = None
+
+
+def walked_words(walked: Walked, /) -> list[Word]:
+    """Each link of the walk with its words, document order, every time it occurs: the href as
+    written (a meta refresh's content; for an <a> without one, listed too, "" or None if it has
+    no attributes), the element ("a", "area", "link", "iframe", "frame",
+    "img", "script", "meta-refresh"), the text inside an <a> (its first ANCHOR_BYTES bytes) else
+    None, the alt of an <img> or <area> or of the first <img> inside an <a> that has one else
+    None, and the rel of an <a>, <area> or <link> else None."""
+    return list(walked.words)
 
 
 def markup(data: bytes, chunk: int = 8192, /) -> tuple[int, int]:

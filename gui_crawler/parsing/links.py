@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from gui_crawler.crawl.urls import href_joiner, join, join_all, plain_directory
 from gui_crawler.parsing import accel, slicing
+from gui_crawler.parsing.linkwords import LinkWords, page_words, whole_page
 from gui_crawler.parsing.pagefacts import FactsReader, PageFacts
 
 if TYPE_CHECKING:
@@ -173,12 +174,18 @@ def finish(
     base = (join(page.page_url, base_href) if base_href else None) or page.page_url
     links: dict[str, None] = {}
     join_href = href_joiner(base)
+    said = []
     for piece in walked:
         # The walk joined plain hrefs to the page's directory; a <base> (a piece's walk only
         # sees its own) makes every href Python's to join.
         accel.pagewalk.walked_links(piece, links, join_href, base_href is None)
+        said.append(accel.pagewalk.walked_words(piece))
+    words, refreshes = page_words(whole_page(said), join_href)
+    links.update(dict.fromkeys(refreshes))
     spent = page.seconds + seconds + time.perf_counter() - t0
-    return ParsedPage(list(links), page.encoding, facts=facts.finish(base), seconds=spent)
+    return ParsedPage(
+        list(links), page.encoding, facts=facts.finish(base), seconds=spent, words=tuple(words)
+    )
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the
@@ -298,6 +305,10 @@ class ParsedPage:
     facts: PageFacts = _NO_FACTS  # audit fields; empty when the page was scanned
     # Spent parsing, wherever it ran (the record's parse_ms); not part of what the page says.
     seconds: float = field(default=0.0, compare=False)
+    # Each distinct link with its words, document order: those of ``links`` (a meta refresh's
+    # target too, which is also in ``links``) and the links no browser follows (never in
+    # ``links``). Empty for a page scanned rather than parsed.
+    words: tuple[LinkWords, ...] = ()
 
 
 def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:

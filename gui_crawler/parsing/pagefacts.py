@@ -19,7 +19,7 @@ class PageFacts:
     meta_description: str | None = None
     h1: str | None = None
     h1_count: int = 0
-    canonical: str | None = None  # absolute, joined against <base> or the page URL
+    canonical: str | None = None  # absolute, joined against <base> or the page URL; else as written
     robots: str | None = None  # meta robots content, normalised ("noindex, nofollow")
     word_count: int = 0
     content_hash: str | None = None  # of the visible text, whitespace collapsed
@@ -148,7 +148,9 @@ class FactsReader:
             meta_description=self.meta_description,
             h1=self.h1,
             h1_count=self.h1_count,
-            canonical=join(base, self.canonical) if self.canonical else None,
+            # Kept as written when it joins to no http(s) URL ("file:///usr/share/doc/x.html"):
+            # an invalid canonical, which the audit reports.
+            canonical=(join(base, self.canonical) or self.canonical) if self.canonical else None,
             robots=robots_tokens(*self.robots),
             word_count=self.text.words,
             content_hash=self.text.hexdigest,

@@ -1,0 +1,93 @@
+"""Each link of a page with its words (parsing/linkwords.py over ``walked_words``): anchor text,
+alt, rel, element; meta refreshes, links no browser follows, and pages cut in pieces. Run over
+both implementations of the walk (the ``impl`` fixture)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gui_crawler.parsing import links, linkwords, slicing
+from gui_crawler.parsing.linkwords import LinkWords, refresh_target
+
+PAGE = b"""<!DOCTYPE html><html><head>
+<link rel="canonical" href="file:///usr/share/doc/x.html">
+<link rel=stylesheet href="/s.css">
+<meta http-equiv="Refresh" content="5; URL='/moved'">
+<script src="/j.js"></script></head><body>
+<a href="/a" rel="NoFollow  ugc">Go \n  <b>there</b></a>
+<a href="/a">Go there</a> <a href="/a">Go   there</a>
+<a href="slice::sort_by_key">sort</a> <a href="htp://x.example/">typo</a>
+<a href="mailto:x@y">mail</a> <a href="tel:+1">tel</a> <a href="javascript:void(0)">js</a>
+<a href="data:text/plain,x">data</a> <a href="#top">top</a> <a name="n">named</a> <a>bare</a>
+<a href="https://ext.example/p"><img src="/logo.png"><img src="/i.png" alt=" the  logo "></a>
+<map><area href="/m" alt="Map" rel="sponsored"></map><iframe src="/f.html"></iframe>
+</body></html>"""
+
+
+def test_every_link_of_a_page_with_its_words(impl: str) -> None:
+    page = links.parse_page(PAGE, "utf-8", "http://h/d/p.html")
+    assert page.words == (
+        LinkWords("http://h/s.css", "link", rel="stylesheet"),
+        LinkWords("http://h/moved", "meta-refresh"),
+        LinkWords("http://h/j.js", "script"),
+        LinkWords("http://h/a", "a", "Go there", rel="nofollow ugc"),
+        LinkWords("http://h/a", "a", "Go there"),
+        LinkWords("slice::sort_by_key", "a", "sort"),
+        LinkWords("htp://x.example/", "a", "typo"),
+        LinkWords("https://ext.example/p", "a", alt="the logo"),
+        LinkWords("http://h/logo.png", "img"),
+        LinkWords("http://h/i.png", "img", alt="the logo"),
+        LinkWords("http://h/m", "area", alt="Map", rel="sponsored"),
+        LinkWords("http://h/f.html", "iframe"),
+    )
+    assert [w.nofollow for w in page.words[3:5]] == [True, False]
+    assert [w.target for w in page.words if w.invalid] == ["slice::sort_by_key", "htp://x.example/"]
+    # The meta refresh's target is a link to check; the invalid ones never are.
+    assert "http://h/moved" in page.links
+    assert not any(u.startswith(("slice", "htp", "mailto")) for u in page.links)
+    # A canonical that is not http(s) is kept as written.
+    assert page.facts.canonical == "file:///usr/share/doc/x.html"
+
+
+def test_a_long_anchor_is_cut(impl: str) -> None:
+    text = "word " * 2000
+    page = links.parse_page(f'<a href="/x">{text}</a>'.encode(), "utf-8", "http://h/")
+    (words,) = page.words
+    assert len(words.anchor) <= linkwords.ANCHOR_CHARS
+    assert words.anchor.startswith("word word") and not words.anchor.endswith(" ")
+
+
+@pytest.mark.parametrize(
+    ("content", "target"),
+    [
+        ("0;URL='x'", "x"),
+        ('0; url="/a b"', "/a b"),
+        ("5, URL = /p?q=1", "/p?q=1"),
+        ("0;/direct", "/direct"),
+        ("3", None),
+        ("0; url=", None),
+        ("x;url=/no-time", None),
+        ("1.5;URL='unclosed", "unclosed"),
+        ("0 url=y", "y"),
+        ("0; URL /u", "/u"),
+    ],
+)
+def test_refresh_target_as_the_html_standard_reads_it(content: str, target: str | None) -> None:
+    assert refresh_target(content) == target
+
+
+def test_a_link_cut_through_reads_as_whole(impl: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = (
+        b"<!DOCTYPE html><body><p>"
+        + b'<a href="/long" rel=nofollow>start '
+        + b"<i>w</i> " * 400
+        + b'<img src="/in.png" alt="late"> end</a> <a href="/next">next</a></p>'
+    )
+    whole = links.parse_page(page, "utf-8", "http://h/")
+    monkeypatch.setattr(slicing, "MAX_TAGS", 200)
+    cut = links.parse_page(page, "utf-8", "http://h/")
+    assert len(slicing.cut_points(page, 200)) > 1  # cut inside the <a>, more than once
+    assert cut == whole
+    assert whole.words[0] == LinkWords(
+        "http://h/long", "a", ("start " + "w " * 400 + "end")[:200].rstrip(), "late", "nofollow"
+    )
