@@ -391,6 +391,27 @@ class _Tree:
         return any(open.get(h) for h in HOLDERS)
 
 
+# Start tags that _Tree.start() only opens in HTML content (where the tags that end SVG and
+# MathML content are like any other), and the scan reads no further: they take a short way.
+_PLAIN_NOT = (
+    FORMATTING
+    | MARKERS
+    | VOID
+    | HEADINGS
+    | P_CLOSERS
+    | NO_RECONSTRUCT
+    | SCOPE
+    | SPECIAL
+    | INTEGRATION
+    | _RAW
+    | _ROOTS
+    | frozenset([*_FOREIGN, *HOLDERS, b"li", b"dd", b"dt", b"td", b"th", b"tr", b"plaintext"])
+)
+_FORMATTING_BUT_A = FORMATTING - {b"a"}
+# End tags of elements that _Tree.end() only pops when they are the current node.
+_POP_NOT = FORMATTING | MARKERS | HEADINGS | _ROOTS
+
+
 def scan(
     data: bytes, max_tags: int, tags: int, max_elements: int, /
 ) -> tuple[list[int], int, int, tuple[int, int], list[bytes]]:
@@ -433,21 +454,41 @@ def scan(
         if c in _LETTERS or (c == 0x2F and lt + 2 < n and data[lt + 2] in _LETTERS):
             m = _TAG.match(data, lt)
             assert m is not None  # every tag ends at ">" or at the end of the page
-            name_end, attrs_end = m.end(1), m.end(2)
-            if attrs_end - name_end >= ATTRIBUTE_TEXT:
-                k = len(_ATTRIBUTE.findall(data, name_end, attrs_end))
+            raw_name, attrs, trail, close = m.groups()
+            if len(attrs) >= ATTRIBUTE_TEXT:
+                name_end = lt + 1 + (c == 0x2F) + len(raw_name)
+                k = len(_ATTRIBUTE.findall(data, name_end, name_end + len(attrs)))
                 pairs = min(SATURATED, pairs + k * (k - 1) // 2)
             pos = m.end()
-            if not m.group(4):  # the page ends inside the tag: it is dropped
+            if not close:  # the page ends inside the tag: it is dropped
                 break
-            name = m.group(1).lower()
-            self_closing = m.group(3).endswith(b"/")
+            name = raw_name.lower()
+            stack = tree.stack
             if c == 0x2F:
-                tree.end(name)
+                top = stack[-1] if stack else None
+                if top is not None and top[0] == name and name not in _POP_NOT:
+                    stack.pop()  # what end() does for the current node's own end tag
+                    tree.open[name].pop()
+                elif (
+                    top is not None
+                    and top[0] == name
+                    and (entry := top[1]) is not None
+                    and entry is tree.last
+                ):  # a formatting element, the last on the list: the same
+                    stack.pop()
+                    tree.open[name].pop()
+                    entry.on = False
+                    tree.last = entry.prev
+                    if entry.prev is not None:
+                        entry.prev.next = None
+                    entry.gone = True
+                else:
+                    tree.end(name)
                 holder = b"h1" if name in HEADINGS else name
                 if held.get(holder):
                     held[holder] -= 1
                 continue
+            self_closing = trail.endswith(b"/")
             if (
                 step
                 and lt >= target
@@ -464,6 +505,26 @@ def scan(
                 biggest = max(biggest, tree.elements)
                 tree = _Tree()
                 tree.reopen(opened)
+            if name not in _PLAIN_NOT and (not tree.stack or tree.stack[-1][2] == HTML):
+                last = tree.last  # what start() does for it: make again, count, open
+                if last is not None and not last.on:
+                    tree.reconstruct(max_elements)
+                tree.elements += 1
+                stack = tree.stack
+                at = len(stack)
+                stack.append((name, None, HTML, *(stack[-1][3:] if stack else (-1, -1, -1))))
+                tree.open.setdefault(name, []).append(at)
+                continue
+            if name in _FORMATTING_BUT_A and (not tree.stack or tree.stack[-1][2] == HTML):
+                last = tree.last  # what start() does for it: make again, count, open, list
+                if last is not None and not last.on:
+                    tree.reconstruct(max_elements)
+                tree.elements += 1
+                entry = _Entry(name, tree.markers[-1], tree.last)
+                tree._add(entry)
+                tree.by_name.setdefault(name, []).append(entry)
+                tree._push(name, entry)
+                continue
             html = tree.start(name, self_closing, max_elements)
             if name in held and not (self_closing and name in _FOREIGN):
                 held[name] += 1
