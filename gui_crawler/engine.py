@@ -11,7 +11,7 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from urllib.parse import urljoin
 
@@ -44,6 +44,7 @@ from gui_crawler.events import (
 )
 from gui_crawler.parsing.css import CSS_TYPE, css_links
 from gui_crawler.parsing.links import HTML_TYPES, parse_content_type, parse_page
+from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.parsing.pagefacts import PageFacts, robots_tokens
 from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed, default_processes
 from gui_crawler.records.wording import workers_capped
@@ -158,6 +159,7 @@ class Outcome:
     num_urls: int = 0
     num_new_urls: int = 0
     links: tuple[str, ...] = ()
+    words: tuple[LinkWords, ...] = ()  # the links with their words (parsing/linkwords.py)
     facts: PageFacts = _NO_FACTS
     robots: str | None = None
     external: bool = False
@@ -590,6 +592,7 @@ class Crawler:
             parse_ms=ms["parse_ms"],
             headers=o.headers,
             extracted=o.extracted,
+            words=o.words,
         )
         # A redirect whose target was queued waits for the target's outcome (chains.py).
         queued = o.next_url if o.next_url and o.num_new_urls and o.error_kind is None else None
@@ -917,8 +920,9 @@ class Crawler:
             return
         if got.content_type == CSS_TYPE:
             text = _text(body, got.encoding or "utf-8")
-            links, new = self._take_links(item, css_links(text, item.url))
-            sheet = replace(got, num_urls=len(links), num_new_urls=new, links=links)
+            links, inside, new = self._take_links(item, css_links(text, item.url))
+            words = tuple(LinkWords(u, "css") for u in links)
+            sheet = replace(got, num_urls=inside, num_new_urls=new, links=links, words=words)
             self._record(item, start, tries, sheet)
             return
         self._set_state(wid, WorkerState.PARSING, item.url)
@@ -947,7 +951,7 @@ class Crawler:
         if self._extractor:
             # Off the loop: a CSS or XPath query parses the page again (bench/extract.py).
             extracted = await asyncio.to_thread(self._extractor.run, _text(body, page.encoding))
-        links, new = self._take_links(item, page.links)
+        links, inside, new = self._take_links(item, page.links)
         facts = page.facts
         parsed = Outcome(
             status=got.status,
@@ -955,9 +959,10 @@ class Crawler:
             size=got.size,
             encoding=page.encoding,
             note=page.note,
-            num_urls=len(links),
+            num_urls=inside,
             num_new_urls=new,
             links=links,
+            words=page.words,
             facts=facts,
             robots=robots_tokens(facts.robots, got.robots),
             headers=got.headers,
@@ -965,10 +970,11 @@ class Crawler:
         )
         self._record(item, start, tries, parsed)
 
-    def _take_links(self, item: Queued, found: Iterable[str]) -> tuple[tuple[str, ...], int]:
+    def _take_links(self, item: Queued, found: Sequence[str]) -> tuple[tuple[str, ...], int, int]:
         """Take in the links ``found`` on ``item`` (a page's, a stylesheet's): in-scope ones
-        queued as deep as max_depth allows, off-site ones checked once. Returns the in-scope
-        links (the record's) and how many of them were new."""
+        queued as deep as max_depth allows, off-site ones checked once. Returns the links the
+        record keeps (in scope and off-site, in order; not those include/exclude leave out), how
+        many are in scope and how many of those were new."""
         cfg = self.config
         links, off_site = self.scope.partition(found)
         depth = item.depth + 1
@@ -984,7 +990,10 @@ class Crawler:
                     new += 1
         if cfg.check_external and (follows or not cfg.list_mode):
             self._take_external(off_site, depth, item.url)
-        return tuple(links), new
+        if not off_site:
+            return tuple(links), len(links), new
+        kept = set(links).union(off_site)
+        return tuple(u for u in found if u in kept), len(links), new
 
     def _take_external(self, urls: Iterable[str], depth: int, referrer: str) -> None:
         """Queue a page's links to hosts outside the crawl for one check each (the exclude regex

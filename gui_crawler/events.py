@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from gui_crawler.parsing.linkwords import LinkWords
     from gui_crawler.records.verdicts import Verdict
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -56,8 +57,9 @@ class WorkerState(enum.IntEnum):
 class FetchRecord:
     """The one record each URL taken into the crawl ends as (the seed's FetchStatistic, plus more).
 
-    ``links`` holds the normalised, in-scope outlinks (deduplicated, document order) of an HTML
-    page, so that consumers can build inlinks, the site tree and broken-link referrers.
+    ``links`` holds the normalised outlinks (deduplicated, document order) of an HTML page or a
+    stylesheet, in scope and off-site, so that consumers can build inlinks, the site tree and
+    broken-link referrers; ``words`` the same links with their words.
     """
 
     url: str
@@ -105,6 +107,11 @@ class FetchRecord:
     # Custom extraction and search (parsing/extract.py): a JSON object {rule name: value}, "" for
     # a crawl without rules or a URL that was not parsed as a page.
     extracted: str = ""
+    # Each distinct link of a parsed page or stylesheet with its words (parsing/linkwords.py
+    # LinkWords: target, element, anchor, alt, rel), off-site and invalid ones too. Written to the
+    # crawl file and dropped by whoever keeps records (without_links, without_words): read back
+    # from the file (storage.fileformat.load_words) when a view or an output asks.
+    words: tuple[LinkWords, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def is_redirect(self) -> bool:
@@ -138,12 +145,20 @@ class FetchRecord:
         dataclasses.replace(), which a headless crawl paid for every page."""
         values = list(_values_of(self))
         values[_LINKS] = ()
+        values[_WORDS] = ()
+        return FetchRecord(*values)
+
+    def without_words(self) -> FetchRecord:
+        """The same record without its links' words (the crawl file keeps them)."""
+        values = list(_values_of(self))
+        values[_WORDS] = ()
         return FetchRecord(*values)
 
 
 RECORD_FIELDS = tuple(f.name for f in fields(FetchRecord))
 _values_of = operator.attrgetter(*RECORD_FIELDS)
 _LINKS = RECORD_FIELDS.index("links")
+_WORDS = RECORD_FIELDS.index("words")
 
 
 @dataclass(frozen=True, slots=True)

@@ -782,6 +782,8 @@ class MainWindow(QMainWindow):
     # ---- events from the bridge ---------------------------------------------------------------
 
     def _on_batch(self, records: list[FetchRecord], workers: list[WorkerEvent]) -> None:
+        # The links' words are the crawl file's (read back when shown): none kept per record here.
+        records = [r.without_words() if r.words else r for r in records]
         if self._recheck is not None:
             shown = self._recheck.apply(records, workers)
             if any(r.url == self.details.url for r in shown):

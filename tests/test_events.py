@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from gui_crawler.events import RECORD_FIELDS, FetchRecord
+from gui_crawler.parsing.linkwords import LinkWords
 
 
 def _every_field_set() -> FetchRecord:
@@ -14,6 +15,8 @@ def _every_field_set() -> FetchRecord:
         kind = type(f.default) if f.default is not dataclasses.MISSING else str
         if f.name == "links":
             values[f.name] = ("http://h/a", "http://h/b")
+        elif f.name == "words":
+            values[f.name] = (LinkWords("http://h/a", "a", "A"), LinkWords("http://h/b", "img"))
         elif kind is bool:
             values[f.name] = True
         elif kind in (int, float):
@@ -33,7 +36,17 @@ def test_without_links_keeps_every_other_field() -> None:
     rec = _every_field_set()
     bare = rec.without_links()
     assert bare.links == () and rec.links  # the original is untouched
+    assert bare.words == () and rec.words  # the links' words go with them
     for name in RECORD_FIELDS:
-        if name != "links":
+        if name not in ("links", "words"):
             assert getattr(bare, name) == getattr(rec, name), name
     assert bare == dataclasses.replace(rec, links=())
+
+
+def test_without_words_keeps_every_other_field() -> None:
+    rec = _every_field_set()
+    bare = rec.without_words()
+    assert bare.words == () and rec.words
+    for name in RECORD_FIELDS:
+        if name != "words":
+            assert getattr(bare, name) == getattr(rec, name), name

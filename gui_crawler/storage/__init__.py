@@ -20,7 +20,7 @@ The names most callers need come from here: ``from gui_crawler.storage import Cr
 from __future__ import annotations
 
 from gui_crawler.storage.errors import StoreError
-from gui_crawler.storage.fileformat import FORMAT, READS, SavedCrawl, load
+from gui_crawler.storage.fileformat import FORMAT, READS, SavedCrawl, load, load_words
 from gui_crawler.storage.locking import check_not_in_use
 from gui_crawler.storage.writer import CrawlStore, default_path
 
@@ -33,4 +33,5 @@ __all__ = [
     "check_not_in_use",
     "default_path",
     "load",
+    "load_words",
 ]

@@ -14,21 +14,24 @@ import json
 import os
 import sqlite3
 import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord, Queued
 from gui_crawler.parsing import accel
+from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.storage import lockfile
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.locking import lock
 
-# 4: a record's response headers (a column of their own); 3 (still read: no headers) packs a
-# record's links (_linkpack); 2 (still read): joins them by "\n". A resume makes a file format 4,
-# so that an older version refuses it by name instead of misreading it.
-FORMAT = "gui_crawler-crawl-4"
-READS = {"gui_crawler-crawl-2", "gui_crawler-crawl-3", FORMAT}
+# 5: each record's links with their words (a column of their own, packed: pack_words); 4 (still
+# read: no words) a record's response headers (a column of their own); 3 (still read: no headers)
+# packs a record's links (_linkpack); 2 (still read): joins them by "\n". A resume makes a file
+# format 5, so that an older version refuses it by name instead of misreading it.
+FORMAT = "gui_crawler-crawl-5"
+READS = {"gui_crawler-crawl-2", "gui_crawler-crawl-3", "gui_crawler-crawl-4", FORMAT}
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS queued (
@@ -53,6 +56,30 @@ INSERT_RECORD = (
 
 
 _LINKS = RECORD_FIELDS.index("links")
+_WORDS = RECORD_FIELDS.index("words")
+# A link's words as one string, the links of a record packed as links are (_linkpack: each shares
+# its beginning, the target URL, with the one before). The separators are whitespace to
+# str.split(), so no collapsed word holds one; a target cannot (URLs are percent-encoded, an
+# invalid href is collapsed).
+_FIELD = "\x1f"
+
+
+def pack_words(words: tuple[LinkWords, ...]) -> bytes:
+    """A record's links with their words as bytes (:func:`unpack_words` gives them back)."""
+    return accel.linkpack.pack(tuple(_FIELD.join(w) for w in words))
+
+
+def unpack_words(data: bytes) -> tuple[LinkWords, ...]:
+    """The links with their words that :func:`pack_words` packed; ValueError if damaged."""
+    out = []
+    for text in accel.linkpack.unpack(data):
+        parts = text.split(_FIELD)
+        if len(parts) != 5:
+            raise ValueError("a damaged list of link words")
+        out.append(LinkWords(*parts))
+    return tuple(out)
+
+
 _DEFAULTS = {f.name: f.default if f.default is not MISSING else None for f in fields(FetchRecord)}
 _DEFAULTS = {
     k: int(v) if isinstance(v, bool) else ("" if v == () else v) for k, v in _DEFAULTS.items()
@@ -75,6 +102,7 @@ def record_row(rec: FetchRecord) -> tuple[object, ...]:
     row = list(rec.values())
     # Packed, ~40% of the joined text on a docs site: the links were half of a commit's cost.
     row[_LINKS] = accel.linkpack.pack(rec.links) if rec.links else ""
+    row[_WORDS] = pack_words(rec.words) if rec.words else ""
     return tuple(row)
 
 
@@ -100,7 +128,7 @@ def _types_of(annotation: str) -> frozenset[type]:
 
 
 _COLUMN_TYPES: tuple[frozenset[type], ...] = tuple(
-    frozenset({bytes, str, type(None)}) if f.name == "links" else _types_of(str(f.type))
+    frozenset({bytes, str, type(None)}) if f.name in ("links", "words") else _types_of(str(f.type))
     for f in fields(FetchRecord)
 )
 _QUEUED_TYPES = tuple(_types_of(str(f.type)) for f in fields(Queued))
@@ -147,6 +175,8 @@ def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
         values["links"] = accel.linkpack.unpack(links)
     else:  # a format-2 row, or none
         values["links"] = tuple(links.split("\n")) if isinstance(links, str) and links else ()
+    words = values["words"]
+    values["words"] = unpack_words(words) if isinstance(words, bytes) else ()
     return FetchRecord(**values)  # type: ignore[arg-type]
 
 
@@ -215,6 +245,47 @@ def load_history(path: Path) -> dict[str, list[Earlier]]:
     return out
 
 
+def load_words(
+    path: Path, urls: Iterable[str] | None = None
+) -> Iterator[tuple[str, tuple[LinkWords, ...]]]:
+    """(page URL, its links with their words) of each record of the crawl file that has any
+    (of ``urls`` only, if given), in the order recorded, read a batch at a time: for the
+    exports, reports and views that show links' words. A file of format 4 or older has none;
+    a file being written by a crawl is read as far as it was committed."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as e:
+        raise StoreError(f"cannot open {path}: {e}") from None
+    try:
+        have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        if "words" not in have:
+            return
+        if urls is None:
+            rows: Iterable[tuple[object, object]] = db.execute(
+                "SELECT url, words FROM records WHERE words != '' ORDER BY seq"
+            )
+        else:
+            wanted = list(dict.fromkeys(urls))
+            rows = (
+                row
+                for i in range(0, len(wanted), 500)
+                for row in db.execute(
+                    "SELECT url, words FROM records WHERE words != '' AND url IN "
+                    f"({','.join('?' * len(wanted[i : i + 500]))}) ORDER BY seq",
+                    wanted[i : i + 500],
+                )
+            )
+        for url, packed in rows:
+            if isinstance(url, str) and isinstance(packed, bytes):
+                yield url, unpack_words(packed)
+    except sqlite3.DatabaseError as e:
+        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
+    except ValueError as e:
+        raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
+    finally:
+        db.close()
+
+
 def load(path: Path) -> SavedCrawl:
     """Read a crawl file; a missing, corrupt or foreign file raises StoreError saying which."""
     if path.is_dir():
@@ -255,6 +326,8 @@ def load(path: Path) -> SavedCrawl:
         config = CrawlConfig.from_dict(json.loads(meta["config"])).validated()
         # A file from before a field was added lacks its column: the field keeps its default.
         have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        # The links' words stay in the file until asked for (load_words): no memory per link.
+        have.discard("words")
         columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS)
         records = [
             _record_from_row(row)
