@@ -452,6 +452,11 @@ OPTIONS: tuple[Option, ...] = (
         group="run", flags=("--broken-csv",), metavar="FILE", resume=True,
     ),
     Option(
+        "links_csv", "file", None, "write one row per link of every page and stylesheet (source, "
+        "target, anchor, alt, rel, nofollow, element, external, status, verdict) to FILE",
+        group="run", flags=("--links-csv",), metavar="FILE", resume=True,
+    ),
+    Option(
         "db", "file", None, "crawl file (records and frontier) to write", group="run",
         flags=("--db",), metavar="FILE", shown_default="a new one per crawl, in the data folder",
     ),

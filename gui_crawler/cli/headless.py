@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import functools
 import logging
 import os
 import signal
@@ -41,6 +42,7 @@ from gui_crawler.records.verdicts import (
     worth_rechecking,
 )
 from gui_crawler.records.wording import answer_words
+from gui_crawler.storage.fileformat import load_words
 from gui_crawler.storage.session import CrawlSession, StoreError
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -69,7 +71,11 @@ class Report:
     """Collects records for the seed-style report; optionally draws live progress on a terminal."""
 
     def __init__(
-        self, live: TextIO | None, keep_links: bool = False, notices: TextIO | None = None
+        self,
+        live: TextIO | None,
+        keep_links: bool = False,
+        notices: TextIO | None = None,
+        keep_words: bool = False,
     ) -> None:
         self.records: list[FetchRecord] = []
         self.live = live
@@ -78,12 +84,17 @@ class Report:
         # pages they are most of a record's memory; the audit report needs them (which pages
         # link to a broken URL), so they are kept only when it is asked for.
         self.keep_links = keep_links
+        # The links' words: the crawl file keeps them; a crawl without one keeps them here for
+        # the outputs that show them.
+        self.keep_words = keep_words
         self._last_draw = 0.0
 
     def __call__(self, event: Event) -> None:
         if isinstance(event, FetchRecord):
             if event.links and not self.keep_links:
                 event = event.without_links()
+            elif event.words and not self.keep_words:
+                event = event.without_words()
             self.records.append(event)
         elif isinstance(event, Progress) and self.live is not None:
             now = time.monotonic()
@@ -176,8 +187,9 @@ class Run:
         self.args = args
         self.report = Report(
             sys.stderr if sys.stderr.isatty() and not args.quiet else None,
-            keep_links=bool(args.report or args.broken_csv),
+            keep_links=bool(args.report or args.broken_csv or args.links_csv),
             notices=None if args.quiet else sys.stderr,
+            keep_words=bool(args.no_db and (args.report or args.broken_csv or args.links_csv)),
         )
         self.session: CrawlSession | None = None
         self.interrupted = False
@@ -390,7 +402,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_ERROR
         if not args.quiet:
             print(f"Wrote {n} rows to {os.path.abspath(args.csv)}", file=out)
-    if (args.report or args.broken_csv) and write_audit(args, report.records, config, out):
+    words = None
+    if session is not None and session.path is not None and not session.store_error:
+        words = functools.partial(load_words, session.path)
+    if (args.report or args.broken_csv or args.links_csv) and write_audit(
+        args, report.records, config, out, words
+    ):
         exit_error = True
     if exit_error:
         return EXIT_ERROR

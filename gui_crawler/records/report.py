@@ -3,7 +3,6 @@ inline SVG. No scripts, no external assets: it opens the same anywhere, offline.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as _dt
 import os
 import sys
@@ -14,9 +13,16 @@ from typing import Any, TextIO
 from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl.urls import Scope
 from gui_crawler.events import FetchRecord
-from gui_crawler.records.anchors import Anchor, look_up, rows_with_anchors
+from gui_crawler.records.anchors import (
+    BrokenRow,
+    PagesWords,
+    broken_rows,
+    link_rows,
+    no_words,
+    words_in_records,
+)
 from gui_crawler.records.audit import Audit, Finding
-from gui_crawler.records.auditfiles import write_broken_links_csv
+from gui_crawler.records.auditfiles import write_broken_links_csv, write_links_csv
 from gui_crawler.records.export import atomic_text
 from gui_crawler.records.verdicts import Tally, Verdict, noun
 from gui_crawler.records.wording import answer_words
@@ -117,7 +123,7 @@ def _detail(f: Finding, r: FetchRecord) -> str:
 def render(
     audit: Audit,
     title: str = "Site audit",
-    anchors: dict[tuple[str, str], list[Anchor]] | None = None,
+    anchors: list[BrokenRow] | None = None,
 ) -> str:
     findings = audit.findings()
     records = list(audit.records.values())
@@ -162,13 +168,14 @@ def render(
         if f.count > WORST:
             out.append(f"<tr><td colspan=2 class=sub>… and {f.count - WORST:,} more</td></tr>")
         out.append("</table>")
-    broken = rows_with_anchors(audit.broken_links(), anchors or {})
+    broken = anchors if anchors is not None else broken_rows(audit.broken_links(), no_words)
     if broken:
         out.append("<h2>Where the broken links are</h2><table>")
         out.append(
             "<tr><th>on page</th><th>links to</th><th>under the words</th><th>answer</th></tr>"
         )
-        for source, target, answer, words, nofollow in broken[: WORST * 5]:
+        for source, target, answer, anchor, nofollow, alt in broken[: WORST * 5]:
+            words = anchor or (f"image: {alt}" if alt else "")
             words = f"{words} ({nofollow})" if nofollow else words
             out.append(
                 f"<tr><td class=url>{escape(source)}</td><td class=url>{escape(target)}</td>"
@@ -187,10 +194,11 @@ def write_report(
     path: str | os.PathLike[str],
     audit: Audit,
     title: str = "Site audit",
-    anchors: dict[tuple[str, str], list[Anchor]] | None = None,
+    anchors: list[BrokenRow] | None = None,
 ) -> int:
     """Write the report atomically (a temporary file renamed into place); returns its length
-    in characters."""
+    in characters. ``anchors``: the broken links with their words (anchors.broken_rows);
+    without them, the broken links are listed without words."""
     text = render(audit, title, anchors)
     with atomic_text(path) as f:
         f.write(text)
@@ -206,23 +214,42 @@ def audit_of(records: list[FetchRecord], config: CrawlConfig) -> Audit:
 
 
 async def broken_with_anchors(
-    audit: Audit, user_agent: str, max_body: int = CrawlConfig.max_body
-) -> tuple[list[tuple[str, str, str, str, str]], dict[tuple[str, str], list[Anchor]]]:
-    """The broken-links rows with their anchor text (source pages fetched again, none larger
-    than ``max_body`` bytes), and the anchors found, for the report."""
-    rows = audit.broken_links()
-    pairs = ((s, t) for s, t, _ in rows)
-    anchors = await look_up(pairs, user_agent=user_agent, max_body=max_body)
-    return rows_with_anchors(rows, anchors), anchors
+    audit: Audit,
+    user_agent: str = "",
+    max_body: int = CrawlConfig.max_body,
+    pages_words: PagesWords = no_words,
+) -> tuple[list[BrokenRow], list[BrokenRow]]:
+    """The broken-links rows with their links' words from ``pages_words`` (the crawl's: no page
+    is fetched again; ``user_agent`` and ``max_body`` are not used), twice: for the CSV and for
+    the report."""
+    rows = broken_rows(audit.broken_links(), pages_words)
+    return rows, rows
 
 
-def write_audit(args: Any, records: list[FetchRecord], config: CrawlConfig, out: TextIO) -> bool:
-    """The CLI's --report and --broken-csv files; False if all went well (an error is printed)."""
+def write_audit(
+    args: Any,
+    records: list[FetchRecord],
+    config: CrawlConfig,
+    out: TextIO,
+    pages_words: PagesWords | None = None,
+) -> bool:
+    """The CLI's --report, --broken-csv and --links-csv files, the links' words from
+    ``pages_words`` (the crawl file's) or else from the records; False if all went well (an
+    error is printed)."""
     audit = audit_of(records, config)
-    rows, anchors = asyncio.run(broken_with_anchors(audit, config.user_agent, config.max_body))
+    words = pages_words or words_in_records(records)
+    rows = broken_rows(audit.broken_links(), words) if args.report or args.broken_csv else []
+    by_url = {r.url: r for r in records}
+    internal = Scope(config.roots, strict=config.strict).host_ok
+    links_csv = getattr(args, "links_csv", None)
     for path, write, what in (
-        (args.report, lambda p: write_report(p, audit, anchors=anchors), "the report"),
+        (args.report, lambda p: write_report(p, audit, anchors=rows), "the report"),
         (args.broken_csv, lambda p: write_broken_links_csv(p, rows), f"{len(rows)} broken links"),
+        (
+            links_csv,
+            lambda p: write_links_csv(p, link_rows(by_url, internal, words)),
+            "every link",
+        ),
     ):
         if not path:
             continue

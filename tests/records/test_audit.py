@@ -6,7 +6,7 @@ import csv
 from pathlib import Path
 
 from gui_crawler.events import ErrorKind, FetchRecord
-from gui_crawler.records.anchors import rows_with_anchors
+from gui_crawler.records.anchors import broken_rows, no_words
 from gui_crawler.records.audit import FINDINGS, Audit, Thresholds
 from gui_crawler.records.auditfiles import BROKEN_COLUMNS, write_broken_links_csv
 from gui_crawler.records.report import render
@@ -104,7 +104,7 @@ def test_broken_links_csv_has_one_row_per_source_and_target(tmp_path: Path) -> N
         ("/a", "/gone"),
     ]
     out = tmp_path / "broken.csv"
-    assert write_broken_links_csv(out, rows_with_anchors(rows, {})) == 3
+    assert write_broken_links_csv(out, broken_rows(rows, no_words)) == 3
     with out.open(encoding="utf-8-sig") as f:
         got = list(csv.reader(f))
     assert tuple(got[0]) == BROKEN_COLUMNS and got[1][2] == "404 Not Found"
