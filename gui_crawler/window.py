@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -32,11 +33,12 @@ from gui_crawler.crawl.urls import InvalidURL, Scope, parse_address
 from gui_crawler.engine import capped_workers
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
 from gui_crawler.models import Roles
+from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.page_columns import PAGE_COLUMNS
 from gui_crawler.records.verdicts import Verdict, count_label
 from gui_crawler.records.wording import plural, progress_text, root_failure
-from gui_crawler.storage import SavedCrawl
+from gui_crawler.storage import SavedCrawl, load_words
 from gui_crawler.storage.session import CrawlSession, StoreError, crawls_dir, peek
 from gui_crawler.ui.bridge import CrawlBridge
 from gui_crawler.ui.charts import ChartsPanel
@@ -273,6 +275,7 @@ class MainWindow(QMainWindow):
         )
 
         self.details = DetailsPane(r.links)
+        self.details.words_of = self.words_of
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.add_tab(self.pages_tab, "&Pages", self.pages_tab.table)
@@ -286,6 +289,7 @@ class MainWindow(QMainWindow):
         self.add_tab(self.hosts_view, "H&osts")
         self.overview = OverviewTab()
         self.overview.audit.linked = r.links.linked  # one index of the links, not two
+        self.overview.pages_words = self.pages_words
         self.overview.urlsPicked.connect(self._show_finding)
         self.pages_tab.findingRemoved.connect(self.overview.show_all)
         self.overview.table.clicked.connect(lambda _: self.tabs.setCurrentWidget(self.pages_tab))
@@ -649,6 +653,22 @@ class MainWindow(QMainWindow):
         self._begin(session)
         self._set_state(f"Continuing: {plural(len(saved.pending), 'URL')} left …", str(saved.path))
         return True
+
+    def pages_words(self) -> Iterator[tuple[str, tuple[LinkWords, ...]]]:
+        """Every page's links with their words, read from the crawl file shown (none without
+        one): the window keeps none of them."""
+        path = self.shown_file()
+        if path is not None:
+            with contextlib.suppress(StoreError):
+                yield from load_words(path)
+
+    def words_of(self, urls: list[str]) -> dict[str, tuple[LinkWords, ...]]:
+        """The links with their words of the pages ``urls``, from the crawl file shown."""
+        path = self.shown_file()
+        try:
+            return dict(load_words(path, urls)) if path is not None else {}
+        except StoreError:
+            return {}
 
     def shown_file(self) -> Path | None:
         """The crawl file of the crawl shown: the one opened, else the one that ran here."""

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 from gui_crawler.crawl.hosts import origin_of
 from gui_crawler.events import FetchRecord, HostState
 from gui_crawler.models import Roles
+from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.page_columns import human_size
 from gui_crawler.records.wording import answer_words, error_sentence, plural, status_word
 from gui_crawler.storage.fileformat import Earlier
@@ -55,6 +56,15 @@ def earlier_words(e: Earlier) -> str:
 NOT_FETCHED = "…"  # the status column of a listed URL with no record yet
 SHOWN_OPEN = 50  # a longer list of URLs starts folded
 MAX_LISTED = 500  # a home page can have 100k inlinks; listing them all would stall the GUI
+Words = dict[str, list[LinkWords]]  # the words of each listed URL's links, by URL
+
+
+def said(w: LinkWords) -> str:
+    """A link's words in one line: “its text”, its image's alt, its rel."""
+    parts = [f"“{w.anchor}”"] if w.anchor else []
+    parts += [f"image “{w.alt}”"] if w.alt else []
+    parts += [w.rel] if w.rel else []
+    return " · ".join(parts) or "(no words)"
 
 
 class DetailsPane(QTreeWidget):
@@ -76,6 +86,9 @@ class DetailsPane(QTreeWidget):
         self._chain_end: str | None = None  # the redirect chain's last URL, when not fetched
         # The answers a re-check replaced, by URL (the crawl file's history), oldest first.
         self.history: dict[str, list[Earlier]] = {}
+        # The links' words of pages, by page URL: the crawl file's (the window sets it), read
+        # for the URL shown and its inlinks only.
+        self.words_of: Callable[[list[str]], dict[str, tuple[LinkWords, ...]]] = lambda urls: {}
         self.setColumnCount(2)
         self.setHeaderLabels(["Field", "Value"])
         self.setUniformRowHeights(True)
@@ -83,7 +96,8 @@ class DetailsPane(QTreeWidget):
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.header().setStretchLastSection(True)
         self.itemDoubleClicked.connect(self._activated)
-        self._folded: dict[int, tuple[QTreeWidgetItem, list[str]]] = {}  # sections not filled yet
+        # Sections not filled yet: (section, URLs, the words of each URL's links).
+        self._folded: dict[int, tuple[QTreeWidgetItem, list[str], Words]] = {}
         self.itemExpanded.connect(self._unfold)
         self.show_url(None)
 
@@ -100,21 +114,25 @@ class DetailsPane(QTreeWidget):
         item.setFirstColumnSpanned(True)
         return item
 
-    def _url_list(self, title: str, urls: list[str]) -> None:
+    def _url_list(self, title: str, urls: list[str], words: Words | None = None) -> None:
         sec = self._section(f"{title} ({len(urls):,})")
         if len(urls) <= SHOWN_OPEN:
-            self._fill(sec, urls)
+            self._fill(sec, urls, words or {})
             sec.setExpanded(True)
         else:
             # Folded: its rows are made when it is unfolded. The pane is rebuilt every second
             # while a home page gains inlinks, and hundreds of rows no one sees cost the crawl.
             sec.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
-            self._folded[id(sec)] = (sec, urls)
+            self._folded[id(sec)] = (sec, urls, words or {})
 
-    def _fill(self, sec: QTreeWidgetItem, urls: list[str]) -> None:
+    def _fill(self, sec: QTreeWidgetItem, urls: list[str], words: Words) -> None:
         for u in urls[:MAX_LISTED]:
             item = self._listed(sec, u)
             item.setToolTip(1, tip(u))
+            # How the link says it: a row under it for each way (text, image, rel).
+            for w in words.get(u, ()):
+                QTreeWidgetItem(item, [w.element or "link", said(w)])
+                item.setExpanded(True)
         if len(urls) > MAX_LISTED:
             QTreeWidgetItem(sec, ["", f"… and {len(urls) - MAX_LISTED} more"])
 
@@ -235,8 +253,19 @@ class DetailsPane(QTreeWidget):
             sec.setExpanded(True)
             end, end_rec = chain[-1]
             self._chain_end = end if end_rec is None else None
-        self._url_list("Inlinks", self.links.sources(url))
-        self._url_list("Outlinks", list(rec.links) if rec else [])
+        sources = self.links.sources(url)
+        said = self.words_of([url, *sources[:MAX_LISTED]])
+        inlinks: Words = {}
+        for s in sources[:MAX_LISTED]:
+            inlinks[s] = [w for w in said.get(s, ()) if w.target == url]
+        outlinks: Words = {}
+        for w in said.get(url, ()):
+            outlinks.setdefault(w.target, []).append(w)
+        listed = list(rec.links) if rec else []
+        # A link no browser opens is the page's too, though never fetched.
+        listed += [t for t in outlinks if t not in set(listed) and not t.startswith("http")]
+        self._url_list("Inlinks", sources, inlinks)
+        self._url_list("Outlinks", listed, outlinks)
         self.setUpdatesEnabled(True)
 
     def refresh(self) -> None:

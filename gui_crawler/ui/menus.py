@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
 import gui_crawler
 from gui_crawler.events import FetchRecord
 from gui_crawler.models import Roles
+from gui_crawler.records.anchors import link_rows
+from gui_crawler.records.auditfiles import write_links_csv
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.wording import plural
 from gui_crawler.ui.file_dialogs import file_dialog, file_stem
@@ -244,6 +246,10 @@ class WindowMenus:
             "Export &selection to CSV…", None, lambda: self.export_dialog(self.current()),
             "Export the selected rows' pages as CSV",
         )  # fmt: skip
+        self.links_csv_action = self._new(
+            "All &links CSV…", None, self.links_csv_dialog,
+            "Every link of every page and stylesheet with its words, as CSV",
+        )  # fmt: skip
         self.shortcuts_action = self._new("&Keyboard shortcuts", QKeySequence.StandardKey.HelpContents,
                                           self.show_shortcuts, "Every shortcut of the window")  # fmt: skip
         self.about_action = self._new("&About gui-crawler", None, self.show_about,
@@ -288,7 +294,8 @@ class WindowMenus:
             ("&Crawl", [w.start_action, w.pause_action, w.cancel_action, w.resume_crawl_action,
                         None, w.list_action, w.recheck_action]),
             ("E&xport", [w.export_action, w.export_filtered_action, self.export_selection_action,
-                         None, ov.finding_action, ov.broken_action, ov.report_action]),
+                         None, ov.finding_action, ov.broken_action, self.links_csv_action,
+                         ov.report_action]),
             ("&Help", [self.shortcuts_action, None, self.about_action]),
         ]  # fmt: skip
         menus = {}
@@ -387,6 +394,27 @@ class WindowMenus:
             self.window.notify(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
             return -1
         self.window.notify(f"Exported {plural(n, 'row')} to {path}")
+        return n
+
+    def links_csv_dialog(self) -> Any:
+        stem = file_stem(self.window.url or None)
+        dlg = file_dialog(self.window, "Export every link as CSV", "CSV files (*.csv)",
+                          save=True, name=f"{stem}-links.csv")  # fmt: skip
+        dlg.fileSelected.connect(self.export_links)
+        dlg.open()
+        return dlg
+
+    def export_links(self, path: str) -> int:
+        """Every link of every page with its words (anchors.link_rows), the words read from the
+        crawl file."""
+        w = self.window
+        rows = link_rows(w.results.links.records, w.overview.audit.is_internal, w.pages_words)
+        try:
+            n = write_links_csv(path, rows)
+        except OSError as e:
+            w.notify(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
+            return -1
+        w.notify(f"Exported {plural(n, 'link')} to {path}")
         return n
 
     # ---- help ---------------------------------------------------------------------------------

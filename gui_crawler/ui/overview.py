@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from gui_crawler.config import DEFAULT_USER_AGENT
 from gui_crawler.events import FetchRecord
 from gui_crawler.models import AnyIndex, LabelledTable, Roles
+from gui_crawler.records.anchors import PagesWords, no_words
 from gui_crawler.records.audit import FINDINGS, Audit, Finding, Thresholds
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_finding_csv
 from gui_crawler.records.report import broken_with_anchors, write_report
@@ -126,7 +127,9 @@ class OverviewTab(QWidget):
         self.table.clicked.connect(self._picked)
         self.picked: str | None = None  # key of the finding shown in the Pages view
         self.title = "gui_crawler audit"
-        self.user_agent = DEFAULT_USER_AGENT  # sent when pages are fetched again for anchors
+        self.user_agent = DEFAULT_USER_AGENT
+        # The links' words of every page (the crawl file's; the window sets it).
+        self.pages_words: PagesWords = no_words
         self.file_stem = "crawl"  # suggested file names start with it: the crawled host
         self._tasks: set[asyncio.Future[int]] = set()
         self.message = label()  # names files and findings: plain text
@@ -260,19 +263,19 @@ class OverviewTab(QWidget):
         return n
 
     def export_broken(self, path: str) -> int:
-        """Starts writing the broken-links CSV: their anchor text needs the pages holding them
-        fetched again, which takes a while. Returns 0; the message line says when it is done."""
+        """Starts writing the broken-links CSV, their words read from the crawl file. Returns 0;
+        the message line says when it is done."""
         self._background(self.export_broken_async(path))
         return 0
 
     def _background(self, job: Coroutine[Any, Any, int]) -> None:
-        self.message.setText("Reading the anchor text of the broken links…")
+        self.message.setText("Reading the words of the broken links…")
         task = asyncio.ensure_future(job)
         self._tasks.add(task)  # the loop keeps only a weak reference to a task
         task.add_done_callback(self._tasks.discard)
 
     async def export_broken_async(self, path: str) -> int:
-        rows, _ = await broken_with_anchors(self.audit, self.user_agent)
+        rows, _ = await broken_with_anchors(self.audit, pages_words=self.pages_words)
         try:
             n = write_broken_links_csv(path, rows)
         except OSError as e:
@@ -282,13 +285,13 @@ class OverviewTab(QWidget):
         return n
 
     def export_report(self, path: str) -> int:
-        """Starts writing the report (the anchor text of broken links is fetched first)."""
+        """Starts writing the report (the words of the broken links are read first)."""
         self._background(self.export_report_async(path))
         return 0
 
     async def export_report_async(self, path: str) -> int:
         self.refresh()
-        _, anchors = await broken_with_anchors(self.audit, self.user_agent)
+        _, anchors = await broken_with_anchors(self.audit, pages_words=self.pages_words)
         try:
             n = write_report(path, self.audit, title=self.title, anchors=anchors)
         except OSError as e:

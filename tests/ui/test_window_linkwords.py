@@ -1,0 +1,76 @@
+"""Links with their words in the window: Broken links lists every page linking to a broken
+off-site URL, Details shows inlinks and outlinks with their words (read from the crawl file), and
+Export → All links CSV… writes every link."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hostsites import HostSite
+from linkwords_site import expected_links, words_site
+from PySide6.QtWidgets import QTreeWidgetItem
+from windows import crawl_to_end
+
+from gui_crawler.window import MainWindow
+
+
+def section(window: MainWindow, title: str) -> QTreeWidgetItem:
+    for i in range(window.details.topLevelItemCount()):
+        item = window.details.topLevelItem(i)
+        if item is not None and item.text(0).startswith(title):
+            return item
+    raise AssertionError(f"no section {title}")
+
+
+def listed(sec: QTreeWidgetItem) -> dict[str, list[tuple[str, str]]]:
+    """Each listed URL with its words rows (element, words)."""
+    out = {}
+    for i in range(sec.childCount()):
+        item = sec.child(i)
+        out[item.text(1)] = [(item.child(k).text(0), item.child(k).text(1))
+                             for k in range(item.childCount())]  # fmt: skip
+    return out
+
+
+def test_links_with_their_words_in_the_window(
+    qtbot: Any, qtmodeltester: Any, window: MainWindow, run: Callable[..., Any], tmp_path: Path
+) -> None:
+    site, other = run(HostSite("127.0.0.1").start()), run(HostSite("127.0.0.2").start())
+    try:
+        words_site(site, other)
+        crawl_to_end(qtbot, window, site.url)
+        dead, root, a = other.u("/dead"), site.url, site.u("/a.html")
+        # Broken links: the off-site URL with both pages linking to it.
+        broken = window.results.broken
+        qtmodeltester.check(broken)
+        rows = {broken.index(r, 0).data(): r for r in range(broken.rowCount())}
+        assert broken.index(rows[dead], 3).data() == "2"
+        assert set(broken.index(rows[dead], 4).data().split(", ")) == {root, a}
+
+        # Details: inlinks of the off-site URL, each with how it links.
+        window.details.show_url(dead)
+        assert listed(section(window, "Inlinks (2)")) == {
+            root: [("a", "“Our partner” · nofollow sponsored")],
+            a: [("a", "image “Partner logo”")],
+        }
+        # Outlinks of the home page: off-site and invalid links too, with their words.
+        window.details.show_url(root)
+        out = listed(section(window, "Outlinks"))
+        assert out[dead] == [("a", "“Our partner” · nofollow sponsored")]
+        assert out["slice::sort_by_key"] == [("a", "“sort”")]
+        assert out[a] == [("a", "image “Missing picture”"), ("a", "“A page”")]
+
+        # Export → All links CSV…
+        path = tmp_path / "links.csv"
+        assert window.menus.export_links(str(path)) == len(expected_links(site, other))
+        with path.open(encoding="utf-8-sig", newline="") as f:
+            got = [(r["source"], r["target"], r["anchor"], r["alt"], r["rel"], r["element"])
+                   for r in csv.DictReader(f)]  # fmt: skip
+        assert sorted(got) == sorted(expected_links(site, other))
+        assert window.menus.links_csv_action in window.menus.menus["Export"].actions()
+    finally:
+        run(site.close())
+        run(other.close())
