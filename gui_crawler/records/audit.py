@@ -68,6 +68,7 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     ("h1_multiple", "Several H1", 0),
     ("noindex", "Noindex", 0),
     ("canonicalised", "Canonicalised elsewhere", 0),
+    ("canonical_invalid", "Canonical not http(s)", 1),
     ("duplicate_content", "Exact duplicate pages", 1),
     ("slow", "Slow pages", 1),
     ("large", "Large pages", 0),
@@ -225,7 +226,9 @@ class Audit:
             found["h1_missing"].append(url)
         elif rec.h1_count > 1:
             found["h1_multiple"].append(url)
-        if rec.canonical and rec.canonical != url:
+        if rec.canonical and not rec.canonical.startswith(("http://", "https://")):
+            found["canonical_invalid"].append(url)  # kept as written: file:///…, a typo
+        elif rec.canonical and rec.canonical != url:
             found["canonicalised"].append(url)
         if rec.content_hash:
             self._hashes[rec.content_hash].append(url)

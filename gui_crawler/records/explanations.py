@@ -108,6 +108,11 @@ EXPLANATIONS: dict[str, Explanation] = {
         "of this one.",
         "Check the canonical points at the right page; link to the canonical URL itself.",
     ),
+    "canonical_invalid": _E(
+        "Pages whose canonical link is no web address (file:///…, a scheme no browser opens): "
+        "search engines ignore it.",
+        "Make the canonical the page's own http(s) URL, or remove it.",
+    ),
     "duplicate_content": _E(
         "Pages whose content is exactly that of another URL (the same page under two "
         "addresses, e.g. with and without a query or a trailing slash).",

@@ -109,7 +109,7 @@ def _detail(f: Finding, r: FetchRecord) -> str:
         return r.title or ""
     if f.key.startswith("description"):
         return r.meta_description or ""
-    if f.key == "canonicalised":
+    if f.key in ("canonicalised", "canonical_invalid"):
         return f"→ {r.canonical}"
     if f.key.startswith("h1"):
         return f"{r.h1_count} H1"

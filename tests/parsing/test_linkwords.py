@@ -91,3 +91,17 @@ def test_a_link_cut_through_reads_as_whole(impl: str, monkeypatch: pytest.Monkey
     assert whole.words[0] == LinkWords(
         "http://h/long", "a", ("start " + "w " * 400 + "end")[:200].rstrip(), "late", "nofollow"
     )
+
+
+def test_a_canonical_that_is_not_http_is_an_audit_finding(impl: str) -> None:
+    from gui_crawler.events import FetchRecord
+    from gui_crawler.records.audit import Audit
+
+    page = links.parse_page(PAGE, "utf-8", "http://h/d/p.html")
+    rec = FetchRecord(
+        "http://h/d/p.html", status=200, content_type="text/html", canonical=page.facts.canonical
+    )
+    audit = Audit()
+    audit.add([rec])
+    counts = {f.key: f.count for f in audit.findings()}
+    assert counts["canonical_invalid"] == 1 and counts["canonicalised"] == 0

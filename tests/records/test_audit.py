@@ -81,6 +81,7 @@ def test_every_finding_names_exactly_its_pages() -> None:
         "h1_multiple": {"/b"},
         "noindex": {"/bare"},
         "canonicalised": {"/canon"},
+        "canonical_invalid": set(),
         "duplicate_content": {"/a", "/b"},
         "slow": {"/slow"},
         "large": {"/slow"},
