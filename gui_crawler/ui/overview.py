@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QHBoxLayout,
+    QHeaderView,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -124,6 +125,11 @@ class OverviewTab(QWidget):
         self.audit = Audit(self._load_thresholds())
         self.model = OverviewModel(self.audit, self)
         self.table = make_table(self.model, (320, 90), sortable=False)
+        # The findings' names take the width (they were cut mid-word beside a wide count).
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.table.clicked.connect(self._picked)
         self.picked: str | None = None  # key of the finding shown in the Pages view
         self.title = "gui_crawler audit"
