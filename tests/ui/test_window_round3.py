@@ -135,3 +135,16 @@ def test_file_dialogs_open_in_the_last_folder_and_suggest_a_name(
     dlg = window.open_dialog()
     assert Path(dlg.directory().absolutePath()) == folder
     dlg.reject()
+
+
+def test_an_export_that_cannot_be_written_is_said_in_plain_words(
+    qtbot: Any, window: MainWindow, live_site: Any, tmp_path: Path
+) -> None:
+    # It said "[Errno 2] No such file or directory: '/nonexistent_dir/.x.csv.squxtzeu.part'".
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    target = tmp_path / "no-such-folder" / "x.csv"
+    assert window.export_csv(str(target), filtered=False) == -1
+    said = window.notice.text()
+    assert said == f"Export failed: cannot write {target}: No such file or directory", said
+    assert not target.parent.exists()
