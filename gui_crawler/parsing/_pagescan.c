@@ -120,6 +120,8 @@ static uint64_t known_hash[MAX_KNOWN];
 static unsigned known_flags[MAX_KNOWN];
 static int n_known;
 static int I_P, I_LI, I_DD, I_DT, I_TD, I_TH, I_TR, I_PLAINTEXT, I_SCRIPT, I_HTML, I_HEAD, I_BODY;
+static int I_THEAD, I_TBODY, I_TFOOT, I_COLGROUP, I_CAPTION, I_OPTION, I_OPTGROUP, I_RB, I_RT,
+    I_RP, I_RTC;
 /* A piece begins by opening the elements open where it was cut: at most this many. */
 #define MAX_REOPENED 32
 static int I_HOLDERS[7], I_HEADINGS[6];
@@ -177,6 +179,17 @@ void scan_init(void)
     I_HTML = known_add(cstr_hash("html"), 0);
     I_HEAD = known_add(cstr_hash("head"), 0);
     I_BODY = known_add(cstr_hash("body"), 0);
+    I_THEAD = known_add(cstr_hash("thead"), 0);
+    I_TBODY = known_add(cstr_hash("tbody"), 0);
+    I_TFOOT = known_add(cstr_hash("tfoot"), 0);
+    I_COLGROUP = known_add(cstr_hash("colgroup"), 0);
+    I_CAPTION = known_add(cstr_hash("caption"), 0);
+    I_OPTION = known_add(cstr_hash("option"), 0);
+    I_OPTGROUP = known_add(cstr_hash("optgroup"), 0);
+    I_RB = known_add(cstr_hash("rb"), 0);
+    I_RT = known_add(cstr_hash("rt"), 0);
+    I_RP = known_add(cstr_hash("rp"), 0);
+    I_RTC = known_add(cstr_hash("rtc"), 0);
     static const char *const holders[] = {"h1",   "template", "noscript", "svg",
                                           "math", "table",    "select"};
     for (size_t i = 0; i < 7; i++) {
@@ -585,6 +598,37 @@ static int start(tree_t *t, int name, int self_closing, long long limit)
     }
     else if (name == I_TR) {
         pop_until(t, I_TR);
+    }
+    else if (name == I_THEAD || name == I_TBODY || name == I_TFOOT) {
+        /* Closes the section open, if in scope. */
+        int at = top_of(t, I_THEAD), body = top_of(t, I_TBODY), foot = top_of(t, I_TFOOT);
+        at = body > at ? body : at;
+        at = foot > at ? foot : at;
+        if (in_scope(t, at)) {
+            close_at(t, at);
+        }
+    }
+    else if (name == I_COLGROUP || name == I_CAPTION) {
+        int at = top_of(t, name);
+        if (in_scope(t, at)) {
+            close_at(t, at);
+        }
+    }
+    else if (name == I_OPTION || name == I_OPTGROUP) { /* closes the option (optgroup) it is in */
+        if (t->depth > 0 && t->stack[t->depth - 1].name == I_OPTION) {
+            pop(t);
+        }
+        if (name == I_OPTGROUP && t->depth > 0 && t->stack[t->depth - 1].name == I_OPTGROUP) {
+            pop(t);
+        }
+    }
+    else if (name == I_RB || name == I_RT || name == I_RP || name == I_RTC) {
+        /* Closes the ruby text it is in (rt and rp: not an rtc). */
+        int top = t->depth > 0 ? t->stack[t->depth - 1].name : -1;
+        if ((top == I_RB || top == I_RT || top == I_RP || top == I_RTC)
+            && (name == I_RB || name == I_RTC || top != I_RTC)) {
+            pop(t);
+        }
     }
     else if (name == I_A) {
         int e = find_entry(t, I_A);

@@ -126,6 +126,8 @@ NO_CUT = frozenset(
 )
 _FOREIGN = (b"svg", b"math")
 _ROOTS = frozenset([b"html", b"head", b"body"])
+_SECTIONS = frozenset([b"thead", b"tbody", b"tfoot"])
+_RUBY = frozenset([b"rb", b"rt", b"rp", b"rtc"])
 # A piece begins by opening the elements open where it was cut (so that their end tags close
 # them as in the whole page, and the text on either side stays apart): at most this many.
 MAX_REOPENED = 32
@@ -336,6 +338,24 @@ class _Tree:
             self.pop_until(b"th")
         elif name == b"tr":
             self.pop_until(b"tr")
+        elif name in _SECTIONS:  # closes the section open, if in scope
+            at = max(self._top(b"thead"), self._top(b"tbody"), self._top(b"tfoot"))
+            if self._in_scope(at):
+                self._close(at)
+        elif name == b"colgroup" or name == b"caption":
+            at = self._top(name)
+            if self._in_scope(at):
+                self._close(at)
+        elif name == b"option" or name == b"optgroup":  # closes the option (optgroup) it is in
+            if self.stack and self.stack[-1][0] == b"option":
+                self._pop()
+            if name == b"optgroup" and self.stack and self.stack[-1][0] == b"optgroup":
+                self._pop()
+        elif name in _RUBY:  # closes the ruby text it is in (rt and rp: not an rtc)
+            if self.stack and self.stack[-1][0] in _RUBY and (
+                name in (b"rb", b"rtc") or self.stack[-1][0] != b"rtc"
+            ):
+                self._pop()
         elif name == b"a":
             entry = self._find(b"a")
             if entry is not None:
@@ -405,7 +425,10 @@ _PLAIN_NOT = (
     | INTEGRATION
     | _RAW
     | _ROOTS
+    | _SECTIONS
+    | _RUBY
     | frozenset([*_FOREIGN, *HOLDERS, b"li", b"dd", b"dt", b"td", b"th", b"tr", b"plaintext"])
+    | frozenset([b"colgroup", b"caption", b"option", b"optgroup"])
 )
 _FORMATTING_BUT_A = FORMATTING - {b"a"}
 # End tags of elements that _Tree.end() only pops when they are the current node.
