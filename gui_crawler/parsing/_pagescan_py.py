@@ -352,8 +352,10 @@ class _Tree:
             if name == b"optgroup" and self.stack and self.stack[-1][0] == b"optgroup":
                 self._pop()
         elif name in _RUBY:  # closes the ruby text it is in (rt and rp: not an rtc)
-            if self.stack and self.stack[-1][0] in _RUBY and (
-                name in (b"rb", b"rtc") or self.stack[-1][0] != b"rtc"
+            if (
+                self.stack
+                and self.stack[-1][0] in _RUBY
+                and (name in (b"rb", b"rtc") or self.stack[-1][0] != b"rtc")
             ):
                 self._pop()
         elif name == b"a":
