@@ -36,10 +36,11 @@ from gui_crawler.parsing import accel
 # have ~3,000 tags, their biggest 34,000. With two parser threads two trees may be alive at once:
 # at 30,000 tags a rust-doc crawl peaked at 160 MB, at 15,000 at 146 MB (medians of 3), as fast.
 MAX_TAGS = 15_000
-# lexbor compares attributes at about 4 ns each: 2^26 comparisons take at most a quarter second.
-# Real pages make a few thousand (the Python docs at most 12,165 in a page).
-MAX_ATTRIBUTE_PAIRS = 1 << 26
-MAX_ELEMENTS = accel.pagewalk.MAX_ELEMENTS  # 65,536: ~24 MB of tree
+# lexbor compares attributes at about 4 ns each: 2^24 comparisons take about 70 ms. Real pages
+# make a few thousand (rust-doc's 32,101 pages at most 26,880, python3-doc's 12,165).
+MAX_ATTRIBUTE_PAIRS = 1 << 24
+# 65,536 elements take ~24 MB (rust-doc's biggest piece makes 11,260, python3-doc's 10,737).
+MAX_ELEMENTS = accel.pagewalk.MAX_ELEMENTS
 
 TOO_MANY_ATTRIBUTES = 1
 TOO_MANY_ELEMENTS = 2
