@@ -44,7 +44,7 @@ from gui_crawler.events import (
 )
 from gui_crawler.parsing.css import CSS_TYPE, css_links
 from gui_crawler.parsing.links import HTML_TYPES, parse_content_type, parse_page
-from gui_crawler.parsing.linkwords import LinkWords
+from gui_crawler.parsing.linkwords import pack_said, page_said
 from gui_crawler.parsing.pagefacts import PageFacts, robots_tokens
 from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed, default_processes
 from gui_crawler.records.wording import workers_capped
@@ -159,7 +159,7 @@ class Outcome:
     num_urls: int = 0
     num_new_urls: int = 0
     links: tuple[str, ...] = ()
-    words: tuple[LinkWords, ...] = ()  # the links with their words (parsing/linkwords.py)
+    words: bytes = b""  # the links with their words, packed (parsing/linkwords.py page_said)
     facts: PageFacts = _NO_FACTS
     robots: str | None = None
     external: bool = False
@@ -921,7 +921,7 @@ class Crawler:
         if got.content_type == CSS_TYPE:
             text = _text(body, got.encoding or "utf-8")
             links, inside, new = self._take_links(item, css_links(text, item.url))
-            words = tuple(LinkWords(u, "css") for u in links)
+            words = page_said(None, [pack_said([(u, "css", None, None, None) for u in links])])
             sheet = replace(got, num_urls=inside, num_new_urls=new, links=links, words=words)
             self._record(item, start, tries, sheet)
             return

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from gui_crawler.parsing.linkwords import LinkWords
     from gui_crawler.records.verdicts import Verdict
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -107,11 +106,12 @@ class FetchRecord:
     # Custom extraction and search (parsing/extract.py): a JSON object {rule name: value}, "" for
     # a crawl without rules or a URL that was not parsed as a page.
     extracted: str = ""
-    # Each distinct link of a parsed page or stylesheet with its words (parsing/linkwords.py
-    # LinkWords: target, element, anchor, alt, rel), off-site and invalid ones too. Written to the
-    # crawl file and dropped by whoever keeps records (without_links, without_words): read back
-    # from the file (storage.fileformat.load_words) when a view or an output asks.
-    words: tuple[LinkWords, ...] = field(default=(), repr=False, compare=False)
+    # The links of a parsed page or stylesheet with their words (anchor, alt, rel, element),
+    # off-site and invalid ones too, packed as the parse packed them (parsing/linkwords.py:
+    # said_words reads them). Written to the crawl file and dropped by whoever keeps records
+    # (without_links, without_words): read back from the file (storage.fileformat.load_words)
+    # when a view or an output asks.
+    words: bytes = field(default=b"", repr=False, compare=False)
 
     @property
     def is_redirect(self) -> bool:
@@ -145,13 +145,13 @@ class FetchRecord:
         dataclasses.replace(), which a headless crawl paid for every page."""
         values = list(_values_of(self))
         values[_LINKS] = ()
-        values[_WORDS] = ()
+        values[_WORDS] = b""
         return FetchRecord(*values)
 
     def without_words(self) -> FetchRecord:
         """The same record without its links' words (the crawl file keeps them)."""
         values = list(_values_of(self))
-        values[_WORDS] = ()
+        values[_WORDS] = b""
         return FetchRecord(*values)
 
 

@@ -13,7 +13,6 @@ again in each paragraph, holders never closed).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from gui_crawler.parsing import accel, links, slicing
+from gui_crawler.parsing.linkwords import said_words, unpack_said
 from gui_crawler.parsing.parsepool import ParsePool
 
 DOCS = Path("/usr/share/doc/python3-doc/html")
@@ -200,9 +200,16 @@ def _with(module: ModuleType, fn: Callable[[], Any]) -> Any:
         accel.pagewalk = saved  # type: ignore[assignment]
 
 
-def _walk(module: ModuleType, page: bytes) -> tuple[Any, list[str], list[Any]]:
+def _walk(module: ModuleType, page: bytes) -> tuple[Any, list[str], list[Any], list[Any]]:
     hrefs: dict[str, str | None] = {}
-    return module.walk(page, hrefs), list(hrefs), module.walked_words(module.walk_apart(page))
+    walked = module.walk_apart(page)
+    said = unpack_said(module.walked_said(walked))  # compared as read: bytes not UTF-8 aside
+    return module.walk(page, hrefs), list(hrefs), module.walked_words(walked), said
+
+
+def _parsed(page: bytes) -> tuple[links.ParsedPage, tuple[Any, ...]]:
+    parsed = links.parse_page(page, None, URL)
+    return parsed, said_words(parsed.words, URL)
 
 
 def _pieces(module: ModuleType, page: bytes, max_tags: int) -> list[Any]:
@@ -239,11 +246,7 @@ def check(compiled: ModuleType, python: ModuleType, pages: list[bytes]) -> list[
         if not slicing.too_complex(scanned[1], scanned[2]):  # else only the guarded paths
             same("walk", page, lambda m, page=page: _walk(m, page))
             same("pieces", page, lambda m, page=page: _pieces(m, page, 200))
-        same(
-            "parse_page",
-            page,
-            lambda m, page=page: _with(m, lambda: links.parse_page(page, None, URL)),
-        )
+        same("parse_page", page, lambda m, page=page: _with(m, lambda: _parsed(page)))
     saved = slicing.MAX_TAGS
     slicing.MAX_TAGS = 200  # the threads cut at the module's bound: big pages go to pieces
     try:
@@ -254,7 +257,7 @@ def check(compiled: ModuleType, python: ModuleType, pages: list[bytes]) -> list[
     found += [
         Disagreement("threads", page, c, p)
         for page, c, p in zip(pages, by_c, by_py, strict=True)
-        if c != p
+        if c != p or said_words(c.words, URL) != said_words(p.words, URL)
     ]
     return found
 
@@ -278,10 +281,7 @@ def _without_anchors(page: links.ParsedPage) -> Any:
     """The page with each link's words but its text and alt, and each link once: the copies of
     an <a> never closed that the parser makes in each paragraph after it have their attributes
     in a whole page and none after a cut (linkwords.whole_page), so their text is not kept."""
-    return (
-        dataclasses.replace(page, words=()),
-        sorted({(w.target, w.element, w.rel) for w in page.words}),
-    )
+    return page, sorted({(w.target, w.element, w.rel) for w in said_words(page.words, URL)})
 
 
 def cut_differences(module: ModuleType, pages: list[bytes], max_tags: int) -> list[Disagreement]:

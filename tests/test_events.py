@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from gui_crawler.events import RECORD_FIELDS, FetchRecord
-from gui_crawler.parsing.linkwords import LinkWords
+from gui_crawler.parsing.linkwords import pack_said, page_said
 
 
 def _every_field_set() -> FetchRecord:
@@ -16,7 +16,7 @@ def _every_field_set() -> FetchRecord:
         if f.name == "links":
             values[f.name] = ("http://h/a", "http://h/b")
         elif f.name == "words":
-            values[f.name] = (LinkWords("http://h/a", "a", "A"), LinkWords("http://h/b", "img"))
+            values[f.name] = page_said(None, [pack_said([("/a", "a", "A", None, None)])])
         elif kind is bool:
             values[f.name] = True
         elif kind in (int, float):
@@ -36,7 +36,7 @@ def test_without_links_keeps_every_other_field() -> None:
     rec = _every_field_set()
     bare = rec.without_links()
     assert bare.links == () and rec.links  # the original is untouched
-    assert bare.words == () and rec.words  # the links' words go with them
+    assert bare.words == b"" and rec.words  # the links' words go with them
     for name in RECORD_FIELDS:
         if name not in ("links", "words"):
             assert getattr(bare, name) == getattr(rec, name), name
@@ -46,7 +46,7 @@ def test_without_links_keeps_every_other_field() -> None:
 def test_without_words_keeps_every_other_field() -> None:
     rec = _every_field_set()
     bare = rec.without_words()
-    assert bare.words == () and rec.words
+    assert bare.words == b"" and rec.words
     for name in RECORD_FIELDS:
         if name != "words":
             assert getattr(bare, name) == getattr(rec, name), name

@@ -856,6 +856,7 @@ struct walked {
     size_t *order;    /* the first occurrence of each distinct href (indexes into w.hrefs) */
     size_t n_order;
     buf_t copies;     /* the bytes of every span */
+    buf_t said;       /* the links with their words, packed (pack_said) */
     int no_doc;       /* no document could be made */
 };
 
@@ -865,6 +866,7 @@ void walked_destroy(walked_t *r)
     free(r->order);
     free(r->urls.data);
     free(r->copies.data);
+    free(r->said.data);
     free(r->w.hrefs.items);
     free(r->w.words.items);
     free(r->w.anchors.data);
@@ -924,6 +926,140 @@ static int copy_spans(walk_t *w, buf_t *to)
         move_span(&w->words.items[i].alt, to);
         move_span(&w->words.items[i].rel, to);
     }
+    return 0;
+}
+
+/* The links with their words as the crawl file keeps them (linkwords.pack_said, its twin): each
+ * distinct one once, in document order -- except the last <a>, kept where it is, which a cut
+ * after it may continue -- an href that is a "#fragment" read as none (an <a>'s) or dropped.
+ * An item: the element's index (WORD_*), then the href as the bytes it shares with the href
+ * before it and the rest, then the text, alt and rel, each its length + 1 (0: none) and bytes;
+ * lengths are varints. Packed on the parser thread: the event loop only takes the bytes. */
+static int put_varint(buf_t *b, size_t v)
+{
+    lxb_char_t tmp[10];
+    size_t n = 0;
+    while (v >= 0x80) {
+        tmp[n++] = (lxb_char_t) ((v & 0x7F) | 0x80);
+        v >>= 7;
+    }
+    tmp[n++] = (lxb_char_t) v;
+    return buf_add(b, tmp, n);
+}
+
+static int put_field(buf_t *b, const lxb_char_t *data, size_t len, int has)
+{
+    if (put_varint(b, has ? len + 1 : 0) < 0) {
+        return -1;
+    }
+    return has && len ? buf_add(b, data, len) : 0;
+}
+
+static span_t word_text(const walk_t *w, const word_t *d)
+{
+    span_t v = {NULL, 0};
+    if (d->has_text) {
+        v.data = (const lxb_char_t *) (w->anchors.data ? w->anchors.data + d->text_off : "");
+        v.len = d->text_len;
+    }
+    return v;
+}
+
+static int same_span(span_t a, span_t b)
+{
+    return (a.data == NULL) == (b.data == NULL) && a.len == b.len
+           && (a.len == 0 || memcmp(a.data, b.data, a.len) == 0);
+}
+
+static uint64_t hash_span(uint64_t h, span_t v)
+{
+    h = (h ^ (v.data == NULL ? 0x100 : 0x200)) * 1099511628211ULL;
+    for (size_t k = 0; k < v.len; k++) {
+        h = (h ^ v.data[k]) * 1099511628211ULL;
+    }
+    return (h ^ 0x300) * 1099511628211ULL;
+}
+
+/* The href as packed: a "#fragment" is the same page, read as none (-1: the item is dropped,
+ * unless it is an <a>). */
+static int packed_href(const word_t *d, span_t *href)
+{
+    *href = d->href;
+    if (d->kind != WORD_REFRESH && href->len > 0 && href->data[0] == '#') {
+        href->len = 0;
+        return d->kind == WORD_A ? 0 : -1;
+    }
+    return 0;
+}
+
+static int pack_said(walk_t *w, buf_t *out)
+{
+    size_t n = w->words.n;
+    size_t last_a = n;
+    for (size_t i = n; i-- > 0;) {
+        if (w->words.items[i].kind == WORD_A) {
+            last_a = i;
+            break;
+        }
+    }
+    size_t cap = 16;
+    while (cap < 2 * n) {
+        cap *= 2;
+    }
+    size_t *slots = calloc(cap, sizeof(size_t)); /* an index + 1; 0: empty */
+    if (slots == NULL) {
+        return -1;
+    }
+    span_t prev = {NULL, 0};
+    if (buf_add(out, (const lxb_char_t *) "", 0) < 0) {
+        free(slots);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const word_t *d = &w->words.items[i];
+        span_t href, e_href;
+        if (packed_href(d, &href) < 0) {
+            continue;
+        }
+        span_t text = word_text(w, d);
+        if (i != last_a) {
+            uint64_t h = 1469598103934665603ULL ^ (uint64_t) d->kind;
+            h = hash_span(hash_span(hash_span(hash_span(h, href), text), d->alt), d->rel);
+            int seen = 0;
+            for (size_t at = (size_t) h & (cap - 1);; at = (at + 1) & (cap - 1)) {
+                if (slots[at] == 0) {
+                    slots[at] = i + 1;
+                    break;
+                }
+                const word_t *e = &w->words.items[slots[at] - 1];
+                packed_href(e, &e_href);
+                if (e->kind == d->kind && same_span(e_href, href)
+                    && same_span(word_text(w, e), text) && same_span(e->alt, d->alt)
+                    && same_span(e->rel, d->rel)) {
+                    seen = 1;
+                    break;
+                }
+            }
+            if (seen) {
+                continue;
+            }
+        }
+        size_t shared = 0;
+        while (shared < prev.len && shared < href.len && prev.data[shared] == href.data[shared]) {
+            shared++;
+        }
+        lxb_char_t kind = (lxb_char_t) d->kind;
+        if (buf_add(out, &kind, 1) < 0 || put_varint(out, shared) < 0
+            || put_field(out, href.data + shared, href.len - shared, href.data != NULL) < 0
+            || put_field(out, text.data, text.len, text.data != NULL) < 0
+            || put_field(out, d->alt.data, d->alt.len, d->alt.data != NULL) < 0
+            || put_field(out, d->rel.data, d->rel.len, d->rel.data != NULL) < 0) {
+            free(slots);
+            return -1;
+        }
+        prev = href;
+    }
+    free(slots);
     return 0;
 }
 
@@ -996,6 +1132,9 @@ static void walk_page(walked_t *r, const char *data, size_t len, const char *dir
     }
     if (!w->failed && r->status == LXB_STATUS_OK
         && unique_hrefs(&w->hrefs, &r->order, &r->n_order) < 0) {
+        w->failed = 1;
+    }
+    if (!w->failed && r->status == LXB_STATUS_OK && pack_said(w, &r->said) < 0) {
         w->failed = 1;
     }
     release_doc(doc, r->status == LXB_STATUS_OK && len <= KEEP_DOC_BYTES);
@@ -1230,6 +1369,47 @@ static PyObject *walked_words(PyObject *Py_UNUSED(self), PyObject *args)
     return list;
 }
 
+/* The links of a walk with their words, packed (pack_said). */
+static PyObject *walked_said(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O:walked_said", &capsule)) {
+        return NULL;
+    }
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    if (r == NULL || walk_failed(r) < 0) {
+        return NULL;
+    }
+    return PyBytes_FromStringAndSize(r->said.data ? r->said.data : "", (Py_ssize_t) r->said.n);
+}
+
+/* The content of each <meta http-equiv="refresh" content>, document order. */
+static PyObject *walked_refreshes(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O:walked_refreshes", &capsule)) {
+        return NULL;
+    }
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    if (r == NULL || walk_failed(r) < 0) {
+        return NULL;
+    }
+    PyObject *list = PyList_New(0);
+    for (size_t i = 0; list != NULL && i < r->w.words.n; i++) {
+        const word_t *d = &r->w.words.items[i];
+        if (d->kind == WORD_REFRESH) {
+            PyObject *s = str_of(d->href.data, d->href.len);
+            if (s == NULL || PyList_Append(list, s) < 0) {
+                Py_XDECREF(s);
+                Py_CLEAR(list);
+                break;
+            }
+            Py_DECREF(s);
+        }
+    }
+    return list;
+}
+
 /* The "<" in p[from, to), and of those the "</" whose "/" is before ``to``. Counted in runs of at
    most 255 bytes into byte-wide sums, which the compiler vectorises: a memchr() per "<" took
    twice as long, and the event loop pays this for every page. */
@@ -1403,6 +1583,11 @@ static PyMethodDef methods[] = {
      "'meta-refresh'), the text inside an <a> (its first 1024 bytes) else None, the alt of an "
      "<img> or <area> or of the first <img> inside an <a> that has one else None, and the rel of an <a>, "
      "<area> or <link> else None."},
+    {"walked_said", walked_said, METH_VARARGS,
+     "walked_said(walked) -> bytes: walked_words() as the crawl file keeps them "
+     "(linkwords.pack_said): each distinct once but the last <a>, a '#fragment' href none."},
+    {"walked_refreshes", walked_refreshes, METH_VARARGS,
+     "walked_refreshes(walked) -> [content]: of each <meta http-equiv=refresh content>."},
     {"markup", markup, METH_VARARGS,
      "markup(data, chunk=8192) -> (tags, nesting_bound): how many '<' the page has, and a bound "
      "on how deep its elements nest that never errs low (chunk: bytes counted at a time)."},

@@ -193,6 +193,18 @@ def walked_words(walked: Walked, /) -> list[Word]:
     return list(walked.words)
 
 
+def walked_said(walked: Walked, /) -> bytes:
+    """:func:`walked_words` as the crawl file keeps them (``linkwords.pack_said``)."""
+    from gui_crawler.parsing.linkwords import pack_said  # linkwords imports urls, accel this
+
+    return pack_said(walked.words)
+
+
+def walked_refreshes(walked: Walked, /) -> list[str]:
+    """The content of each ``<meta http-equiv="refresh" content>``, document order."""
+    return [w[0] for w in walked.words if w[1] == "meta-refresh" and w[0] is not None]
+
+
 def markup(data: bytes, chunk: int = 8192, /) -> tuple[int, int]:
     """(how many "<" the page has, a bound on how deep its elements nest that never errs low).
     Per chunk, the depth can rise by at most the chunk's start tags ("<" not followed by "/") and

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from gui_crawler.crawl.urls import href_joiner, join, join_all, plain_directory
 from gui_crawler.parsing import accel, slicing
-from gui_crawler.parsing.linkwords import LinkWords, page_words, whole_page
+from gui_crawler.parsing.linkwords import page_said, refresh_target
 from gui_crawler.parsing.pagefacts import FactsReader, PageFacts
 
 if TYPE_CHECKING:
@@ -166,25 +166,37 @@ def finish(
         return ParsedPage(found, page.encoding, slicing.why(trouble), seconds=spent)
     facts = FactsReader(digest)
     base_href: str | None = None
+    # Each distinct href, document order, with the URL the walk joined it to ("" for none; None
+    # when Python must join it).
+    hrefs: dict[str, str | None] = {}
     for piece in walked:
-        read = accel.pagewalk.walked(piece, None, digest is None)
+        read = accel.pagewalk.walked(piece, hrefs, digest is None)
         if base_href is None:
             base_href = read[0]
         facts.add(*read[1:])
     base = (join(page.page_url, base_href) if base_href else None) or page.page_url
-    links: dict[str, None] = {}
     join_href = href_joiner(base)
-    said = []
+    # The walk joined plain hrefs to the page's directory; a <base> (a piece's walk only sees its
+    # own) makes every href Python's to join.
+    joined = base_href is None
+    links: dict[str, None] = {}
+    for href, url in hrefs.items():
+        if url is None or not joined:
+            url = hrefs[href] = join_href(href)
+        if url:
+            links[url] = None
+    # A meta refresh's target is a link to check; the links' words stay packed as the walk
+    # packed them (read back by linkwords.said_words when a view or an output asks).
     for piece in walked:
-        # The walk joined plain hrefs to the page's directory; a <base> (a piece's walk only
-        # sees its own) makes every href Python's to join.
-        accel.pagewalk.walked_links(piece, links, join_href, base_href is None)
-        said.append(accel.pagewalk.walked_words(piece))
-    words, refreshes = page_words(whole_page(said), join_href)
-    links.update(dict.fromkeys(refreshes))
+        for content in accel.pagewalk.walked_refreshes(piece):
+            target = refresh_target(content)
+            url = join_href(target) if target else None
+            if url:
+                links[url] = None
+    said = page_said(base_href, [accel.pagewalk.walked_said(piece) for piece in walked])
     spent = page.seconds + seconds + time.perf_counter() - t0
     return ParsedPage(
-        list(links), page.encoding, facts=facts.finish(base), seconds=spent, words=tuple(words)
+        list(links), page.encoding, facts=facts.finish(base), seconds=spent, words=said
     )
 
 
@@ -305,10 +317,11 @@ class ParsedPage:
     facts: PageFacts = _NO_FACTS  # audit fields; empty when the page was scanned
     # Spent parsing, wherever it ran (the record's parse_ms); not part of what the page says.
     seconds: float = field(default=0.0, compare=False)
-    # Each distinct link with its words, document order: those of ``links`` (a meta refresh's
-    # target too, which is also in ``links``) and the links no browser follows (never in
-    # ``links``). Empty for a page scanned rather than parsed.
-    words: tuple[LinkWords, ...] = ()
+    # Its links with their words, packed (linkwords.page_said; said_words reads them): those of
+    # ``links`` (a meta refresh's target too) and the links no browser follows (never in
+    # ``links``). Empty for a page scanned rather than parsed. Not compared: a page cut in pieces
+    # packs them piece by piece (compare said_words(words, page_url)).
+    words: bytes = field(default=b"", compare=False)
 
 
 def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.parsing.linkwords import LinkWords
+from gui_crawler.parsing.linkwords import LinkWords, said_words
 
 # Each page's links with their words, in the order recorded: (page URL, its links' words). A
 # callable, so that each output reads them afresh (from the crawl file: a batch at a time).
@@ -24,7 +24,7 @@ BrokenRow = tuple[str, str, str, str, str, str]
 def words_in_records(records: Iterable[FetchRecord]) -> PagesWords:
     """The words the records hold (a crawl kept without a crawl file keeps them there)."""
     kept = [(r.url, r.words) for r in records if r.words]
-    return lambda: kept
+    return lambda: ((url, said_words(words, url)) for url, words in kept)
 
 
 def no_words() -> list[tuple[str, tuple[LinkWords, ...]]]:

@@ -21,12 +21,12 @@ from pathlib import Path
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord, Queued
 from gui_crawler.parsing import accel
-from gui_crawler.parsing.linkwords import LinkWords
+from gui_crawler.parsing.linkwords import LinkWords, said_words
 from gui_crawler.storage import lockfile
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.locking import lock
 
-# 5: each record's links with their words (a column of their own, packed: pack_words); 4 (still
+# 5: each record's links with their words (a column of their own, linkwords.page_said); 4 (still
 # read: no words) a record's response headers (a column of their own); 3 (still read: no headers)
 # packs a record's links (_linkpack); 2 (still read): joins them by "\n". A resume makes a file
 # format 5, so that an older version refuses it by name instead of misreading it.
@@ -57,32 +57,10 @@ INSERT_RECORD = (
 
 _LINKS = RECORD_FIELDS.index("links")
 _WORDS = RECORD_FIELDS.index("words")
-# A link's words as one string, the links of a record packed as links are (_linkpack: each shares
-# its beginning, the target URL, with the one before). The separators are whitespace to
-# str.split(), so no collapsed word holds one; a target cannot (URLs are percent-encoded, an
-# invalid href is collapsed).
-_FIELD = "\x1f"
-
-
-def pack_words(words: tuple[LinkWords, ...]) -> bytes:
-    """A record's links with their words as bytes (:func:`unpack_words` gives them back)."""
-    return accel.linkpack.pack(tuple(_FIELD.join(w) for w in words))
-
-
-def unpack_words(data: bytes) -> tuple[LinkWords, ...]:
-    """The links with their words that :func:`pack_words` packed; ValueError if damaged."""
-    out = []
-    for text in accel.linkpack.unpack(data):
-        parts = text.split(_FIELD)
-        if len(parts) != 5:
-            raise ValueError("a damaged list of link words")
-        out.append(LinkWords(*parts))
-    return tuple(out)
-
-
 _DEFAULTS = {f.name: f.default if f.default is not MISSING else None for f in fields(FetchRecord)}
 _DEFAULTS = {
-    k: int(v) if isinstance(v, bool) else ("" if v == () else v) for k, v in _DEFAULTS.items()
+    k: int(v) if isinstance(v, bool) else ("" if v in ((), b"") else v)
+    for k, v in _DEFAULTS.items()
 }
 
 
@@ -102,7 +80,9 @@ def record_row(rec: FetchRecord) -> tuple[object, ...]:
     row = list(rec.values())
     # Packed, ~40% of the joined text on a docs site: the links were half of a commit's cost.
     row[_LINKS] = accel.linkpack.pack(rec.links) if rec.links else ""
-    row[_WORDS] = pack_words(rec.words) if rec.words else ""
+    # Packed by the parse (linkwords.page_said): hrefs as written, each sharing its beginning
+    # with the one before; joined when read.
+    row[_WORDS] = rec.words or ""
     return tuple(row)
 
 
@@ -176,7 +156,7 @@ def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
     else:  # a format-2 row, or none
         values["links"] = tuple(links.split("\n")) if isinstance(links, str) and links else ()
     words = values["words"]
-    values["words"] = unpack_words(words) if isinstance(words, bytes) else ()
+    values["words"] = words if isinstance(words, bytes) else b""
     return FetchRecord(**values)  # type: ignore[arg-type]
 
 
@@ -277,7 +257,7 @@ def load_words(
             )
         for url, packed in rows:
             if isinstance(url, str) and isinstance(packed, bytes):
-                yield url, unpack_words(packed)
+                yield url, said_words(packed, url)
     except sqlite3.DatabaseError as e:
         raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
     except ValueError as e:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gui_crawler.parsing import links, linkwords, slicing
-from gui_crawler.parsing.linkwords import LinkWords, refresh_target
+from gui_crawler.parsing.linkwords import LinkWords, refresh_target, said_words
 
 PAGE = b"""<!DOCTYPE html><html><head>
 <link rel="canonical" href="file:///usr/share/doc/x.html">
@@ -26,7 +26,8 @@ PAGE = b"""<!DOCTYPE html><html><head>
 
 def test_every_link_of_a_page_with_its_words(impl: str) -> None:
     page = links.parse_page(PAGE, "utf-8", "http://h/d/p.html")
-    assert page.words == (
+    words = said_words(page.words, "http://h/d/p.html")
+    assert words == (
         LinkWords("http://h/s.css", "link", rel="stylesheet"),
         LinkWords("http://h/moved", "meta-refresh"),
         LinkWords("http://h/j.js", "script"),
@@ -40,8 +41,8 @@ def test_every_link_of_a_page_with_its_words(impl: str) -> None:
         LinkWords("http://h/m", "area", alt="Map", rel="sponsored"),
         LinkWords("http://h/f.html", "iframe"),
     )
-    assert [w.nofollow for w in page.words[3:5]] == [True, False]
-    assert [w.target for w in page.words if w.invalid] == ["slice::sort_by_key", "htp://x.example/"]
+    assert [w.nofollow for w in words[3:5]] == [True, False]
+    assert [w.target for w in words if w.invalid] == ["slice::sort_by_key", "htp://x.example/"]
     # The meta refresh's target is a link to check; the invalid ones never are.
     assert "http://h/moved" in page.links
     assert not any(u.startswith(("slice", "htp", "mailto")) for u in page.links)
@@ -52,7 +53,7 @@ def test_every_link_of_a_page_with_its_words(impl: str) -> None:
 def test_a_long_anchor_is_cut(impl: str) -> None:
     text = "word " * 2000
     page = links.parse_page(f'<a href="/x">{text}</a>'.encode(), "utf-8", "http://h/")
-    (words,) = page.words
+    (words,) = said_words(page.words, "http://h/")
     assert len(words.anchor) <= linkwords.ANCHOR_CHARS
     assert words.anchor.startswith("word word") and not words.anchor.endswith(" ")
 
@@ -87,8 +88,9 @@ def test_a_link_cut_through_reads_as_whole(impl: str, monkeypatch: pytest.Monkey
     monkeypatch.setattr(slicing, "MAX_TAGS", 200)
     cut = links.parse_page(page, "utf-8", "http://h/")
     assert len(slicing.cut_points(page, 200)) > 1  # cut inside the <a>, more than once
-    assert cut == whole
-    assert whole.words[0] == LinkWords(
+    assert said_words(cut.words, "http://h/") == said_words(whole.words, "http://h/")
+    assert cut.links == whole.links
+    assert said_words(whole.words, "http://h/")[0] == LinkWords(
         "http://h/long", "a", ("start " + "w " * 400 + "end")[:200].rstrip(), "late", "nofollow"
     )
 
