@@ -931,7 +931,8 @@ static int copy_spans(walk_t *w, buf_t *to)
 
 /* The links with their words as the crawl file keeps them (linkwords.pack_said, its twin): each
  * distinct one once, in document order -- except the last <a>, kept where it is, which a cut
- * after it may continue -- an href that is a "#fragment" read as none (an <a>'s) or dropped.
+ * after it may continue -- an href that is a "#fragment" read as none (an <a>'s) or dropped, an
+ * <a> without an href only if it is the last <a> or the first word.
  * An item: the element's index (WORD_*), then the href as the bytes it shares with the href
  * before it and the rest, then the text, alt and rel, each its length + 1 (0: none) and bytes;
  * lengths are varints. Packed on the parser thread: the event loop only takes the bytes. */
@@ -1019,6 +1020,11 @@ static int pack_said(walk_t *w, buf_t *out)
         const word_t *d = &w->words.items[i];
         span_t href, e_href;
         if (packed_href(d, &href) < 0) {
+            continue;
+        }
+        /* An <a> that links nowhere matters only where a cut may continue it: the last <a>,
+         * and the first word (the <a> a piece opens again). */
+        if (d->kind == WORD_A && href.len == 0 && i != last_a && i != 0) {
             continue;
         }
         span_t text = word_text(w, d);

@@ -139,21 +139,25 @@ def pack_said(said: Iterable[Said]) -> bytes:
     """A piece's links with their words (``walked_words``) as the crawl file keeps them, and as
     the walk packs them on the parser thread (``walked_said``): each distinct one once, document
     order, but the last <a> kept where it is (a cut after it may continue it); an href that is a
-    "#fragment" is the same page, read as none for an <a>, else dropped. An item: the element's
+    "#fragment" is the same page, read as none for an <a>, else dropped; an <a> without an href
+    only if it is the last <a> or the first. An item: the element's
     index, the href as the bytes it shares with the href before it and the rest, then text, alt
     and rel: each its length + 1 (0: none) and its bytes; lengths are varints."""
-    items: list[Said] = []
-    for href, element, text, alt, rel in said:
-        if element != "meta-refresh" and href and href[0] == "#":
-            if element != "a":
-                continue
-            href = ""
-        items.append((href, element, text, alt, rel))
+    items = list(said)
     last_a = max((i for i, item in enumerate(items) if item[1] == "a"), default=-1)
     seen: set[Said] = set()
     out: list[bytes] = []
     prev = b""
     for i, item in enumerate(items):
+        href, element, text, alt, rel = item
+        if element != "meta-refresh" and href and href[0] == "#":
+            if element != "a":
+                continue
+            item = ("", element, text, alt, rel)
+        # An <a> that links nowhere matters only where a cut may continue it: the last <a>,
+        # and the first word (the <a> a piece opens again).
+        if element == "a" and not item[0] and i != last_a and i != 0:
+            continue
         if i != last_a:
             if item in seen:
                 continue
