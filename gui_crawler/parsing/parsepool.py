@@ -34,7 +34,15 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from gui_crawler.parsing import accel, slicing
-from gui_crawler.parsing.links import PageWalk, ParsedPage, begin, finish, parse_page, scan_steps
+from gui_crawler.parsing.links import (
+    PageWalk,
+    ParsedPage,
+    begin,
+    finish,
+    nested,
+    parse_page,
+    scan_steps,
+)
 
 if TYPE_CHECKING:
     from gui_crawler.parsing.accel import Walked
@@ -126,9 +134,13 @@ async def _on_thread(
 ) -> ParsedPage:
     """parse_page with only its parse on a thread: the Python objects before and after it are
     made here, on the event loop's thread."""
-    page = begin(body, charset, url)
+    page = begin(body, charset, url, here=False)
     if isinstance(page, ParsedPage):
         return page
+    if page.deep:  # a regex pass over the page, on another thread: the loop keeps turning
+        scanned = await asyncio.to_thread(nested, page)
+        if scanned is not None:
+            return scanned
     walked, seconds, digest, trouble = await threads.walk(page)
     if trouble:  # the plain scan of a huge page takes seconds: the loop runs between its steps
         t0 = time.perf_counter()
