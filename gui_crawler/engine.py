@@ -47,6 +47,7 @@ from gui_crawler.parsing.links import HTML_TYPES, parse_content_type, parse_page
 from gui_crawler.parsing.linkwords import pack_said, page_said
 from gui_crawler.parsing.pagefacts import PageFacts, robots_tokens
 from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed, default_processes
+from gui_crawler.parsing.slicing import MAX_TAGS
 from gui_crawler.records.wording import workers_capped
 
 log = logging.getLogger(__name__)
@@ -949,8 +950,11 @@ class Crawler:
             timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
         extracted = ""
         if self._extractor:
-            # Off the loop: a CSS or XPath query parses the page again (bench/extract.py).
-            extracted = await asyncio.to_thread(self._extractor.run, _text(body, page.encoding))
+            # Off the loop: a CSS or XPath query parses the page again (bench/extract.py) —
+            # only a page parsed whole, in one piece: no other has a tree of bounded size.
+            whole = page.note is None and body.count(b"<") <= MAX_TAGS
+            text = _text(body, page.encoding)
+            extracted = await asyncio.to_thread(self._extractor.run, text, whole)
         links, inside, new = self._take_links(item, page.links)
         facts = page.facts
         parsed = Outcome(

@@ -126,14 +126,16 @@ class Extractor:
     def __bool__(self) -> bool:
         return bool(self.rules)
 
-    def run(self, html: str) -> str:
-        """The page's values as a JSON object (``FetchRecord.extracted``)."""
+    def run(self, html: str, trees: bool = True) -> str:
+        """The page's values as a JSON object (``FetchRecord.extracted``). ``trees`` False (a
+        page too big or too complex to parse whole: a tree of it could take gigabytes): the
+        CSS and XPath rules find nothing there, the regexes and searches read it as ever."""
         tree = xtree = None
-        if self._css:
+        if trees and self._css:
             from selectolax.lexbor import LexborHTMLParser
 
             tree = LexborHTMLParser(html)
-        if self._xpath:
+        if trees and self._xpath:
             from lxml import html as lhtml
 
             try:
@@ -149,8 +151,7 @@ class Extractor:
                 m = matcher.search(html)
                 out[rule.name] = (m.group(1) if m and m.re.groups else m.group(0)) if m else ""
             elif rule.way == "css":
-                assert tree is not None
-                node = tree.css_first(matcher)
+                node = tree.css_first(matcher) if tree is not None else None
                 if node is None:
                     out[rule.name] = ""
                 elif rule.attr:

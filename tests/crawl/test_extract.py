@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import csv
+import tracemalloc
 from pathlib import Path
 
 import pytest
-from sites import Site, ThreadedSite
+from sites import Sink, Site, ThreadedSite
 
 from gui_crawler.cli.headless import main as crawl_main
 from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.engine import Crawler
+from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Extractor, parse_rule, values
 from gui_crawler.records.report import audit_of
 from gui_crawler.storage import load
@@ -87,3 +91,37 @@ def test_values_are_bounded_and_an_empty_page_matches_nothing() -> None:
     extractor = Extractor([parse_rule("all=regex:(.*)"), parse_rule("t=xpath://title")])
     assert len(values(extractor.run("x" * 5000))["all"]) == 1000
     assert values(extractor.run("")) == {"all": "", "t": ""}
+
+
+def test_a_page_too_complex_to_parse_is_not_queried_by_css_or_xpath() -> None:
+    # 2,000 distinct unclosed <b> then 2,000 paragraphs: a tree of 4 million elements (about
+    # 1.5 GB) had a CSS rule parsed it whole; the page scan says it is too complex, and so the
+    # rules that need a tree find nothing there while the regexes and searches still read it.
+    bomb = "<div>" + "".join(f"<b id=b{i}>" for i in range(2000)) + "</div>" + "<p>x" * 2000
+    site = Site()
+    site.html("/", '<a href="/bomb">bomb</a><h1>Home</h1>')
+    site.html("/bomb", bomb + "<h1>deep</h1>")
+    tracemalloc.start()
+    try:
+        with ThreadedSite(site) as s:
+            records, _ = asyncio.run(crawl_with(s, extract=("h1=css:h1",), search=("p=<p>",)))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    bombed = records[s.u("/bomb")]
+    assert bombed.note is not None and "too complex" in bombed.note
+    assert values(bombed.extracted) == {"h1": "", "p": "2000"}
+    assert values(records[s.u("/")].extracted)["h1"] == "Home"
+    assert peak < 200 * 2**20  # the Python side; lexbor's tree would be outside it anyway
+
+
+async def crawl_with(
+    site: Site, **rules: tuple[str, ...]
+) -> tuple[dict[str, FetchRecord], Crawler]:
+    sink = Sink()
+    config = CrawlConfig(
+        roots=(site.url,), ignore_robots=True, use_sitemaps=False, check_external=False, **rules
+    )
+    crawler = Crawler(config.validated(), sink)
+    await asyncio.wait_for(crawler.run(), 30)
+    return sink.records, crawler
