@@ -1,6 +1,7 @@
 """Each link of a page with its words: the element that carries it, its anchor text, the alt of
-its image, its rel. Made from what the walk read (``walked_words``), kept in the crawl file and
-read back for the views and outputs that show them. No Qt here."""
+its image, its rel. The walk packs them on the parser thread (``walked_said``: hrefs as written,
+the specification :func:`pack_said`); the crawl file keeps those bytes; :func:`said_words` joins
+and reads them when a view, an export or a report asks. No Qt here."""
 
 from __future__ import annotations
 
@@ -49,13 +50,6 @@ class LinkWords(NamedTuple):
     @property
     def nofollow(self) -> bool:
         return "nofollow" in self.rel.split()
-
-
-def collapse(text: str | None, bound: int = ANCHOR_CHARS) -> str:
-    """Whitespace runs as one space, ends trimmed, at most ``bound`` characters."""
-    if not text:
-        return ""
-    return " ".join(text.split())[:bound].rstrip()
 
 
 def refresh_target(content: str) -> str | None:
