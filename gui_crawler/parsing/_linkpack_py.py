@@ -9,7 +9,8 @@ rest: two varints (shared length, rest length) and the rest's bytes. The page's 
 from __future__ import annotations
 
 
-def _varint(v: int) -> bytes:
+def varint(v: int) -> bytes:
+    """``v`` as a little-endian base-128 varint (the packed formats' lengths)."""
     out = bytearray()
     while v >= 0x80:
         out.append(v & 0x7F | 0x80)
@@ -39,7 +40,7 @@ def pack(links: tuple[str, ...], /) -> bytes:
         if shared < 0x80 and rest < 0x80:
             parts += (bytes((shared, rest)), b[shared:])
         else:
-            parts += (_varint(shared), _varint(rest), b[shared:])
+            parts += (varint(shared), varint(rest), b[shared:])
         prev = b
     return b"".join(parts)
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from gui_crawler.crawl import urls
+from gui_crawler.parsing._linkpack_py import varint
 
 # Bounds on what is kept of a link's words: an <a> around a whole page keeps its first words.
 ANCHOR_CHARS = 200
@@ -112,17 +113,8 @@ ELEMENTS = ("a", "area", "link", "iframe", "frame", "img", "script", "meta-refre
 _KIND = {name: i for i, name in enumerate(ELEMENTS)}
 
 
-def _varint(v: int) -> bytes:
-    out = bytearray()
-    while v >= 0x80:
-        out.append(v & 0x7F | 0x80)
-        v >>= 7
-    out.append(v)
-    return bytes(out)
-
-
 def _field(value: bytes | None) -> bytes:
-    return b"\0" if value is None else _varint(len(value) + 1) + value
+    return b"\0" if value is None else varint(len(value) + 1) + value
 
 
 def _utf8(value: str | None) -> bytes | None:
@@ -165,7 +157,7 @@ def pack_said(said: Iterable[Said]) -> bytes:
                 shared += 1
         out += (
             bytes((_KIND[element],)),
-            _varint(shared),
+            varint(shared),
             _field(None if b is None else b[shared:]),
             _field(_utf8(text)),
             _field(_utf8(alt)),
@@ -226,7 +218,7 @@ def unpack_said(data: bytes) -> list[Said]:
 def page_said(base: str | None, pieces: Iterable[bytes]) -> bytes:
     """A page's packed links with their words: its <base href> (None without one), then each
     piece's :func:`pack_said` bytes."""
-    return _field(_utf8(base)) + b"".join(_varint(len(p)) + p for p in pieces)
+    return _field(_utf8(base)) + b"".join(varint(len(p)) + p for p in pieces)
 
 
 def said_words(data: bytes, page_url: str) -> tuple[LinkWords, ...]:

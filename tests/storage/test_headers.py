@@ -10,11 +10,11 @@ from pathlib import Path
 from aiohttp import web
 from hostsites import HostSite, crawl, serve
 from sites import Site
+from storecrawl import crawl_to
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl import headers
-from gui_crawler.engine import Crawler
-from gui_crawler.events import Event, FetchRecord
+from gui_crawler.events import FetchRecord
 from gui_crawler.storage import FORMAT, CrawlStore, load
 
 SECRET = "s3cr3t-value"
@@ -58,19 +58,6 @@ def header_site() -> Site:
     site.route("/big", big)
     site.redirect("/old", "/", 301)
     return site
-
-
-async def crawl_to(config: CrawlConfig, store: CrawlStore, **kw: object) -> list[FetchRecord]:
-    seen: list[FetchRecord] = []
-
-    def sink(e: Event) -> None:
-        store.sink(e)
-        if isinstance(e, FetchRecord):
-            seen.append(e)
-
-    await Crawler(config, sink, **kw).run()  # type: ignore[arg-type]
-    store.close("finished")
-    return seen
 
 
 def test_headers_are_kept_bounded_and_without_secrets(tmp_path: Path) -> None:

@@ -11,25 +11,11 @@ from pathlib import Path
 
 from hostsites import FAST, HostSite
 from linkwords_site import expected_links, words_site
+from storecrawl import crawl_to
 
 from gui_crawler.config import CrawlConfig
-from gui_crawler.engine import Crawler
-from gui_crawler.events import Event, FetchRecord
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.storage import FORMAT, CrawlStore, load, load_words
-
-
-async def crawl_to(config: CrawlConfig, store: CrawlStore, **kw: object) -> list[FetchRecord]:
-    seen: list[FetchRecord] = []
-
-    def sink(e: Event) -> None:
-        store.sink(e)
-        if isinstance(e, FetchRecord):
-            seen.append(e)
-
-    await Crawler(config, sink, **kw).run()  # type: ignore[arg-type]
-    store.close("finished")
-    return seen
 
 
 def rows(words: dict[str, tuple[LinkWords, ...]]) -> list[tuple[str, ...]]:

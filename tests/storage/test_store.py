@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from sites import Site, ThreadedSite
+from storecrawl import crawl_to
 
 from gui_crawler import storage as store_module
 from gui_crawler.cli.headless import main
@@ -74,22 +75,10 @@ def test_a_file_of_the_former_format_loads_and_resumes(tmp_path: Path) -> None:
     # Format 2 stored a record's links joined by newlines; a resume makes the file format 3.
     path = tmp_path / "c.sqlite3"
 
-    async def crawl(config: CrawlConfig, store: CrawlStore, **kw: object) -> list[FetchRecord]:
-        seen: list[FetchRecord] = []
-
-        def sink(e: Event) -> None:
-            store.sink(e)
-            if isinstance(e, FetchRecord):
-                seen.append(e)
-
-        await Crawler(config, sink, **kw).run()  # type: ignore[arg-type]
-        store.close("finished")
-        return seen
-
     async def main_() -> None:
         async with grid_site(5) as site:
             config = CrawlConfig(roots=(site.url,)).validated()
-            first = await crawl(config, CrawlStore.create(path, config))
+            first = await crawl_to(config, CrawlStore.create(path, config))
             db = sqlite3.connect(path)
             rows = db.execute("SELECT seq, links FROM records ORDER BY seq").fetchall()
             assert any(isinstance(links, bytes) for _, links in rows)
@@ -106,7 +95,7 @@ def test_a_file_of_the_former_format_loads_and_resumes(tmp_path: Path) -> None:
             db.close()
             store, saved = CrawlStore.open(path)
             assert len(saved.pending) == 3
-            rest = await crawl(saved.config, store, seen=saved.seen, pending=saved.pending)
+            rest = await crawl_to(saved.config, store, seen=saved.seen, pending=saved.pending)
         again = load(path)
         assert len(rest) == 3 and again.records == first[:-3] + rest and not again.pending
         assert {r.url: r.links for r in again.records} == {r.url: r.links for r in first}
