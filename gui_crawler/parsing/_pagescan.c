@@ -974,6 +974,9 @@ static size_t opened(const tree_t *t, int *names)
 
 static int bytes_add(char **buf, size_t *len, size_t *cap, const void *data, size_t n)
 {
+    if (n == 0) {
+        return 0; /* memcpy to or from NULL is undefined even for 0 bytes */
+    }
     if (*len + n > *cap) {
         size_t c = *cap ? *cap : 256;
         while (c < *len + n) {

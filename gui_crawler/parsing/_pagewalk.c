@@ -116,6 +116,9 @@ static int spans_add(spans_t *s, span_t v)
 
 static int buf_add(buf_t *b, const lxb_char_t *data, size_t len)
 {
+    if (len == 0) {
+        return 0; /* nothing to copy: memcpy to or from NULL is undefined even for 0 bytes */
+    }
     if (b->n + len > b->cap) {
         size_t cap = b->cap ? b->cap : 4096;
         while (cap < b->n + len) {
@@ -889,7 +892,7 @@ static size_t spans_bytes(const spans_t *s)
 
 static void move_span(span_t *v, buf_t *to)
 {
-    if (v->data != NULL) {
+    if (v->data != NULL && v->len > 0) {
         memcpy(to->data + to->n, v->data, v->len);
         v->data = (const lxb_char_t *) to->data + to->n;
         to->n += v->len;
