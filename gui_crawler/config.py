@@ -11,7 +11,10 @@ from gui_crawler.crawl.urls import InvalidURL, parse_address
 from gui_crawler.options import CONFIG_OPTIONS, DEFAULT_USER_AGENT, default, regex_error
 from gui_crawler.parsing.extract import Extractor, RuleError
 
-__all__ = ["DEFAULT_USER_AGENT", "ConfigError", "CrawlConfig", "check_regex"]
+__all__ = ["DEFAULT_USER_AGENT", "WITHHELD", "ConfigError", "CrawlConfig", "check_regex"]
+
+# The key of to_dict's list of the credential options given (their flags), without their values.
+WITHHELD = "withheld"
 
 
 class ConfigError(ValueError):
@@ -95,6 +98,7 @@ class CrawlConfig:
         for opt in CONFIG_OPTIONS:
             if opt.secret:
                 del d[opt.name]
+        d[WITHHELD] = self.withheld()  # which were given, never their values
         return d
 
     def withheld(self) -> list[str]:

@@ -33,6 +33,7 @@ from gui_crawler.crawl.urls import InvalidURL, Scope, parse_address
 from gui_crawler.engine import capped_workers
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
 from gui_crawler.models import Roles
+from gui_crawler.options import config_kwargs, in_group, said
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.page_columns import PAGE_COLUMNS
@@ -637,7 +638,7 @@ class MainWindow(QMainWindow):
             self._show_address_error(f"{path.name} has nothing left to fetch")
             return False
         try:
-            session = CrawlSession.resume(path)
+            session = CrawlSession.resume(path, **self._login())
         except StoreError as e:
             self._show_address_error(str(e))
             return False
@@ -652,7 +653,25 @@ class MainWindow(QMainWindow):
         self.saved = None
         self._begin(session)
         self._set_state(f"Continuing: {plural(len(saved.pending), 'URL')} left …", str(saved.path))
+        self._say_withheld(saved)  # after _begin, which clears the notices of the last crawl
         return True
+
+    def _login(self) -> dict[str, Any]:
+        """The Login box's credentials, as a resumed crawl takes them: no crawl file keeps them."""
+        given = {k: v for k, v in self.settings.access.values().items() if v}
+        return config_kwargs(given)
+
+    def _say_withheld(self, saved: SavedCrawl) -> None:
+        """Name what the crawl was started with that the Login box does not hold now."""
+        given = self._login()
+        missing = [o.label for o in in_group("access") if o.flag() in saved.withheld
+                   and o.name not in given]  # fmt: skip
+        if missing:
+            self.notify(
+                f"This crawl was started with {said(missing)}, which no file keeps: fill them in "
+                "the Login box and continue again, or the site may refuse what needs them",
+                error=True,
+            )
 
     def pages_words(self) -> Iterator[tuple[str, tuple[LinkWords, ...]]]:
         """Every page's links with their words, read from the crawl file shown (none without
@@ -684,7 +703,7 @@ class MainWindow(QMainWindow):
         if self.bridge.running or path is None:
             return False
         try:
-            session, why = start_recheck(path, urls)
+            session, why = start_recheck(path, urls, **self._login())
         except StoreError as e:
             self._show_address_error(str(e))
             return False
@@ -701,6 +720,8 @@ class MainWindow(QMainWindow):
         self._recheck = Recheck(session, self.results, self.overview)
         self._begin(session)
         self._set_state(f"Re-checking {plural(len(self._recheck.before), 'URL')} …", str(path))
+        if session.saved is not None:
+            self._say_withheld(session.saved)
         return True
 
     def _recheck_finished(self, f: CrawlFinished) -> None:

@@ -104,12 +104,14 @@ class LiveSite:
     """A tiny website served in-process on an ephemeral loopback port.
 
     ``add_page(path, links)``, ``add_redirect(a, b)``, ``add_status(path, code)``; ``delay``
-    slows every page down (seconds) so a test can act mid-crawl.
+    slows every page down (seconds) so a test can act mid-crawl; ``login``, an Authorization
+    header's value, makes every path answer 401 to a request without it.
     """
 
     def __init__(self) -> None:
         self.pages: dict[str, tuple[int, str, dict[str, str], float]] = {}
         self.delay = 0.0
+        self.login: str | None = None
         self.url = ""
         self.hits: dict[str, int] = {}
         self._runner: web.AppRunner | None = None
@@ -130,6 +132,8 @@ class LiveSite:
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         key = request.path_qs
         self.hits[key] = self.hits.get(key, 0) + 1
+        if self.login is not None and request.headers.get("Authorization") != self.login:
+            return web.Response(status=401, text="log in first")
         page = self.pages.get(key)
         if page is None:
             return web.Response(status=404, text="not found")

@@ -42,6 +42,7 @@ from gui_crawler.records.verdicts import (
     worth_rechecking,
 )
 from gui_crawler.records.wording import answer_words
+from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.fileformat import load_words
 from gui_crawler.storage.session import CrawlSession, StoreError
 
@@ -203,8 +204,11 @@ class Run:
             self.session = CrawlSession.resume(Path(args.resume), **resume_overrides(args))
             assert self.session.saved is not None
             self.report.records.extend(self.session.saved.records)
+            self.say_withheld(self.session.saved, resume_overrides(args))
         elif args.recheck:
             self.session = CrawlSession.recheck(Path(args.recheck), **resume_overrides(args))
+            assert self.session.saved is not None
+            self.say_withheld(self.session.saved, resume_overrides(args))
             assert self.session.saved is not None and self.session.store is not None
             again = self.session.store.replacing
             self.report.records.extend(r for r in self.session.saved.records if r.url not in again)
@@ -214,6 +218,18 @@ class Run:
         else:
             self.session = CrawlSession.new(config, Path(args.db) if args.db else None)
         return self.session.config
+
+    def say_withheld(self, saved: SavedCrawl, given: dict[str, Any]) -> None:
+        """Say which credentials the saved crawl was started with that this run was not given:
+        no file keeps them, and without them the site may answer 401 where it needs them."""
+        flags = {options.option(name).flag() for name in given if name in options.BY_NAME}
+        missing = [flag for flag in saved.withheld if flag not in flags]
+        if missing:
+            print(
+                f"gui-crawler: this crawl was started with {options.said(missing)}, which no "
+                "file keeps: give them again, or the site may refuse what needs them",
+                file=sys.stderr,
+            )
 
     async def crawl(self) -> CrawlFinished:
         session = self.session

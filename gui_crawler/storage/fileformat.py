@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 
-from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.config import WITHHELD, ConfigError, CrawlConfig
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord, Queued
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.linkwords import LinkWords, said_words
@@ -185,6 +185,9 @@ class SavedCrawl:
     state: str
     records: list[FetchRecord]
     pending: list[Queued]
+    # The credential options the crawl was started with (their flags: "--auth"), which the file
+    # does not keep: a resume is given them again (CrawlConfig.to_dict).
+    withheld: tuple[str, ...] = ()
 
     @property
     def seen(self) -> set[str]:
@@ -303,7 +306,10 @@ def load(path: Path) -> SavedCrawl:
             raise StoreError(
                 f"{path} is not a gui_crawler crawl file (format {meta.get('format')!r})"
             )
-        config = CrawlConfig.from_dict(json.loads(meta["config"])).validated()
+        options = json.loads(meta["config"])
+        config = CrawlConfig.from_dict(options).validated()
+        flags = options.get(WITHHELD)
+        withheld = tuple(f for f in flags if isinstance(f, str)) if isinstance(flags, list) else ()
         # A file from before a field was added lacks its column: the field keeps its default.
         have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
         # The links' words stay in the file until asked for (load_words): no memory per link.
@@ -335,4 +341,4 @@ def load(path: Path) -> SavedCrawl:
         # Killed before its first write (files from before the roots were saved at creation):
         # "nothing left to do" would be a lie, so it starts over from the roots.
         pending = [Queued(r, config.max_redirect, 0, None) for r in config.roots]
-    return SavedCrawl(path, config, state, records, pending)
+    return SavedCrawl(path, config, state, records, pending, withheld)

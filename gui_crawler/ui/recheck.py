@@ -24,10 +24,12 @@ from gui_crawler.ui.results import CrawlResults
 from gui_crawler.ui.timeline import TimelinePanel
 
 
-def start_recheck(path: Path, urls: list[str] | None) -> tuple[CrawlSession | None, str]:
+def start_recheck(
+    path: Path, urls: list[str] | None, **login: object
+) -> tuple[CrawlSession | None, str]:
     """A re-check session of the crawl file ``path`` (``urls``, else every URL worth it), or
-    None and why not."""
-    session = CrawlSession.recheck(path, urls=urls)
+    None and why not; ``login``: the credentials to send (no crawl file keeps them)."""
+    session = CrawlSession.recheck(path, urls=urls, **login)
     store, saved = session.store, session.saved
     assert store is not None and saved is not None
     if store.replacing:

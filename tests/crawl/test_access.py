@@ -185,6 +185,13 @@ def test_no_credential_reaches_a_file_and_a_resume_takes_them_again(tmp_path: Pa
         # Resumed, the crawl file has them not: they are given again (a resume may take them).
         again = crawl_main(["--resume", str(db), *flags])
         assert again == 0, err.getvalue()
+        assert "started with" not in err.getvalue()
+        # Given --auth alone, the resume says which others the crawl was started with.
+        crawl_main(["--resume", str(db), "-q", flags[0]])
+    assert err.getvalue().splitlines()[-1] == (
+        "gui-crawler: this crawl was started with --header and --cookie, which no file keeps: "
+        "give them again, or the site may refuse what needs them"
+    )
     written = b"".join(p.read_bytes() for p in tmp_path.iterdir())
     written += (out.getvalue() + err.getvalue()).encode()
     for secret in (PASSWORD, TOKEN, COOKIE, BASIC.split()[1]):
