@@ -22,9 +22,9 @@ def continue_crawl(qtbot: Any, window: MainWindow) -> None:
         )
 
 
-def test_a_continued_crawl_sends_the_login_and_says_what_is_missing(
-    qtbot: Any, window: MainWindow, live_site: Any
-) -> None:
+def cancelled_logged_in(qtbot: Any, window: MainWindow, live_site: Any) -> None:
+    """A crawl of a site behind basic auth, logged in through the Login box, cancelled with
+    URLs left to fetch."""
     live_site.fill_small()
     live_site.login = basic("ann", "pw")
     live_site.delay = 0.05
@@ -34,6 +34,12 @@ def test_a_continued_crawl_sends_the_login_and_says_what_is_missing(
     qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 6, timeout=10_000)
     with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
         qtbot.keyClick(window.pages_tab.table, Qt.Key.Key_Escape)
+
+
+def test_a_continued_crawl_sends_the_login_and_says_what_is_missing(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    cancelled_logged_in(qtbot, window, live_site)
     live_site.delay = 0
     # Continued with the Login box as it is: every URL left is fetched logged in.
     continue_crawl(qtbot, window)
@@ -46,15 +52,7 @@ def test_a_continued_crawl_sends_the_login_and_says_what_is_missing(
 def test_continuing_without_the_login_says_which_it_was_started_with(
     qtbot: Any, window: MainWindow, live_site: Any
 ) -> None:
-    live_site.fill_small()
-    live_site.login = basic("ann", "pw")
-    live_site.delay = 0.05
-    window.settings.workers.setValue(2)
-    window.settings.access.auth.setText("ann:pw")
-    start(qtbot, window, live_site.url)
-    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 6, timeout=10_000)
-    with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
-        qtbot.keyClick(window.pages_tab.table, Qt.Key.Key_Escape)
+    cancelled_logged_in(qtbot, window, live_site)
     window.settings.access.auth.clear()
     continue_crawl(qtbot, window)
     assert window.notice.text().startswith("This crawl was started with Basic auth, which no ")
