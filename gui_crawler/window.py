@@ -290,6 +290,7 @@ class MainWindow(QMainWindow):
         self.add_tab(self.hosts_view, "H&osts")
         self.overview = OverviewTab()
         self.overview.audit.linked = r.links.linked  # one index of the links, not two
+        self.overview.audit.sources = r.links.sources
         self.overview.pages_words = self.pages_words
         self.overview.urlsPicked.connect(self._show_finding)
         self.pages_tab.findingRemoved.connect(self.overview.show_all)
@@ -534,6 +535,7 @@ class MainWindow(QMainWindow):
         self._cut_short = 0
         self._last_file = None
         self._keep_workers_sorted(config.max_tasks)
+        self.results.attach(session.path)
         self.bridge.start(session)
         self.pages_tab.update_count()
         self._show_stats(None)
@@ -604,6 +606,7 @@ class MainWindow(QMainWindow):
     def _show_saved(self, saved: SavedCrawl) -> None:
         """Show what a crawl file holds (its rows, hosts, findings, timeline), nothing else."""
         self.results.clear()
+        self.results.attach(saved.path)
         self._use_rules(saved.config)
         self.charts.clear()
         self.results.add_queued([q.url for q in saved.pending])
@@ -830,7 +833,10 @@ class MainWindow(QMainWindow):
             if any(r.url == self.details.url for r in shown):
                 self.details.refresh()
             return
-        self.results.add(records, workers)
+        url = self.details.url
+        # A home page gains inlinks on every tick: rebuild the pane at most once a second.
+        details_grew = bool(url) and any(r.url == url or url in r.links for r in records)
+        records = list(self.results.add(records, workers))  # without links: the file has them
         if records:
             self.overview.add(records)
             self.pages_tab.update_count()
@@ -840,13 +846,7 @@ class MainWindow(QMainWindow):
             if self.details.empty and self._root is not None:
                 # Something to look at from the start: the root's details until a pick.
                 self.details.show_url(self._root)
-            url = self.details.url
-            # A home page gains inlinks on every tick: rebuild the pane at most once a second.
-            if (
-                url
-                and not self._details_timer.isActive()
-                and any(r.url == url or url in r.links for r in records)
-            ):
+            if details_grew and not self._details_timer.isActive():
                 self._details_timer.start()
             if not self.export_action.isEnabled():
                 self._update_actions()
@@ -1044,6 +1044,7 @@ class MainWindow(QMainWindow):
             self._error_box.setText(text)
 
     def _show_store_error(self, msg: str) -> None:
+        self.results.links.records.keep_everything()  # the file stopped taking records
         self._show_address_error(f"{msg}. The crawl was stopped; every row is kept.")
 
     def _show_address_error(self, msg: str | None) -> None:
@@ -1141,6 +1142,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
+        # Before the crawl's writer: the file's last connection folds its WAL into it.
+        self.results.attach(None)
         self.bridge.cancel()  # the app awaits the crawl task, which closes the HTTP session
         event.accept()
         self.closed.emit()

@@ -130,6 +130,8 @@ class Audit:
         # Tells whether some page links to a URL, when the caller indexes links already (the
         # window's link index does): then the audit keeps no set of every link of its own.
         self.linked: Callable[[str], bool] | None = None
+        # The pages linking to a URL, likewise (the window's records come without their links).
+        self.sources: Callable[[str], list[str]] | None = None
         self._rules: tuple[Rule, ...] = ()
         self._reset()
 
@@ -280,6 +282,15 @@ class Audit:
         """(source page, broken target, what the target answered in plain words) for every link
         to a broken URL: the rows of the broken-links CSV."""
         broken = {u: r for u, r in self.records.items() if is_broken(r)}
+        if self.sources is not None:
+            # Grouped by source page in the order recorded, as the links themselves would give.
+            at = {u: i for i, u in enumerate(self.records)}
+            found = [
+                (s, target, answer_words(bad))
+                for target, bad in broken.items()
+                for s in self.sources(target)
+            ]
+            return sorted(found, key=lambda row: at.get(row[0], len(at)))
         rows = []
         for url, rec in self.records.items():
             for target in rec.links:

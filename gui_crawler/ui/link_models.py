@@ -1,14 +1,16 @@
 """The link graph of a crawl and the two tables built on it: redirects and broken links.
 
-``LinkIndex`` is plain Python: every record by URL and, from the ``links`` of the pages crawled,
-the inlinks of every URL. The redirects table shows each hop and its whole chain; the broken-links
+``LinkIndex`` is plain Python: the records by URL (``RecordMap``: in memory those the tables show,
+the others read from the crawl file) and, from the ``links`` of the pages crawled, the inlinks of
+every URL. The redirects table shows each hop and its whole chain; the broken-links
 table shows each failing URL with the pages that link to it. Both grow once per batch and refresh
 only the rows a batch can have changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
@@ -17,20 +19,129 @@ from gui_crawler.events import FetchRecord
 from gui_crawler.models import STATUS_BRUSH, LabelledTable, Roles, status_class
 from gui_crawler.records.verdicts import is_broken
 from gui_crawler.records.wording import error_sentence, status_word
+from gui_crawler.storage.reader import RecordReader
 from gui_crawler.ui.plaintext import tip
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 MAX_HOPS = 30
 
 
+class RecordMap(Mapping[str, FetchRecord]):
+    """The crawl's records by URL. With a crawl file attached (``attach``), memory keeps only the
+    records the redirects and broken-links tables show and the latest few (the writer commits a
+    record on the loop iteration after it arrives), and reads every other from the file: a real
+    page's record with its outlinks is kilobytes, and the file has them all. With none attached
+    (a crawl file that failed, a test feeding records), memory keeps every record."""
+
+    RECENT = 1000  # records kept whatever they are, newest last
+
+    def __init__(self) -> None:
+        self._kept: dict[str, FetchRecord] = {}
+        self._recent: OrderedDict[str, FetchRecord] = OrderedDict()
+        self.reader: RecordReader | None = None
+        self._everything = False  # keep every record from now on (the file stopped taking them)
+
+    def attach(self, reader: RecordReader | None) -> None:
+        """Read from ``reader``'s file from now on (None: keep every record in memory)."""
+        if self.reader is not None and self.reader is not reader:
+            self.reader.close()
+        self.reader = reader
+        self._everything = False
+
+    def keep_everything(self) -> None:
+        """Keep every record added from now on in memory: the crawl file stopped taking them
+        (a full disk); those it took are still read from it."""
+        self._everything = True
+
+    def add(self, rec: FetchRecord) -> None:
+        url = rec.url
+        if self.reader is None or self._everything or rec.is_redirect or is_broken(rec):
+            self._kept[url] = rec
+            self._recent.pop(url, None)
+            return
+        self._kept.pop(url, None)  # a re-check's answer replaces a broken one
+        recent = self._recent
+        recent[url] = rec
+        recent.move_to_end(url)
+        if len(recent) > self.RECENT:
+            recent.popitem(last=False)
+
+    def __setitem__(self, url: str, rec: FetchRecord) -> None:
+        self.add(rec)
+
+    def get(self, url: str, default: Any = None) -> Any:
+        rec = self._kept.get(url)
+        if rec is None and self.reader is not None:
+            rec = self.reader.get(url) or self._recent.get(url)
+        return default if rec is None else rec
+
+    def get_many(self, urls: Iterable[str]) -> dict[str, FetchRecord]:
+        """The records of those of ``urls`` recorded, by URL (one query a batch, not one each)."""
+        urls = list(urls)
+        out = {u: r for u in urls if (r := self._kept.get(u)) is not None}
+        if self.reader is not None:
+            out.update(self.reader.get_many(u for u in urls if u not in out))
+            out.update((u, r) for u in urls if u not in out and (r := self._recent.get(u)))
+        return out
+
+    def __getitem__(self, url: str) -> FetchRecord:
+        rec = self.get(url)
+        if rec is None:
+            raise KeyError(url)
+        return rec
+
+    def __contains__(self, url: object) -> bool:
+        if url in self._kept:
+            return True
+        if self.reader is None or not isinstance(url, str):
+            return False
+        return url in self._recent or self.reader.has(url)
+
+    def values(self) -> Iterator[FetchRecord]:  # type: ignore[override]
+        """Every record: the file's, a batch at a time, then those not committed to it yet."""
+        if self.reader is None:
+            yield from list(self._kept.values())
+            return
+        memory = {**self._kept, **self._recent}
+        for rec in self.reader.records():
+            memory.pop(rec.url, None)
+            yield rec
+        yield from memory.values()
+
+    def items(self) -> Iterator[tuple[str, FetchRecord]]:  # type: ignore[override]
+        return ((r.url, r) for r in self.values())
+
+    def __iter__(self) -> Iterator[str]:
+        if self.reader is None:
+            yield from list(self._kept)
+            return
+        memory = {**self._kept, **self._recent}
+        for url in self.reader.urls():
+            memory.pop(url, None)
+            yield url
+        yield from memory
+
+    def __len__(self) -> int:
+        if self.reader is None:
+            return len(self._kept)
+        return sum(1 for _ in self)
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._recent.clear()
+
+
 class LinkIndex:
     """Records by URL and inlinks by target URL (redirects count as links from their source).
 
     Most URLs have one inlink: it is kept as the source's URL itself, and a list only from the
-    second on (a list per target was the index's largest cost per URL)."""
+    second on (a list per target was the index's largest cost per URL). A target is kept as the
+    first page's string of it, one object however many pages link to it: each page's records
+    come with strings of their own, and a real site's pages repeat the same links (the Rust docs'
+    1.2 million links were 124 MB of strings kept by the records, against ~60,000 targets)."""
 
     def __init__(self) -> None:
-        self.records: dict[str, FetchRecord] = {}
+        self.records = RecordMap()
         self.inlinks: dict[str, str | list[str]] = {}
 
     def sources(self, url: str) -> list[str]:
@@ -54,10 +165,10 @@ class LinkIndex:
         # targets (the broken links shown) are collected: a set of every target cost as much again.
         gained: set[str] = set()
         watch = watched or None
-        by_url = self.records
+        add = self.records.add
         for rec in records:
             url = rec.url
-            by_url[url] = rec
+            add(rec)
             if rec.links:
                 self._add_links(url, rec.links, watch, gained)
             elif rec.next_url:  # a redirect is a link from its source

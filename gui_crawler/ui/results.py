@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject
@@ -10,6 +11,8 @@ from PySide6.QtCore import QObject
 from gui_crawler.events import FetchRecord, WorkerEvent
 from gui_crawler.models import PagesModel, PagesProxy
 from gui_crawler.parsing.extract import Rule
+from gui_crawler.storage.errors import StoreError
+from gui_crawler.storage.reader import RecordReader
 from gui_crawler.ui.hosts_model import HostsModel
 from gui_crawler.ui.link_models import BrokenLinksModel, LinkIndex, RedirectsModel
 from gui_crawler.ui.tree_model import SiteTreeModel
@@ -42,10 +45,31 @@ class CrawlResults(QObject):
         """URLs taken into the crawl: the site tree shows them before they are fetched."""
         self.tree.add_urls(urls)
 
-    def add(self, records: Sequence[FetchRecord], workers: Sequence[WorkerEvent] = ()) -> None:
-        """Apply one batch: each model changes once."""
+    def attach(self, path: Path | None) -> None:
+        """The crawl file the records are written to (None: none, or one that failed): records
+        not shown are read back from it rather than kept (``RecordMap``)."""
+        reader = None
+        if path is not None:
+            try:
+                reader = RecordReader(path)
+            except StoreError:
+                reader = None  # unreadable: every record stays in memory instead
+        self.links.records.attach(reader)
+
+    @property
+    def attached(self) -> bool:
+        return self.links.records.reader is not None
+
+    def add(
+        self, records: Sequence[FetchRecord], workers: Sequence[WorkerEvent] = ()
+    ) -> Sequence[FetchRecord]:
+        """Apply one batch: each model changes once. Returns the records as the window's other
+        parts may keep them: without their outlinks when a crawl file has them (the link index
+        has them by then; the Details pane reads a page's from the file)."""
         if records:
             gained = self.links.add(records, watched=self.broken.row_of)
+            if self.attached:
+                records = [r.without_links() if r.links else r for r in records]
             self.pages.add_records(records)
             self.tree.add_records(records)
             self.redirects.add_records(records)
@@ -53,6 +77,7 @@ class CrawlResults(QObject):
             self.redirect_count += sum(1 for r in records if r.is_redirect)
         if workers:
             self.workers.apply(workers)
+        return records
 
     def clear(self) -> None:
         self.links.clear()

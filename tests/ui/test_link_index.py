@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.ui.link_models import LinkIndex
@@ -20,7 +21,7 @@ def reference(records: list[FetchRecord]) -> dict[str, list[str]]:
 
 def test_inlinks_match_a_plain_python_index() -> None:
     rng = random.Random(3)
-    urls = [f"http://h/{i}" for i in range(300)]
+    urls = [f"http://h.test/{i}" for i in range(300)]
     records = []
     for i, url in enumerate(urls):
         if i % 17 == 0:
@@ -42,7 +43,70 @@ def test_inlinks_match_a_plain_python_index() -> None:
 def test_watched_targets_report_their_new_inlinks() -> None:
     index = LinkIndex()
     gained = index.add(
-        [FetchRecord("http://h/", links=("http://h/gone", "http://h/ok"))],
-        watched={"http://h/gone": 0},
+        [FetchRecord("http://h.test/", links=("http://h.test/gone", "http://h.test/ok"))],
+        watched={"http://h.test/gone": 0},
     )
-    assert gained == {"http://h/gone"}
+    assert gained == {"http://h.test/gone"}
+
+
+def test_with_a_crawl_file_only_the_tables_rows_stay_in_memory(tmp_path: Path) -> None:
+    """Attached to the crawl file, the index keeps the records the redirects and broken-links
+    tables show (and the latest few) and reads every other back from the file."""
+    from gui_crawler.config import CrawlConfig
+    from gui_crawler.storage import CrawlStore
+    from gui_crawler.storage.reader import RecordReader
+
+    path = tmp_path / "c.sqlite3"
+    config = CrawlConfig(roots=("http://h.test/",)).validated()
+    store = CrawlStore.create(path, config)
+    records = [
+        FetchRecord(
+            "http://h.test/",
+            status=200,
+            links=("http://h.test/a", "http://h.test/old", "http://h.test/x"),
+        ),
+        FetchRecord("http://h.test/a", status=200, links=("http://h.test/",)),
+        FetchRecord("http://h.test/old", status=301, next_url="http://h.test/a"),
+        FetchRecord("http://h.test/x", status=404),
+        *(FetchRecord(f"http://h.test/p{i}", status=200) for i in range(5)),
+    ]
+    for rec in records:
+        store.sink(rec)
+    store.close("finished")
+    index = LinkIndex()
+    index.records.RECENT = 2
+    index.records.attach(RecordReader(path))
+    try:
+        index.add(records)
+        kept = {**index.records._kept, **index.records._recent}
+        assert set(kept) == {
+            "http://h.test/old",
+            "http://h.test/x",
+            "http://h.test/p3",
+            "http://h.test/p4",
+        }
+        # Every record is still there, read back from the file, outlinks included.
+        for rec in records:
+            assert index.records[rec.url] == rec and rec.url in index.records
+        assert index.records.get("http://h.test/").links == records[0].links  # type: ignore[union-attr]
+        assert (
+            "http://h.test/nope" not in index.records
+            and index.records.get("http://h.test/nope") is None
+        )
+        assert list(index.records) == [r.url for r in records] and len(index.records) == 9
+        assert [r.url for r in index.records.values()] == [r.url for r in records]
+        assert index.records.get_many(
+            ["http://h.test/a", "http://h.test/x", "http://h.test/no"]
+        ) == {
+            "http://h.test/a": records[1],
+            "http://h.test/x": records[3],
+        }
+        assert index.sources("http://h.test/a") == ["http://h.test/", "http://h.test/old"]
+        # The file stopped taking records (a full disk): from then on memory keeps them all.
+        index.records.keep_everything()
+        late = FetchRecord("http://h.test/late", status=200)
+        index.add([late])
+        assert index.records["http://h.test/late"] is late and "http://h.test/late" in index.records
+        assert [r.url for r in index.records.values()][-1] == "http://h.test/late"
+    finally:
+        index.records.attach(None)

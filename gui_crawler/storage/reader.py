@@ -1,0 +1,112 @@
+"""Records of a crawl file read by URL while a crawl writes it (``RecordReader``). No Qt here.
+
+The window keeps in memory only what its tables show; anything else it needs about a URL (the
+Details pane, a row's context menu, the links export) is read from the crawl file here. SQLite's
+WAL lets this read-only connection read every transaction the writer has committed while it goes
+on writing; ``url`` is UNIQUE, so a lookup is one index search.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from gui_crawler.events import RECORD_FIELDS, FetchRecord
+from gui_crawler.storage.errors import StoreError
+from gui_crawler.storage.fileformat import _DEFAULTS, _literal, _record_from_row
+
+_BATCH = 500  # URLs per IN (...) query: well under SQLite's bound on parameters
+
+
+class RecordReader:
+    """Reads records from the crawl file at ``path`` by URL. The file may be written meanwhile:
+    a record the writer has not committed yet is not found (``get`` returns None)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        # Read-write though it only reads: the last connection to close folds the WAL into the
+        # file and removes the -wal and -shm files, which a read-only one leaves beside it (the
+        # writer closes first while a window still shows the crawl).
+        mode = "rw" if os.access(self.path, os.W_OK) else "ro"
+        try:
+            self._db: sqlite3.Connection | None = sqlite3.connect(
+                f"file:{self.path}?mode={mode}", uri=True, check_same_thread=False
+            )
+            have = {row[1] for row in self._db.execute("PRAGMA table_info(records)")}
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot read {self.path}: {e}") from None
+
+        # Columns added since an older file was made read as their defaults; the links' words
+        # stay in the file (fileformat.load_words reads them).
+        def select(skip: frozenset[str]) -> str:
+            columns = ", ".join(
+                n if n in have and n not in skip else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS
+            )
+            return f"SELECT seq, {columns} FROM records"
+
+        self._select = select(frozenset({"words"}))
+        self._select_no_links = select(frozenset({"words", "links"}))
+
+    def _rows(self, sql: str, args: Iterable[object] = ()) -> list[tuple[object, ...]]:
+        if self._db is None:
+            return []
+        try:
+            return self._db.execute(sql, tuple(args)).fetchall()
+        except sqlite3.DatabaseError:
+            # A file gone bad under a running window: the views show less, they do not fail.
+            return []
+
+    def get(self, url: str) -> FetchRecord | None:
+        rows = self._rows(f"{self._select} WHERE url = ?", (url,))
+        return _read(rows[0]) if rows else None
+
+    def get_many(self, urls: Iterable[str]) -> dict[str, FetchRecord]:
+        """The records of those of ``urls`` the file has, by URL."""
+        wanted = list(dict.fromkeys(urls))
+        out: dict[str, FetchRecord] = {}
+        for i in range(0, len(wanted), _BATCH):
+            some = wanted[i : i + _BATCH]
+            for row in self._rows(
+                f"{self._select} WHERE url IN ({','.join('?' * len(some))})", some
+            ):
+                rec = _read(row)
+                if rec is not None:
+                    out[rec.url] = rec
+        return out
+
+    def has(self, url: str) -> bool:
+        return bool(self._rows("SELECT 1 FROM records WHERE url = ?", (url,)))
+
+    def count(self) -> int:
+        rows = self._rows("SELECT count(*) FROM records")
+        return int(rows[0][0]) if rows else 0  # type: ignore[call-overload]
+
+    def urls(self) -> Iterator[str]:
+        """Every URL recorded, in the order recorded, a batch at a time."""
+        yield from (r.url for r in self.records(links=False))
+
+    def records(self, links: bool = True) -> Iterator[FetchRecord]:
+        """Every record, in the order recorded, read a batch at a time (``links=False``: without
+        their outlinks, which are then not unpacked)."""
+        select = self._select if links else self._select_no_links
+        last = 0
+        # By seq ranges rather than one cursor held open: the window reads between its ticks,
+        # and the writer's commits go on meanwhile.
+        while rows := self._rows(f"{select} WHERE seq > ? ORDER BY seq LIMIT {_BATCH}", (last,)):
+            last = rows[-1][0]  # type: ignore[assignment]
+            yield from filter(None, map(_read, rows))
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
+def _read(row: tuple[object, ...]) -> FetchRecord | None:
+    """A row (its seq first) as a record."""
+    try:
+        return _record_from_row(row[1:])
+    except ValueError:  # a damaged row: the URL reads as not recorded rather than failing a view
+        return None

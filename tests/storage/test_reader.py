@@ -1,0 +1,96 @@
+"""Reading a crawl file's records by URL while a crawl writes it (storage.reader)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+from sites import Site
+from storecrawl import crawl_to
+
+from gui_crawler.config import CrawlConfig
+from gui_crawler.engine import Crawler
+from gui_crawler.events import Event, FetchRecord
+from gui_crawler.storage import CrawlStore
+from gui_crawler.storage.errors import StoreError
+from gui_crawler.storage.reader import RecordReader
+
+
+def small_site() -> Site:
+    site = Site()
+    site.page("/", [f"/p{i}" for i in range(12)] + ["/gone"])
+    for i in range(12):
+        site.page(f"/p{i}", ["/", f"/p{(i + 1) % 12}"])
+    return site
+
+
+def test_records_read_back_by_url_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite3"
+
+    async def go() -> list[FetchRecord]:
+        async with small_site() as site:
+            config = CrawlConfig(roots=(site.url,)).validated()
+            return await crawl_to(config, CrawlStore.create(path, config))
+
+    written = asyncio.run(go())
+    reader = RecordReader(path)
+    try:
+        by_url = {r.url: r for r in written}
+        for url, rec in by_url.items():
+            # Every field but the links' words, which stay in the file (load_words).
+            assert reader.get(url) == rec.without_words()
+            assert reader.get(url).links == rec.links  # type: ignore[union-attr]
+            assert reader.has(url)
+        assert reader.get("http://nowhere.test/") is None and not reader.has("http://x.test/")
+        some = [*list(by_url)[:5], "http://nowhere.test/"]
+        assert reader.get_many(some) == {u: by_url[u].without_words() for u in some[:5]}
+        assert list(reader.urls()) == [r.url for r in written]
+        assert [r.url for r in reader.records(links=False)] == [r.url for r in written]
+        assert all(r.links == () for r in reader.records(links=False))
+        assert reader.count() == len(written)
+    finally:
+        reader.close()
+    # Its connection was the file's last: the WAL is folded in, nothing is left beside it.
+    assert sorted(os.listdir(tmp_path)) == ["c.sqlite3"]
+
+
+def test_a_reader_sees_what_the_writer_has_committed_while_it_writes(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite3"
+    seen_while_writing: list[int] = []
+
+    async def go() -> None:
+        async with small_site() as site:
+            config = CrawlConfig(roots=(site.url,), max_tasks=2).validated()
+            store = CrawlStore.create(path, config)
+            reader = RecordReader(path)
+            got: list[FetchRecord] = []
+
+            def sink(e: Event) -> None:
+                store.sink(e)
+                if isinstance(e, FetchRecord):
+                    got.append(e)
+
+            async def watch() -> None:
+                while True:
+                    await asyncio.sleep(0)
+                    # Every record handed to the writer two loop turns ago is readable.
+                    seen_while_writing.append(reader.count())
+
+            watcher = asyncio.ensure_future(watch())
+            await Crawler(config, sink).run()
+            watcher.cancel()
+            assert reader.count() == len(got)
+            assert {u for u in reader.urls()} == {r.url for r in got}
+            reader.close()  # before the writer: then the writer's close is the last
+            store.close("finished")
+
+    asyncio.run(go())
+    assert seen_while_writing and max(seen_while_writing) > 0
+    assert sorted(os.listdir(tmp_path)) == ["c.sqlite3"]
+
+
+def test_a_missing_file_is_a_store_error(tmp_path: Path) -> None:
+    with pytest.raises(StoreError):
+        RecordReader(tmp_path / "nope" / "c.sqlite3")

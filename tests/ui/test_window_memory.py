@@ -1,0 +1,55 @@
+"""What the window keeps in memory per URL: a crawl's records come back from its crawl file."""
+
+from __future__ import annotations
+
+import gc
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from windows import crawl_to_end
+
+from gui_crawler.events import FetchRecord
+from gui_crawler.ui.link_models import RecordMap
+from gui_crawler.window import MainWindow
+
+
+def test_pages_outlinks_are_read_from_the_crawl_file_not_kept(
+    qtbot: Any, window: MainWindow, live_site: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(RecordMap, "RECENT", 0)
+    live_site.fill_small(20)
+    crawl_to_end(qtbot, window, live_site.url)
+    root = live_site.url
+    # No record kept anywhere in the window holds a page's outlinks: the file has them.
+    kept = [o for o in gc.get_objects() if type(o) is FetchRecord and o.url.startswith(root)]
+    assert kept and not [r.url for r in kept if r.links]
+    # In memory: the records the redirects and broken-links tables show, no other.
+    in_memory = set(window.results.links.records._kept)
+    assert in_memory == {root + "old", root + "older", root + "missing", root + "broken"}
+    # Yet every record is there, outlinks included, for the Details pane.
+    rec = window.results.links.records[root]
+    assert rec.links[:3] == (root + "a/", root + "b/", root + "old")
+    window.details.show_url(root)
+    titles = [window.details.topLevelItem(i).text(0)  # type: ignore[union-attr]
+              for i in range(window.details.topLevelItemCount())]  # fmt: skip
+    assert "Outlinks (6)" in titles, titles  # mailto: is no link of its words
+    # Inlinks too, and the redirects' chains.
+    assert set(window.results.links.sources(root + "a/")) >= {root, root + "older"}
+    redirects = window.results.redirects
+    chains = {redirects.index(r, 0).data(): redirects.index(r, 6).data()
+              for r in range(redirects.rowCount())}  # fmt: skip
+    assert chains[root + "old"].endswith(f"{root}a/ (200)"), chains
+
+
+def test_closing_the_window_leaves_only_the_crawl_file(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    live_site.fill_small(6)
+    crawl_to_end(qtbot, window, live_site.url)
+    path = window.shown_file()
+    assert path is not None
+    window.close()
+    qtbot.waitUntil(lambda: not Path(f"{path}-wal").exists(), timeout=5000)
+    assert sorted(os.listdir(path.parent)) == [path.name] or not Path(f"{path}-shm").exists()
