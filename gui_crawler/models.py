@@ -1,30 +1,39 @@
 """Qt item models for the pages table, fed in batches by the bridge.
 
-Rows are precomputed when a record arrives (display text, sort key, status class), so ``data()``
-is a tuple lookup: the views call it thousands of times per second while a crawl runs. Sorting is
-done here, on demand, with one Python ``sorted`` — a proxy sorting 100k rows through ``lessThan``
-would call back into Python millions of times.
+The table reads its rows from the crawl file (gui_crawler.storage.pagequery): ``PagesModel``
+keeps the seqs of its rows in view order (8 bytes a row) and the records of the rows lately shown
+in a small cache, read a block at a time; each cell's text is PageColumn.display's. Sorting and
+filtering are SQL queries, run on a thread when the table is large. Without a crawl file (records
+fed directly, a crawl file that failed) the model keeps the records it is given in a database of
+its own in memory, read the same way.
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
-import itertools
-from collections.abc import Callable, Iterable, Sequence
+from array import array
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
+    QTimer,
+    Signal,
 )
 from PySide6.QtGui import QBrush, QColor
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS, PageColumn, columns_of
+from gui_crawler.storage import pagequery
+from gui_crawler.storage.pagequery import Filter, Querier, Query, Source
 from gui_crawler.ui.plaintext import tip
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -113,10 +122,8 @@ COL_URL, COL_STATUS = COLUMN_INDEX["url"], COLUMN_INDEX["status"]
 
 
 class PageRow:
-    """One row of the pages table. Its cells' text is made when the row is first shown and then
-    kept: with dozens of columns, text made for every row up front was most of the window's
-    memory per URL, and most rows are never looked at. Sort keys are made when a sort asks.
-    ``columns``: the table's (one tuple shared by every row of it)."""
+    """One row of the pages table as read from the crawl file: its record, its status class and
+    its cells' text (made when first shown). ``columns``: the table's (one tuple shared)."""
 
     __slots__ = ("_display", "cls", "columns", "record")
 
@@ -126,31 +133,53 @@ class PageRow:
         self.columns = columns
         self._display: tuple[str, ...] | None = None
 
-    def use(self, columns: tuple[PageColumn, ...]) -> None:
-        """Show ``columns`` from now on (the text made for the old ones is dropped)."""
-        self.columns = columns
-        self._display = None
-
     @property
     def display(self) -> tuple[str, ...]:
         if self._display is None:
             self._display = tuple(c.display(self.record) for c in self.columns)
         return self._display
 
-    def text(self, column: int) -> str:
-        """One cell's text, without keeping the row's (the text filter reads every row)."""
-        d = self._display
-        return d[column] if d is not None else self.columns[column].display(self.record)
-
     def key(self, column: int) -> Any:
         """The sort key of a cell: one column's keys are mutually comparable."""
         return self.columns[column].key(self.record)
 
 
+CACHE_ROWS = 4096  # rows whose records and text are kept (a screen shows ~50)
+BLOCK = 128  # rows read together when one not cached is shown
+SYNC_ROWS = 20_000  # an order of fewer rows is made on the event loop (a few milliseconds)
+RESORT_MS = 1000  # rows arriving in a sorted large table are put in place at most this often
+
+
+class _Relay(QObject):
+    """Carries a query's result from the query thread to the event loop (a queued signal)."""
+
+    ready = Signal(int, object)
+
+
+def _remap(model: QAbstractTableModel, old: Sequence[int], new: Sequence[int]) -> None:
+    """Point the persistent indexes of ``model`` (rows of ``old``) at the same seqs in ``new``
+    (invalid where a seq is gone); call between layoutAboutToBeChanged and layoutChanged."""
+    persistent = model.persistentIndexList()
+    if not persistent:
+        return
+    wanted = {old[i.row()] for i in persistent if 0 <= i.row() < len(old)}
+    if len(wanted) <= 16:
+        pos = {s: new.index(s) for s in wanted if s in new}
+    else:
+        pos = {s: i for i, s in enumerate(new) if s in wanted}
+    moved = []
+    for i in persistent:
+        r = pos.get(old[i.row()]) if 0 <= i.row() < len(old) else None
+        moved.append(model.index(r, i.column()) if r is not None else QModelIndex())
+    model.changePersistentIndexList(persistent, moved)
+
+
 class PagesModel(LabelledTable):
-    """Every recorded URL, one row each: in arrival order, or in the order the user chose, which
-    later rows keep (the sort survives clear(): a new crawl fills a table still sorted).
+    """Every recorded URL, one row each: in the order recorded, or in the order the user chose,
+    which later rows keep (the sort survives clear(): a new crawl fills a table still sorted).
     ``columns``: PAGE_COLUMNS, then one a custom extraction or search rule (``set_rules``).
+    ``attach(path)`` reads the rows of a crawl file; until then (and after ``clear``) the rows
+    are the records given, kept in a database in memory.
 
     Signals: only QAbstractItemModel's own.
     """
@@ -161,20 +190,39 @@ class PagesModel(LabelledTable):
         super().__init__(parent)
         self.rules: tuple[Rule, ...] = ()
         self._set_columns(PAGE_COLUMNS)
-        self.rows: list[PageRow] = []
-        self._row_of: dict[str, int] | None = {}
+        self.source = Source()
+        self.order: array[int] = array("q")  # the rows' seqs, in view order
+        self._last = 0  # the highest seq read
+        self._cache: OrderedDict[int, PageRow] = OrderedDict()
+        self._expected: dict[str, int] = {}  # URL -> seq of a row a re-check replaces
+        self._owed = 0  # records given that the crawl file did not hold yet
         # The order the user chose: kept as rows arrive, so the header's arrow never lies.
         self.sort_column = -1
         self.sort_order = Qt.SortOrder.AscendingOrder
+        self.proxies: list[PagesProxy] = []
+        self.sync_rows = SYNC_ROWS
+        self._querier: Querier | None = None
+        self._relay = _Relay(self)
+        self._relay.ready.connect(self._on_result)
+        self._token = 0
+        self._upto = 0  # the highest seq the running sort query sees
+        self._tail: list[int] = []  # seqs appended since that query started
+        self._renamed: dict[int, int] = {}  # seqs replaced since then (old -> new)
+        self._resort = QTimer(self)
+        self._resort.setSingleShot(True)
+        self._resort.setInterval(RESORT_MS)
+        self._resort.timeout.connect(self._sort_now)
+        self._again = QTimer(self)  # rows the crawl file did not hold yet are read again
+        self._again.setSingleShot(True)
+        self._again.setInterval(50)
+        self._again.timeout.connect(self.sync)
 
     def _set_columns(self, columns: tuple[PageColumn, ...]) -> None:
         self.columns = columns
         self.COLUMNS = tuple(c.label for c in columns)
         self._numeric = tuple(c.numeric for c in columns)
-        searched = [i for i, c in enumerate(columns) if c.searched]
-        # The text filter's columns: PAGE_COLUMNS' and the rules' (read from the record's JSON).
-        self.searched = tuple(i for i in searched if i < len(PAGE_COLUMNS))
-        self.searched_rules = tuple(i for i in searched if i >= len(PAGE_COLUMNS))
+        # The text filter's columns: PAGE_COLUMNS' and the rules'.
+        self.searched = tuple(c for c in columns if c.searched)
 
     def set_rules(self, rules: Sequence[Rule]) -> bool:
         """Show a column per rule after PAGE_COLUMNS (none: PAGE_COLUMNS alone); one model reset
@@ -186,139 +234,221 @@ class PagesModel(LabelledTable):
         self.beginResetModel()
         self.rules = rules
         self._set_columns(columns_of(rules))
-        for row in self.rows:
-            row.use(self.columns)
+        self._cache.clear()
         if self.sort_column >= len(PAGE_COLUMNS):
             self.sort_column = -1
         self.endResetModel()
         return True
 
+    # ---- the crawl file -----------------------------------------------------------------------
+
+    @property
+    def path(self) -> Path | None:
+        """The crawl file read (None: the records given, in memory)."""
+        return self.source.path
+
+    def attach(self, path: Path | None, hide_cancelled: bool = False) -> None:
+        """Read the rows of the crawl file ``path`` (a crawl writing it adds rows as it commits
+        them: ``add_records`` reads them); ``hide_cancelled``: rows of URLs cut short in flight
+        are not shown (an opened crawl keeps them to fetch). None: an empty table in memory."""
+        if path is not None and path == self.source.path:
+            if hide_cancelled != self.source.hide_cancelled:
+                self.source.hide_cancelled = hide_cancelled
+                self._reload()
+            return
+        try:
+            source = Source(path, hide_cancelled)
+        except Exception:
+            source = Source()
+        self._use(source)
+
+    def _use(self, source: Source) -> None:
+        self.source.close()
+        if self._querier is not None:
+            self._querier.close()
+            self._querier = None
+        self.source = source
+        if source.path is not None:
+            self._querier = Querier(source.path, self._relay.ready.emit)
+        self._reload()
+
+    def _reload(self) -> None:
+        self.beginResetModel()
+        self._token += 1  # a query under way is for other rows
+        self._cache.clear()
+        self._expected.clear()
+        self._owed = 0
+        src = self.source
+        seqs = pagequery.order(src.db, Query(Filter(cancelled=not src.hide_cancelled), ()))
+        self.order = seqs
+        self._last = max(seqs) if seqs else 0
+        self.endResetModel()
+        for p in self.proxies:
+            p.refilter()
+        if self.sort_column >= 0 and len(self.order) > 1:
+            self.sort(self.sort_column, self.sort_order)
+
+    def close(self) -> None:
+        """Let go of the crawl file (the rows stay until the next clear or attach)."""
+        if self._querier is not None:
+            self._querier.close()
+            self._querier = None
+
     # ---- feeding ------------------------------------------------------------------------------
 
     def add_records(self, records: Sequence[FetchRecord]) -> None:
-        """Add a batch: appended in arrival order, or merged into place when sorted. Each run of
-        new rows that lands between the same two old rows is one beginInsertRows."""
-        if not records:
+        """A batch recorded: without a crawl file, kept in memory; with one, the rows it holds
+        now are read (the records themselves are not kept). Rows come in the order recorded,
+        or, when sorted, are put in place (at once in a small table, else at most once every
+        RESORT_MS)."""
+        if not records and not self._owed:
             return
-        new = [PageRow(r, self.columns) for r in records]
-        if self.sort_column < 0 or not self.rows:
-            if self.sort_column >= 0:
-                new.sort(key=self._key, reverse=self._desc)
-            self._append(new)
-            return
-        new.sort(key=self._key, reverse=self._desc)
-        self._row_of = None
-        # Insert from the bottom up: positions found in the old rows stay valid.
-        runs = [
-            (pos, list(grp))
-            for pos, grp in itertools.groupby(
-                new, key=lambda r: self._insert_pos(r.key(self.sort_column))
-            )
-        ]
-        for pos, grp in reversed(runs):
-            self.beginInsertRows(QModelIndex(), pos, pos + len(grp) - 1)
-            self.rows[pos:pos] = grp
-            self.endInsertRows()
-
-    @property
-    def _desc(self) -> bool:
-        return self.sort_order == Qt.SortOrder.DescendingOrder
-
-    def _key(self, row: PageRow) -> Any:
-        return row.key(self.sort_column)
-
-    def _insert_pos(self, key: Any) -> int:
-        """Where a row with this sort key goes: after the rows it ties with, as a stable sort
-        would put it."""
-        col, rows = self.sort_column, self.rows
-        lo, hi = 0, len(rows)
-        if self._desc:
-            while lo < hi:
-                mid = (lo + hi) // 2
-                if key > rows[mid].key(col):
-                    hi = mid
-                else:
-                    lo = mid + 1
+        if self.source.path is None:
+            self._expect_memory(records)
+            self.source.insert(records)
         else:
-            while lo < hi:
-                mid = (lo + hi) // 2
-                if key < rows[mid].key(col):
-                    hi = mid
-                else:
-                    lo = mid + 1
-        return lo
+            self._owed += len(records)
+        self.sync()
 
-    def _append(self, new: list[PageRow]) -> None:
-        first = len(self.rows)
-        self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
-        self.rows.extend(new)
-        if self._row_of is not None:
-            for i, r in enumerate(new, first):
-                self._row_of[r.record.url] = i
-        self.endInsertRows()
+    def _expect_memory(self, records: Sequence[FetchRecord]) -> None:
+        self._expected.update(self.source.seqs_of(r.url for r in records))
+
+    def expect_replacements(self, urls: Iterable[str]) -> None:
+        """These URLs' rows are about to be replaced (a re-check): each new row takes the place
+        of its URL's old one, which the crawl file no longer holds once it is replaced."""
+        self._expected.update(self.source.seqs_of(urls))
 
     def replace_records(self, records: Sequence[FetchRecord]) -> list[FetchRecord]:
         """Put each record in place of its URL's row (a re-check's new answer); returns those of
-        URLs with no row yet, in order. A sorted table is sorted again when a replaced row's key
-        changed (selections follow their rows)."""
-        rest: list[FetchRecord] = []
+        URLs with no row yet, in order (with a crawl file, every row it holds is read: none).
+        A sorted table is sorted again."""
+        if self.source.path is None:
+            have = self.source.seqs_of(r.url for r in records)
+            rest = [r for r in records if r.url not in have]
+            kept = [r for r in records if r.url in have]
+            self._expected.update(have)
+            if kept:
+                self.source.insert(kept)
+            self.sync()
+            return rest
+        self._owed += len(records)
+        self.sync()
+        return []
+
+    def sync(self) -> None:
+        """Read the rows recorded since the last read: new rows appended (then put in place
+        when sorted), a re-check's replacing its URL's row."""
+        rows = self.source.since(self._last)
+        self._owed = max(0, self._owed - len(rows))
+        if self._owed and self.source.path is not None and not self._again.isActive():
+            self._again.start()
+        if not rows:
+            return
+        self._last = rows[-1][0]
+        new: list[int] = []
         changed: list[int] = []
-        resort = False
-        for rec in records:
-            i = self.row_of(rec.url)
-            if i is None:
-                rest.append(rec)
-                continue
-            old = self.rows[i]
-            self.rows[i] = PageRow(rec, self.columns)
-            changed.append(i)
-            if self.sort_column >= 0:
-                resort = resort or old.key(self.sort_column) != self.rows[i].key(self.sort_column)
+        for seq, url in rows:
+            old = self._expected.pop(url, None) if self._expected else None
+            if old is not None:
+                try:
+                    i = self.order.index(old)
+                except ValueError:
+                    old = None
+                else:
+                    self.order[i] = seq
+                    self._cache.pop(old, None)
+                    self._renamed[old] = seq
+                    changed.append(i)
+                    for p in self.proxies:
+                        p._rename(old, seq)
+            if old is None:
+                new.append(seq)
         if changed:
             self.dataChanged.emit(
                 self.index(min(changed), 0), self.index(max(changed), len(self.columns) - 1)
             )
-        if resort:
-            self.sort(self.sort_column, self.sort_order)
-        return rest
+        if new:
+            first = len(self.order)
+            self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
+            self.order.extend(new)
+            self._tail.extend(new)
+            self.endInsertRows()
+        if self.sort_column >= 0 and (new or changed):
+            if len(self.order) < self.sync_rows or self._querier is None:
+                self._sort_now()
+            elif not self._resort.isActive():
+                self._resort.start()
 
     def clear(self) -> None:
-        self.beginResetModel()
-        self.rows = []
-        self._row_of = {}
-        self.endResetModel()
+        """No rows, no crawl file: the records given from now on are kept in memory."""
+        self._resort.stop()
+        self._again.stop()
+        self._use(Source())
+
+    # ---- reading ------------------------------------------------------------------------------
+
+    def row_at(self, order: Sequence[int], row: int) -> PageRow | None:
+        """The row ``row`` of ``order`` (this model's or a proxy's), its block read if needed."""
+        seq = order[row]
+        got = self._cache.get(seq)
+        if got is not None:
+            return got
+        lo = max(0, row - BLOCK // 4)
+        block = [s for s in order[lo : lo + BLOCK] if s not in self._cache]
+        for s, rec in self.source.fetch(block).items():
+            self._cache[s] = PageRow(rec, self.columns)
+        while len(self._cache) > CACHE_ROWS:
+            self._cache.popitem(last=False)
+        return self._cache.get(seq)
 
     def records(self) -> list[FetchRecord]:
-        return [r.record for r in self.rows]
+        return list(self.iter_records())
+
+    def iter_records(self) -> Iterator[FetchRecord]:
+        """Every row's record in view order, read a block at a time."""
+        return self.source.records(array("q", self.order))
 
     def row_of(self, url: str) -> int | None:
-        if self._row_of is None:  # invalidated by a sort; rebuilt when first needed
-            self._row_of = {r.record.url: i for i, r in enumerate(self.rows)}
-        return self._row_of.get(url)
+        seq = self.source.seqs_of([url]).get(url)
+        if seq is None:
+            return None
+        try:
+            return self.order.index(seq)
+        except ValueError:
+            return None
+
+    @property
+    def total(self) -> int:
+        return len(self.order)
 
     # ---- QAbstractItemModel -------------------------------------------------------------------
 
     def index(self, row: int, column: int, parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
-        # The base class checks hasIndex(), i.e. two more calls into Python per index; the
-        # proxy asks for an index on every data() call while the view paints.
-        if 0 <= row < len(self.rows) and 0 <= column < len(self.columns) and not parent.isValid():
+        if 0 <= row < len(self.order) and 0 <= column < len(self.columns) and not parent.isValid():
             return self.createIndex(row, column)
         return QModelIndex()
 
     def row_count(self) -> int:
-        return len(self.rows)
+        return len(self.order)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        row = self.rows[index.row()]
-        col = index.column()
+        return self.cell(self.order, index.row(), index.column(), role)
+
+    def cell(self, order: Sequence[int], r: int, col: int, role: int) -> Any:
+        """data() of the row ``r`` of ``order``."""
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if self._numeric[col] else None
+        if role not in _ROW_ROLES or not 0 <= r < len(order):
+            return None
+        row = self.row_at(order, r)
+        if row is None:  # gone from the file since the order was made
+            return None
         if role == Qt.ItemDataRole.DisplayRole:
             return row.display[col]
         if role == Qt.ItemDataRole.ForegroundRole:
             return STATUS_BRUSH[row.cls] if col in (COL_URL, COL_STATUS) else None
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if self._numeric[col] else None
         if role == Qt.ItemDataRole.ToolTipRole:  # page text: shown as text, never as HTML
             return tip(row.display[col]) or None
         if role == Roles.Url:
@@ -327,9 +457,7 @@ class PagesModel(LabelledTable):
             return row.record
         if role == Roles.Sort:
             return row.key(col)
-        if role == Roles.StatusClass:
-            return int(row.cls)
-        return None
+        return int(row.cls)  # Roles.StatusClass
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -342,53 +470,126 @@ class PagesModel(LabelledTable):
             return tip(self.columns[section].tip)
         return None
 
+    # ---- sorting ------------------------------------------------------------------------------
+
+    def query(self, where: Filter | None = None, upto: int | None = None) -> Query:
+        """The query of the rows ``where`` lets through in this model's order."""
+        key = self.columns[self.sort_column].sql_key if self.sort_column >= 0 else ""
+        where = where or Filter(cancelled=not self.source.hide_cancelled)
+        desc = self.sort_order == Qt.SortOrder.DescendingOrder
+        return Query(where, self.searched, key, desc, upto)
+
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Sort by ``column`` and keep that order for rows added later; -1 stops keeping an order
-        (the rows stay where they are: arrival order is not restored)."""
+        (the rows stay where they are: the order recorded is not restored)."""
         self.sort_column = column if 0 <= column < len(self.columns) else -1
         self.sort_order = order
-        if self.sort_column < 0 or len(self.rows) < 2:
+        if self.sort_column < 0 or len(self.order) < 2:
+            return
+        self._sort_now()
+
+    def _sort_now(self) -> None:
+        self._resort.stop()
+        if self.sort_column < 0:
+            return
+        self._token += 1
+        self._upto, self._tail, self._renamed = self._last, [], {}
+        q = self.query(upto=self._last)
+        if len(self.order) < self.sync_rows or self._querier is None:
+            self._apply(pagequery.order(self.source.db, q))
+        else:
+            self._querier.submit(self._token, q)
+
+    def _on_result(self, token: int, result: array[int] | None) -> None:
+        if token != self._token or result is None:
+            return
+        self._apply(result)
+
+    def _apply(self, result: array[int]) -> None:
+        """A sort query's order of the rows up to ``_upto``: the rows replaced since it started
+        take their new seqs, those added since come after it (sorted again soon)."""
+        if self._renamed:
+            renamed = self._renamed
+            result = array("q", (renamed.get(s, s) for s in result))
+        tail = [s for s in self._tail if s > self._upto]
+        result.extend(tail)
+        self._tail, self._renamed = [], {}
+        old = self.order
+        if len(result) != len(old):  # rows went from the file meanwhile: read again
+            self._reload()
             return
         self.layoutAboutToBeChanged.emit()
-        rows = self.rows
-        desc = order == Qt.SortOrder.DescendingOrder
-        order_ = sorted(range(len(rows)), key=lambda i: rows[i].key(column), reverse=desc)
-        new_pos = [0] * len(rows)
-        for new, old in enumerate(order_):
-            new_pos[old] = new
-        self.rows = [rows[i] for i in order_]
-        self._row_of = None
-        persistent = self.persistentIndexList()
-        if persistent:
-            self.changePersistentIndexList(
-                persistent, [self.index(new_pos[i.row()], i.column()) for i in persistent]
-            )
+        self.order = result
+        _remap(self, old, result)
         self.layoutChanged.emit()
+        if tail and not self._resort.isActive():
+            self._resort.start()
 
 
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Increasing row numbers as (first, last) runs of consecutive ones."""
+    out: list[tuple[int, int]] = []
+    for r in rows:
+        if out and out[-1][1] == r - 1:
+            out[-1] = (out[-1][0], r)
+        else:
+            out.append((r, r))
+    return out
+
+
+_ROW_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ForegroundRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Roles.Url,
+        Roles.Record,
+        Roles.Sort,
+        Roles.StatusClass,
+    }
+)
 ALL_CLASSES = frozenset(StatusClass) - {StatusClass.PENDING}
 
 
-class PagesProxy(QSortFilterProxyModel):
-    """Filters the pages table by text and by status class; sorting is delegated to the source.
+class PagesProxy(QAbstractTableModel):
+    """The pages table as shown: the rows of ``source`` that the text, status-class, record and
+    finding filters let through, in its order. Not filtering, it is ``source`` row for row;
+    filtering, it keeps the seqs of the rows shown, made by one SQL query.
 
-    Signals: only QSortFilterProxyModel's own.
+    Signals:
+        applied(): a filter made on the query thread was applied (the count shown changed).
     """
+
+    applied = Signal()
 
     def __init__(self, source: PagesModel, parent: Any = None) -> None:
         super().__init__(parent)
-        # New rows are filtered as they come but never trigger a re-sort.
-        self.setDynamicSortFilter(False)
         self._pages = source
-        self.setSourceModel(source)
+        source.proxies.append(self)
         self._text = ""
-        self._escaped = False  # the text has a character JSON escapes
         self._classes: frozenset[StatusClass] = ALL_CLASSES
         self.only: Callable[[FetchRecord], bool] | None = None  # e.g. external links only
         self._urls: frozenset[str] | None = None  # an Overview finding's pages, when one is picked
+        self.order: array[int] | None = None  # None: every row of the source, in its order
+        self._token = 0
+        self._querier: Querier | None = None
+        self._querier_relay = _Relay(self)
+        self._querier_relay.ready.connect(self._on_result)
+        self._old: Sequence[int] = ()
+        s = source
+        s.rowsAboutToBeInserted.connect(self._rows_coming)
+        s.rowsInserted.connect(self._rows_came)
+        s.modelAboutToBeReset.connect(self._resetting)
+        s.modelReset.connect(self._reset)
+        s.layoutAboutToBeChanged.connect(self._relayout)
+        s.layoutChanged.connect(self._relaid)
+        s.dataChanged.connect(self._changed)
 
     @property
     def pages(self) -> PagesModel:
+        return self._pages
+
+    def sourceModel(self) -> PagesModel:
         return self._pages
 
     @property
@@ -405,46 +606,214 @@ class PagesProxy(QSortFilterProxyModel):
             or self._urls is not None
         )
 
+    def _filter(self) -> Filter:
+        classes = None if self._classes == ALL_CLASSES else frozenset(int(c) for c in self._classes)
+        return Filter(
+            self._text, classes, self.only, self._urls, not self._pages.source.hide_cancelled
+        )
+
     def set_url_filter(self, urls: Iterable[str] | None) -> None:
         """Show only these URLs (None: every URL), on top of the other filters."""
-        self.beginFilterChange()
         self._urls = None if urls is None else frozenset(urls)
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self.refilter()
 
     def set_filter(
         self, text: str | None = None, classes: Iterable[StatusClass] | None = None
     ) -> None:
-        self.beginFilterChange()
         if text is not None:
             self._text = text.strip().lower()
-            self._escaped = any(ch in '"\\' or ch < " " for ch in self._text)
         if classes is not None:
             self._classes = frozenset(classes) or ALL_CLASSES
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self.refilter()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:
-        row = self._pages.rows[source_row]
-        if row.cls not in self._classes or (self.only is not None and not self.only(row.record)):
-            return False
-        if self._urls is not None and row.record.url not in self._urls:
-            return False
-        if self._text:
-            text, pages = self._text, self._pages
-            if any(text in row.text(c).lower() for c in pages.searched):
-                return True
-            # An extracted value holding the text has it in the record's JSON too, unless JSON
-            # escapes a character of it: most rows are told apart without parsing their JSON.
-            return bool(pages.searched_rules) and (
-                (self._escaped or text in row.record.extracted.lower())
-                and any(text in row.text(c).lower() for c in pages.searched_rules)
+    def refilter(self) -> None:
+        """Filter the source's rows again (on the query thread when they are many)."""
+        self._token += 1
+        pages = self._pages
+        if not self.filtering:
+            self._morph(None)
+            return
+        q = pages.query(self._filter())
+        if len(pages.order) < pages.sync_rows or pages._querier is None:
+            self._morph(pagequery.order(pages.source.db, q))
+        else:
+            self._querier_of(pages.source.path).submit(self._token, q)
+
+    def _querier_of(self, path: Path | None) -> Querier:
+        """The proxy's own query thread (a sort of the source's does not supersede a filter)."""
+        assert path is not None
+        if self._querier is None or self._querier.path != path:
+            if self._querier is not None:
+                self._querier.close()
+            self._querier = Querier(path, self._querier_relay.ready.emit)
+        return self._querier
+
+    def _on_result(self, token: int, result: array[int] | None) -> None:
+        if token != self._token or result is None:
+            return
+        self._set_order(result)
+        self.applied.emit()
+
+    def _set_order(self, order: array[int] | None) -> None:
+        self.beginResetModel()
+        self.order = order
+        self.endResetModel()
+
+    def _morph(self, order: array[int] | None) -> None:
+        """Show ``order`` (None: the source's rows) as rows removed and rows inserted, as a
+        filter proxy does (the current row hidden moves away from it, as Qt's views expect);
+        a model reset when the rows kept are not in the same order in both."""
+        new: Sequence[int] = order if order is not None else self._pages.order
+        old = self._rows
+        if self.order is None:
+            self.order = array("q", old)
+        shown = self.order
+        keep = set(new)
+        gone = [i for i, s in enumerate(shown) if s not in keep]
+        kept = [s for s in shown if s in keep]
+        if kept != [s for s in new if s in set(kept)]:
+            self._set_order(order)
+            return
+        for first, last in reversed(_runs(gone)):
+            self.beginRemoveRows(QModelIndex(), first, last)
+            del shown[first : last + 1]
+            self.endRemoveRows()
+        had = set(shown)
+        coming = [i for i, s in enumerate(new) if s not in had]
+        for first, last in _runs(coming):
+            self.beginInsertRows(QModelIndex(), first, last)
+            shown[first:first] = array("q", new[first : last + 1])
+            self.endInsertRows()
+        self.order = order
+
+    @property
+    def _rows(self) -> Sequence[int]:
+        return self.order if self.order is not None else self._pages.order
+
+    # ---- following the source -----------------------------------------------------------------
+
+    def _rows_coming(self, _parent: QModelIndex, first: int, last: int) -> None:
+        if self.order is None:
+            self.beginInsertRows(QModelIndex(), first, last)
+
+    def _rows_came(self, _parent: QModelIndex, first: int, last: int) -> None:
+        if self.order is None:
+            self.endInsertRows()
+            return
+        pages = self._pages
+        seqs = pages.order[first : last + 1]
+        kept = pagequery.passing(pages.source.db, self._filter(), pages.searched, seqs)
+        new = [s for s in seqs if s in kept]
+        if new:
+            at = len(self.order)
+            self.beginInsertRows(QModelIndex(), at, at + len(new) - 1)
+            self.order.extend(new)
+            self.endInsertRows()
+
+    def _resetting(self) -> None:
+        self.beginResetModel()
+
+    def _reset(self) -> None:
+        if self.order is not None:  # filtered again by refilter(), once the source has rows
+            self.order = array("q")
+        self.endResetModel()
+
+    def _relayout(self) -> None:
+        self.layoutAboutToBeChanged.emit()
+        self._old = array("q", self._rows)
+
+    def _relaid(self) -> None:
+        old, self._old = self._old, ()
+        if self.order is not None:
+            pages = self._pages
+            q = pages.query(self._filter())
+            if len(pages.order) < pages.sync_rows or pages._querier is None:
+                new = pagequery.order(pages.source.db, q)
+                if len(new) == len(old):
+                    self.order = new
+                    _remap(self, old, new)
+                    self.layoutChanged.emit()
+                    return
+                self.layoutChanged.emit()
+                self._set_order(new)
+                return
+            self.layoutChanged.emit()
+            self.refilter()
+            return
+        _remap(self, old, self._rows)
+        self.layoutChanged.emit()
+
+    def _changed(self, top: QModelIndex, bottom: QModelIndex, roles: Sequence[int] = ()) -> None:
+        if self.order is None:
+            self.dataChanged.emit(
+                self.index(top.row(), 0), self.index(bottom.row(), self.columnCount() - 1)
             )
-        return True
+        elif self.order:
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self.order) - 1, self.columnCount() - 1)
+            )
+
+    def _rename(self, old: int, new: int) -> None:
+        """A row's seq replaced (a re-check's answer): it stays where it is, filters or not."""
+        if self.order is not None:
+            with contextlib.suppress(ValueError):
+                self.order[self.order.index(old)] = new
+
+    # ---- QAbstractItemModel -------------------------------------------------------------------
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._pages.columns)
+
+    def index(self, row: int, column: int, parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if (
+            0 <= row < len(self._rows)
+            and 0 <= column < len(self._pages.columns)
+            and not parent.isValid()
+        ):
+            return self.createIndex(row, column)
+        return QModelIndex()
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        return self._pages.cell(self._rows, index.row(), index.column(), role)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        return self._pages.headerData(section, orientation, role)
+
+    def mapFromSource(self, index: AnyIndex) -> QModelIndex:
+        if not index.isValid():
+            return QModelIndex()
+        if self.order is None:
+            return self.index(index.row(), index.column())
+        try:
+            row = self.order.index(self._pages.order[index.row()])
+        except (ValueError, IndexError):
+            return QModelIndex()
+        return self.index(row, index.column())
+
+    def mapToSource(self, index: AnyIndex) -> QModelIndex:
+        if not index.isValid():
+            return QModelIndex()
+        if self.order is None:
+            return self._pages.index(index.row(), index.column())
+        try:
+            row = self._pages.order.index(self.order[index.row()])
+        except (ValueError, IndexError):
+            return QModelIndex()
+        return self._pages.index(row, index.column())
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         self._pages.sort(column, order)
 
     def records(self) -> list[FetchRecord]:
         """The records of exactly the rows shown, in view order."""
-        src = self.mapToSource
-        rows = self._pages.rows
-        return [rows[src(self.index(i, 0)).row()].record for i in range(self.rowCount())]
+        return list(self.iter_records())
+
+    def iter_records(self) -> Iterator[FetchRecord]:
+        return self._pages.source.records(array("q", self._rows))

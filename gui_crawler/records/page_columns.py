@@ -7,6 +7,7 @@ column more per rule after them (``columns_of``), headed as the CSV's (``extract
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.records.audit import custom_finding
-from gui_crawler.records.verdicts import category, verdict
+from gui_crawler.records.verdicts import category, category_of, verdict, verdict_of
 from gui_crawler.records.wording import error_sentence, status_word
 
 
@@ -46,6 +47,10 @@ class PageColumn:
     url: bool = False  # elided in the middle (URLs differ at their ends), else at the end
     searched: bool = False  # the text filter looks in this column
     shown: bool = True  # shown by default (the user can show or hide any column)
+    # The sort key as an SQL expression over the crawl file's ``records`` columns, ordering
+    # exactly as ``key`` does (Python-only keys call the functions of SQL_FUNCTIONS); "" is
+    # ``coalesce(<csv>, '')``, the key of a value column whose field is named as the column.
+    sql: str = ""
 
     def display(self, rec: FetchRecord) -> str:
         return self.text(rec) if self.text is not None else _text(self.value(rec))
@@ -56,43 +61,78 @@ class PageColumn:
         v = self.value(rec)
         return "" if v is None else v
 
+    @property
+    def sql_key(self) -> str:
+        return self.sql or f"coalesce({self.csv}, '')"
+
 
 def _phase(field: str) -> Callable[[FetchRecord], float]:
     """A phase time of the record, to a tenth of a millisecond."""
     return lambda r: round(getattr(r, field), 1)
 
 
+def _half_even(x: str) -> str:
+    """SQL for Python's round(x) of a number x >= 0: to the nearest integer, halves to even
+    (SQLite's round() takes halves away from zero). x - CAST(x AS INTEGER) is exact."""
+    i = f"CAST({x} AS INTEGER)"
+    return f"({i} + ({x} - {i} > 0.5 OR ({x} - {i} = 0.5 AND {i} % 2 = 1)))"
+
+
+@functools.lru_cache(maxsize=4096)
+def _error_sentence_of(error_kind: str | None) -> str:
+    return error_sentence(FetchRecord("", error_kind=error_kind))
+
+
+@functools.lru_cache(maxsize=4096)
+def _verdict_of(status: int | None, error_kind: str | None) -> str:
+    return verdict_of(status, error_kind).value
+
+
+# The keys no SQL expression computes alike, as deterministic SQL functions of a record's
+# columns (name: (number of arguments, function)); every reader of a crawl file that sorts by
+# these columns registers them (gui_crawler.storage.pagequery). Their inputs take few values.
+SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {
+    "error_sentence_of": (1, _error_sentence_of),
+    "verdict_of": (2, _verdict_of),
+    "category_of": (3, functools.lru_cache(maxsize=4096)(category_of)),
+    "round1": (1, lambda v: round(v, 1)),
+}
+
+
 C = PageColumn
 PAGE_COLUMNS: tuple[PageColumn, ...] = (
-    C("url", "URL", "The page's normalised URL", lambda r: r.url, width=360, url=True, searched=True),
+    C("url", "URL", "The page's normalised URL", lambda r: r.url, width=360, url=True, searched=True,
+      sql="url"),
     C("status", "Status", "HTTP status, or what went wrong", lambda r: r.status, status_word,
-      lambda r: r.status if r.status is not None else 1000, width=100, numeric=True),
+      lambda r: r.status if r.status is not None else 1000, width=100, numeric=True,
+      sql="coalesce(status, 1000)"),
     C("content_type", "Type", "Content-Type", lambda r: r.content_type, width=130, searched=True),
     C("size", "Size", "Bytes read (decompressed)", lambda r: r.size,
       lambda r: human_size(r.size) if r.status is not None else "", width=70, numeric=True),
     C("elapsed_ms", "Time (ms)", "From the first try to the record",
-      lambda r: round(r.elapsed * 1000), width=70, numeric=True),
+      lambda r: round(r.elapsed * 1000), width=70, numeric=True, sql=_half_even("elapsed * 1000")),
     C("depth", "Depth", "Links followed from a start page", lambda r: r.depth, width=50,
       numeric=True),
     C("links", "Links", "In-scope links found on the page", lambda r: r.num_urls, width=50,
-      numeric=True),
+      numeric=True, sql="num_urls"),
     C("new_links", "New", "Of those, links new to the crawl", lambda r: r.num_new_urls,
-      width=50, numeric=True),
+      width=50, numeric=True, sql="num_new_urls"),
     C("redirect_to", "Redirect to", "Location of a redirect", lambda r: r.next_url, width=180,
-      url=True, searched=True),
+      url=True, searched=True, sql="coalesce(next_url, '')"),
     C("error", "Error", "Why the URL failed (the technical text is in the details)",
-      lambda r: r.exception, error_sentence, error_sentence, width=240, searched=True),
+      lambda r: r.exception, error_sentence, error_sentence, width=240, searched=True,
+      sql="error_sentence_of(error_kind)"),
     C("referrer", "Referrer", "First page that linked here", lambda r: r.referrer, width=260,
       url=True),
     C("kind", "Kind", "The report's category: html, other, redirect, status_404, fail_…",
-      category, width=110, shown=False),
+      category, width=110, shown=False, sql="category_of(status, error_kind, content_type)"),
     C("encoding", "Encoding", "Character encoding of the page", lambda r: r.encoding, width=80,
       shown=False),
     C("tries", "Tries", "Attempts made", lambda r: r.tries, width=50, numeric=True, shown=False),
     C("note", "Note", "Why a redirect was not followed, and the like", lambda r: r.note,
       width=200, searched=True, shown=False),
     C("verdict", "Verdict", "ok, redirect, broken, blocked (robots.txt, bot wall, 429), timeout, error (the crawler's own), cancelled",
-      lambda r: verdict(r).value, width=80),
+      lambda r: verdict(r).value, width=80, sql="verdict_of(status, error_kind)"),
     C("in_sitemap", "Sitemap", "1 if a sitemap of the site lists the URL",
       lambda r: int(r.in_sitemap), width=60, numeric=True, shown=False),
     C("external", "External", "1 for an off-site link: checked, never followed",
@@ -112,7 +152,8 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
     C("content_hash", "Content hash", "Hash of the visible text: equal hashes, equal pages",
       lambda r: r.content_hash, width=140, shown=False),
     C("lang", "Language", "<html lang>", lambda r: r.lang, width=70, shown=False),
-    *(C(f"{name}_ms", label, tip, _phase(f"{name}_ms"), width=70, numeric=True, shown=False)
+    *(C(f"{name}_ms", label, tip, _phase(f"{name}_ms"), width=70, numeric=True, shown=False,
+        sql=f"round1({name}_ms)")
       for name, label, tip in (
           ("wait", "Wait (ms)", "Taken from the queue until its last try's request started"),
           ("dns", "DNS (ms)", "Resolving the host name"),
@@ -160,12 +201,18 @@ def rule_column(rule: Rule) -> PageColumn:
     def value(r: FetchRecord) -> str:
         return _values(r.extracted).get(name, "")
 
+    # Names are letters, digits, _ and - (extract._NAME): a JSON path quotes them as they are.
+    sql = (
+        f"coalesce(CASE WHEN json_valid(extracted) AND json_type(extracted) = 'object' "
+        f"THEN json_extract(extracted, '$.\"{name}\"') END, '')"
+    )
     if not rule.search:
         return C(head, head, f"What {way} extracted from the page (empty: nothing)", value,
-                 width=140, searched=True)  # fmt: skip
+                 width=140, searched=True, sql=sql)  # fmt: skip
     what = "the pages without it make its finding" if rule.absent else "0 when it does not"
+    count = f"CASE WHEN {sql} GLOB '[0-9]*' AND {sql} NOT GLOB '*[^0-9]*' THEN CAST({sql} AS INTEGER) ELSE -1 END"
     return C(head, head, f"How many times the page's HTML holds {way} ({what})", value,
-             sort=lambda r: _count(value(r)), width=90, numeric=True)  # fmt: skip
+             sort=lambda r: _count(value(r)), width=90, numeric=True, sql=count)  # fmt: skip
 
 
 def columns_of(rules: Sequence[Rule]) -> tuple[PageColumn, ...]:

@@ -12,7 +12,7 @@ from test_menus import choose, click_menu_item, right_click
 from windows import PAGES, crawl_to_end, start
 
 from gui_crawler.events import ErrorKind, FetchRecord
-from gui_crawler.models import COL_STATUS, COL_URL, PagesModel, StatusClass
+from gui_crawler.models import COL_STATUS, COL_URL, PagesModel, Roles, StatusClass
 from gui_crawler.storage import load
 from gui_crawler.storage.fileformat import load_history
 from gui_crawler.window import MainWindow
@@ -21,7 +21,9 @@ from gui_crawler.window import MainWindow
 def row_of(window: MainWindow, url: str) -> FetchRecord:
     i = window.results.pages.row_of(url)
     assert i is not None, url
-    return window.results.pages.rows[i].record
+    pages = window.results.pages
+    record: FetchRecord = pages.index(i, 0).data(Roles.Record)
+    return record
 
 
 def host_rows(window: MainWindow) -> list[list[str]]:
@@ -170,16 +172,16 @@ def test_replacing_rows_keeps_a_sorted_table_sorted(qtmodeltester: Any) -> None:
     h = "http://h.test"
     model.add_records([FetchRecord(f"{h}/{i}", status=s) for i, s in enumerate((200, 500, 404))])
     model.sort(COL_STATUS, Qt.SortOrder.AscendingOrder)
-    assert [r.record.status for r in model.rows] == [200, 404, 500]
+    assert [r.status for r in model.records()] == [200, 404, 500]
     qtmodeltester.check(model)
     rest = model.replace_records(
         [FetchRecord(f"{h}/1", status=200), FetchRecord(f"{h}/9", status=301)]
     )
     assert [r.url for r in rest] == [f"{h}/9"]  # no row yet: the caller adds it
-    assert [r.record.status for r in model.rows] == [200, 200, 404]
+    assert [r.status for r in model.records()] == [200, 200, 404]
     assert (
         model.row_of(f"{h}/1") is not None
-        and model.rows[model.row_of(f"{h}/1") or 0].record.status == 200
+        and model.index(model.row_of(f"{h}/1") or 0, 0).data(Roles.Record).status == 200
     )
     qtmodeltester.check(model)
 

@@ -1,0 +1,299 @@
+"""The pages table's reads of a crawl file: which records, in which order, and the records of the
+rows on screen. No Qt here (gui_crawler.models shows them).
+
+The table keeps no records: an order is an ``array('q')`` of the ``records`` table's seqs, made
+by one SQL query (``order``): ``ORDER BY`` the column's SQL key (PageColumn.sql_key, which orders
+as PageColumn.key does) then seq, ``WHERE`` a ``Filter`` (the same rows the window's text, status,
+record and finding filters let through). ``fetch`` reads the records of some seqs. A ``Source``
+is the table's connection: read-only to a crawl file being written (WAL lets it read while the
+writer commits), or an SQLite database in memory holding the records it is given. ``Querier``
+runs queries on a thread of its own with its own connection (Python's sqlite3 lets go of the
+GIL inside SQLite): a query over a million rows never holds the event loop.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import sqlite3
+import threading
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord
+from gui_crawler.records.page_columns import SQL_FUNCTIONS, PageColumn
+from gui_crawler.storage.fileformat import (
+    _DEFAULTS,
+    INSERT_RECORD,
+    SCHEMA,
+    _literal,
+    _record_from_row,
+    record_row,
+)
+
+# The status class of a row (gui_crawler.models.StatusClass), as models.status_class says it.
+STATUS_CLASS_SQL = (
+    "CASE WHEN error_kind IS NOT NULL OR status IS NULL THEN 6 WHEN status >= 500 THEN 5 "
+    "WHEN status >= 400 THEN 4 WHEN status >= 300 THEN 3 ELSE 2 END"
+)
+_CANCELLED = f"error_kind IS NOT '{ErrorKind.CANCELLED.value}'"
+# Text holding a character past ASCII: SQLite's lower() folds ASCII letters only, so such text is
+# lowered by Python's str.lower() (py_contains) as the window's filter always did.
+_WIDE = "*[^\x01-\x7f]*"
+# The fields an ``only`` test of a Filter may read (the others are their defaults when it runs).
+ONLY_FIELDS = ("status", "error_kind", "external")
+CHUNK = 500  # seqs a statement asks for (SQLite allows 32,766 parameters; a short list is quick)
+
+
+def _contains(text: object, needle: str) -> bool:
+    return needle in ("" if text is None else str(text)).lower()
+
+
+def register(db: sqlite3.Connection) -> None:
+    """The SQL functions the keys and filters call, on one connection."""
+    for name, (n, fn) in SQL_FUNCTIONS.items():
+        db.create_function(name, n, fn, deterministic=True)
+    db.create_function("py_contains", 2, _contains, deterministic=True)
+
+
+def connect(path: Path | None) -> sqlite3.Connection:
+    """A read-only connection to a crawl file; ``None``: a new database in memory holding an
+    empty ``records`` table."""
+    if path is None:
+        db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                db.execute(statement)
+    else:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+    register(db)
+    return db
+
+
+def select_list(db: sqlite3.Connection) -> str:
+    """The records table's columns in RECORD_FIELDS order, a field added since the file was made
+    as its default; the links' words stay in the file (fileformat.load_words reads them)."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+    have.discard("words")
+    return ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS)
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which rows are shown: ``text`` (lower case, "" none) in a searched column's text, a status
+    class among ``classes`` (None: any), ``only`` true of the record (it may read ONLY_FIELDS
+    alone), the URL among ``urls`` (None: any); ``cancelled``: URLs cut short in flight too."""
+
+    text: str = ""
+    classes: frozenset[int] | None = None
+    only: Callable[[FetchRecord], bool] | None = None
+    urls: frozenset[str] | None = None
+    cancelled: bool = True
+
+
+@dataclass(frozen=True)
+class Query:
+    """An order to make: the rows ``where`` lets through, by ``key`` (an SQL expression; "" the
+    order recorded, by seq), descending if ``desc``, ties by seq; only seqs up to ``upto``."""
+
+    where: Filter
+    searched: tuple[PageColumn, ...]
+    key: str = ""
+    desc: bool = False
+    upto: int | None = None
+
+
+def _where(
+    db: sqlite3.Connection, f: Filter, searched: Sequence[PageColumn]
+) -> tuple[str, list[object]]:
+    """The WHERE clause of ``f`` and its parameters (a URL set goes to a temporary table)."""
+    parts: list[str] = []
+    params: list[object] = []
+    if not f.cancelled:
+        parts.append(_CANCELLED)
+    if f.classes is not None:
+        parts.append(
+            f"({STATUS_CLASS_SQL}) IN ({','.join(str(int(c)) for c in f.classes) or 'NULL'})"
+        )
+    if f.only is not None:
+        test = f.only
+        kept = [
+            row
+            for row in db.execute(f"SELECT DISTINCT {', '.join(ONLY_FIELDS)} FROM records")
+            if test(FetchRecord("", **dict(zip(ONLY_FIELDS, row, strict=True))))
+        ]
+        ors = []
+        for row in kept:
+            ors.append("(" + " AND ".join(f"{n} IS ?" for n in ONLY_FIELDS) + ")")
+            params.extend(row)
+        parts.append("(" + (" OR ".join(ors) or "0") + ")")
+    if f.urls is not None:
+        db.execute("CREATE TEMP TABLE IF NOT EXISTS shown_urls (url TEXT PRIMARY KEY)")
+        db.execute("DELETE FROM temp.shown_urls")
+        db.executemany("INSERT OR IGNORE INTO temp.shown_urls VALUES (?)", ((u,) for u in f.urls))
+        parts.append("url IN temp.shown_urls")
+    if f.text:
+        ors = []
+        for c in searched:  # a searched column's sort key is its text
+            text = c.sql_key
+            ors.append(
+                f"(CASE WHEN {text} GLOB ? THEN py_contains({text}, ?) "
+                f"ELSE instr(lower({text}), ?) > 0 END)"
+            )
+            params.extend((_WIDE, f.text, f.text))
+        parts.append("(" + " OR ".join(ors) + ")")
+    return (" AND ".join(parts) or "1"), params
+
+
+def order(db: sqlite3.Connection, q: Query) -> array[int]:
+    """The seqs of the rows ``q`` lets through, in its order."""
+    where, params = _where(db, q.where, q.searched)
+    if q.upto is not None:
+        where += " AND seq <= ?"
+        params.append(q.upto)
+    by = f"{q.key} {'DESC' if q.desc else 'ASC'}, seq" if q.key else "seq"
+    out: array[int] = array("q")
+    cur = db.execute(f"SELECT seq FROM records WHERE {where} ORDER BY {by}", params)
+    while rows := cur.fetchmany(65536):
+        out.extend(r[0] for r in rows)
+    return out
+
+
+def passing(
+    db: sqlite3.Connection, f: Filter, searched: Sequence[PageColumn], seqs: Sequence[int]
+) -> set[int]:
+    """Which of ``seqs`` ``f`` lets through."""
+    where, params = _where(db, f, searched)
+    out: set[int] = set()
+    for i in range(0, len(seqs), CHUNK):
+        part = list(seqs[i : i + CHUNK])
+        out.update(
+            r[0]
+            for r in db.execute(
+                f"SELECT seq FROM records WHERE seq IN ({','.join('?' * len(part))}) AND {where}",
+                [*part, *params],
+            )
+        )
+    return out
+
+
+class Source:
+    """The pages table's connection: a crawl file (read-only) or its own database in memory
+    (``path`` None), which ``insert`` fills. ``hide_cancelled``: an opened crawl file's URLs cut
+    short in flight are left to fetch, not rows."""
+
+    def __init__(self, path: Path | None = None, hide_cancelled: bool = False) -> None:
+        self.path = path
+        self.hide_cancelled = hide_cancelled
+        self.db = connect(path)
+        self._select = select_list(self.db)
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self.db.close()
+
+    def refresh_columns(self) -> None:
+        self._select = select_list(self.db)
+
+    def insert(self, records: Iterable[FetchRecord]) -> None:
+        """Write records into the database in memory (a URL recorded again gets a new seq)."""
+        assert self.path is None
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany(INSERT_RECORD, map(record_row, records))
+
+    def since(self, seq: int) -> list[tuple[int, str]]:
+        """(seq, URL) of the rows recorded after ``seq``, in order."""
+        where = "" if not self.hide_cancelled else f" AND {_CANCELLED}"
+        rows = self.db.execute(
+            f"SELECT seq, url FROM records WHERE seq > ?{where} ORDER BY seq", (seq,)
+        ).fetchall()
+        return rows
+
+    def seqs_of(self, urls: Iterable[str]) -> dict[str, int]:
+        wanted = list(dict.fromkeys(urls))
+        out: dict[str, int] = {}
+        for i in range(0, len(wanted), CHUNK):
+            part = wanted[i : i + CHUNK]
+            out.update(
+                self.db.execute(
+                    f"SELECT url, seq FROM records WHERE url IN ({','.join('?' * len(part))})",
+                    part,
+                ).fetchall()
+            )
+        return out
+
+    def fetch(self, seqs: Sequence[int]) -> dict[int, FetchRecord]:
+        """The records of ``seqs`` (a seq no longer in the file is missing)."""
+        out: dict[int, FetchRecord] = {}
+        for i in range(0, len(seqs), CHUNK):
+            part = list(seqs[i : i + CHUNK])
+            for row in self.db.execute(
+                f"SELECT seq, {self._select} FROM records WHERE seq IN ({','.join('?' * len(part))})",
+                part,
+            ):
+                out[row[0]] = _record_from_row(row[1:])
+        return out
+
+    def records(self, seqs: Sequence[int]) -> Iterator[FetchRecord]:
+        """The records of ``seqs``, in that order, read a block at a time."""
+        for i in range(0, len(seqs), CHUNK):
+            part = seqs[i : i + CHUNK]
+            got = self.fetch(part)
+            yield from (got[s] for s in part if s in got)
+
+    def count(self) -> int:
+        where = "" if not self.hide_cancelled else f" WHERE {_CANCELLED}"
+        row = self.db.execute(f"SELECT count(*) FROM records{where}").fetchone()
+        return int(row[0])
+
+
+class Querier:
+    """Runs queries on a thread with its own connection to ``path``; ``done(token, order)`` is
+    called on that thread with each result (or ``None`` when the query failed). A query
+    submitted interrupts the one running: only the latest is answered."""
+
+    def __init__(self, path: Path, done: Callable[[int, array[int] | None], None]) -> None:
+        self.path = path
+        self.done = done
+        self._jobs: queue.SimpleQueue[tuple[int, Query] | None] = queue.SimpleQueue()
+        self._latest = 0
+        self._db: sqlite3.Connection | None = None
+        self._thread = threading.Thread(target=self._run, name="pages-query", daemon=True)
+        self._thread.start()
+
+    def submit(self, token: int, q: Query) -> None:
+        self._latest = token
+        db = self._db
+        if db is not None:
+            db.interrupt()  # the running query is superseded
+        self._jobs.put((token, q))
+
+    def close(self) -> None:
+        self._latest = -1
+        db = self._db
+        if db is not None:
+            db.interrupt()
+        self._jobs.put(None)
+
+    def _run(self) -> None:
+        try:
+            self._db = connect(self.path)
+        except sqlite3.Error:
+            self._db = None
+        while (job := self._jobs.get()) is not None:
+            token, q = job
+            if token != self._latest:
+                continue
+            result: array[int] | None
+            try:
+                result = order(self._db, q) if self._db is not None else None
+            except sqlite3.Error:
+                result = None
+            if token == self._latest:
+                self.done(token, result)
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
