@@ -28,6 +28,7 @@ from gui_crawler.crawl.headers import kept as kept_headers
 from gui_crawler.crawl.hosts import Host, HostTable, Prep
 from gui_crawler.crawl.phases import AddressPolicy, TimedConnector, TimedResolver, Timing
 from gui_crawler.crawl.politeness import bot_challenge, check_external, prepare_host
+from gui_crawler.crawl.seen import Seen
 from gui_crawler.crawl.urls import Scope, normalize
 from gui_crawler.events import (
     OUT_OF_SCOPE,
@@ -198,6 +199,7 @@ class Crawler:
         )
         # The chapter's seen_urls and queue, with the URLs held for another try.
         self.frontier = Frontier(seen)
+        self.frontier.on_notice = lambda text: self.sink(Notice(text))
         self._initial = None if pending is None else list(pending)
         self._session_kwargs = session_kwargs or {}
         # Awaited by a worker before it takes its next URL: a crawl file makes the worker's last
@@ -335,11 +337,12 @@ class Crawler:
             cfg.delay,
             cfg.retry_backoff,
             cfg.max_retry_after,
-            self.frontier.requeue,
+            self.frontier.unpark,
             loop,
         )
         if self._initial is not None:  # resuming: the saved frontier, even if empty
-            for item in self._initial:
+            initial, self._initial = self._initial, []  # the frontier holds them from here
+            for item in initial:
                 self.frontier.add_url(item)  # in the crawl file already: not sent again
         else:
             for root in cfg.roots:
@@ -408,7 +411,7 @@ class Crawler:
             self.finished = CrawlFinished(
                 reason=reason,
                 done=self.done,
-                todo=len(self.pending()),
+                todo=self.frontier.left(self._hosts.waiting()),
                 elapsed=self._t_end - self._t0,
             )
             self.sink(self.progress())
@@ -486,7 +489,7 @@ class Crawler:
         self.sink(WorkerEvent(wid, state, url, asyncio.get_running_loop().time()))
 
     @property
-    def seen(self) -> set[str]:
+    def seen(self) -> Seen:
         """Every URL taken into the crawl (the frontier's), recorded or not."""
         return self.frontier.seen
 
@@ -516,6 +519,8 @@ class Crawler:
                         self._set_state(wid, WorkerState.PAUSED, item.url)
                         await self._unpaused.wait()
                     parked = await self._handle(wid, item, start, tries)
+                    if parked:  # its next take times it afresh: held meanwhile, it is queued
+                        self._timings.pop(item.url, None)
                     if parked and tries:
                         # A URL waiting for its next try keeps its count and its first-try time;
                         # one that only waited for its host starts its clock when it is fetched.
@@ -617,6 +622,7 @@ class Crawler:
         if host.prep is Prep.PENDING:
             await self._prepare(wid, host)
         elif host.prep is Prep.RUNNING:
+            self.frontier.park()
             hosts.park(host, item)
             return True
         if host.robots is not None and not host.robots.allows(item.url):
@@ -624,6 +630,7 @@ class Crawler:
             self._record(item, start, 0, blocked)
             return False
         if not hosts.admit(host):
+            self.frontier.park()
             hosts.park(host, item)
             return True
         tries += 1
@@ -643,6 +650,7 @@ class Crawler:
             return False
         self.frontier.retries[item.url] = (tries, start)
         if retry < 0:  # the host throttled us: it is backed off, the item waits on it
+            self.frontier.park()
             hosts.park(host, item)
         else:
             self.frontier.later(retry, item)
@@ -986,10 +994,10 @@ class Crawler:
         # max_depth 0: no limit — but in list mode, no links at all.
         follows = depth <= cfg.max_depth if cfg.max_depth or cfg.list_mode else True
         if follows:
-            seen = self.frontier.seen
+            seen = self.frontier.seen.fingerprints  # hash(u) in seen: u in frontier.seen
             most = cfg.max_pages
             for u in links:
-                if u not in seen and (not most or len(seen) < most):
+                if hash(u) not in seen and (not most or len(seen) < most):
                     self._add(Queued(u, cfg.max_redirect, depth, item.url))
                     new += 1
         if cfg.check_external and (follows or not cfg.list_mode):

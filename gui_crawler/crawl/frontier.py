@@ -9,47 +9,90 @@ A URL that must be tried again later (a back-off, a throttled host) stays unfini
 its worker does not call ``task_done``; ``later`` holds it until its time comes and ``requeue``
 puts it back, so ``join`` waits for it. ``pending`` lists everything not recorded yet, which is
 what a crawl file keeps to resume.
+
+Memory stays bounded however many URLs a crawl takes in: the seen URLs are fingerprints
+(``seen.Seen``), the queue keeps ``spill_at`` items in memory and the rest in a temporary file
+(``spill.Spill``), and once ``park_limit`` URLs are parked on their hosts (``park``/``unpark``) a
+worker waits for one of them to go back on the queue before it takes another URL: a host slower
+than the workers would otherwise draw the whole queue into its own, in memory.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from gui_crawler.crawl.seen import Seen
+from gui_crawler.crawl.spill import BATCH, Spill
 from gui_crawler.events import Queued
+
+log = logging.getLogger(__name__)
+
+# Queued URLs kept in memory (~180 B each on tiny pages, ~9 MB); the rest wait on disk.
+SPILL_AT = 50_000
+# URLs parked on their hosts at most before workers wait for one to go back on the queue.
+PARK_LIMIT = 10_000
 
 
 class Frontier:
     """Seen URLs, the queue of URLs to fetch, the ones workers hold and the ones waiting for
-    another try. ``seen`` starts with ``seen`` (URLs an earlier crawl recorded)."""
+    another try. ``seen`` starts with ``seen`` (URLs an earlier crawl recorded).
+
+    ``spill_at`` items are queued in memory at most, the rest in a file in ``spill_dir`` (None:
+    the system's temp dir). ``on_notice(text)`` is told once if that file cannot be written (the
+    queue then stays in memory, nothing lost)."""
 
     __slots__ = (
         "_finished",
         "_getters",
         "_items",
+        "_room",
+        "_spill",
         "_unfinished",
         "delayed",
         "in_flight",
+        "on_notice",
+        "park_limit",
+        "parked",
         "retries",
         "seen",
+        "spill_at",
+        "spill_dir",
     )
 
-    def __init__(self, seen: Iterable[str] = ()) -> None:
-        self.seen: set[str] = set(seen)
+    def __init__(
+        self,
+        seen: Iterable[str] = (),
+        *,
+        spill_at: int = SPILL_AT,
+        spill_dir: str | None = None,
+        park_limit: int = PARK_LIMIT,
+    ) -> None:
+        self.seen = Seen(seen)
         # The worker (by id) holding each URL it took and has not recorded yet.
         self.in_flight: dict[int, Queued] = {}
         # URLs waiting out a back-off before their next try, with the timer that requeues them.
         self.delayed: dict[str, tuple[Queued, asyncio.TimerHandle]] = {}
         # Tries made and first-try time (loop time) of URLs waiting for another try.
         self.retries: dict[str, tuple[int, float]] = {}
+        self.spill_at = spill_at
+        self.spill_dir = spill_dir
+        self.park_limit = park_limit
+        self.parked = 0  # URLs parked on their hosts (the caller keeps them)
+        self.on_notice: Callable[[str], None] = lambda text: None
+        # The queue: its oldest items in memory, then (once spill_at are) the rest in the spill.
         self._items: deque[Queued] = deque()
+        self._spill: Spill | None = None
         self._getters: deque[asyncio.Future[None]] = deque()
         # URLs put on the queue whose worker has not called task_done: join waits for none.
         self._unfinished = 0
         self._finished = asyncio.Event()
         self._finished.set()
+        self._room = asyncio.Event()  # set while fewer than park_limit URLs are parked
+        self._room.set()
 
     # ---- the queue ----------------------------------------------------------------------------
 
@@ -60,7 +103,17 @@ class Frontier:
 
     def put(self, item: Queued) -> None:
         """Queue ``item`` (one more unfinished URL); a worker waiting in ``get`` takes it."""
-        self._items.append(item)
+        spill = self._spill
+        if spill:  # older items wait there: this one goes after them
+            spill.append(item)
+        elif len(self._items) < self.spill_at:
+            self._items.append(item)
+        else:
+            if spill is None:
+                # Batches no larger than the memory part: a tiny one (a test's) uses the file.
+                batch = min(self.spill_at, BATCH)
+                spill = self._spill = Spill(self.spill_dir, batch, self._spill_failed)
+            spill.append(item)
         self._unfinished += 1
         self._finished.clear()
         getters = self._getters
@@ -71,9 +124,15 @@ class Frontier:
                 break
 
     async def get(self) -> Queued:
-        """The next queued URL, waiting for one if none is queued."""
+        """The next queued URL, waiting for one if none is queued (and, while ``park_limit``
+        URLs are parked on their hosts, until one of them goes back on the queue)."""
+        while not self._room.is_set():
+            await self._room.wait()
         items = self._items
         while not items:
+            if self._spill:
+                self._refill()
+                continue
             getter = asyncio.get_running_loop().create_future()
             self._getters.append(getter)
             try:
@@ -82,11 +141,37 @@ class Frontier:
                 getter.cancel()  # a no-op if it was woken already
                 with contextlib.suppress(ValueError):
                     self._getters.remove(getter)
-                if items and not getter.cancelled():
+                if (items or self._spill) and not getter.cancelled():
                     # Woken for an item it will not take now: the next waiting worker takes it.
                     self._wake_next()
                 raise
         return items.popleft()
+
+    def _refill(self) -> None:
+        """The spill's oldest batch to the memory part (which is empty)."""
+        spill = self._spill
+        assert spill is not None
+        try:
+            self._items.extend(spill.take())
+        except OSError as e:
+            # Cannot happen short of a failing disk; the crawl file still has these URLs (a
+            # resume fetches them), and the crawl must not wait for them forever.
+            lost = spill.drop_file()
+            self._say(f"{lost:,} queued URLs were lost: the queue's file cannot be read ({e})")
+            self._unfinished -= lost
+            if self._unfinished <= 0:
+                self._unfinished = 0
+                self._finished.set()
+
+    def _spill_failed(self, why: str) -> None:
+        self._say(
+            f"The queue cannot be written to disk ({why}): the URLs queued past "
+            f"{self.spill_at:,} stay in memory"
+        )
+
+    def _say(self, text: str) -> None:
+        log.warning("%s", text)
+        self.on_notice(text)
 
     def _wake_next(self) -> None:
         getters = self._getters
@@ -110,8 +195,36 @@ class Frontier:
             await self._finished.wait()
 
     def qsize(self) -> int:
-        """URLs queued and not taken by a worker yet."""
-        return len(self._items)
+        """URLs queued and not taken by a worker yet (those on disk too)."""
+        spill = self._spill
+        return len(self._items) + (len(spill) if spill is not None else 0)
+
+    def left(self, parked: int = 0) -> int:
+        """How many URLs ``pending`` lists (``parked``: how many are parked), without listing
+        them."""
+        return len(self.in_flight) + parked + len(self.delayed) + self.qsize()
+
+    def close(self) -> None:
+        """Delete the queue's file, if one was written: what it held is no longer ``pending``.
+        Dropping the frontier does the same."""
+        if self._spill is not None:
+            self._spill.close()
+            self._spill = None
+
+    # ---- parked on their hosts ----------------------------------------------------------------
+
+    def park(self) -> None:
+        """The caller parks a URL on its host (to come back through ``unpark``)."""
+        self.parked += 1
+        if self.parked >= self.park_limit:
+            self._room.clear()
+
+    def unpark(self, item: Queued) -> None:
+        """A parked URL goes back on the queue (``requeue``)."""
+        self.parked -= 1
+        if self.parked < self.park_limit:
+            self._room.set()
+        self.requeue(item)
 
     # ---- waiting for another try --------------------------------------------------------------
 
@@ -137,10 +250,12 @@ class Frontier:
 
     def pending(self, parked: Iterable[Queued] = ()) -> list[Queued]:
         """URLs taken in and not recorded yet: in flight, ``parked`` (held by their hosts, which
-        the caller keeps), delayed and queued. The frontier a crawl file resumes from."""
+        the caller keeps), delayed and queued (in memory, then on disk). The frontier a crawl
+        file resumes from."""
         return [
             *self.in_flight.values(),
             *parked,
             *(item for item, _ in self.delayed.values()),
             *self._items,
+            *(self._spill.items() if self._spill is not None else ()),
         ]
