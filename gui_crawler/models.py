@@ -147,6 +147,7 @@ class PageRow:
 CACHE_ROWS = 4096  # rows whose records and text are kept (a screen shows ~50)
 BLOCK = 128  # rows read together when one not cached is shown
 SYNC_ROWS = 20_000  # an order of fewer rows is made on the event loop (a few milliseconds)
+AGAIN_TRIES = 20  # reads 50 ms apart of rows given and not committed yet
 RESORT_MS = 1000  # rows arriving in a sorted large table are put in place at most this often
 
 
@@ -196,6 +197,7 @@ class PagesModel(LabelledTable):
         self._cache: OrderedDict[int, PageRow] = OrderedDict()
         self._expected: dict[str, int] = {}  # URL -> seq of a row a re-check replaces
         self._owed = 0  # records given that the crawl file did not hold yet
+        self._tries_left = AGAIN_TRIES
         # The order the user chose: kept as rows arrive, so the header's arrow never lies.
         self.sort_column = -1
         self.sort_order = Qt.SortOrder.AscendingOrder
@@ -252,9 +254,11 @@ class PagesModel(LabelledTable):
         them: ``add_records`` reads them); ``hide_cancelled``: rows of URLs cut short in flight
         are not shown (an opened crawl keeps them to fetch). None: an empty table in memory."""
         if path is not None and path == self.source.path:
-            if hide_cancelled != self.source.hide_cancelled:
-                self.source.hide_cancelled = hide_cancelled
+            # Showing them again needs no reading: a resumed crawl file holds none any more.
+            if hide_cancelled and not self.source.hide_cancelled:
+                self.source.hide_cancelled = True
                 self._reload()
+            self.source.hide_cancelled = hide_cancelled
             return
         try:
             source = Source(path, hide_cancelled)
@@ -263,10 +267,8 @@ class PagesModel(LabelledTable):
         self._use(source)
 
     def _use(self, source: Source) -> None:
+        self.close()
         self.source.close()
-        if self._querier is not None:
-            self._querier.close()
-            self._querier = None
         self.source = source
         if source.path is not None:
             self._querier = Querier(source.path, self._relay.ready.emit)
@@ -289,10 +291,12 @@ class PagesModel(LabelledTable):
             self.sort(self.sort_column, self.sort_order)
 
     def close(self) -> None:
-        """Let go of the crawl file (the rows stay until the next clear or attach)."""
+        """Stop the query threads (theirs are the only other connections to the file)."""
         if self._querier is not None:
             self._querier.close()
             self._querier = None
+        for p in self.proxies:
+            p.close()
 
     # ---- feeding ------------------------------------------------------------------------------
 
@@ -340,8 +344,15 @@ class PagesModel(LabelledTable):
         when sorted), a re-check's replacing its URL's row."""
         rows = self.source.since(self._last)
         self._owed = max(0, self._owed - len(rows))
+        if not rows and self._tries_left > 0:
+            self._tries_left -= 1
+        if rows or not self._owed or self.source.path is None:
+            self._tries_left = AGAIN_TRIES
         if self._owed and self.source.path is not None and not self._again.isActive():
-            self._again.start()
+            if self._tries_left > 0:
+                self._again.start()
+            else:  # given before they were read (an opened file) or never committed
+                self._owed = 0
         if not rows:
             return
         self._last = rows[-1][0]
@@ -647,6 +658,11 @@ class PagesProxy(QAbstractTableModel):
                 self._querier.close()
             self._querier = Querier(path, self._querier_relay.ready.emit)
         return self._querier
+
+    def close(self) -> None:
+        if self._querier is not None:
+            self._querier.close()
+            self._querier = None
 
     def _on_result(self, token: int, result: array[int] | None) -> None:
         if token != self._token or result is None:

@@ -536,6 +536,7 @@ class MainWindow(QMainWindow):
         self._last_file = None
         self._keep_workers_sorted(config.max_tasks)
         self.results.attach(session.path)
+        self.results.pages.attach(session.path)
         self.bridge.start(session)
         self.pages_tab.update_count()
         self._show_stats(None)
@@ -607,6 +608,7 @@ class MainWindow(QMainWindow):
         """Show what a crawl file holds (its rows, hosts, findings, timeline), nothing else."""
         self.results.clear()
         self.results.attach(saved.path)
+        self.results.pages.attach(saved.path, hide_cancelled=True)
         self._use_rules(saved.config)
         self.charts.clear()
         self.results.add_queued([q.url for q in saved.pending])
@@ -1143,6 +1145,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
         # Before the crawl's writer: the file's last connection folds its WAL into it.
+        self.results.pages.attach(None)  # its read-only connections cannot fold the WAL
         self.results.attach(None)
         self.bridge.cancel()  # the app awaits the crawl task, which closes the HTTP session
         event.accept()

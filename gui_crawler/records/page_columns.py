@@ -121,7 +121,7 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
       url=True, searched=True, sql="coalesce(next_url, '')"),
     C("error", "Error", "Why the URL failed (the technical text is in the details)",
       lambda r: r.exception, error_sentence, error_sentence, width=240, searched=True,
-      sql="error_sentence_of(error_kind)"),
+      sql="CASE WHEN error_kind IS NULL THEN '' ELSE error_sentence_of(error_kind) END"),
     C("referrer", "Referrer", "First page that linked here", lambda r: r.referrer, width=260,
       url=True),
     C("kind", "Kind", "The report's category: html, other, redirect, status_404, fail_…",

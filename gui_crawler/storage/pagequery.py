@@ -14,6 +14,7 @@ GIL inside SQLite): a query over a million rows never holds the event loop.
 from __future__ import annotations
 
 import contextlib
+import functools
 import queue
 import sqlite3
 import threading
@@ -42,6 +43,7 @@ _CANCELLED = f"error_kind IS NOT '{ErrorKind.CANCELLED.value}'"
 # Text holding a character past ASCII: SQLite's lower() folds ASCII letters only, so such text is
 # lowered by Python's str.lower() (py_contains) as the window's filter always did.
 _WIDE = "*[^\x01-\x7f]*"
+_SIGMAS = {"\N{GREEK SMALL LETTER SIGMA}", "\N{GREEK SMALL LETTER FINAL SIGMA}"}
 # The fields an ``only`` test of a Filter may read (the others are their defaults when it runs).
 ONLY_FIELDS = ("status", "error_kind", "external")
 CHUNK = 500  # seqs a statement asks for (SQLite allows 32,766 parameters; a short list is quick)
@@ -49,6 +51,38 @@ CHUNK = 500  # seqs a statement asks for (SQLite allows 32,766 parameters; a sho
 
 def _contains(text: object, needle: str) -> bool:
     return needle in ("" if text is None else str(text)).lower()
+
+
+@functools.cache
+def _lowered_from() -> dict[str, tuple[str, ...]]:
+    """The characters past ASCII that str.lower() turns into text holding each character."""
+    out: dict[str, list[str]] = {}
+    for cp in range(0x80, 0x110000):
+        c = chr(cp)
+        low = c.lower()
+        if low != c:
+            for ch in set(low):
+                out.setdefault(ch, []).append(c)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _contains_sql(text: str, needle: str) -> tuple[str, list[object]]:
+    """SQL saying whether the SQL text ``text``, lowered by Python's str.lower(), holds
+    ``needle`` (lower case), and its parameters. SQLite's LIKE folds ASCII letters alone (as
+    its lower() does): the characters past ASCII that Python lowers into a character of the
+    needle (the Kelvin sign into k, Ü into ü) are lowered first by replace(); the others cannot
+    be part of a match either way. A sigma lowers by its place in a word: then Python lowers
+    the text past ASCII."""
+    like = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    if _SIGMAS & set(needle):
+        sql = f"(CASE WHEN {text} GLOB ? THEN py_contains({text}, ?) ELSE {text} LIKE ? ESCAPE '\\' END)"
+        return sql, [_WIDE, needle, like]
+    sources = sorted({p for ch in set(needle) for p in _lowered_from().get(ch, ())})
+    params: list[object] = []
+    for p in sources:
+        text = f"replace({text}, ?, ?)"
+        params.extend((p, p.lower()))
+    return f"{text} LIKE ? ESCAPE '\\'", [*params, like]
 
 
 def register(db: sqlite3.Connection) -> None:
@@ -137,12 +171,9 @@ def _where(
     if f.text:
         ors = []
         for c in searched:  # a searched column's sort key is its text
-            text = c.sql_key
-            ors.append(
-                f"(CASE WHEN {text} GLOB ? THEN py_contains({text}, ?) "
-                f"ELSE instr(lower({text}), ?) > 0 END)"
-            )
-            params.extend((_WIDE, f.text, f.text))
+            sql, args = _contains_sql(c.sql_key, f.text)
+            ors.append(sql)
+            params.extend(args)
         parts.append("(" + " OR ".join(ors) + ")")
     return (" AND ".join(parts) or "1"), params
 
@@ -272,11 +303,15 @@ class Querier:
         self._jobs.put((token, q))
 
     def close(self) -> None:
+        """Stop the thread; returns once its connection is closed (a query running is
+        interrupted: at most a moment)."""
         self._latest = -1
         db = self._db
         if db is not None:
             db.interrupt()
         self._jobs.put(None)
+        if threading.current_thread() is not self._thread:
+            self._thread.join(timeout=2)
 
     def _run(self) -> None:
         try:

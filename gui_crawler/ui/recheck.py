@@ -61,6 +61,7 @@ class Recheck:
         self.results = results
         self.overview = overview
         self.now: dict[str, FetchRecord] = {}  # the answers that replaced an earlier one
+        results.pages.expect_replacements(self.before)  # their rows, by URL, before they go
 
     def apply(self, records: list[FetchRecord], workers: list[WorkerEvent]) -> list[FetchRecord]:
         """One batch: each answer in its URL's row (a cancel is no answer); returns the records
