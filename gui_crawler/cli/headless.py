@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import collections
 import contextlib
-import functools
+import itertools
 import logging
 import os
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -28,10 +27,11 @@ from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
 from gui_crawler.engine import raise_fd_limit
 from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress
 from gui_crawler.parsing import accel
-from gui_crawler.records.export import write_csv
-from gui_crawler.records.report import write_audit
+from gui_crawler.parsing.linkwords import LinkWords
+from gui_crawler.records.report import ListRecords, Records, write_audit, write_pages_csv
 from gui_crawler.records.verdicts import (
     FAILS,
+    NOT_ANSWERED_SQL,
     SUMMARY,
     WORDS,
     Tally,
@@ -39,11 +39,12 @@ from gui_crawler.records.verdicts import (
     category,
     group,
     is_cancelled,
+    of_verdict,
     worth_rechecking,
 )
 from gui_crawler.records.wording import answer_words
 from gui_crawler.storage import SavedCrawl
-from gui_crawler.storage.fileformat import load_words
+from gui_crawler.storage.fileformat import HAS_WORDS, count_records, iter_records, load_words
 from gui_crawler.storage.session import CrawlSession, StoreError
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -69,7 +70,13 @@ def config_from_args(args: argparse.Namespace, roots: Sequence[str]) -> CrawlCon
 
 
 class Report:
-    """Collects records for the seed-style report; optionally draws live progress on a terminal."""
+    """Counts the records for the seed-style report as they come (``tally()``); optionally draws
+    live progress on a terminal. With ``keep`` (a crawl without a crawl file) it also keeps
+    every record for the report's lists and the outputs; with a crawl file they are read from
+    the file at the end (FileRecords), so memory holds counts, not records.
+
+    A re-check's records of the URLs it fetches again (``again``, their earlier records) are
+    kept all the same, for its before-and-after lines."""
 
     def __init__(
         self,
@@ -77,8 +84,13 @@ class Report:
         keep_links: bool = False,
         notices: TextIO | None = None,
         keep_words: bool = False,
+        keep: bool = True,
     ) -> None:
         self.records: list[FetchRecord] = []
+        self.keep = keep
+        self.counted = Tally()
+        self.before: dict[str, FetchRecord] = {}  # a re-check's: the records it replaces
+        self.again: dict[str, FetchRecord] = {}  # and the records of those URLs it made
         self.live = live
         self.notices = notices  # where the crawl's Notices are printed (stderr), if anywhere
         # The seed's report never reads a page's outlinks (the crawl file has them), and on real
@@ -92,11 +104,15 @@ class Report:
 
     def __call__(self, event: Event) -> None:
         if isinstance(event, FetchRecord):
-            if event.links and not self.keep_links:
-                event = event.without_links()
-            elif event.words and not self.keep_words:
-                event = event.without_words()
-            self.records.append(event)
+            self.counted.add_one(event)
+            if self.keep:
+                if event.links and not self.keep_links:
+                    event = event.without_links()
+                elif event.words and not self.keep_words:
+                    event = event.without_words()
+                self.records.append(event)
+            elif event.url in self.before:
+                self.again[event.url] = event.without_links()
         elif isinstance(event, Progress) and self.live is not None:
             now = time.monotonic()
             if now - self._last_draw >= 0.2:
@@ -115,28 +131,63 @@ class Report:
                 self.live.write("\r\033[K")  # not after the live line's text
             print(f"gui-crawler: {event.text}", file=self.notices, flush=True)
 
+    def count_file(self, path: Path) -> None:
+        """Count the records a crawl file holds already (a resumed or re-checked crawl's), but
+        those a re-check replaces (``before``), from the file's counts."""
+        for status, error_kind, content_type, external, n, size in count_records(path):
+            self.counted.add_counted(status, error_kind, content_type, external, n, size)
+        for rec in self.before.values():
+            self.counted.add_one(rec, -1)
+
+    def rechecked(self) -> dict[str, FetchRecord]:
+        """A re-check's URLs with their records now: the new one, or for a URL not fetched
+        again (a cancel; a loop's later URL its first one no longer leads to) the one it had,
+        which the counts take back in place of a cancelled one."""
+        now: dict[str, FetchRecord] = {}
+        for url, old in self.before.items():
+            new = self.again.get(url)
+            if new is not None and not is_cancelled(new):
+                now[url] = new
+                continue
+            if new is not None:
+                self.counted.add_one(new, -1)
+            self.counted.add_one(old)
+            now[url] = old
+        return now
+
     def tally(self) -> Tally:
         """The records counted by verdict: the summary's numbers and the exit code's."""
-        return Tally(self.records)
+        return self.counted
 
     def of(self, v: Verdict) -> list[FetchRecord]:
-        """The records of one verdict, in crawl order."""
+        """The records of one verdict, in crawl order (of a Report that keeps them)."""
         return group(self.records).get(v, [])
 
     @property
     def broken(self) -> list[FetchRecord]:
         return self.of(Verdict.BROKEN)
 
-    def print(self, out: TextIO, finished: CrawlFinished, max_tasks: int, verbose: bool) -> None:
+    def print(
+        self,
+        out: TextIO,
+        finished: CrawlFinished,
+        max_tasks: int,
+        verbose: bool,
+        records: Records | None = None,
+    ) -> None:
+        """The seed's report; the lists of URLs from ``records`` (default: those kept)."""
+        if records is None:
+            records = ListRecords(self.records)
+        tally = self.counted
         if verbose:
-            for rec in sorted(self.records, key=lambda r: r.url):
+            for rec in records.by_url():
                 print(url_line(rec), file=out)
-        counts = collections.Counter(category(r) for r in self.records)
+        counts = tally.kinds.copy()
         counts["fail"] = sum(v for k, v in counts.items() if k.startswith("fail_"))
-        html_bytes = sum(r.size for r in self.records if category(r) == "html")
-        rate = len(self.records) / finished.elapsed if finished.elapsed else 0.0
+        total = tally.total
+        rate = total / finished.elapsed if finished.elapsed else 0.0
         print(
-            f"Finished {len(self.records)} urls in {finished.elapsed:.3f} secs "
+            f"Finished {total} urls in {finished.elapsed:.3f} secs "
             f"(max_tasks={max_tasks}) ({rate:.1f} urls/sec)"
             + ("" if finished.reason == "done" else f" [{finished.reason}]"),
             file=out,
@@ -144,28 +195,66 @@ class Report:
         for kind, n in sorted(counts.items()):
             if n:
                 print(f"{n:10,d} {kind}", file=out)
-        if html_bytes:
-            print(f"{html_bytes:10,d} html_bytes", file=out)
+        if tally.html_bytes:
+            print(f"{tally.html_bytes:10,d} html_bytes", file=out)
         print(f"Todo: {finished.todo}", file=out)
         print(f"Done: {finished.done}", file=out)
-        print(f"Found: {self.tally().summary()}", file=out)
-        external = sum(1 for r in self.records if r.external)
-        if external:
-            print(f"External links checked: {external}", file=out)
+        print(f"Found: {tally.summary()}", file=out)
+        if tally.external:
+            print(f"External links checked: {tally.external}", file=out)
         # Each verdict's URLs under its own heading ("Broken: 3 — …"): those that make the exit
         # code 1 all, the others up to 50 unless verbose.
-        by_verdict = group(self.records)
         for v in SUMMARY:
-            recs = by_verdict.get(v)
-            if not recs:
+            if not tally[v]:
                 continue
             words = WORDS[v]
-            print(f"{words.label}: {len(recs)} — {words.title}; url, status or error, first "
+            print(f"{words.label}: {tally[v]} — {words.title}; url, status or error, first "
                   "page linking to it", file=out)  # fmt: skip
             shown = None if verbose or v in FAILS else 50
-            for rec in sorted(recs, key=lambda r: r.url)[:shown]:
+            for rec in itertools.islice(records.by_url(v), shown):
                 why = rec.exception or rec.status
                 print(f"  {rec.url}  {why}  <- {rec.referrer or '(root)'}", file=out)
+
+
+class FileRecords:
+    """The records of a crawl file for the CLI's report and outputs (report.Records), read a
+    batch at a time. ``late``: records the crawl order gives last, whatever their place in the
+    file (a re-check's URLs not fetched again, as the report has always listed them)."""
+
+    def __init__(self, path: Path, late: Mapping[str, FetchRecord] | None = None) -> None:
+        self.path = path
+        self.late = dict(late or {})
+
+    def _ordered(self, links: bool, where: str = "") -> Iterator[FetchRecord]:
+        late = self.late
+        rows = iter_records(self.path, where=where, links=links)
+        if not late:
+            yield from rows
+            return
+        yield from (r for r in rows if r.url not in late)
+        if where:  # the late records that meet the condition
+            meet = {r.url for r in iter_records(self.path, where=where, urls=late, links=False)}
+        for url, rec in late.items():
+            if not where or url in meet:
+                yield rec if links else rec.without_links()
+
+    def each(self, links: bool = False) -> Iterable[FetchRecord]:
+        return self._ordered(links)
+
+    def by_url(self, verdict: Verdict | None = None) -> Iterable[FetchRecord]:
+        if verdict is None:
+            return iter_records(self.path, "url", links=False)
+        where = NOT_ANSWERED_SQL if verdict in SUMMARY else ""
+        return of_verdict(iter_records(self.path, "url", where=where, links=False), verdict)
+
+    def find(self, urls: list[str]) -> Mapping[str, FetchRecord]:
+        return {r.url: r for r in iter_records(self.path, urls=urls, links=False)}
+
+    def words(self) -> Iterable[tuple[str, tuple[LinkWords, ...]]]:
+        return load_words(self.path)
+
+    def unsaid(self) -> Iterable[FetchRecord]:
+        return (r for r in self._ordered(True, f"NOT {HAS_WORDS}") if r.links)
 
 
 def url_line(rec: FetchRecord) -> str:
@@ -186,15 +275,16 @@ class Run:
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
+        audit = bool(args.report or args.broken_csv or args.links_csv)
         self.report = Report(
             sys.stderr if sys.stderr.isatty() and not args.quiet else None,
-            keep_links=bool(args.report or args.broken_csv or args.links_csv),
+            keep_links=audit,
             notices=None if args.quiet else sys.stderr,
-            keep_words=bool(args.no_db and (args.report or args.broken_csv or args.links_csv)),
+            keep_words=bool(args.no_db and audit),
+            keep=bool(args.no_db),  # else the crawl file keeps them
         )
         self.session: CrawlSession | None = None
         self.interrupted = False
-        self.before: dict[str, FetchRecord] = {}  # a re-check's: the records it replaces
 
     def open_session(self, config: CrawlConfig) -> CrawlConfig:
         """Create or reopen the crawl file; a resumed crawl keeps the options it was started with
@@ -203,20 +293,24 @@ class Run:
         if args.resume:
             self.session = CrawlSession.resume(Path(args.resume), **resume_overrides(args))
             assert self.session.saved is not None
-            self.report.records.extend(self.session.saved.records)
             self.say_withheld(self.session.saved, resume_overrides(args))
         elif args.recheck:
             self.session = CrawlSession.recheck(Path(args.recheck), **resume_overrides(args))
             assert self.session.saved is not None
             self.say_withheld(self.session.saved, resume_overrides(args))
             assert self.session.saved is not None and self.session.store is not None
-            again = self.session.store.replacing
-            self.report.records.extend(r for r in self.session.saved.records if r.url not in again)
-            self.before = dict(again)
+            self.report.before = dict(self.session.store.replacing)
         elif args.no_db:
             self.session = CrawlSession.unsaved(config)
         else:
             self.session = CrawlSession.new(config, Path(args.db) if args.db else None)
+        saved = self.session.saved
+        if saved is not None:
+            assert self.session.path is not None
+            self.report.count_file(self.session.path)
+            # The crawl goes on from the URLs it has (session.frontier); the report and the
+            # outputs read the records from the file.
+            saved.records.clear()
         return self.session.config
 
     def say_withheld(self, saved: SavedCrawl, given: dict[str, Any]) -> None:
@@ -295,7 +389,7 @@ class UsageError(Exception):
 
 
 def print_rechecked(
-    out: TextIO, before: dict[str, FetchRecord], records: list[FetchRecord], verbose: bool
+    out: TextIO, before: dict[str, FetchRecord], records: Iterable[FetchRecord], verbose: bool
 ) -> None:
     """'Re-checked 5 URLs: 2 fixed, 3 as before', then (``verbose``) each one's answers."""
     now = {r.url: r for r in records if r.url in before}
@@ -385,25 +479,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-    if run.before:
-        # A URL not fetched again (a cancel; a loop's later URL its first one no longer leads
-        # to) keeps its record.
-        fetched = {r.url for r in run.report.records if not is_cancelled(r)}
-        run.report.records[:] = [
-            r for r in run.report.records if r.url in fetched or r.url not in run.before
-        ]
-        run.report.records.extend(r for u, r in run.before.items() if u not in fetched)
-    report, out = run.report, sys.stdout
+    report, out, session = run.report, sys.stdout, run.session
+    now = report.rechecked()
+    records: Records = ListRecords(report.records)
+    if session is not None and session.path is not None:
+        # A URL a re-check did not fetch again keeps its record, listed last.
+        late = {u: r for u, r in now.items() if r is report.before[u]}
+        records = FileRecords(session.path, late)
     tally = report.tally()
     if args.quiet:
-        print(f"Finished {len(report.records)} urls, {tally.summary()}", file=out)
+        print(f"Finished {tally.total} urls, {tally.summary()}", file=out)
     else:
-        crawler = run.session.crawler if run.session is not None else None
+        crawler = session.crawler if session is not None else None
         workers = crawler.max_workers if crawler is not None else config.max_tasks  # capped
-        report.print(out, finished, workers, verbose=args.verbose > 0)
-    if run.before:
-        print_rechecked(out, run.before, report.records, verbose=not args.quiet)
-    session = run.session
+        report.print(out, finished, workers, verbose=args.verbose > 0, records=records)
+    if report.before:
+        print_rechecked(out, report.before, now.values(), verbose=not args.quiet)
     exit_error = False
     if session is not None and session.store_error:
         print(f"gui-crawler: {session.store_error}; the crawl was stopped", file=sys.stderr)
@@ -412,17 +503,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"Crawl file: {session.path} (continue it with --resume)", file=out)
     if args.csv:  # also after a store error: the CSV may well be on a healthy disk
         try:
-            n = write_csv(args.csv, report.records, config.extractor().rules)
+            n = write_pages_csv(args.csv, records, config)
         except OSError as e:
             print(f"gui-crawler: cannot write {args.csv}: {e.strerror or e}", file=sys.stderr)
             return EXIT_ERROR
         if not args.quiet:
             print(f"Wrote {n} rows to {os.path.abspath(args.csv)}", file=out)
-    words = None
-    if session is not None and session.path is not None and not session.store_error:
-        words = functools.partial(load_words, session.path)
     if (args.report or args.broken_csv or args.links_csv) and write_audit(
-        args, report.records, config, out, words
+        args, records, config, out
     ):
         exit_error = True
     if exit_error:

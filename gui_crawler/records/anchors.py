@@ -58,6 +58,20 @@ def broken_rows(broken: Iterable[tuple[str, str, str]], pages_words: PagesWords)
     return out + list(invalid)
 
 
+def _link_row(
+    source: str, w: LinkWords, rec: FetchRecord | None, is_internal: Callable[[str], bool]
+) -> tuple[str, ...]:
+    if w.invalid:
+        external, status, verdict = "", "", "invalid"
+    else:
+        external = "no" if is_internal(w.target) else "yes"
+        status = str(rec.status) if rec is not None and rec.status is not None else ""
+        verdict = rec.verdict.value if rec is not None else "not checked"
+    nofollow = "yes" if w.nofollow else ""
+    return (source, w.target, w.anchor, w.alt, w.rel, nofollow, w.element, external,
+            status, verdict)  # fmt: skip
+
+
 def link_rows(
     records: Mapping[str, FetchRecord],
     is_internal: Callable[[str], bool],
@@ -68,25 +82,54 @@ def link_rows(
     ("not checked" for a target with no record, "invalid" for a link no browser follows). A page
     whose links have no words (one scanned rather than parsed, or from an older crawl file)
     gives a row per link without them."""
-
-    def row(source: str, w: LinkWords) -> tuple[str, ...]:
-        if w.invalid:
-            external, status, verdict = "", "", "invalid"
-        else:
-            rec = records.get(w.target)
-            external = "no" if is_internal(w.target) else "yes"
-            status = str(rec.status) if rec is not None and rec.status is not None else ""
-            verdict = rec.verdict.value if rec is not None else "not checked"
-        nofollow = "yes" if w.nofollow else ""
-        return (source, w.target, w.anchor, w.alt, w.rel, nofollow, w.element, external,
-                status, verdict)  # fmt: skip
-
     said: set[str] = set()
     for source, words in pages_words():
         said.add(source)
         for w in words:
-            yield row(source, w)
+            yield _link_row(source, w, records.get(w.target), is_internal)
     for rec in records.values():
         if rec.links and rec.url not in said:
             for target in rec.links:
-                yield row(rec.url, LinkWords(target, ""))
+                yield _link_row(rec.url, LinkWords(target, ""), records.get(target), is_internal)
+
+
+# The records of some URLs (those that have one), by URL.
+Find = Callable[[list[str]], Mapping[str, FetchRecord]]
+
+
+def streamed_link_rows(
+    find: Find,
+    is_internal: Callable[[str], bool],
+    pages_words: PagesWords,
+    unsaid: Callable[[], Iterable[FetchRecord]],
+    batch: int = 5000,
+) -> Iterator[tuple[str, ...]]:
+    """link_rows without every record at hand: the targets' records are asked of ``find`` a
+    batch of links at a time, and the pages whose links have no words come from ``unsaid``
+    (the records with links that ``pages_words`` does not give, in crawl order). The same rows
+    in the same order."""
+
+    def rows(pages: list[tuple[str, tuple[LinkWords, ...]]]) -> Iterator[tuple[str, ...]]:
+        targets = {w.target: None for _, words in pages for w in words if not w.invalid}
+        got = find(list(targets)) if targets else {}
+        for source, words in pages:
+            for w in words:
+                yield _link_row(source, w, got.get(w.target), is_internal)
+
+    pages: list[tuple[str, tuple[LinkWords, ...]]] = []
+    held = 0
+    for source, words in pages_words():
+        pages.append((source, words))
+        held += len(words)
+        if held >= batch:
+            yield from rows(pages)
+            pages, held = [], 0
+    yield from rows(pages)
+    pages, held = [], 0
+    for rec in unsaid():
+        pages.append((rec.url, tuple(LinkWords(target, "") for target in rec.links)))
+        held += len(rec.links)
+        if held >= batch:
+            yield from rows(pages)
+            pages, held = [], 0
+    yield from rows(pages)

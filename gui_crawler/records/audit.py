@@ -116,15 +116,24 @@ class Audit:
 
     Each record is classified once, when it is added; ``findings()`` then only joins the
     indexes (duplicates, redirect chains, sitemap URLs), so a window can ask for them often.
+
+    ``keep_records=False``: ``records`` stays empty and only the indexes the findings need are
+    kept (the URLs of each finding, titles, descriptions and content hashes, redirects, sitemap
+    URLs' statuses), for an audit fed once from a crawl file: each URL added once, thresholds,
+    rules and ``is_internal`` set before the first record, ``linked`` given (broken_links()
+    needs the records).
     """
 
     def __init__(
         self,
         thresholds: Thresholds | None = None,
         is_internal: Callable[[str], bool] = lambda url: True,
+        keep_records: bool = True,
     ) -> None:
         self.thresholds = thresholds or Thresholds()
         self._is_internal = is_internal
+        self.keep_records = keep_records
+        self.added = 0  # records indexed (every one added, but cancelled ones)
         self.records: dict[str, FetchRecord] = {}
         self._linked: set[str] = set()  # every URL some page links to
         # Tells whether some page links to a URL, when the caller indexes links already (the
@@ -140,8 +149,9 @@ class Audit:
         self._titles: dict[str, list[str]] = defaultdict(list)
         self._descriptions: dict[str, list[str]] = defaultdict(list)
         self._hashes: dict[str, list[str]] = defaultdict(list)
-        self._redirect_urls: list[str] = []
-        self._sitemap_urls: list[str] = []
+        # Each redirect's target (and whether it ran over too many redirects), in crawl order.
+        self._hops: dict[str, tuple[str, bool]] = {}
+        self._sitemap: list[tuple[str, int | None]] = []  # sitemap URLs and their status
         self._stale = False  # the indexes need rebuilding from the records
 
     @property
@@ -151,12 +161,23 @@ class Audit:
     @is_internal.setter
     def is_internal(self, test: Callable[[str], bool]) -> None:
         self._is_internal = test
-        self._stale = True
+        self._invalidate()
+
+    def _invalidate(self) -> None:
+        """The indexes no longer say what the records do (none is stale before a record)."""
+        if self.added:
+            if not self.keep_records:
+                raise RuntimeError("an audit that keeps no records is set up before it is fed")
+            self._stale = True
 
     def add(self, records: Iterable[FetchRecord]) -> None:
         for rec in records:
             if is_cancelled(rec):
                 continue  # not really fetched: resume fetches it again
+            self.added += 1
+            if not self.keep_records:
+                self._index(rec)
+                continue
             if rec.url in self.records:
                 self._stale = True  # a URL recorded again replaces its old record
             self.records[rec.url] = rec
@@ -169,6 +190,7 @@ class Audit:
 
     def clear(self) -> None:
         self.records.clear()
+        self.added = 0
         self._linked.clear()
         self._reset()
 
@@ -180,11 +202,11 @@ class Audit:
     @rules.setter
     def rules(self, rules: Iterable[Rule]) -> None:
         self._rules = tuple(rules)
-        self._stale = True
+        self._invalidate()
 
     def set_thresholds(self, thresholds: Thresholds) -> None:
         self.thresholds = thresholds
-        self._stale = True
+        self._invalidate()
 
     def _index(self, rec: FetchRecord) -> None:
         t = self.thresholds
@@ -202,9 +224,9 @@ class Audit:
         if rec.robots and ("noindex" in rec.robots or "none" in rec.robots.split(", ")):
             found["noindex"].append(url)
         if rec.in_sitemap:
-            self._sitemap_urls.append(url)
+            self._sitemap.append((url, rec.status))
         if rec.next_url and rec.is_redirect:
-            self._redirect_urls.append(url)
+            self._hops[url] = (rec.next_url, rec.error_kind == ErrorKind.TOO_MANY_REDIRECTS)
         if not is_page(rec):
             return
         if self._rules:
@@ -246,33 +268,32 @@ class Audit:
         found["duplicate_content"] = _shared(self._hashes)
         found["redirect_chain"], found["redirect_loop"] = self._redirects()
         linked = self.linked or self._linked.__contains__
-        found["orphan"] = [u for u in self._sitemap_urls if not linked(u)]
-        found["sitemap_non200"] = [u for u in self._sitemap_urls if self.records[u].status != 200]
+        found["orphan"] = [u for u, _ in self._sitemap if not linked(u)]
+        found["sitemap_non200"] = [u for u, status in self._sitemap if status != 200]
         kinds = [*FINDINGS, *map(custom_finding, self._rules)]
         return [Finding(key, label, tuple(found.get(key, ())), sev) for key, label, sev in kinds]
 
     def _redirects(self) -> tuple[list[str], list[str]]:
         """(URLs starting a chain of 2+ redirects, URLs whose redirects come back round)."""
-        recs = self.records
+        redirects = self._hops
         chains: list[str] = []
         loops: list[str] = []
-        for url in self._redirect_urls:
-            rec = recs[url]
+        for url, (first, too_many) in redirects.items():
             seen = {url}
             hops = 1
-            nxt: str | None = rec.next_url
+            nxt: str | None = first
             loop = False
             while nxt is not None:
                 if nxt in seen:
                     loop = True
                     break
                 seen.add(nxt)
-                target = recs.get(nxt)
-                if target is None or not target.is_redirect or not target.next_url:
+                target = redirects.get(nxt)
+                if target is None:
                     break
                 hops += 1
-                nxt = target.next_url
-            if loop or rec.error_kind == ErrorKind.TOO_MANY_REDIRECTS:
+                nxt = target[0]
+            if loop or too_many:
                 loops.append(url)
             elif hops >= 2:
                 chains.append(url)

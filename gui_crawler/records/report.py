@@ -4,27 +4,39 @@ inline SVG. No scripts, no external assets: it opens the same anywhere, offline.
 from __future__ import annotations
 
 import datetime as _dt
+import heapq
+import itertools
 import os
 import sys
 from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from html import escape
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl.urls import Scope
 from gui_crawler.events import FetchRecord
+from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.anchors import (
     BrokenRow,
+    Find,
     PagesWords,
     broken_rows,
-    link_rows,
     no_words,
+    streamed_link_rows,
     words_in_records,
 )
 from gui_crawler.records.audit import Audit, Finding
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_links_csv
-from gui_crawler.records.export import atomic_text
-from gui_crawler.records.verdicts import Tally, Verdict, noun
+from gui_crawler.records.export import atomic_text, write_csv
+from gui_crawler.records.verdicts import (
+    Tally,
+    Verdict,
+    is_broken,
+    is_cancelled,
+    noun,
+    of_verdict,
+)
 from gui_crawler.records.wording import answer_words
 
 WORST = 10  # offenders listed per finding
@@ -67,37 +79,70 @@ def _bars(items: list[tuple[str, int, str]], width: int = 640) -> str:
     return "".join(parts)
 
 
-def _status_items(records: list[FetchRecord]) -> list[tuple[str, int, str]]:
-    counts: Counter[str] = Counter()
-    for r in records:
+_TIME_BOUNDS = [(0.1, "< 100 ms"), (0.3, "100-300 ms"), (1.0, "300 ms-1 s"), (3.0, "1-3 s")]
+
+
+class Totals:
+    """What the report counts over every record of its audit, one record at a time: URLs,
+    hosts, pages that answered 200, the verdicts, answers by class and response times."""
+
+    def __init__(self, records: Iterable[FetchRecord] = ()) -> None:
+        self.urls = 0
+        self.hosts: set[str] = set()
+        self.pages = 0
+        self.tally = Tally()
+        self.statuses: Counter[str] = Counter()
+        self.times = [0] * (len(_TIME_BOUNDS) + 1)
+        for rec in records:
+            self.add(rec)
+
+    def add(self, r: FetchRecord) -> None:
+        self.urls += 1
+        if "://" in r.url:
+            self.hosts.add(r.url.split("/")[2])
+        if r.status == 200:
+            self.pages += 1
+        self.tally.add_one(r)
         if r.error_kind is not None or r.status is None:
-            counts["no answer"] += 1
+            self.statuses["no answer"] += 1
         else:
-            counts[f"{r.status // 100}xx"] += 1
-    colors = {"2xx": "#27ae60", "3xx": "#2e86c1", "4xx": "#c0392b", "5xx": "#8e1b10"}
-    return [(k, v, colors.get(k, "#8e44ad")) for k, v in sorted(counts.items())]
-
-
-def _time_items(records: list[FetchRecord]) -> list[tuple[str, int, str]]:
-    bounds = [(0.1, "< 100 ms"), (0.3, "100-300 ms"), (1.0, "300 ms-1 s"), (3.0, "1-3 s")]
-    counts = [0] * (len(bounds) + 1)
-    for r in records:
+            self.statuses[f"{r.status // 100}xx"] += 1
         if r.error_kind is None:
-            counts[next((i for i, (b, _) in enumerate(bounds) if r.elapsed < b), len(bounds))] += 1
-    labels = [label for _, label in bounds] + ["≥ 3 s"]
-    return [(label, n, "#5d6d7e") for label, n in zip(labels, counts, strict=True)]
+            bounds = _TIME_BOUNDS
+            self.times[
+                next((i for i, (b, _) in enumerate(bounds) if r.elapsed < b), len(bounds))
+            ] += 1
 
 
-def _offenders(f: Finding, audit: Audit) -> list[FetchRecord]:
-    recs = [audit.records[u] for u in f.urls if u in audit.records]
+def _status_items(totals: Totals) -> list[tuple[str, int, str]]:
+    colors = {"2xx": "#27ae60", "3xx": "#2e86c1", "4xx": "#c0392b", "5xx": "#8e1b10"}
+    return [(k, v, colors.get(k, "#8e44ad")) for k, v in sorted(totals.statuses.items())]
+
+
+def _time_items(totals: Totals) -> list[tuple[str, int, str]]:
+    labels = [label for _, label in _TIME_BOUNDS] + ["≥ 3 s"]
+    return [(label, n, "#5d6d7e") for label, n in zip(labels, totals.times, strict=True)]
+
+
+def _in_order(urls: Sequence[str], find: Find, batch: int = 500) -> Iterator[FetchRecord]:
+    """The records of ``urls`` in their order, asked of ``find`` a batch at a time."""
+    for i in range(0, len(urls), batch):
+        some = list(urls[i : i + batch])
+        got = find(some)
+        yield from (got[u] for u in some if u in got)
+
+
+def _offenders(f: Finding, find: Find) -> list[FetchRecord]:
+    """The first WORST pages of the finding, the worst first where there is a worst."""
+    recs = _in_order(f.urls, find)
     if f.key == "slow":
-        recs.sort(key=lambda r: -r.elapsed)
-    elif f.key == "large":
-        recs.sort(key=lambda r: -r.size)
-    elif f.key in ("title_long", "description_long"):
+        return heapq.nsmallest(WORST, recs, key=lambda r: -r.elapsed)
+    if f.key == "large":
+        return heapq.nsmallest(WORST, recs, key=lambda r: -r.size)
+    if f.key in ("title_long", "description_long"):
         field = "title" if f.key == "title_long" else "meta_description"
-        recs.sort(key=lambda r: -len(getattr(r, field) or ""))
-    return recs[:WORST]
+        return heapq.nsmallest(WORST, recs, key=lambda r: -len(getattr(r, field) or ""))
+    return list(itertools.islice(recs, WORST))
 
 
 def _detail(f: Finding, r: FetchRecord) -> str:
@@ -124,20 +169,27 @@ def render(
     audit: Audit,
     title: str = "Site audit",
     anchors: list[BrokenRow] | None = None,
+    totals: Totals | None = None,
+    find: Find | None = None,
 ) -> str:
+    """The report's page. ``totals`` and ``find`` (the records of some URLs: the worst
+    offenders') for an audit that keeps no records; by default, from its records."""
     findings = audit.findings()
-    records = list(audit.records.values())
-    hosts = sorted({r.url.split("/")[2] for r in records if "://" in r.url})
-    pages = sum(1 for r in records if r.status == 200)
-    tally = Tally(records)
+    if totals is None:
+        totals = Totals(audit.records.values())
+    if find is None:
+        find = _finder(audit.records)
+    hosts = sorted(totals.hosts)
+    pages = totals.pages
+    tally = totals.tally
     when = _dt.datetime.now().strftime("%Y-%m-%d %H:%M")
     out = [
         "<!doctype html><html lang=en><head><meta charset=utf-8>",
         f"<title>{escape(title)}</title><style>{CSS}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
-        f"<p class=sub>{escape(', '.join(hosts[:3]))} · {len(records):,} URLs · {when}</p>",
+        f"<p class=sub>{escape(', '.join(hosts[:3]))} · {totals.urls:,} URLs · {when}</p>",
         '<div class="cards">',
-        f"<div class=card><b>{len(records):,}</b>URLs crawled</div>",
+        f"<div class=card><b>{totals.urls:,}</b>URLs crawled</div>",
         f"<div class=card><b>{pages:,}</b>answered 200</div>",
         *(
             f"<div class=card><b{f' class={cls}' if cls and tally[v] else ''}>{tally[v]:,}</b>"
@@ -148,9 +200,9 @@ def render(
         "</div><h2>Findings</h2>",
         _bars([(f.label, f.count, _COLORS[f.severity]) for f in findings]),
         "<h2>Answers</h2>",
-        _bars(_status_items(records)),
+        _bars(_status_items(totals)),
         "<h2>Response times</h2>",
-        _bars(_time_items(records)),
+        _bars(_time_items(totals)),
         "<h2>Worst offenders</h2>",
     ]
     for f in findings:
@@ -161,7 +213,7 @@ def render(
             what, fix = escape(f.explanation.what), escape(f.explanation.fix)
             out.append(f"<p class=why>{what} <b>How to fix:</b> {fix}</p>")
         out.append("<table>")
-        for r in _offenders(f, audit):
+        for r in _offenders(f, find):
             out.append(
                 f"<tr><td class=url>{escape(r.url)}</td><td>{escape(_detail(f, r))}</td></tr>"
             )
@@ -190,16 +242,23 @@ def render(
     return "\n".join(out)
 
 
+def _finder(records: Mapping[str, FetchRecord]) -> Find:
+    return lambda urls: {u: records[u] for u in urls if u in records}
+
+
 def write_report(
     path: str | os.PathLike[str],
     audit: Audit,
     title: str = "Site audit",
     anchors: list[BrokenRow] | None = None,
+    totals: Totals | None = None,
+    find: Find | None = None,
 ) -> int:
     """Write the report atomically (a temporary file renamed into place); returns its length
     in characters. ``anchors``: the broken links with their words (anchors.broken_rows);
-    without them, the broken links are listed without words."""
-    text = render(audit, title, anchors)
+    without them, the broken links are listed without words. ``totals``, ``find``: as for
+    render."""
+    text = render(audit, title, anchors, totals, find)
     with atomic_text(path) as f:
         f.write(text)
     return len(text)
@@ -226,28 +285,130 @@ async def broken_with_anchors(
     return rows, rows
 
 
+class Records(Protocol):
+    """A crawl's records for the CLI's outputs, read as often as an output asks: from a list
+    (``ListRecords``) or a crawl file, a batch at a time (``cli.headless.FileRecords``). Both
+    give the same records in the same orders."""
+
+    def each(self, links: bool = False) -> Iterable[FetchRecord]:
+        """Every record in crawl order (``links``: with their outlinks)."""
+        ...
+
+    def by_url(self, verdict: Verdict | None = None) -> Iterable[FetchRecord]:
+        """Every record (of ``verdict``) in the order of their URLs."""
+        ...
+
+    def find(self, urls: list[str]) -> Mapping[str, FetchRecord]:
+        """The records of ``urls`` that have one (outlinks left out)."""
+        ...
+
+    def words(self) -> Iterable[tuple[str, tuple[LinkWords, ...]]]:
+        """Each page's links with their words, in the order recorded (a PagesWords)."""
+        ...
+
+    def unsaid(self) -> Iterable[FetchRecord]:
+        """The records with outlinks whose words ``words`` does not give, in crawl order."""
+        ...
+
+
+class ListRecords:
+    """Records held in a list (a crawl kept without a crawl file): Records over it."""
+
+    def __init__(self, records: list[FetchRecord], pages_words: PagesWords | None = None):
+        self.records = records
+        self._words = pages_words or words_in_records(records)
+
+    def each(self, links: bool = False) -> Iterable[FetchRecord]:
+        return self.records
+
+    def by_url(self, verdict: Verdict | None = None) -> Iterable[FetchRecord]:
+        records = self.records if verdict is None else of_verdict(self.records, verdict)
+        return sorted(records, key=lambda r: r.url)
+
+    def find(self, urls: list[str]) -> Mapping[str, FetchRecord]:
+        return _finder({r.url: r for r in self.records})(urls)
+
+    def words(self) -> Iterable[tuple[str, tuple[LinkWords, ...]]]:
+        return self._words()
+
+    def unsaid(self) -> Iterable[FetchRecord]:
+        said = {url for url, _ in self._words()}
+        return [
+            r for r in {r.url: r for r in self.records}.values() if r.links and r.url not in said
+        ]
+
+
+class Streamed:
+    """An audit fed once from a crawl's records, keeping no record: its findings, what the
+    report counts over them, and the broken links (source, target, answer) in crawl order."""
+
+    def __init__(self, records: Records, config: CrawlConfig, broken: bool) -> None:
+        internal = Scope(config.roots, strict=config.strict).host_ok
+        self.audit = audit = Audit(is_internal=internal, keep_records=False)
+        audit.rules = config.extractor().rules
+        linked: set[str] = set()  # the sitemap URLs some page links to
+        audit.linked = linked.__contains__
+        self.totals = totals = Totals()
+        answers: dict[str, str] = {}  # each broken URL's answer in words
+        sitemap: set[str] = set()
+        for rec in records.each():
+            if is_cancelled(rec):
+                continue
+            audit.add((rec,))
+            totals.add(rec)
+            if rec.in_sitemap:
+                sitemap.add(rec.url)
+            if broken and is_broken(rec):
+                answers[rec.url] = answer_words(rec)
+        self.broken: list[tuple[str, str, str]] = []
+        if not (answers or sitemap):
+            return
+        for rec in records.each(links=True):
+            if is_cancelled(rec):
+                continue
+            for target in rec.links:
+                if target in answers:
+                    self.broken.append((rec.url, target, answers[target]))
+                if target in sitemap:
+                    linked.add(target)
+            if rec.next_url in sitemap:
+                linked.add(rec.next_url)
+
+
 def write_audit(
     args: Any,
-    records: list[FetchRecord],
+    records: Records | list[FetchRecord],
     config: CrawlConfig,
     out: TextIO,
     pages_words: PagesWords | None = None,
 ) -> bool:
     """The CLI's --report, --broken-csv and --links-csv files, the links' words from
     ``pages_words`` (the crawl file's) or else from the records; False if all went well (an
-    error is printed)."""
-    audit = audit_of(records, config)
-    words = pages_words or words_in_records(records)
-    rows = broken_rows(audit.broken_links(), words) if args.report or args.broken_csv else []
-    by_url = {r.url: r for r in records}
+    error is printed). The records are read as a stream, as often as the outputs need: the
+    audit keeps no record."""
+    if isinstance(records, list):
+        records = ListRecords(records, pages_words)
+    source = records
+    want_broken = bool(args.report or args.broken_csv)
+    streamed = Streamed(source, config, want_broken)
+    audit = streamed.audit
+    rows = broken_rows(streamed.broken, source.words) if want_broken else []
     internal = Scope(config.roots, strict=config.strict).host_ok
     links_csv = getattr(args, "links_csv", None)
     for path, write, what in (
-        (args.report, lambda p: write_report(p, audit, anchors=rows), "the report"),
+        (
+            args.report,
+            lambda p: write_report(
+                p, audit, anchors=rows, totals=streamed.totals, find=source.find
+            ),
+            "the report",
+        ),
         (args.broken_csv, lambda p: write_broken_links_csv(p, rows), f"{len(rows)} broken links"),
         (
             links_csv,
-            lambda p: write_links_csv(p, link_rows(by_url, internal, words)),
+            lambda p: write_links_csv(
+                p, streamed_link_rows(source.find, internal, source.words, source.unsaid)
+            ),
             "every link",
         ),
     ):
@@ -261,3 +422,8 @@ def write_audit(
         if not args.quiet:
             print(f"Wrote {what} to {os.path.abspath(path)}", file=out)
     return False
+
+
+def write_pages_csv(path: str, records: Records, config: CrawlConfig) -> int:
+    """The CLI's --csv: one row per record in crawl order, read as a stream."""
+    return write_csv(path, records.each(), config.extractor().rules)

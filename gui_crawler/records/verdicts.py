@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -112,15 +112,20 @@ def failed_answer(rec: FetchRecord) -> bool:
 
 def category(rec: FetchRecord) -> str:
     """The seed report's category: html, other, redirect, error, status_404, fail_<Exc>."""
-    if rec.error_kind is not None:
-        return "fail_" + rec.error_kind
-    if rec.status is None:
+    return category_of(rec.status, rec.error_kind, rec.content_type)
+
+
+def category_of(status: int | None, error_kind: str | None, content_type: str | None) -> str:
+    """The seed report's category of a record's status, error kind and content type."""
+    if error_kind is not None:
+        return "fail_" + error_kind
+    if status is None:
         return "error"
-    if rec.status in REDIRECT_STATUSES:
+    if status in REDIRECT_STATUSES:
         return "redirect"
-    if rec.status != 200:
-        return f"status_{rec.status}"
-    if rec.content_type in ("text/html", "application/xhtml+xml"):
+    if status != 200:
+        return f"status_{status}"
+    if content_type in ("text/html", "application/xhtml+xml"):
         return "html"
     return "other"
 
@@ -192,6 +197,17 @@ def count_phrase(v: Verdict, n: int) -> str:
     return f"{n:,} {noun(v, n)}"
 
 
+def of_verdict(records: Iterable[FetchRecord], v: Verdict) -> Iterator[FetchRecord]:
+    """The records of verdict ``v``, in their order."""
+    return (rec for rec in records if verdict_of(rec.status, rec.error_kind) is v)
+
+
+# An SQL condition on a crawl file's records (their status and error_kind columns) that every
+# record of a verdict in SUMMARY meets, and most records of a crawl do not: a reader of the
+# file asks it before asking verdict_of.
+NOT_ANSWERED_SQL = "(error_kind IS NOT NULL OR status IS NULL OR status >= 400)"
+
+
 def group(records: Iterable[FetchRecord]) -> dict[Verdict, list[FetchRecord]]:
     """The records by verdict, each list in the records' order."""
     out: dict[Verdict, list[FetchRecord]] = {}
@@ -201,16 +217,54 @@ def group(records: Iterable[FetchRecord]) -> dict[Verdict, list[FetchRecord]]:
 
 
 class Tally:
-    """Records counted by verdict; ``tally[Verdict.BROKEN]`` is 0 when none."""
+    """Records counted by verdict; ``tally[Verdict.BROKEN]`` is 0 when none. Also what the seed's
+    report counts: records by category (``kinds``), the bytes of the html pages and the external
+    URLs checked. Made one record at a time as a crawl records them (``add_one``), from counts
+    a crawl file keeps (``add_counted``), or from records all at once; ``add_one(rec, -1)``
+    takes one back."""
 
     def __init__(self, records: Iterable[FetchRecord] = ()) -> None:
         self.counts: Counter[Verdict] = Counter()
+        self.kinds: Counter[str] = Counter()
+        self.html_bytes = 0
+        self.external = 0
         self.add(records)
 
     def add(self, records: Iterable[FetchRecord]) -> None:
-        counts = self.counts
         for rec in records:
-            counts[verdict_of(rec.status, rec.error_kind)] += 1
+            self.add_counted(
+                rec.status, rec.error_kind, rec.content_type, rec.external, 1, rec.size
+            )
+
+    def add_one(self, rec: FetchRecord, n: int = 1) -> None:
+        """Count ``rec`` (``n`` -1: take it back)."""
+        self.add_counted(
+            rec.status, rec.error_kind, rec.content_type, rec.external, n, n * rec.size
+        )
+
+    def add_counted(
+        self,
+        status: int | None,
+        error_kind: str | None,
+        content_type: str | None,
+        external: bool | int,
+        n: int,
+        size: int,
+    ) -> None:
+        """Count ``n`` records alike in status, error kind, content type and being external,
+        whose sizes sum to ``size``."""
+        self.counts[verdict_of(status, error_kind)] += n
+        kind = category_of(status, error_kind, content_type)
+        self.kinds[kind] += n
+        if kind == "html":
+            self.html_bytes += size
+        if external:
+            self.external += n
+
+    @property
+    def total(self) -> int:
+        """How many records were counted."""
+        return sum(self.counts.values())
 
     def __getitem__(self, v: Verdict) -> int:
         return self.counts[v]

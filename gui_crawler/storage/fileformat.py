@@ -269,6 +269,109 @@ def load_words(
         db.close()
 
 
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    try:
+        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as e:
+        raise StoreError(f"cannot open {path}: {e}") from None
+
+
+# Which records have links with words (what load_words reads); SQL over the records table.
+HAS_WORDS = "(typeof(words) = 'blob' AND words != '')"
+
+
+def iter_records(
+    path: Path,
+    order_by: str | None = None,
+    *,
+    where: str = "",
+    params: Iterable[object] = (),
+    fields: Iterable[str] | None = None,
+    links: bool = True,
+    urls: Iterable[str] | None = None,
+    batch: int = 500,
+) -> Iterator[FetchRecord]:
+    """The records of a crawl file, read a batch at a time (``batch`` rows), so that memory
+    holds a batch whatever the file's size: in the order recorded, or by ``order_by``
+    (``"url"``: the order of the UNIQUE index on url, which is Python's order of the str).
+    ``where``: an SQL condition on the records table's columns, with ``params``; ``fields``:
+    only these fields read (the others keep their defaults); ``links=False``: without the
+    outlinks (not unpacked); ``urls``: only the records of these URLs (in batches, each in the
+    order recorded). The links' words stay in the file (load_words). Cancelled records are
+    read like any other. A file being written by a crawl is read as far as it was committed."""
+    db = _open_read_only(path)
+    try:
+        have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        wanted = set(RECORD_FIELDS) if fields is None else {"url", *fields}
+        if not links:
+            wanted.discard("links")
+        wanted.discard("words")
+        columns = ", ".join(
+            n if n in have and n in wanted else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS
+        )
+        if "words" not in have:
+            where = where.replace(HAS_WORDS, "0")
+        order = " ORDER BY url" if order_by == "url" else " ORDER BY seq"
+        sql = f"SELECT {columns} FROM records"
+        args = tuple(params)
+        if urls is None:
+            cursors: Iterable[sqlite3.Cursor] = [
+                db.execute(sql + (f" WHERE {where}" if where else "") + order, args)
+            ]
+        else:
+            some = list(urls)
+            cursors = (
+                db.execute(
+                    f"{sql} WHERE url IN ({','.join('?' * len(some[i : i + batch]))})"
+                    + (f" AND ({where})" if where else "")
+                    + order,
+                    (*some[i : i + batch], *args),
+                )
+                for i in range(0, len(some), batch)
+            )
+        for cursor in cursors:
+            while rows := cursor.fetchmany(batch):
+                yield from map(_record_from_row, rows)
+    except sqlite3.DatabaseError as e:
+        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
+    except ValueError as e:
+        raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
+    finally:
+        db.close()
+
+
+def count_records(path: Path) -> list[tuple[int | None, str | None, str | None, int, int, int]]:
+    """The records of a crawl file counted without reading them one by one: (status,
+    error_kind, content_type, external, how many, their sizes' sum) for each set of records
+    alike in the first four."""
+    db = _open_read_only(path)
+    try:
+        have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        external = "COALESCE(external, 0)" if "external" in have else "0"
+        rows = db.execute(
+            f"SELECT status, error_kind, content_type, {external}, COUNT(*), "
+            "COALESCE(SUM(size), 0) FROM records GROUP BY 1, 2, 3, 4"
+        )
+        names = ("status", "error_kind", "content_type", "external", "count", "size")
+        return [_check_row(row, names, _COUNT_TYPES) for row in rows]  # type: ignore[misc]
+    except sqlite3.DatabaseError as e:
+        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
+    except ValueError as e:
+        raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
+    finally:
+        db.close()
+
+
+_COUNT_TYPES: tuple[frozenset[type], ...] = (
+    frozenset({int, type(None)}),
+    frozenset({str, type(None)}),
+    frozenset({str, type(None)}),
+    frozenset({int}),
+    frozenset({int}),
+    frozenset({int}),
+)
+
+
 def load(path: Path) -> SavedCrawl:
     """Read a crawl file; a missing, corrupt or foreign file raises StoreError saying which."""
     if path.is_dir():

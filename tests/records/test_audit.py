@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pytest
+
 from gui_crawler.events import ErrorKind, FetchRecord
 from gui_crawler.records.anchors import broken_rows, no_words
 from gui_crawler.records.audit import FINDINGS, Audit, Thresholds
@@ -131,3 +133,19 @@ def test_an_external_url_is_never_an_on_page_finding() -> None:
     found = {f.key: f.urls for f in audit.findings()}
     for key in ("title_missing", "description_missing", "h1_missing"):
         assert found[key] == (bare.url,), key
+
+
+def test_an_audit_that_keeps_no_records_finds_the_same() -> None:
+    # The CLI feeds its audit once from the crawl file: the findings need a few facts per URL,
+    # not its record.
+    internal = lambda url: url.startswith(H)  # noqa: E731
+    kept, lean = Audit(is_internal=internal), Audit(is_internal=internal, keep_records=False)
+    kept.add(records())
+    linked = {t for r in records() for t in (*r.links, r.next_url) if t}
+    lean.linked = linked.__contains__
+    for rec in records():
+        lean.add([rec.without_links()])
+    assert lean.records == {} and lean.added == len(kept.records)
+    assert lean.findings() == kept.findings()
+    with pytest.raises(RuntimeError):  # too late to change what it was fed with
+        lean.set_thresholds(Thresholds(title_max=10))

@@ -13,6 +13,7 @@ import io
 import os
 import re
 import socket
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ from gui_crawler.cli.headless import Report, build_parser, config_from_args, mai
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord
 from gui_crawler.records.verdicts import (
     FAILS,
+    NOT_ANSWERED_SQL,
+    SUMMARY,
     WORDS,
     Tally,
     Verdict,
@@ -362,3 +365,21 @@ def count(rec, records):
     # An error kind is tested only where a count is made; the engine names failures by them.
     elsewhere = decisions(source, "engine_like")
     assert len(elsewhere) == 7 and not any("ErrorKind" in g for g in elsewhere)
+
+
+def test_the_sql_a_crawl_file_is_read_with_keeps_every_record_a_summary_lists() -> None:
+    # The CLI reads a verdict's URLs from the crawl file with NOT_ANSWERED_SQL first, then asks
+    # verdict_of: the condition must hold for every verdict a summary lists.
+    db = sqlite3.connect(":memory:")
+    kinds = [None, "ClientOSError", *ErrorKind]
+    statuses = [None, 200, 204, 301, 308, 399, 400, 403, 404, 429, 500, 503, 999]
+    for kind in kinds:
+        for status in statuses:
+            (met,) = db.execute(
+                f"SELECT {NOT_ANSWERED_SQL} FROM (SELECT ? AS status, ? AS error_kind)",
+                (status, None if kind is None else str(kind)),
+            ).fetchone()
+            if verdict_of(status, kind) in SUMMARY:
+                assert met, (status, kind)
+            else:
+                assert not met, (status, kind)
