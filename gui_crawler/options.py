@@ -460,7 +460,8 @@ OPTIONS: tuple[Option, ...] = (
         "db", "file", None, "crawl file (records and frontier) to write", group="run",
         flags=("--db",), metavar="FILE", shown_default="a new one per crawl, in the data folder",
     ),
-    Option("no_db", "bool", False, "keep no crawl file (no resume)", group="run",
+    Option("no_db", "bool", False, "keep no crawl file (no resume; the report and outputs are "
+           "then made from every record, kept in memory)", group="run",
            flags=("--no-db",)),
     Option(
         "resume", "file", None, "continue the crawl saved in FILE with the options it was "
