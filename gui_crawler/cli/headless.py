@@ -479,6 +479,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    try:
+        return finish(run, args, config, finished)
+    except StoreError as e:  # the crawl file could not be read back for the report
+        print(f"gui-crawler: {e}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: CrawlFinished) -> int:
+    """The report and the outputs of a crawl that ran, and the exit code."""
     report, out, session = run.report, sys.stdout, run.session
     now = report.rechecked()
     records: Records = ListRecords(report.records)
