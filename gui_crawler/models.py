@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import sqlite3
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -289,6 +290,20 @@ class PagesModel(LabelledTable):
             p.refilter()
         if self.sort_column >= 0 and len(self.order) > 1:
             self.sort(self.sort_column, self.sort_order)
+
+    def keep_in_memory(self) -> None:
+        """The crawl file stopped taking records (a full disk): its rows are copied into a
+        database in memory, which keeps the records given from now on. The rows stay put."""
+        if self.source.path is None:
+            return
+        try:
+            copy = self.source.in_memory()
+        except sqlite3.Error:
+            return  # the file cannot be read either: its rows as they are
+        self.close()
+        self.source.close()
+        self.source = copy
+        self._owed = 0
 
     def close(self) -> None:
         """Stop the query threads (theirs are the only other connections to the file)."""

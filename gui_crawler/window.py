@@ -1047,6 +1047,7 @@ class MainWindow(QMainWindow):
 
     def _show_store_error(self, msg: str) -> None:
         self.results.links.records.keep_everything()  # the file stopped taking records
+        self.results.pages.keep_in_memory()
         self._show_address_error(f"{msg}. The crawl was stopped; every row is kept.")
 
     def _show_address_error(self, msg: str | None) -> None:

@@ -78,6 +78,20 @@ def _half_even(x: str) -> str:
     return f"({i} + ({x} - {i} > 0.5 OR ({x} - {i} = 0.5 AND {i} % 2 = 1)))"
 
 
+def _half_even_tenths(x: str) -> str:
+    """SQL for 10 * Python's round(x, 1) of a number x >= 0: x rounded to tenths as its exact
+    binary value is, halves to even. 10x = 8x + 2x, each exact; their sum's rounding error
+    (Knuth's TwoSum) says which side of a half the exact 10x is when the sum lands on one."""
+    a, b = f"({x} * 8)", f"({x} * 2)"
+    y = f"({a} + {b})"
+    i = f"CAST({y} AS INTEGER)"
+    err = f"(({a} - ({y} - ({y} - {a}))) + ({b} - ({y} - {a})))"
+    return (
+        f"({i} + (CASE WHEN {y} - {i} > 0.5 THEN 1 WHEN {y} - {i} < 0.5 THEN 0 "
+        f"WHEN {err} > 0 THEN 1 WHEN {err} < 0 THEN 0 ELSE {i} % 2 END))"
+    )
+
+
 @functools.lru_cache(maxsize=4096)
 def _error_sentence_of(error_kind: str | None) -> str:
     return error_sentence(FetchRecord("", error_kind=error_kind))
@@ -95,7 +109,6 @@ SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {
     "error_sentence_of": (1, _error_sentence_of),
     "verdict_of": (2, _verdict_of),
     "category_of": (3, functools.lru_cache(maxsize=4096)(category_of)),
-    "round1": (1, lambda v: round(v, 1)),
 }
 
 
@@ -153,7 +166,7 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
       lambda r: r.content_hash, width=140, shown=False),
     C("lang", "Language", "<html lang>", lambda r: r.lang, width=70, shown=False),
     *(C(f"{name}_ms", label, tip, _phase(f"{name}_ms"), width=70, numeric=True, shown=False,
-        sql=f"round1({name}_ms)")
+        sql=_half_even_tenths(f"{name}_ms"))
       for name, label, tip in (
           ("wait", "Wait (ms)", "Taken from the queue until its last try's request started"),
           ("dns", "DNS (ms)", "Resolving the host name"),

@@ -17,6 +17,7 @@ import contextlib
 import functools
 import queue
 import sqlite3
+import sys
 import threading
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -96,12 +97,15 @@ def connect(path: Path | None) -> sqlite3.Connection:
     """A read-only connection to a crawl file; ``None``: a new database in memory holding an
     empty ``records`` table."""
     if path is None:
-        db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+        db = sqlite3.connect(
+            "file::memory:", uri=True, check_same_thread=False, isolation_level=None
+        )
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 db.execute(statement)
     else:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+    db.execute("PRAGMA threads=2")  # ORDER BY sorts a million rows on two cores
     register(db)
     return db
 
@@ -185,10 +189,16 @@ def order(db: sqlite3.Connection, q: Query) -> array[int]:
         where += " AND seq <= ?"
         params.append(q.upto)
     by = f"{q.key} {'DESC' if q.desc else 'ASC'}, seq" if q.key else "seq"
-    out: array[int] = array("q")
-    cur = db.execute(f"SELECT seq FROM records WHERE {where} ORDER BY {by}", params)
-    while rows := cur.fetchmany(65536):
-        out.extend(r[0] for r in rows)
+    # One string of 16 hex digits a seq, made by SQLite: a Python tuple a row took a third of
+    # the time of a sort of a million rows. (An aggregate over a subquery keeps its order.)
+    row = db.execute(
+        "SELECT group_concat(printf('%016x', seq), '') FROM "
+        f"(SELECT seq FROM records WHERE {where} ORDER BY {by})",
+        params,
+    ).fetchone()
+    out: array[int] = array("q", bytes.fromhex(row[0] or ""))
+    if sys.byteorder == "little":
+        out.byteswap()
     return out
 
 
@@ -224,6 +234,23 @@ class Source:
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
             self.db.close()
+
+    def in_memory(self) -> Source:
+        """A database in memory holding this one's rows, seqs and all (a crawl file that stopped
+        taking records: the rows given from now on are kept there)."""
+        copy = Source(None, self.hide_cancelled)
+        if self.path is None:
+            self.db.backup(copy.db)
+            return copy
+        copy.db.execute("ATTACH DATABASE ? AS file", (f"file:{self.path}?mode=ro",))
+        try:
+            copy.db.execute(
+                f"INSERT INTO main.records (seq, {', '.join(RECORD_FIELDS)}) "
+                f"SELECT seq, {self._select} FROM file.records"
+            )
+        finally:
+            copy.db.execute("DETACH DATABASE file")
+        return copy
 
     def refresh_columns(self) -> None:
         self._select = select_list(self.db)

@@ -225,3 +225,26 @@ def test_querier_answers_only_the_latest_query(tmp_path: Path) -> None:
     finally:
         src.close()
     assert got[-1][1] == expected and len(expected) > 0
+
+
+def test_tenths_and_whole_numbers_round_as_python_rounds() -> None:
+    """The phase and time columns' SQL rounding (halves to even, of the exact binary value)
+    against Python's round() over every hundredth to 200 and random doubles; SQLite's own
+    round() takes halves away from zero."""
+    import sqlite3
+
+    from gui_crawler.records.page_columns import _half_even, _half_even_tenths
+
+    rnd = random.Random(5)
+    values = [i / 100 for i in range(20001)] + [round(i * 0.01, 2) for i in range(20001)]
+    values += [rnd.random() * 10 ** rnd.randint(0, 6) for _ in range(20000)]
+    values += [k + 0.5 for k in range(50)] + [k / 4 for k in range(400)] + [0.0, 5e-324, 1e15]
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE t (x)")
+    db.executemany("INSERT INTO t VALUES (?)", ((v,) for v in values))
+    tenths = [r[0] for r in db.execute(f"SELECT {_half_even_tenths('x')} FROM t ORDER BY rowid")]
+    assert [t / 10 for t in tenths] == [round(v, 1) for v in values]
+    whole = [r[0] for r in db.execute(f"SELECT {_half_even('x')} FROM t ORDER BY rowid")]
+    assert whole == [round(v) for v in values]
+    sqlite_round = [r[0] for r in db.execute("SELECT round(x, 1) FROM t ORDER BY rowid")]
+    assert sqlite_round != [round(v, 1) for v in values]  # why the SQL above is not round()

@@ -1,0 +1,178 @@
+"""The pages table on a crawl file: sorted and filtered on the query thread (a newer query wins),
+rows committed while sorted put in place, a saved crawl reopened without its records kept, a
+crawl file that stops taking records."""
+
+from __future__ import annotations
+
+import gc
+import random
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPersistentModelIndex, Qt
+
+from gui_crawler.config import CrawlConfig
+from gui_crawler.events import ErrorKind, FetchRecord
+from gui_crawler.models import CACHE_ROWS, PagesModel, PagesProxy, Roles, StatusClass
+from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS
+from gui_crawler.storage import CrawlStore
+from gui_crawler.window import MainWindow
+
+H = "http://h.test"
+TITLE, SIZE, URL = COLUMN_INDEX["title"], COLUMN_INDEX["size"], COLUMN_INDEX["url"]
+WORDS = ["über", "Straße", "module", "ΣΊΣΥΦΟΣ", "index", "\u212aelvin", "Zeta", "alpha"]
+
+
+def records(n: int, start: int = 0, seed: int = 1) -> list[FetchRecord]:
+    rnd = random.Random(seed)
+    return [
+        FetchRecord(
+            url=f"{H}/{rnd.choice(WORDS)}/{i}",
+            status=rnd.choice((200, 200, 301, 404, 500)),
+            content_type="text/html",
+            size=rnd.randint(0, 50),
+            title=" ".join(rnd.choice(WORDS) for _ in range(rnd.randint(0, 3))) or None,
+            error_kind=ErrorKind.CANCELLED.value if i % 97 == 5 else None,
+        )
+        for i in range(start, start + n)
+    ]
+
+
+def crawl_file(path: Path, recs: list[FetchRecord]) -> Path:
+    """A finished crawl file holding ``recs``, written by the crawl's own writer."""
+    store = CrawlStore.create(path, CrawlConfig(roots=(H + "/",)).validated())
+    for r in recs:
+        store.sink(r)
+    store.close("finished")
+    return path
+
+
+def shown(model: Any, column: int = URL, role: int = Qt.ItemDataRole.DisplayRole) -> list[Any]:
+    return [model.index(i, column).data(role) for i in range(model.rowCount())]
+
+
+def test_a_large_table_sorts_and_filters_on_the_query_thread(
+    qtbot: Any, qtmodeltester: Any, tmp_path: Path
+) -> None:
+    recs = records(1500)
+    path = crawl_file(tmp_path / "c.sqlite3", recs)
+    pages = PagesModel()
+    proxy = PagesProxy(pages)
+    pages.sync_rows = 0  # every order made on the query thread
+    pages.attach(path)
+    qtmodeltester.check(pages)
+    qtmodeltester.check(proxy)
+    assert shown(pages) == [r.url for r in recs]
+    picked = recs[700].url
+    persistent = QPersistentModelIndex(pages.index(pages.row_of(picked) or 0, 0))
+    layouts: list[int] = []
+    pages.layoutChanged.connect(lambda *_: layouts.append(1))
+    pages.sort(TITLE, Qt.SortOrder.DescendingOrder)
+    assert shown(pages) == [r.url for r in recs]  # not sorted yet: the thread is at it
+    by_title = PAGE_COLUMNS[TITLE].key
+    expected = [r.url for r in sorted(recs, key=by_title, reverse=True)]
+    qtbot.waitUntil(lambda: shown(pages) == expected, timeout=5000)
+    assert persistent.data() == picked  # the selection follows its row
+    assert shown(proxy) == expected  # not filtering: the proxy is the model row for row
+    # Two sorts asked at once: the first one's answer, if it comes, is dropped.
+    layouts.clear()
+    pages.sort(URL, Qt.SortOrder.AscendingOrder)
+    pages.sort(SIZE, Qt.SortOrder.DescendingOrder)
+    by_size = [r.url for r in sorted(recs, key=lambda r: r.size, reverse=True)]
+    qtbot.waitUntil(lambda: shown(pages) == by_size, timeout=5000)
+    qtbot.wait(100)
+    assert layouts == [1] and shown(pages) == by_size
+    # A filter on the thread too: text past ASCII, lowered as Python lowers it.
+    with qtbot.waitSignal(proxy.applied, timeout=5000):
+        proxy.set_filter(text="STRASSE".lower().replace("ss", "ß"))  # "straße"
+    want = [u for u, r in zip(by_size, sorted(recs, key=lambda r: r.size, reverse=True), strict=True)
+            if "straße" in u.lower() or "straße" in (r.title or "").lower()]  # fmt: skip
+    assert shown(proxy) == want and 0 < len(want) < len(recs)
+    with qtbot.waitSignal(proxy.applied, timeout=5000):
+        proxy.set_filter(text="\u212aelvin", classes={StatusClass.CLIENT_ERROR})
+    assert all(c == StatusClass.CLIENT_ERROR for c in shown(proxy, 0, Roles.StatusClass))
+    assert len(shown(proxy)) > 0
+    qtmodeltester.check(proxy)
+    pages.attach(None)
+
+
+def test_rows_committed_while_sorted_arrive_in_their_place(qtbot: Any, tmp_path: Path) -> None:
+    path = tmp_path / "live.sqlite3"
+    store = CrawlStore.create(path, CrawlConfig(roots=(H + "/",)).validated())
+    pages = PagesModel()
+    pages.sync_rows = 0
+    pages._resort.setInterval(20)  # put in place at most every 20 ms rather than every second
+    pages.attach(path)
+    first = records(300, seed=2)
+    for r in first:
+        store.sink(r)
+    store._commit_now()  # as the writer commits on the loop, before the bridge's next tick
+    pages.add_records(first)
+    assert pages.rowCount() == 300
+    pages.sort(SIZE, Qt.SortOrder.AscendingOrder)
+    inserted: list[tuple[int, int]] = []
+    pages.rowsInserted.connect(lambda _p, a, b: inserted.append((a, b)))
+    more = records(200, start=300, seed=3)
+    for r in more:
+        store.sink(r)
+    store._commit_now()
+    pages.add_records(more)
+    assert inserted == [(300, 499)]  # appended at once, put in place by the next query
+    everything = first + more
+    expected = [r.url for r in sorted(everything, key=lambda r: r.size)]
+    qtbot.waitUntil(lambda: shown(pages) == expected, timeout=5000)
+    assert pages.records() == [r.without_words() for r in sorted(everything, key=lambda r: r.size)]
+    store.close("finished")
+    pages.attach(None)
+
+
+def fetch_records_held(obj: object, depth: int = 4) -> int:
+    """FetchRecords reachable from ``obj``'s attributes within ``depth`` references."""
+    seen: set[int] = set()
+    count = 0
+    frontier = list(gc.get_referents(obj.__dict__))
+    for _ in range(depth):
+        nxt = []
+        for o in frontier:
+            if id(o) in seen or isinstance(o, type):
+                continue
+            seen.add(id(o))
+            if isinstance(o, FetchRecord):
+                count += 1
+            elif isinstance(o, dict | list | tuple | set) or hasattr(o, "__slots__"):
+                nxt.extend(gc.get_referents(o))
+        frontier = nxt
+    return count
+
+
+def test_a_reopened_crawl_shows_its_rows_without_the_model_keeping_its_records(
+    qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    recs = records(3000, seed=4)
+    path = crawl_file(tmp_path / "saved.sqlite3", recs)
+    assert window.open_crawl(path)
+    pages, view = window.results.pages, window.pages_tab.table
+    kept = [r for r in recs if r.error_kind != ErrorKind.CANCELLED.value]
+    assert pages.rowCount() == len(kept) and pages.path == path  # cancelled: left to fetch
+    assert [pages.index(i, 0).data() for i in range(3)] == [r.url for r in kept[:3]]
+    view.scrollToBottom()
+    qtbot.wait(50)
+    assert view.model().index(len(kept) - 1, 0).data() == kept[-1].url
+    assert len(pages._cache) <= 2 * 128 < len(kept)  # the rows read for the screen, no more
+    assert fetch_records_held(pages) <= min(len(pages._cache), CACHE_ROWS)
+    assert pages.order.itemsize * len(pages.order) == 8 * len(kept)
+
+
+def test_a_crawl_file_that_stops_taking_records_keeps_every_row(tmp_path: Path) -> None:
+    recs = records(50, seed=5)
+    path = crawl_file(tmp_path / "full.sqlite3", recs)
+    pages = PagesModel()
+    pages.attach(path)
+    pages.sort(SIZE, Qt.SortOrder.DescendingOrder)
+    before = shown(pages)
+    pages.keep_in_memory()
+    assert pages.path is None and shown(pages) == before
+    later = records(5, start=50, seed=6)
+    pages.add_records(later)  # kept in memory now, put in place
+    expected = [r.url for r in sorted(recs + later, key=lambda r: r.size, reverse=True)]
+    assert shown(pages) == expected
