@@ -208,6 +208,7 @@ class PagesModel(LabelledTable):
         self._relay = _Relay(self)
         self._relay.ready.connect(self._on_result)
         self._token = 0
+        self._waiting = False  # for a sort query's answer
         self._upto = 0  # the highest seq the running sort query sees
         self._tail: list[int] = []  # seqs appended since that query started
         self._renamed: dict[int, int] = {}  # seqs replaced since then (old -> new)
@@ -278,6 +279,7 @@ class PagesModel(LabelledTable):
     def _reload(self) -> None:
         self.beginResetModel()
         self._token += 1  # a query under way is for other rows
+        self._waiting = False
         self._cache.clear()
         self._expected.clear()
         self._owed = 0
@@ -383,7 +385,8 @@ class PagesModel(LabelledTable):
                 else:
                     self.order[i] = seq
                     self._cache.pop(old, None)
-                    self._renamed[old] = seq
+                    if self._waiting:  # the sort under way has the old seq
+                        self._renamed[old] = seq
                     changed.append(i)
                     for p in self.proxies:
                         p._rename(old, seq)
@@ -397,7 +400,8 @@ class PagesModel(LabelledTable):
             first = len(self.order)
             self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
             self.order.extend(new)
-            self._tail.extend(new)
+            if self._waiting:  # the sort under way does not see them
+                self._tail.extend(new)
             self.endInsertRows()
         if self.sort_column >= 0 and (new or changed):
             if len(self.order) < self.sync_rows or self._querier is None:
@@ -431,7 +435,10 @@ class PagesModel(LabelledTable):
         return list(self.iter_records())
 
     def iter_records(self) -> Iterator[FetchRecord]:
-        """Every row's record in view order, read a block at a time."""
+        """Every row's record in view order (the order being made, if a sort is under way),
+        read a block at a time."""
+        if self.sort_column >= 0 and (self._waiting or self._resort.isActive()):
+            return self.source.records(pagequery.order(self.source.db, self.query()))
         return self.source.records(array("q", self.order))
 
     def row_of(self, url: str) -> int | None:
@@ -519,17 +526,21 @@ class PagesModel(LabelledTable):
         if self.sort_column < 0:
             return
         self._token += 1
+        self._waiting = False
         self._upto, self._tail, self._renamed = self._last, [], {}
         q = self.query(upto=self._last)
         if len(self.order) < self.sync_rows or self._querier is None:
             self._apply(pagequery.order(self.source.db, q))
         else:
+            self._waiting = True
             self._querier.submit(self._token, q)
 
     def _on_result(self, token: int, result: array[int] | None) -> None:
-        if token != self._token or result is None:
+        if token != self._token:
             return
-        self._apply(result)
+        self._waiting = False
+        if result is not None:
+            self._apply(result)
 
     def _apply(self, result: array[int]) -> None:
         """A sort query's order of the rows up to ``_upto``: the rows replaced since it started
@@ -598,6 +609,7 @@ class PagesProxy(QAbstractTableModel):
         self._urls: frozenset[str] | None = None  # an Overview finding's pages, when one is picked
         self.order: array[int] | None = None  # None: every row of the source, in its order
         self._token = 0
+        self._waiting = False  # for a filter query's answer
         self._querier: Querier | None = None
         self._querier_relay = _Relay(self)
         self._querier_relay.ready.connect(self._on_result)
@@ -655,6 +667,7 @@ class PagesProxy(QAbstractTableModel):
     def refilter(self) -> None:
         """Filter the source's rows again (on the query thread when they are many)."""
         self._token += 1
+        self._waiting = False
         pages = self._pages
         if not self.filtering:
             self._morph(None)
@@ -663,6 +676,7 @@ class PagesProxy(QAbstractTableModel):
         if len(pages.order) < pages.sync_rows or pages._querier is None:
             self._morph(pagequery.order(pages.source.db, q))
         else:
+            self._waiting = True
             self._querier_of(pages.source.path).submit(self._token, q)
 
     def _querier_of(self, path: Path | None) -> Querier:
@@ -680,7 +694,10 @@ class PagesProxy(QAbstractTableModel):
             self._querier = None
 
     def _on_result(self, token: int, result: array[int] | None) -> None:
-        if token != self._token or result is None:
+        if token != self._token:
+            return
+        self._waiting = False
+        if result is None:
             return
         self._set_order(result)
         self.applied.emit()
@@ -847,4 +864,10 @@ class PagesProxy(QAbstractTableModel):
         return list(self.iter_records())
 
     def iter_records(self) -> Iterator[FetchRecord]:
-        return self._pages.source.records(array("q", self._rows))
+        """The records of the rows shown (those being filtered, if a filter is under way)."""
+        pages = self._pages
+        if self._waiting:
+            return pages.source.records(
+                pagequery.order(pages.source.db, pages.query(self._filter()))
+            )
+        return pages.source.records(array("q", self._rows))

@@ -291,6 +291,7 @@ class MainWindow(QMainWindow):
         self.overview = OverviewTab()
         self.overview.audit.linked = r.links.linked  # one index of the links, not two
         self.overview.audit.sources = r.links.sources
+        self.overview.audit.source = r.links.records  # records read back, not kept twice
         self.overview.pages_words = self.pages_words
         self.overview.urlsPicked.connect(self._show_finding)
         self.pages_tab.findingRemoved.connect(self.overview.show_all)
@@ -806,9 +807,9 @@ class MainWindow(QMainWindow):
         """Write all rows, or exactly the rows the filtered view shows; returns the row count."""
         if filtered:
             self.pages_tab.apply_now()
-            records = self.results.proxy.records()
+            records = self.results.proxy.iter_records()
         else:
-            records = self.results.pages.records()
+            records = self.results.pages.iter_records()
         try:
             # Whole or not at all: a full disk leaves no file.
             n = write_csv(path, records, self.results.pages.rules)

@@ -248,3 +248,8 @@ def test_tenths_and_whole_numbers_round_as_python_rounds() -> None:
     assert whole == [round(v) for v in values]
     sqlite_round = [r[0] for r in db.execute("SELECT round(x, 1) FROM t ORDER BY rowid")]
     assert sqlite_round != [round(v, 1) for v in values]  # why the SQL above is not round()
+
+
+def test_no_character_past_u20000_is_lowered() -> None:
+    """The text filter looks for the characters Python lowers below U+20000 alone."""
+    assert not [cp for cp in range(0x20000, 0x110000) if chr(cp).lower() != chr(cp)]

@@ -54,7 +54,7 @@ def shown(model: Any, column: int = URL, role: int = Qt.ItemDataRole.DisplayRole
 def test_a_large_table_sorts_and_filters_on_the_query_thread(
     qtbot: Any, qtmodeltester: Any, tmp_path: Path
 ) -> None:
-    recs = records(1500)
+    recs = records(600)
     path = crawl_file(tmp_path / "c.sqlite3", recs)
     pages = PagesModel()
     proxy = PagesProxy(pages)
@@ -63,7 +63,7 @@ def test_a_large_table_sorts_and_filters_on_the_query_thread(
     qtmodeltester.check(pages)
     qtmodeltester.check(proxy)
     assert shown(pages) == [r.url for r in recs]
-    picked = recs[700].url
+    picked = recs[300].url
     persistent = QPersistentModelIndex(pages.index(pages.row_of(picked) or 0, 0))
     layouts: list[int] = []
     pages.layoutChanged.connect(lambda *_: layouts.append(1))
@@ -176,3 +176,24 @@ def test_a_crawl_file_that_stops_taking_records_keeps_every_row(tmp_path: Path) 
     pages.add_records(later)  # kept in memory now, put in place
     expected = [r.url for r in sorted(recs + later, key=lambda r: r.size, reverse=True)]
     assert shown(pages) == expected
+
+
+def test_records_asked_while_a_query_runs_are_those_it_will_show(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    """An export right after a sort or a filter was asked writes the rows it will show."""
+    recs = records(800, seed=7)
+    path = crawl_file(tmp_path / "c.sqlite3", recs)
+    pages = PagesModel()
+    proxy = PagesProxy(pages)
+    pages.sync_rows = 0
+    pages.attach(path)
+    pages.sort(SIZE, Qt.SortOrder.DescendingOrder)
+    by_size = sorted(recs, key=lambda r: r.size, reverse=True)
+    assert [r.url for r in pages.iter_records()] == [r.url for r in by_size]
+    proxy.set_filter(classes={StatusClass.SERVER_ERROR})
+    want = [r.url for r in by_size if r.status == 500 and r.error_kind is None]
+    assert [r.url for r in proxy.iter_records()] == want and want
+    qtbot.waitUntil(lambda: shown(proxy) == want, timeout=5000)
+    assert [r.url for r in proxy.records()] == want
+    pages.attach(None)
