@@ -86,6 +86,12 @@ def _contains_sql(text: str, needle: str) -> tuple[str, list[object]]:
     return f"{text} LIKE ? ESCAPE '\\'", [*params, like]
 
 
+class Connection(sqlite3.Connection):
+    """A connection that remembers which URL set its temporary table holds."""
+
+    shown_urls: frozenset[str] | None = None
+
+
 def register(db: sqlite3.Connection) -> None:
     """The SQL functions the keys and filters call, on one connection."""
     for name, (n, fn) in SQL_FUNCTIONS.items():
@@ -98,13 +104,19 @@ def connect(path: Path | None) -> sqlite3.Connection:
     empty ``records`` table."""
     if path is None:
         db = sqlite3.connect(
-            "file::memory:", uri=True, check_same_thread=False, isolation_level=None
+            "file::memory:",
+            uri=True,
+            check_same_thread=False,
+            isolation_level=None,
+            factory=Connection,
         )
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 db.execute(statement)
     else:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        db = sqlite3.connect(
+            f"file:{path}?mode=ro", uri=True, check_same_thread=False, factory=Connection
+        )
     db.execute("PRAGMA threads=2")  # ORDER BY sorts a million rows on two cores
     register(db)
     return db
@@ -144,9 +156,11 @@ class Query:
 
 
 def _where(
-    db: sqlite3.Connection, f: Filter, searched: Sequence[PageColumn]
+    db: sqlite3.Connection, f: Filter, searched: Sequence[PageColumn], within: str = ""
 ) -> tuple[str, list[object]]:
-    """The WHERE clause of ``f`` and its parameters (a URL set goes to a temporary table)."""
+    """The WHERE clause of ``f`` and its parameters (a URL set goes to a temporary table);
+    ``within``: an SQL condition the rows asked about meet (the ``only`` test is made on the
+    distinct values of theirs alone)."""
     parts: list[str] = []
     params: list[object] = []
     if not f.cancelled:
@@ -159,7 +173,10 @@ def _where(
         test = f.only
         kept = [
             row
-            for row in db.execute(f"SELECT DISTINCT {', '.join(ONLY_FIELDS)} FROM records")
+            for row in db.execute(
+                f"SELECT DISTINCT {', '.join(ONLY_FIELDS)} FROM records"
+                + (f" WHERE {within}" if within else "")
+            )
             if test(FetchRecord("", **dict(zip(ONLY_FIELDS, row, strict=True))))
         ]
         ors = []
@@ -168,9 +185,14 @@ def _where(
             params.extend(row)
         parts.append("(" + (" OR ".join(ors) or "0") + ")")
     if f.urls is not None:
-        db.execute("CREATE TEMP TABLE IF NOT EXISTS shown_urls (url TEXT PRIMARY KEY)")
-        db.execute("DELETE FROM temp.shown_urls")
-        db.executemany("INSERT OR IGNORE INTO temp.shown_urls VALUES (?)", ((u,) for u in f.urls))
+        if getattr(db, "shown_urls", None) is not f.urls:  # loaded once per set, not per batch
+            db.execute("CREATE TEMP TABLE IF NOT EXISTS shown_urls (url TEXT PRIMARY KEY)")
+            db.execute("DELETE FROM temp.shown_urls")
+            db.executemany(
+                "INSERT OR IGNORE INTO temp.shown_urls VALUES (?)", ((u,) for u in f.urls)
+            )
+            if isinstance(db, Connection):
+                db.shown_urls = f.urls
         parts.append("url IN temp.shown_urls")
     if f.text:
         ors = []
@@ -206,10 +228,10 @@ def passing(
     db: sqlite3.Connection, f: Filter, searched: Sequence[PageColumn], seqs: Sequence[int]
 ) -> set[int]:
     """Which of ``seqs`` ``f`` lets through."""
-    where, params = _where(db, f, searched)
     out: set[int] = set()
     for i in range(0, len(seqs), CHUNK):
         part = list(seqs[i : i + CHUNK])
+        where, params = _where(db, f, searched, f"seq IN ({','.join(map(str, part))})")
         out.update(
             r[0]
             for r in db.execute(
