@@ -288,8 +288,6 @@ class PagesModel(LabelledTable):
         self.order = seqs
         self._last = max(seqs) if seqs else 0
         self.endResetModel()
-        for p in self.proxies:
-            p.refilter()
         if self.sort_column >= 0 and len(self.order) > 1:
             self.sort(self.sort_column, self.sort_order)
 
@@ -762,9 +760,12 @@ class PagesProxy(QAbstractTableModel):
         self.beginResetModel()
 
     def _reset(self) -> None:
-        if self.order is not None:  # filtered again by refilter(), once the source has rows
-            self.order = array("q")
+        if self.order is None:
+            self.endResetModel()
+            return
+        self.order = array("q")  # the source's rows filtered again, now that it has them
         self.endResetModel()
+        self.refilter()
 
     def _relayout(self) -> None:
         self.layoutAboutToBeChanged.emit()

@@ -197,3 +197,22 @@ def test_records_asked_while_a_query_runs_are_those_it_will_show(
     qtbot.waitUntil(lambda: shown(proxy) == want, timeout=5000)
     assert [r.url for r in proxy.records()] == want
     pages.attach(None)
+
+
+def test_a_filtered_view_keeps_filtering_when_the_columns_change(qtmodeltester: Any) -> None:
+    from gui_crawler.parsing.extract import Extractor
+
+    pages = PagesModel()
+    proxy = PagesProxy(pages)
+    qtmodeltester.check(proxy)
+    recs = records(60, seed=8)
+    pages.add_records(recs)
+    proxy.set_filter(classes={StatusClass.CLIENT_ERROR})
+    want = [r.url for r in recs if r.status == 404 and r.error_kind is None]
+    assert shown(proxy) == want and want
+    pages.set_rules(Extractor.of(["price=regex:(\\d+)"], [], []).rules)  # a model reset
+    assert shown(proxy) == want
+    pages.clear()
+    assert proxy.rowCount() == 0
+    pages.add_records(recs)
+    assert shown(proxy) == want
