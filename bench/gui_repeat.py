@@ -2,8 +2,9 @@
 
 Serves Debian's python3-doc (or rust-doc) with nginx on loopback (external checks off), opens the real
 MainWindow offscreen, crawls the site N times the way Start does, and after each crawl (gc run,
-Qt's deferred deletes flushed) prints RSS and the Python heap that tracemalloc sees; with --top,
-the allocation sites that grew most between the second and the last crawl.
+Qt's deferred deletes flushed) prints RSS, the peak RSS so far and the Python heap that
+tracemalloc sees; with --top, the allocation sites that grew most between the second and the
+last crawl.
 
     python bench/gui_repeat.py [--site python|rust] [--runs 6] [--top 15]
 """
@@ -19,7 +20,7 @@ import tempfile
 import tracemalloc
 from pathlib import Path
 
-from common import die_with_parent, raise_nofile, rss_mb
+from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb
 from servers import Nginx
 
 SITES = {
@@ -70,7 +71,7 @@ async def crawls(url: str, runs: int, top: int) -> None:
         print(
             f"crawl {i + 1}: {window.row_count} rows, RSS {rss_mb():.1f} MB "
             f"(+{rss_mb() - base:.1f}; {before_trim:.1f} before malloc_trim{'' if trimmed else ' (none here)'}), "
-            f"Python heap {heap:.1f} MB",
+            f"Python heap {heap:.1f} MB, peak RSS so far {maxrss_mb():.1f} MB",
             flush=True,
         )
         if top and i in (1, runs - 1):

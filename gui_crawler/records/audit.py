@@ -9,7 +9,7 @@ few times a second while a crawl fills it.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from gui_crawler.events import ErrorKind, FetchRecord
@@ -122,6 +122,11 @@ class Audit:
     URLs' statuses), for an audit fed once from a crawl file: each URL added once, thresholds,
     rules and ``is_internal`` set before the first record, ``linked`` given (broken_links()
     needs the records).
+
+    ``source`` (set before the first record): the records are someone else's, read from there
+    when the indexes are rebuilt (thresholds, rules or scope changed, a URL re-checked:
+    ``replace``) and by the exports; the audit keeps none. The window's link index is its
+    source, which reads them back from the crawl file.
     """
 
     def __init__(
@@ -141,6 +146,7 @@ class Audit:
         self.linked: Callable[[str], bool] | None = None
         # The pages linking to a URL, likewise (the window's records come without their links).
         self.sources: Callable[[str], list[str]] | None = None
+        self.source: Mapping[str, FetchRecord] | None = None
         self._rules: tuple[Rule, ...] = ()
         self._reset()
 
@@ -163,10 +169,15 @@ class Audit:
         self._is_internal = test
         self._invalidate()
 
+    @property
+    def all_records(self) -> Mapping[str, FetchRecord]:
+        """Every record added so far, by URL: the audit's own or its ``source``'s."""
+        return self.records if self.source is None else self.source
+
     def _invalidate(self) -> None:
         """The indexes no longer say what the records do (none is stale before a record)."""
         if self.added:
-            if not self.keep_records:
+            if not self.keep_records and self.source is None:
                 raise RuntimeError("an audit that keeps no records is set up before it is fed")
             self._stale = True
 
@@ -175,6 +186,10 @@ class Audit:
             if is_cancelled(rec):
                 continue  # not really fetched: resume fetches it again
             self.added += 1
+            if self.source is not None:
+                if not self._stale:  # else the rebuild reads it from the source
+                    self._index(rec)
+                continue
             if not self.keep_records:
                 self._index(rec)
                 continue
@@ -187,6 +202,14 @@ class Audit:
                     self._linked.add(rec.next_url)
             if not self._stale:
                 self._index(rec)
+
+    def replace(self, records: Iterable[FetchRecord]) -> None:
+        """Records of URLs recorded before (a re-check's answers), already in the ``source``:
+        the indexes are rebuilt from it. Without a source, the same as ``add``."""
+        if self.source is None:
+            self.add(records)
+        elif any(not is_cancelled(r) for r in records):
+            self._stale = True
 
     def clear(self) -> None:
         self.records.clear()
@@ -257,11 +280,16 @@ class Audit:
         if rec.content_hash:
             self._hashes[rec.content_hash].append(url)
 
-    def findings(self) -> list[Finding]:
+    def _fresh(self) -> None:
+        """The indexes rebuilt if they are stale."""
         if self._stale:
             self._reset()
-            for rec in self.records.values():
-                self._index(rec)
+            for rec in self.all_records.values():
+                if not is_cancelled(rec):
+                    self._index(rec)
+
+    def findings(self) -> list[Finding]:
+        self._fresh()
         found = dict(self._found)
         found["title_duplicate"] = _shared(self._titles)
         found["description_duplicate"] = _shared(self._descriptions)
@@ -302,10 +330,19 @@ class Audit:
     def broken_links(self) -> list[tuple[str, str, str]]:
         """(source page, broken target, what the target answered in plain words) for every link
         to a broken URL: the rows of the broken-links CSV."""
-        broken = {u: r for u, r in self.records.items() if is_broken(r)}
+        if self.source is not None:  # the broken URLs are indexed: read just their records
+            self._fresh()
+            got = self.source
+            urls = [
+                *self._found.get("broken_internal", ()),
+                *self._found.get("broken_external", ()),
+            ]
+            broken = {u: r for u in urls if (r := got.get(u)) is not None and is_broken(r)}
+        else:
+            broken = {u: r for u, r in self.records.items() if is_broken(r)}
         if self.sources is not None:
             # Grouped by source page in the order recorded, as the links themselves would give.
-            at = {u: i for i, u in enumerate(self.records)}
+            at = {u: i for i, u in enumerate(self.all_records)}
             found = [
                 (s, target, answer_words(bad))
                 for target, bad in broken.items()
@@ -313,7 +350,7 @@ class Audit:
             ]
             return sorted(found, key=lambda row: at.get(row[0], len(at)))
         rows = []
-        for url, rec in self.records.items():
+        for url, rec in self.all_records.items():
             for target in rec.links:
                 bad = broken.get(target)
                 if bad is not None:

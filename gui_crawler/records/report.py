@@ -176,9 +176,9 @@ def render(
     offenders') for an audit that keeps no records; by default, from its records."""
     findings = audit.findings()
     if totals is None:
-        totals = Totals(audit.records.values())
+        totals = Totals(audit.all_records.values())
     if find is None:
-        find = _finder(audit.records)
+        find = _finder(audit.all_records)
     hosts = sorted(totals.hosts)
     pages = totals.pages
     tally = totals.tally

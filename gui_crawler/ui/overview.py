@@ -216,6 +216,14 @@ class OverviewTab(QWidget):
 
     def add(self, records: Sequence[FetchRecord]) -> None:
         self.audit.add(records)
+        self._soon()
+
+    def replace(self, records: Sequence[FetchRecord]) -> None:
+        """Records of URLs recorded before (a re-check's answers) in place of their old ones."""
+        self.audit.replace(records)
+        self._soon()
+
+    def _soon(self) -> None:
         if not self._timer.isActive():
             self._timer.start()
 
@@ -264,7 +272,8 @@ class OverviewTab(QWidget):
 
     def export_finding(self, path: str, key: str) -> int:
         f = self.finding(key)
-        n = write_finding_csv(path, [self.audit.records[u] for u in f.urls], self.audit.rules)
+        got = self.audit.all_records
+        n = write_finding_csv(path, [got[u] for u in f.urls], self.audit.rules)
         self.message.setText(f"Wrote {n:,} rows of “{f.label}” to {path}")
         return n
 

@@ -79,7 +79,7 @@ class Recheck:
         new = r.pages.replace_records(shown)
         if new:  # a redirect's target not recorded before
             r.pages.add_records(new)
-        self.overview.add(shown)  # the audit replaces a URL's record (and counts again)
+        self.overview.replace(shown)  # the audit counts the URL's new record, not both
         if workers:
             r.workers.apply(workers)
         return shown

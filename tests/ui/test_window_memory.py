@@ -53,3 +53,31 @@ def test_closing_the_window_leaves_only_the_crawl_file(
     window.close()
     qtbot.waitUntil(lambda: not Path(f"{path}-wal").exists(), timeout=5000)
     assert sorted(os.listdir(path.parent)) == [path.name] or not Path(f"{path}-shm").exists()
+
+
+def test_the_overview_counts_from_the_file_and_keeps_no_records(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    from gui_crawler.records.audit import Audit, Thresholds
+    from gui_crawler.storage.fileformat import iter_records
+
+    live_site.fill_small(20)
+    crawl_to_end(qtbot, window, live_site.url)
+    audit = window.overview.audit
+    assert audit.records == {}  # the link index's records (the crawl file) are its source
+
+    def counts(a: Audit) -> dict[str, int]:
+        return {f.key: f.count for f in a.findings()}
+
+    def reference(thresholds: Thresholds) -> Audit:
+        ref = Audit(thresholds, audit.is_internal)
+        ref.linked = audit.linked
+        ref.add(iter_records(window.shown_file()))  # type: ignore[arg-type]
+        return ref
+
+    assert counts(audit) == counts(reference(audit.thresholds))
+    assert sorted(audit.broken_links()) == sorted(reference(audit.thresholds).broken_links())
+    # A threshold changed: the findings are counted again from the file.
+    window.overview.title_max.setValue(3)
+    assert counts(audit)["title_long"] > 0
+    assert counts(audit) == counts(reference(audit.thresholds))
