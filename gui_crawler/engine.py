@@ -493,9 +493,9 @@ class Crawler:
         """Every URL taken into the crawl (the frontier's), recorded or not."""
         return self.frontier.seen
 
-    def _add(self, item: Queued) -> None:
+    def _add(self, item: Queued, ahead: bool = False) -> None:
         """Take ``item`` into the crawl (the caller has checked that it may)."""
-        self.frontier.add_url(item)
+        self.frontier.add_url(item, ahead)
         self.sink(item)
 
     def _can_take(self) -> bool:
@@ -883,7 +883,8 @@ class Crawler:
         elif not self._can_take():
             note = "max pages reached: not followed"
         else:
-            self._add(Queued(target, item.redirects_left - 1, item.depth, item.url))
+            # Ahead of the queue: the redirect's record waits for the target's (chains.py).
+            self._add(Queued(target, item.redirects_left - 1, item.depth, item.url), ahead=True)
         return Outcome(
             status=status,
             content_type=mime,

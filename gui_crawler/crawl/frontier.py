@@ -15,6 +15,11 @@ Memory stays bounded however many URLs a crawl takes in: the seen URLs are finge
 (``spill.Spill``), and once ``park_limit`` URLs are parked on their hosts (``park``/``unpark``) a
 worker waits for one of them to go back on the queue before it takes another URL: a host slower
 than the workers would otherwise draw the whole queue into its own, in memory.
+
+URLs that come back (from their host, or after a back-off) and redirect targets go ahead of the
+queue, first in first out among themselves: they were taken from the queue's head (or the redirect
+was), and behind a queue of millions their redirect chains and try counts would wait in memory
+for as long as the queue takes to drain.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ class Frontier:
         "_finished",
         "_getters",
         "_items",
+        "_ready",
         "_room",
         "_spill",
         "_unfinished",
@@ -83,7 +89,9 @@ class Frontier:
         self.park_limit = park_limit
         self.parked = 0  # URLs parked on their hosts (the caller keeps them)
         self.on_notice: Callable[[str], None] = lambda text: None
-        # The queue: its oldest items in memory, then (once spill_at are) the rest in the spill.
+        # The queue: items come back ahead of it (_ready), then its oldest items in memory, then
+        # (once spill_at are) the rest in the spill.
+        self._ready: deque[Queued] = deque()
         self._items: deque[Queued] = deque()
         self._spill: Spill | None = None
         self._getters: deque[asyncio.Future[None]] = deque()
@@ -96,15 +104,19 @@ class Frontier:
 
     # ---- the queue ----------------------------------------------------------------------------
 
-    def add_url(self, item: Queued) -> None:
-        """Take ``item`` into the crawl: seen from now on, and queued."""
+    def add_url(self, item: Queued, ahead: bool = False) -> None:
+        """Take ``item`` into the crawl: seen from now on, and queued (``ahead``: ahead of the
+        queue, as a redirect's target is)."""
         self.seen.add(item.url)
-        self.put(item)
+        self.put(item, ahead)
 
-    def put(self, item: Queued) -> None:
-        """Queue ``item`` (one more unfinished URL); a worker waiting in ``get`` takes it."""
+    def put(self, item: Queued, ahead: bool = False) -> None:
+        """Queue ``item`` (one more unfinished URL), at the end of the queue or ``ahead`` of it;
+        a worker waiting in ``get`` takes it."""
         spill = self._spill
-        if spill:  # older items wait there: this one goes after them
+        if ahead:
+            self._ready.append(item)
+        elif spill:  # older items wait there: this one goes after them
             spill.append(item)
         elif len(self._items) < self.spill_at:
             self._items.append(item)
@@ -128,8 +140,12 @@ class Frontier:
         URLs are parked on their hosts, until one of them goes back on the queue)."""
         while not self._room.is_set():
             await self._room.wait()
-        items = self._items
-        while not items:
+        ready, items = self._ready, self._items
+        while True:
+            if ready:
+                return ready.popleft()
+            if items:
+                return items.popleft()
             if self._spill:
                 self._refill()
                 continue
@@ -141,11 +157,10 @@ class Frontier:
                 getter.cancel()  # a no-op if it was woken already
                 with contextlib.suppress(ValueError):
                     self._getters.remove(getter)
-                if (items or self._spill) and not getter.cancelled():
+                if (ready or items or self._spill) and not getter.cancelled():
                     # Woken for an item it will not take now: the next waiting worker takes it.
                     self._wake_next()
                 raise
-        return items.popleft()
 
     def _refill(self) -> None:
         """The spill's oldest batch to the memory part (which is empty)."""
@@ -197,7 +212,7 @@ class Frontier:
     def qsize(self) -> int:
         """URLs queued and not taken by a worker yet (those on disk too)."""
         spill = self._spill
-        return len(self._items) + (len(spill) if spill is not None else 0)
+        return len(self._ready) + len(self._items) + (len(spill) if spill is not None else 0)
 
     def left(self, parked: int = 0) -> int:
         """How many URLs ``pending`` lists (``parked``: how many are parked), without listing
@@ -235,10 +250,11 @@ class Frontier:
         self.delayed[item.url] = (item, handle)
 
     def requeue(self, item: Queued) -> None:
-        """A held item (delayed, or parked on its host) goes back on the queue. It never left the
-        count of unfinished items (its worker skipped task_done): put back, then settled."""
+        """A held item (delayed, or parked on its host) goes back, ahead of the queue. It never
+        left the count of unfinished items (its worker skipped task_done): put back, then
+        settled."""
         self.delayed.pop(item.url, None)
-        self.put(item)
+        self.put(item, ahead=True)
         self.task_done()
 
     def cancel_delayed(self) -> None:
@@ -256,6 +272,7 @@ class Frontier:
             *self.in_flight.values(),
             *parked,
             *(item for item, _ in self.delayed.values()),
+            *self._ready,
             *self._items,
             *(self._spill.items() if self._spill is not None else ()),
         ]

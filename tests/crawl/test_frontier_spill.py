@@ -115,12 +115,33 @@ def test_workers_wait_while_too_many_urls_are_parked() -> None:
         taking = asyncio.ensure_future(f.get())
         await asyncio.sleep(0.01)
         assert not taking.done()  # URLs are queued, but a third would be parked
-        f.unpark(a)  # a host lets one go: it goes back on the queue
-        assert await asyncio.wait_for(taking, 1) == q(2)
-        assert f.parked == 1 and f.qsize() == 2  # q(3), then a
+        f.unpark(a)  # a host lets one go: it goes back, ahead of the queue
+        assert await asyncio.wait_for(taking, 1) == a
+        assert f.parked == 1 and f.qsize() == 2
         f.unpark(b)
-        assert [await f.get() for _ in range(3)] == [q(3), a, b]
+        assert [await f.get() for _ in range(3)] == [b, q(2), q(3)]
         assert f.left() == 0
+
+    asyncio.run(main())
+
+
+def test_urls_that_come_back_go_ahead_of_the_queue_first_in_first_out() -> None:
+    async def main() -> None:
+        f = Frontier(spill_at=2)
+        for n in range(6):  # two in memory, four on disk
+            f.add_url(q(n))
+        held = [await f.get(), await f.get(), await f.get()]  # taken, then parked or delayed
+        f.park()
+        f.park()
+        f.unpark(held[1])
+        f.add_url(q(9), ahead=True)  # a redirect's target
+        f.unpark(held[0])
+        f.later(0, held[2])
+        await asyncio.sleep(0.01)
+        assert [i.url for i in f.pending()] == [f"http://a/{n}" for n in (1, 9, 0, 2, 3, 4, 5)]
+        assert [(await f.get()).url for _ in range(7)] == [
+            f"http://a/{n}" for n in (1, 9, 0, 2, 3, 4, 5)
+        ]
 
     asyncio.run(main())
 
