@@ -1,11 +1,14 @@
 """The pages table's queries on a synthetic crawl file: sorting by each kind of column and
 filtering by text (ASCII and not), at 100k and 1M rows (storage/pagequery.py).
 
-    .venv/bin/python bench/pages_db.py [--rows 100000 1000000] [--keep DIR]
+    .venv/bin/python bench/pages_db.py [--rows 100000 1000000] [--keep DIR] [--lag]
 
 Writes a crawl file per size with fileformat's INSERT_RECORD (records like a docs site's: a
 title, a type, a status, a few failures, timings), then times each query (median of 3) and the
-first screen's read (the order by seq and 60 rows' records), and the order's memory.
+first screen's read (the order by seq and 60 rows' records), and the order's memory. ``--lag``:
+the same sorts and filters through PagesModel/PagesProxy on the query thread while a 10 ms
+QTimer beats on the event loop (offscreen Qt): each one's wall time until applied, and the
+loop's lag (the beat's interval - 10 ms) p50/p99/max over all of them.
 """
 
 from __future__ import annotations
@@ -94,10 +97,79 @@ def timed(src: Source, q: Query, runs: int = 3) -> float:
     return statistics.median(times)
 
 
+def lag(path: Path) -> None:
+    """Sorts and filters through the window's models while a heartbeat measures the loop."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from gui_crawler.models import PagesModel, PagesProxy, StatusClass
+
+    app = QApplication.instance() or QApplication([])
+    pages = PagesModel()
+    proxy = PagesProxy(pages)
+    t0 = time.perf_counter()
+    pages.attach(path)
+    [pages.index(i, 0).data() for i in range(60)]
+    print(f"  attach + first screen on the loop: {time.perf_counter() - t0:.2f} s")
+    lags: list[float] = []
+    clock = QElapsedTimer()
+    clock.start()
+    last = [clock.nsecsElapsed()]
+
+    def beat() -> None:
+        now = clock.nsecsElapsed()
+        lags.append(max(0.0, (now - last[0]) / 1e6 - 10))
+        last[0] = now
+
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(beat)
+    timer.start()
+    idle = QEventLoop()
+    QTimer.singleShot(2000, idle.quit)
+    idle.exec()
+    quiet = sorted(lags)
+    print(f"  loop lag idle (the machine's share): p50 {quiet[len(quiet) // 2]:.1f} ms, "
+          f"p99 {quiet[int(0.99 * len(quiet))]:.1f} ms, max {quiet[-1]:.1f} ms")  # fmt: skip
+    lags.clear()
+
+    def until(signal: object, start: object) -> float:
+        loop = QEventLoop()
+        signal.connect(loop.quit)  # type: ignore[attr-defined]
+        t = time.perf_counter()
+        start()  # type: ignore[operator]
+        loop.exec()
+        signal.disconnect(loop.quit)  # type: ignore[attr-defined]
+        return time.perf_counter() - t
+
+    for name in ("title", "status", "verdict", "url"):
+        col = COLUMN_INDEX[name]
+        took = until(
+            pages.layoutChanged, lambda col=col: pages.sort(col, Qt.SortOrder.DescendingOrder)
+        )
+        print(f"  sort by {name:<8} applied after {took:.2f} s")
+    for text, classes in (("module", None), ("größe", None), ("zzz", {StatusClass.OK})):
+        took = until(
+            proxy.applied, lambda t=text, c=classes: proxy.set_filter(text=t, classes=c or ())
+        )
+        print(f"  filter {text!r:<9} applied after {took:.2f} s, {proxy.rowCount():,} rows")
+    timer.stop()
+    lags.sort()
+    p = lambda q: lags[min(len(lags) - 1, int(q * len(lags)))]  # noqa: E731
+    print(f"  loop lag over {len(lags)} beats: p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms, "
+          f"max {lags[-1]:.1f} ms")  # fmt: skip
+    pages.attach(None)
+    del app
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--rows", type=int, nargs="+", default=[100_000, 1_000_000])
     ap.add_argument("--keep", type=Path, default=None, help="keep the files in this folder")
+    ap.add_argument("--lag", action="store_true", help="the window's models, the loop's lag")
     args = ap.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="pages-db-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -128,6 +200,8 @@ def main() -> None:
         )
         print(f"  filter 'module' 2xx sorted by title {timed(src, q):.2f} s")
         src.close()
+        if args.lag:
+            lag(path)
 
 
 if __name__ == "__main__":

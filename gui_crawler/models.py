@@ -209,6 +209,7 @@ class PagesModel(LabelledTable):
         self._relay.ready.connect(self._on_result)
         self._token = 0
         self._waiting = False  # for a sort query's answer
+        self._dropping = 0  # the token of the query for rows to drop
         self._upto = 0  # the highest seq the running sort query sees
         self._tail: list[int] = []  # seqs appended since that query started
         self._renamed: dict[int, int] = {}  # seqs replaced since then (old -> new)
@@ -284,12 +285,46 @@ class PagesModel(LabelledTable):
         self._expected.clear()
         self._owed = 0
         src = self.source
-        seqs = pagequery.order(src.db, Query(Filter(cancelled=not src.hide_cancelled), ()))
+        lo, hi, n = src.span()
+        later = src.hide_cancelled and n >= self.sync_rows and self._querier is not None
+        if hi - lo + 1 == n and (later or not src.hide_cancelled):
+            seqs = array("q", range(lo, hi + 1)) if n else array("q")  # no query: every seq
+        else:
+            seqs = pagequery.order(src.db, Query(Filter(cancelled=not src.hide_cancelled), ()))
+            later = False
         self.order = seqs
-        self._last = max(seqs) if seqs else 0
+        # The highest seq shown: rows a resume deletes (cut short in flight) give theirs to
+        # the rows written next.
+        self._last = hi if not src.hide_cancelled or later else (max(seqs) if seqs else 0)
         self.endResetModel()
-        if self.sort_column >= 0 and len(self.order) > 1:
+        if later and self._querier is not None:
+            # The rows cut short in flight are looked for on the query thread, then dropped;
+            # the sort waits for them.
+            self._token += 1
+            self._waiting = True
+            self._dropping = self._token
+            self._querier.submit(self._token, Query(Filter(just_cancelled=True), ()))
+        elif self.sort_column >= 0 and len(self.order) > 1:
             self.sort(self.sort_column, self.sort_order)
+
+    def _drop(self, seqs: Sequence[int]) -> None:
+        """Remove the rows of ``seqs``."""
+        if not seqs:
+            return
+        gone = set(seqs)
+        runs = _runs([i for i, s in enumerate(self.order) if s in gone])
+        if len(runs) == 1:
+            first, last = runs[0]
+            self.beginRemoveRows(QModelIndex(), first, last)
+            del self.order[first : last + 1]
+            self.endRemoveRows()
+        elif runs:  # rows here and there: one reset rather than a removal a row
+            self.beginResetModel()
+            self.order = array("q", (s for s in self.order if s not in gone))
+            self.endResetModel()
+        for s in gone:
+            self._cache.pop(s, None)
+        self._last = max(self.order) if self.order else 0
 
     def keep_in_memory(self) -> None:
         """The crawl file stopped taking records (a full disk): its rows are copied into a
@@ -435,7 +470,7 @@ class PagesModel(LabelledTable):
     def iter_records(self) -> Iterator[FetchRecord]:
         """Every row's record in view order (the order being made, if a sort is under way),
         read a block at a time."""
-        if self.sort_column >= 0 and (self._waiting or self._resort.isActive()):
+        if self._dropping or (self.sort_column >= 0 and (self._waiting or self._resort.isActive())):
             return self.source.records(pagequery.order(self.source.db, self.query()))
         return self.source.records(array("q", self.order))
 
@@ -537,7 +572,12 @@ class PagesModel(LabelledTable):
         if token != self._token:
             return
         self._waiting = False
-        if result is not None:
+        if token == self._dropping:
+            self._dropping = 0
+            self._drop(result or ())
+            if self.sort_column >= 0 and len(self.order) > 1:
+                self._sort_now()
+        elif result is not None:
             self._apply(result)
 
     def _apply(self, result: array[int]) -> None:
@@ -550,8 +590,10 @@ class PagesModel(LabelledTable):
         result.extend(tail)
         self._tail, self._renamed = [], {}
         old = self.order
-        if len(result) != len(old):  # rows went from the file meanwhile: read again
-            self._reload()
+        if len(result) != len(old):  # rows went from the file meanwhile
+            self.beginResetModel()
+            self.order = result
+            self.endResetModel()
             return
         self.layoutAboutToBeChanged.emit()
         self.order = result
@@ -615,6 +657,8 @@ class PagesProxy(QAbstractTableModel):
         s = source
         s.rowsAboutToBeInserted.connect(self._rows_coming)
         s.rowsInserted.connect(self._rows_came)
+        s.rowsAboutToBeRemoved.connect(self._rows_going)
+        s.rowsRemoved.connect(self._rows_gone)
         s.modelAboutToBeReset.connect(self._resetting)
         s.modelReset.connect(self._reset)
         s.layoutAboutToBeChanged.connect(self._relayout)
@@ -755,6 +799,21 @@ class PagesProxy(QAbstractTableModel):
             self.beginInsertRows(QModelIndex(), at, at + len(new) - 1)
             self.order.extend(new)
             self.endInsertRows()
+
+    def _rows_going(self, _parent: QModelIndex, first: int, last: int) -> None:
+        if self.order is None:
+            self.beginRemoveRows(QModelIndex(), first, last)
+            return
+        gone = set(self._pages.order[first : last + 1])
+        rows = [i for i, s in enumerate(self.order) if s in gone]
+        for a, b in reversed(_runs(rows)):
+            self.beginRemoveRows(QModelIndex(), a, b)
+            del self.order[a : b + 1]
+            self.endRemoveRows()
+
+    def _rows_gone(self, _parent: QModelIndex, first: int, last: int) -> None:
+        if self.order is None:
+            self.endRemoveRows()
 
     def _resetting(self) -> None:
         self.beginResetModel()

@@ -536,8 +536,9 @@ class MainWindow(QMainWindow):
         self._cut_short = 0
         self._last_file = None
         self._keep_workers_sorted(config.max_tasks)
-        self.results.attach(session.path)
+        # The pages' read-only connections first: the reader's, the file's last, folds its WAL.
         self.results.pages.attach(session.path)
+        self.results.attach(session.path)
         self.bridge.start(session)
         self.pages_tab.update_count()
         self._show_stats(None)

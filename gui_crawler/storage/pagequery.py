@@ -141,6 +141,7 @@ class Filter:
     only: Callable[[FetchRecord], bool] | None = None
     urls: frozenset[str] | None = None
     cancelled: bool = True
+    just_cancelled: bool = False  # only the URLs cut short in flight
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,8 @@ def _where(
     params: list[object] = []
     if not f.cancelled:
         parts.append(_CANCELLED)
+    if f.just_cancelled:
+        parts.append(f"NOT ({_CANCELLED})")
     if f.classes is not None:
         parts.append(
             f"({STATUS_CLASS_SQL}) IN ({','.join(str(int(c)) for c in f.classes) or 'NULL'})"
@@ -324,6 +327,12 @@ class Source:
             got = self.fetch(part)
             yield from (got[s] for s in part if s in got)
 
+    def span(self) -> tuple[int, int, int]:
+        """The lowest and highest seq and the number of rows (counted on the URL index, a
+        fraction of the table's pages)."""
+        lo, hi, n = self.db.execute("SELECT min(seq), max(seq), count(*) FROM records").fetchone()
+        return (lo or 0), (hi or 0), n
+
     def count(self) -> int:
         where = "" if not self.hide_cancelled else f" WHERE {_CANCELLED}"
         row = self.db.execute(f"SELECT count(*) FROM records{where}").fetchone()
@@ -341,13 +350,14 @@ class Querier:
         self._jobs: queue.SimpleQueue[tuple[int, Query] | None] = queue.SimpleQueue()
         self._latest = 0
         self._db: sqlite3.Connection | None = None
+        self._busy = False  # a query is running (an interrupt otherwise stops the next one)
         self._thread = threading.Thread(target=self._run, name="pages-query", daemon=True)
         self._thread.start()
 
     def submit(self, token: int, q: Query) -> None:
         self._latest = token
         db = self._db
-        if db is not None:
+        if db is not None and self._busy:
             db.interrupt()  # the running query is superseded
         self._jobs.put((token, q))
 
@@ -369,13 +379,19 @@ class Querier:
             self._db = None
         while (job := self._jobs.get()) is not None:
             token, q = job
-            if token != self._latest:
-                continue
-            result: array[int] | None
-            try:
-                result = order(self._db, q) if self._db is not None else None
-            except sqlite3.Error:
-                result = None
+            result: array[int] | None = None
+            # An interrupt meant for the query before can land on this one: once more then.
+            for _ in range(2):
+                if token != self._latest or self._db is None:
+                    break
+                self._busy = True
+                try:
+                    result = order(self._db, q)
+                    break
+                except (sqlite3.Error, ValueError):
+                    result = None
+                finally:
+                    self._busy = False
             if token == self._latest:
                 self.done(token, result)
         if self._db is not None:

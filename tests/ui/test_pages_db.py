@@ -216,3 +216,27 @@ def test_a_filtered_view_keeps_filtering_when_the_columns_change(qtmodeltester: 
     assert proxy.rowCount() == 0
     pages.add_records(recs)
     assert shown(proxy) == want
+
+
+def test_a_large_reopened_crawl_shows_its_rows_at_once_then_drops_the_cancelled(
+    qtbot: Any, qtmodeltester: Any, tmp_path: Path
+) -> None:
+    """Every seq in order is the first screen, made without a query; the rows cut short in
+    flight are looked for on the query thread and dropped, then the sort asked is made."""
+    recs = records(700, seed=9)
+    path = crawl_file(tmp_path / "c.sqlite3", recs)
+    pages = PagesModel()
+    proxy = PagesProxy(pages)
+    qtmodeltester.check(proxy)
+    pages.sync_rows = 0
+    pages.sort(SIZE, Qt.SortOrder.AscendingOrder)
+    pages.attach(path, hide_cancelled=True)
+    assert pages.rowCount() == len(recs)  # at once, in the order recorded
+    kept = [r for r in recs if r.error_kind != ErrorKind.CANCELLED.value]
+    assert [r.url for r in pages.iter_records()] == [
+        r.url for r in sorted(kept, key=lambda r: r.size)
+    ]  # an export meanwhile writes what will be shown
+    expected = [r.url for r in sorted(kept, key=lambda r: r.size)]
+    qtbot.waitUntil(lambda: shown(pages) == expected, timeout=5000)
+    assert shown(proxy) == expected and len(kept) < len(recs)
+    pages.attach(None)
