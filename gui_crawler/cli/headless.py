@@ -250,6 +250,10 @@ class FileRecords:
     def find(self, urls: list[str]) -> Mapping[str, FetchRecord]:
         return {r.url: r for r in iter_records(self.path, urls=urls, links=False)}
 
+    def answers(self, urls: list[str]) -> Mapping[str, FetchRecord]:
+        rows = iter_records(self.path, urls=urls, fields=("status", "error_kind"), links=False)
+        return {r.url: r for r in rows}
+
     def words(self) -> Iterable[tuple[str, tuple[LinkWords, ...]]]:
         return load_words(self.path)
 

@@ -302,6 +302,10 @@ class Records(Protocol):
         """The records of ``urls`` that have one (outlinks left out)."""
         ...
 
+    def answers(self, urls: list[str]) -> Mapping[str, FetchRecord]:
+        """Like ``find``, but only the records' status and error kind need be read."""
+        ...
+
     def words(self) -> Iterable[tuple[str, tuple[LinkWords, ...]]]:
         """Each page's links with their words, in the order recorded (a PagesWords)."""
         ...
@@ -317,6 +321,7 @@ class ListRecords:
     def __init__(self, records: list[FetchRecord], pages_words: PagesWords | None = None):
         self.records = records
         self._words = pages_words or words_in_records(records)
+        self._by_url: dict[str, FetchRecord] | None = None
 
     def each(self, links: bool = False) -> Iterable[FetchRecord]:
         return self.records
@@ -326,7 +331,12 @@ class ListRecords:
         return sorted(records, key=lambda r: r.url)
 
     def find(self, urls: list[str]) -> Mapping[str, FetchRecord]:
-        return _finder({r.url: r for r in self.records})(urls)
+        if self._by_url is None:
+            self._by_url = {r.url: r for r in self.records}
+        return _finder(self._by_url)(urls)
+
+    def answers(self, urls: list[str]) -> Mapping[str, FetchRecord]:
+        return self.find(urls)
 
     def words(self) -> Iterable[tuple[str, tuple[LinkWords, ...]]]:
         return self._words()
@@ -407,7 +417,7 @@ def write_audit(
         (
             links_csv,
             lambda p: write_links_csv(
-                p, streamed_link_rows(source.find, internal, source.words, source.unsaid)
+                p, streamed_link_rows(source.answers, internal, source.words, source.unsaid)
             ),
             "every link",
         ),
