@@ -350,9 +350,10 @@ class ListRecords:
 
 class Streamed:
     """An audit fed once from a crawl's records, keeping no record: its findings, what the
-    report counts over them, and the broken links (source, target, answer) in crawl order."""
+    report counts over them (``findings``), and the broken links (source, target, answer) in
+    crawl order (``broken``)."""
 
-    def __init__(self, records: Records, config: CrawlConfig, broken: bool) -> None:
+    def __init__(self, records: Records, config: CrawlConfig, broken: bool, findings: bool) -> None:
         internal = Scope(config.roots, strict=config.strict).host_ok
         self.audit = audit = Audit(is_internal=internal, keep_records=False)
         audit.rules = config.extractor().rules
@@ -364,10 +365,11 @@ class Streamed:
         for rec in records.each():
             if is_cancelled(rec):
                 continue
-            audit.add((rec,))
-            totals.add(rec)
-            if rec.in_sitemap:
-                sitemap.add(rec.url)
+            if findings:
+                audit.add((rec,))
+                totals.add(rec)
+                if rec.in_sitemap:
+                    sitemap.add(rec.url)
             if broken and is_broken(rec):
                 answers[rec.url] = answer_words(rec)
         self.broken: list[tuple[str, str, str]] = []
@@ -400,19 +402,18 @@ def write_audit(
         records = ListRecords(records, pages_words)
     source = records
     want_broken = bool(args.report or args.broken_csv)
-    streamed = Streamed(source, config, want_broken)
-    audit = streamed.audit
-    rows = broken_rows(streamed.broken, source.words) if want_broken else []
+    streamed = Streamed(source, config, want_broken, bool(args.report)) if want_broken else None
+    rows = broken_rows(streamed.broken, source.words) if streamed is not None else []
     internal = Scope(config.roots, strict=config.strict).host_ok
     links_csv = getattr(args, "links_csv", None)
+
+    def report(path: str) -> int:
+        assert streamed is not None
+        audit, totals = streamed.audit, streamed.totals
+        return write_report(path, audit, anchors=rows, totals=totals, find=source.find)
+
     for path, write, what in (
-        (
-            args.report,
-            lambda p: write_report(
-                p, audit, anchors=rows, totals=streamed.totals, find=source.find
-            ),
-            "the report",
-        ),
+        (args.report, report, "the report"),
         (args.broken_csv, lambda p: write_broken_links_csv(p, rows), f"{len(rows)} broken links"),
         (
             links_csv,

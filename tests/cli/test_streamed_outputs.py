@@ -253,3 +253,20 @@ def test_with_a_crawl_file_the_report_keeps_counts_not_records(tmp_path: Path) -
     assert resumed.tally().counts == kept.tally().counts
     assert resumed.tally().kinds == kept.tally().kinds
     assert resumed.tally().html_bytes == kept.tally().html_bytes
+
+
+@pytest.mark.parametrize("name", OUTPUTS)
+def test_each_output_alone_is_the_same_bytes(
+    tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Asked alone, an output reads only what it needs from the file, and says the same.
+    shutil.copy(DATA / "outputs.sqlite3", tmp_path / "c.sqlite3")
+    monkeypatch.chdir(tmp_path)
+    args = output_args(Path())
+    flag = args[args.index(name) - 1]
+    assert main(["--resume", "c.sqlite3", "-q", flag, name]) == 1
+    got = (tmp_path / name).read_bytes()
+    if name.endswith(".html"):
+        got = timeless(got.decode(), tmp_path).encode()
+    assert got == (DATA / f"outputs-{name}").read_bytes()
+    assert capsys.readouterr().out == (DATA / "outputs-q.txt").read_text().replace("exit 1\n", "")
