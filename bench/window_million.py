@@ -11,8 +11,8 @@ The real MainWindow, offscreen, in a child process with a time limit: external c
 ``--workers`` workers (the window's default otherwise) and as many per host, Start. While it runs,
 a 10 ms QTimer heartbeat (lag = actual interval - 10 ms) and RSS every second. At the end: wall
 time; RSS before and after gc + malloc_trim; peak RSS; lag p50/p99/max over the crawl; then for each
-visible column of the pages table the time to sort it ascending (``sortByColumn``, as a header
-click does) until the proxy's row count and row 0's data read back and the rows are painted; a
+visible column of the pages table the time to sort it ascending (the header's sort indicator set,
+as a click does) until the proxy's row count and row 0's data read back and the rows are painted; a
 word typed into the filter box until the proxy's row count settles (the box's debounce included),
 and the filter cleared likewise. The window is closed, and a fresh window in a fresh process opens
 the crawl file: ``open_crawl(path)`` until row 0 of the pages table is readable and painted (and
@@ -24,6 +24,7 @@ until every row is there). Each target of the issue is printed with pass or miss
     --rss-limit MB  the crawl is cancelled when the window's RSS passes it (default 8,000)
     --top N         tracemalloc: the N biggest allocation sites at the end of the crawl (slow)
     --keep DIR      keep the crawl file in DIR (default: a temporary folder, removed)
+    --tree DIR      the gui_crawler package in DIR (a ``git archive`` of a commit, built in place)
 
 The script drives the window through its public surface only (``url``, ``start()``,
 ``crawlFinished``, ``open_crawl``, ``pages_tab``, ``results.proxy``, ``settings``, ``workers``,
@@ -331,10 +332,15 @@ async def crawl_child(args: argparse.Namespace) -> dict:
         if hh.isSectionHidden(logical):
             continue
         label = proxy.headerData(logical, Qt.Orientation.Horizontal)
+        if hh.sortIndicatorSection() == logical:
+            hh.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # a click then sorts ascending
         settle.last = 0.0
         beat.take()
         t = time.perf_counter()
-        table_view.sortByColumn(logical, Qt.SortOrder.AscendingOrder)
+        # What a click on a section not sorted by does (QHeaderView flips its indicator to the
+        # initial order, ascending): the view sorts once. QTableView.sortByColumn would sort
+        # twice when sorting is enabled (once from the indicator's signal, once itself).
+        hh.setSortIndicator(logical, Qt.SortOrder.AscendingOrder)
         secs = await settle.until(
             lambda c=logical: proxy.rowCount() == rows and cell(proxy, 0, c) is not None, t
         )
@@ -389,7 +395,10 @@ async def crawl_child(args: argparse.Namespace) -> dict:
     window.close()
     await window.wait()
     QApplication.processEvents()
+    import gui_crawler
+
     return {
+        "package": str(Path(gui_crawler.__file__).parent),
         "pages": args.pages,
         "workers": workers,
         "stopped": stopped,
@@ -480,7 +489,8 @@ def run_child(extra: list[str], args: argparse.Namespace) -> dict:
     """This script as a child (stderr passed through); its last stdout line is JSON."""
     cmd = [PY, __file__, "--child", "--pages", str(args.pages), "--data-dir", args.data_dir]
     cmd += ["--time-limit", str(args.time_limit), "--rss-limit", str(args.rss_limit), *extra]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    path = f"{args.tree}:{ROOT}" if args.tree else str(ROOT)
+    env = {**os.environ, "PYTHONPATH": path}
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     try:
         # The crawl child cancels its crawl at the limit and measures what it holds then.
@@ -514,6 +524,7 @@ def report(args: argparse.Namespace, crawl: dict, reopen: dict, asked: Counter[s
         f"\n== the window on a generated site of {n:,} pages (51 links each), "
         f"{crawl['workers']} workers =="
     )
+    print(f"the window of {crawl['package']}")
     if crawl["stopped"]:
         print(f"crawl {crawl['stopped']} (--time-limit / --rss-limit): did not finish")
     print(
@@ -614,6 +625,7 @@ def main() -> None:
     )
     p.add_argument("--top", type=int, default=0, help="tracemalloc's N biggest sites at the end")
     p.add_argument("--keep", metavar="DIR", help="keep the crawl file here")
+    p.add_argument("--tree", type=Path, help="the window of the gui_crawler package in this folder")
     p.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--url", help=argparse.SUPPRESS)
     p.add_argument("--data-dir", help=argparse.SUPPRESS)
