@@ -208,7 +208,7 @@ class Crawler:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._states: dict[int, WorkerState] = {}
         self._hosts: HostTable[Queued] | None = None
-        self.in_sitemap: set[str] = set()
+        self.in_sitemap = Seen()  # the URLs the sitemaps list (a sitemap may list millions)
         self._timings: dict[str, Timing] = {}
         self._chains = RedirectChains()
         self._extractor = config.extractor()  # custom extraction and search; empty: falsy
