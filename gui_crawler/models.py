@@ -261,6 +261,10 @@ class PagesModel(LabelledTable):
             if hide_cancelled and not self.source.hide_cancelled:
                 self.source.hide_cancelled = True
                 self._reload()
+            elif not hide_cancelled and self.source.hide_cancelled and self._querier is not None:
+                # The query thread's copy may hold rows the resume deleted: made again.
+                self._querier.close()
+                self._querier = Querier(path)
             self.source.hide_cancelled = hide_cancelled
             return
         try:
@@ -274,7 +278,7 @@ class PagesModel(LabelledTable):
         self.source.close()
         self.source = source
         if source.path is not None:
-            self._querier = Querier(source.path, self._relay.ready.emit)
+            self._querier = Querier(source.path)
         self._reload()
 
     def _reload(self) -> None:
@@ -303,7 +307,9 @@ class PagesModel(LabelledTable):
             self._token += 1
             self._waiting = True
             self._dropping = self._token
-            self._querier.submit(self._token, Query(Filter(just_cancelled=True), ()))
+            self._querier.submit(
+                "sort", self._token, Query(Filter(just_cancelled=True), ()), self._relay.ready.emit
+            )
         elif self.sort_column >= 0 and len(self.order) > 1:
             self.sort(self.sort_column, self.sort_order)
 
@@ -345,8 +351,6 @@ class PagesModel(LabelledTable):
         if self._querier is not None:
             self._querier.close()
             self._querier = None
-        for p in self.proxies:
-            p.close()
 
     # ---- feeding ------------------------------------------------------------------------------
 
@@ -566,7 +570,7 @@ class PagesModel(LabelledTable):
             self._apply(pagequery.order(self.source.db, q))
         else:
             self._waiting = True
-            self._querier.submit(self._token, q)
+            self._querier.submit("sort", self._token, q, self._relay.ready.emit)
 
     def _on_result(self, token: int, result: array[int] | None) -> None:
         if token != self._token:
@@ -650,7 +654,6 @@ class PagesProxy(QAbstractTableModel):
         self.order: array[int] | None = None  # None: every row of the source, in its order
         self._token = 0
         self._waiting = False  # for a filter query's answer
-        self._querier: Querier | None = None
         self._querier_relay = _Relay(self)
         self._querier_relay.ready.connect(self._on_result)
         self._old: Sequence[int] = ()
@@ -719,21 +722,10 @@ class PagesProxy(QAbstractTableModel):
             self._morph(pagequery.order(pages.source.db, q))
         else:
             self._waiting = True
-            self._querier_of(pages.source.path).submit(self._token, q)
-
-    def _querier_of(self, path: Path | None) -> Querier:
-        """The proxy's own query thread (a sort of the source's does not supersede a filter)."""
-        assert path is not None
-        if self._querier is None or self._querier.path != path:
-            if self._querier is not None:
-                self._querier.close()
-            self._querier = Querier(path, self._querier_relay.ready.emit)
-        return self._querier
-
-    def close(self) -> None:
-        if self._querier is not None:
-            self._querier.close()
-            self._querier = None
+            # A channel of its own: a sort of the source's does not supersede a filter.
+            pages._querier.submit(
+                f"filter{id(self)}", self._token, q, self._querier_relay.ready.emit
+            )
 
     def _on_result(self, token: int, result: array[int] | None) -> None:
         if token != self._token:
@@ -761,7 +753,8 @@ class PagesProxy(QAbstractTableModel):
         keep = set(new)
         gone = [i for i, s in enumerate(shown) if s not in keep]
         kept = [s for s in shown if s in keep]
-        if kept != [s for s in new if s in set(kept)]:
+        kept_set = set(kept)  # once: a set per row made reopening the Rust docs take a minute
+        if kept != [s for s in new if s in kept_set]:
             self._set_order(order)
             return
         for first, last in reversed(_runs(gone)):

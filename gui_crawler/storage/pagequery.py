@@ -339,61 +339,108 @@ class Source:
         return int(row[0])
 
 
-class Querier:
-    """Runs queries on a thread with its own connection to ``path``; ``done(token, order)`` is
-    called on that thread with each result (or ``None`` when the query failed). A query
-    submitted interrupts the one running: only the latest is answered."""
+# The fields a query reads: every one but the big ones (the links, their words, the headers,
+# the exception's text). A crawl file's row is ~5 KB on a docs site, most of it in overflow
+# pages, and its table a page a row: a query thread keeps these in a table of its own.
+NARROW_FIELDS = tuple(
+    f for f in RECORD_FIELDS if f not in ("links", "words", "headers", "exception")
+)
 
-    def __init__(self, path: Path, done: Callable[[int, array[int] | None], None]) -> None:
+
+class Querier:
+    """Runs queries on a thread with its own connection: to a private temporary database (on
+    disk, removed when closed) holding the NARROW_FIELDS of the crawl file ``path``'s records,
+    brought up to date before each query (the rows recorded since, a re-check's replacing
+    theirs by URL). A query submitted on a ``channel`` supersedes the one before on it (it is
+    interrupted if running); ``done(token, order)`` is called on the thread with each latest
+    result (``None`` when the query failed)."""
+
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self.done = done
-        self._jobs: queue.SimpleQueue[tuple[int, Query] | None] = queue.SimpleQueue()
-        self._latest = 0
+        self._jobs: queue.SimpleQueue[
+            tuple[str, int, Query, Callable[[int, array[int] | None], None]] | None
+        ] = queue.SimpleQueue()
+        self._latest: dict[str, int] = {}
         self._db: sqlite3.Connection | None = None
-        self._busy = False  # a query is running (an interrupt otherwise stops the next one)
+        self._busy = ""  # the channel of the query running ("" none: an interrupt then would
+        # stop the next one)
+        self._closed = False
         self._thread = threading.Thread(target=self._run, name="pages-query", daemon=True)
         self._thread.start()
 
-    def submit(self, token: int, q: Query) -> None:
-        self._latest = token
+    def submit(
+        self,
+        channel: str,
+        token: int,
+        q: Query,
+        done: Callable[[int, array[int] | None], None],
+    ) -> None:
+        self._latest[channel] = token
         db = self._db
-        if db is not None and self._busy:
+        if db is not None and self._busy == channel:
             db.interrupt()  # the running query is superseded
-        self._jobs.put((token, q))
+        self._jobs.put((channel, token, q, done))
 
     def close(self) -> None:
         """Stop the thread; returns once its connection is closed (a query running is
         interrupted: at most a moment)."""
-        self._latest = -1
+        self._closed = True
         db = self._db
-        if db is not None:
+        if db is not None and self._busy:
             db.interrupt()
         self._jobs.put(None)
         if threading.current_thread() is not self._thread:
             self._thread.join(timeout=2)
 
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(
+            "", uri=True, check_same_thread=False, isolation_level=None, factory=Connection
+        )
+        db.execute("PRAGMA journal_mode=OFF")  # a cache: made again if lost
+        db.execute("PRAGMA synchronous=OFF")
+        db.execute("PRAGMA threads=2")
+        register(db)
+        db.execute("ATTACH DATABASE ? AS crawl", (f"file:{self.path}?mode=ro",))
+        db.execute(
+            f"CREATE TABLE records (seq INTEGER PRIMARY KEY, "
+            f"{', '.join(n + (' UNIQUE' if n == 'url' else '') for n in NARROW_FIELDS)})"
+        )
+        return db
+
+    def _catch_up(self, db: sqlite3.Connection) -> None:
+        """Copy the rows recorded since the last copy (a URL's row replaces its old one)."""
+        have = {row[1] for row in db.execute("PRAGMA crawl.table_info(records)")}
+        fields = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in NARROW_FIELDS)
+        (last,) = db.execute("SELECT coalesce(max(seq), 0) FROM main.records").fetchone()
+        db.execute(
+            f"INSERT OR REPLACE INTO main.records (seq, {', '.join(NARROW_FIELDS)}) "
+            f"SELECT seq, {fields} FROM crawl.records WHERE seq > ?",
+            (last,),
+        )
+
     def _run(self) -> None:
         try:
-            self._db = connect(self.path)
+            self._db = self._connect()
         except sqlite3.Error:
             self._db = None
         while (job := self._jobs.get()) is not None:
-            token, q = job
+            channel, token, q, done = job
             result: array[int] | None = None
             # An interrupt meant for the query before can land on this one: once more then.
             for _ in range(2):
-                if token != self._latest or self._db is None:
+                if token != self._latest.get(channel) or self._db is None or self._closed:
                     break
-                self._busy = True
+                self._busy = channel
                 try:
+                    self._catch_up(self._db)
                     result = order(self._db, q)
                     break
                 except (sqlite3.Error, ValueError):
                     result = None
                 finally:
-                    self._busy = False
-            if token == self._latest:
-                self.done(token, result)
+                    self._busy = ""
+            if token == self._latest.get(channel) and not self._closed:
+                done(token, result)
         if self._db is not None:
             with contextlib.suppress(sqlite3.Error):
                 self._db.close()

@@ -207,18 +207,21 @@ def test_querier_answers_only_the_latest_query(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite3"
     synthetic_file(path, 3000)
     got: list[tuple[int, array[int] | None]] = []
-    q = Querier(path, lambda token, order: got.append((token, order)))
+    other: list[tuple[int, array[int] | None]] = []
+    q = Querier(path)
     try:
         title = next(c for c in COLUMNS if c.csv == "title")
-        q.submit(1, Query(Filter(), SEARCHED, title.sql_key))
-        q.submit(2, Query(Filter("über"), SEARCHED, "url", True))
+        q.submit("a", 1, Query(Filter(), SEARCHED, title.sql_key), lambda *r: got.append(r))
+        q.submit("b", 7, Query(Filter("k"), SEARCHED), lambda *r: other.append(r))
+        q.submit("a", 2, Query(Filter("über"), SEARCHED, "url", True), lambda *r: got.append(r))
         deadline = time.monotonic() + 10
-        while not any(t == 2 for t, _ in got) and time.monotonic() < deadline:
+        while not (any(t == 2 for t, _ in got) and other) and time.monotonic() < deadline:
             time.sleep(0.01)
     finally:
         q.close()
     assert got and got[-1][0] == 2
     assert all(t == 2 or o is not None for t, o in got)  # an answer to 1 only if it finished first
+    assert [t for t, _ in other] == [7]  # another channel's query is not superseded
     src = Source(path)
     try:
         expected = pagequery.order(src.db, Query(Filter("über"), SEARCHED, "url", True))
