@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import sqlite3
+import time
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -149,7 +150,8 @@ CACHE_ROWS = 4096  # rows whose records and text are kept (a screen shows ~50)
 BLOCK = 128  # rows read together when one not cached is shown
 SYNC_ROWS = 20_000  # an order of fewer rows is made on the event loop (a few milliseconds)
 AGAIN_TRIES = 20  # reads 50 ms apart of rows given and not committed yet
-RESORT_MS = 1000  # rows arriving in a sorted large table are put in place at most this often
+RESORT_MS = 1000
+WARM_EVERY = 5.0  # seconds between bringing the query thread's copy up to date in a crawl  # rows arriving in a sorted large table are put in place at most this often
 
 
 class _Relay(QObject):
@@ -210,6 +212,7 @@ class PagesModel(LabelledTable):
         self._token = 0
         self._waiting = False  # for a sort query's answer
         self._dropping = 0  # the token of the query for rows to drop
+        self._warmed = 0.0  # when the query thread's copy was last brought up to date
         self._upto = 0  # the highest seq the running sort query sees
         self._tail: list[int] = []  # seqs appended since that query started
         self._renamed: dict[int, int] = {}  # seqs replaced since then (old -> new)
@@ -445,6 +448,11 @@ class PagesModel(LabelledTable):
                 self._sort_now()
             elif not self._resort.isActive():
                 self._resort.start()
+        elif self._querier is not None and len(self.order) >= self.sync_rows:
+            now = time.monotonic()
+            if now - self._warmed > WARM_EVERY:  # the thread's copy kept close to the file
+                self._warmed = now
+                self._querier.warm()
 
     def clear(self) -> None:
         """No rows, no crawl file: the records given from now on are kept in memory."""

@@ -358,8 +358,9 @@ class Querier:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._jobs: queue.SimpleQueue[
-            tuple[str, int, Query, Callable[[int, array[int] | None], None]] | None
+            tuple[str, int, Query | None, Callable[[int, array[int] | None], None] | None] | None
         ] = queue.SimpleQueue()
+        self._jobs.put(("", 0, None, None))  # the copy made at once, before the first query
         self._latest: dict[str, int] = {}
         self._db: sqlite3.Connection | None = None
         self._busy = ""  # the channel of the query running ("" none: an interrupt then would
@@ -380,6 +381,11 @@ class Querier:
         if db is not None and self._busy == channel:
             db.interrupt()  # the running query is superseded
         self._jobs.put((channel, token, q, done))
+
+    def warm(self) -> None:
+        """Bring the copy up to date now (a crawl adding rows), so that the next query waits
+        for a few rows at most."""
+        self._jobs.put(("", 0, None, None))
 
     def close(self) -> None:
         """Stop the thread; returns once its connection is closed (a query running is
@@ -425,6 +431,13 @@ class Querier:
             self._db = None
         while (job := self._jobs.get()) is not None:
             channel, token, q, done = job
+            if q is None or done is None:  # a copy only
+                if self._db is not None and not self._closed:
+                    self._busy = "copy"
+                    with contextlib.suppress(sqlite3.Error):
+                        self._catch_up(self._db)
+                    self._busy = ""
+                continue
             result: array[int] | None = None
             # An interrupt meant for the query before can land on this one: once more then.
             for _ in range(2):
