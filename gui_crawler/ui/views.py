@@ -215,6 +215,7 @@ class PagesTab(QWidget):
         self._debounce.setInterval(200)
         self._debounce.timeout.connect(self._apply)
         self.filter.textChanged.connect(self._debounce.start)
+        proxy.applied.connect(self.update_count)  # a filter made on the query thread
         self.update_count()
 
     def _rule_sections_to_end(self) -> None:

@@ -240,3 +240,23 @@ def test_a_large_reopened_crawl_shows_its_rows_at_once_then_drops_the_cancelled(
     qtbot.waitUntil(lambda: shown(pages) == expected, timeout=5000)
     assert shown(proxy) == expected and len(kept) < len(recs)
     pages.attach(None)
+
+
+def test_the_window_sorts_and_filters_a_crawl_on_the_query_thread(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    from windows import PAGES, crawl_to_end
+
+    pages, proxy, tab = window.results.pages, window.results.proxy, window.pages_tab
+    pages.sync_rows = 0  # as a table of a million rows is
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    assert pages.rowCount() == PAGES and pages.path == window.shown_file()
+    pages.sort(URL, Qt.SortOrder.DescendingOrder)
+    urls = sorted((r.url for r in pages.records()), reverse=True)
+    qtbot.waitUntil(lambda: shown(pages) == urls, timeout=5000)
+    tab.set_quick_filter("4xx")
+    broken = [u for u, c in zip(shown(pages), shown(pages, 0, Roles.StatusClass), strict=True)
+              if c == StatusClass.CLIENT_ERROR]  # fmt: skip
+    qtbot.waitUntil(lambda: shown(proxy) == broken, timeout=5000)
+    assert broken and tab.count.text() == f"{len(broken):,} of {PAGES:,}"  # said when applied
