@@ -150,8 +150,8 @@ CACHE_ROWS = 4096  # rows whose records and text are kept (a screen shows ~50)
 BLOCK = 128  # rows read together when one not cached is shown
 SYNC_ROWS = 20_000  # an order of fewer rows is made on the event loop (a few milliseconds)
 AGAIN_TRIES = 20  # reads 50 ms apart of rows given and not committed yet
-RESORT_MS = 1000
-WARM_EVERY = 5.0  # seconds between bringing the query thread's copy up to date in a crawl  # rows arriving in a sorted large table are put in place at most this often
+RESORT_MS = 1000  # rows arriving in a sorted large table are put in place at most this often
+WARM_EVERY = 5.0  # seconds between bringing the query thread's copy up to date in a crawl
 
 
 class _Relay(QObject):
@@ -413,25 +413,30 @@ class PagesModel(LabelledTable):
         if not rows:
             return
         self._last = rows[-1][0]
-        new: list[int] = []
         changed: list[int] = []
-        for seq, url in rows:
-            old = self._expected.pop(url, None) if self._expected else None
-            if old is not None:
-                try:
-                    i = self.order.index(old)
-                except ValueError:
-                    old = None
-                else:
-                    self.order[i] = seq
-                    self._cache.pop(old, None)
-                    if self._waiting:  # the sort under way has the old seq
-                        self._renamed[old] = seq
-                    changed.append(i)
-                    for p in self.proxies:
-                        p._rename(old, seq)
-            if old is None:
-                new.append(seq)
+        replacing = {
+            old: seq
+            for seq, url in rows
+            if self._expected and (old := self._expected.pop(url, None)) is not None
+        }
+        # Where the replaced rows are: one pass over the order (a row at a time is one each).
+        at = (
+            {old: self.order.index(old) for old in replacing if old in self.order}
+            if len(replacing) <= 4
+            else {s: i for i, s in enumerate(self.order) if s in replacing}
+        )
+        renamed: set[int] = set()
+        for old, i in at.items():
+            seq = replacing[old]
+            self.order[i] = seq
+            self._cache.pop(old, None)
+            if self._waiting:  # the sort under way has the old seq
+                self._renamed[old] = seq
+            changed.append(i)
+            renamed.add(seq)
+            for p in self.proxies:
+                p._rename(old, seq)
+        new = [seq for seq, _url in rows if seq not in renamed]
         if changed:
             self.dataChanged.emit(
                 self.index(min(changed), 0), self.index(max(changed), len(self.columns) - 1)
