@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import Iterator
+import itertools
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -27,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui_crawler.config import ConfigError, CrawlConfig
-from gui_crawler.crawl.hosts import states_from_records
+from gui_crawler.crawl.hosts import HostFigures
 from gui_crawler.crawl.urllist import UrlList
 from gui_crawler.crawl.urls import InvalidURL, Scope, parse_address
 from gui_crawler.engine import capped_workers
@@ -109,6 +111,9 @@ class MainWindow(QMainWindow):
         self._compare: CompareDialog | None = None
         self._error_box: QMessageBox | None = None
         self.saved: SavedCrawl | None = None  # an opened crawl file that can be continued
+        # An opened file's records being fed to the views, and the task feeding them.
+        self._replaying: Iterator[int] | None = None
+        self._replay_task: asyncio.Future[None] | None = None
         # The crawl file of the crawl that ran last here, while it has URLs left to fetch:
         # Continue crawl resumes it right away (no need to open it first).
         self._last_file: Path | None = None
@@ -518,6 +523,7 @@ class MainWindow(QMainWindow):
     def _begin(self, session: CrawlSession) -> None:
         config = session.config
         if session.saved is None:
+            self._finish_replay(cancel=True)
             self.details.history = {}
             self.results.clear()
             self.overview.clear()
@@ -578,12 +584,21 @@ class MainWindow(QMainWindow):
             self.notify("Cancel the running crawl before opening another", error=True)
             return False
         try:
-            saved = peek(path)
+            saved = peek(path, records=False)
         except StoreError as e:
             self._show_address_error(str(e))
             return False
+        try:
+            self._show_saved(saved)
+        except StoreError as e:  # a damaged row among the first read back
+            self.results.clear()
+            self.results.pages.attach(None)
+            self.results.attach(None)
+            self._show_address_error(str(e))
+            return False
         self._show_address_error(None)
-        self._show_saved(saved)
+        reader = self.results.links.records.reader
+        recorded = reader.count(cancelled=False) if reader is not None else 0
         self.pages_tab.clear_filters()  # another crawl: its rows unfiltered
         self.pages_tab.table.horizontalScrollBar().setValue(0)
         self.notify(None)
@@ -601,31 +616,89 @@ class MainWindow(QMainWindow):
             else "nothing left to fetch"
         )
         self._set_state(
-            f"Opened ({saved.state}): {plural(len(saved.records), 'URL')}, {left}", str(saved.path)
+            f"Opened ({saved.state}): {plural(recorded, 'URL')}, {left}", str(saved.path)
         )
         self._update_actions()
         return True
 
     def _show_saved(self, saved: SavedCrawl) -> None:
-        """Show what a crawl file holds (its rows, hosts, findings, timeline), nothing else."""
+        """Show what a crawl file holds (its rows, hosts, findings, timeline), nothing else.
+        ``saved`` without its records (opened): the pages table reads its rows from the file at
+        once, and the other views are fed the file's records a batch at a time between the
+        loop's other work (``_replay``), as a crawl feeds them."""
+        self._finish_replay(cancel=True)
         self.results.clear()
         self.results.attach(saved.path)
         self.results.pages.attach(saved.path, hide_cancelled=True)
         self._use_rules(saved.config)
         self.charts.clear()
         self.results.add_queued([q.url for q in saved.pending])
-        self.results.add(saved.records)
-        self.results.hosts.apply(
-            states_from_records(saved.records, saved.config.per_host, saved.config.delay)
-        )
         self.overview.clear()
         self.overview.audit.is_internal = Scope(
             saved.config.roots, strict=saved.config.strict
         ).host_ok
-        self.overview.add(saved.records)
-        self.timeline.show_records(saved.records)
+        self.timeline.clear()
         self.details.history = history_of(saved.path)
+        replay = self._replay(saved)
+        # The first batch at once (a crawl of up to REPLAY_BATCH URLs is shown whole); records
+        # in memory already (Continue, Re-check) all at once.
+        if next(replay, None) is not None:
+            if saved.records:
+                for _ in replay:
+                    pass
+            else:
+                self._replaying = replay
+                self._replay_task = asyncio.ensure_future(self._replay_in_turns(replay))
         self.pages_tab.update_count()
+
+    REPLAY_BATCH = 2000  # records a turn of the loop when an opened file is read back
+
+    def _replay(self, saved: SavedCrawl) -> Iterator[int]:
+        """Feed the views ``saved``'s records (or the file's as it was when opened, a batch at a
+        time, yielding after each): the pages table has its rows from the file already."""
+        results, config = self.results, saved.config
+        figures = HostFigures(config.per_host, config.delay)
+        reader = results.links.records.reader
+        if saved.records or reader is None:
+            batches: Iterable[list[FetchRecord]] = [saved.records]
+        else:
+            batches = _batched(reader.records(upto=reader.last_seq()), self.REPLAY_BATCH)
+        done = 0
+        more = iter(batches)
+        batch = next(more, None)
+        while batch is not None:
+            records = list(results.add(batch))
+            figures.add(records)
+            self.overview.add(records)
+            self.timeline.show_more(records)
+            done += len(records)
+            batch = next(more, None)
+            if batch is not None:  # the last batch ends the replay without a turn of its own
+                yield done
+        results.hosts.apply(figures.states())
+        self.pages_tab.update_count()
+
+    async def _replay_in_turns(self, replay: Iterator[int]) -> None:
+        try:
+            for _ in replay:
+                await asyncio.sleep(0)
+        except StoreError as e:  # a damaged row further on: what came before it is shown
+            self.notify(f"{e}; the views show the rows before it", error=True)
+        self._replaying = None
+
+    def _finish_replay(self, cancel: bool = False) -> None:
+        """The views fed the rest of an opened file now (before a crawl adds to them), or not
+        at all (``cancel``: another crawl is shown)."""
+        replay, self._replaying = self._replaying, None
+        if self._replay_task is not None:
+            self._replay_task.cancel()
+            self._replay_task = None
+        if replay is not None and not cancel:
+            try:
+                for _ in replay:
+                    pass
+            except StoreError as e:
+                self.notify(f"{e}; the views show the rows before it", error=True)
 
     def _use_rules(self, config: CrawlConfig) -> None:
         """The crawl's custom extraction and search rules: a Pages column and a finding each."""
@@ -644,6 +717,7 @@ class MainWindow(QMainWindow):
         if self.saved is not None and not self.saved.pending:
             self._show_address_error(f"{path.name} has nothing left to fetch")
             return False
+        self._finish_replay()  # the views hold the whole file before the crawl adds to them
         try:
             session = CrawlSession.resume(path, **self._login())
         except StoreError as e:
@@ -709,6 +783,7 @@ class MainWindow(QMainWindow):
         path = self.shown_file()
         if self.bridge.running or path is None:
             return False
+        self._finish_replay()  # the re-check rebuilds the views from every row at its end
         try:
             session, why = start_recheck(path, urls, **self._login())
         except StoreError as e:
@@ -1147,12 +1222,20 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
+        self._finish_replay(cancel=True)
         # Before the crawl's writer: the file's last connection folds its WAL into it.
         self.results.pages.attach(None)  # its read-only connections cannot fold the WAL
         self.results.attach(None)
         self.bridge.cancel()  # the app awaits the crawl task, which closes the HTTP session
         event.accept()
         self.closed.emit()
+
+
+def _batched(items: Iterable[FetchRecord], n: int) -> Iterator[list[FetchRecord]]:
+    """Lists of ``n`` items (the last shorter): itertools.batched before Python 3.12."""
+    it = iter(items)
+    while batch := list(itertools.islice(it, n)):
+        yield batch
 
 
 def current_url_of(index: Any) -> str | None:

@@ -230,38 +230,55 @@ def _median_p95(times_ms: Iterable[float]) -> tuple[float, float]:
     return statistics.median(t), t[min(len(t) - 1, int(len(t) * 0.95))]
 
 
+class HostFigures:
+    """Per-host figures of a crawl read back from its file, gathered a batch of records at a
+    time (``add``), in order of first contact: requests (tries) and response times. A file
+    keeps no live state, so nothing is in flight or backed off and the robots.txt state is
+    unknown."""
+
+    def __init__(self, per_host: int, delay: float = 0.0) -> None:
+        self.per_host = per_host
+        self.delay = delay
+        self._tries: dict[str, int] = {}
+        self._times: dict[str, list[float]] = {}
+        self._external: dict[str, bool] = {}
+
+    def add(self, records: Iterable[FetchRecord]) -> None:
+        tries, times, external = self._tries, self._times, self._external
+        for r in records:
+            origin = origin_of(r.url)
+            tries[origin] = tries.get(origin, 0) + r.tries
+            external.setdefault(origin, r.external)
+            if r.status is not None:
+                ms = r.dns_ms + r.connect_ms + r.ttfb_ms + r.download_ms
+                times.setdefault(origin, []).append(ms)
+
+    def states(self) -> list[HostState]:
+        out = []
+        for origin, n in self._tries.items():
+            median, p95 = _median_p95(self._times.get(origin, ()))
+            out.append(
+                HostState(
+                    host=origin,
+                    in_flight=0,
+                    limit=self.per_host,
+                    delay=self.delay,
+                    backoff=0.0,
+                    waiting=0,
+                    robots="not saved",
+                    requests=n,
+                    median_ms=median,
+                    p95_ms=p95,
+                    external=self._external[origin],
+                )
+            )
+        return out
+
+
 def states_from_records(
     records: Iterable[FetchRecord], per_host: int, delay: float = 0.0
 ) -> list[HostState]:
-    """Per-host figures of a crawl read back from its file, in order of first contact: requests
-    (tries) and response times from its records. A file keeps no live state, so nothing is in
-    flight or backed off and the robots.txt state is unknown."""
-    tries: dict[str, int] = {}
-    times: dict[str, list[float]] = {}
-    external: dict[str, bool] = {}
-    for r in records:
-        origin = origin_of(r.url)
-        tries[origin] = tries.get(origin, 0) + r.tries
-        external.setdefault(origin, r.external)
-        if r.status is not None:
-            ms = r.dns_ms + r.connect_ms + r.ttfb_ms + r.download_ms
-            times.setdefault(origin, []).append(ms)
-    out = []
-    for origin, n in tries.items():
-        median, p95 = _median_p95(times.get(origin, ()))
-        out.append(
-            HostState(
-                host=origin,
-                in_flight=0,
-                limit=per_host,
-                delay=delay,
-                backoff=0.0,
-                waiting=0,
-                robots="not saved",
-                requests=n,
-                median_ms=median,
-                p95_ms=p95,
-                external=external[origin],
-            )
-        )
-    return out
+    """Per-host figures of these records (HostFigures fed them all at once)."""
+    figures = HostFigures(per_host, delay)
+    figures.add(records)
+    return figures.states()

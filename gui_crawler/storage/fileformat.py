@@ -372,8 +372,11 @@ _COUNT_TYPES: tuple[frozenset[type], ...] = (
 )
 
 
-def load(path: Path) -> SavedCrawl:
-    """Read a crawl file; a missing, corrupt or foreign file raises StoreError saying which."""
+def load(path: Path, records: bool = True) -> SavedCrawl:
+    """Read a crawl file; a missing, corrupt or foreign file raises StoreError saying which.
+    ``records=False``: its options and frontier only, the records left in the file (a window
+    reads them back as it shows them)."""
+    want_records = records
     if path.is_dir():
         raise StoreError(f"{path} is a folder, not a crawl file (crawl files end in .sqlite3)")
     if not path.is_file():
@@ -418,19 +421,36 @@ def load(path: Path) -> SavedCrawl:
         # The links' words stay in the file until asked for (load_words): no memory per link.
         have.discard("words")
         columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS)
-        records = [
-            _record_from_row(row)
-            for row in db.execute(f"SELECT {columns} FROM records ORDER BY seq")
-        ]
-        done = {r.url for r in records if r.error_kind != ErrorKind.CANCELLED}
-        records = [r for r in records if r.url in done]
-        pending = [
-            _queued_from_row(row)
-            for row in db.execute(
-                "SELECT url, redirects_left, depth, referrer FROM queued ORDER BY seq"
-            )
-            if row[0] not in done
-        ]
+        if want_records:
+            got = [
+                _record_from_row(row)
+                for row in db.execute(f"SELECT {columns} FROM records ORDER BY seq")
+            ]
+            done = {r.url for r in got if r.error_kind != ErrorKind.CANCELLED}
+            got = [r for r in got if r.url in done]
+            pending = [
+                _queued_from_row(row)
+                for row in db.execute(
+                    "SELECT url, redirects_left, depth, referrer FROM queued ORDER BY seq"
+                )
+                if row[0] not in done
+            ]
+            recorded = len(got)
+        else:  # the same frontier, asked of SQLite (url is indexed in both tables)
+            got = []
+            pending = [
+                _queued_from_row(row)
+                for row in db.execute(
+                    "SELECT url, redirects_left, depth, referrer FROM queued WHERE url NOT IN "
+                    "(SELECT url FROM records WHERE error_kind IS NOT ?) ORDER BY seq",
+                    (ErrorKind.CANCELLED.value,),
+                )
+            ]
+            row = db.execute(
+                "SELECT count(*) FROM records WHERE error_kind IS NOT ?",
+                (ErrorKind.CANCELLED.value,),
+            ).fetchone()
+            recorded = int(row[0])
     except sqlite3.DatabaseError as e:
         raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
     except (KeyError, ValueError, TypeError, ConfigError) as e:
@@ -440,8 +460,8 @@ def load(path: Path) -> SavedCrawl:
         if held is not None:
             held.release()
     state = meta.get("state", "unknown")
-    if state == "running" and not records and not pending:
+    if state == "running" and not recorded and not pending:
         # Killed before its first write (files from before the roots were saved at creation):
         # "nothing left to do" would be a lie, so it starts over from the roots.
         pending = [Queued(r, config.max_redirect, 0, None) for r in config.roots]
-    return SavedCrawl(path, config, state, records, pending, withheld)
+    return SavedCrawl(path, config, state, got, pending, withheld)

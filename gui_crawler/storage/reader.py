@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from gui_crawler.events import RECORD_FIELDS, FetchRecord
+from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.fileformat import _DEFAULTS, _literal, _record_from_row
 
@@ -79,24 +79,45 @@ class RecordReader:
     def has(self, url: str) -> bool:
         return bool(self._rows("SELECT 1 FROM records WHERE url = ?", (url,)))
 
-    def count(self) -> int:
-        rows = self._rows("SELECT count(*) FROM records")
+    def count(self, cancelled: bool = True) -> int:
+        """Records in the file (``cancelled=False``: but those cut short in flight, which a
+        resume fetches again)."""
+        rows = (
+            self._rows("SELECT count(*) FROM records")
+            if cancelled
+            else self._rows(
+                "SELECT count(*) FROM records WHERE error_kind IS NOT ?",
+                (ErrorKind.CANCELLED.value,),
+            )
+        )
         return int(rows[0][0]) if rows else 0  # type: ignore[call-overload]
+
+    def last_seq(self) -> int:
+        """The seq of the record committed last (0 for none): ``records(upto=...)`` reads the
+        file as it is now, not the records a crawl adds after."""
+        rows = self._rows("SELECT max(seq) FROM records")
+        return int(rows[0][0] or 0) if rows else 0  # type: ignore[call-overload]
 
     def urls(self) -> Iterator[str]:
         """Every URL recorded, in the order recorded, a batch at a time."""
         yield from (r.url for r in self.records(links=False))
 
-    def records(self, links: bool = True) -> Iterator[FetchRecord]:
-        """Every record, in the order recorded, read a batch at a time (``links=False``: without
-        their outlinks, which are then not unpacked)."""
+    def records(self, links: bool = True, upto: int | None = None) -> Iterator[FetchRecord]:
+        """Every record (whose seq is at most ``upto``), in the order recorded, read a batch at
+        a time (``links=False``: without their outlinks, which are then not unpacked). A
+        damaged row raises StoreError naming it: the whole file read back says so."""
         select = self._select if links else self._select_no_links
-        last = 0
+        last, most = 0, (1 << 62) if upto is None else upto
         # By seq ranges rather than one cursor held open: the window reads between its ticks,
         # and the writer's commits go on meanwhile.
-        while rows := self._rows(f"{select} WHERE seq > ? ORDER BY seq LIMIT {_BATCH}", (last,)):
+        while rows := self._rows(
+            f"{select} WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT {_BATCH}", (last, most)
+        ):
             last = rows[-1][0]  # type: ignore[assignment]
-            yield from filter(None, map(_read, rows))
+            try:
+                yield from (_record_from_row(row[1:]) for row in rows)
+            except ValueError as e:
+                raise StoreError(f"{self.path} is a damaged gui_crawler crawl file: {e}") from None
 
     def close(self) -> None:
         if self._db is not None:

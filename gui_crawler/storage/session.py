@@ -34,11 +34,12 @@ def crawls_dir(data_dir: Path | None = None) -> Path:
     return default_path("http://x/", data_dir).parent
 
 
-def peek(path: str | Path) -> SavedCrawl:
-    """Read a crawl file to show it; StoreError if it is unusable or another crawl writes it."""
+def peek(path: str | Path, records: bool = True) -> SavedCrawl:
+    """Read a crawl file to show it; StoreError if it is unusable or another crawl writes it.
+    ``records=False``: without its records (fileformat.load)."""
     path = Path(path)
     check_not_in_use(path)
-    return load(path)
+    return load(path, records=records)
 
 
 class CrawlSession:
@@ -136,6 +137,7 @@ class CrawlSession:
 
             store.on_error = on_error
         seen, pending = self.frontier if self.frontier is not None else (set(), None)
+        self.frontier = None  # the Crawler's from here (the seen URLs as fingerprints)
         self.crawler = Crawler(
             self.config,
             sink,

@@ -533,7 +533,13 @@ class TimelinePanel(QWidget):
 
     def show_records(self, records: list[FetchRecord]) -> None:
         """A crawl read from its file: its requests, the whole crawl in view."""
-        self.model.load(records)
+        self.model.clear()
+        self.show_more(records)
+
+    def show_more(self, records: list[FetchRecord]) -> None:
+        """The records that follow those shown of a crawl read from its file, a batch at a time
+        (``clear`` first)."""
+        self.model.load_more(records)
         self.view.set_following(True)
         self.view.span = min(3600.0, max(1.0, self.model.now * 1.02))
         self._dirty = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,6 +86,7 @@ class TimelineModel(LabelledTable):
         # one; ``generation`` changes when the bars are replaced, not added to.
         self.fresh: list[Bar] | None = []
         self.generation = 0
+        self._loading = (0.0, 0.0, 0.0)  # load_more's offset, last end, its run's last end
 
     def take_fresh(self) -> list[Bar] | None:
         fresh, self.fresh = self.fresh, []
@@ -101,6 +103,7 @@ class TimelineModel(LabelledTable):
         self.hosts.clear()
         self.fresh = []
         self.generation += 1
+        self._loading = (0.0, 0.0, 0.0)
         self.endResetModel()
 
     def add(self, records: list[FetchRecord], offset: float = 0.0) -> None:
@@ -139,12 +142,17 @@ class TimelineModel(LabelledTable):
             self.bars.insert(i, b)
         self.endInsertRows()
 
-    def load(self, records: list[FetchRecord]) -> None:
+    def load(self, records: Iterable[FetchRecord]) -> None:
         """The requests of a crawl file, in the order it recorded them, on the crawl's own time
         axis. Each run of the crawl (started, then continued) counts its times from its own
         start: a run that begins where the times fall back is drawn after the one before."""
         self.clear()
-        offset = last = run_end = 0.0
+        self.load_more(records)
+
+    def load_more(self, records: Iterable[FetchRecord]) -> None:
+        """``load`` a batch at a time: the records that follow those loaded since the last
+        ``clear`` (a file read back in batches, the window kept responsive between them)."""
+        offset, last, run_end = self._loading
         run: list[FetchRecord] = []
         for r in records:
             if r.worker < 0:
@@ -157,6 +165,7 @@ class TimelineModel(LabelledTable):
             last = r.finished_at
             run_end = max(run_end, last)
         self.add(run, offset)
+        self._loading = (offset, last, run_end)
 
     def visible(self, t0: float, t1: float, longest: float = 120.0) -> list[Bar]:
         """Bars overlapping [t0, t1]; a bar is assumed no longer than ``longest`` seconds."""

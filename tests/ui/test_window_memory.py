@@ -23,6 +23,7 @@ def test_pages_outlinks_are_read_from_the_crawl_file_not_kept(
     crawl_to_end(qtbot, window, live_site.url)
     root = live_site.url
     # No record kept anywhere in the window holds a page's outlinks: the file has them.
+    gc.collect()  # the last batches' records, garbage in cycles until the next collection
     kept = [o for o in gc.get_objects() if type(o) is FetchRecord and o.url.startswith(root)]
     assert kept and not [r.url for r in kept if r.links]
     # In memory: the records the redirects and broken-links tables show, no other.
@@ -81,3 +82,46 @@ def test_the_overview_counts_from_the_file_and_keeps_no_records(
     window.overview.title_max.setValue(3)
     assert counts(audit)["title_long"] > 0
     assert counts(audit) == counts(reference(audit.thresholds))
+
+
+def test_an_opened_crawl_shows_its_rows_at_once_and_the_rest_in_turns(
+    qtbot: Any, window: MainWindow, live_site: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A large file opened: the pages table reads its rows from the file; the other views are
+    fed its records a batch at a time between the loop's other work, as a crawl feeds them,
+    and end as a file read in one go leaves them."""
+    live_site.fill_small(20)
+    crawl_to_end(qtbot, window, live_site.url)
+    path = window.shown_file()
+    assert path is not None
+
+    def views() -> tuple[object, ...]:
+        r = window.results
+        return (
+            r.tree.rowCount(),
+            sorted(r.links.inlinks),
+            [(s.host, s.requests) for s in r.hosts.states],
+            [(f.key, f.count) for f in window.overview.audit.findings()],
+            len(window.timeline.model.bars),
+            r.broken.rowCount(),
+            r.redirects.rowCount(),
+        )
+
+    assert window.open_crawl(path)  # 29 URLs: one batch, shown whole at once
+    whole = views()
+    monkeypatch.setattr(MainWindow, "REPLAY_BATCH", 4)
+    turns: list[int] = []
+    replay = MainWindow._replay
+
+    def counted(self: MainWindow, saved: Any) -> Any:
+        for done in replay(self, saved):
+            turns.append(done)
+            yield done
+
+    monkeypatch.setattr(MainWindow, "_replay", counted)
+    assert window.open_crawl(path)
+    assert window.results.proxy.rowCount() == 29  # every row at once
+    assert window._replaying is not None and views() != whole  # the rest comes in turns
+    qtbot.waitUntil(lambda: window._replaying is None, timeout=5000)
+    assert views() == whole
+    assert turns == list(range(4, 29, 4))  # a turn of the loop after each batch but the last
