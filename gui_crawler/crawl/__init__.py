@@ -2,6 +2,8 @@
 
 * ``frontier``: the URLs waiting to be fetched, those held for another try, and what is left for a
   crawl file to resume;
+* ``seen`` and ``spill``: the frontier's seen URLs as 64-bit fingerprints, and its queue past the
+  part kept in memory, in a temporary file;
 * ``hosts``: each host's state, its per-host limit and request rate (``HostTable``);
 * ``politeness``: robots.txt, sitemaps, per-host limits and back-off put together for a crawl;
 * ``robots`` and ``sitemaps``: reading robots.txt and sitemap files, from the crawl's own hosts only;
