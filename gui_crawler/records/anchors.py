@@ -58,18 +58,27 @@ def broken_rows(broken: Iterable[tuple[str, str, str]], pages_words: PagesWords)
     return out + list(invalid)
 
 
+# A target's external, status and verdict cells; those of a link no browser follows.
+Answer = tuple[str, str, str]
+_INVALID: Answer = ("", "", "invalid")
+
+
+def _answer(target: str, rec: FetchRecord | None, is_internal: Callable[[str], bool]) -> Answer:
+    external = "no" if is_internal(target) else "yes"
+    status = str(rec.status) if rec is not None and rec.status is not None else ""
+    verdict = rec.verdict.value if rec is not None else "not checked"
+    return external, status, verdict
+
+
+def _row(source: str, w: LinkWords, answer: Answer) -> tuple[str, ...]:
+    nofollow = "yes" if w.nofollow else ""
+    return (source, w.target, w.anchor, w.alt, w.rel, nofollow, w.element, *answer)
+
+
 def _link_row(
     source: str, w: LinkWords, rec: FetchRecord | None, is_internal: Callable[[str], bool]
 ) -> tuple[str, ...]:
-    if w.invalid:
-        external, status, verdict = "", "", "invalid"
-    else:
-        external = "no" if is_internal(w.target) else "yes"
-        status = str(rec.status) if rec is not None and rec.status is not None else ""
-        verdict = rec.verdict.value if rec is not None else "not checked"
-    nofollow = "yes" if w.nofollow else ""
-    return (source, w.target, w.anchor, w.alt, w.rel, nofollow, w.element, external,
-            status, verdict)  # fmt: skip
+    return _row(source, w, _INVALID if w.invalid else _answer(w.target, rec, is_internal))
 
 
 def link_rows(
@@ -103,18 +112,26 @@ def streamed_link_rows(
     pages_words: PagesWords,
     unsaid: Callable[[], Iterable[FetchRecord]],
     batch: int = 5000,
+    remembered: int = 65536,
 ) -> Iterator[tuple[str, ...]]:
     """link_rows without every record at hand: the targets' records are asked of ``find`` a
-    batch of links at a time, and the pages whose links have no words come from ``unsaid``
-    (the records with links that ``pages_words`` does not give, in crawl order). The same rows
-    in the same order."""
+    batch of links at a time (the answers of at most ``remembered`` targets are kept for the
+    next batches: a site's navigation links are on every page), and the pages whose links have
+    no words come from ``unsaid`` (the records with links that ``pages_words`` does not give,
+    in crawl order). The same rows in the same order."""
+    known: dict[str, Answer] = {}
 
     def rows(pages: list[tuple[str, tuple[LinkWords, ...]]]) -> Iterator[tuple[str, ...]]:
         targets = {w.target: None for _, words in pages for w in words if not w.invalid}
-        got = find(list(targets)) if targets else {}
+        missing = [t for t in targets if t not in known]
+        got = find(missing) if missing else {}
+        answers = {t: known.get(t) or _answer(t, got.get(t), is_internal) for t in targets}
+        if len(known) + len(missing) > remembered:
+            known.clear()
+        known.update(answers)
         for source, words in pages:
             for w in words:
-                yield _link_row(source, w, got.get(w.target), is_internal)
+                yield _row(source, w, _INVALID if w.invalid else answers[w.target])
 
     pages: list[tuple[str, tuple[LinkWords, ...]]] = []
     held = 0

@@ -21,7 +21,9 @@ from sites import ThreadedSite
 
 from gui_crawler.cli.headless import FileRecords, Report, main
 from gui_crawler.config import CrawlConfig
+from gui_crawler.crawl.urls import Scope
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord
+from gui_crawler.records.anchors import link_rows, streamed_link_rows
 from gui_crawler.records.report import ListRecords, write_audit, write_pages_csv
 from gui_crawler.records.verdicts import Verdict
 from gui_crawler.storage import CrawlStore, load
@@ -270,3 +272,18 @@ def test_each_output_alone_is_the_same_bytes(
         got = timeless(got.decode(), tmp_path).encode()
     assert got == (DATA / f"outputs-{name}").read_bytes()
     assert capsys.readouterr().out == (DATA / "outputs-q.txt").read_text().replace("exit 1\n", "")
+
+
+@pytest.mark.parametrize(("batch", "remembered"), [(1, 1), (3, 5), (5000, 65536)])
+def test_the_links_csv_rows_read_a_batch_at_a_time_are_those_of_every_record_at_hand(
+    tmp_path: Path, batch: int, remembered: int
+) -> None:
+    db = tmp_path / "c.sqlite3"
+    shutil.copy(DATA / "outputs.sqlite3", db)
+    saved = load(db)
+    internal = Scope(saved.config.roots, strict=saved.config.strict).host_ok
+    words = functools.partial(load_words, db)
+    every = list(link_rows({r.url: r for r in saved.records}, internal, words))
+    streamed = FileRecords(db)
+    rows = streamed_link_rows(streamed.answers, internal, words, streamed.unsaid, batch, remembered)
+    assert list(rows) == every and len(every) == 72
