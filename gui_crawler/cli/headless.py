@@ -75,8 +75,8 @@ class Report:
     every record for the report's lists and the outputs; with a crawl file they are read from
     the file at the end (FileRecords), so memory holds counts, not records.
 
-    A re-check's records of the URLs it fetches again (``again``, their earlier records) are
-    kept all the same, for its before-and-after lines."""
+    A re-check's new records of the URLs it fetches again (``again``) are kept all the same,
+    beside their earlier ones (``before``), for its before-and-after lines."""
 
     def __init__(
         self,
