@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -640,18 +641,21 @@ class MainWindow(QMainWindow):
         self.timeline.clear()
         self.details.history = history_of(saved.path)
         replay = self._replay(saved)
-        # The first batch at once (a crawl of up to REPLAY_BATCH URLs is shown whole); records
-        # in memory already (Continue, Re-check) all at once.
-        if next(replay, None) is not None:
-            if saved.records:
-                for _ in replay:
-                    pass
-            else:
-                self._replaying = replay
-                self._replay_task = asyncio.ensure_future(self._replay_in_turns(replay))
+        reader = self.results.links.records.reader
+        if saved.records or reader is None or reader.count() <= self.REPLAY_AT_ONCE:
+            for _ in replay:  # in memory already (Continue, Re-check), or small: at once
+                pass
+        else:
+            self._replaying = replay
+            self._replay_task = asyncio.ensure_future(self._replay_in_turns(replay))
         self.pages_tab.update_count()
 
-    REPLAY_BATCH = 2000  # records a turn of the loop when an opened file is read back
+    # An opened file of up to REPLAY_AT_ONCE records is shown whole at once (~0.5 s for 2,000
+    # of the Rust docs' pages); a larger one is fed to the views REPLAY_CHUNK records at a time,
+    # the loop getting a turn every REPLAY_TURN seconds (its other work, the UI, waits no more).
+    REPLAY_AT_ONCE = 2000
+    REPLAY_CHUNK = 100
+    REPLAY_TURN = 0.02
 
     def _replay(self, saved: SavedCrawl) -> Iterator[int]:
         """Feed the views ``saved``'s records (or the file's as it was when opened, a batch at a
@@ -662,7 +666,7 @@ class MainWindow(QMainWindow):
         if saved.records or reader is None:
             batches: Iterable[list[FetchRecord]] = [saved.records]
         else:
-            batches = _batched(reader.records(upto=reader.last_seq()), self.REPLAY_BATCH)
+            batches = _batched(reader.records(upto=reader.last_seq()), self.REPLAY_CHUNK)
         done = 0
         more = iter(batches)
         batch = next(more, None)
@@ -680,8 +684,11 @@ class MainWindow(QMainWindow):
 
     async def _replay_in_turns(self, replay: Iterator[int]) -> None:
         try:
+            turn = time.monotonic()
             for _ in replay:
-                await asyncio.sleep(0)
+                if time.monotonic() - turn >= self.REPLAY_TURN:
+                    await asyncio.sleep(0)
+                    turn = time.monotonic()
         except StoreError as e:  # a damaged row further on: what came before it is shown
             self.notify(f"{e}; the views show the rows before it", error=True)
         self._replaying = None

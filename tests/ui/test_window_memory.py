@@ -109,7 +109,9 @@ def test_an_opened_crawl_shows_its_rows_at_once_and_the_rest_in_turns(
 
     assert window.open_crawl(path)  # 29 URLs: one batch, shown whole at once
     whole = views()
-    monkeypatch.setattr(MainWindow, "REPLAY_BATCH", 4)
+    monkeypatch.setattr(MainWindow, "REPLAY_AT_ONCE", 4)
+    monkeypatch.setattr(MainWindow, "REPLAY_CHUNK", 4)
+    monkeypatch.setattr(MainWindow, "REPLAY_TURN", 0.0)
     turns: list[int] = []
     replay = MainWindow._replay
 
@@ -124,4 +126,4 @@ def test_an_opened_crawl_shows_its_rows_at_once_and_the_rest_in_turns(
     assert window._replaying is not None and views() != whole  # the rest comes in turns
     qtbot.waitUntil(lambda: window._replaying is None, timeout=5000)
     assert views() == whole
-    assert turns == list(range(4, 29, 4))  # a turn of the loop after each batch but the last
+    assert turns == list(range(4, 29, 4))  # a turn of the loop after each chunk but the last
