@@ -15,7 +15,9 @@ crawl file) with each version alternately, ``--runs`` times; medians of wall and
 ``--before REF`` runs the code at REF too (a ``git archive`` of it, its compiled parts built in
 place, first on the child's PYTHONPATH), the runs alternated (``--after REF``: another ref in
 place of this tree); ``--db`` crawls with a crawl file as
-``gui-crawler crawl`` does by default; ``--tracemalloc`` lists what grew most between 100k URLs and
+``gui-crawler crawl`` does by default; ``--cli`` runs ``gui-crawler crawl --db FILE`` itself as
+the child (its RSS and the file's URLs read from here every 0.5 s, SIGINT at ``--urls``);
+``--tracemalloc`` lists what grew most between 100k URLs and
 the end, by the line that allocated it (slow: use fewer URLs). Every crawl has a time limit
 (``--timeout``); the server and the children are stopped by their pids.
 """
@@ -139,6 +141,78 @@ def child(args: argparse.Namespace) -> None:
     print(json.dumps(asyncio.run(_crawl(args))))
 
 
+def cli(url: str, args: argparse.Namespace, env: dict[str, str], tmp: str) -> dict:
+    """``gui-crawler crawl URL --db FILE -q`` in a child (``python -m gui_crawler``, so that
+    PYTHONPATH picks the tree), watched from here: every 0.5 s the URLs taken in (the crawl
+    file's queued rows, read-only) and the child's RSS; SIGINT (the child then writes its report
+    and ends) once ``--urls`` are taken in, SIGKILL if it overruns ``--timeout``."""
+    import signal
+    import sqlite3
+    import subprocess
+
+    from common import ROOT
+
+    db = Path(tmp) / f"cli-{time.monotonic_ns()}.sqlite3"
+    cmd = [sys.executable, "-m", "gui_crawler", "crawl", url, "--db", str(db), "-q"]
+    cmd += ["--max-tasks", str(args.workers), "--per-host", str(args.per_host or args.workers)]
+    cmd += ["--no-external", "--ignore-robots", "--no-sitemaps"]
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    trace: list[tuple[int, int, float, int]] = []
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(
+        # Not run from ROOT: ``-m`` puts the working directory first on sys.path.
+        cmd,
+        env=full_env,
+        cwd=tmp,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    page = os.sysconf("SC_PAGE_SIZE")
+    taken = 0
+    try:
+        while proc.poll() is None:
+            time.sleep(0.5)
+            if time.perf_counter() - t0 > args.timeout:
+                raise RuntimeError(f"gui-crawler crawl overran {args.timeout:.0f} s")
+            try:
+                with open(f"/proc/{proc.pid}/statm") as f:
+                    rss = int(f.read().split()[1]) * page
+                con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
+                try:
+                    taken = con.execute("SELECT count(*) FROM queued").fetchone()[0]
+                finally:
+                    con.close()
+            except (OSError, sqlite3.Error):
+                continue  # not started, or the file not made yet
+            trace.append((taken, 0, time.perf_counter() - t0, rss))
+            if taken >= args.urls:
+                os.kill(proc.pid, signal.SIGINT)
+                break
+        _, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    if proc.returncode not in (0, 1, 130):
+        raise RuntimeError(f"gui-crawler crawl exited {proc.returncode}: {err[-2000:]}")
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    records = con.execute("SELECT count(*) FROM records").fetchone()[0]
+    con.close()
+    db.unlink(missing_ok=True)
+    return {
+        "reason": f"exit {proc.returncode}",
+        "taken": taken,
+        "records": records,
+        "seen": taken,
+        "queued": taken - records,
+        "wall": time.perf_counter() - t0,
+        "cpu": float("nan"),
+        "trace": trace,
+        "grew": [],
+    }
+
+
 def slopes(trace: list[list[float]]) -> tuple[float, float, float, float]:
     """RSS (MB) at FIRST URLs and at the end, and the growth in bytes per URL taken in between
     them: from the two end points, and fitted (least squares) over every sample in between."""
@@ -208,6 +282,7 @@ def main() -> None:
     p.add_argument("--timeout", type=float, default=1800, help="each crawl's limit, s")
     p.add_argument("--speed", action="store_true", help="crawl rust-doc instead: wall and CPU")
     p.add_argument("--redirects", action="store_true", help="each page reached by a 301")
+    p.add_argument("--cli", action="store_true", help="gui-crawler crawl --db in the child")
     p.add_argument("--child", default="", metavar="URL", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.child:
@@ -248,9 +323,11 @@ def main() -> None:
         with srv:
             for run in range(args.runs):
                 for name, env in versions:
-                    r = run_json(
-                        ["bench/unbounded.py", "--child", srv.url, *extra], args.timeout, env
-                    )
+                    if args.cli:
+                        r = cli(srv.url, args, env, tmp)
+                    else:
+                        child_cmd = ["bench/unbounded.py", "--child", srv.url, *extra]
+                        r = run_json(child_cmd, args.timeout, env)
                     results[name].append(r)
                     rss0, rss1, slope, fit = slopes(r["trace"])
                     print(
@@ -294,7 +371,8 @@ def main() -> None:
                 ],
                 rows,
                 title=f"\n== unbounded: medians of {args.runs} run(s), "
-                + ("with a crawl file" if args.db else "no crawl file")
+                + ("gui-crawler crawl --db" if args.cli else "")
+                + ("" if args.cli else "with a crawl file" if args.db else "no crawl file")
                 + " ==",
             )
         )
