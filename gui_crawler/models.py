@@ -265,9 +265,13 @@ class PagesModel(LabelledTable):
                 self.source.hide_cancelled = True
                 self._reload()
             elif not hide_cancelled and self.source.hide_cancelled and self._querier is not None:
-                # The query thread's copy may hold rows the resume deleted: made again.
+                # The query thread's copy may hold rows the resume deleted: made again. The
+                # rows written next take seqs from the highest left.
                 self._querier.close()
                 self._querier = Querier(path)
+                self._last = min(self._last, self.source.ends()[1])
+                if self._dropping:
+                    self._settle()
             self.source.hide_cancelled = hide_cancelled
             return
         try:
@@ -292,35 +296,55 @@ class PagesModel(LabelledTable):
         self._expected.clear()
         self._owed = 0
         src = self.source
-        lo, hi, n = src.span()
-        later = src.hide_cancelled and n >= self.sync_rows and self._querier is not None
-        if hi - lo + 1 == n and (later or not src.hide_cancelled):
-            seqs = array("q", range(lo, hi + 1)) if n else array("q")  # no query: every seq
+        lo, hi = src.ends()
+        large = self._querier is not None and hi > 0 and hi - lo + 1 >= self.sync_rows
+        if large:  # no query on the loop: every seq from the first to the last is a row
+            seqs = array("q", range(lo, hi + 1))
         else:
             seqs = pagequery.order(src.db, Query(Filter(cancelled=not src.hide_cancelled), ()))
-            later = False
         self.order = seqs
         # The highest seq shown: rows a resume deletes (cut short in flight) give theirs to
         # the rows written next.
-        self._last = hi if not src.hide_cancelled or later else (max(seqs) if seqs else 0)
+        self._last = seqs[-1] if seqs else 0
         self.endResetModel()
-        if later and self._querier is not None:
-            # The rows cut short in flight are looked for on the query thread, then dropped;
-            # the sort waits for them.
-            self._token += 1
-            self._waiting = True
-            self._dropping = self._token
-            self._querier.submit(
-                "sort", self._token, Query(Filter(just_cancelled=True), ()), self._relay.ready.emit
-            )
+        if large:
+            self._settle()
         elif self.sort_column >= 0 and len(self.order) > 1:
             self.sort(self.sort_column, self.sort_order)
 
-    def _drop(self, seqs: Sequence[int]) -> None:
-        """Remove the rows of ``seqs``."""
-        if not seqs:
+    def _settle(self) -> None:
+        """Read on the query thread the rows as they are up to the last seq shown (a gap a
+        re-check or a resume left, the rows cut short in flight when hidden), then put the
+        order right; the sort asked waits for it."""
+        assert self._querier is not None
+        self._token += 1
+        self._waiting = True
+        self._dropping = self._token
+        self._upto = self._last
+        where = Filter(cancelled=not self.source.hide_cancelled)
+        self._querier.submit(
+            "sort", self._token, Query(where, (), upto=self._upto), self._relay.ready.emit
+        )
+
+    def _settled(self, rows: array[int]) -> None:
+        """The rows up to ``_upto`` as they are (ascending): the seqs of the range shown that
+        are not among them go (until now the first rows are every seq of the range)."""
+        gone: set[int] = set()
+        expect = self.order[0] if self.order else 0
+        for s in rows:
+            if s != expect:
+                gone.update(range(expect, s))
+            expect = s + 1
+        gone.update(range(expect, self._upto + 1))
+        self._drop(gone)
+        if self.source.hide_cancelled:
+            after = self.order[-1] if self.order and self.order[-1] > self._upto else 0
+            self._last = max(rows[-1] if rows else 0, after)
+
+    def _drop(self, gone: set[int]) -> None:
+        """Remove the rows of ``gone``."""
+        if not gone:
             return
-        gone = set(seqs)
         runs = _runs([i for i, s in enumerate(self.order) if s in gone])
         if len(runs) == 1:
             first, last = runs[0]
@@ -333,7 +357,6 @@ class PagesModel(LabelledTable):
             self.endResetModel()
         for s in gone:
             self._cache.pop(s, None)
-        self._last = max(self.order) if self.order else 0
 
     def keep_in_memory(self) -> None:
         """The crawl file stopped taking records (a full disk): its rows are copied into a
@@ -591,7 +614,8 @@ class PagesModel(LabelledTable):
         self._waiting = False
         if token == self._dropping:
             self._dropping = 0
-            self._drop(result or ())
+            if result is not None:
+                self._settled(result)
             if self.sort_column >= 0 and len(self.order) > 1:
                 self._sort_now()
         elif result is not None:

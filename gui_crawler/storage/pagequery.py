@@ -327,6 +327,11 @@ class Source:
             got = self.fetch(part)
             yield from (got[s] for s in part if s in got)
 
+    def ends(self) -> tuple[int, int]:
+        """The lowest and highest seq (the ends of the rowid tree: no scan)."""
+        lo, hi = self.db.execute("SELECT min(seq), max(seq) FROM records").fetchone()
+        return (lo or 0), (hi or 0)
+
     def span(self) -> tuple[int, int, int]:
         """The lowest and highest seq and the number of rows (counted on the URL index, a
         fraction of the table's pages)."""

@@ -260,3 +260,24 @@ def test_the_window_sorts_and_filters_a_crawl_on_the_query_thread(
               if c == StatusClass.CLIENT_ERROR]  # fmt: skip
     qtbot.waitUntil(lambda: shown(proxy) == broken, timeout=5000)
     assert broken and tab.count.text() == f"{len(broken):,} of {PAGES:,}"  # said when applied
+
+
+def test_a_gap_in_the_seqs_of_a_large_crawl_is_no_row(qtbot: Any, tmp_path: Path) -> None:
+    """A re-check's row written anew leaves a gap where it was: the first screen (every seq
+    from the first to the last) loses it once the query thread has read the rows."""
+    import sqlite3
+
+    recs = [r for r in records(400, seed=10) if r.error_kind is None]
+    path = crawl_file(tmp_path / "c.sqlite3", recs)
+    db = sqlite3.connect(path)
+    db.execute("DELETE FROM records WHERE seq IN (1, 150, 151, 400)")
+    db.commit()
+    db.close()
+    pages = PagesModel()
+    pages.sync_rows = 0
+    pages.attach(path)
+    gone = {recs[0].url, recs[149].url, recs[150].url}
+    want = [r.url for r in recs if r.url not in gone]
+    qtbot.waitUntil(lambda: pages.rowCount() == len(want), timeout=5000)
+    assert shown(pages) == want
+    pages.attach(None)
