@@ -141,7 +141,6 @@ class Filter:
     only: Callable[[FetchRecord], bool] | None = None
     urls: frozenset[str] | None = None
     cancelled: bool = True
-    just_cancelled: bool = False  # only the URLs cut short in flight
 
 
 @dataclass(frozen=True)
@@ -166,8 +165,6 @@ def _where(
     params: list[object] = []
     if not f.cancelled:
         parts.append(_CANCELLED)
-    if f.just_cancelled:
-        parts.append(f"NOT ({_CANCELLED})")
     if f.classes is not None:
         parts.append(
             f"({STATUS_CLASS_SQL}) IN ({','.join(str(int(c)) for c in f.classes) or 'NULL'})"
