@@ -15,7 +15,7 @@ from typing import Any
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.records.audit import custom_finding
-from gui_crawler.records.verdicts import category, category_of, verdict, verdict_of
+from gui_crawler.records.verdicts import category, category_of, verdict
 from gui_crawler.records.wording import error_sentence, status_word
 
 
@@ -99,7 +99,7 @@ def _error_sentence_of(error_kind: str | None) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _verdict_of(status: int | None, error_kind: str | None) -> str:
-    return verdict_of(status, error_kind).value
+    return verdict(FetchRecord("", status=status, error_kind=error_kind)).value
 
 
 # The keys no SQL expression computes alike, as deterministic SQL functions of a record's
