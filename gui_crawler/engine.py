@@ -490,7 +490,8 @@ class Crawler:
 
     @property
     def seen(self) -> Seen:
-        """Every URL taken into the crawl (the frontier's), recorded or not."""
+        """Every URL taken into the crawl (the frontier's), recorded or not: ``url in seen`` and
+        ``len(seen)``; the URLs themselves are not kept (seen.Seen)."""
         return self.frontier.seen
 
     def _add(self, item: Queued, ahead: bool = False) -> None:
