@@ -12,7 +12,8 @@ The real MainWindow, offscreen, in a child process with a time limit: external c
 a 10 ms QTimer heartbeat (lag = actual interval - 10 ms) and RSS every second. At the end: wall
 time; RSS before and after gc + malloc_trim; peak RSS; lag p50/p99/max over the crawl; then for each
 visible column of the pages table the time to sort it ascending (the header's sort indicator set,
-as a click does) until the proxy's row count and row 0's data read back and the rows are painted; a
+as a click does) until the model has laid its rows out anew, the proxy's row count and row 0's
+data read back and the rows are painted; a
 word typed into the filter box until the proxy's row count settles (the box's debounce included),
 and the filter cleared likewise. The window is closed, and a fresh window in a fresh process opens
 the crawl file: ``open_crawl(path)`` until row 0 of the pages table is readable and painted (and
@@ -202,10 +203,15 @@ class Heartbeat:
 
 
 class Settle:
-    """Watches a model's signals: the time of the last one (layout, reset, rows, data)."""
+    """Watches a model's signals: the time of the last one (layout, reset, rows, data), and of
+    the last layout change or reset (a sort ends with one, whether it ran at once or on another
+    thread: the rows read before it may be the old order)."""
 
     def __init__(self, model: Any) -> None:
         self.last = 0.0
+        self.laid_out = 0.0
+        model.layoutChanged.connect(self._laid_out)
+        model.modelReset.connect(self._laid_out)
         for sig in (
             model.layoutChanged,
             model.modelReset,
@@ -217,6 +223,9 @@ class Settle:
 
     def _mark(self, *_: object) -> None:
         self.last = time.perf_counter()
+
+    def _laid_out(self, *_: object) -> None:
+        self.laid_out = time.perf_counter()
 
     async def until(self, ready: Callable[[], bool], t0: float, limit: float = 120.0) -> float:
         """Seconds from ``t0`` until ``ready()`` holds and the model has been quiet for
@@ -334,6 +343,7 @@ async def crawl_child(args: argparse.Namespace) -> dict:
         label = proxy.headerData(logical, Qt.Orientation.Horizontal)
         if hh.sortIndicatorSection() == logical:
             hh.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # a click then sorts ascending
+        await asyncio.sleep(0.05)  # a beat or two: the lag below is this step's alone
         settle.last = 0.0
         beat.take()
         t = time.perf_counter()
@@ -342,7 +352,10 @@ async def crawl_child(args: argparse.Namespace) -> dict:
         # twice when sorting is enabled (once from the indicator's signal, once itself).
         hh.setSortIndicator(logical, Qt.SortOrder.AscendingOrder)
         secs = await settle.until(
-            lambda c=logical: proxy.rowCount() == rows and cell(proxy, 0, c) is not None, t
+            lambda c=logical, t=t: (
+                settle.laid_out > t and proxy.rowCount() == rows and cell(proxy, 0, c) is not None
+            ),
+            t,
         )
         p0 = time.perf_counter()
         painted(table_view)
@@ -364,6 +377,7 @@ async def crawl_child(args: argparse.Namespace) -> dict:
     want = filter_matches(args.pages)
     filters = []
     for what, keys in ((f"type {FILTER_WORD!r}", FILTER_WORD), ("clear", None)):
+        await asyncio.sleep(0.05)  # a beat or two: the lag below is this step's alone
         settle.last = 0.0
         beat.take()
         tab.filter.setFocus()
