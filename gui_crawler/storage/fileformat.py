@@ -209,7 +209,7 @@ class Earlier:
 def load_history(path: Path) -> dict[str, list[Earlier]]:
     """The earlier answers of re-checked URLs, oldest first (none in a file never re-checked)."""
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = connect_reading(path)
     except sqlite3.Error as e:
         raise StoreError(f"cannot open {path}: {e}") from None
     try:
@@ -236,7 +236,7 @@ def load_words(
     exports, reports and views that show links' words. A file of format 4 or older has none;
     a file being written by a crawl is read as far as it was committed."""
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = connect_reading(path)
     except sqlite3.Error as e:
         raise StoreError(f"cannot open {path}: {e}") from None
     try:
@@ -269,9 +269,19 @@ def load_words(
         db.close()
 
 
+def connect_reading(path: Path, check_same_thread: bool = True) -> sqlite3.Connection:
+    """A connection to read a crawl file, read-write though it only reads when the file can be
+    written: a read-only connection that is the file's last to close leaves the -wal and -shm
+    files beside it (it cannot fold the WAL in), and a crawl's writer may close before it."""
+    mode = "rw" if os.access(path, os.W_OK) else "ro"
+    return sqlite3.connect(
+        f"file:{path}?mode={mode}", uri=True, check_same_thread=check_same_thread
+    )
+
+
 def _open_read_only(path: Path) -> sqlite3.Connection:
     try:
-        return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        return connect_reading(path)
     except sqlite3.Error as e:
         raise StoreError(f"cannot open {path}: {e}") from None
 

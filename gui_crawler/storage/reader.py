@@ -8,14 +8,13 @@ on writing; ``url`` is UNIQUE, so a lookup is one index search.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord
 from gui_crawler.storage.errors import StoreError
-from gui_crawler.storage.fileformat import _DEFAULTS, _literal, _record_from_row
+from gui_crawler.storage.fileformat import _DEFAULTS, _literal, _record_from_row, connect_reading
 
 _BATCH = 500  # URLs per IN (...) query: well under SQLite's bound on parameters
 
@@ -26,14 +25,8 @@ class RecordReader:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        # Read-write though it only reads: the last connection to close folds the WAL into the
-        # file and removes the -wal and -shm files, which a read-only one leaves beside it (the
-        # writer closes first while a window still shows the crawl).
-        mode = "rw" if os.access(self.path, os.W_OK) else "ro"
         try:
-            self._db: sqlite3.Connection | None = sqlite3.connect(
-                f"file:{self.path}?mode={mode}", uri=True, check_same_thread=False
-            )
+            self._db: sqlite3.Connection | None = connect_reading(self.path, False)
             have = {row[1] for row in self._db.execute("PRAGMA table_info(records)")}
         except sqlite3.Error as e:
             raise StoreError(f"cannot read {self.path}: {e}") from None

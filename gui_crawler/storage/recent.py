@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from gui_crawler.storage.errors import StoreError
+from gui_crawler.storage.fileformat import connect_reading
 from gui_crawler.storage.locking import check_not_in_use
 
 MAX_LISTED = 50
@@ -33,7 +34,7 @@ def describe(path: Path) -> RecentCrawl:
     when = _dt.datetime.fromtimestamp(path.stat().st_mtime)
     size = sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
     try:
-        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        with contextlib.closing(connect_reading(path)) as db:
             meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
             urls = db.execute("SELECT count(*) FROM records").fetchone()[0]
         root = json.loads(meta["config"])["roots"][0]
