@@ -544,7 +544,6 @@ class MainWindow(QMainWindow):
         self._last_file = None
         self._keep_workers_sorted(config.max_tasks)
         # The pages' read-only connections first: the reader's, the file's last, folds its WAL.
-        self.results.pages.attach(session.path)
         self.results.attach(session.path)
         self.bridge.start(session)
         self.pages_tab.update_count()
@@ -593,7 +592,6 @@ class MainWindow(QMainWindow):
             self._show_saved(saved)
         except StoreError as e:  # a damaged row among the first read back
             self.results.clear()
-            self.results.pages.attach(None)
             self.results.attach(None)
             self._show_address_error(str(e))
             return False
@@ -629,8 +627,7 @@ class MainWindow(QMainWindow):
         loop's other work (``_replay``), as a crawl feeds them."""
         self._finish_replay(cancel=True)
         self.results.clear()
-        self.results.attach(saved.path)
-        self.results.pages.attach(saved.path, hide_cancelled=True)
+        self.results.attach(saved.path, hide_cancelled=True)
         self._use_rules(saved.config)
         self.charts.clear()
         self.results.add_queued([q.url for q in saved.pending])
@@ -1130,8 +1127,7 @@ class MainWindow(QMainWindow):
             self._error_box.setText(text)
 
     def _show_store_error(self, msg: str) -> None:
-        self.results.links.records.keep_everything()  # the file stopped taking records
-        self.results.pages.keep_in_memory()
+        self.results.keep_in_memory()  # the file stopped taking records
         self._show_address_error(f"{msg}. The crawl was stopped; every row is kept.")
 
     def _show_address_error(self, msg: str | None) -> None:
@@ -1231,7 +1227,6 @@ class MainWindow(QMainWindow):
         self.save_state()
         self._finish_replay(cancel=True)
         # Before the crawl's writer: the file's last connection folds its WAL into it.
-        self.results.pages.attach(None)  # its read-only connections cannot fold the WAL
         self.results.attach(None)
         self.bridge.cancel()  # the app awaits the crawl task, which closes the HTTP session
         event.accept()

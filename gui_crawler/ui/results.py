@@ -45,9 +45,14 @@ class CrawlResults(QObject):
         """URLs taken into the crawl: the site tree shows them before they are fetched."""
         self.tree.add_urls(urls)
 
-    def attach(self, path: Path | None) -> None:
-        """The crawl file the records are written to (None: none, or one that failed): records
-        not shown are read back from it rather than kept (``RecordMap``)."""
+    def attach(self, path: Path | None, hide_cancelled: bool = False) -> None:
+        """The crawl file the records are written to or were read from (None: none, or one
+        that failed): the pages table reads its rows from it (``hide_cancelled``: not the rows
+        of URLs cut short in flight, which a resume fetches again), and records not shown are
+        read back from it rather than kept (``RecordMap``). The pages' read-only connections to
+        the file shown before close first: the reader's, read-write, is then its last and folds
+        its WAL in."""
+        self.pages.attach(path, hide_cancelled=hide_cancelled)
         reader = None
         if path is not None:
             try:
@@ -55,6 +60,12 @@ class CrawlResults(QObject):
             except StoreError:
                 reader = None  # unreadable: every record stays in memory instead
         self.links.records.attach(reader)
+
+    def keep_in_memory(self) -> None:
+        """The crawl file stopped taking records (a full disk): the records from now on, and
+        the pages' rows, are kept in memory; what the file took is still read from it."""
+        self.links.records.keep_everything()
+        self.pages.keep_in_memory()
 
     @property
     def attached(self) -> bool:
