@@ -12,7 +12,11 @@ One concern per module:
 * ``lockfile``: a lock on a file of its own, the one place that tells the platforms' locks apart;
 * ``session``: ``CrawlSession``, the one owner of a crawl's lifecycle and its crawl file;
 * ``recent``: the crawl files in a folder, newest first, read from their meta table; deleting
-  one that no crawl writes.
+  one that no crawl writes;
+* ``reader``: ``RecordReader``, records read back by URL from a file a crawl may be writing (the
+  window keeps only what its tables show);
+* ``pagequery``: the pages table's rows, sorts and filters as SQL over a crawl file, the large
+  queries on a thread of their own.
 
 The names most callers need come from here: ``from gui_crawler.storage import CrawlStore, load``.
 """
