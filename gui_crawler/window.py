@@ -296,7 +296,7 @@ class MainWindow(QMainWindow):
         self.add_tab(self.hosts_view, "H&osts")
         self.overview = OverviewTab()
         self.overview.audit.linked = r.links.linked  # one index of the links, not two
-        self.overview.audit.sources = r.links.sources
+        self.overview.audit.sources = r.links.all_sources
         self.overview.audit.source = r.links.records  # records read back, not kept twice
         self.overview.pages_words = self.pages_words
         self.overview.urlsPicked.connect(self._show_finding)

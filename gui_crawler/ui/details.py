@@ -97,7 +97,7 @@ class DetailsPane(QTreeWidget):
         self.header().setStretchLastSection(True)
         self.itemDoubleClicked.connect(self._activated)
         # Sections not filled yet: (section, URLs, the words of each URL's links).
-        self._folded: dict[int, tuple[QTreeWidgetItem, list[str], Words]] = {}
+        self._folded: dict[int, tuple[QTreeWidgetItem, list[str], Words, int]] = {}
         self.itemExpanded.connect(self._unfold)
         self.show_url(None)
 
@@ -114,18 +114,22 @@ class DetailsPane(QTreeWidget):
         item.setFirstColumnSpanned(True)
         return item
 
-    def _url_list(self, title: str, urls: list[str], words: Words | None = None) -> None:
-        sec = self._section(f"{title} ({len(urls):,})")
+    def _url_list(
+        self, title: str, urls: list[str], words: Words | None = None, count: int = -1
+    ) -> None:
+        """A section listing ``urls`` (``count``: how many there are, if more than listed)."""
+        count = max(count, len(urls))
+        sec = self._section(f"{title} ({count:,})")
         if len(urls) <= SHOWN_OPEN:
-            self._fill(sec, urls, words or {})
+            self._fill(sec, urls, words or {}, count)
             sec.setExpanded(True)
         else:
             # Folded: its rows are made when it is unfolded. The pane is rebuilt every second
             # while a home page gains inlinks, and hundreds of rows no one sees cost the crawl.
             sec.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
-            self._folded[id(sec)] = (sec, urls, words or {})
+            self._folded[id(sec)] = (sec, urls, words or {}, count)
 
-    def _fill(self, sec: QTreeWidgetItem, urls: list[str], words: Words) -> None:
+    def _fill(self, sec: QTreeWidgetItem, urls: list[str], words: Words, count: int) -> None:
         for u in urls[:MAX_LISTED]:
             item = self._listed(sec, u)
             item.setToolTip(1, tip(u))
@@ -133,8 +137,8 @@ class DetailsPane(QTreeWidget):
             for w in words.get(u, ()):
                 QTreeWidgetItem(item, [w.element or "link", said(w)])
                 item.setExpanded(True)
-        if len(urls) > MAX_LISTED:
-            QTreeWidgetItem(sec, ["", f"… and {len(urls) - MAX_LISTED} more"])
+        if count > MAX_LISTED:
+            QTreeWidgetItem(sec, ["", f"… and {count - MAX_LISTED:,} more"])
 
     def _listed(self, sec: QTreeWidgetItem, url: str) -> QTreeWidgetItem:
         """A listed URL with its status, or NOT_FETCHED until its record arrives."""
@@ -264,7 +268,7 @@ class DetailsPane(QTreeWidget):
         listed = list(rec.links) if rec else []
         # A link no browser opens is the page's too, though never fetched.
         listed += [t for t in outlinks if t not in set(listed) and not t.startswith("http")]
-        self._url_list("Inlinks", sources, inlinks)
+        self._url_list("Inlinks", sources, inlinks, self.links.count(url))
         self._url_list("Outlinks", listed, outlinks)
         self.setUpdatesEnabled(True)
 

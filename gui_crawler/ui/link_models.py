@@ -140,16 +140,45 @@ class LinkIndex:
     come with strings of their own, and a real site's pages repeat the same links (the Rust docs'
     1.2 million links were 124 MB of strings kept by the records, against ~60,000 targets)."""
 
+    # Sources kept per target; beyond, only counted: a page every page links to (a site's
+    # navigation) had a list as long as the crawl. The Details pane lists at most 500, the
+    # broken-links table 3; the broken-links CSV reads every source from the crawl file.
+    MAX_SOURCES = 1000
+
     def __init__(self) -> None:
         self.records = RecordMap()
         self.inlinks: dict[str, str | list[str]] = {}
+        self.more: dict[str, int] = {}  # sources not kept, by target
 
     def sources(self, url: str) -> list[str]:
-        """The pages linking to (or redirecting to) ``url``, in the order they were recorded."""
+        """The pages linking to (or redirecting to) ``url``, in the order they were recorded:
+        the first MAX_SOURCES of them (``count`` counts them all)."""
         got = self.inlinks.get(url)
         if got is None:
             return []
         return [got] if type(got) is str else list(got)
+
+    def count(self, url: str) -> int:
+        """How many pages link to (or redirect to) ``url``."""
+        got = self.inlinks.get(url)
+        if got is None:
+            return 0
+        return (1 if type(got) is str else len(got)) + self.more.get(url, 0)
+
+    def complete(self, url: str) -> bool:
+        """``sources(url)`` lists every page linking to ``url``."""
+        return url not in self.more
+
+    def all_sources(self, url: str) -> list[str]:
+        """Every page linking to (or redirecting to) ``url``, in the order recorded: past
+        MAX_SOURCES, read from the records (the crawl file's), one pass over them."""
+        if self.complete(url):
+            return self.sources(url)
+        return [
+            r.url
+            for r in self.records.values()
+            if url in r.links or (r.next_url == url and not r.links)
+        ]
 
     def linked(self, url: str) -> bool:
         """Some recorded page links (or redirects) to ``url``."""
@@ -194,12 +223,15 @@ class LinkIndex:
                 index[target] = source
             elif isinstance(got, str):
                 index[target] = [got, source]
-            else:
+            elif len(got) < self.MAX_SOURCES:
                 got.append(source)
+            else:
+                self.more[target] = self.more.get(target, 0) + 1
 
     def clear(self) -> None:
         self.records.clear()
         self.inlinks.clear()
+        self.more.clear()
 
     def chain(self, url: str) -> list[tuple[str, FetchRecord | None]]:
         """The redirect chain starting at ``url``: (url, its record or None if not fetched)."""
@@ -342,13 +374,13 @@ class BrokenLinksModel(_Table):
 
     def _build(self, url: str) -> tuple[str, ...]:
         rec = self.links.records[url]
-        sources = self.links.sources(url)
+        sources, count = self.links.sources(url), self.links.count(url)
         if not sources and rec.referrer:
-            sources = [rec.referrer]
+            sources, count = [rec.referrer], 1
         shown = ", ".join(sources[: self.SHOWN_REFERRERS])
-        if len(sources) > self.SHOWN_REFERRERS:
-            shown += f", … (+{len(sources) - self.SHOWN_REFERRERS})"
-        return (url, status_word(rec), error_sentence(rec), str(len(sources)), shown)
+        if count > self.SHOWN_REFERRERS:
+            shown += f", … (+{count - self.SHOWN_REFERRERS})"
+        return (url, status_word(rec), error_sentence(rec), str(count), shown)
 
     def add_records(self, records: Sequence[FetchRecord], gained: set[str]) -> None:
         """Call after ``LinkIndex.add`` for the same batch, with the URLs it returned."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.ui.link_models import LinkIndex
@@ -108,5 +109,45 @@ def test_with_a_crawl_file_only_the_tables_rows_stay_in_memory(tmp_path: Path) -
         index.add([late])
         assert index.records["http://h.test/late"] is late and "http://h.test/late" in index.records
         assert [r.url for r in index.records.values()][-1] == "http://h.test/late"
+    finally:
+        index.records.attach(None)
+
+
+def test_past_max_sources_a_target_is_counted_and_its_sources_read_back(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A page every page links to keeps MAX_SOURCES of them in memory and counts the rest;
+    all of them are read back from the crawl file when asked (the broken-links CSV)."""
+    from gui_crawler.config import CrawlConfig
+    from gui_crawler.storage import CrawlStore
+    from gui_crawler.storage.reader import RecordReader
+
+    monkeypatch.setattr(LinkIndex, "MAX_SOURCES", 3)
+    nav = "http://h.test/nav"
+    records = [
+        *(
+            FetchRecord(f"http://h.test/p{i}", status=200, links=(nav, f"http://h.test/p{i + 1}"))
+            for i in range(8)
+        ),
+        FetchRecord("http://h.test/r", status=301, next_url=nav),
+    ]
+    path = tmp_path / "c.sqlite3"
+    config = CrawlConfig(roots=("http://h.test/p0",)).validated()
+    store = CrawlStore.create(path, config)
+    for rec in records:
+        store.sink(rec)
+    store.close("finished")
+    index = LinkIndex()
+    index.records.attach(RecordReader(path))
+    try:
+        index.add(records)
+        every = [r.url for r in records]
+        assert index.sources(nav) == every[:3] and not index.complete(nav)
+        assert index.count(nav) == 9 and index.all_sources(nav) == every
+        assert index.complete("http://h.test/p3") and index.all_sources("http://h.test/p3") == [
+            "http://h.test/p2"
+        ]
+        index.clear()
+        assert index.count(nav) == 0 and index.complete(nav)
     finally:
         index.records.attach(None)
