@@ -99,8 +99,7 @@ class Frontier:
         self._unfinished = 0
         self._finished = asyncio.Event()
         self._finished.set()
-        self._room = asyncio.Event()  # set while fewer than park_limit URLs are parked
-        self._room.set()
+        self._room = True  # fewer than park_limit URLs are parked
 
     # ---- the queue ----------------------------------------------------------------------------
 
@@ -136,19 +135,21 @@ class Frontier:
                 break
 
     async def get(self) -> Queued:
-        """The next queued URL, waiting for one if none is queued (and, while ``park_limit``
-        URLs are parked on their hosts, until one of them goes back on the queue)."""
-        while not self._room.is_set():
-            await self._room.wait()
+        """The next queued URL, waiting for one if none is queued. URLs that came back ahead of
+        the queue are taken at any time; while ``park_limit`` URLs are parked on their hosts,
+        no other is, until one of them goes back on the queue. (Waiting for room before taking
+        those that came back stopped a crawl: a host hands its parked URLs back a few at a time,
+        as its slots free, so they stayed ahead of workers all waiting for room.)"""
         ready, items = self._ready, self._items
         while True:
             if ready:
                 return ready.popleft()
-            if items:
-                return items.popleft()
-            if self._spill:
-                self._refill()
-                continue
+            if self._room:
+                if items:
+                    return items.popleft()
+                if self._spill:
+                    self._refill()
+                    continue
             getter = asyncio.get_running_loop().create_future()
             self._getters.append(getter)
             try:
@@ -157,7 +158,7 @@ class Frontier:
                 getter.cancel()  # a no-op if it was woken already
                 with contextlib.suppress(ValueError):
                     self._getters.remove(getter)
-                if (ready or items or self._spill) and not getter.cancelled():
+                if (ready or (self._room and (items or self._spill))) and not getter.cancelled():
                     # Woken for an item it will not take now: the next waiting worker takes it.
                     self._wake_next()
                 raise
@@ -232,13 +233,17 @@ class Frontier:
         """The caller parks a URL on its host (to come back through ``unpark``)."""
         self.parked += 1
         if self.parked >= self.park_limit:
-            self._room.clear()
+            self._room = False
 
     def unpark(self, item: Queued) -> None:
         """A parked URL goes back on the queue (``requeue``)."""
         self.parked -= 1
-        if self.parked < self.park_limit:
-            self._room.set()
+        if self.parked < self.park_limit and not self._room:
+            self._room = True
+            for getter in self._getters:  # each may take a queued URL again
+                if not getter.done():
+                    getter.set_result(None)
+            self._getters.clear()
         self.requeue(item)
 
     # ---- waiting for another try --------------------------------------------------------------

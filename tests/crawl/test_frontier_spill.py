@@ -125,6 +125,36 @@ def test_workers_wait_while_too_many_urls_are_parked() -> None:
     asyncio.run(main())
 
 
+def test_urls_that_come_back_are_taken_while_too_many_are_parked() -> None:
+    """Parked past the limit (every worker parked one), a host hands back one at a time as a
+    slot frees: the URL that came back is taken though the limit is still reached, else no
+    request would ever free another slot (a crawl stopped so at ~1,100 of 20,000 pages)."""
+
+    async def main() -> None:
+        f = Frontier(park_limit=2)
+        for n in range(5):
+            f.add_url(q(n))
+        taken = [await f.get() for _ in range(3)]
+        for _ in taken:
+            f.park()  # three parked: one past the limit
+        waiting = asyncio.ensure_future(f.get())
+        await asyncio.sleep(0.01)
+        assert not waiting.done()
+        f.unpark(taken[0])  # two still parked: the limit is still reached
+        assert await asyncio.wait_for(waiting, 1) == taken[0]
+        nothing = asyncio.ensure_future(f.get())  # no queued URL until one more comes back
+        await asyncio.sleep(0.01)
+        assert not nothing.done()
+        f.unpark(taken[1])  # below the limit: queued URLs may be taken again
+        assert await asyncio.wait_for(nothing, 1) == taken[1]
+        assert [await f.get() for _ in range(2)] == [q(3), q(4)]
+        nothing = asyncio.ensure_future(f.get())
+        f.unpark(taken[2])
+        assert await asyncio.wait_for(nothing, 1) == taken[2]
+
+    asyncio.run(main())
+
+
 def test_urls_that_come_back_go_ahead_of_the_queue_first_in_first_out() -> None:
     async def main() -> None:
         f = Frontier(spill_at=2)
