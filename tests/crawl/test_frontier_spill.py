@@ -321,3 +321,18 @@ def test_a_crawl_whose_spill_cannot_be_written_loses_nothing(tmp_path: Path, whe
         assert len(said) == 1 and "stay in memory" in said[0], sink.notices
 
     asyncio.run(main())
+
+
+def test_a_crawl_with_more_workers_than_the_park_limit_ends() -> None:
+    """Every worker parks a URL on the one host, past the park limit: the crawl still ends,
+    every URL recorded once (it stopped for good before parked URLs could come back)."""
+
+    async def main() -> None:
+        async with tree_site(delay=0.005) as site:
+            sink = Sink()
+            crawler = Crawler(config(site, max_tasks=12, per_host=1), sink)
+            crawler.frontier.park_limit = 3
+            await asyncio.wait_for(crawler.run(), 20)
+        assert len(sink.records) == 44
+
+    asyncio.run(main())
