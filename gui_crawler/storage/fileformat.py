@@ -9,6 +9,7 @@ of a URL, with when it was replaced). A URL queued and not recorded is the front
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -235,11 +236,7 @@ def load_words(
     (of ``urls`` only, if given), in the order recorded, read a batch at a time: for the
     exports, reports and views that show links' words. A file of format 4 or older has none;
     a file being written by a crawl is read as far as it was committed."""
-    try:
-        db = connect_reading(path)
-    except sqlite3.Error as e:
-        raise StoreError(f"cannot open {path}: {e}") from None
-    try:
+    with _reading(path) as db:
         have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
         if "words" not in have:
             return
@@ -261,12 +258,6 @@ def load_words(
         for url, packed in rows:
             if isinstance(url, str) and isinstance(packed, bytes):
                 yield url, said_words(packed, url)
-    except sqlite3.DatabaseError as e:
-        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
-    except ValueError as e:
-        raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
-    finally:
-        db.close()
 
 
 def connect_reading(path: Path, check_same_thread: bool = True) -> sqlite3.Connection:
@@ -284,6 +275,21 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
         return connect_reading(path)
     except sqlite3.Error as e:
         raise StoreError(f"cannot open {path}: {e}") from None
+
+
+@contextlib.contextmanager
+def _reading(path: Path) -> Iterator[sqlite3.Connection]:
+    """A connection to read ``path``, closed after; what goes wrong reading it is a
+    StoreError saying whether the file is not a crawl file or a damaged one."""
+    db = _open_read_only(path)
+    try:
+        yield db
+    except sqlite3.DatabaseError as e:
+        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
+    except ValueError as e:
+        raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
+    finally:
+        db.close()
 
 
 # Which records have links with words (what load_words reads); SQL over the records table.
@@ -309,8 +315,7 @@ def iter_records(
     outlinks (not unpacked); ``urls``: only the records of these URLs (in batches, each in the
     order recorded). The links' words stay in the file (load_words). Cancelled records are
     read like any other. A file being written by a crawl is read as far as it was committed."""
-    db = _open_read_only(path)
-    try:
+    with _reading(path) as db:
         have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
         wanted = set(RECORD_FIELDS) if fields is None else {"url", *fields}
         if not links:
@@ -342,20 +347,13 @@ def iter_records(
         for cursor in cursors:
             while rows := cursor.fetchmany(batch):
                 yield from map(_record_from_row, rows)
-    except sqlite3.DatabaseError as e:
-        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
-    except ValueError as e:
-        raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
-    finally:
-        db.close()
 
 
 def count_records(path: Path) -> list[tuple[int | None, str | None, str | None, int, int, int]]:
     """The records of a crawl file counted without reading them one by one: (status,
     error_kind, content_type, external, how many, their sizes' sum) for each set of records
     alike in the first four."""
-    db = _open_read_only(path)
-    try:
+    with _reading(path) as db:
         have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
         external = "COALESCE(external, 0)" if "external" in have else "0"
         rows = db.execute(
@@ -364,12 +362,6 @@ def count_records(path: Path) -> list[tuple[int | None, str | None, str | None, 
         )
         names = ("status", "error_kind", "content_type", "external", "count", "size")
         return [_check_row(row, names, _COUNT_TYPES) for row in rows]  # type: ignore[misc]
-    except sqlite3.DatabaseError as e:
-        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
-    except ValueError as e:
-        raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
-    finally:
-        db.close()
 
 
 _COUNT_TYPES: tuple[frozenset[type], ...] = (
