@@ -782,6 +782,8 @@ class PagesProxy(QAbstractTableModel):
         """Show ``order`` (None: the source's rows) as rows removed and rows inserted, as a
         filter proxy does (the current row hidden moves away from it, as Qt's views expect);
         a model reset when the rows kept are not in the same order in both."""
+        if order is None and self.order is None:
+            return  # the source's rows are shown already (clearing no filter: nothing to do)
         new: Sequence[int] = order if order is not None else self._pages.order
         old = self._rows
         if self.order is None:

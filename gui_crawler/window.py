@@ -639,7 +639,8 @@ class MainWindow(QMainWindow):
         self.details.history = history_of(saved.path)
         replay = self._replay(saved)
         reader = self.results.links.records.reader
-        if saved.records or reader is None or reader.count() <= self.REPLAY_AT_ONCE:
+        # The highest seq bounds the count, and is read on the index, not counted.
+        if saved.records or reader is None or reader.last_seq() <= self.REPLAY_AT_ONCE:
             for _ in replay:  # in memory already (Continue, Re-check), or small: at once
                 pass
         else:

@@ -12,9 +12,15 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord
+from gui_crawler.events import RECORD_FIELDS, FetchRecord
 from gui_crawler.storage.errors import StoreError
-from gui_crawler.storage.fileformat import _DEFAULTS, _literal, _record_from_row, connect_reading
+from gui_crawler.storage.fileformat import (
+    _DEFAULTS,
+    _literal,
+    _record_from_row,
+    connect_reading,
+    count_done,
+)
 
 _BATCH = 500  # URLs per IN (...) query: well under SQLite's bound on parameters
 
@@ -74,16 +80,15 @@ class RecordReader:
 
     def count(self, cancelled: bool = True) -> int:
         """Records in the file (``cancelled=False``: but those cut short in flight, which a
-        resume fetches again)."""
-        rows = (
-            self._rows("SELECT count(*) FROM records")
-            if cancelled
-            else self._rows(
-                "SELECT count(*) FROM records WHERE error_kind IS NOT ?",
-                (ErrorKind.CANCELLED.value,),
-            )
-        )
-        return int(rows[0][0]) if rows else 0  # type: ignore[call-overload]
+        resume fetches again), counted on its indexes."""
+        if self._db is None:
+            return 0
+        try:
+            if not cancelled:
+                return count_done(self._db)
+            return int(self._db.execute("SELECT count(*) FROM records").fetchone()[0])
+        except sqlite3.DatabaseError:
+            return 0
 
     def last_seq(self) -> int:
         """The seq of the record committed last (0 for none): ``records(upto=...)`` reads the

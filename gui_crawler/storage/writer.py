@@ -194,10 +194,16 @@ class CrawlStore:
             raise StoreError(_describe(path, e)) from None
         try:
             store._db = _connect(path)
-            for statement in SCHEMA.split(";"):  # tables added since the file was made
-                if statement.strip():
+            # Tables and columns added since the file was made (the columns before the indexes
+            # on them).
+            statements = [x for x in SCHEMA.split(";") if x.strip()]
+            for statement in statements:
+                if "CREATE INDEX" not in statement:
                     store._db.execute(statement)
             add_missing_columns(store._db)
+            for statement in statements:
+                if "CREATE INDEX" in statement:
+                    store._db.execute(statement)
             # A URL recorded as cancelled was never really fetched: it goes back to the frontier.
             store._db.execute(
                 "DELETE FROM records WHERE error_kind = ?", (ErrorKind.CANCELLED.value,)

@@ -94,3 +94,32 @@ def test_a_reader_sees_what_the_writer_has_committed_while_it_writes(tmp_path: P
 def test_a_missing_file_is_a_store_error(tmp_path: Path) -> None:
     with pytest.raises(StoreError):
         RecordReader(tmp_path / "nope" / "c.sqlite3")
+
+
+def test_a_file_opened_without_its_records_has_the_same_frontier_and_count(
+    tmp_path: Path,
+) -> None:
+    """load(records=False) asks the indexes what load() finds reading every record: the URLs
+    never recorded and those cut short in flight are left to fetch."""
+    from gui_crawler.events import ErrorKind, Queued
+    from gui_crawler.storage import load
+
+    path = tmp_path / "c.sqlite3"
+    config = CrawlConfig(roots=("http://h.test/",)).validated()
+    store = CrawlStore.create(path, config)
+    for i in range(6):
+        store.sink(Queued(f"http://h.test/{i}", 10, 1, "http://h.test/"))
+    store.sink(FetchRecord("http://h.test/", status=200))
+    store.sink(FetchRecord("http://h.test/1", status=404))
+    store.sink(FetchRecord("http://h.test/3", error_kind=ErrorKind.CANCELLED.value))
+    store.close("cancelled")
+    whole, light = load(path), load(path, records=False)
+    assert light.records == [] and light.config == whole.config and light.state == whole.state
+    assert [q.url for q in light.pending] == [q.url for q in whole.pending] == [
+        f"http://h.test/{i}" for i in (0, 2, 3, 4, 5)
+    ]
+    reader = RecordReader(path)
+    try:
+        assert reader.count() == 3 and reader.count(cancelled=False) == len(whole.records) == 2
+    finally:
+        reader.close()
