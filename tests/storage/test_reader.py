@@ -115,9 +115,11 @@ def test_a_file_opened_without_its_records_has_the_same_frontier_and_count(
     store.close("cancelled")
     whole, light = load(path), load(path, records=False)
     assert light.records == [] and light.config == whole.config and light.state == whole.state
-    assert [q.url for q in light.pending] == [q.url for q in whole.pending] == [
-        f"http://h.test/{i}" for i in (0, 2, 3, 4, 5)
-    ]
+    assert (
+        [q.url for q in light.pending]
+        == [q.url for q in whole.pending]
+        == [f"http://h.test/{i}" for i in (0, 2, 3, 4, 5)]
+    )
     reader = RecordReader(path)
     try:
         assert reader.count() == 3 and reader.count(cancelled=False) == len(whole.records) == 2
