@@ -247,11 +247,11 @@ class Settle:
         return float("nan")
 
 
-def painted(table_view: Any) -> None:
-    """Let pending events run, then paint the table's viewport as the screen would."""
-    from PySide6.QtWidgets import QApplication
-
-    QApplication.processEvents()
+async def painted(table_view: Any) -> None:
+    """Let pending events run (a turn of the loop: processEvents inside a task would run other
+    tasks inside it, which qasync refuses), then paint the table's viewport as the screen
+    would."""
+    await asyncio.sleep(0)
     table_view.viewport().grab()
 
 
@@ -358,7 +358,7 @@ async def crawl_child(args: argparse.Namespace) -> dict:
             t,
         )
         p0 = time.perf_counter()
-        painted(table_view)
+        await painted(table_view)
         paint = time.perf_counter() - p0
         first = cell(proxy, 0, logical)
         lag = max(beat.take(), default=0.0)
@@ -392,7 +392,7 @@ async def crawl_child(args: argparse.Namespace) -> dict:
             QTest.keyClicks(tab.filter, keys[-1])  # timed from the last key
         secs = await settle.until(lambda e=expect: proxy.rowCount() == e, t)
         p0 = time.perf_counter()
-        painted(table_view)
+        await painted(table_view)
         paint = time.perf_counter() - p0
         filters.append(
             {
@@ -452,7 +452,7 @@ async def reopen_child(args: argparse.Namespace) -> dict:
     first_screen = float("nan")
     while time.perf_counter() - t < args.time_limit:
         if proxy.rowCount() > 0 and cell(proxy, 0, 0) is not None:
-            painted(window.pages_tab.table)
+            await painted(window.pages_tab.table)
             first_screen = time.perf_counter() - t
             break
         await asyncio.sleep(0.001)
