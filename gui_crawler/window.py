@@ -664,7 +664,13 @@ class MainWindow(QMainWindow):
         if saved.records or reader is None:
             batches: Iterable[list[FetchRecord]] = [saved.records]
         else:
-            batches = _batched(reader.records(upto=reader.last_seq()), self.REPLAY_CHUNK)
+            # Those cut short in flight are left to fetch, as load() leaves them.
+            done_only = (
+                r
+                for r in reader.records(upto=reader.last_seq())
+                if r.error_kind != ErrorKind.CANCELLED
+            )
+            batches = _batched(done_only, self.REPLAY_CHUNK)
         done = 0
         more = iter(batches)
         batch = next(more, None)

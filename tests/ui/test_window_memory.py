@@ -127,3 +127,25 @@ def test_an_opened_crawl_shows_its_rows_at_once_and_the_rest_in_turns(
     qtbot.waitUntil(lambda: window._replaying is None, timeout=5000)
     assert views() == whole
     assert turns == list(range(4, 29, 4))  # a turn of the loop after each chunk but the last
+
+
+def test_an_opened_crawl_leaves_its_urls_cut_short_to_fetch(
+    qtbot: Any, window: MainWindow, tmp_path: Path
+) -> None:
+    """A URL cut short in flight is no record of the views, only of the frontier (as load()
+    leaves it): Continue fetches it again."""
+    from gui_crawler.config import CrawlConfig
+    from gui_crawler.events import ErrorKind, Queued
+    from gui_crawler.storage import CrawlStore
+
+    path = tmp_path / "c.sqlite3"
+    store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+    store.sink(Queued("http://h.test/cut", 10, 1, "http://h.test/"))
+    store.sink(FetchRecord("http://h.test/", status=200, links=("http://h.test/cut",)))
+    store.sink(FetchRecord("http://h.test/cut", error_kind=ErrorKind.CANCELLED.value))
+    store.close("cancelled")
+    assert window.open_crawl(path)
+    records = window.results.links.records
+    assert "http://h.test/" in records and records.get("http://h.test/cut") is not None  # file
+    assert "http://h.test/cut" not in records._recent  # never fed to the views
+    assert window.results.proxy.rowCount() == 1
