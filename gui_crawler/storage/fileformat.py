@@ -273,6 +273,12 @@ def count_done(db: sqlite3.Connection) -> int:
     return int(total) - int(cut)
 
 
+def close_quietly(db: sqlite3.Connection) -> None:
+    """Close ``db``, whatever state it is in (a finalizer's: nothing to tell anyone)."""
+    with contextlib.suppress(sqlite3.Error):
+        db.close()
+
+
 def connect_reading(path: Path, check_same_thread: bool = True) -> sqlite3.Connection:
     """A connection to read a crawl file, read-write though it only reads when the file can be
     written: a read-only connection that is the file's last to close leaves the -wal and -shm

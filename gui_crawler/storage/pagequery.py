@@ -19,6 +19,7 @@ import queue
 import sqlite3
 import sys
 import threading
+import weakref
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from gui_crawler.storage.fileformat import (
     SCHEMA,
     _literal,
     _record_from_row,
+    close_quietly,
     record_row,
 )
 
@@ -252,10 +254,12 @@ class Source:
         self.hide_cancelled = hide_cancelled
         self.db = connect(path)
         self._select = select_list(self.db)
+        # Closed when the source goes, if not before: a connection left to the garbage
+        # collector open is a ResourceWarning from Python 3.13 on.
+        self._closing = weakref.finalize(self, close_quietly, self.db)
 
     def close(self) -> None:
-        with contextlib.suppress(sqlite3.Error):
-            self.db.close()
+        self._closing()
 
     def in_memory(self) -> Source:
         """A database in memory holding this one's rows, seqs and all (a crawl file that stopped

@@ -9,6 +9,7 @@ on writing; ``url`` is UNIQUE, so a lookup is one index search.
 from __future__ import annotations
 
 import sqlite3
+import weakref
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from gui_crawler.storage.fileformat import (
     _DEFAULTS,
     _literal,
     _record_from_row,
+    close_quietly,
     connect_reading,
     count_done,
 )
@@ -33,6 +35,8 @@ class RecordReader:
         self.path = Path(path)
         try:
             self._db: sqlite3.Connection | None = connect_reading(self.path, False)
+            # Closed when the reader goes, if not before (Python 3.13 warns of one left open).
+            self._closing = weakref.finalize(self, close_quietly, self._db)
             have = {row[1] for row in self._db.execute("PRAGMA table_info(records)")}
         except sqlite3.Error as e:
             raise StoreError(f"cannot read {self.path}: {e}") from None
@@ -119,7 +123,7 @@ class RecordReader:
 
     def close(self) -> None:
         if self._db is not None:
-            self._db.close()
+            self._closing()
             self._db = None
 
 
