@@ -367,10 +367,13 @@ def count(rec, records):
     assert len(elsewhere) == 7 and not any("ErrorKind" in g for g in elsewhere)
 
 
-def test_the_sql_a_crawl_file_is_read_with_keeps_every_record_a_summary_lists() -> None:
+def test_the_sql_a_crawl_file_is_read_with_keeps_every_record_a_summary_lists(
+    request: pytest.FixtureRequest,
+) -> None:
     # The CLI reads a verdict's URLs from the crawl file with NOT_ANSWERED_SQL first, then asks
     # verdict_of: the condition must hold for every verdict a summary lists.
     db = sqlite3.connect(":memory:")
+    request.addfinalizer(db.close)  # Python 3.13 warns of a connection left open
     kinds = [None, "ClientOSError", *ErrorKind]
     statuses = [None, 200, 204, 301, 308, 399, 400, 403, 404, 429, 500, 503, 999]
     for kind in kinds:

@@ -230,7 +230,7 @@ def test_querier_answers_only_the_latest_query(tmp_path: Path) -> None:
     assert got[-1][1] == expected and len(expected) > 0
 
 
-def test_tenths_and_whole_numbers_round_as_python_rounds() -> None:
+def test_tenths_and_whole_numbers_round_as_python_rounds(request: pytest.FixtureRequest) -> None:
     """The phase and time columns' SQL rounding (halves to even, of the exact binary value)
     against Python's round() over every hundredth to 200 and random doubles; SQLite's own
     round() takes halves away from zero."""
@@ -243,6 +243,7 @@ def test_tenths_and_whole_numbers_round_as_python_rounds() -> None:
     values += [rnd.random() * 10 ** rnd.randint(0, 6) for _ in range(20000)]
     values += [k + 0.5 for k in range(50)] + [k / 4 for k in range(400)] + [0.0, 5e-324, 1e15]
     db = sqlite3.connect(":memory:")
+    request.addfinalizer(db.close)  # Python 3.13 warns of a connection left open
     db.execute("CREATE TABLE t (x)")
     db.executemany("INSERT INTO t VALUES (?)", ((v,) for v in values))
     tenths = [r[0] for r in db.execute(f"SELECT {_half_even_tenths('x')} FROM t ORDER BY rowid")]
