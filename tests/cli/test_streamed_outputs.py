@@ -113,6 +113,21 @@ def same_outputs(a: Path, b: Path) -> None:
         assert got == want, name
 
 
+def crawl_args(site: HostSite, db: Path, *more: str) -> list[str]:
+    """A crawl of the outputs' site into ``db``: one try, no robots.txt, short timeouts."""
+    return [
+        site.url,
+        "--db",
+        str(db),
+        "--max-tries",
+        "1",
+        "--ignore-robots",
+        "--timeout",
+        "5",
+        *more,
+    ]
+
+
 def test_a_crawl_writes_from_its_file_what_its_records_in_memory_would(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -121,17 +136,7 @@ def test_a_crawl_writes_from_its_file_what_its_records_in_memory_would(
     with ThreadedSite(HostSite("127.0.0.1")) as site, ThreadedSite(HostSite("127.0.0.2")) as other:
         assert isinstance(site, HostSite) and isinstance(other, HostSite)
         outputs_site(site, other)
-        argv = [
-            site.url,
-            "--db",
-            str(db),
-            "--max-tries",
-            "1",
-            "--ignore-robots",
-            "-v",
-            "--timeout",
-            "5",
-        ]
+        argv = crawl_args(site, db, "-v")
         code = main([*argv, "--max-tasks", "3", "--extract", "h=css:h1", *output_args(streamed)])
     out = capsys.readouterr().out
     assert code == 1
@@ -151,17 +156,7 @@ def test_a_recheck_writes_its_before_and_after_from_the_file(
     with ThreadedSite(HostSite("127.0.0.1")) as site, ThreadedSite(HostSite("127.0.0.2")) as other:
         assert isinstance(site, HostSite) and isinstance(other, HostSite)
         outputs_site(site, other)
-        argv = [
-            site.url,
-            "--db",
-            str(db),
-            "--max-tries",
-            "1",
-            "--ignore-robots",
-            "-q",
-            "--timeout",
-            "5",
-        ]
+        argv = crawl_args(site, db, "-q")
         assert main(argv) == 1
         # Fixed since: the 500 answers, the loop ends on a page, the throttling has stopped.
         site.html("/err", "<html><body>fine</body></html>")
