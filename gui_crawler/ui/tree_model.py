@@ -8,6 +8,12 @@ Nodes are plain Python objects (Qt's editabletreemodel pattern); the model only 
 indexes. A batch first builds new nodes off-model — a new node goes into its visible parent's
 ``pending`` list, and anything below a new node is simply part of its subtree — then announces
 them with one beginInsertRows per parent that grew.
+
+A crawl makes one node per URL and most are leaves, so a node is kept small (~200 B a URL with
+its name and its parent's entries, against ~425 B with a URL string, a URL → node dict and a
+status string per node): no URL string (the path spells it, and a URL is found by walking its
+segments), one shared tuple for both statuses, and the containers of a directory in a ``Dir``
+that a leaf gets with its first child (the same object, so its row and index stay).
 """
 
 from __future__ import annotations
@@ -26,46 +32,90 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 TREE_COLUMNS = ("Path", "Pages", "Status", "Worst below")
 TREE_WIDTHS = (420, 70, 90, 110)
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_PENDING = StatusClass.PENDING
 
+# A node's statuses: (own class or None when the node is no URL, own text, worst class below,
+# its text). One tuple object per distinct combination, shared by every node that has it.
+State = tuple[StatusClass | None, str, StatusClass, str]
+_STATES: dict[State, State] = {}
+_intern = _STATES.setdefault
+_NOT_URL: State = _intern((None, "", _PENDING, ""), (None, "", _PENDING, ""))
 
-_NO_NODES: list[Node] = []  # shared by every leaf until it gets a child: never appended to
+_NO_NODES: list[Node] = []  # what a leaf's children read as: never appended to
 _NO_NAMES: dict[str, Node] = {}  # likewise
 
 
+class Dir:
+    """What a node with children holds: its children by row and by name, the ones not yet
+    announced, and the number of URLs in its subtree (itself included)."""
+
+    __slots__ = ("by_name", "children", "pages", "pending")
+
+    def __init__(self, pages: int) -> None:
+        self.by_name: dict[str, Node] = {}
+        self.children: list[Node] = []
+        self.pending: list[Node] = []  # new, not yet announced to the views
+        self.pages = pages
+
+
+class RootDir(Dir):
+    """The root's: also the URLs that their node's path does not spell back exactly."""
+
+    __slots__ = ("spelled",)
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.spelled: dict[Node, str] = {}  # "http://h/" (the host node spells "http://h"), "…?"
+
+
 class Node:
-    """One host, path segment or query under a path; ``url`` is set when the node is a URL.
+    """One host, path segment or query under a path; a URL when ``state[0]`` is not None (a
+    directory can be one too: ``http://h/docs/``). ``dir`` is None for a leaf."""
 
-    Most nodes are leaves, and a crawl makes one per URL: they share empty containers and spell
-    their URL prefix only when asked, which halves a leaf's memory."""
-
-    __slots__ = (
-        "by_name",
-        "children",
-        "name",
-        "own",
-        "own_text",
-        "pages",
-        "parent",
-        "pending",
-        "row",
-        "url",
-        "worst",
-        "worst_text",
-    )
+    __slots__ = ("dir", "name", "parent", "row", "state")
 
     def __init__(self, name: str, parent: Node | None) -> None:
         self.name = name
         self.parent = parent
-        self.children = _NO_NODES
-        self.pending = _NO_NODES  # new, not yet announced to the views
-        self.by_name = _NO_NAMES
         self.row = -1  # -1 until announced
-        self.url: str | None = None
-        self.pages = 0  # URLs in this subtree, this node included
-        self.own = StatusClass.PENDING
-        self.own_text = ""
-        self.worst = StatusClass.PENDING
-        self.worst_text = ""
+        self.state = _NOT_URL
+        self.dir: Dir | None = None
+
+    @property
+    def is_url(self) -> bool:
+        return self.state[0] is not None
+
+    @property
+    def own(self) -> StatusClass:
+        return self.state[0] or _PENDING
+
+    @property
+    def own_text(self) -> str:
+        return self.state[1]
+
+    @property
+    def worst(self) -> StatusClass:
+        return self.state[2]
+
+    @property
+    def worst_text(self) -> str:
+        return self.state[3]
+
+    @property
+    def pages(self) -> int:
+        """URLs in this subtree, this node included."""
+        d = self.dir
+        return d.pages if d is not None else int(self.state[0] is not None)
+
+    @property
+    def children(self) -> list[Node]:
+        d = self.dir
+        return d.children if d is not None else _NO_NODES
+
+    @property
+    def by_name(self) -> dict[str, Node]:
+        d = self.dir
+        return d.by_name if d is not None else _NO_NAMES
 
     @property
     def prefix(self) -> str:
@@ -75,19 +125,16 @@ class Node:
             return self.name
         return parent.prefix + ("/" if parent.parent.parent is None else "") + self.name
 
-    def add_child(self, child: Node, announced: bool) -> None:
-        if self.by_name is _NO_NAMES:
-            self.by_name = {}
-        self.by_name[child.name] = child
-        if announced:
-            if self.pending is _NO_NODES:
-                self.pending = []
-            self.pending.append(child)
-        else:
-            if self.children is _NO_NODES:
-                self.children = []
-            child.row = len(self.children)
-            self.children.append(child)
+    @property
+    def url(self) -> str | None:
+        """The URL as it was taken in, None if this node is no URL."""
+        if self.state[0] is None:
+            return None
+        root = self
+        while root.parent is not None:
+            root = root.parent
+        spelled = root.dir.spelled if isinstance(root.dir, RootDir) else {}
+        return spelled.get(self) or self.prefix
 
 
 def split_url(url: str) -> tuple[str, list[str]]:
@@ -113,16 +160,41 @@ class SiteTreeModel(QAbstractItemModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
+        self._reset()
+
+    def _reset(self) -> None:
         self.root = Node("", None)
         self.root.row = 0
-        self._nodes: dict[str, Node] = {}  # URL → its node
+        self.root.dir = self._root_dir = RootDir()
+        # A URL without "?" ending in a name is its parent's node plus that name: the parent
+        # found by the text before the last "/" saves splitting the URL and walking the path.
+        self._dirs: dict[str, Node] = {}
         self._grown: dict[int, Node] = {}  # visible parents with pending children
         self._changed: dict[int, Node] = {}  # visible nodes whose columns changed
 
     # ---- feeding ------------------------------------------------------------------------------
 
     def node(self, url: str) -> Node | None:
-        return self._nodes.get(url)
+        """The node of a URL taken in (spelled as it was), None for any other URL."""
+        if "?" not in url:
+            head, _, name = url.rpartition("/")
+            parent = self._dirs.get(head) if name else None
+            if parent is not None:
+                node = parent.dir.by_name.get(name)  # type: ignore[union-attr]
+                return node if node is not None and node.state[0] is not None else None
+        host, segs = split_url(url)
+        node = self.root
+        for name in (host, *segs):
+            d = node.dir
+            child = d.by_name.get(name) if d is not None else None
+            if child is None:
+                return None
+            node = child
+        if node.state[0] is None:
+            return None
+        if (not segs or url[-1] == "?") and node.url != url:
+            return None  # "http://h" and "http://h/" share a node, as "/a" and "/a?" do
+        return node
 
     def add_urls(self, urls: Iterable[str]) -> None:
         """URLs taken into the crawl (not fetched yet): one node each, announced at once."""
@@ -132,76 +204,94 @@ class SiteTreeModel(QAbstractItemModel):
 
     def add_records(self, records: Sequence[FetchRecord]) -> None:
         """Add the batch's URLs with their outcome, then announce the changes to the views."""
+        intern = _intern
         for rec in records:
             node = self._ensure(rec.url)
-            node.own = status_class(rec)
+            cls = status_class(rec)
             # A failure that still has a status (a 302 without Location) shows as the failure.
-            node.own_text = status_word(rec)
+            text = status_word(rec)
+            st = node.state
+            new: State = (cls, text, cls, text) if st[2] < cls else (cls, text, st[2], st[3])
+            node.state = intern(new, new)
             self._touch(node)
-            self._raise_worst(node, node.own, node.own_text)
+            n = node.parent
+            while n is not None and n is not self.root and n.state[2] < cls:
+                st = n.state
+                new = (st[0], st[1], cls, text)
+                n.state = intern(new, new)
+                self._touch(n)
+                n = n.parent
         self._commit()
 
     def clear(self) -> None:
         self.beginResetModel()
-        self.root = Node("", None)
-        self.root.row = 0
-        self._nodes.clear()
-        self._grown.clear()
-        self._changed.clear()
+        self._reset()
         self.endResetModel()
 
     def _ensure(self, url: str) -> Node:
-        node = self._nodes.get(url)
-        if node is not None:
-            return node
-        host, segs = split_url(url)
-        node = self._child(self.root, host)
-        for seg in segs:
-            node = self._child(node, seg)
-        if node.url is None:
-            node.url = url
-            self._nodes[url] = node
+        node: Node | None = None
+        if "?" not in url:
+            head, _, name = url.rpartition("/")
+            parent = self._dirs.get(head) if name else None
+            if parent is not None:
+                node = parent.dir.by_name.get(name)  # type: ignore[union-attr]
+                if node is None:
+                    node = self._add_child(parent, name)
+        if node is None:
+            host, segs = split_url(url)
+            node = self.root
+            for name in (host, *segs):
+                d = node.dir
+                child = d.by_name.get(name) if d is not None else None
+                node = self._add_child(node, name) if child is None else child
+            if "?" not in url and segs and segs[-1][-1] != "/":
+                self._dirs[url.rpartition("/")[0]] = node.parent  # type: ignore[assignment]
+            if node.state[0] is None and (not segs or url[-1] == "?") and node.prefix != url:
+                self._root_dir.spelled[node] = url
+        st = node.state
+        if st[0] is None:
+            new = (_PENDING, "", st[2], st[3])
+            node.state = _intern(new, new)
             n: Node | None = node
             while n is not None and n is not self.root:
-                n.pages += 1
+                d = n.dir
+                if d is not None:
+                    d.pages += 1
                 self._touch(n)
                 n = n.parent
         return node
 
-    def _child(self, parent: Node, name: str) -> Node:
-        child = parent.by_name.get(name)
-        if child is None:
-            child = Node(name, parent)
+    def _add_child(self, parent: Node, name: str) -> Node:
+        child = Node(name, parent)
+        d = parent.dir
+        if d is None:  # a leaf's first child: the same node, now a directory
+            d = parent.dir = Dir(int(parent.state[0] is not None))
+        d.by_name[name] = child
+        if parent.row >= 0:
             # A visible parent announces it at commit; a new parent brings it with its subtree.
-            parent.add_child(child, announced=parent.row >= 0)
-            if parent.row >= 0:
-                self._grown[id(parent)] = parent
+            d.pending.append(child)
+            self._grown[id(parent)] = parent
+        else:
+            child.row = len(d.children)
+            d.children.append(child)
         return child
 
     def _touch(self, node: Node) -> None:
         if node.row >= 0 and (node.parent is None or node.parent.row >= 0):
             self._changed[id(node)] = node
 
-    def _raise_worst(self, node: Node, cls: StatusClass, text: str) -> None:
-        n: Node | None = node
-        while n is not None and n is not self.root and n.worst < cls:
-            n.worst = cls
-            n.worst_text = text
-            self._touch(n)
-            n = n.parent
-
     def _commit(self) -> None:
         # Parents first, so a grown node is announced before its own children change.
         for parent in sorted(self._grown.values(), key=_depth):
-            first = len(parent.children)
-            new = parent.pending
-            parent.pending = _NO_NODES
+            d = parent.dir
+            assert d is not None
+            first = len(d.children)
+            new = d.pending
+            d.pending = []
             self.beginInsertRows(self._index_of(parent), first, first + len(new) - 1)
             for i, child in enumerate(new, first):
                 child.row = i
-            if parent.children is _NO_NODES:
-                parent.children = []
-            parent.children.extend(new)
+            d.children.extend(new)
             self.endInsertRows()
         self._grown.clear()
         # One dataChanged per parent spanning its changed children.
@@ -230,10 +320,10 @@ class SiteTreeModel(QAbstractItemModel):
         return index.internalPointer() if index.isValid() else self.root
 
     def index(self, row: int, column: int, parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
-        p = self._node(parent)
-        if not (0 <= row < len(p.children) and 0 <= column < len(TREE_COLUMNS)):
+        d = self._node(parent).dir
+        if d is None or not (0 <= row < len(d.children) and 0 <= column < len(TREE_COLUMNS)):
             return QModelIndex()
-        return self.createIndex(row, column, p.children[row])
+        return self.createIndex(row, column, d.children[row])
 
     def parent(self, index: AnyIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
         if not index.isValid():
@@ -246,7 +336,8 @@ class SiteTreeModel(QAbstractItemModel):
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         if parent.isValid() and parent.column() != 0:
             return 0
-        return len(self._node(parent).children)
+        d = self._node(parent).dir
+        return len(d.children) if d is not None else 0
 
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return len(TREE_COLUMNS)
@@ -258,19 +349,18 @@ class SiteTreeModel(QAbstractItemModel):
         if not index.isValid():
             return None
         n: Node = index.internalPointer()
+        st = n.state
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if col == 0:
                 return n.name
             if col == 1:
                 return n.pages
-            if col == 2:
-                return n.own_text if n.url else ""
-            return n.worst_text
+            return st[1] if col == 2 else st[3]  # a node that is no URL has no own text
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == 2:
-                return STATUS_BRUSH[n.own] if n.url else None
-            return STATUS_BRUSH[n.worst] if col in (0, 3) else None
+                return STATUS_BRUSH[st[0]] if st[0] is not None else None
+            return STATUS_BRUSH[st[2]] if col in (0, 3) else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if col == 1 else None
         if role == Qt.ItemDataRole.ToolTipRole:  # a URL as it was recorded: shown as text
@@ -278,9 +368,9 @@ class SiteTreeModel(QAbstractItemModel):
         if role == Roles.Url:
             return n.url or n.prefix
         if role == Roles.Sort:
-            return (n.name, n.pages, int(n.own), int(n.worst))[col]
+            return (n.name, n.pages, int(n.own), int(st[2]))[col]
         if role == Roles.StatusClass:
-            return int(n.worst)
+            return int(st[2])
         return None
 
     def headerData(
