@@ -181,7 +181,7 @@ class SiteTreeModel(QAbstractItemModel):
             parent = self._dirs.get(head) if name else None
             if parent is not None:
                 node = parent.dir.by_name.get(name)  # type: ignore[union-attr]
-                return node if node is not None and node.state[0] is not None else None
+                return self._spelling(node, url, False)
         host, segs = split_url(url)
         node = self.root
         for name in (host, *segs):
@@ -190,11 +190,17 @@ class SiteTreeModel(QAbstractItemModel):
             if child is None:
                 return None
             node = child
-        if node.state[0] is None:
+        return self._spelling(node, url, not segs or url[-1] == "?")
+
+    def _spelling(self, node: Node | None, url: str, odd: bool) -> Node | None:
+        """``node`` if it is the URL ``url`` as taken in. "http://h" and "http://h/" share a
+        node, as "/a" and "/a?" do (``odd``: ``url`` is one of those): the node is the first's."""
+        if node is None or node.state[0] is None:
             return None
-        if (not segs or url[-1] == "?") and node.url != url:
-            return None  # "http://h" and "http://h/" share a node, as "/a" and "/a?" do
-        return node
+        spelled = self._root_dir.spelled.get(node)
+        if spelled is not None:
+            return node if spelled == url else None
+        return node if not odd or node.prefix == url else None
 
     def add_urls(self, urls: Iterable[str]) -> None:
         """URLs taken into the crawl (not fetched yet): one node each, announced at once."""
