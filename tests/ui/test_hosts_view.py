@@ -55,10 +55,11 @@ def test_hosts_tab_politeness_settings_and_filters(
         ext.page("/ok")
         window.settings.politeness.per_host.setValue(1)
         assert window.settings.politeness.check_external.isChecked()  # the default
+        crawlers: list[Any] = []
+        window.bridge.started.connect(lambda: crawlers.append(window.bridge.crawler))
         finished = crawl_to_end(qtbot, window, site.url)
         assert finished.reason == "done"
-        assert window.bridge.crawler is not None
-        assert window.bridge.crawler.config.per_host == 1
+        assert [c.config.per_host for c in crawlers] == [1]
         assert site.peak_in_flight == 1
 
         hosts = window.results.hosts

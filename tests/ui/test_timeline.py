@@ -107,12 +107,15 @@ def test_window_tab_crawls_and_click_shows_details(
         with qtbot.waitSignal(w.crawlFinished, timeout=15_000):
             w.address.setText(live_site.url)
             w.start()
+            crawler = w.bridge.crawler
+            assert crawler is not None
             # Requests in progress show before their records arrive, and the view follows the clock.
             qtbot.waitUntil(lambda: bool(tl.model.inflight), timeout=5000)
             assert not tl.model.bars
             qtbot.waitUntil(lambda: tl.model.now > 0.05, timeout=5000)
         assert tl.model.inflight == []
-        assert len(tl.model.bars) == len(w.bridge.crawler.seen)
+        assert len(tl.model.bars) == len(crawler.seen)
+        assert w.bridge.crawler is None  # released with its frontier once the crawl is over
         assert sum(tl.model.totals) > 0
         url = tl.model.bars[-1].url
         tl.view.barClicked.emit(url)

@@ -55,6 +55,8 @@ def test_requests_under_way_grow_in_their_phase(
         with qtbot.waitSignal(w.crawlFinished, timeout=15_000):
             w.address.setText(live_site.url)
             w.start()
+            crawler = w.bridge.crawler
+            assert crawler is not None
 
             def waiting_on_first_byte() -> bool:
                 return any(PHASES[b.main] == "ttfb" for b in tl.model.inflight)
@@ -81,7 +83,7 @@ def test_requests_under_way_grow_in_their_phase(
             assert hit is not None and hit.live and hit.worker == b.worker
             v.grab()  # paints the live bars
         assert tl.model.inflight == []
-        assert {b.url for b in tl.model.bars} == w.bridge.crawler.seen
+        assert {b.url for b in tl.model.bars} == crawler.seen
     finally:
         w.close()
         run(w.bridge.wait())
