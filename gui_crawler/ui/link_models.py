@@ -9,6 +9,8 @@ only the rows a batch can have changed.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
@@ -134,36 +136,57 @@ class RecordMap(Mapping[str, FetchRecord]):
 class LinkIndex:
     """Records by URL and inlinks by target URL (redirects count as links from their source).
 
-    Most URLs have one inlink: it is kept as the source's URL itself, and a list only from the
-    second on (a list per target was the index's largest cost per URL). A target is kept as the
-    first page's string of it, one object however many pages link to it: each page's records
-    come with strings of their own, and a real site's pages repeat the same links (the Rust docs'
-    1.2 million links were 124 MB of strings kept by the records, against ~60,000 targets)."""
+    Built for memory per URL (a million pages of fifty links each). Every URL the index meets,
+    as a target or as a recorded page, gets a number and keeps one string, the first one met:
+    the key and the list of URLs by number share it. A target's sources are the numbers of the
+    pages linking to it, in the order recorded: one ``bytes`` holding its own number then its
+    sources' (3 bytes each, 4 from 2**24 URLs on), and past ``SMALL`` sources an ``array('I')``
+    (appending to it costs less than copying a long ``bytes``). A page recorded before any link
+    to it (a root) keeps its number alone, an int. On a generated site of a million pages (51
+    links a page, ~12 sources kept a target) this is ~190 B a URL, against ~380 B as a list of
+    the sources' strings per target and a second string per URL; ``add`` takes as long."""
 
     # Sources kept per target; beyond, only counted: a page every page links to (a site's
     # navigation) had a list as long as the crawl. The Details pane lists at most 500, the
     # broken-links table 3; the broken-links CSV reads every source from the crawl file.
     MAX_SOURCES = 1000
+    SMALL = 32  # sources kept in a bytes; past them, in an array
+    NARROW = 1 << 24  # URLs numbered in 3 bytes; past them, every number takes 4
 
     def __init__(self) -> None:
         self.records = RecordMap()
-        self.inlinks: dict[str, str | list[str]] = {}
+        # URL -> its number alone (a recorded page no page links to yet), or its number then
+        # its sources' numbers: packed little-endian, ``_width`` bytes each, or an array.
+        self._index: dict[str, int | bytes | array[int]] = {}
+        self._urls: list[str] = []  # each number's URL: the index's key object
+        self._width = 3
         self.more: dict[str, int] = {}  # sources not kept, by target
+
+    def _numbers(self, url: str) -> Sequence[int]:
+        """``url``'s number then its sources' numbers (empty if no page links to it)."""
+        got = self._index.get(url)
+        if type(got) is bytes:
+            return _unpack(got, self._width)
+        if type(got) is array:
+            return got
+        return ()
 
     def sources(self, url: str) -> list[str]:
         """The pages linking to (or redirecting to) ``url``, in the order they were recorded:
         the first MAX_SOURCES of them (``count`` counts them all)."""
-        got = self.inlinks.get(url)
-        if got is None:
-            return []
-        return [got] if type(got) is str else list(got)
+        urls = self._urls
+        return [urls[n] for n in self._numbers(url)[1:]]
 
     def count(self, url: str) -> int:
         """How many pages link to (or redirect to) ``url``."""
-        got = self.inlinks.get(url)
-        if got is None:
+        got = self._index.get(url)
+        if type(got) is bytes:
+            kept = len(got) // self._width - 1
+        elif type(got) is array:
+            kept = len(got) - 1
+        else:
             return 0
-        return (1 if type(got) is str else len(got)) + self.more.get(url, 0)
+        return kept + self.more.get(url, 0)
 
     def complete(self, url: str) -> bool:
         """``sources(url)`` lists every page linking to ``url``."""
@@ -182,7 +205,12 @@ class LinkIndex:
 
     def linked(self, url: str) -> bool:
         """Some recorded page links (or redirects) to ``url``."""
-        return url in self.inlinks
+        got = self._index.get(url)
+        return got is not None and type(got) is not int
+
+    def targets(self) -> Iterator[str]:
+        """Every URL some recorded page links (or redirects) to."""
+        return (u for u, got in self._index.items() if type(got) is not int)
 
     def add(
         self, records: Sequence[FetchRecord], watched: dict[str, int] | None = None
@@ -196,14 +224,26 @@ class LinkIndex:
         watch = watched or None
         add = self.records.add
         for rec in records:
-            url = rec.url
             add(rec)
             if rec.links:
-                self._add_links(url, rec.links, watch, gained)
+                self._add_links(rec.url, rec.links, watch, gained)
             elif rec.next_url:  # a redirect is a link from its source
-                self._add_links(url, (rec.next_url,), None, gained)
+                self._add_links(rec.url, (rec.next_url,), None, gained)
                 gained.add(rec.next_url)
         return gained
+
+    def _number(self, url: str) -> int:
+        """``url``'s number, given it now if it has none."""
+        index = self._index
+        got = index.get(url)
+        if got is None:
+            got = index[url] = len(self._urls)
+            self._urls.append(url)
+        elif type(got) is bytes:
+            got = int.from_bytes(got[: self._width], "little")
+        elif type(got) is array:
+            got = got[0]
+        return got  # type: ignore[return-value]
 
     def _add_links(
         self,
@@ -214,23 +254,56 @@ class LinkIndex:
     ) -> None:
         """``source`` as an inlink of each of ``targets``; the targets that are keys of
         ``watched`` go into ``gained``."""
-        index = self.inlinks
+        if len(self._urls) + len(targets) >= self.NARROW and self._width == 3:
+            self._widen()  # before any number that 3 bytes cannot hold is given
+        number = self._number(source)
+        width = self._width
+        packed = number.to_bytes(width, "little")
+        index = self._index
+        get = index.get
+        urls = self._urls
+        small = width * (1 + min(self.SMALL, self.MAX_SOURCES))  # its own number, then sources
+        cap = 1 + self.MAX_SOURCES
+        more = self.more
         for target in targets:
             if watched is not None and target in watched:
                 gained.add(target)
-            got = index.get(target)
-            if got is None:
-                index[target] = source
-            elif isinstance(got, str):
-                index[target] = [got, source]
-            elif len(got) < self.MAX_SOURCES:
-                got.append(source)
-            else:
-                self.more[target] = self.more.get(target, 0) + 1
+            got = get(target)
+            kind = type(got)
+            # The most frequent first: a page every page links to is full (past MAX_SOURCES).
+            if kind is array:
+                if len(got) < cap:  # type: ignore[arg-type]
+                    got.append(number)  # type: ignore[union-attr]
+                else:
+                    more[target] = more.get(target, 0) + 1
+            elif kind is bytes:
+                if len(got) < small:  # type: ignore[arg-type]
+                    index[target] = got + packed  # type: ignore[operator]
+                else:
+                    index[target] = grown = _unpack(got, width)  # type: ignore[arg-type]
+                    if len(grown) < cap:
+                        grown.append(number)
+                    else:
+                        more[target] = more.get(target, 0) + 1
+            elif got is None:
+                index[target] = len(urls).to_bytes(width, "little") + packed
+                urls.append(target)
+            else:  # a page recorded before any link to it: its number alone
+                index[target] = got.to_bytes(width, "little") + packed  # type: ignore[union-attr]
+
+    def _widen(self) -> None:
+        """Every packed number from 3 bytes to 4."""
+        index = self._index
+        for url, got in index.items():
+            if type(got) is bytes:
+                index[url] = b"".join(got[i : i + 3] + b"\0" for i in range(0, len(got), 3))
+        self._width = 4
 
     def clear(self) -> None:
         self.records.clear()
-        self.inlinks.clear()
+        self._index.clear()
+        self._urls.clear()
+        self._width = 3
         self.more.clear()
 
     def chain(self, url: str) -> list[tuple[str, FetchRecord | None]]:
@@ -246,6 +319,16 @@ class LinkIndex:
         if cur is not None:  # a loop or an absurdly long chain: show where it goes back to
             out.append((cur, self.records.get(cur)))
         return out
+
+
+def _unpack(packed: bytes, width: int) -> array[int]:
+    """The numbers ``LinkIndex`` packed in ``packed``, ``width`` bytes each."""
+    if width == 3:
+        packed = b"".join(packed[i : i + 3] + b"\0" for i in range(0, len(packed), 3))
+    out = array("I", packed)  # 4 bytes an item wherever CPython runs (a C unsigned int)
+    if sys.byteorder == "big":
+        out.byteswap()
+    return out
 
 
 def chain_text(chain: list[tuple[str, FetchRecord | None]]) -> str:

@@ -6,6 +6,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from gui_crawler.events import FetchRecord
 from gui_crawler.ui.link_models import LinkIndex
 
@@ -20,25 +22,55 @@ def reference(records: list[FetchRecord]) -> dict[str, list[str]]:
     return out
 
 
-def test_inlinks_match_a_plain_python_index() -> None:
-    rng = random.Random(3)
-    urls = [f"http://h.test/{i}" for i in range(300)]
+def site(seed: int = 3, pages: int = 300) -> list[FetchRecord]:
+    """Pages linking to random others (some to many; the last 20 to none), one in 17 a
+    redirect."""
+    rng = random.Random(seed)
+    urls = [f"http://h.test/{i}" for i in range(pages)]
+    linked = urls[:-20]
     records = []
     for i, url in enumerate(urls):
         if i % 17 == 0:
-            records.append(FetchRecord(url, status=301, next_url=rng.choice(urls)))
+            records.append(FetchRecord(url, status=301, next_url=rng.choice(linked)))
         else:
-            links = tuple(dict.fromkeys(rng.choice(urls) for _ in range(rng.randint(0, 40))))
+            links = tuple(dict.fromkeys(rng.choice(linked) for _ in range(rng.randint(0, 40))))
             records.append(FetchRecord(url, status=200, links=links))
+    return records
+
+
+def fed(records: list[FetchRecord]) -> LinkIndex:
     index = LinkIndex()
     for start in range(0, len(records), 37):  # in batches, as the window feeds it
         index.add(records[start : start + 37])
+    return index
+
+
+@pytest.mark.parametrize(
+    ("small", "cap", "narrow"),
+    [
+        (32, 1000, 1 << 24),  # as shipped: every source kept, in bytes then arrays
+        (2, 5, 1 << 24),  # bytes, then an array, then full: counted
+        (32, 3, 1 << 24),  # full while still in bytes
+        (0, 1000, 1 << 24),  # an array from the second source
+        (4, 8, 120),  # numbers widened to 4 bytes in the middle of the crawl
+    ],
+)
+def test_inlinks_match_a_plain_python_index(
+    small: int, cap: int, narrow: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(LinkIndex, "SMALL", small)
+    monkeypatch.setattr(LinkIndex, "MAX_SOURCES", cap)
+    monkeypatch.setattr(LinkIndex, "NARROW", narrow)
+    records = site()
+    index = fed(records)
     want = reference(records)
-    assert set(index.inlinks) == set(want)
+    assert sorted(index.targets()) == sorted(want)
     for target, sources in want.items():
-        assert index.sources(target) == sources, target
-        # One source is kept as the string itself, more as a list.
-        assert type(index.inlinks[target]) is (str if len(sources) == 1 else list)
+        assert index.sources(target) == sources[:cap], target
+        assert index.count(target) == len(sources) and index.linked(target)
+        assert index.complete(target) is (len(sources) <= cap)
+    never = [r.url for r in records if r.url not in want]
+    assert never and not any(index.linked(u) or index.sources(u) or index.count(u) for u in never)
 
 
 def test_watched_targets_report_their_new_inlinks() -> None:
@@ -48,6 +80,73 @@ def test_watched_targets_report_their_new_inlinks() -> None:
         watched={"http://h.test/gone": 0},
     )
     assert gained == {"http://h.test/gone"}
+
+
+def fresh(text: str) -> str:
+    """An equal string that is another object (as each record's strings are)."""
+    return "".join([text[:1], text[1:]])
+
+
+def test_one_string_per_url_whichever_comes_first() -> None:
+    """The index keeps the first string it meets of a URL, as a target's key and as the
+    source it lists: a page recorded after pages link to it, or before any does (a root)."""
+    root, a, b = "http://h.test/", "http://h.test/a", "http://h.test/b"
+    a_linked = fresh(a)
+    root_recorded = fresh(root)
+    index = LinkIndex()
+    index.add([FetchRecord(root_recorded, status=200, links=(a_linked,))])
+    assert not index.linked(root) and index.sources(root) == [] and index.count(root) == 0
+    index.add([FetchRecord(fresh(a), status=200, links=(fresh(b), fresh(root)))])
+    index.add([FetchRecord(fresh(b), status=301, next_url=fresh(root))])
+    assert index.sources(b)[0] is a_linked  # a's record brought its own string: not kept
+    assert index.sources(a)[0] is root_recorded
+    (key,) = (u for u in index.targets() if u == root)
+    assert key is root_recorded  # the links to the root brought strings of their own
+    assert index.sources(root) == [a, b] and index.count(root) == 2 and index.linked(root)
+    assert sorted(index._urls) == [root, a, b]  # what memory holds: one string a URL
+
+
+def test_single_sources_and_redirects() -> None:
+    index = LinkIndex()
+    gone = "http://h.test/gone"
+    gained = index.add(
+        [
+            FetchRecord("http://h.test/", status=200, links=("http://h.test/a",)),
+            FetchRecord("http://h.test/old", status=308, next_url="http://h.test/new"),
+        ],
+        watched={gone: 0},
+    )
+    assert gained == {"http://h.test/new"}  # a redirect's target always: its chain changed
+    assert index.sources("http://h.test/a") == ["http://h.test/"]
+    assert index.sources("http://h.test/new") == ["http://h.test/old"]
+    assert index.count("http://h.test/new") == 1 and index.complete("http://h.test/new")
+    assert index.all_sources("http://h.test/a") == ["http://h.test/"]
+    gained = index.add(
+        [FetchRecord("http://h.test/a", status=200, links=(gone, "http://h.test/new"))],
+        watched={gone: 0},
+    )
+    assert gained == {gone} and index.sources(gone) == ["http://h.test/a"]
+    assert index.sources("http://h.test/new") == ["http://h.test/old", "http://h.test/a"]
+
+
+def test_clear_forgets_every_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(LinkIndex, "MAX_SOURCES", 4)
+    monkeypatch.setattr(LinkIndex, "NARROW", 100)
+    records = site(seed=5)
+    index = fed(records)
+    index.clear()
+    assert list(index.targets()) == [] and not index.records
+    assert index._urls == []  # numbered from 0 again: the numbers' URLs are what memory holds
+    assert all(
+        index.sources(r.url) == [] and index.count(r.url) == 0 and index.complete(r.url)
+        for r in records
+    )
+    again = site(seed=6)[:50]
+    index.add(again)
+    want = reference(again)
+    assert sorted(index.targets()) == sorted(want)
+    for target, sources in want.items():
+        assert index.sources(target) == sources[:4] and index.count(target) == len(sources)
 
 
 def test_with_a_crawl_file_only_the_tables_rows_stay_in_memory(tmp_path: Path) -> None:

@@ -99,7 +99,7 @@ def test_an_opened_crawl_shows_its_rows_at_once_and_the_rest_in_turns(
         r = window.results
         return (
             r.tree.rowCount(),
-            sorted(r.links.inlinks),
+            sorted(r.links.targets()),
             [(s.host, s.requests) for s in r.hosts.states],
             [(f.key, f.count) for f in window.overview.audit.findings()],
             len(window.timeline.model.bars),
