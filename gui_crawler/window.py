@@ -630,7 +630,6 @@ class MainWindow(QMainWindow):
         self.results.attach(saved.path, hide_cancelled=True)
         self._use_rules(saved.config)
         self.charts.clear()
-        self.results.add_queued([q.url for q in saved.pending])
         self.overview.clear()
         self.overview.audit.is_internal = Scope(
             saved.config.roots, strict=saved.config.strict
@@ -640,7 +639,8 @@ class MainWindow(QMainWindow):
         replay = self._replay(saved)
         reader = self.results.links.records.reader
         # The highest seq bounds the count, and is read on the index, not counted.
-        if saved.records or reader is None or reader.last_seq() <= self.REPLAY_AT_ONCE:
+        small = reader is None or reader.last_seq() + len(saved.pending) <= self.REPLAY_AT_ONCE
+        if saved.records or small:
             for _ in replay:  # in memory already (Continue, Re-check), or small: at once
                 pass
         else:
@@ -657,7 +657,8 @@ class MainWindow(QMainWindow):
 
     def _replay(self, saved: SavedCrawl) -> Iterator[int]:
         """Feed the views ``saved``'s records (or the file's as it was when opened, a batch at a
-        time, yielding after each): the pages table has its rows from the file already."""
+        time, yielding after each), then its frontier to the site tree: the pages table has its
+        rows from the file already."""
         results, config = self.results, saved.config
         figures = HostFigures(config.per_host, config.delay)
         reader = results.links.records.reader
@@ -685,6 +686,9 @@ class MainWindow(QMainWindow):
                 yield done
         results.hosts.apply(figures.states())
         self.pages_tab.update_count()
+        for urls in _batched((q.url for q in saved.pending), self.REPLAY_CHUNK * 10):
+            yield done
+            results.add_queued(urls)
 
     async def _replay_in_turns(self, replay: Iterator[int]) -> None:
         try:

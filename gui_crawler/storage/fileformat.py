@@ -15,7 +15,7 @@ import json
 import os
 import sqlite3
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 
@@ -190,7 +190,7 @@ class SavedCrawl:
     config: CrawlConfig
     state: str
     records: list[FetchRecord]
-    pending: list[Queued]
+    pending: Collection[Queued]  # a list, or the file's (PendingInFile) when opened to show
     # The credential options the crawl was started with (their flags: "--auth"), which the file
     # does not keep: a resume is given them again (CrawlConfig.to_dict).
     withheld: tuple[str, ...] = ()
@@ -263,6 +263,46 @@ def load_words(
         for url, packed in rows:
             if isinstance(url, str) and isinstance(packed, bytes):
                 yield url, said_words(packed, url)
+
+
+# A queued URL still to fetch: never recorded, or recorded as cut short in flight.
+_LEFT = (
+    "(NOT EXISTS (SELECT 1 FROM records r WHERE r.url = q.url) "
+    f"OR q.url IN (SELECT url FROM records WHERE {CUT_SHORT}))"
+)
+
+
+class PendingInFile(Collection[Queued]):
+    """The frontier a crawl file has left to fetch, read from the file as it is iterated (in
+    the order queued, a batch at a time) rather than held: a cancelled crawl of a million
+    pages leaves most of them queued. ``len()`` is the count when the file was opened."""
+
+    BATCH = 5000
+
+    def __init__(self, path: Path, count: int) -> None:
+        self.path = path
+        self.count = count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __contains__(self, item: object) -> bool:
+        return any(q == item for q in self)
+
+    def __iter__(self) -> Iterator[Queued]:
+        last = 0
+        with _reading(self.path) as db:
+            while True:
+                rows = db.execute(
+                    "SELECT seq, url, redirects_left, depth, referrer FROM queued q "
+                    f"WHERE seq > ? AND {_LEFT} ORDER BY seq LIMIT ?",
+                    (last, self.BATCH),
+                ).fetchall()
+                for row in rows:
+                    yield _queued_from_row(row[1:])
+                if len(rows) < self.BATCH:
+                    return
+                last = rows[-1][0]
 
 
 def count_done(db: sqlite3.Connection) -> int:
@@ -395,8 +435,8 @@ _COUNT_TYPES: tuple[frozenset[type], ...] = (
 
 def load(path: Path, records: bool = True) -> SavedCrawl:
     """Read a crawl file; a missing, corrupt or foreign file raises StoreError saying which.
-    ``records=False``: its options and frontier only, the records left in the file (a window
-    reads them back as it shows them)."""
+    ``records=False``: its options only, the records and the frontier left in the file (a
+    window reads them back as it shows them; ``pending`` is a PendingInFile)."""
     want_records = records
     if path.is_dir():
         raise StoreError(f"{path} is a folder, not a crawl file (crawl files end in .sqlite3)")
@@ -457,16 +497,10 @@ def load(path: Path, records: bool = True) -> SavedCrawl:
                 if row[0] not in done
             ]
             recorded = len(got)
-        else:  # the same frontier, asked of SQLite's indexes: no record is read
+        else:  # the same frontier, left in the file and counted on SQLite's indexes
             got = []
-            pending = [
-                _queued_from_row(row)
-                for row in db.execute(
-                    "SELECT url, redirects_left, depth, referrer FROM queued q WHERE NOT EXISTS "
-                    "(SELECT 1 FROM records r WHERE r.url = q.url) OR q.url IN "
-                    f"(SELECT url FROM records WHERE {CUT_SHORT}) ORDER BY seq"
-                )
-            ]
+            (left,) = db.execute(f"SELECT count(*) FROM queued q WHERE {_LEFT}").fetchone()
+            pending = PendingInFile(path, int(left))
             recorded = count_done(db)
     except sqlite3.DatabaseError as e:
         raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None

@@ -125,3 +125,36 @@ def test_a_file_opened_without_its_records_has_the_same_frontier_and_count(
         assert reader.count() == 3 and reader.count(cancelled=False) == len(whole.records) == 2
     finally:
         reader.close()
+
+
+def test_an_opened_files_frontier_is_read_from_the_file_batch_by_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cancelled crawl of a million pages leaves most of them queued: opened to show, the
+    file keeps its frontier (counted on open, read in the order queued as it is iterated)."""
+    from gui_crawler.events import ErrorKind, Queued
+    from gui_crawler.storage import load
+    from gui_crawler.storage.fileformat import PendingInFile
+
+    path = tmp_path / "c.sqlite3"
+    config = CrawlConfig(roots=("http://h.test/",)).validated()
+    store = CrawlStore.create(path, config)
+    for i in range(11):
+        store.sink(Queued(f"http://h.test/{i}", 10, i % 3, "http://h.test/"))
+    store.sink(FetchRecord("http://h.test/4", status=200))
+    store.sink(FetchRecord("http://h.test/7", error_kind=ErrorKind.CANCELLED.value))
+    store.close("cancelled")
+    monkeypatch.setattr(PendingInFile, "BATCH", 3)  # batches end on a left URL and on a taken one
+    light = load(path, records=False)
+    assert isinstance(light.pending, PendingInFile)
+    want = load(path).pending
+    assert [q.url for q in want] == ["http://h.test/"] + [
+        f"http://h.test/{i}" for i in range(11) if i != 4
+    ]
+    assert len(light.pending) == len(want) == 11 and list(light.pending) == want
+    assert list(light.pending) == want  # read again from the start
+    assert (
+        want[-1] in light.pending
+        and Queued("http://h.test/4", 10, 1, "http://h.test/") not in light.pending
+    )
+    assert sorted(os.listdir(tmp_path)) == ["c.sqlite3"]

@@ -149,3 +149,33 @@ def test_an_opened_crawl_leaves_its_urls_cut_short_to_fetch(
     assert "http://h.test/" in records and records.get("http://h.test/cut") is not None  # file
     assert "http://h.test/cut" not in records._recent  # never fed to the views
     assert window.results.proxy.rowCount() == 1
+
+
+def test_an_opened_crawl_gives_its_frontier_to_the_tree_in_turns(
+    qtbot: Any, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cancelled crawl of a million pages leaves most of them queued: opened, the file keeps
+    its frontier (counted, not read), and the site tree is given it after the records, a
+    batch at a time between the loop's other work."""
+    from gui_crawler.config import CrawlConfig
+    from gui_crawler.events import Queued
+    from gui_crawler.storage import CrawlStore
+    from gui_crawler.storage.fileformat import PendingInFile
+
+    path = tmp_path / "c.sqlite3"
+    store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+    left = [f"http://h.test/d{i // 10}/{i}" for i in range(45)]
+    for url in left:
+        store.sink(Queued(url, 10, 1, "http://h.test/"))
+    store.sink(FetchRecord("http://h.test/", status=200, links=tuple(left)))
+    store.close("cancelled")
+    monkeypatch.setattr(MainWindow, "REPLAY_AT_ONCE", 4)
+    monkeypatch.setattr(MainWindow, "REPLAY_CHUNK", 1)  # the frontier: 10 URLs a turn
+    monkeypatch.setattr(MainWindow, "REPLAY_TURN", 0.0)
+    assert window.open_crawl(path)
+    assert window.saved is not None and isinstance(window.saved.pending, PendingInFile)
+    assert "45 left to fetch" in window.state_label.toolTip()
+    tree = window.results.tree
+    assert tree.node(left[0]) is None and window._replaying is not None
+    qtbot.waitUntil(lambda: window._replaying is None, timeout=5000)
+    assert all(tree.node(url) is not None for url in ["http://h.test/", *left])
