@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QByteArray, QSettings, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
@@ -1244,7 +1244,10 @@ class MainWindow(QMainWindow):
         self.closed.emit()
 
 
-def _batched(items: Iterable[FetchRecord], n: int) -> Iterator[list[FetchRecord]]:
+T = TypeVar("T")
+
+
+def _batched(items: Iterable[T], n: int) -> Iterator[list[T]]:
     """Lists of ``n`` items (the last shorter): itertools.batched before Python 3.12."""
     it = iter(items)
     while batch := list(itertools.islice(it, n)):

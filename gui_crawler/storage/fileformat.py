@@ -482,6 +482,7 @@ def load(path: Path, records: bool = True) -> SavedCrawl:
         # The links' words stay in the file until asked for (load_words): no memory per link.
         have.discard("words")
         columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS)
+        pending: Collection[Queued]
         if want_records:
             got = [
                 _record_from_row(row)

@@ -6,7 +6,7 @@ written, close the file with the crawl's outcome. No Qt here.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -57,7 +57,7 @@ class CrawlSession:
         self.store = store
         self.saved = saved
         # What the crawl starts from: (URLs already recorded, the frontier); None: the roots.
-        self.frontier: tuple[set[str], list[Queued]] | None = (
+        self.frontier: tuple[set[str], Collection[Queued]] | None = (
             (saved.seen, saved.pending) if saved else None
         )
         self.rechecked: list[FetchRecord] = []  # a re-check's: the records it fetches again
