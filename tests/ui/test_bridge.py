@@ -125,3 +125,29 @@ def test_the_heap_is_given_back_once_after_the_last_crawl(
 
 def test_release_free_memory_runs_here() -> None:
     assert release_free_memory() is True  # Linux with glibc, as CI is
+
+
+def test_a_large_tick_is_handed_over_in_turns_in_order_and_all_before_finished(
+    qtbot: Any, run: Callable[..., Any], live_site: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At most TURN_RECORDS records and TURN_QUEUED URLs a flush, the rest in the next turns of
+    the loop (input and paints between them); the crawl's end still delivers every one first."""
+    monkeypatch.setattr(bridge_module, "TURN_RECORDS", 7)
+    monkeypatch.setattr(bridge_module, "TURN_QUEUED", 11)
+    live_site.fill_small(200)
+    bridge = CrawlBridge(interval_ms=400)  # ticks far apart: each brings many
+    sizes: list[tuple[int, int]] = []
+    got: list[str] = []
+    queued: list[str] = []
+    bridge.queued.connect(lambda urls: (queued.extend(urls), sizes.append((0, len(urls)))))
+    bridge.batch.connect(
+        lambda recs, _w: (got.extend(r.url for r in recs), sizes.append((len(recs), 0)))
+    )
+    order: list[str] = []
+    bridge.finished.connect(lambda f: order.append(f"finished after {len(got)}"))
+    with qtbot.waitSignal(bridge.finished, timeout=15_000):
+        bridge.start(CrawlConfig(roots=(live_site.url,), max_tasks=5))
+    assert len(got) == len(set(got)) == 209 and order == ["finished after 209"]
+    assert set(queued) == set(got) and len(queued) == len(got)  # each URL taken in once
+    assert max(r for r, _ in sizes) == 7 and max(q for _, q in sizes) == 11
+    assert not bridge._buffer
