@@ -2,14 +2,15 @@
 Overview tab and tests share one definition of every finding.
 
 Records are taken in one at a time (``add``) as the crawl runs; ``findings()`` computes every
-finding from the indexes kept so far, in time linear in the pages, so a window can call it a
-few times a second while a crawl fills it.
+finding from the indexes kept so far, in time linear in the pages, and ``counts()`` their counts
+without listing the pages, so a window can ask for them a few times a second while a crawl of a
+million pages fills it.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gui_crawler.events import ErrorKind, FetchRecord
@@ -44,6 +45,21 @@ class Finding:
     @property
     def explanation(self) -> Explanation | None:
         """What the finding means and how to fix it (explanations.py)."""
+        return explain(self.key)
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A finding's count without its pages (``Audit.counts``): what a table of findings
+    shows while a crawl runs, counted without listing a million URLs."""
+
+    key: str
+    label: str
+    count: int
+    severity: int
+
+    @property
+    def explanation(self) -> Explanation | None:
         return explain(self.key)
 
 
@@ -289,17 +305,52 @@ class Audit:
                     self._index(rec)
 
     def findings(self) -> list[Finding]:
+        """Every finding with its pages."""
         self._fresh()
-        found = dict(self._found)
-        found["title_duplicate"] = self._titles.shared()
-        found["description_duplicate"] = self._descriptions.shared()
-        found["duplicate_content"] = self._hashes.shared()
-        found["redirect_chain"], found["redirect_loop"] = self._redirects()
+        found: dict[str, Sequence[str]] = {**self._found, **self._joined()}
+        found.update((key, groups.shared()) for key, groups in self._groups().items())
+        return [
+            Finding(key, label, tuple(found.get(key, ())), sev) for key, label, sev in self._kinds()
+        ]
+
+    def finding(self, key: str) -> Finding:
+        """One finding with its pages, the others not listed (KeyError: no such finding)."""
+        label, sev = next(((lb, sv) for k, lb, sv in self._kinds() if k == key), (None, 0))
+        if label is None:
+            raise KeyError(key)
+        self._fresh()
+        groups = self._groups().get(key)
+        urls = groups.shared() if groups is not None else self._joined().get(key)
+        return Finding(key, label, tuple(self._found.get(key, ()) if urls is None else urls), sev)
+
+    def counts(self) -> list[Count]:
+        """Every finding's count, in the order of findings(), in time linear in the redirects
+        and sitemap URLs but not in the pages: the duplicate groups keep their counts."""
+        self._fresh()
+        n = {key: len(urls) for key, urls in (*self._found.items(), *self._joined().items())}
+        n.update((key, groups.count) for key, groups in self._groups().items())
+        return [Count(key, label, n.get(key, 0), sev) for key, label, sev in self._kinds()]
+
+    def _kinds(self) -> list[tuple[str, str, int]]:
+        return [*FINDINGS, *map(custom_finding, self._rules)]
+
+    def _groups(self) -> dict[str, _Groups]:
+        return {
+            "title_duplicate": self._titles,
+            "description_duplicate": self._descriptions,
+            "duplicate_content": self._hashes,
+        }
+
+    def _joined(self) -> dict[str, list[str]]:
+        """The findings joined from the indexes when asked: redirects and sitemap URLs."""
+        chains, loops = self._redirects()
         linked = self.linked or self._linked.__contains__
-        found["orphan"] = [u for u, _ in self._sitemap if not linked(u)]
-        found["sitemap_non200"] = [u for u, status in self._sitemap if status != 200]
-        kinds = [*FINDINGS, *map(custom_finding, self._rules)]
-        return [Finding(key, label, tuple(found.get(key, ())), sev) for key, label, sev in kinds]
+        return {
+            "redirect_chain": chains,
+            "redirect_loop": loops,
+            "orphan": [u for u, _ in self._sitemap if not linked(u)],
+            "sitemap_non200": [u for u, status in self._sitemap if status != 200],
+        }
 
     def _redirects(self) -> tuple[list[str], list[str]]:
         """(URLs starting a chain of 2+ redirects, URLs whose redirects come back round)."""
@@ -365,10 +416,11 @@ class _Groups:
     of the audit's memory. Two texts of one hash would group together: about n^2/2^65 odds
     (one in ~37 million audits of a million pages)."""
 
-    __slots__ = ("_by",)
+    __slots__ = ("_by", "count")
 
     def __init__(self) -> None:
         self._by: dict[int, str | list[str]] = {}
+        self.count = 0  # URLs in groups of two or more: len(shared()), kept as they come
 
     def add(self, text: str, url: str) -> None:
         key = hash(text)
@@ -377,8 +429,10 @@ class _Groups:
             self._by[key] = url
         elif type(got) is str:
             self._by[key] = [got, url]
+            self.count += 2
         else:
             got.append(url)  # type: ignore[union-attr]
+            self.count += 1
 
     def shared(self) -> list[str]:
         """The URLs of every group of two or more, group by group."""

@@ -35,7 +35,7 @@ from gui_crawler.config import DEFAULT_USER_AGENT
 from gui_crawler.events import FetchRecord
 from gui_crawler.models import AnyIndex, LabelledTable, Roles
 from gui_crawler.records.anchors import PagesWords, no_words
-from gui_crawler.records.audit import FINDINGS, Audit, Finding, Thresholds
+from gui_crawler.records.audit import FINDINGS, Audit, Count, Finding, Thresholds
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_finding_csv
 from gui_crawler.records.report import broken_with_anchors, write_report
 from gui_crawler.ui.file_dialogs import file_dialog
@@ -46,7 +46,7 @@ from gui_crawler.ui.views import make_table
 COLUMNS = ("Finding", "Pages")
 
 
-def explained(f: Finding) -> str:
+def explained(f: Finding | Count) -> str:
     """What the finding is and how to fix it, as the Overview says it (explanations.py)."""
     e = f.explanation
     return f"{e.what}\nHow to fix: {e.fix}" if e is not None else ""
@@ -71,10 +71,10 @@ class OverviewModel(LabelledTable):
     def __init__(self, audit: Audit, parent: Any = None) -> None:
         super().__init__(parent)
         self.audit = audit
-        self.findings: list[Finding] = audit.findings()
+        self.findings: list[Count] = audit.counts()
 
     def refresh(self) -> None:
-        findings = self.audit.findings()
+        findings = self.audit.counts()
         if [f.key for f in findings] != [f.key for f in self.findings]:
             # Another crawl's rules: a finding more or less each, so other rows.
             self.beginResetModel()
@@ -205,8 +205,8 @@ class OverviewTab(QWidget):
         lay.addLayout(body, 1)
         lay.addWidget(self.message)
 
-        # Recomputing every finding costs time linear in the pages: at most twice a second,
-        # less often when it takes long (see refresh).
+        # Counting costs time linear in the redirects and sitemap URLs (a picked finding's pages
+        # are listed too): at most twice a second, less often when it takes long (see refresh).
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(500)
@@ -243,12 +243,13 @@ class OverviewTab(QWidget):
             self.urlsPicked.emit(self.finding(self.picked).urls)
 
     def finding(self, key: str) -> Finding:
-        return next(f for f in self.model.findings if f.key == key)
+        """The finding with its pages (the table holds only counts)."""
+        return self.audit.finding(key)
 
     # ---- picking and exporting ----------------------------------------------------------------
 
     def pick(self, row: int) -> None:
-        f = self.model.findings[row]
+        f = self.finding(self.model.findings[row].key)
         self.picked = f.key
         self.urlsPicked.emit(f.urls)
         self.message.setText(f"Pages tab: the {f.count:,} pages of “{f.label}”")

@@ -97,6 +97,33 @@ def test_every_finding_names_exactly_its_pages() -> None:
     assert H + "/c" not in audit.records
 
 
+def test_counts_and_one_finding_agree_with_every_finding_listed() -> None:
+    """counts() (what the Overview shows while a crawl runs) counts each finding's pages
+    without listing them: duplicates as groups grow (a third page of a title counts once
+    more), redirects and sitemap URLs joined; finding(key) lists one finding's pages."""
+    from gui_crawler.parsing.extract import Rule
+
+    audit = Audit(Thresholds(), is_internal=lambda url: url.startswith(H))
+    audit.rules = [Rule("ga", "text", "UA-", search=True, absent=True)]
+    audit.add(records())
+    audit.add([page("/third", title="Same", content_hash="x"), page("/fourth", title="Same")])
+
+    def both() -> list[tuple[str, str, int, int]]:
+        return [(f.key, f.label, len(f.urls), f.severity) for f in audit.findings()]
+
+    assert [(c.key, c.label, c.count, c.severity) for c in audit.counts()] == both()
+    counts = {c.key: c.count for c in audit.counts()}
+    assert counts["title_duplicate"] == 4 and counts["duplicate_content"] == 3
+    assert counts["redirect_loop"] == 2 and counts["orphan"] == 2
+    assert counts["absent:ga"] > 0 and audit.counts()[0].explanation is not None
+    for f in audit.findings():
+        assert audit.finding(f.key) == f
+    with pytest.raises(KeyError):
+        audit.finding("nope")
+    audit.set_thresholds(Thresholds(title_max=100))  # rebuilt from the records: counted again
+    assert [(c.key, c.label, c.count, c.severity) for c in audit.counts()] == both()
+
+
 def test_broken_links_csv_has_one_row_per_source_and_target(tmp_path: Path) -> None:
     audit = Audit()
     audit.add(records())
