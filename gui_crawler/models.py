@@ -16,7 +16,7 @@ import sqlite3
 import time
 from array import array
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -160,21 +160,40 @@ class _Relay(QObject):
     ready = Signal(int, object)
 
 
-def _remap(model: QAbstractTableModel, old: Sequence[int], new: Sequence[int]) -> None:
+def _positions(seqs: Sequence[int], wanted: Iterable[int]) -> dict[int, int]:
+    """Where each of ``wanted`` is in ``seqs`` (those not in it left out): a search of ``seqs``
+    each (``index``, in C) for a few, one pass for many."""
+    wanted = set(wanted)
+    if len(wanted) > 16:
+        return {s: i for i, s in enumerate(seqs) if s in wanted}
+    pos = {}
+    for s in wanted:
+        with contextlib.suppress(ValueError):
+            pos[s] = seqs.index(s)
+    return pos
+
+
+def _remap(
+    model: QAbstractTableModel,
+    old: Sequence[int],
+    new: Sequence[int],
+    known: Mapping[int, int] | None = None,
+) -> None:
     """Point the persistent indexes of ``model`` (rows of ``old``) at the same seqs in ``new``
-    (invalid where a seq is gone); call between layoutAboutToBeChanged and layoutChanged."""
+    (invalid where a seq is gone); call between layoutAboutToBeChanged and layoutChanged.
+    ``known``: positions in ``new`` found beforehand (by the query thread), checked here."""
     persistent = model.persistentIndexList()
     if not persistent:
         return
     wanted = {old[i.row()] for i in persistent if 0 <= i.row() < len(old)}
-    if len(wanted) <= 16:
-        pos = {s: new.index(s) for s in wanted if s in new}
-    else:
-        pos = {s: i for i, s in enumerate(new) if s in wanted}
+    known = known or {}
+    pos = {s: r for s in wanted if (r := known.get(s, -1)) >= 0 and r < len(new) and new[r] == s}
+    # Searching a million rows takes 10-40 ms a seq: on the event loop, only for those not known.
+    pos.update(_positions(new, wanted.difference(pos)))
     moved = []
     for i in persistent:
-        r = pos.get(old[i.row()]) if 0 <= i.row() < len(old) else None
-        moved.append(model.index(r, i.column()) if r is not None else QModelIndex())
+        at = pos.get(old[i.row()]) if 0 <= i.row() < len(old) else None
+        moved.append(model.index(at, i.column()) if at is not None else QModelIndex())
     model.changePersistentIndexList(persistent, moved)
 
 
@@ -210,6 +229,10 @@ class PagesModel(LabelledTable):
         self._relay = _Relay(self)
         self._relay.ready.connect(self._on_result)
         self._token = 0
+        # Where the rows held by persistent indexes are in a sort's answer, by query token
+        # (written on the query thread); ``known``: those of the answer being applied.
+        self._found: dict[int, dict[int, int]] = {}
+        self.known: dict[int, int] = {}
         self._waiting = False  # for a sort query's answer
         self._dropping = 0  # the token of the query for rows to drop
         self._warmed = 0.0  # when the query thread's copy was last brought up to date
@@ -606,9 +629,34 @@ class PagesModel(LabelledTable):
             self._apply(pagequery.order(self.source.db, q))
         else:
             self._waiting = True
-            self._querier.submit("sort", self._token, q, self._relay.ready.emit)
+            self._querier.submit("sort", self._token, q, self._finder(self._held()))
+
+    def _held(self) -> set[int]:
+        """The seqs of the rows that persistent indexes point at (the views' current rows and
+        selections), in this model and its proxies."""
+        seqs = {
+            self.order[i.row()] for i in self.persistentIndexList() if i.row() < len(self.order)
+        }
+        for p in self.proxies:
+            rows = p._rows
+            seqs.update(rows[i.row()] for i in p.persistentIndexList() if i.row() < len(rows))
+        return seqs
+
+    def _finder(self, held: set[int]) -> Callable[[int, array[int] | None], None]:
+        """A sort query's answer, handed on with where ``held`` are in it: found on the query
+        thread, not searched for on the event loop (_remap)."""
+
+        def done(token: int, result: array[int] | None) -> None:
+            if result is not None and held:
+                self._found[token] = _positions(result, held)
+            self._relay.ready.emit(token, result)
+
+        return done
 
     def _on_result(self, token: int, result: array[int] | None) -> None:
+        found = self._found.pop(token, None)
+        for older in [t for t in list(self._found) if t < token]:  # superseded queries
+            del self._found[older]
         if token != self._token:
             return
         self._waiting = False
@@ -619,14 +667,20 @@ class PagesModel(LabelledTable):
             if self.sort_column >= 0 and len(self.order) > 1:
                 self._sort_now()
         elif result is not None:
-            self._apply(result)
+            self.known = found or {}
+            try:
+                self._apply(result)
+            finally:
+                self.known = {}
 
     def _apply(self, result: array[int]) -> None:
         """A sort query's order of the rows up to ``_upto``: the rows replaced since it started
         take their new seqs, those added since come after it (sorted again soon)."""
+        known = self.known
         if self._renamed:
             renamed = self._renamed
             result = array("q", (renamed.get(s, s) for s in result))
+            known = {}  # positions of seqs renamed since
         tail = [s for s in self._tail if s > self._upto]
         result.extend(tail)
         self._tail, self._renamed = [], {}
@@ -638,7 +692,7 @@ class PagesModel(LabelledTable):
             return
         self.layoutAboutToBeChanged.emit()
         self.order = result
-        _remap(self, old, result)
+        _remap(self, old, result, known)
         self.layoutChanged.emit()
         if tail and not self._resort.isActive():
             self._resort.start()
@@ -880,7 +934,7 @@ class PagesProxy(QAbstractTableModel):
             self.layoutChanged.emit()
             self.refilter()
             return
-        _remap(self, old, self._rows)
+        _remap(self, old, self._rows, self._pages.known)
         self.layoutChanged.emit()
 
     def _changed(self, top: QModelIndex, bottom: QModelIndex, roles: Sequence[int] = ()) -> None:

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QPersistentModelIndex, Qt
 
 from gui_crawler.config import CrawlConfig
@@ -280,4 +281,44 @@ def test_a_gap_in_the_seqs_of_a_large_crawl_is_no_row(qtbot: Any, tmp_path: Path
     want = [r.url for r in recs if r.url not in gone]
     qtbot.waitUntil(lambda: pages.rowCount() == len(want), timeout=5000)
     assert shown(pages) == want
+    pages.attach(None)
+
+
+def test_the_rows_views_hold_are_found_in_a_sorts_answer_on_the_query_thread(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A view's current row and selection (persistent indexes, of the model and of its proxy)
+    follow their rows through a sort; in a million rows each takes a search of the answer
+    (10-40 ms), made on the query thread with the sort, not on the event loop."""
+    import threading
+
+    from gui_crawler import models
+
+    recs = records(300)
+    path = crawl_file(tmp_path / "c.sqlite3", recs)
+    pages = PagesModel()
+    proxy = PagesProxy(pages)
+    pages.sync_rows = 0  # every order made on the query thread
+    pages.attach(path)
+    searched_on: list[str] = []
+    positions = models._positions
+
+    def watched(seqs: Any, wanted: Any) -> dict[int, int]:
+        got = positions(seqs, wanted)
+        if got or wanted:
+            searched_on.append(threading.current_thread().name)
+        return got
+
+    monkeypatch.setattr(models, "_positions", watched)
+    held_here = QPersistentModelIndex(pages.index(10, 0))
+    held_there = QPersistentModelIndex(proxy.index(200, 0))
+    urls = held_here.data(), held_there.data()
+    pages.sort(TITLE, Qt.SortOrder.DescendingOrder)
+    by_title = [r.url for r in sorted(recs, key=PAGE_COLUMNS[TITLE].key, reverse=True)]
+    qtbot.waitUntil(lambda: shown(pages) == by_title, timeout=5000)
+    assert (held_here.data(), held_there.data()) == urls
+    assert held_here.row() == by_title.index(urls[0]) and held_there.row() == by_title.index(
+        urls[1]
+    )
+    assert searched_on and threading.main_thread().name not in searched_on
     pages.attach(None)
