@@ -102,7 +102,9 @@ async def crawl(args: argparse.Namespace, consumer: Consumer) -> dict:
     )
     sink: Callable[[Event], None] = consumer
     if args.report:
-        report = Report(None)  # what `gui-crawler crawl` keeps for its report
+        # What `gui-crawler crawl` keeps for its report: counts only when a crawl file keeps
+        # the records (--db), every record without one (--no-db).
+        report = Report(None, keep=not args.db)
         sink = fanout(consumer, report)
     store = None
     if args.db:  # what `gui-crawler crawl` and the window do by default: a crash-safe crawl file
