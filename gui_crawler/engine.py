@@ -200,7 +200,9 @@ class Crawler:
         # The chapter's seen_urls and queue, with the URLs held for another try.
         self.frontier = Frontier(seen)
         self.frontier.on_notice = lambda text: self.sink(Notice(text))
-        self._initial = None if pending is None else list(pending)
+        # Taken into the queue (which spills to disk) as the crawl starts, not listed here: a
+        # resumed crawl file's frontier is read from the file then.
+        self._initial: Iterable[Queued] | None = pending
         self._session_kwargs = session_kwargs or {}
         # Awaited by a worker before it takes its next URL: a crawl file makes the worker's last
         # record durable there, so a kill loses at most one fetch per worker.

@@ -308,13 +308,11 @@ class Run:
             self.session = CrawlSession.unsaved(config)
         else:
             self.session = CrawlSession.new(config, Path(args.db) if args.db else None)
-        saved = self.session.saved
-        if saved is not None:
+        if self.session.saved is not None:
+            # The crawl goes on from the URLs the file has taken in (session.frontier, read as
+            # the crawl starts); the report and the outputs read the records from the file.
             assert self.session.path is not None
             self.report.count_file(self.session.path)
-            # The crawl goes on from the URLs it has (session.frontier); the report and the
-            # outputs read the records from the file.
-            saved.records.clear()
         return self.session.config
 
     def say_withheld(self, saved: SavedCrawl, given: dict[str, Any]) -> None:

@@ -195,8 +195,17 @@ class SavedCrawl:
     # does not keep: a resume is given them again (CrawlConfig.to_dict).
     withheld: tuple[str, ...] = ()
 
+    # The records were left in the file (load(records=False)): ``records`` is empty, and
+    # ``seen`` reads the file.
+    in_file: bool = False
+
     @property
-    def seen(self) -> set[str]:
+    def seen(self) -> Iterable[str]:
+        """Every URL the crawl took in (recorded or left to fetch): what a resumed Crawler is
+        given to hash. Read from the file as it is iterated when the records were left there
+        (each URL once or more, never all at once in memory)."""
+        if self.in_file:
+            return taken_in(self.path)
         return {r.url for r in self.records} | {q.url for q in self.pending}
 
 
@@ -303,6 +312,78 @@ class PendingInFile(Collection[Queued]):
                 if len(rows) < self.BATCH:
                     return
                 last = rows[-1][0]
+
+
+def frontier_in_file(path: Path) -> PendingInFile:
+    """The frontier a crawl file has left to fetch now, counted on its indexes."""
+    with _reading(path) as db:
+        (left,) = db.execute(f"SELECT count(*) FROM queued q WHERE {_LEFT}").fetchone()
+    return PendingInFile(path, int(left))
+
+
+def taken_in(path: Path, batch: int = 5000) -> Iterator[str]:
+    """Every URL a crawl file took in: the queued table's, then the records' (but those cut
+    short in flight, which are queued too), read a batch at a time: a URL recorded is most
+    often queued too, and comes twice. The records' are read on their url index, never the
+    rows (most of the file)."""
+    with _reading(path) as db:
+        for sql in (
+            "SELECT url FROM queued",
+            f"SELECT url FROM records WHERE url NOT IN (SELECT url FROM records WHERE {CUT_SHORT})",
+        ):
+            cursor = db.execute(sql)
+            while rows := cursor.fetchmany(batch):
+                for (url,) in rows:
+                    if not isinstance(url, str):
+                        raise ValueError(f"a row has url = {url!r}, not text")
+                    yield url
+
+
+# SQLite's typeof() of each Python type a column may hold.
+_SQL_TYPES = {str: "text", int: "integer", float: "real", bytes: "blob", type(None): "null"}
+
+
+def _typed(
+    names: tuple[str, ...],
+    types: tuple[frozenset[type], ...],
+    defaults: tuple[object, ...] | None,
+    have: set[str],
+) -> str:
+    """An SQL condition true for a row whose every column holds a value of its types (what
+    _check_row passes); NULL passes where the field's default does (``defaults``). typeof()
+    reads a row's header, never its values (the links): SQLite does not load them for it."""
+    terms = []
+    for i, (name, ok) in enumerate(zip(names, types, strict=True)):
+        if name not in have:
+            continue
+        allowed = set(ok)
+        if defaults is not None and type(defaults[i]) in ok:
+            allowed.add(type(None))
+        if allowed >= set(_SQL_TYPES):
+            continue
+        words = ", ".join(sorted(f"'{_SQL_TYPES[t]}'" for t in allowed))
+        terms.append(f"typeof({name}) IN ({words})")
+    return " AND ".join(terms) or "1"
+
+
+def check_rows(db: sqlite3.Connection, have: set[str]) -> None:
+    """Every record and queued URL of a crawl file checked against their columns' types
+    without building them, in SQL (a resume reads none of them): ValueError naming the first
+    damaged row and column, as reading it would (``have``: the records table's columns)."""
+    columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS)
+    typed = _typed(RECORD_FIELDS, _COLUMN_TYPES, _ROW_DEFAULTS, have)
+    row = db.execute(
+        f"SELECT {columns} FROM records WHERE NOT ({typed}) ORDER BY seq LIMIT 1"
+    ).fetchone()
+    if row is not None:
+        _record_from_row(row)  # raises, saying what is wrong with the row
+    names = ("url", "redirects_left", "depth", "referrer")
+    typed = _typed(names, _QUEUED_TYPES, None, set(names))
+    row = db.execute(
+        f"SELECT {', '.join(names)} FROM queued WHERE NOT ({typed}) ORDER BY seq LIMIT 1"
+    ).fetchone()
+    if row is not None:
+        _queued_from_row(row)
 
 
 def count_done(db: sqlite3.Connection) -> int:
@@ -433,10 +514,13 @@ _COUNT_TYPES: tuple[frozenset[type], ...] = (
 )
 
 
-def load(path: Path, records: bool = True) -> SavedCrawl:
+def load(path: Path, records: bool = True, *, check: bool = False) -> SavedCrawl:
     """Read a crawl file; a missing, corrupt or foreign file raises StoreError saying which.
     ``records=False``: its options only, the records and the frontier left in the file (a
-    window reads them back as it shows them; ``pending`` is a PendingInFile)."""
+    window reads them back as it shows them, a resume streams the URLs taken in and the
+    frontier into the Crawler; ``pending`` is a PendingInFile, ``seen`` reads the file).
+    ``check``: every row's values checked against their columns' types first, in SQL, as
+    reading the records would (a resume: a damaged file is refused before it is written)."""
     want_records = records
     if path.is_dir():
         raise StoreError(f"{path} is a folder, not a crawl file (crawl files end in .sqlite3)")
@@ -483,6 +567,8 @@ def load(path: Path, records: bool = True) -> SavedCrawl:
         have.discard("words")
         columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS)
         pending: Collection[Queued]
+        if check:
+            check_rows(db, have)
         if want_records:
             got = [
                 _record_from_row(row)
@@ -516,4 +602,4 @@ def load(path: Path, records: bool = True) -> SavedCrawl:
         # Killed before its first write (files from before the roots were saved at creation):
         # "nothing left to do" would be a lie, so it starts over from the roots.
         pending = [Queued(r, config.max_redirect, 0, None) for r in config.roots]
-    return SavedCrawl(path, config, state, got, pending, withheld)
+    return SavedCrawl(path, config, state, got, pending, withheld, in_file=not want_records)

@@ -6,7 +6,8 @@ written, close the file with the crawl's outcome. No Qt here.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Collection, Iterable
+import json
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import CrawlFinished, ErrorKind, Event, FetchRecord, Queued, fanout
-from gui_crawler.records.verdicts import worth_rechecking
+from gui_crawler.records.verdicts import NOT_ANSWERED_SQL, worth_rechecking
 from gui_crawler.storage import (
     CrawlStore,
     SavedCrawl,
@@ -23,6 +24,7 @@ from gui_crawler.storage import (
     default_path,
     load,
 )
+from gui_crawler.storage.fileformat import iter_records
 
 __all__ = ["CrawlSession", "StoreError", "crawls_dir", "peek"]
 
@@ -42,6 +44,20 @@ def peek(path: str | Path, records: bool = True) -> SavedCrawl:
     return load(path, records=records)
 
 
+def _to_recheck(path: Path, urls: Iterable[str] | None) -> list[FetchRecord]:
+    """The records of a crawl file a re-check fetches again, in the order recorded, read from
+    the file without the others: those of ``urls``, else those worth it (worth_rechecking,
+    asked of the few rows that are not answered ones)."""
+    if urls is not None:
+        wanted = json.dumps(list(dict.fromkeys(urls)))
+        return list(iter_records(path, where=_AMONG, params=(wanted,)))
+    return [r for r in iter_records(path, where=NOT_ANSWERED_SQL) if worth_rechecking(r)]
+
+
+# The records whose URL is among a JSON list of URLs (one parameter, however many).
+_AMONG = "url IN (SELECT value FROM json_each(?))"
+
+
 class CrawlSession:
     """A crawl and its crawl file (``store`` None: nothing is saved).
 
@@ -56,8 +72,9 @@ class CrawlSession:
         self.config = config
         self.store = store
         self.saved = saved
-        # What the crawl starts from: (URLs already recorded, the frontier); None: the roots.
-        self.frontier: tuple[set[str], Collection[Queued]] | None = (
+        # What the crawl starts from: (URLs taken in already, the frontier); None: the roots.
+        # A resume's are read from the file as the Crawler takes them in (start), not held here.
+        self.frontier: tuple[Iterable[str], Iterable[Queued]] | None = (
             (saved.seen, saved.pending) if saved else None
         )
         self.rechecked: list[FetchRecord] = []  # a re-check's: the records it fetches again
@@ -100,20 +117,20 @@ class CrawlSession:
         session = cls.resume(path, **overrides)
         saved, store = session.saved, session.store
         assert saved is not None and store is not None
-        wanted = set(urls) if urls is not None else None
-        again = [
-            r
-            for r in saved.records
-            if (r.url in wanted if wanted is not None else worth_rechecking(r))
-        ]
+        try:
+            again = _to_recheck(store.path, urls)
+        except Exception:
+            store.close(saved.state)  # the file as it was, unlocked
+            raise
         # A loop or an overlong chain is fetched again from its first URL, so that its other
         # URLs come again through its redirects, as a reader meets them.
         endless = {r.url for r in again if r.error_kind in _ENDLESS}
         heads = [r for r in again if r.url not in endless or r.referrer not in endless]
         session.config = replace(session.config, list_mode=True)
         session.rechecked = heads
+        gone = {r.url for r in again}
         session.frontier = (
-            saved.seen - {r.url for r in again},
+            (u for u in saved.seen if u not in gone),
             [Queued(r.url, session.config.max_redirect, r.depth, r.referrer) for r in heads],
         )
         store.replacing = {r.url: r for r in again}

@@ -185,8 +185,10 @@ class CrawlStore:
 
     @classmethod
     def open(cls, path: Path) -> tuple[CrawlStore, SavedCrawl]:
-        """Reopen a crawl file to continue writing it; returns the store and what it holds."""
-        saved = load(path)
+        """Reopen a crawl file to continue writing it; returns the store and what it holds:
+        its options and state, its rows checked, the records and the frontier left in the file
+        (the crawl streams the URLs taken in and the frontier from it, load(records=False))."""
+        saved = load(path, records=False, check=True)
         store = cls(path)
         try:
             store._held = lock(path, exclusive=True)
