@@ -745,6 +745,7 @@ class MainWindow(QMainWindow):
             # fetches those URLs again: shown from the file, no URL has two rows.
             url = self.details.url
             self._show_saved(saved)
+            self._finish_replay()  # the file's records, all before the crawl adds to them
             self.details.show_url(url)
         self.saved = None
         self._begin(session)
@@ -813,6 +814,7 @@ class MainWindow(QMainWindow):
             # rows are the records the re-check replaces (as Continue does).
             url = self.details.url
             self._show_saved(session.saved)
+            self._finish_replay()  # the file's records, all before the re-check replaces some
             self.details.show_url(url)
         self._recheck = Recheck(session, self.results, self.overview)
         self._begin(session)

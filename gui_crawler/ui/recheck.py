@@ -9,15 +9,16 @@ worst status, and the pages table is filtered again."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path
 
 from gui_crawler.crawl.hosts import states_from_records
-from gui_crawler.events import ErrorKind, FetchRecord, WorkerEvent
+from gui_crawler.events import ErrorKind, FetchRecord, Queued, WorkerEvent
 from gui_crawler.records.verdicts import worth_rechecking
 from gui_crawler.records.wording import plural
 from gui_crawler.storage import SavedCrawl
-from gui_crawler.storage.fileformat import Earlier, load_history
+from gui_crawler.storage.fileformat import Earlier, frontier_in_file, load_history
 from gui_crawler.storage.session import CrawlSession, StoreError
 from gui_crawler.ui.overview import OverviewTab
 from gui_crawler.ui.results import CrawlResults
@@ -114,11 +115,15 @@ class Recheck:
         return [r for r in records if r.url not in again] + list(again.values())
 
     def saved_now(self) -> SavedCrawl:
-        """The crawl file as it is now (what Continue would fetch: its frontier, still)."""
-        # A URL cut short in flight is no record of the file: it stays to fetch.
+        """The crawl file as it is now, closed by the re-check: what Continue would fetch (its
+        frontier, still), left in the file and counted on its indexes; its records, the rows
+        (a URL cut short in flight is no record of the file: it stays to fetch)."""
         records = [r for r in self.results.pages.records() if r.error_kind != ErrorKind.CANCELLED]
-        recorded = {rec.url for rec in records}
-        pending = [q for q in self.saved.pending if q.url not in recorded]
+        pending: Collection[Queued]
+        try:
+            pending = frontier_in_file(self.path)
+        except StoreError:  # unreadable now: its frontier as the re-check found it
+            pending = self.saved.pending
         return replace(self.saved, records=records, pending=pending)
 
     def summary(self, reason: str) -> str:
