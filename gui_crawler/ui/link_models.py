@@ -140,11 +140,12 @@ class LinkIndex:
     as a target or as a recorded page, gets a number and keeps one string, the first one met:
     the key and the list of URLs by number share it. A target's sources are the numbers of the
     pages linking to it, in the order recorded: one ``bytes`` holding its own number then its
-    sources' (3 bytes each, 4 from 2**24 URLs on), and past ``SMALL`` sources an ``array('I')``
-    (appending to it costs less than copying a long ``bytes``). A page recorded before any link
-    to it (a root) keeps its number alone, an int. On a generated site of a million pages (51
-    links a page, ~12 sources kept a target) this is ~190 B a URL, against ~380 B as a list of
-    the sources' strings per target and a second string per URL; ``add`` takes as long."""
+    sources' (3 bytes each), and past ``SMALL`` sources an ``array('I')`` (appending to it costs
+    less than copying a long ``bytes``). A page recorded before any link to it (a root) keeps
+    its number alone, an int. On window_million.py's site (a million pages, 51 links each, ~12
+    sources kept a target) this is 191 B a URL, against 381 B as a list of the sources' strings
+    per target and a second string per crawled page (bench/link_index_memory.py); ``add`` takes
+    as long. Near 2**24 URLs (16.7 million) every number is made 4 bytes, in one pass over all."""
 
     # Sources kept per target; beyond, only counted: a page every page links to (a site's
     # navigation) had a list as long as the crawl. The Details pane lists at most 500, the
