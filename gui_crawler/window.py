@@ -641,7 +641,7 @@ class MainWindow(QMainWindow):
         # The highest seq bounds the count, and is read on the index, not counted.
         small = reader is None or reader.last_seq() + len(saved.pending) <= self.REPLAY_AT_ONCE
         if saved.records or small:
-            for _ in replay:  # in memory already (Continue, Re-check), or small: at once
+            for _ in replay:  # in memory already, or small: at once
                 pass
         else:
             self._replaying = replay
