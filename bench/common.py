@@ -66,6 +66,52 @@ def rss_mb() -> float:
     return psutil.Process().memory_info().rss / 2**20
 
 
+def trim() -> bool:
+    """Collect garbage, then hand the C heap's free pages back to the system (glibc's
+    malloc_trim), so that RSS shows what is held; False where there is no malloc_trim."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        return False
+    return True
+
+
+class Footprint:
+    """What is built after it costs: RSS, or with ``traced`` tracemalloc's traced bytes (which
+    slows the work measured), each after ``trim()``."""
+
+    def __init__(self, traced: bool) -> None:
+        import tracemalloc
+
+        self.traced = traced
+        if traced:
+            tracemalloc.start()
+        trim()
+        self.rss0 = _rss()
+        self.traced0 = tracemalloc.get_traced_memory()[0] if traced else 0
+
+    def grown(self) -> int:
+        """Bytes more than at the start (traced, or RSS), after ``trim()``; stops tracing."""
+        import tracemalloc
+
+        trim()
+        if not self.traced:
+            return _rss() - self.rss0
+        grown = tracemalloc.get_traced_memory()[0] - self.traced0
+        tracemalloc.stop()
+        return grown
+
+
+def _rss() -> int:
+    import psutil
+
+    return int(psutil.Process().memory_info().rss)
+
+
 def maxrss_mb() -> float:
     """Peak RSS of this process image. Not ru_maxrss: after a (v)fork + exec Linux folds the
     parent's peak into the child's ru_maxrss, so a child of a big parent reports the parent's."""

@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ctypes
-import gc
 import hashlib
 import json
 import sys
@@ -37,7 +35,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from common import ROOT, median, run_json, table
+from common import ROOT, Footprint, median, run_json, table
 
 HOST = "http://127.0.0.1:40123"
 NAV = 30  # shared navigation pages /p/1 … /p/30
@@ -82,12 +80,6 @@ def from_file(path: Path, size: int) -> Iterator[list]:
         yield batch
 
 
-def trim() -> None:
-    gc.collect()
-    with contextlib.suppress(OSError):
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-
-
 def fingerprint(index: object, urls: list[str]) -> str:
     """A hash of ``sources()`` and ``count()`` of ``urls``: the trees must agree."""
     h = hashlib.sha256()
@@ -97,15 +89,12 @@ def fingerprint(index: object, urls: list[str]) -> str:
 
 
 def child(args: argparse.Namespace) -> None:
-    import psutil
-
     import gui_crawler
     from gui_crawler.config import CrawlConfig
     from gui_crawler.storage import CrawlStore
     from gui_crawler.storage.reader import RecordReader
     from gui_crawler.ui.link_models import LinkIndex
 
-    proc = psutil.Process()
     tmp = Path(tempfile.mkdtemp(prefix="bench-links-"))
     path = tmp / "c.sqlite3"
     CrawlStore.create(path, CrawlConfig(roots=(f"{HOST}/p/0",)).validated()).close("finished")
@@ -118,13 +107,7 @@ def child(args: argparse.Namespace) -> None:
     index = LinkIndex()  # the first index pays for imports and caches, not the one measured
     index.add(next(iter(generated(100, 100))))
     del index
-    if args.mode == "mem":
-        import tracemalloc
-
-        tracemalloc.start()
-    trim()
-    rss0 = proc.memory_info().rss
-    traced0 = tracemalloc.get_traced_memory()[0] if args.mode == "mem" else 0
+    footprint = Footprint(traced=args.mode == "mem")
     index = LinkIndex()
     index.records.attach(RecordReader(path))
     spent = 0.0
@@ -137,13 +120,9 @@ def child(args: argparse.Namespace) -> None:
     del batch
     index.records.clear()  # the latest records, kept whatever they are: not the index's cost
     index.records.attach(None)
-    trim()
     out: dict[str, object] = {"package": str(Path(gui_crawler.__file__).parent), "pages": fed}
-    if args.mode == "mem":
-        out["traced"] = tracemalloc.get_traced_memory()[0] - traced0
-        tracemalloc.stop()
-    else:
-        out["rss"] = proc.memory_info().rss - rss0
+    out["traced" if args.mode == "mem" else "rss"] = footprint.grown()
+    if args.mode != "mem":
         out["add_s"] = spent
     sample = [f"{HOST}/p/{k}" for k in range(NAV + 1)]
     sample += (r.url for batch in feed() for r in batch[::97])

@@ -24,9 +24,6 @@ gui_crawler package in DIR (a ``git archive`` of an earlier commit) with the rat
 from __future__ import annotations
 
 import argparse
-import contextlib
-import ctypes
-import gc
 import json
 import os
 import sys
@@ -34,7 +31,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from common import ROOT, median, run_json, table
+from common import ROOT, Footprint, median, run_json, table
 
 HOST = "http://127.0.0.1:8080"
 
@@ -70,15 +67,7 @@ def records(urls: list[str], start: int) -> list:
     return out
 
 
-def trim() -> None:
-    gc.collect()
-    with contextlib.suppress(OSError):
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-
-
 def child(args: argparse.Namespace) -> None:
-    import psutil
-
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -86,18 +75,11 @@ def child(args: argparse.Namespace) -> None:
     from gui_crawler.ui.tree_model import SiteTreeModel
 
     app = QApplication.instance() or QApplication([])
-    proc = psutil.Process()
     warm = SiteTreeModel()  # the first model pays for imports and caches, not the one measured
     warm.add_urls([url_of(args.site, n) for n in range(10)])
     warm.add_records(records([url_of(args.site, n) for n in range(10)], 0))
     del warm
-    if args.mode == "mem":
-        import tracemalloc
-
-        tracemalloc.start()
-    trim()
-    rss0 = proc.memory_info().rss
-    traced0 = tracemalloc.get_traced_memory()[0] if args.mode == "mem" else 0
+    footprint = Footprint(traced=args.mode == "mem")
     model = SiteTreeModel()
     feed = 0.0
     done = 0
@@ -119,12 +101,9 @@ def child(args: argparse.Namespace) -> None:
     model.add_records(recs)
     feed += time.perf_counter() - t0
     del recs, prev, batch
-    trim()
     out: dict[str, object] = {"package": str(Path(gui_crawler.__file__).parent)}
-    if args.mode == "mem":
-        out["traced_b"] = (tracemalloc.get_traced_memory()[0] - traced0) / args.urls
-    else:
-        out["rss_b"] = (proc.memory_info().rss - rss0) / args.urls
+    out["traced_b" if args.mode == "mem" else "rss_b"] = footprint.grown() / args.urls
+    if args.mode != "mem":
         out["feed_s"] = feed
     hosts = model.rowCount()
     assert hosts == 1, hosts
