@@ -639,9 +639,8 @@ class MainWindow(QMainWindow):
         replay = self._replay(saved)
         reader = self.results.links.records.reader
         # The highest seq bounds the count, and is read on the index, not counted.
-        small = reader is None or reader.last_seq() + len(saved.pending) <= self.REPLAY_AT_ONCE
-        if saved.records or small:
-            for _ in replay:  # in memory already, or small: at once
+        if reader is None or reader.last_seq() + len(saved.pending) <= self.REPLAY_AT_ONCE:
+            for _ in replay:  # small: at once
                 pass
         else:
             self._replaying = replay
@@ -656,14 +655,14 @@ class MainWindow(QMainWindow):
     REPLAY_TURN = 0.02
 
     def _replay(self, saved: SavedCrawl) -> Iterator[int]:
-        """Feed the views ``saved``'s records (or the file's as it was when opened, a batch at a
-        time, yielding after each), then its frontier to the site tree: the pages table has its
-        rows from the file already."""
+        """Feed the views the file's records as it was when opened, a batch at a time (yielding
+        after each), then its frontier to the site tree: the pages table has its rows from the
+        file already. ``saved`` holds none of them (opened or resumed without its records)."""
         results, config = self.results, saved.config
         figures = HostFigures(config.per_host, config.delay)
         reader = results.links.records.reader
-        if saved.records or reader is None:
-            batches: Iterable[list[FetchRecord]] = [saved.records]
+        if reader is None:  # the file cannot be read: nothing to show
+            batches: Iterable[list[FetchRecord]] = []
         else:
             # Those cut short in flight are left to fetch, as load() leaves them.
             done_only = (

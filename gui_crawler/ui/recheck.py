@@ -116,15 +116,14 @@ class Recheck:
 
     def saved_now(self) -> SavedCrawl:
         """The crawl file as it is now, closed by the re-check: what Continue would fetch (its
-        frontier, still), left in the file and counted on its indexes; its records, the rows
-        (a URL cut short in flight is no record of the file: it stays to fetch)."""
-        records = [r for r in self.results.pages.records() if r.error_kind != ErrorKind.CANCELLED]
+        frontier, still), left in the file and counted on its indexes, as are its records (the
+        views read them from there; a list of them held a million records after a re-check)."""
         pending: Collection[Queued]
         try:
             pending = frontier_in_file(self.path)
         except StoreError:  # unreadable now: its frontier as the re-check found it
             pending = self.saved.pending
-        return replace(self.saved, records=records, pending=pending)
+        return replace(self.saved, records=[], pending=pending)
 
     def summary(self, reason: str) -> str:
         """'Re-checked 4 URLs: 3 fixed, 1 still failing'; after a cancel, also how many URLs keep
