@@ -20,23 +20,13 @@ import tempfile
 import tracemalloc
 from pathlib import Path
 
-from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb
+from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb, trim
 from servers import Nginx
 
 SITES = {
     "python": Path("/usr/share/doc/python3-doc/html"),  # 526 pages
     "rust": Path("/usr/share/doc/rust-doc/html"),  # ~22k URLs
 }
-
-
-def _malloc_trim() -> bool:
-    """Give the C heap's free pages back to the system (glibc), so that RSS shows what is held."""
-    try:
-        import ctypes
-
-        return bool(ctypes.CDLL("libc.so.6").malloc_trim(0) or True)
-    except (OSError, AttributeError):
-        return False
 
 
 async def crawls(url: str, runs: int, top: int) -> None:
@@ -67,7 +57,7 @@ async def crawls(url: str, runs: int, top: int) -> None:
         gc.collect()
         heap = tracemalloc.get_traced_memory()[0] / 2**20 if top else float("nan")
         before_trim = rss_mb()
-        trimmed = _malloc_trim()
+        trimmed = trim()
         print(
             f"crawl {i + 1}: {window.row_count} rows, RSS {rss_mb():.1f} MB "
             f"(+{rss_mb() - base:.1f}; {before_trim:.1f} before malloc_trim{'' if trimmed else ' (none here)'}), "

@@ -37,7 +37,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import json
 import math
 import os
@@ -53,7 +52,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from common import PY, ROOT, die_with_parent, maxrss_mb, raise_nofile, rss_mb, table
+from common import PY, ROOT, die_with_parent, maxrss_mb, raise_nofile, rss_mb, table, trim
 from servers import Nginx
 
 TARGET_RSS_MB = 1024.0
@@ -159,15 +158,6 @@ def percentile(values: list[float], q: float) -> float:
         return float("nan")
     s = sorted(values)
     return s[min(len(s) - 1, int(len(s) * q))]
-
-
-def _malloc_trim() -> None:
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        pass
 
 
 def say(text: str) -> None:
@@ -315,8 +305,7 @@ async def crawl_child(args: argparse.Namespace) -> dict:
     await asyncio.sleep(0.5)  # the last ticks
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     rss_before = rss_mb()
-    gc.collect()
-    _malloc_trim()
+    trim()
     rss_after = rss_mb()
     peak = maxrss_mb()
     say(f"  finished: {rows:,} rows in {wall:.1f} s, RSS {rss_before:.0f} -> {rss_after:.0f} MB")
