@@ -12,14 +12,13 @@ from typing import Any
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog
+from windows import PAGES, start_slow_crawl
 
 from gui_crawler.events import ErrorKind, WorkerState
 from gui_crawler.models import Roles, StatusClass
 from gui_crawler.records.export import COLUMNS
 from gui_crawler.ui.views import url_menu
 from gui_crawler.window import MainWindow
-
-PAGES = 29  # URLs LiveSite.fill_small(20) leads to (see conftest)
 
 
 def crawl_tasks(loop: asyncio.AbstractEventLoop) -> list[asyncio.Task[Any]]:
@@ -355,11 +354,7 @@ def test_cancel_reopen_and_continue_a_saved_crawl(
 
     from gui_crawler.storage import load
 
-    live_site.fill_small()
-    live_site.delay = 0.05
-    window.settings.workers.setValue(2)
-    start_by_typing(qtbot, window, live_site.url)
-    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 6, timeout=10_000)
+    start_slow_crawl(qtbot, window, live_site, start_by_typing)
     with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
         qtbot.keyClick(window.address, Qt.Key.Key_Escape)
     [path] = crawl_files(os.environ["XDG_DATA_HOME"])

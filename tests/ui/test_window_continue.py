@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from windows import PAGES, start
+from windows import PAGES, start_slow_crawl
 
 from gui_crawler.events import ErrorKind
 from gui_crawler.records.wording import plural
@@ -17,11 +17,7 @@ from gui_crawler.window import MainWindow
 def test_continue_right_after_cancel_fetches_what_is_left_once(
     qtbot: Any, window: MainWindow, live_site: Any
 ) -> None:
-    live_site.fill_small()
-    live_site.delay = 0.05
-    window.settings.workers.setValue(2)
-    start(qtbot, window, live_site.url)
-    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 6, timeout=10_000)
+    start_slow_crawl(qtbot, window, live_site)
     with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
         qtbot.keyClick(window.pages_tab.table, Qt.Key.Key_Escape)
     assert window.resume_crawl_action.isEnabled()  # at once: no Open crawl → Open first

@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from test_menus import choose, click_menu_item, right_click
-from windows import PAGES, crawl_to_end, start
+from windows import PAGES, crawl_to_end, start_slow_crawl
 
 from gui_crawler.events import ErrorKind, FetchRecord
 from gui_crawler.models import COL_STATUS, COL_URL, PagesModel, Roles, StatusClass
@@ -189,11 +189,7 @@ def test_replacing_rows_keeps_a_sorted_table_sorted(qtmodeltester: Any) -> None:
 def test_a_recheck_right_after_a_cancel_then_continue_gives_each_url_one_row(
     qtbot: Any, qtlog: Any, window: MainWindow, live_site: Any
 ) -> None:
-    live_site.fill_small()
-    live_site.delay = 0.05
-    window.settings.workers.setValue(2)
-    start(qtbot, window, live_site.url)
-    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 6, timeout=10_000)
+    start_slow_crawl(qtbot, window, live_site)
     with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
         click_menu_item(qtbot, qtlog, window, "Crawl", "&Cancel")
     assert any(r.error_kind == ErrorKind.CANCELLED for r in window.results.pages.records())

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from windows import PAGES, start
+from windows import PAGES, start_slow_crawl
 
 from gui_crawler.events import ErrorKind
 from gui_crawler.window import MainWindow
@@ -15,11 +15,7 @@ from gui_crawler.window import MainWindow
 
 def cancel_midway(qtbot: Any, window: MainWindow, live_site: Any) -> int:
     """Start a crawl of the small site, cancel it with URLs in flight; how many were cut."""
-    live_site.fill_small()
-    live_site.delay = 0.05
-    window.settings.workers.setValue(2)
-    start(qtbot, window, live_site.url)
-    qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 6, timeout=10_000)
+    start_slow_crawl(qtbot, window, live_site)
     with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
         window.cancel()
     cut = sum(r.error_kind == ErrorKind.CANCELLED for r in window.results.pages.records())

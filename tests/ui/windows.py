@@ -3,6 +3,7 @@ records of a made-up site."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
@@ -17,6 +18,19 @@ H = "http://h.test"
 def start(qtbot: Any, w: MainWindow, url: str) -> None:
     w.url = url
     assert w.start(), w.problem
+
+
+def start_slow_crawl(
+    qtbot: Any, w: MainWindow, live_site: Any, begin: Callable[..., None] = start
+) -> None:
+    """Start a crawl of the small site (PAGES URLs) with two workers and every answer 50 ms
+    late, and wait for its sixth row: a crawl to cancel with URLs in flight. ``begin(qtbot,
+    w, url)`` starts it (``start``, or typing the URL as a person does)."""
+    live_site.fill_small()
+    live_site.delay = 0.05
+    w.settings.workers.setValue(2)
+    begin(qtbot, w, live_site.url)
+    qtbot.waitUntil(lambda: w.results.pages.rowCount() >= 6, timeout=10_000)
 
 
 def crawl_to_end(qtbot: Any, w: MainWindow, url: str) -> None:
