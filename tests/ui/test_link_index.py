@@ -202,12 +202,20 @@ def test_with_a_crawl_file_only_the_tables_rows_stay_in_memory(tmp_path: Path) -
             "http://h.test/x": records[3],
         }
         assert index.sources("http://h.test/a") == ["http://h.test/", "http://h.test/old"]
+        # A page not in the file yet is kept without its outlinks (the index has them), until
+        # the file has it whole.
+        fresh = FetchRecord("http://h.test/fresh", status=200, links=("http://h.test/x",))
+        index.add([fresh])
+        assert index.records._recent["http://h.test/fresh"].links == ()
+        assert index.records["http://h.test/fresh"] == fresh.without_links()
+        assert index.sources("http://h.test/x") == ["http://h.test/", "http://h.test/fresh"]
         # The file stopped taking records (a full disk): from then on memory keeps them all.
         index.records.keep_everything()
-        late = FetchRecord("http://h.test/late", status=200)
+        late = FetchRecord("http://h.test/late", status=200, links=("http://h.test/a",))
         index.add([late])
         assert index.records["http://h.test/late"] is late and "http://h.test/late" in index.records
-        assert [r.url for r in index.records.values()][-1] == "http://h.test/late"
+        tail = [r.url for r in index.records.values()][-2:]  # not in the file: memory's
+        assert sorted(tail) == ["http://h.test/fresh", "http://h.test/late"]
     finally:
         index.records.attach(None)
 
