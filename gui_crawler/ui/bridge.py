@@ -168,10 +168,9 @@ class CrawlBridge(QObject):
             # from a finished() slot.
             self._active = False
             self._timer.stop()
-            self._rest.stop()
             while self.flush():  # every record is delivered before finished
                 pass
-            self._rest.stop()
+            self._rest.stop()  # started by a flush that left some: none are left
             if self.crawler is crawler:  # else a finished() slot started the next crawl
                 # A finished crawler still holds its frontier: the seen set alone is ~70 B a
                 # URL taken in (70 MB at a million), and nothing reads it once the crawl is over.
