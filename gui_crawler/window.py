@@ -53,6 +53,7 @@ from gui_crawler.ui.focus import ShortcutsFirst
 from gui_crawler.ui.hosts_model import HOST_WIDTHS
 from gui_crawler.ui.list_dialog import UrlListDialog
 from gui_crawler.ui.menus import WindowMenus
+from gui_crawler.ui.module_sources import forget_module_sources
 from gui_crawler.ui.overview import OverviewTab
 from gui_crawler.ui.plaintext import tip as plain_tip
 from gui_crawler.ui.recent_dialog import RecentCrawlsDialog
@@ -141,6 +142,7 @@ class MainWindow(QMainWindow):
             edit.installEventFilter(self._shortcuts_first)
         self._update_actions()
         self.resize(1400, 900)
+        forget_module_sources()  # the window's modules are imported by now
 
     # ---- construction -------------------------------------------------------------------------
 
