@@ -21,6 +21,7 @@ import yarl
 from gui_crawler import options
 from gui_crawler.config import CrawlConfig, check_regex
 from gui_crawler.crawl.access import Access, proxy_host
+from gui_crawler.crawl.bodies import BodyBudget
 from gui_crawler.crawl.chains import RedirectChains
 from gui_crawler.crawl.failures import describe, failure, retry_after, worth_retrying
 from gui_crawler.crawl.frontier import Frontier
@@ -235,6 +236,7 @@ class Crawler:
         self._stop = asyncio.Event()
         self._session: aiohttp.ClientSession | None = None
         self._parser: ParsePool | None = None
+        self._bodies = BodyBudget()
         self._t0 = self._t_end = 0.0
         self.done = 0
         self.running = False
@@ -709,6 +711,7 @@ class Crawler:
         self._set_state(wid, WorkerState.FETCHING, item.url)
         began, behind = asyncio.get_running_loop().time(), self._behind()
         answer = ""  # the answer's headers, once it has come
+        held = 0  # bytes of the body budget this try holds until its page is parsed
         try:
             # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
             # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
@@ -736,7 +739,11 @@ class Crawler:
                 challenge = bot_challenge(status, resp.headers)
                 # A page is parsed; a stylesheet read for its url()s and @imports.
                 keep = status == 200 and (mime in HTML_TYPES or mime == CSS_TYPE)
+                if keep:  # waiting at most half the try: it must not time out for our sake
+                    held = await self._bodies.take(resp.content_length, cfg.timeout / 2)
                 body, size = await self._read(resp, keep=keep)
+                if body is not None and not held:
+                    held = self._bodies.add(len(body))
                 timing.mark_body()
                 x_robots = robots_tokens(*resp.headers.getall("X-Robots-Tag", ()))
             if challenge:
@@ -788,6 +795,8 @@ class Crawler:
                 return wait
             self._record(item, start, tries, Outcome(error_kind=kind, message=message))
             return None
+        finally:
+            self._bodies.give(held)
 
     async def _check(
         self, wid: int, item: Queued, start: float, tries: int, host: Host[Queued]
