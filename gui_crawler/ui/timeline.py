@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
@@ -98,7 +99,7 @@ def under_way(
 
 def _paint_phases(
     p: QPainter,
-    phases: tuple[float, ...],
+    phases: Sequence[float],
     x: float,
     y: float,
     height: float,
