@@ -56,6 +56,8 @@ log = logging.getLogger(__name__)
 
 RETRY_STATUSES = frozenset({429, 503})
 _CHUNK = 64 * 1024
+# A resumed crawl's saved frontier is taken into the queue this many URLs a turn of the loop.
+SAVED_BATCH = 5_000
 
 # Files a crawl holds besides its workers' sockets, kept free when the open-file limit caps the
 # workers. Measured on Linux: a headless crawl with its crawl file and parser threads holds 14
@@ -344,11 +346,7 @@ class Crawler:
             self.frontier.unpark,
             loop,
         )
-        if self._initial is not None:  # resuming: the saved frontier, even if empty
-            initial, self._initial = self._initial, []  # the frontier holds them from here
-            for item in initial:
-                self.frontier.add_url(item)  # in the crawl file already: not sent again
-        else:
+        if self._initial is None:
             for root in cfg.roots:
                 self._add(Queued(root, cfg.max_redirect, 0, None))
         timeout = aiohttp.ClientTimeout(
@@ -367,6 +365,9 @@ class Crawler:
         self._say_cap()
         ticker = loop.create_task(self._tick())
         try:
+            if self._initial is not None:  # resuming: the saved frontier, even if empty
+                await self._take_saved(self._initial)
+                self._initial = []  # the frontier holds them from here
             async with aiohttp.ClientSession(
                 connector=connector,
                 timeout=timeout,
@@ -380,7 +381,8 @@ class Crawler:
                 if hasattr(session, "_retry_connection"):
                     session._retry_connection = False
                 self._session = session
-                self._spawn_workers()
+                if not self._stop.is_set():  # not cancelled while the saved frontier was read
+                    self._spawn_workers()
                 joined = loop.create_task(self.frontier.join())
                 stopped = loop.create_task(self._stop.wait())
                 try:
@@ -421,6 +423,17 @@ class Crawler:
             self.sink(self.progress())
             self.sink(self.finished)
         return self.finished
+
+    async def _take_saved(self, saved: Iterable[Queued]) -> None:
+        """A resumed crawl's frontier into the queue (which spills to disk past its size), a
+        batch at a time with a turn of the loop between: 800,000 URLs read from a crawl file
+        take seconds. Cancelled meanwhile, the rest stay in the file, not taken in."""
+        for n, item in enumerate(saved, 1):
+            self.frontier.add_url(item)  # in the crawl file already: not sent again
+            if n % SAVED_BATCH == 0:
+                await asyncio.sleep(0)
+                if self._stop.is_set():
+                    return
 
     def _say_cap(self) -> None:
         if self._cap_notice is not None:

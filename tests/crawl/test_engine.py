@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from typing import Any
 
 import pytest
@@ -525,5 +525,61 @@ def test_resume_from_a_frontier_fetches_only_what_was_pending() -> None:
             await crawler.run()
             assert site.hits["/"] == 0 and site.hits["/a"] == 0
             assert set(sink.records) == {site.u("/b"), site.u("/c/d")}
+
+    run(main())
+
+
+def _saved(n: int, fail_at: int | None = None) -> Iterator[Queued]:
+    """A saved frontier of ``n`` URLs on a port nothing listens on, read lazily as a crawl
+    file's is; reading it fails at ``fail_at`` (a disk error)."""
+    for i in range(n):
+        if i == fail_at:
+            raise OSError(5, "Input/output error")
+        yield Queued(f"http://127.0.0.1:9/p/{i}", 10, 1, None)
+
+
+def test_a_big_saved_frontier_is_taken_in_while_the_loop_keeps_turning() -> None:
+    async def main() -> None:
+        root = ("http://127.0.0.1:9/",)
+        sink = Sink()
+        crawler = Crawler(CrawlConfig(roots=root), sink, seen=(), pending=_saved(30_000))
+        sizes: list[int] = []
+
+        async def watch() -> None:  # what another task sees of the queue at each turn
+            while True:
+                sizes.append(crawler.frontier.qsize())
+                await asyncio.sleep(0)
+
+        watching = asyncio.create_task(watch())
+        running = asyncio.create_task(crawler.run())
+        while not crawler.running or not crawler.progress().workers:  # the frontier is in
+            await asyncio.sleep(0)
+        crawler.cancel()
+        finished = await running
+        watching.cancel()
+        batch = engine_mod.SAVED_BATCH
+        assert {batch, 2 * batch, 3 * batch} <= set(sizes)  # one batch a turn
+        assert finished.reason == "cancelled" and finished.done + finished.todo == 30_000
+
+        # Cancelled while taking the frontier in: it stops after the batch it is in; no worker runs.
+        sink = Sink()
+        crawler = Crawler(CrawlConfig(roots=root), sink, seen=(), pending=_saved(30_000))
+        crawler.cancel()
+        finished = await crawler.run()
+        assert finished.reason == "cancelled" and finished.todo == batch and not sink.records
+
+    run(main())
+
+
+def test_a_saved_frontier_that_cannot_be_read_ends_the_crawl_with_an_error() -> None:
+    async def main() -> None:
+        sink = Sink()
+        pending = _saved(12_000, fail_at=11_000)
+        crawler = Crawler(
+            CrawlConfig(roots=("http://127.0.0.1:9/",)), sink, seen=(), pending=pending
+        )
+        finished = await asyncio.wait_for(crawler.run(), 10)
+        assert finished.reason.startswith("error") and "Input/output error" in finished.reason
+        assert isinstance(sink.events[-1], CrawlFinished) and not sink.records
 
     run(main())
