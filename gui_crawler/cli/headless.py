@@ -289,6 +289,7 @@ class Run:
         )
         self.session: CrawlSession | None = None
         self.interrupted = False
+        self.workers: int | None = None  # what the crawl ran with (capped by the open-file limit)
 
     def open_session(self, config: CrawlConfig) -> CrawlConfig:
         """Create or reopen the crawl file; a resumed crawl keeps the options it was started with
@@ -356,6 +357,7 @@ class Run:
             finished = await crawler.run()
             return finished
         finally:
+            self.workers = crawler.max_workers
             for sig in handled:
                 loop.remove_signal_handler(sig)
             for sig, handler in previous.items():
@@ -501,8 +503,7 @@ def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: Cr
     if args.quiet:
         print(f"Finished {tally.total} urls, {tally.summary()}", file=out)
     else:
-        crawler = session.crawler if session is not None else None
-        workers = crawler.max_workers if crawler is not None else config.max_tasks  # capped
+        workers = run.workers if run.workers is not None else config.max_tasks
         report.print(out, finished, workers, verbose=args.verbose > 0, records=records)
     if report.before:
         print_rechecked(out, report.before, now.values(), verbose=not args.quiet)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from windows import crawl_to_end
 
+from gui_crawler.engine import Crawler
 from gui_crawler.events import FetchRecord
 from gui_crawler.ui.link_models import RecordMap
 from gui_crawler.window import MainWindow
@@ -179,3 +180,14 @@ def test_an_opened_crawl_gives_its_frontier_to_the_tree_in_turns(
     assert tree.node(left[0]) is None and window._replaying is not None
     qtbot.waitUntil(lambda: window._replaying is None, timeout=5000)
     assert all(tree.node(url) is not None for url in ["http://h.test/", *left])
+
+
+def test_nothing_holds_a_finished_crawler(qtbot: Any, window: MainWindow, live_site: Any) -> None:
+    """Its frontier (the seen set alone is ~70 B a URL taken in) is not read once the crawl is
+    over; the window keeps the crawl's session for its file, not the crawler the session ran."""
+    live_site.fill_small(20)
+    crawl_to_end(qtbot, window, live_site.url)
+    gc.collect()
+    assert window.bridge.session is not None and window.shown_file() is not None
+    alive = [o for o in gc.get_objects() if isinstance(o, Crawler)]
+    assert not [c for c in alive if c.config.roots == (live_site.url,)]
