@@ -16,6 +16,7 @@ from types import SimpleNamespace
 import pytest
 
 from gui_crawler import engine
+from gui_crawler.crawl import heap
 from gui_crawler.parsing import parsepool
 from gui_crawler.records.export import write_table
 
@@ -117,10 +118,9 @@ def test_parser_memory_helpers_without_glibc(monkeypatch: pytest.MonkeyPatch) ->
         raise TypeError("argument of type 'NoneType' is not iterable")  # CDLL(None) on Windows
 
     monkeypatch.setattr(ctypes, "CDLL", no_process_handle)
-    monkeypatch.setattr(parsepool, "_libc_trim", None)
-    monkeypatch.setattr(parsepool, "_arenas_limited", False)
-    parsepool._limit_malloc_arenas()
-    parsepool._malloc_trim()
-    assert parsepool._libc_trim is False
+    monkeypatch.setattr(heap, "_c", None)
+    monkeypatch.setattr(heap, "_tuned", False)
+    heap.tune()
+    assert heap.trim() is False
     monkeypatch.delattr(os, "sched_getaffinity", raising=False)  # Windows, macOS
     assert parsepool.default_processes() == (os.cpu_count() or 1)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import itertools
 import logging
 import multiprocessing
@@ -31,8 +30,9 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from gui_crawler.crawl import heap
 from gui_crawler.parsing import accel, slicing
 from gui_crawler.parsing.links import (
     PageWalk,
@@ -82,39 +82,6 @@ def _ready() -> int:
 TRIM_AFTER_BYTES = 1 << 20
 
 
-def _malloc_trim() -> None:
-    global _libc_trim
-    if _libc_trim is None:
-        try:
-            _libc_trim = ctypes.CDLL(None).malloc_trim
-        except (OSError, AttributeError, TypeError):  # not glibc (Windows: CDLL(None) TypeError)
-            _libc_trim = False
-    if _libc_trim:
-        _libc_trim(0)
-
-
-_libc_trim: Any = None
-
-# glibc gives each thread that allocates under contention an arena of its own (up to 8 per core),
-# and each arena keeps the peak of the parses it served. Two arenas: a rust-doc crawl with two
-# parser threads peaked at 162 MB instead of 171 MB (medians of 3), as fast.
-_M_ARENA_MAX = -8
-MALLOC_ARENAS = 2
-
-
-def _limit_malloc_arenas() -> None:
-    """Once per process, before the parser threads start; nothing where libc is not glibc."""
-    global _arenas_limited
-    if not _arenas_limited:
-        _arenas_limited = True
-        # Not glibc: no mallopt (macOS), or no CDLL(None) at all (Windows: a TypeError).
-        with contextlib.suppress(OSError, AttributeError, TypeError):
-            ctypes.CDLL(None).mallopt(_M_ARENA_MAX, MALLOC_ARENAS)
-
-
-_arenas_limited = False
-
-
 def _run(
     parse: Callable[[bytes, str | None, str], ParsedPage],
     body: bytes,
@@ -126,7 +93,7 @@ def _run(
         return parse(body, charset, url)
     finally:
         if len(body) >= TRIM_AFTER_BYTES:
-            _malloc_trim()
+            heap.trim()
 
 
 async def _on_thread(
@@ -283,7 +250,7 @@ class ParsePool:
         self.inline_bytes = inline_bytes
         # lexbor's parse and the walk of its tree run without the GIL (links.walk), so parser
         # threads use as many cores as there are threads.
-        _limit_malloc_arenas()
+        heap.tune()
         self._thread: ParserThreads | None = ParserThreads(threads or default_processes())
         self._procs: ProcessPoolExecutor | None = None
         self._warm = False

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import gc
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from gui_crawler.config import CrawlConfig
+from gui_crawler.crawl import heap
 from gui_crawler.crawl.phases import Timing
 from gui_crawler.engine import Crawler
 from gui_crawler.events import (
@@ -50,20 +50,6 @@ TURN_QUEUED = 2000
 
 # A crawl's end, then a moment for the window to show it: then the heap is given back.
 RELEASE_AFTER_MS = 1000
-
-
-def release_free_memory() -> bool:
-    """Hand the C heap's free pages back to the system (glibc's malloc_trim; elsewhere nothing):
-    the parser threads and a crawl's short-lived objects leave them spread over several arenas,
-    and the window's RSS grew by 5 to 15 MB a crawl with nothing of Python's left behind
-    (bench/gui_repeat.py: the Python heap flat, RSS flat once trimmed). True if it ran."""
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):
-        return False
-    trim(0)
-    return True
 
 
 class CrawlBridge(QObject):
@@ -186,7 +172,9 @@ class CrawlBridge(QObject):
     def _release_memory(self) -> None:
         if not self._active:  # not in the middle of the next crawl
             gc.collect()
-            release_free_memory()
+            # A crawl's short-lived objects leave free pages over the C heap's arenas: the
+            # window's RSS grew by 5 to 15 MB a crawl with nothing of Python's left behind.
+            heap.trim()
 
     def _space_full_collections(self) -> None:
         t0, t1, t2 = gc.get_threshold()
