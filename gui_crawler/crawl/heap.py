@@ -7,7 +7,7 @@ library is not glibc (macOS, Windows, musl: no ``mallopt`` or ``malloc_trim`` to
 - A fixed mmap threshold of 128 KB (glibc's starting value). Left to itself glibc raises the
   threshold to the size of each big block freed, up to 32 MB: once one 10 MB page had been
   freed, every body and buffer under 10 MB came from the arenas, which keep their peak. The
-  window grew 13-19 MB when it crawled rust-doc a second time, with no Python object more;
+  window grew 12-19 MB when it crawled rust-doc a second time, with no Python object more;
   fixed, +4 MB, then +1 (``bench/gui_repeat.py``), crawl times the same.
 - ``trim()``: the arenas' free pages back to the system (a big page's parse leaves tens of MB).
 """
