@@ -15,7 +15,7 @@ from typing import Any
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.records.audit import custom_finding
-from gui_crawler.records.verdicts import category, category_of, verdict
+from gui_crawler.records.verdicts import category, category_of, verdict, verdict_sql
 from gui_crawler.records.wording import error_sentence, status_word
 
 
@@ -97,17 +97,11 @@ def _error_sentence_of(error_kind: str | None) -> str:
     return error_sentence(FetchRecord("", error_kind=error_kind))
 
 
-@functools.lru_cache(maxsize=4096)
-def _verdict_of(status: int | None, error_kind: str | None) -> str:
-    return verdict(FetchRecord("", status=status, error_kind=error_kind)).value
-
-
 # The keys no SQL expression computes alike, as deterministic SQL functions of a record's
 # columns (name: (number of arguments, function)); every reader of a crawl file that sorts by
 # these columns registers them (gui_crawler.storage.pagequery). Their inputs take few values.
 SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {
     "error_sentence_of": (1, _error_sentence_of),
-    "verdict_of": (2, _verdict_of),
     "category_of": (3, functools.lru_cache(maxsize=4096)(category_of)),
 }
 
@@ -145,7 +139,7 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
     C("note", "Note", "Why a redirect was not followed, and the like", lambda r: r.note,
       width=200, searched=True, shown=False),
     C("verdict", "Verdict", "ok, redirect, broken, blocked (robots.txt, bot wall, 429), timeout, error (the crawler's own), cancelled",
-      lambda r: verdict(r).value, width=80, sql="verdict_of(status, error_kind)"),
+      lambda r: verdict(r).value, width=80, sql=verdict_sql()),
     C("in_sitemap", "Sitemap", "1 if a sitemap of the site lists the URL",
       lambda r: int(r.in_sitemap), width=60, numeric=True, shown=False),
     C("external", "External", "1 for an off-site link: checked, never followed",

@@ -79,6 +79,34 @@ def verdict_of(status: int | None, error_kind: str | None) -> Verdict:
     return Verdict.OK
 
 
+def verdict_sql(status: str = "status", error_kind: str = "error_kind") -> str:
+    """:func:`verdict_of` as an SQL expression of a crawl file's columns: a sort of the pages
+    table by verdict calls no Python per row (a million rows: 0.70-1.05 s with a Python
+    function, which holds the GIL each call, against the event loop)."""
+
+    def among(xs: Iterable[str] | Iterable[int]) -> str:
+        return ", ".join(_sql_text(x) if isinstance(x, str) else str(x) for x in sorted(xs))
+
+    v = {x: _sql_text(x.value) for x in Verdict}
+    return (
+        f"CASE WHEN {error_kind} IS NOT NULL THEN CASE"
+        f" WHEN {error_kind} = {_sql_text(ErrorKind.CANCELLED)} THEN {v[Verdict.CANCELLED]}"
+        f" WHEN {error_kind} = {_sql_text(ErrorKind.TIMEOUT)} THEN {v[Verdict.TIMEOUT]}"
+        f" WHEN {error_kind} IN ({among(_BLOCKED_KINDS)}) THEN {v[Verdict.BLOCKED]}"
+        f" WHEN {error_kind} IN ({among(_ERROR_KINDS)}) THEN {v[Verdict.ERROR]}"
+        f" ELSE {v[Verdict.BROKEN]} END"
+        f" WHEN {status} IS NULL THEN {v[Verdict.ERROR]}"
+        f" WHEN {status} IN ({among(BLOCKED_STATUSES)}) THEN {v[Verdict.BLOCKED]}"
+        f" WHEN {status} >= 400 THEN {v[Verdict.BROKEN]}"
+        f" WHEN {status} IN ({among(REDIRECT_STATUSES)}) THEN {v[Verdict.REDIRECT]}"
+        f" ELSE {v[Verdict.OK]} END"
+    )
+
+
+def _sql_text(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
 def verdict(rec: FetchRecord) -> Verdict:
     return verdict_of(rec.status, rec.error_kind)
 

@@ -36,6 +36,7 @@ from gui_crawler.records.verdicts import (
     count_label,
     count_phrase,
     verdict_of,
+    verdict_sql,
 )
 
 PACKAGE = Path(gui_crawler.__file__).resolve().parent
@@ -386,3 +387,18 @@ def test_the_sql_a_crawl_file_is_read_with_keeps_every_record_a_summary_lists(
                 assert met, (status, kind)
             else:
                 assert not met, (status, kind)
+
+
+def test_the_sql_verdict_is_the_python_verdict() -> None:
+    """The pages table sorts by verdict in SQL: the same verdict for every status and kind."""
+    db = sqlite3.connect(":memory:")
+    statuses = [None, 0, 100, 200, 204, 299, 300, 301, 302, 303, 304, 307, 308, 399, 400, 404,
+                429, 451, 500, 503, 599, 999, 1000]  # fmt: skip
+    kinds = [None, *ErrorKind, "ClientConnectorError", "it's quoted"]
+    expr = verdict_sql()
+    for status in statuses:
+        for kind in kinds:
+            (got,) = db.execute(
+                f"SELECT {expr} FROM (SELECT ? AS status, ? AS error_kind)", (status, kind)
+            ).fetchone()
+            assert got == verdict_of(status, kind).value, (status, kind)
