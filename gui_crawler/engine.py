@@ -56,8 +56,8 @@ log = logging.getLogger(__name__)
 
 RETRY_STATUSES = frozenset({429, 503})
 _CHUNK = 64 * 1024
-# A resumed crawl's saved frontier is taken into the queue this many URLs a turn of the loop.
-SAVED_BATCH = 5_000
+# What an earlier crawl took in is taken in this many URLs a turn of the loop (_take_earlier).
+EARLIER_BATCH = 5_000
 
 # Files a crawl holds besides its workers' sockets, kept free when the open-file limit caps the
 # workers. Measured on Linux: a headless crawl with its crawl file and parser threads holds 14
@@ -201,10 +201,11 @@ class Crawler:
             exclude=check_regex("exclude", config.exclude),
         )
         # The chapter's seen_urls and queue, with the URLs held for another try.
-        self.frontier = Frontier(seen)
+        self.frontier = Frontier()
         self.frontier.on_notice = lambda text: self.sink(Notice(text))
-        # Taken into the queue (which spills to disk) as the crawl starts, not listed here: a
-        # resumed crawl file's frontier is read from the file then.
+        # What an earlier crawl took in (its URLs, its frontier), taken in as the crawl starts
+        # (_take_earlier): a resumed crawl file's are read from the file then, not here.
+        self._earlier: Iterable[str] = seen
         self._initial: Iterable[Queued] | None = pending
         self._session_kwargs = session_kwargs or {}
         # Awaited by a worker before it takes its next URL: a crawl file makes the worker's last
@@ -346,9 +347,6 @@ class Crawler:
             self.frontier.unpark,
             loop,
         )
-        if self._initial is None:
-            for root in cfg.roots:
-                self._add(Queued(root, cfg.max_redirect, 0, None))
         timeout = aiohttp.ClientTimeout(
             total=cfg.timeout, sock_connect=cfg.connect_timeout, sock_read=cfg.read_timeout
         )
@@ -365,9 +363,10 @@ class Crawler:
         self._say_cap()
         ticker = loop.create_task(self._tick())
         try:
-            if self._initial is not None:  # resuming: the saved frontier, even if empty
-                await self._take_saved(self._initial)
-                self._initial = []  # the frontier holds them from here
+            await self._take_earlier()
+            if self._initial is None:
+                for root in cfg.roots:
+                    self._add(Queued(root, cfg.max_redirect, 0, None))
             async with aiohttp.ClientSession(
                 connector=connector,
                 timeout=timeout,
@@ -381,7 +380,7 @@ class Crawler:
                 if hasattr(session, "_retry_connection"):
                     session._retry_connection = False
                 self._session = session
-                if not self._stop.is_set():  # not cancelled while the saved frontier was read
+                if not self._stop.is_set():  # not cancelled while the earlier crawl was read
                     self._spawn_workers()
                 joined = loop.create_task(self.frontier.join())
                 stopped = loop.create_task(self._stop.wait())
@@ -424,16 +423,27 @@ class Crawler:
             self.sink(self.finished)
         return self.finished
 
-    async def _take_saved(self, saved: Iterable[Queued]) -> None:
-        """A resumed crawl's frontier into the queue (which spills to disk past its size), a
-        batch at a time with a turn of the loop between: 800,000 URLs read from a crawl file
-        take seconds. Cancelled meanwhile, the rest stay in the file, not taken in."""
-        for n, item in enumerate(saved, 1):
-            self.frontier.add_url(item)  # in the crawl file already: not sent again
-            if n % SAVED_BATCH == 0:
-                await asyncio.sleep(0)
-                if self._stop.is_set():
+    async def _take_earlier(self) -> None:
+        """What an earlier crawl took in: its URLs into the seen set, then its frontier (resuming;
+        even if empty) into the queue, which spills to disk past its size. A batch at a time with
+        a turn of the loop between: a million-URL crawl file takes seconds to read. Cancelled
+        meanwhile, the crawl ends with the rest left in the file."""
+        earlier, self._earlier = self._earlier, ()
+        seen = self.frontier.seen
+        for n, url in enumerate(earlier, 1):
+            seen.add(url)
+            if n % EARLIER_BATCH == 0 and await self._stopped_after_a_turn():
+                return
+        if self._initial is not None:
+            for n, item in enumerate(self._initial, 1):
+                self.frontier.add_url(item)  # in the crawl file already: not sent again
+                if n % EARLIER_BATCH == 0 and await self._stopped_after_a_turn():
                     return
+            self._initial = []  # the frontier holds them from here
+
+    async def _stopped_after_a_turn(self) -> bool:
+        await asyncio.sleep(0)
+        return self._stop.is_set()
 
     def _say_cap(self) -> None:
         if self._cap_notice is not None:

@@ -538,7 +538,7 @@ def _saved(n: int, fail_at: int | None = None) -> Iterator[Queued]:
         yield Queued(f"http://127.0.0.1:9/p/{i}", 10, 1, None)
 
 
-def test_a_big_saved_frontier_is_taken_in_while_the_loop_keeps_turning() -> None:
+def test_an_earlier_crawl_is_taken_in_while_the_loop_keeps_turning() -> None:
     async def main() -> None:
         root = ("http://127.0.0.1:9/",)
         sink = Sink()
@@ -557,7 +557,7 @@ def test_a_big_saved_frontier_is_taken_in_while_the_loop_keeps_turning() -> None
         crawler.cancel()
         finished = await running
         watching.cancel()
-        batch = engine_mod.SAVED_BATCH
+        batch = engine_mod.EARLIER_BATCH
         assert {batch, 2 * batch, 3 * batch} <= set(sizes)  # one batch a turn
         assert finished.reason == "cancelled" and finished.done + finished.todo == 30_000
 
@@ -568,15 +568,41 @@ def test_a_big_saved_frontier_is_taken_in_while_the_loop_keeps_turning() -> None
         finished = await crawler.run()
         assert finished.reason == "cancelled" and finished.todo == batch and not sink.records
 
+        # The URLs taken in before are read in turns too, first.
+        urls = (f"http://127.0.0.1:9/seen/{i}" for i in range(3 * batch))
+        crawler = Crawler(CrawlConfig(roots=root), Sink(), seen=urls, pending=_saved(batch))
+        assert len(crawler.seen) == 0  # not read yet
+        sizes.clear()
+        watching = asyncio.create_task(watch())
+        running = asyncio.create_task(crawler.run())
+        seen_sizes: list[int] = []
+        while not crawler.progress().workers:
+            seen_sizes.append(len(crawler.seen))
+            await asyncio.sleep(0)
+        crawler.cancel()
+        await running
+        watching.cancel()
+        assert {batch, 2 * batch, 3 * batch} <= set(seen_sizes)
+        assert "http://127.0.0.1:9/seen/1" in crawler.seen and len(crawler.seen) == 4 * batch
+
     run(main())
 
 
-def test_a_saved_frontier_that_cannot_be_read_ends_the_crawl_with_an_error() -> None:
+def _urls(n: int, fail_at: int) -> Iterator[str]:
+    for i in range(n):
+        if i == fail_at:
+            raise OSError(5, "Input/output error")
+        yield f"http://127.0.0.1:9/seen/{i}"
+
+
+@pytest.mark.parametrize("broken", ["seen", "frontier"])
+def test_an_earlier_crawl_that_cannot_be_read_ends_the_crawl_with_an_error(broken: str) -> None:
     async def main() -> None:
         sink = Sink()
-        pending = _saved(12_000, fail_at=11_000)
+        seen = _urls(12_000, fail_at=11_000) if broken == "seen" else ()
+        pending = _saved(12_000, fail_at=11_000 if broken == "frontier" else None)
         crawler = Crawler(
-            CrawlConfig(roots=("http://127.0.0.1:9/",)), sink, seen=(), pending=pending
+            CrawlConfig(roots=("http://127.0.0.1:9/",)), sink, seen=seen, pending=pending
         )
         finished = await asyncio.wait_for(crawler.run(), 10)
         assert finished.reason.startswith("error") and "Input/output error" in finished.reason
