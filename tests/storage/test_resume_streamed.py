@@ -95,11 +95,11 @@ def test_a_resume_holds_no_record_and_fetches_exactly_what_was_left(tmp_path: Pa
 
             def resume_and_start() -> CrawlSession:
                 session = CrawlSession.resume(path)
-                session.start(events.append)  # the Crawler hashes the URLs taken in here
+                session.start(events.append)  # its run() takes in the URLs, hashed, in turns
                 return session
 
             session, peak = traced(resume_and_start)
-            # The records read back take ~18 MB; the URLs taken in, hashed, well under 1 MB.
+            # The records read back take ~18 MB; resuming reads none.
             assert peak < 3_000_000, f"{peak:,} bytes held while resuming"
             assert isinstance(session, CrawlSession) and session.crawler is not None
             assert session.saved is not None and session.saved.records == []
