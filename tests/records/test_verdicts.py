@@ -391,14 +391,17 @@ def test_the_sql_a_crawl_file_is_read_with_keeps_every_record_a_summary_lists(
 
 def test_the_sql_verdict_is_the_python_verdict() -> None:
     """The pages table sorts by verdict in SQL: the same verdict for every status and kind."""
-    db = sqlite3.connect(":memory:")
     statuses = [None, 0, 100, 200, 204, 299, 300, 301, 302, 303, 304, 307, 308, 399, 400, 404,
                 429, 451, 500, 503, 599, 999, 1000]  # fmt: skip
     kinds = [None, *ErrorKind, "ClientConnectorError", "it's quoted"]
     expr = verdict_sql()
-    for status in statuses:
-        for kind in kinds:
-            (got,) = db.execute(
-                f"SELECT {expr} FROM (SELECT ? AS status, ? AS error_kind)", (status, kind)
-            ).fetchone()
-            assert got == verdict_of(status, kind).value, (status, kind)
+    db = sqlite3.connect(":memory:")
+    try:  # closed: Python 3.13 warns of a connection left to the garbage collector
+        for status in statuses:
+            for kind in kinds:
+                (got,) = db.execute(
+                    f"SELECT {expr} FROM (SELECT ? AS status, ? AS error_kind)", (status, kind)
+                ).fetchone()
+                assert got == verdict_of(status, kind).value, (status, kind)
+    finally:
+        db.close()
