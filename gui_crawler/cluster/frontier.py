@@ -143,13 +143,16 @@ class ClusterFrontier(Frontier):
                 await asyncio.wait_for(self._poke.wait(), wait)
 
     async def _send(self) -> None:
-        """The URLs taken in, then the records (a record's URL was taken in before it): a batch
-        of each at a time, kept until Redis has them."""
-        while self._intake:
-            batch = self._intake[:BATCH]
-            await self.shared.take_in(self.node, batch)
-            del self._intake[: len(batch)]
-        while self._done:
+        """The URLs taken in, then the records, a batch at a time, kept until Redis has them.
+        No record goes before every URL taken in until then: a redirect's target, taken in
+        while a batch of records was on its way, may be fetched and recorded before that batch
+        is back, and Redis takes its record only once it holds it for this node."""
+        while self._intake or self._done:
+            if self._intake:
+                batch = self._intake[:BATCH]
+                await self.shared.take_in(self.node, batch)
+                del self._intake[: len(batch)]
+                continue
             done = self._done[:BATCH]
             taken = await self.shared.finish(self.node, done)
             del self._done[: len(done)]

@@ -9,7 +9,9 @@ has not told Redis until it can).
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 import re
 import socket
 import time
@@ -98,11 +100,14 @@ def check_id(crawl_id: str) -> str:
     return crawl_id
 
 
+_lives = itertools.count(1)
+
+
 def node_name() -> str:
-    """This process as a node: its machine, its pid and when it joined (a node that rejoins
-    after being given up as lost is a new node)."""
+    """This process as a node: its machine, its pid and its life (a node that rejoins after
+    being given up as lost is a new node; so is each of several in one process)."""
     host = re.sub(r"[^A-Za-z0-9.-]+", "-", socket.gethostname())[:40] or "node"
-    return f"{host}-{__import__('os').getpid()}-{int(time.time() * 1000) % 100_000_000}"
+    return f"{host}-{os.getpid()}-{next(_lives)}"
 
 
 @dataclass(frozen=True)
