@@ -7,7 +7,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from sites import Site, Sink
+from sites import Sink, Site
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler

@@ -95,7 +95,7 @@ def test_two_nodes_crawl_what_one_process_crawls_each_url_collected_once(
         # was read once for both.
         assert site.peak_in_flight <= 6
         assert site.hits["/robots.txt"] == 1
-        assert "http://127.0.0.1:%d/private/x" % site.port in reference
+        assert f"http://127.0.0.1:{site.port}/private/x" in reference
     # A watching window is told each node, its workers in a span of ids of its own, records as
     # they come, and the end.
     states = [e for e in seen if isinstance(e, NodeState)]
