@@ -99,7 +99,7 @@ def test_three_nodes_one_killed_midway_crawl_exactly_what_one_process_does(
                 "3",
                 "--db",
                 str(tmp_path / f"node{i}.sqlite3"),
-            )  # fmt: skip
+            )
             for i in range(2)
         ]
         wait_until(lambda: counts(redis.url).get("recorded", 0) >= 40)
@@ -209,7 +209,7 @@ def test_a_node_cut_off_from_redis_for_longer_than_its_lease_loses_nothing(
         cut.cut(3.5)  # longer than the 2 s lease: its URLs go to the starter meanwhile
         code, _, err = finish(starter)
         assert code == 1, err
-        node_code, node_out, node_err = finish(node)
+        node_code, _, node_err = finish(node)
         assert node_code == 0, node_err
         assert "cannot be reached" in node_err  # it said so, and went on once it could
     urls = file_urls(db)
