@@ -56,14 +56,20 @@ def _address(text: str) -> RedisAddress:
         raise ClusterError(str(e)) from None
 
 
+class NoCrawl(ClusterError):
+    """The server holds no crawl (of that id)."""
+
+
+# Seconds between two looks of a node waiting for a crawl to start.
+WAIT_FOR_CRAWL = 0.5
+
+
 async def _find(client: Any, crawl_id: str | None, address: RedisAddress) -> SharedCrawl:
     """The crawl ``crawl_id``, or the one crawl on the server when none is named."""
     if crawl_id is None:
         crawls = await SharedCrawl.listed(client)
         if not crawls:
-            raise ClusterError(
-                f"no crawl at {address}: start one with gui-crawler crawl URL --cluster"
-            )
+            raise NoCrawl(f"no crawl at {address}: start one with gui-crawler crawl URL --cluster")
         if len(crawls) > 1:
             named = ", ".join(sorted(crawls))
             raise ClusterError(
@@ -72,8 +78,27 @@ async def _find(client: Any, crawl_id: str | None, address: RedisAddress) -> Sha
         crawl_id = next(iter(crawls))
     shared = await SharedCrawl.open(client, crawl_id)
     if shared is None:
-        raise ClusterError(f"no crawl {crawl_id} at {address}")
+        raise NoCrawl(f"no crawl {crawl_id} at {address}")
     return shared
+
+
+async def _wait_for(
+    client: Any, crawl_id: str | None, address: RedisAddress, quiet: bool
+) -> SharedCrawl:
+    """The crawl to work on, waiting for it to start: nodes may be started first."""
+    said = False
+    while True:
+        try:
+            shared = await _find(client, crawl_id, address)
+        except NoCrawl:
+            if not said and not quiet:
+                print(f"Waiting for a crawl to start at {address}…", file=sys.stderr, flush=True)
+            said = True
+            await asyncio.sleep(WAIT_FOR_CRAWL)
+            continue
+        if await shared.state() == "running":
+            return shared
+        await asyncio.sleep(WAIT_FOR_CRAWL)
 
 
 def _on_signals(handler: Callable[[], None]) -> Callable[[], None]:
@@ -227,7 +252,9 @@ def build_parser() -> argparse.ArgumentParser:
         "not written, 130 interrupted.",
     )
     sub = p.add_subparsers(dest="command", required=True)
-    work = sub.add_parser("work", help="join the crawl as one more node until it is done")
+    work = sub.add_parser(
+        "work", help="join the crawl as one more node until it is done (waiting for it to start)"
+    )
     status = sub.add_parser("status", help="print the crawl's progress, one line per node")
     cancel = sub.add_parser(
         "cancel", help="stop every node of the crawl (continue it with crawl --cluster)"
@@ -288,9 +315,7 @@ async def _work(args: argparse.Namespace) -> int:
     client = await connect(address)
     store = None
     try:
-        shared = await _find(client, args.crawl, address)
-        if await shared.state() != "running":
-            raise ClusterError(f"the crawl {shared.id} at {address} is {await shared.state()}")
+        shared = await _wait_for(client, args.crawl, address, args.quiet)
         overrides: dict[str, Any] = {"max_tasks": args.workers}
         for name in NODE_OPTIONS:
             value = getattr(args, name)

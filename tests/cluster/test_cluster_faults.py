@@ -87,9 +87,7 @@ def test_three_nodes_one_killed_midway_crawl_exactly_what_one_process_does(
     site.hits.clear()
     with RedisServer(tmp_path / "redis") as redis:
         db = tmp_path / "collected.sqlite3"
-        starter = gui_crawler("crawl", site.url, *CRAWL, "--cluster", redis.url, "--db", str(db),
-                              "--max-tasks", "3", "--per-host", "20")  # fmt: skip
-        wait_until(lambda: counts(redis.url).get("taken", 0) > 0)
+        # The nodes first: they wait for a crawl to start.
         nodes = [
             gui_crawler(
                 "cluster",
@@ -102,12 +100,16 @@ def test_three_nodes_one_killed_midway_crawl_exactly_what_one_process_does(
             )
             for i in range(2)
         ]
+        starter = gui_crawler("crawl", site.url, *CRAWL, "--cluster", redis.url, "--db", str(db),
+                              "--max-tasks", "3", "--per-host", "20")  # fmt: skip
+        wait_until(lambda: counts(redis.url).get("nodes", 0) == 3)
         wait_until(lambda: counts(redis.url).get("recorded", 0) >= 40)
         os.kill(nodes[0].pid, signal.SIGKILL)
         nodes[0].communicate(timeout=5)  # (closes its pipes)
         code, out, err = finish(starter)
         assert code == 1, err  # finished, with the site's broken links
-        assert finish(nodes[1])[0] == 0
+        code_1, _, err_1 = finish(nodes[1])
+        assert code_1 == 0 and "Waiting for a crawl to start" in err_1
     urls = file_urls(db)
     assert len(urls) == len(set(urls)) and set(urls) == reference
     assert f"Finished {len(reference)} urls" in out
