@@ -44,6 +44,8 @@ from gui_crawler.events import CrawlFinished, Event, Notice, Progress
 from gui_crawler.storage import CrawlStore, StoreError, default_path
 
 EXIT_OK, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 2, 3, 130
+# Seconds a stopped run still collects the records that came before it stopped.
+STOPPING_WAIT = 5.0
 # The options a node may have of its own: how many workers, and credentials (kept in no file
 # and not in Redis: each node is given them). A node's --render would be one more.
 NODE_OPTIONS = ("headers", "cookies", "auth", "proxy")
@@ -192,16 +194,24 @@ async def _work_and_collect(
     try:
         finished = await node.run()
         over.set()
-        await collecting
+        if node.cancelled:
+            # What has come is collected; a server gone meanwhile is not waited for.
+            await asyncio.wait({collecting}, timeout=STOPPING_WAIT)
+        else:
+            await collecting
     finally:
         undo()
         live.cancel()
         collecting.cancel()
         await asyncio.gather(live, collecting, return_exceptions=True)
         run.workers = config.max_tasks
-    counts = await shared.counts()
+    try:
+        counts = await shared.counts()
+    except connection_errors():  # stopped while Redis could not be reached: the crawl goes on
+        counts = {"queued": 1, "held": 0, "taken": collector.collected, "recorded": 0}
+        counts["recorded"] = collector.collected
     empty = counts["queued"] <= 0 and counts["held"] == 0
-    reason = "done" if empty and finished.reason == "done" and not store.error else finished.reason
+    reason = "done" if empty and finished.reason == "done" else finished.reason
     if store.error:
         reason = "error: " + store.error
     store.close(reason)

@@ -109,8 +109,9 @@ class ClusterNode:
         finally:
             beats.cancel()
             await asyncio.gather(beats, return_exceptions=True)
-            if not frontier.lost:
-                # What is made is told before leaving (a record kept by a chain until the end).
+            if not frontier.lost and frontier.offline is None:
+                # What is made is told before leaving (a record kept by a chain until the end);
+                # not waited for while Redis cannot be reached: those URLs are fetched again.
                 try:
                     await asyncio.wait_for(frontier._sent.wait(), LEAVING_WAIT)
                 except TimeoutError:

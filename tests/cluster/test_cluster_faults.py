@@ -266,3 +266,19 @@ def test_the_password_is_never_written_in_the_clear(
         if path.is_file():
             assert secret.encode() not in path.read_bytes(), path
     assert secret not in dump + values
+
+
+def test_stopped_while_redis_is_gone_the_starter_ends_with_what_it_collected(
+    site: Any, tmp_path: Path
+) -> None:
+    with RedisServer(tmp_path / "redis") as redis:
+        db = tmp_path / "collected.sqlite3"
+        starter = gui_crawler("crawl", site.url, *CRAWL, "--cluster", redis.url, "--db", str(db),
+                              "--max-tasks", "2")  # fmt: skip
+        wait_until(lambda: counts(redis.url).get("collected", 0) >= 10)
+        redis.stop()
+        time.sleep(0.5)
+        starter.send_signal(signal.SIGTERM)
+        code, out, _ = finish(starter, timeout=30)
+    assert code == 130
+    assert "Finished" in out and len(file_urls(db)) >= 10
