@@ -185,9 +185,10 @@ def killed_midway(url: str, tmp: Path, reference: set[str]) -> dict:
     }
 
 
-def seen_set_bytes(n: int, tmp: Path) -> dict:
-    """Redis memory per URL of the seen set alone: ``n`` URLs taken in, then every queue emptied
-    (claimed and recorded as ''), so that what stays is the seen set."""
+def seen_set_bytes(n: int, tmp: Path, listpack: int = 0) -> dict:
+    """Redis memory per URL of the seen set alone: ``n`` URLs taken in, then the queue they went
+    to dropped, so that what stays is the seen set. ``listpack``: hash-max-listpack-entries set
+    first (0: Redis's default, 128), as a crawl of more than 8 million URLs needs."""
     from gui_crawler.cluster.address import RedisAddress
     from gui_crawler.cluster.shared import SharedCrawl, connect
     from gui_crawler.config import CrawlConfig
@@ -198,6 +199,8 @@ def seen_set_bytes(n: int, tmp: Path) -> dict:
         async def main() -> dict:
             client = await connect(RedisAddress.parse(redis.url))
             try:
+                if listpack:
+                    await client.config_set("hash-max-listpack-entries", listpack)
                 cfg = CrawlConfig(roots=("http://127.0.0.1:1/",)).validated()
                 shared = await SharedCrawl.create(client, "seen", cfg)
                 assert shared is not None
@@ -276,7 +279,20 @@ def main() -> int:
     p.add_argument("--nodes", default="1,2,4", help="node counts (1,2,4)")
     p.add_argument("--runs", type=int, default=1, help="runs of each, median (1)")
     p.add_argument("--seen-urls", type=int, default=1_000_000, help="URLs for the seen set")
+    p.add_argument(
+        "--seen-only", type=int, default=0, metavar="ENTRIES",
+        help="only the seen set, with hash-max-listpack-entries ENTRIES",
+    )  # fmt: skip
     args = p.parse_args()
+    if args.seen_only:
+        tmp = Path(tempfile.mkdtemp(prefix="bench-cluster-"))
+        try:
+            seen = seen_set_bytes(args.seen_urls, tmp, args.seen_only)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        print(f"seen set: {seen['per_url']:.1f} B per URL over {args.seen_urls:,} URLs "
+              f"(hash-max-listpack-entries {args.seen_only})")  # fmt: skip
+        return 0
     res = measure([int(x) for x in args.nodes.split(",")], args.runs, args.seen_urls)
     res.pop("urls", None)
     print(json.dumps(res, default=str))
