@@ -29,10 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui_crawler.base.urls import InvalidURL, Scope, parse_address
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl.hosts import HostFigures
 from gui_crawler.crawl.urllist import UrlList
-from gui_crawler.crawl.urls import InvalidURL, Scope, parse_address
 from gui_crawler.engine import capped_workers
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
 from gui_crawler.models import Roles

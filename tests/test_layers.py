@@ -61,7 +61,7 @@ def test_every_layer_but_the_window_side_imports_no_qt() -> None:
         "gui_crawler.storage",
         "gui_crawler.storage.session",
         "gui_crawler.cli.headless",
-        "gui_crawler.crawl.urls",
+        "gui_crawler.base.urls",
         "gui_crawler.parsing.parsepool",
         "gui_crawler.records.report",
         "gui_crawler.ui.app",

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from html import escape
 from typing import Any, Protocol, TextIO
 
+from gui_crawler.base.urls import Scope
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl.urls import Scope
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.anchors import (

@@ -14,8 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from gui_crawler.base import heap
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl import heap
 from gui_crawler.crawl.phases import Timing
 from gui_crawler.engine import Crawler
 from gui_crawler.events import (

@@ -136,7 +136,7 @@ def test_offsite_links_and_redirects_are_never_contacted() -> None:
 
 
 def test_strict_scope_is_www_tolerant_and_lenient_takes_the_domain() -> None:
-    from gui_crawler.crawl.urls import Scope
+    from gui_crawler.base.urls import Scope
 
     strict = Scope(("http://example.com/",))
     assert "https://www.example.com/x" in strict
