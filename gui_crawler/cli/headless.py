@@ -365,7 +365,7 @@ class Run:
             session.close(finished)
 
     async def crawl_demo(self) -> tuple[CrawlConfig, CrawlFinished]:
-        from gui_crawler.crawl.demo import start_demo_server
+        from gui_crawler.demo.site import start_demo_server
 
         server = await start_demo_server()
         try:

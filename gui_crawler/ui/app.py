@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 async def _start_demo(latency_scale: float) -> Any:
     try:
-        from gui_crawler.crawl.demo import start_demo_server_at_default_port
+        from gui_crawler.demo.site import start_demo_server_at_default_port
     except ImportError:  # a trimmed install: the window still works on real sites
         return None
     try:

@@ -19,7 +19,7 @@ import aiohttp
 import pytest
 
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl.demo import (
+from gui_crawler.demo.site import (
     OFFSITE,
     ExpectedSite,
     build_app,
@@ -257,7 +257,7 @@ def test_latency_is_scaled() -> None:
 
 _DIGEST = """
 import hashlib, sys
-from gui_crawler.crawl import demo
+from gui_crawler.demo import site as demo
 expected = demo.expected_site(3)
 h = hashlib.sha256(repr(sorted((k, sorted(map(repr, v)) if isinstance(v, (set, frozenset, dict))
                     else repr(v)) for k, v in expected.items())).encode())
@@ -285,7 +285,7 @@ def test_site_is_identical_across_processes_and_imports_no_qt() -> None:
 
 
 def test_the_window_demo_site_keeps_its_port_when_free() -> None:
-    from gui_crawler.crawl.demo import DEMO_PORT, start_demo_server_at_default_port
+    from gui_crawler.demo.site import DEMO_PORT, start_demo_server_at_default_port
 
     async def two() -> tuple[str, str]:
         first = await start_demo_server_at_default_port()
