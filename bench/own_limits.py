@@ -140,7 +140,7 @@ def crawl(url: str, workers: int, time_limit: float, count_fds: bool) -> None:
     from gui_crawler import engine
     from gui_crawler.config import CrawlConfig
     from gui_crawler.events import CrawlFinished, Event, FetchRecord, Progress
-    from gui_crawler.storage.session import CrawlSession
+    from gui_crawler.session import CrawlSession
 
     limit = engine.raise_fd_limit()
     config = CrawlConfig(

@@ -42,8 +42,8 @@ from gui_crawler.records.export import write_csv
 from gui_crawler.records.page_columns import PAGE_COLUMNS
 from gui_crawler.records.verdicts import Verdict, count_label
 from gui_crawler.records.wording import plural, progress_text, root_failure
+from gui_crawler.session import CrawlSession, StoreError, crawls_dir, peek
 from gui_crawler.storage import SavedCrawl, load_words
-from gui_crawler.storage.session import CrawlSession, StoreError, crawls_dir, peek
 from gui_crawler.ui.bridge import CrawlBridge
 from gui_crawler.ui.charts import ChartsPanel
 from gui_crawler.ui.compare_dialog import CompareDialog

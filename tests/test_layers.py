@@ -59,7 +59,7 @@ def test_every_layer_but_the_window_side_imports_no_qt() -> None:
         "gui_crawler.engine",
         "gui_crawler.events",
         "gui_crawler.storage",
-        "gui_crawler.storage.session",
+        "gui_crawler.session",
         "gui_crawler.cli.headless",
         "gui_crawler.base.urls",
         "gui_crawler.parsing.parsepool",

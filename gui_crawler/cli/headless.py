@@ -43,9 +43,9 @@ from gui_crawler.records.verdicts import (
     worth_rechecking,
 )
 from gui_crawler.records.wording import answer_words
+from gui_crawler.session import CrawlSession, StoreError
 from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.fileformat import HAS_WORDS, count_records, iter_records, load_words
-from gui_crawler.storage.session import CrawlSession, StoreError
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 

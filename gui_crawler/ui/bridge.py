@@ -28,7 +28,7 @@ from gui_crawler.events import (
     Queued,
     WorkerEvent,
 )
-from gui_crawler.storage.session import CrawlSession
+from gui_crawler.session import CrawlSession
 
 # Five refreshes a second: live to the eye, and half the repaints of ten (the window's main cost).
 DEFAULT_INTERVAL_MS = 200

@@ -17,9 +17,9 @@ from gui_crawler.crawl.hosts import states_from_records
 from gui_crawler.events import ErrorKind, FetchRecord, Queued, WorkerEvent
 from gui_crawler.records.verdicts import worth_rechecking
 from gui_crawler.records.wording import plural
+from gui_crawler.session import CrawlSession, StoreError
 from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.fileformat import Earlier, frontier_in_file, load_history
-from gui_crawler.storage.session import CrawlSession, StoreError
 from gui_crawler.ui.overview import OverviewTab
 from gui_crawler.ui.results import CrawlResults
 from gui_crawler.ui.timeline import TimelinePanel

@@ -241,7 +241,7 @@ def test_the_window_status_bar_overview_and_broken_links_agree(
     from PySide6.QtCore import Qt
 
     from gui_crawler.records.page_columns import COLUMN_INDEX
-    from gui_crawler.storage.session import CrawlSession
+    from gui_crawler.session import CrawlSession
 
     with ThreadedSite(every_outcome()) as site:
         config = config_from_args(build_parser().parse_args(["x", *FLAGS]), roots(site))
