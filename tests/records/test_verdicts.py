@@ -26,6 +26,7 @@ import gui_crawler
 from gui_crawler import engine
 from gui_crawler.cli.headless import Report, build_parser, config_from_args, main
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord
+from gui_crawler.records import verdicts
 from gui_crawler.records.verdicts import (
     FAILS,
     NOT_ANSWERED_SQL,
@@ -35,6 +36,8 @@ from gui_crawler.records.verdicts import (
     Verdict,
     count_label,
     count_phrase,
+    is_blocked,
+    is_broken,
     verdict_of,
     verdict_sql,
 )
@@ -76,9 +79,9 @@ def test_each_outcome_has_one_verdict(
     status: int | None, kind: str | None, verdict: Verdict
 ) -> None:
     rec = FetchRecord(url="http://h.test/", status=status, error_kind=kind)
-    assert verdict_of(status, kind) is verdict is rec.verdict
-    assert rec.is_broken == (verdict is Verdict.BROKEN)
-    assert rec.is_blocked == (verdict is Verdict.BLOCKED)
+    assert verdict_of(status, kind) is verdict is verdicts.verdict(rec)
+    assert is_broken(rec) == (verdict is Verdict.BROKEN)
+    assert is_blocked(rec) == (verdict is Verdict.BLOCKED)
 
 
 def test_every_verdict_has_its_words_and_only_broken_and_error_fail() -> None:

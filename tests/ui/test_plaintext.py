@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from gui_crawler.events import FetchRecord
 from gui_crawler.models import PagesModel, Roles
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS
-from gui_crawler.records.verdicts import Verdict
+from gui_crawler.records.verdicts import Verdict, verdict
 from gui_crawler.ui.link_models import BrokenLinksModel, LinkIndex, RedirectsModel
 from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.timeline import tooltip
@@ -140,7 +140,7 @@ def indexes(model: QAbstractItemModel, parent: QModelIndex | None = None) -> Ite
 
 def test_every_model_gives_literal_tooltips(qtmodeltester: Any) -> None:
     records = hostile_records()
-    assert any(r.verdict is Verdict.BROKEN for r in records)
+    assert any(verdict(r) is Verdict.BROKEN for r in records)
     pages = PagesModel()
     pages.add_records(records)
     links = LinkIndex()
