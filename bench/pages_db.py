@@ -113,7 +113,8 @@ def lag(path: Path) -> None:
     from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from gui_crawler.models import PagesModel, PagesProxy, StatusClass
+    from gui_crawler.models import PagesModel, PagesProxy
+    from gui_crawler.records.verdicts import StatusClass
 
     app = QApplication.instance() or QApplication([])
     pages = PagesModel()

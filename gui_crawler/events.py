@@ -175,9 +175,16 @@ class Progress:
     elapsed: float
 
 
+class Reason(enum.StrEnum):
+    """Why a crawl ended (CrawlFinished.reason; a crawl file's state keeps it too)."""
+
+    DONE = "done"  # nothing left to fetch, or a limit reached
+    CANCELLED = "cancelled"  # stopped: what it had left stays to fetch
+
+
 @dataclass(frozen=True, slots=True)
 class CrawlFinished:
-    """The crawl is over: ``reason`` is "done", "cancelled" or "error: …"."""
+    """The crawl is over: ``reason`` is a Reason, or "error: " and what went wrong."""
 
     reason: str
     done: int

@@ -34,6 +34,7 @@ from PySide6.QtGui import QBrush, QColor
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS, PageColumn, columns_of
+from gui_crawler.records.verdicts import StatusClass, Verdict, status_class, verdict
 from gui_crawler.storage import pagequery
 from gui_crawler.storage.pagequery import Filter, Querier, Query, Source
 from gui_crawler.ui.plaintext import tip
@@ -47,44 +48,29 @@ class Roles(enum.IntEnum):
     Record = int(Qt.ItemDataRole.UserRole) + 1  # the FetchRecord (None when not fetched yet)
     Url = enum.auto()  # the URL a row or node stands for (context menu, details pane)
     Sort = enum.auto()  # the raw value to sort by
-    StatusClass = enum.auto()  # StatusClass of the row
+    StatusClass = enum.auto()  # the row's verdicts.StatusClass (what the quick filters pick)
 
 
-class StatusClass(enum.IntEnum):
-    """Coarse outcome of a URL, ordered from best to worst (the tree keeps the worst)."""
-
-    PENDING = 0
-    OK = 2
-    REDIRECT = 3
-    CLIENT_ERROR = 4
-    SERVER_ERROR = 5
-    FAILED = 6  # no HTTP answer (exception)
-
-
-def status_class(rec: FetchRecord) -> StatusClass:
-    if rec.error_kind is not None:
-        return StatusClass.FAILED
-    s = rec.status
-    if s is None:
-        return StatusClass.FAILED
-    if s >= 500:
-        return StatusClass.SERVER_ERROR
-    if s >= 400:
-        return StatusClass.CLIENT_ERROR
-    if s >= 300:
-        return StatusClass.REDIRECT
-    return StatusClass.OK
-
-
-# One brush per class, shared by every row (data() must not build objects per call).
-STATUS_BRUSH: dict[StatusClass, QBrush | None] = {
-    StatusClass.PENDING: QBrush(QColor("#808080")),
-    StatusClass.OK: None,
-    StatusClass.REDIRECT: QBrush(QColor("#1f5fbf")),
-    StatusClass.CLIENT_ERROR: QBrush(QColor("#c0392b")),
-    StatusClass.SERVER_ERROR: QBrush(QColor("#8e1b10")),
-    StatusClass.FAILED: QBrush(QColor("#8e44ad")),
+# The colour of a record's verdict (None: a URL taken in, not fetched yet), one brush per verdict
+# shared by every row (data() must not build objects per call): the pages table's URL and status,
+# the site tree's branches, the Details pane's links.
+_GREY = QBrush(QColor("#808080"))
+VERDICT_BRUSH: dict[Verdict | None, QBrush | None] = {
+    None: _GREY,
+    Verdict.OK: None,
+    Verdict.REDIRECT: QBrush(QColor("#1f5fbf")),
+    Verdict.BROKEN: QBrush(QColor("#c0392b")),
+    Verdict.BLOCKED: QBrush(QColor("#b9770e")),
+    Verdict.TIMEOUT: QBrush(QColor("#8e44ad")),
+    Verdict.ERROR: QBrush(QColor("#8e1b10")),
+    Verdict.CANCELLED: _GREY,
 }
+
+
+def brush_of(rec: FetchRecord) -> QBrush | None:
+    return VERDICT_BRUSH[verdict(rec)]
+
+
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
@@ -124,14 +110,16 @@ COL_URL, COL_STATUS = COLUMN_INDEX["url"], COLUMN_INDEX["status"]
 
 
 class PageRow:
-    """One row of the pages table as read from the crawl file: its record, its status class and
-    its cells' text (made when first shown). ``columns``: the table's (one tuple shared)."""
+    """One row of the pages table as read from the crawl file: its record, its status class, its
+    verdict's colour and its cells' text (made when first shown). ``columns``: the table's (one
+    tuple shared)."""
 
-    __slots__ = ("_display", "cls", "columns", "record")
+    __slots__ = ("_display", "brush", "cls", "columns", "record")
 
     def __init__(self, record: FetchRecord, columns: tuple[PageColumn, ...] = PAGE_COLUMNS) -> None:
         self.record = record
         self.cls = status_class(record)
+        self.brush = brush_of(record)
         self.columns = columns
         self._display: tuple[str, ...] | None = None
 
@@ -577,7 +565,7 @@ class PagesModel(LabelledTable):
         if role == Qt.ItemDataRole.DisplayRole:
             return row.display[col]
         if role == Qt.ItemDataRole.ForegroundRole:
-            return STATUS_BRUSH[row.cls] if col in (COL_URL, COL_STATUS) else None
+            return row.brush if col in (COL_URL, COL_STATUS) else None
         if role == Qt.ItemDataRole.ToolTipRole:  # page text: shown as text, never as HTML
             return tip(row.display[col]) or None
         if role == Roles.Url:

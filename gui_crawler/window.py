@@ -34,13 +34,13 @@ from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl.hosts import HostFigures
 from gui_crawler.crawl.urllist import UrlList
 from gui_crawler.engine import capped_workers
-from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord, Progress, WorkerEvent
+from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord, Progress, Reason, WorkerEvent
 from gui_crawler.models import Roles
 from gui_crawler.options import config_kwargs, in_group, said
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.page_columns import PAGE_COLUMNS
-from gui_crawler.records.verdicts import Verdict, count_label
+from gui_crawler.records.verdicts import CUT_SHORT, Verdict, count_label
 from gui_crawler.records.wording import plural, progress_text, root_failure
 from gui_crawler.session import CrawlSession, StoreError, crawls_dir, peek
 from gui_crawler.storage import SavedCrawl, load_words
@@ -983,9 +983,8 @@ class MainWindow(QMainWindow):
         # cut short in flight (recorded as cancelled, fetched again by Continue).
         self._left = f.todo + self._cut_short
         self._show_stats(self.bridge.last_progress)
-        words = {"done": "Finished", "cancelled": "Cancelled"}.get(
-            f.reason, f"Stopped ({f.reason})"
-        )
+        ended: dict[str, str] = {Reason.DONE: "Finished", Reason.CANCELLED: "Cancelled"}
+        words = ended.get(f.reason, f"Stopped ({f.reason})")
         # URLs cut short were never fetched: the crawl file keeps them to fetch, not as rows,
         # so the count said is the one the file, reopened, shows.
         cut = self._cut_short
@@ -993,14 +992,14 @@ class MainWindow(QMainWindow):
         done = f.done - cut
         this_run = f" ({done:,} this time)" if total != done else ""
         if cut:
-            this_run += f" (and {cut:,} cut short in flight)"
+            this_run += f" (and {cut:,} {CUT_SHORT})"
         left = f", {self._left:,} left to fetch" if self._left else ""
         session = self.bridge.session
         self._last_file = session.path if self._left and session is not None else None
         more = [f"Saved to {session.path}"] if session is not None and session.path else []
         if cut:
             more.append(
-                f"URLs cut short in flight ({cut:,}) are listed as cancelled and counted "
+                f"URLs {CUT_SHORT} ({cut:,}) are listed as {Verdict.CANCELLED} and counted "
                 "among those left to fetch: the crawl file keeps them to fetch again"
             )
         if self._last_file is not None:

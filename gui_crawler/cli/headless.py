@@ -25,7 +25,7 @@ from gui_crawler import options
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
 from gui_crawler.engine import raise_fd_limit
-from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress
+from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress, Reason
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.report import ListRecords, Records, write_audit, write_pages_csv
@@ -189,7 +189,7 @@ class Report:
         print(
             f"Finished {total} urls in {finished.elapsed:.3f} secs "
             f"(max_tasks={max_tasks}) ({rate:.1f} urls/sec)"
-            + ("" if finished.reason == "done" else f" [{finished.reason}]"),
+            + ("" if finished.reason == Reason.DONE else f" [{finished.reason}]"),
             file=out,
         )
         for kind, n in sorted(counts.items()):

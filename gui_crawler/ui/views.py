@@ -37,22 +37,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui_crawler.models import PagesProxy, Roles, StatusClass
+from gui_crawler.models import PagesProxy, Roles
 from gui_crawler.records.page_columns import PAGE_COLUMNS
 from gui_crawler.records.record_filters import RECORD_FILTERS, record_filter
+from gui_crawler.records.verdicts import CLASS_WORDS, CUT_SHORT, QUICK_CLASSES, Verdict
 from gui_crawler.records.wording import plural
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.quiet_table import QuietTable
 
 ItemView = QTableView | QTreeView
 
-QUICK_FILTERS = (
-    ("2xx", (StatusClass.OK,), "Successful answers"),
-    ("3xx", (StatusClass.REDIRECT,), "Redirects"),
-    ("4xx", (StatusClass.CLIENT_ERROR,), "Client errors, e.g. 404"),
-    ("5xx", (StatusClass.SERVER_ERROR,), "Server errors"),
-    ("Failed", (StatusClass.FAILED,), "No HTTP answer: timeouts, resets, cancelled…"),
-)
+# The quick filters by status class: (label, class, what it holds), as verdicts.py says them.
+QUICK_FILTERS = tuple((CLASS_WORDS[c][0], c, CLASS_WORDS[c][1]) for c in QUICK_CLASSES)
 
 
 def open_url(url: str) -> None:
@@ -327,9 +323,7 @@ class PagesTab(QWidget):
 
     def _apply(self) -> None:
         self._debounce.stop()
-        classes = [
-            c for label, cs, _tip in QUICK_FILTERS if self.buttons[label].isChecked() for c in cs
-        ]
+        classes = [c for label, c, _tip in QUICK_FILTERS if self.buttons[label].isChecked()]
         self.proxy.only = record_filter(
             {lb for lb, _ in RECORD_FILTERS if self.buttons[lb].isChecked()}
         )
@@ -468,8 +462,8 @@ class ElidedLabel(QLabel):
 
 # What each number of the status bar counts (its tooltip).
 STATUS_TIPS = {
-    "urls": "URLs recorded: the rows of the Pages table (URLs a Cancel cut short in flight among "
-    "them, listed as cancelled: the crawl file keeps those to fetch again)",
+    "urls": f"URLs recorded: the rows of the Pages table (URLs {CUT_SHORT} by a Cancel among "
+    f"them, listed as {Verdict.CANCELLED}: the crawl file keeps those to fetch again)",
     "queued": "URLs taken in and not fetched yet: while a crawl runs, its queue; between crawls, "
     "what Continue crawl would fetch",
     "progress": "URLs recorded out of those known so far (recorded, queued or in flight): more "

@@ -14,8 +14,9 @@ from PySide6.QtCore import QPersistentModelIndex, Qt
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import ErrorKind, FetchRecord
-from gui_crawler.models import CACHE_ROWS, PagesModel, PagesProxy, Roles, StatusClass
+from gui_crawler.models import CACHE_ROWS, PagesModel, PagesProxy, Roles
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS
+from gui_crawler.records.verdicts import StatusClass
 from gui_crawler.storage import CrawlStore
 from gui_crawler.window import MainWindow
 

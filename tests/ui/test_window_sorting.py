@@ -79,7 +79,7 @@ def test_small_tables_keep_their_sort_as_rows_arrive(
 
 
 def test_a_filtered_and_sorted_view_stays_sorted_as_rows_arrive(qtmodeltester: Any) -> None:
-    from gui_crawler.models import StatusClass
+    from gui_crawler.records.verdicts import StatusClass
 
     model = PagesModel()
     proxy = PagesProxy(model)
