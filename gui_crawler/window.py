@@ -35,7 +35,6 @@ from gui_crawler.crawl.hosts import HostFigures
 from gui_crawler.crawl.urllist import UrlList
 from gui_crawler.engine import capped_workers
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord, Progress, Reason, WorkerEvent
-from gui_crawler.models import Roles
 from gui_crawler.options import config_kwargs, in_group, said
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.export import write_csv
@@ -59,6 +58,7 @@ from gui_crawler.ui.plaintext import tip as plain_tip
 from gui_crawler.ui.recent_dialog import RecentCrawlsDialog
 from gui_crawler.ui.recheck import Recheck, history_of, start_recheck
 from gui_crawler.ui.results import CrawlResults
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.settings_panel import ERROR_STYLE, SettingsPanel
 from gui_crawler.ui.timeline import TimelinePanel
 from gui_crawler.ui.tree_model import TREE_WIDTHS

@@ -1,5 +1,5 @@
 """The pages table's reads of a crawl file: which records, in which order, and the records of the
-rows on screen. No Qt here (gui_crawler.models shows them).
+rows on screen. No Qt here (gui_crawler.models and ui.pages_proxy show them).
 
 The table keeps no records: an order is an ``array('q')`` of the ``records`` table's seqs, made
 by one SQL query (``order``): ``ORDER BY`` the column's SQL key (PageColumn.sql_key, which orders

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui_crawler.models import Roles
 from gui_crawler.records import compare
 from gui_crawler.records.export import atomic_text, write_table
 from gui_crawler.records.wording import plural
@@ -35,6 +34,7 @@ from gui_crawler.ui.compare_model import WIDTHS, ChangesModel, ChangesProxy
 from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.recent_dialog import CrawlNotes
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.settings_panel import ERROR_STYLE
 
 PATH_ROLE = Qt.ItemDataRole.UserRole

@@ -15,16 +15,15 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import LabelledTable, Roles, brush_of
 from gui_crawler.records.verdicts import is_broken
 from gui_crawler.records.wording import error_sentence, status_word
 from gui_crawler.storage.reader import RecordReader
 from gui_crawler.ui.plaintext import tip
+from gui_crawler.ui.roles import AnyIndex, LabelledTable, Roles, brush_of
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 MAX_HOPS = 30
 
 

@@ -33,12 +33,12 @@ from PySide6.QtWidgets import (
 
 import gui_crawler
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import Roles
 from gui_crawler.records.anchors import link_rows
 from gui_crawler.records.auditfiles import write_links_csv
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.wording import plural
 from gui_crawler.ui.file_dialogs import file_dialog, file_stem
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.views import open_url
 
 if TYPE_CHECKING:

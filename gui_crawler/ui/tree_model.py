@@ -23,18 +23,16 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import VERDICT_BRUSH, Roles, header_label
 from gui_crawler.records.verdicts import WORST_LAST, StatusClass, worry
 from gui_crawler.records.wording import status_word
 from gui_crawler.ui.plaintext import tip
+from gui_crawler.ui.roles import RIGHT, VERDICT_BRUSH, AnyIndex, Roles, header_label
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 TREE_COLUMNS = ("Path", "Pages", "Status", "Worst below")
 TREE_WIDTHS = (420, 70, 90, 110)
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 # An outcome as the tree orders them to keep the worst (verdicts.worry): the place of its verdict
 # in WORST_LAST (0: a URL not fetched yet), then its status class (a 500 above a 404).
@@ -379,7 +377,7 @@ class SiteTreeModel(QAbstractItemModel):
                 return _BRUSHES[st[0][0]] if st[0] is not None else None
             return _BRUSHES[st[2][0]] if col in (0, 3) else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if col == 1 else None
+            return RIGHT if col == 1 else None
         if role == Qt.ItemDataRole.ToolTipRole:  # a URL as it was recorded: shown as text
             return tip(n.url or n.prefix)
         if role == Roles.Url:

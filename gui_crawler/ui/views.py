@@ -37,13 +37,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui_crawler.models import PagesProxy, Roles
 from gui_crawler.records.page_columns import PAGE_COLUMNS
 from gui_crawler.records.record_filters import RECORD_FILTERS, record_filter
 from gui_crawler.records.verdicts import CLASS_WORDS, CUT_SHORT, QUICK_CLASSES, Verdict
 from gui_crawler.records.wording import plural
+from gui_crawler.ui.pages_proxy import PagesProxy
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.quiet_table import QuietTable
+from gui_crawler.ui.roles import Roles
 
 ItemView = QTableView | QTreeView
 

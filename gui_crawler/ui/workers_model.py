@@ -9,13 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from gui_crawler.events import WorkerEvent, WorkerState
-from gui_crawler.models import LabelledTable, Roles
+from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 WORKER_COLUMNS = ("Worker", "State", "For (s)", "Done", "URL")
 WORKER_WIDTHS = (60, 150, 60, 50, 400)
 STATE_TEXT = {
@@ -34,7 +33,6 @@ STATE_BRUSH = {
 }
 SLOW_BRUSH = QBrush(QColor("#c0392b"))
 STALL_SECONDS = 2.0  # a fetch taking longer than this is shown in red
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 class WorkerRow:
@@ -120,7 +118,7 @@ class WorkersModel(LabelledTable):
                 return SLOW_BRUSH
             return STATE_BRUSH[r.state] if c in (1, 2) else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if c in (0, 2, 3) else None
+            return RIGHT if c in (0, 2, 3) else None
         if role == Roles.Url:
             return r.url
         if role == Roles.Sort:

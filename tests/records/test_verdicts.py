@@ -427,7 +427,7 @@ def test_a_429_is_4xx_and_blocked_and_painted_as_blocked() -> None:
     """The status class is a fact of the answer (what the 4xx quick filter picks), the verdict a
     judgement of it (what the colour says): a 429 is both 4xx and blocked, never painted as
     broken. The colour is the verdict's wherever a record is painted."""
-    from gui_crawler.models import VERDICT_BRUSH, brush_of
+    from gui_crawler.ui.roles import VERDICT_BRUSH, brush_of
 
     throttled = FetchRecord("http://h.test/", status=429)
     assert status_class_of(429, None) is StatusClass.CLIENT_ERROR

@@ -14,10 +14,12 @@ from PySide6.QtCore import QPersistentModelIndex, Qt
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import ErrorKind, FetchRecord
-from gui_crawler.models import CACHE_ROWS, PagesModel, PagesProxy, Roles
+from gui_crawler.models import CACHE_ROWS, PagesModel
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS
 from gui_crawler.records.verdicts import StatusClass
 from gui_crawler.storage import CrawlStore
+from gui_crawler.ui.pages_proxy import PagesProxy
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 H = "http://h.test"

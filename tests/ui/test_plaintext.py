@@ -25,11 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import PagesModel, Roles
+from gui_crawler.models import PagesModel
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS
 from gui_crawler.records.verdicts import Verdict, verdict
 from gui_crawler.ui.link_models import BrokenLinksModel, LinkIndex, RedirectsModel
 from gui_crawler.ui.plaintext import label, tip
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.timeline import tooltip
 from gui_crawler.ui.timeline_model import Bar
 from gui_crawler.ui.tree_model import SiteTreeModel

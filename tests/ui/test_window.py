@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QFileDialog
 from windows import PAGES, start_slow_crawl
 
 from gui_crawler.events import ErrorKind, WorkerState
-from gui_crawler.models import Roles
 from gui_crawler.records.export import COLUMNS
 from gui_crawler.records.verdicts import StatusClass
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.views import url_menu
 from gui_crawler.window import MainWindow
 

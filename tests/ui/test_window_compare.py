@@ -14,9 +14,9 @@ from windows import crawl_to_end
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import Roles
 from gui_crawler.storage import CrawlStore
 from gui_crawler.ui.compare_dialog import CompareDialog
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 

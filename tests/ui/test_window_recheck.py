@@ -12,10 +12,11 @@ from test_menus import choose, click_menu_item, right_click
 from windows import PAGES, crawl_to_end, start_slow_crawl
 
 from gui_crawler.events import ErrorKind, FetchRecord
-from gui_crawler.models import COL_STATUS, COL_URL, PagesModel, Roles
+from gui_crawler.models import COL_STATUS, COL_URL, PagesModel
 from gui_crawler.records.verdicts import StatusClass
 from gui_crawler.storage import load
 from gui_crawler.storage.fileformat import load_history
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 

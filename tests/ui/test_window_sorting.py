@@ -9,7 +9,9 @@ import pytest
 from PySide6.QtCore import QPersistentModelIndex, Qt
 from windows import PAGES, H, click_header, crawl_to_end, page
 
-from gui_crawler.models import PagesModel, PagesProxy, Roles
+from gui_crawler.models import PagesModel
+from gui_crawler.ui.pages_proxy import PagesProxy
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 
