@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     QUrl,
     Signal,
 )
-from PySide6.QtGui import QDesktopServices, QGuiApplication, QResizeEvent, QStandardItemModel
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QSizePolicy,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -39,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from gui_crawler.records.page_columns import PAGE_COLUMNS
 from gui_crawler.records.record_filters import RECORD_FILTERS, record_filter
-from gui_crawler.records.verdicts import CLASS_WORDS, CUT_SHORT, QUICK_CLASSES, Verdict
+from gui_crawler.records.verdicts import CLASS_WORDS, QUICK_CLASSES
 from gui_crawler.records.wording import plural
 from gui_crawler.ui.pages_proxy import PagesProxy
 from gui_crawler.ui.plaintext import tip
@@ -300,6 +299,11 @@ class PagesTab(QWidget):
         self.proxy.set_url_filter(None)
         self._apply()
 
+    def start_over(self) -> None:
+        """Another crawl shown: its rows unfiltered, from the first column."""
+        self.clear_filters()
+        self.table.horizontalScrollBar().setValue(0)
+
     def active_filters(self) -> list[str]:
         """The filters on, in words, as the count's tooltip lists them."""
         out = []
@@ -430,51 +434,6 @@ class FilterChip(QFrame):
 
     def text(self) -> str:
         return self.label.text()
-
-
-class ElidedLabel(QLabel):
-    """A one-line label that shrinks with its space and cuts its text at the end with "…";
-    ``text()`` gives the whole text (a plain QLabel would clip it mid-letter, without a mark).
-    Plain text: what it shows can come from a page or a file."""
-
-    def __init__(self, text: str = "", parent: Any = None) -> None:
-        super().__init__(parent)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self._full = ""
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.setText(text)
-
-    def text(self) -> str:
-        return self._full
-
-    def setText(self, text: str) -> None:
-        self._full = text
-        self._elide()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._elide()
-
-    def _elide(self) -> None:
-        width = max(0, self.contentsRect().width())
-        cut = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
-        super().setText(cut)
-
-
-# What each number of the status bar counts (its tooltip).
-STATUS_TIPS = {
-    "urls": f"URLs recorded: the rows of the Pages table (URLs {CUT_SHORT} by a Cancel among "
-    f"them, listed as {Verdict.CANCELLED}: the crawl file keeps those to fetch again)",
-    "queued": "URLs taken in and not fetched yet: while a crawl runs, its queue; between crawls, "
-    "what Continue crawl would fetch",
-    "progress": "URLs recorded out of those known so far (recorded, queued or in flight): more "
-    "are found as pages are read, so the share and the time left are estimates",
-    "redirects": "URLs that answered with a redirect: the rows of the Redirects tab",
-    "broken": "Broken URLs: an error answer (404, 500…) or no connection (refused, unknown "
-    "host, reset), not those blocked or timed out: the rows of the Broken links tab",
-    "rate": "Pages recorded per second over the last second; after a crawl, its average",
-    "elapsed": "Time since the crawl started",
-}
 
 
 class CounterLabel(QLabel):

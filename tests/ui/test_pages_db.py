@@ -255,7 +255,7 @@ def test_the_window_sorts_and_filters_a_crawl_on_the_query_thread(
     pages.sync_rows = 0  # as a table of a million rows is
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
-    assert pages.rowCount() == PAGES and pages.path == window.shown_file()
+    assert pages.rowCount() == PAGES and pages.path == window.controller.shown_file()
     pages.sort(URL, Qt.SortOrder.DescendingOrder)
     urls = sorted((r.url for r in pages.records()), reverse=True)
     qtbot.waitUntil(lambda: shown(pages) == urls, timeout=5000)

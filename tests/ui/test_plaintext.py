@@ -261,10 +261,10 @@ def test_a_hostile_page_shows_as_text_in_the_window(
     assert reached >= 2  # the title column of both pages at least
 
     # Labels and dialogs: text from pages, files and exceptions, never taken as HTML.
-    window.notify(f"Export failed: {IMG}", error=True)
+    window.status.notify(f"Export failed: {IMG}", error=True)
     window.say(f"Opened {BIG}")
     assert not window.open_crawl(f"/nonexistent/{IMG}.sqlite3")
-    window.show_internal_error(f"ValueError: {IMG}")
+    window.status.internal_error(f"ValueError: {IMG}")
     window.overview.message.setText(BIG)
     window.settings.exclude.setText(f"({BIG}")  # an invalid regex, quoted by the message
     for lab in window.findChildren(QLabel):
@@ -275,9 +275,9 @@ def test_a_hostile_page_shows_as_text_in_the_window(
     assert window.address_error.isVisible() and IMG in window.problem
     error = window.settings.error_label(window.settings.exclude)
     assert error.isVisible() and error.textFormat() == Qt.TextFormat.PlainText
-    assert window._error_box.textFormat() == Qt.TextFormat.PlainText
+    assert window.status.error_box.textFormat() == Qt.TextFormat.PlainText
     assert (
         shown(window.notice.toolTip()) == f"Internal error: ValueError: {IMG} (details in the log)"
     )
     assert shown(window.state_label.toolTip()) == f"Opened {BIG}"
-    window._error_box.close()
+    window.status.error_box.close()

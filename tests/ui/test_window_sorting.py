@@ -63,10 +63,10 @@ def test_small_tables_keep_their_sort_as_rows_arrive(
         page("/m", status=301, next_url=H + "/"),
         page("/z", status=404),
     ]
-    window._on_batch(batch1, [])
+    window.controller._on_batch(batch1, [])
     click_header(qtbot, view, 0)
     assert view.horizontalHeader().sortIndicatorSection() == 0
-    window._on_batch(
+    window.controller._on_batch(
         [
             page("/a", status=302, next_url=H + "/"),
             page("/b", status=500),
@@ -106,7 +106,7 @@ def test_the_sorted_small_tables_pass_the_model_tester_as_rows_arrive(
         view.sortByColumn(1, Qt.SortOrder.DescendingOrder)
         qtmodeltester.check(view.model())
     for i in range(4):
-        window._on_batch(
+        window.controller._on_batch(
             [
                 page(f"/p{i}", links=(H + f"/r{i}", H + f"/x{i}")),
                 page(f"/r{i}", status=301 + i % 3, next_url=H + "/"),
@@ -141,7 +141,7 @@ def test_an_opened_crawl_fills_a_sorted_table_in_order(
 ) -> None:
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
-    path = max(window.crawls_folder().glob("*.sqlite3"), key=lambda p: p.stat().st_mtime)
+    path = max(window.controller.crawls_folder().glob("*.sqlite3"), key=lambda p: p.stat().st_mtime)
     table = window.pages_tab.table
     table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
     window.results.clear()
