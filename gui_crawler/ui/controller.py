@@ -95,7 +95,7 @@ class CrawlController(QObject):
         self.last_file: Path | None = None
         self.left = 0  # URLs the shown crawl has left to fetch, when none runs
         self.cut_short = 0  # this run's URLs recorded as cancelled in flight
-        self.recheck_running: Recheck | None = None
+        self.rechecking: Recheck | None = None  # the re-check under way, if one is
         self.root: str | None = None  # the running or opened crawl's start page
         self._failed_in_a_row = 0
         self.replay = Replay(
@@ -402,10 +402,10 @@ class CrawlController(QObject):
         self.problem.emit(None)
         if self.saved is None and self.cut_short and session.saved is not None:
             self._show_file_again(session.saved)  # the rows the re-check replaces, from the file
-        self.recheck_running = Recheck(session, self.results, self.views.overview)
+        self.rechecking = Recheck(session, self.results, self.views.overview)
         self._begin(session)
         self.stateChanged.emit(
-            f"Re-checking {plural(len(self.recheck_running.before), 'URL')} …", str(path)
+            f"Re-checking {plural(len(self.rechecking.before), 'URL')} …", str(path)
         )
         if session.saved is not None:
             self._say_withheld(session.saved)
@@ -441,8 +441,8 @@ class CrawlController(QObject):
         details = self.views.details
         # The links' words are the crawl file's (read back when shown): none kept per record here.
         records = [r.without_words() if r.words else r for r in records]
-        if self.recheck_running is not None:
-            shown = self.recheck_running.apply(records, workers)
+        if self.rechecking is not None:
+            shown = self.rechecking.apply(records, workers)
             if any(r.url == details.url for r in shown):
                 details.refresh()
             return
@@ -485,7 +485,7 @@ class CrawlController(QObject):
         self.problem.emit(f"{msg}. The crawl was stopped; every row is kept.")
 
     def _on_finished(self, f: CrawlFinished) -> None:
-        if self.recheck_running is not None:
+        if self.rechecking is not None:
             self._recheck_finished(f)
             return
         # What the crawl file keeps to fetch: the queue, URLs parked on their host, and URLs
@@ -528,7 +528,7 @@ class CrawlController(QObject):
         self.finished.emit(f)
 
     def _recheck_finished(self, f: CrawlFinished) -> None:
-        rc, self.recheck_running = self.recheck_running, None
+        rc, self.rechecking = self.rechecking, None
         assert rc is not None
         rc.rebuild(self.views.timeline)
         self.saved = rc.saved_now()  # Continue fetches what the crawl file has left
