@@ -15,9 +15,9 @@ VENV313 ?= .venv-3.13
 PURE_TESTS := tests/parsing/test_accel.py tests/parsing/test_pagewalk.py \
 	tests/parsing/test_pagefacts.py tests/parsing/test_parsepool.py tests/parsing/test_slicing.py \
 	tests/parsing/test_nesting.py tests/parsing/test_linkpack.py tests/crawl/test_engine.py \
-	tests/storage/test_store.py tests/storage/test_session.py tests/storage/test_crash.py \
+	tests/storage/test_store.py tests/test_session.py tests/storage/test_crash.py \
 	tests/cli/test_cli.py tests/crawl/test_hostile.py tests/records/test_audit.py \
-	tests/crawl/test_demo.py tests/parsing/test_complexity.py tests/parsing/test_linkwords.py \
+	tests/demo/test_demo.py tests/parsing/test_complexity.py tests/parsing/test_linkwords.py \
 	tests/crawl/test_css_links.py tests/cli/test_recheck.py
 
 .PHONY: run test test-pure test-3.13 test-sanitizers lint bench clean

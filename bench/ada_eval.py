@@ -16,7 +16,7 @@ from pathlib import Path
 from ada_url import join_url
 from selectolax.lexbor import LexborHTMLParser
 
-from gui_crawler.crawl import urls
+from gui_crawler.base import urls
 
 DIRS = ["/usr/share/doc/python3-doc/html", "/usr/share/doc/rust-doc/html"]
 SELECTOR = "a[href], area[href], link[href], iframe[src], frame[src], img[src], script[src]"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from selectolax.lexbor import LexborHTMLParser
 
-from gui_crawler.crawl import urls
+from gui_crawler.base import urls
 from gui_crawler.parsing import links
 
 # The link elements parse_page took before the audit fields, with selectolax's CSS selector.

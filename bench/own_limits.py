@@ -140,7 +140,8 @@ def crawl(url: str, workers: int, time_limit: float, count_fds: bool) -> None:
     from gui_crawler import engine
     from gui_crawler.config import CrawlConfig
     from gui_crawler.events import CrawlFinished, Event, FetchRecord, Progress
-    from gui_crawler.storage.session import CrawlSession
+    from gui_crawler.records.verdicts import verdict
+    from gui_crawler.session import CrawlSession
 
     limit = engine.raise_fd_limit()
     config = CrawlConfig(
@@ -166,7 +167,7 @@ def crawl(url: str, workers: int, time_limit: float, count_fds: bool) -> None:
 
     def sink(ev: Event) -> None:
         if type(ev) is FetchRecord:
-            verdicts[ev.verdict.value] += 1
+            verdicts[verdict(ev).value] += 1
             if ev.error_kind:
                 kinds[ev.error_kind] += 1
                 if ev.error_kind == "Timeout":  # a connection never made, or no answer on it

@@ -113,7 +113,9 @@ def lag(path: Path) -> None:
     from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from gui_crawler.models import PagesModel, PagesProxy, StatusClass
+    from gui_crawler.models import PagesModel
+    from gui_crawler.records.verdicts import StatusClass
+    from gui_crawler.ui.pages_proxy import PagesProxy
 
     app = QApplication.instance() or QApplication([])
     pages = PagesModel()

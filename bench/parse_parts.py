@@ -12,7 +12,7 @@ from pathlib import Path
 
 from linkx import best_of
 
-from gui_crawler.crawl import urls
+from gui_crawler.base import urls
 from gui_crawler.parsing import _pagewalk, links
 
 WALK = "lexbor parse + walk + plain joins (C, no GIL)"

@@ -126,7 +126,7 @@ def generate(path: Path, records: int, links: int, left: int) -> None:
 async def resume_and_fetch(path: Path, fetch: int) -> dict[str, float]:
     """Continue crawl as the window does it: resume, start, cancel after ``fetch`` records."""
     from gui_crawler.events import Event, FetchRecord, WorkerEvent
-    from gui_crawler.storage.session import CrawlSession
+    from gui_crawler.session import CrawlSession
 
     t0 = time.perf_counter()
     running = 0.0

@@ -319,7 +319,7 @@ async def crawl_child(args: argparse.Namespace) -> dict:
         for stat in snap.statistics("lineno")[: args.top]:
             top.append(f"{stat.size / 2**20:8.1f} MB {stat.count:>9,}  {stat.traceback[0]}")
         tracemalloc.stop()
-    path = window.shown_file()
+    path = window.controller.shown_file()
 
     # Sorting each visible column, ascending.
     table_view = tab.table

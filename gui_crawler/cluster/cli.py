@@ -127,7 +127,7 @@ async def crawl_on_cluster(
 ) -> tuple[CrawlConfig, CrawlFinished]:
     """``gui-crawler crawl … --cluster``: ``run`` (cli.headless.Run) gets the crawl file's
     session and every record in its report; returns the crawl's options and how it ended."""
-    from gui_crawler.storage.session import CrawlSession
+    from gui_crawler.session import CrawlSession
 
     address = _address(args.cluster)
     client = await connect(address)
