@@ -33,6 +33,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+import contextlib
+
 from common import PY, ROOT, median, table
 from realsites import SITES, ensure_docs
 from redisserver import RedisServer
@@ -58,6 +60,22 @@ def _redis_info(port: int, section_: str) -> dict[str, str]:
         ["redis-cli", "-p", str(port), "INFO", section_], capture_output=True, text=True, check=True
     ).stdout
     return dict(line.split(":", 1) for line in out.splitlines() if ":" in line)
+
+
+def _counted(port: int, field: str) -> int:
+    """One of the crawl's counts (taken, recorded…) in the redis-server at ``port``; 0 before
+    the crawl is there."""
+    keys = subprocess.run(
+        ["redis-cli", "-p", str(port), "--scan", "--pattern", "gc:*:n"],
+        capture_output=True, text=True, check=False,
+    ).stdout.split()  # fmt: skip
+    if not keys:
+        return 0
+    got = subprocess.run(
+        ["redis-cli", "-p", str(port), "HGET", keys[0], field],
+        capture_output=True, text=True, check=False,
+    ).stdout.strip()  # fmt: skip
+    return int(got) if got.isdigit() else 0
 
 
 def _urls(path: Path) -> list[str]:
@@ -103,20 +121,9 @@ def cluster(url: str, nodes: int, tmp: Path) -> dict:
         taken = 0
         while starter.poll() is None:
             time.sleep(0.25)
-            try:
+            with contextlib.suppress(subprocess.CalledProcessError, KeyError, ValueError):
                 peak = max(peak, int(_redis_info(redis.port, "memory")["used_memory"]))
-                n = subprocess.run(
-                    ["redis-cli", "-p", str(redis.port), "--scan", "--pattern", "gc:*:n"],
-                    capture_output=True, text=True, check=False,
-                ).stdout.split()  # fmt: skip
-                if n:
-                    got = subprocess.run(
-                        ["redis-cli", "-p", str(redis.port), "HGET", n[0], "taken"],
-                        capture_output=True, text=True, check=False,
-                    ).stdout.strip()  # fmt: skip
-                    taken = max(taken, int(got or 0))
-            except (subprocess.CalledProcessError, ValueError):
-                pass
+            taken = max(taken, _counted(redis.port, "taken"))
         for w in workers:
             w.wait(120)
         wall = time.perf_counter() - t
@@ -158,19 +165,10 @@ def killed_midway(url: str, tmp: Path, reference: set[str]) -> dict:
         killed_at = 0
         while starter.poll() is None and not killed_at:
             time.sleep(0.2)
-            out = subprocess.run(
-                ["redis-cli", "-p", str(redis.port), "--scan", "--pattern", "gc:*:n"],
-                capture_output=True, text=True, check=False,
-            ).stdout.split()  # fmt: skip
-            if not out:
-                continue
-            got = subprocess.run(
-                ["redis-cli", "-p", str(redis.port), "HGET", out[0], "recorded"],
-                capture_output=True, text=True, check=False,
-            ).stdout.strip()  # fmt: skip
-            if int(got or 0) >= len(reference) // 3:
+            got = _counted(redis.port, "recorded")
+            if got >= len(reference) // 3:
                 os.kill(nodes[0].pid, signal.SIGKILL)
-                killed_at = int(got)
+                killed_at = got
         starter.wait(1800)
         nodes[0].wait(10)
         nodes[1].wait(120)

@@ -23,7 +23,7 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +103,17 @@ async def _wait_for(
         await asyncio.sleep(WAIT_FOR_CRAWL)
 
 
+@contextlib.asynccontextmanager
+async def _redis(text: str) -> AsyncIterator[tuple[RedisAddress, Any]]:
+    """The checked address of a Redis URL and a client whose server answered; closed after."""
+    address = _address(text)
+    client = await connect(address)
+    try:
+        yield address, client
+    finally:
+        await client.aclose()
+
+
 def _on_signals(handler: Callable[[], None]) -> Callable[[], None]:
     """SIGINT and SIGTERM call ``handler`` on the loop; returns the undo."""
     loop = asyncio.get_running_loop()
@@ -129,9 +140,7 @@ async def crawl_on_cluster(
     session and every record in its report; returns the crawl's options and how it ended."""
     from gui_crawler.session import CrawlSession
 
-    address = _address(args.cluster)
-    client = await connect(address)
-    try:
+    async with _redis(args.cluster) as (address, client):
         crawl_id = args.cluster_id or crawl_id_of(config.roots)
         shared = await SharedCrawl.open(client, crawl_id)
         if shared is not None and await shared.state() == "finished":
@@ -158,8 +167,6 @@ async def crawl_on_cluster(
         )
         run.session = CrawlSession(shared.config, store)
         return shared.config, await _work_and_collect(run, shared, mine, store, address)
-    finally:
-        await client.aclose()
 
 
 def _collected_file(args: argparse.Namespace, shared: SharedCrawl, run: Any) -> CrawlStore:
@@ -208,8 +215,8 @@ async def _work_and_collect(
     try:
         counts = await shared.counts()
     except connection_errors():  # stopped while Redis could not be reached: the crawl goes on
-        counts = {"queued": 1, "held": 0, "taken": collector.collected, "recorded": 0}
-        counts["recorded"] = collector.collected
+        got = collector.collected
+        counts = {"queued": 1, "held": 0, "taken": got, "recorded": got}
     empty = counts["queued"] <= 0 and counts["held"] == 0
     reason = "done" if empty and finished.reason == "done" else finished.reason
     if store.error:
@@ -321,8 +328,11 @@ def workers_ok(n: int) -> bool:
 
 
 async def _work(args: argparse.Namespace) -> int:
-    address = _address(args.redis)
-    client = await connect(address)
+    async with _redis(args.redis) as (address, client):
+        return await _work_on(args, address, client)
+
+
+async def _work_on(args: argparse.Namespace, address: RedisAddress, client: Any) -> int:
     store = None
     try:
         shared = await _wait_for(client, args.crawl, address, args.quiet)
@@ -352,13 +362,10 @@ async def _work(args: argparse.Namespace) -> int:
     finally:
         if store is not None:
             store.close("finished")
-        await client.aclose()
 
 
 async def _status(args: argparse.Namespace) -> int:
-    address = _address(args.redis)
-    client = await connect(address)
-    try:
+    async with _redis(args.redis) as (address, client):
         shared = await _find(client, args.crawl, address)
         while True:
             print("\n".join(await status_lines(shared, str(address))), flush=True)
@@ -366,17 +373,11 @@ async def _status(args: argparse.Namespace) -> int:
                 return EXIT_OK
             await asyncio.sleep(args.watch)
             print(time.strftime("%H:%M:%S"))
-    finally:
-        await client.aclose()
 
 
 async def _cancel(args: argparse.Namespace) -> int:
-    address = _address(args.redis)
-    client = await connect(address)
-    try:
+    async with _redis(args.redis) as (address, client):
         shared = await _find(client, args.crawl, address)
         await shared.set_state("cancelled")
         print(f"Crawl {shared.id} at {address}: cancelled (its nodes stop within a second)")
         return EXIT_OK
-    finally:
-        await client.aclose()

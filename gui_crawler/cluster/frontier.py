@@ -56,7 +56,6 @@ class ClusterFrontier(Frontier):
         self.offline: str | None = None  # why Redis cannot be reached now, while it cannot
         self.on_recorded: Any = lambda url, taken: None  # told per record whether it was taken
         self.hide: Any = lambda text: text  # an error's text without the Redis password
-        self.claimed = 0
         self.dropped = 0  # records of URLs that were no longer this node's
 
     # ---- what the engine calls ---------------------------------------------------------------
@@ -97,6 +96,10 @@ class ClusterFrontier(Frontier):
         self._sent.clear()
         self._poke.set()
 
+    async def sent(self) -> None:
+        """Until Redis has everything taken in and recorded here so far."""
+        await self._sent.wait()
+
     def waiting_workers(self) -> int:
         return sum(1 for g in self._getters if not g.done())
 
@@ -123,7 +126,6 @@ class ClusterFrontier(Frontier):
                         self.seen.add(item.url)
                         self.put(item)
                     claimed = len(items)
-                    self.claimed += claimed
                     wait = POLL if wait_ms < 0 else min(POLL, wait_ms / 1000)
                 if self.offline is not None:
                     log.warning("Redis answers again")

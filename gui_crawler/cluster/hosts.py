@@ -25,7 +25,7 @@ from protego import Protego
 from gui_crawler.cluster.shared import SharedCrawl, connection_errors
 from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl.hosts import Host, HostTable
-from gui_crawler.crawl.politeness import LocalHosts, Prepared
+from gui_crawler.crawl.politeness import LocalHosts, Prepared, prepare_host
 from gui_crawler.crawl.robots import Robots
 from gui_crawler.events import Queued
 
@@ -103,24 +103,16 @@ class ClusterHosts(LocalHosts):
         *,
         robots: bool,
         sitemaps: bool,
-        in_scope: Callable[[str], bool],
-        on_site: Callable[[str], bool] = lambda url: True,
+        **kw: Any,
     ) -> Prepared:
+        """prepare_host's answer for ``origin``, read by the first node that asks."""
         if not robots and not sitemaps:
             return Prepared(None)
         client, key = self.shared.client, self.shared.key("prep:" + origin)
         lease_ms = int(self.shared.stored.lease * 1000)
 
         async def read() -> Prepared:
-            return await super(ClusterHosts, self).prepare(
-                session,
-                origin,
-                cfg,
-                robots=robots,
-                sitemaps=sitemaps,
-                in_scope=in_scope,
-                on_site=on_site,
-            )
+            return await prepare_host(session, origin, cfg, robots=robots, sitemaps=sitemaps, **kw)
 
         try:
             while True:

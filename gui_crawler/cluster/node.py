@@ -113,7 +113,7 @@ class ClusterNode:
                 # What is made is told before leaving (a record kept by a chain until the end);
                 # not waited for while Redis cannot be reached: those URLs are fetched again.
                 try:
-                    await asyncio.wait_for(frontier._sent.wait(), LEAVING_WAIT)
+                    await asyncio.wait_for(frontier.sent(), LEAVING_WAIT)
                 except TimeoutError:
                     log.warning(
                         "Redis did not take this node's last records: they are fetched again"

@@ -124,26 +124,8 @@ class LocalHosts:
             cfg.per_host, cfg.delay, cfg.retry_backoff, cfg.max_retry_after, release, loop
         )
 
-    async def prepare(
-        self,
-        session: aiohttp.ClientSession,
-        origin: str,
-        cfg: CrawlConfig,
-        *,
-        robots: bool,
-        sitemaps: bool,
-        in_scope: Callable[[str], bool],
-        on_site: Callable[[str], bool] = lambda url: True,
-    ) -> Prepared:
-        return await prepare_host(
-            session,
-            origin,
-            cfg,
-            robots=robots,
-            sitemaps=sitemaps,
-            in_scope=in_scope,
-            on_site=on_site,
-        )
+    # A host's robots.txt and sitemaps, read by this process (prepare_host's arguments).
+    prepare = staticmethod(prepare_host)
 
 
 @dataclass
