@@ -9,7 +9,10 @@ of their own — and one more, ``NodeState``, per node.
 * ``Progress`` from the crawl's counts, ``CrawlFinished`` when it is over;
 * ``NodeState`` when a node's figures change (joined, working, lost, left, done).
 
-``cancel()`` cancels the whole crawl (every node stops, giving back what it holds).
+``cancel()`` cancels the whole crawl (every node stops, giving back what it holds). A window on
+a machine that does not collect the crawl shows its records from a crawl file of its own: given
+``store``, the watcher writes each record it sees there too, as a collector would (a window that
+started the crawl has the collected file already).
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from dataclasses import dataclass
 from gui_crawler.cluster.shared import SharedCrawl, connection_errors
 from gui_crawler.cluster.status import NodeFigures, node_figures
 from gui_crawler.cluster.wire import record_of
-from gui_crawler.events import CrawlFinished, Event, Progress, WorkerEvent, WorkerState
+from gui_crawler.events import CrawlFinished, Event, Progress, Queued, WorkerEvent, WorkerState
+from gui_crawler.storage import CrawlStore
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +54,15 @@ class NodeState:
 class ClusterWatcher:
     """Watches ``shared``'s crawl and tells ``sink`` (on the loop) what happens."""
 
-    def __init__(self, shared: SharedCrawl, sink: Callable[[Event | NodeState], None]) -> None:
+    def __init__(
+        self,
+        shared: SharedCrawl,
+        sink: Callable[[Event | NodeState], None],
+        store: CrawlStore | None = None,
+    ) -> None:
         self.shared = shared
         self.sink = sink
+        self.store = store
         self._numbers: dict[str, int] = {}
         self._nodes: dict[str, NodeFigures] = {}
         self._workers: dict[int, tuple[int, str]] = {}
@@ -82,9 +92,14 @@ class ClusterWatcher:
             for entry_id, fields in entries:
                 self._last_id = entry_id
                 try:
-                    self.sink(record_of(fields[b"r"]))
+                    rec = record_of(fields[b"r"])
                 except (KeyError, ValueError, TypeError):
                     continue
+                if self.store is not None:
+                    redirects = shared.config.max_redirect
+                    self.store.sink(Queued(rec.url, redirects, rec.depth, rec.referrer))
+                    self.store.sink(rec)
+                self.sink(rec)
         now = asyncio.get_running_loop().time()
         busy = workers = 0
         for n in await node_figures(shared):

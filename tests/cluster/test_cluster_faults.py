@@ -193,6 +193,7 @@ class Cut:
         self.cut(0)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+        self.loop.close()
 
 
 def test_a_node_cut_off_from_redis_for_longer_than_its_lease_loses_nothing(

@@ -60,7 +60,10 @@ async def crawl_with_nodes(
     collecting = asyncio.ensure_future(collector.run(over))
     watching = None
     if watcher_sink is not None:
-        watching = asyncio.ensure_future(ClusterWatcher(shared, watcher_sink).run())
+        # A window on another machine: its own crawl file of the records it was shown.
+        shown = CrawlStore.create(path.with_name("shown.sqlite3"), shared.config)
+        watcher = ClusterWatcher(shared, watcher_sink, shown)
+        watching = asyncio.ensure_future(watcher.run())
     workers = [ClusterNode(shared) for _ in range(nodes)]
     finished = await asyncio.gather(*(n.run() for n in workers))
     assert {f.reason for f in finished} == {"done"}
@@ -70,6 +73,7 @@ async def crawl_with_nodes(
     await shared.finish_up()
     if watching is not None:
         await asyncio.wait_for(watching, 5)
+        shown.close("finished")
     return collector, workers
 
 
@@ -102,7 +106,9 @@ def test_two_nodes_crawl_what_one_process_crawls_each_url_collected_once(
     assert len({s.node for s in states}) == 2
     spans = {e.worker_id // NODE_SPAN for e in seen if isinstance(e, WorkerEvent)}
     assert spans == {0, 1}
-    assert {e.url for e in seen if isinstance(e, FetchRecord)} <= reference
+    shown = {e.url for e in seen if isinstance(e, FetchRecord)}
+    assert shown and shown <= reference
+    assert set(file_urls(tmp_path / "shown.sqlite3")) == shown
     assert isinstance(seen[-1], CrawlFinished) and seen[-1].reason == "done"
 
 
