@@ -1,7 +1,7 @@
 """``gui-crawler crawl …`` runs headless; ``gui-crawler cluster work|status|cancel redis://…``
-works on (or shows) a crawl shared through Redis; ``gui-crawler compare OLD NEW`` compares two crawl
-files; ``gui-crawler --install-desktop`` (``--uninstall-desktop``)
-adds (removes) the menu entry and icon for the person running it; anything else opens the window."""
+works on (or shows) a crawl shared through Redis; ``gui-crawler compare OLD NEW`` compares two
+crawl files; ``gui-crawler --install-desktop`` (``--uninstall-desktop``) adds (removes) the menu
+entry and icon for the person running it; anything else opens the window."""
 
 from __future__ import annotations
 
