@@ -60,8 +60,9 @@ def _host_port(parts: SplitResult) -> tuple[str, int | None]:
 def normalize(url: str) -> str | None:
     """Canonical form of an absolute http(s) URL, or None if it cannot be crawled.
 
-    Lower-case scheme and host, default port dropped, empty path made "/", fragment dropped,
-    percent-escapes upper-cased, unsafe characters percent-encoded.
+    Lower-case scheme and host, default port dropped, empty path made "/", dot segments removed
+    (RFC 3986 section 5.2.4: "/ok/../ok" is "/ok", which a server answers for it), fragment
+    dropped, percent-escapes upper-cased, unsafe characters percent-encoded.
     """
     if len(url) > MAX_URL_LENGTH or "\0" in url:
         return None
@@ -78,7 +79,10 @@ def normalize(url: str) -> str | None:
     except InvalidURL:
         return None
     netloc = host if port is None or port == DEFAULT_PORTS[scheme] else f"{host}:{port}"
-    path = _upper_pct(quote(parts.path, safe=_SAFE_PATH)) or "/"
+    path = parts.path
+    if "/." in path:
+        path = _remove_dot_segments(path)
+    path = _upper_pct(quote(path, safe=_SAFE_PATH)) or "/"
     query = _upper_pct(quote(parts.query, safe=_SAFE_QUERY))
     return f"{scheme}://{netloc}{path}" + (f"?{query}" if query else "")
 
