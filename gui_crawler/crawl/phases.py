@@ -19,6 +19,7 @@ where a host name's addresses are known, after the lookup and before the connect
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import socket
 import time
@@ -29,6 +30,8 @@ from typing import Any
 import aiohttp
 import yarl
 from aiohttp.abc import AbstractResolver, ResolveResult
+
+from gui_crawler.crawl.protocol import ResponseHandler
 
 # Record field names, in the order the phases happen (the timeline draws them in this order).
 PHASES = ("wait", "dns", "connect", "ttfb", "download", "parse_wait", "parse")
@@ -264,6 +267,8 @@ class TimedConnector(aiohttp.TCPConnector):
 
     def __init__(self, *args: Any, policy: AddressPolicy | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Connections that forgive bytes after a complete answer (crawl/protocol.py).
+        self._factory = functools.partial(ResponseHandler, loop=self._loop)  # type: ignore[assignment]
         self.policy = policy
         self._looking_up_roots = asyncio.Lock()
 
