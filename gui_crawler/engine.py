@@ -23,6 +23,7 @@ from gui_crawler.config import CrawlConfig, check_regex
 from gui_crawler.crawl.access import Access, proxy_host
 from gui_crawler.crawl.bodies import BodyBudget
 from gui_crawler.crawl.chains import RedirectChains
+from gui_crawler.crawl.encodings import ACCEPT_ENCODING, BodyTooLarge, ContentEncodingError, Decoder
 from gui_crawler.crawl.failures import describe, failure, retry_after, worth_retrying
 from gui_crawler.crawl.frontier import Frontier
 from gui_crawler.crawl.headers import kept as kept_headers
@@ -137,10 +138,6 @@ def capped_workers(n: int, parse_processes: int = 0) -> tuple[int, str | None]:
     if cap and n > cap:
         return cap, workers_capped(cap, limit)
     return n, None
-
-
-class BodyTooLarge(Exception):
-    pass
 
 
 _NO_FACTS = PageFacts()
@@ -370,7 +367,8 @@ class Crawler:
             async with aiohttp.ClientSession(
                 connector=connector,
                 timeout=timeout,
-                headers={"User-Agent": cfg.user_agent},
+                # Only codings _read can undo: it decodes bodies itself (crawl/encodings.py).
+                headers={"User-Agent": cfg.user_agent, "Accept-Encoding": ACCEPT_ENCODING},
                 cookie_jar=aiohttp.DummyCookieJar(),
                 **Access(cfg).session_kwargs(),
                 **self._session_kwargs,
@@ -734,6 +732,7 @@ class Crawler:
         self._set_state(wid, WorkerState.FETCHING, item.url)
         began, behind = asyncio.get_running_loop().time(), self._behind()
         answer = ""  # the answer's headers, once it has come
+        status: int | None = None
         held = 0  # bytes of the body budget this try holds until its page is parsed
         try:
             # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
@@ -742,9 +741,20 @@ class Crawler:
             url = yarl.URL(item.url, encoded=True)
             timing = self._timings[item.url]
             timing.start_request()
-            async with self._session.get(url, allow_redirects=False) as resp:
+            async with self._session.get(url, allow_redirects=False, auto_decompress=False) as resp:
                 timing.mark_headers()
                 answer = kept_headers(resp.headers.items())
+                status = resp.status
+                if status < 200:  # a 1xx that was no interim answer: 101 to a plain GET
+                    unasked = Outcome(
+                        status=status,
+                        error_kind=ErrorKind.INFORMATIONAL,
+                        message=f"{status} {resp.reason or ''}".rstrip()
+                        + ": an informational answer where a final one was due",
+                        headers=answer,
+                    )
+                    self._record(item, start, tries, unasked)
+                    return None
                 if resp.status in RETRY_STATUSES:
                     delay = retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
                     self._hosts.throttle(host, delay)
@@ -757,7 +767,6 @@ class Crawler:
                     redirect = self._redirect(item, resp.status, mime, resp.headers.get("Location"))
                     self._record(item, start, tries, replace(redirect, headers=answer))
                     return None
-                status = resp.status
                 mime, charset = parse_content_type(resp.headers.get("Content-Type"))
                 challenge = bot_challenge(status, resp.headers)
                 # A page is parsed; a stylesheet read for its url()s and @imports.
@@ -794,6 +803,12 @@ class Crawler:
         except BodyTooLarge as e:
             too_large = Outcome(error_kind=ErrorKind.TOO_LARGE, message=str(e), headers=answer)
             self._record(item, start, tries, too_large)
+            return None
+        except ContentEncodingError as e:  # the same bytes again would not decode either
+            undecodable = Outcome(
+                status=status, error_kind=type(e).__name__, message=str(e), headers=answer
+            )
+            self._record(item, start, tries, undecodable)
             return None
         except (aiohttp.InvalidURL, UnicodeError) as e:  # UnicodeError: a DNS label > 63
             bad = Outcome(error_kind=ErrorKind.INVALID_URL, message=str(e))
@@ -930,28 +945,37 @@ class Crawler:
         )
 
     async def _read(self, resp: aiohttp.ClientResponse, keep: bool) -> tuple[bytes | None, int]:
-        """The body (if ``keep``) and its decompressed size; BodyTooLarge past max_body."""
+        """The body (if ``keep``) and its decoded size: BodyTooLarge past max_body,
+        ContentEncodingError when its Content-Encoding cannot be undone."""
         limit = self.config.max_body
         length = resp.content_length
         if length is not None and length > limit:
             raise BodyTooLarge(f"Content-Length {length} exceeds the {limit}-byte limit")
+        decoder = Decoder(resp.headers.get("Content-Encoding", ""), limit)
         content = resp.content
         if content.is_eof():
             # The whole body is in already (a small page comes in the read that brought its
             # headers: 96% of rust-doc's): taken without the awaits of the loop below (rust-doc,
             # loop 6.31 -> 5.97 CPU-s, wall 8.01 -> 7.66 s, side by side).
             body = content.read_nowait()
+            if decoder:
+                body = decoder.feed(body)
+                decoder.end()
             if len(body) > limit:
                 raise BodyTooLarge(f"body exceeds the {limit}-byte limit")
             return (body if keep else None), len(body)
         chunks: list[bytes] = []
         size = 0
         async for chunk in content.iter_chunked(_CHUNK):
+            if decoder:
+                chunk = decoder.feed(chunk)
             size += len(chunk)
             if size > limit:
                 raise BodyTooLarge(f"body exceeds the {limit}-byte limit")
             if keep:
                 chunks.append(chunk)
+        if decoder:
+            decoder.end()
         return (b"".join(chunks) if keep else None), size
 
     async def _page(
