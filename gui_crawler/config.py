@@ -3,13 +3,13 @@ the store). Each field's default, type and range are its option's in options.py.
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from gui_crawler.crawl.urls import InvalidURL, parse_address
 from gui_crawler.options import CONFIG_OPTIONS, DEFAULT_USER_AGENT, default, regex_error
 from gui_crawler.parsing.extract import Extractor, RuleError
+from gui_crawler.userregex import UrlRegex
 
 __all__ = ["DEFAULT_USER_AGENT", "WITHHELD", "ConfigError", "CrawlConfig", "check_regex"]
 
@@ -116,11 +116,12 @@ class CrawlConfig:
         return cls(**kw)
 
 
-def check_regex(name: str, pattern: str | None) -> re.Pattern[str] | None:
-    """Compile an include/exclude pattern or raise ConfigError with the regex error."""
+def check_regex(name: str, pattern: str | None) -> UrlRegex | None:
+    """An include/exclude pattern, to search URLs with, or ConfigError with the regex error.
+    A URL its search is cut short on (userregex.URL_BUDGET) is left out of the crawl."""
     if not pattern:
         return None
     error = regex_error(pattern)
     if error is not None:
         raise ConfigError(f"{name} is not a valid regular expression: {error}")
-    return re.compile(pattern)
+    return UrlRegex(pattern, f"--{name}", when_cut=name == "exclude")

@@ -52,6 +52,7 @@ from gui_crawler.parsing.pagefacts import PageFacts, robots_tokens
 from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed, default_processes
 from gui_crawler.parsing.slicing import MAX_TAGS
 from gui_crawler.records.wording import workers_capped
+from gui_crawler.userregex import PAGE_BUDGET
 
 log = logging.getLogger(__name__)
 
@@ -197,6 +198,9 @@ class Crawler:
             include=check_regex("include", config.include),
             exclude=check_regex("exclude", config.exclude),
         )
+        for pattern in (self.scope.include, self.scope.exclude):
+            if pattern is not None:  # one cut short says so (userregex.UrlRegex)
+                pattern.on_cut = lambda text: self.sink(Notice(text))
         # The chapter's seen_urls and queue, with the URLs held for another try.
         self.frontier = Frontier()
         self.frontier.on_notice = lambda text: self.sink(Notice(text))
@@ -215,6 +219,7 @@ class Crawler:
         self._timings: dict[str, Timing] = {}
         self._chains = RedirectChains()
         self._extractor = config.extractor()  # custom extraction and search; empty: falsy
+        self._regex_said: set[str] = set()  # the rules whose regex was cut, said once each
         # Failures of the crawler's own each URL waiting for another try has had (OWN_RETRIES).
         self._own: dict[str, int] = {}
         # How far behind the loop has fallen since the crawl began (seconds the progress ticks
@@ -1016,13 +1021,15 @@ class Crawler:
         timing = self._timings.get(item.url)
         if timing is not None:
             timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
-        extracted = ""
+        extracted, note = "", page.note
         if self._extractor:
             # Off the loop: a CSS or XPath query parses the page again (bench/extract.py) —
             # only a page parsed whole, in one piece: no other has a tree of bounded size.
             whole = page.note is None and body.count(b"<") <= MAX_TAGS
             text = _text(body, page.encoding)
-            extracted = await asyncio.to_thread(self._extractor.run, text, whole)
+            extracted, cut = await asyncio.to_thread(self._extractor.run, text, whole)
+            if cut:
+                note = "; ".join(filter(None, [note, self._regex_cut(cut, item.url)]))
         links, inside, new = self._take_links(item, page.links)
         facts = page.facts
         parsed = Outcome(
@@ -1030,7 +1037,7 @@ class Crawler:
             content_type=got.content_type,
             size=got.size,
             encoding=page.encoding,
-            note=page.note,
+            note=note,
             num_urls=inside,
             num_new_urls=new,
             links=links,
@@ -1041,6 +1048,21 @@ class Crawler:
             extracted=extracted,
         )
         self._record(item, start, tries, parsed)
+
+    def _regex_cut(self, rules: list[str], url: str) -> str:
+        """The note of a page on which the regexes of ``rules`` were cut at their time budget;
+        a Notice says so the first time each rule is cut."""
+        budget = f"{PAGE_BUDGET:g} s"
+        for name in rules:
+            if name not in self._regex_said:
+                self._regex_said.add(name)
+                self.sink(
+                    Notice(
+                        f"The regex of the rule {name} took longer than {budget} on {url[:200]} "
+                        "and was cut: its value is left empty on such pages (their note says so)"
+                    )
+                )
+        return f"regex of {', '.join(rules)} cut after {budget}: value left empty"
 
     def _take_links(self, item: Queued, found: Sequence[str]) -> tuple[tuple[str, ...], int, int]:
         """Take in the links ``found`` on ``item`` (a page's, a stylesheet's): in-scope ones

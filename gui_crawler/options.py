@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from gui_crawler import userregex
+
 DEFAULT_USER_AGENT = "gui_crawler/0.1 (+https://github.com/gui-crawler)"
 
 Kind = Literal["int", "float", "bool", "count", "text", "regex", "file", "lines"]
@@ -189,12 +191,9 @@ class Option:
 
 
 def regex_error(pattern: str) -> str | None:
-    """Python's words for why ``pattern`` is not a regular expression, or None."""
-    try:
-        re.compile(pattern)
-    except re.error as e:
-        return str(e)
-    return None
+    """Why ``pattern`` is not a regular expression (as the crawl reads them: userregex), or
+    None."""
+    return userregex.problem(pattern)
 
 
 def item_problem(form: str, text: str) -> str | None:

@@ -11,7 +11,11 @@ import functools
 import ipaddress
 import re
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 from urllib.parse import SplitResult, quote, urljoin, urlsplit
+
+if TYPE_CHECKING:
+    from gui_crawler.userregex import UrlRegex
 
 SCHEMES = frozenset({"http", "https"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -280,7 +284,7 @@ class Scope:
 
     strict: same host as a root modulo one leading "www.", and the same explicit port;
     lenient: same last two host labels as a root (any port). ``include``/``exclude`` are regexes
-    searched in the URL; roots are always in scope.
+    searched in the URL, with a time budget (userregex.UrlRegex); roots are always in scope.
     """
 
     def __init__(
@@ -288,8 +292,8 @@ class Scope:
         roots: tuple[str, ...],
         *,
         strict: bool = True,
-        include: re.Pattern[str] | None = None,
-        exclude: re.Pattern[str] | None = None,
+        include: UrlRegex | None = None,
+        exclude: UrlRegex | None = None,
     ) -> None:
         self.roots = frozenset(roots)
         self.strict = strict

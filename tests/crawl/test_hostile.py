@@ -38,10 +38,11 @@ from yarl import URL
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
-from gui_crawler.events import CrawlFinished, ErrorKind, Event, FetchRecord, Queued
+from gui_crawler.events import CrawlFinished, ErrorKind, Event, FetchRecord, Notice, Queued
 from gui_crawler.parsing.links import extract_links
 from gui_crawler.records.verdicts import Verdict
 from gui_crawler.records.wording import status_word
+from gui_crawler.userregex import PAGE_BUDGET, URL_BUDGET
 
 # Short limits so that every stalling case ends in about a second.
 FAST: dict[str, Any] = dict(
@@ -969,6 +970,57 @@ def test_odd_percent_encodings_are_requested_as_recorded() -> None:
         out = await crawl(server)  # which checks request == record for each try
         assert len(out.records) == 1 + len(hrefs)
         assert all(n == 1 for n in server.hits.values()), server.hits
+
+    hostile(main)
+
+
+# ---- a person's regex that backtracks without end ---------------------------------------------------
+
+EVIL = "(a|aa)+$"  # 44 s on 40 "a"s and a "!" with Python's re, an hour on 50
+
+
+@pytest.mark.parametrize("how", ["search", "extract"])
+def test_a_rules_regex_that_backtracks_forever_is_cut_and_said(how: str) -> None:
+    """Custom search or extraction with a catastrophic regex on pages of 50 "a"s: each page's
+    regex is cut at its budget, the page is recorded with a note, a Notice says so once, and the
+    loop runs meanwhile (``crawl`` checks it)."""
+
+    async def main(server: HostileServer) -> None:
+        server.html("/", "a" * 50 + "!<a href=/two>x</a>", HTML)
+        server.html("/two", "a" * 50 + "!", HTML)
+        rule = {how: (f"evil=regex:{EVIL}",)}
+        out = await crawl(server, bound=10, **rule)
+        for path in ("/", "/two"):
+            rec = out[server.u(path)]
+            assert rec.kind == "html" and json.loads(rec.extracted) == {"evil": ""}, rec
+            assert rec.note == f"regex of evil cut after {PAGE_BUDGET:g} s: value left empty"
+        notices = [e.text for e in out.events if isinstance(e, Notice)]
+        assert len(notices) == 1 and "The regex of the rule evil took longer than" in notices[0]
+        assert out.elapsed < 8
+
+    hostile(main)
+
+
+@pytest.mark.parametrize("option", ["include", "exclude"])
+def test_an_include_or_exclude_regex_that_backtracks_forever_is_cut(option: str) -> None:
+    """The regex runs on every link's URL, which the site chooses: one cut short leaves the URL
+    out (never requested) and a Notice says so; the others are decided as ever."""
+
+    async def main(server: HostileServer) -> None:
+        evil = "/" + "a" * 50 + "!"
+        server.page("/", [evil, "/ok"])
+        server.page("/ok")
+        server.page(evil)
+        out = await crawl(
+            server, bound=10, **{option: EVIL if option == "exclude" else "^[^a]*$|" + EVIL}
+        )
+        assert set(out.records) == {server.url, server.u("/ok")}
+        assert server.hits[evil] == 0
+        notices = [e.text for e in out.events if isinstance(e, Notice)]
+        assert notices == [
+            f"The --{option} regex took longer than {URL_BUDGET:g} s on {server.u(evil)} and was "
+            "cut: URLs it cannot be decided for are left out"
+        ]
 
     hostile(main)
 

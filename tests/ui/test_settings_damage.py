@@ -96,8 +96,8 @@ def test_a_damaged_settings_file_opens_the_window_with_the_good_values(
         "workers=999999999999 was out of range (1 to 100000); using 10",
         "max_tries=lots was not a whole number; using 4",
         "max_depth=-3 was out of range (0 to 10000); using 0",
-        "exclude=(unclosed was not a valid regular expression "
-        "(missing ), unterminated subpattern at position 0); using none",
+        "exclude=(unclosed was not a valid regular expression (missing ) at position 9); "
+        "using none",
         "user_agent= was not one non-empty line; using " + DEFAULT_USER_AGENT,
         "strict=maybe was not true or false; using true",
         "timeout=nan was out of range (0.1 to 3600); using 10",
