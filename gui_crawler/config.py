@@ -45,6 +45,7 @@ class CrawlConfig:
     # Politeness (real sites): see the README's "Real sites" section for why these defaults.
     per_host: int = default("per_host")  # most requests in flight to one host at a time
     delay: float = default("delay")  # least seconds between two request starts to one host
+    give_up_after: float = default("give_up_after")  # a host failing every try: 0 never
     ignore_robots: bool = default("ignore_robots")
     use_sitemaps: bool = default(
         "use_sitemaps"

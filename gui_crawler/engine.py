@@ -348,6 +348,7 @@ class Crawler:
             cfg.max_retry_after,
             self.frontier.unpark,
             loop,
+            give_up_after=cfg.give_up_after,
         )
         timeout = aiohttp.ClientTimeout(
             total=cfg.timeout, sock_connect=cfg.connect_timeout, sock_read=cfg.read_timeout
@@ -650,6 +651,10 @@ class Crawler:
         self._timings[item.url] = Timing(wid)
         external = not self.scope.host_ok(item.url)
         host = hosts.get(item.url, external=external)
+        if host.gave_up is not None:  # recorded unfetched, at once (hosts.HostTable.failed)
+            given_up = Outcome(error_kind=ErrorKind.HOST_GAVE_UP, message=host.gave_up)
+            self._record(item, start, tries, given_up)
+            return False
         if host.prep is Prep.PENDING:
             await self._prepare(wid, host)
         elif host.prep is Prep.RUNNING:
@@ -763,7 +768,8 @@ class Crawler:
                 if resp.status in RETRY_STATUSES:
                     delay = retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
                     self._hosts.throttle(host, delay)
-                    if tries - self._own.get(item.url, 0) < cfg.max_tries:
+                    self._host_failed(host, str(resp.status))
+                    if tries - self._own.get(item.url, 0) < cfg.max_tries and not host.gave_up:
                         return -1
                 else:
                     self._hosts.answered(host)
@@ -831,8 +837,9 @@ class Crawler:
             if kind == ErrorKind.OWN_LIMIT:
                 wait = self._own_wait(item.url)
             else:
+                self._host_failed(host, kind)
                 site_tries = tries - self._own.get(item.url, 0)
-                ok = site_tries < cfg.max_tries and worth_retrying(e)
+                ok = site_tries < cfg.max_tries and worth_retrying(e) and not host.gave_up
                 wait = self._backoff(site_tries) if ok else None
             if wait is not None:
                 return wait
@@ -861,13 +868,19 @@ class Crawler:
         site_tries = tries - self._own.get(item.url, 0)
         if result.status in RETRY_STATUSES:
             self._hosts.throttle(host, result.retry_after)
-            if site_tries < cfg.max_tries:
+            self._host_failed(host, str(result.status))
+            if site_tries < cfg.max_tries and not host.gave_up:
                 return -1
+        elif result.status is not None:
+            self._hosts.answered(host)
+        elif kind is not None and kind != ErrorKind.OWN_LIMIT:
+            self._host_failed(host, kind)
         if (
             kind is not None
             and kind != ErrorKind.OWN_LIMIT
             and result.retryable
             and site_tries < cfg.max_tries
+            and not host.gave_up
         ):
             return self._backoff(site_tries)
         checked = Outcome(
@@ -882,6 +895,13 @@ class Crawler:
         )
         self._record(item, start, tries, checked)
         return None
+
+    def _host_failed(self, host: Host[Queued], what: str) -> None:
+        """A try at ``host`` failed (``what``: its status or error kind); if that gives the
+        host up, a Notice says so: its URLs are recorded as they come back from the queue."""
+        assert self._hosts is not None
+        if self._hosts.failed(host, what):
+            self.sink(Notice(f"Gave up on a host: {host.gave_up}; its URLs are not fetched"))
 
     def _backoff(self, tries: int) -> float:
         return float(min(self.config.retry_backoff * 2 ** (tries - 1), self.config.max_retry_after))

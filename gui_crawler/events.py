@@ -44,6 +44,8 @@ class ErrorKind(enum.StrEnum):
     OWN_LIMIT = "OwnLimit"
     # A 1xx status as the final answer (101 Switching Protocols to a plain GET): no page.
     INFORMATIONAL = "Informational"
+    # Not fetched: its host failed every try for give_up_after seconds (429, 503, no answer).
+    HOST_GAVE_UP = "HostGaveUp"
 
 
 class WorkerState(enum.IntEnum):

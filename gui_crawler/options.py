@@ -334,6 +334,15 @@ OPTIONS: tuple[Option, ...] = (
         flags=("--delay",), metavar="S", label="De&lay",
     ),
     Option(
+        "give_up_after", "float", 60.0, "give up on a host whose every request failed (429, "
+        "503, no answer) for S seconds: its URLs are recorded at once, unfetched",
+        group="politeness", low=0.0, high=3600.0, suffix=" s", decimals=1, step=10,
+        special="never", flags=("--give-up-after",), metavar="S",
+        label="&Give up after",
+        doc="(at least 5 tries in a row; a host throttling a crawl to a few URLs a minute took "
+        "hours; the Overview's finding lists them)",
+    ),
+    Option(
         "ignore_robots", "bool", False, "do not read robots.txt (for your own site)",
         group="politeness", flags=("--ignore-robots", "--ignore_robots"),
         label="Ignore robots.txt (your own site only)",

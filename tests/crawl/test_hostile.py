@@ -40,6 +40,7 @@ from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import CrawlFinished, ErrorKind, Event, FetchRecord, Notice, Queued
 from gui_crawler.parsing.links import extract_links
+from gui_crawler.records.audit import Audit, Thresholds
 from gui_crawler.records.verdicts import Verdict
 from gui_crawler.records.wording import status_word
 from gui_crawler.userregex import PAGE_BUDGET, URL_BUDGET
@@ -760,6 +761,59 @@ def test_always_429_ends_with_the_last_status() -> None:
         server.status("/", 429, {"Retry-After": "0"})
         out = await crawl(server, max_tries=3)
         assert out[server.url].kind == "status_429" and out[server.url].tries == 3
+
+    hostile(main)
+
+
+def test_a_host_answering_503_to_everything_is_given_up_on_in_seconds() -> None:
+    """300 URLs of a host answering 503 to every request: with back-off doubling at every 503
+    the crawl took hours (~0.4 URL/s); the host is given up on after give_up_after seconds of
+    nothing but 503, every URL recorded once at once, a Notice and a finding say so."""
+    busy: list[float] = []
+
+    async def unavailable(conn: Conn) -> None:
+        busy.append(time.monotonic())
+        await conn.respond(503, "busy", content_type="text/plain")
+
+    async def main(server: HostileServer) -> None:
+        server.page("/", [f"/p{i}" for i in range(299)])
+        server.route("/p", unavailable, prefix=True)
+        out = await crawl(
+            server, give_up_after=1.0, max_tries=4, per_host=4, max_retry_after=2.0, bound=10
+        )
+        assert len(out.records) == 300 and out.elapsed < 5
+        given_up = [r for r in out.records.values() if r.error_kind == ErrorKind.HOST_GAVE_UP]
+        answered = [r for r in out.records.values() if r.status == 503]
+        assert len(given_up) + len(answered) == 299 and len(given_up) > 250
+        assert all(r.verdict is Verdict.BLOCKED for r in given_up + answered)
+        reason = given_up[0].exception or ""
+        assert reason.startswith(f"HostGaveUp: gave up on http://{server.netloc}: 503 to every ")
+        assert status_word(given_up[0]) == "Gave up" and len(busy) < 60
+        notices = [e.text for e in out.events if isinstance(e, Notice)]
+        assert len(notices) == 1 and notices[0].startswith("Gave up on a host: gave up on")
+        audit = Audit(Thresholds(), is_internal=lambda url: True)
+        audit.add(out.records.values())
+        assert audit.finding("host_gave_up").count == len(given_up)
+
+    hostile(main)
+
+
+def test_a_host_that_answers_between_its_503s_is_not_given_up_on() -> None:
+    answers = [0]
+
+    async def every_other(conn: Conn) -> None:
+        answers[0] += 1
+        if answers[0] % 2:
+            await conn.respond(503, "busy", content_type="text/plain")
+        else:
+            await conn.page()
+
+    async def main(server: HostileServer) -> None:
+        server.page("/", [f"/p{i}" for i in range(40)])
+        server.route("/p", every_other, prefix=True)
+        out = await crawl(server, give_up_after=0.2, max_tries=10, per_host=2, max_tasks=2)
+        assert {r.kind for r in out.records.values()} == {"html"}
+        assert not [e for e in out.events if isinstance(e, Notice)]
 
     hostile(main)
 
