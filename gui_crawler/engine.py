@@ -873,7 +873,7 @@ class Crawler:
                 return -1
         elif result.status is not None:
             self._hosts.answered(host)
-        elif kind is not None and kind != ErrorKind.OWN_LIMIT:
+        elif kind is not None:
             self._host_failed(host, kind)
         if (
             kind is not None
@@ -900,6 +900,8 @@ class Crawler:
         """A try at ``host`` failed (``what``: its status or error kind); if that gives the
         host up, a Notice says so: its URLs are recorded as they come back from the queue."""
         assert self._hosts is not None
+        if what in (ErrorKind.OWN_LIMIT, ErrorKind.PRIVATE_ADDRESS):
+            return  # neither is the host's doing
         if self._hosts.failed(host, what):
             self.sink(Notice(f"Gave up on a host: {host.gave_up}; its URLs are not fetched"))
 

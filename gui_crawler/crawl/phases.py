@@ -225,19 +225,23 @@ class PrivateAddress(aiohttp.ClientConnectionError):
 
 
 class AddressPolicy:
-    """Where external-link checks may connect: not to private addresses (``is_private``) unless
-    the crawl's own roots are at such addresses: a crawl of 127.0.0.1 or of an intranet host may
-    check its neighbours, a crawl of a public site is never steered by a link into the router or
-    the metadata service of the network it runs in. Through a proxy (``via``: its host) the
+    """Where the crawl may connect, but for its roots' own hosts (external-link checks, and the
+    other hosts of a lenient crawl's domain, robots.txt included): not to private addresses
+    (``is_private``) unless the crawl's own roots are at such addresses: a crawl of 127.0.0.1 or
+    of an intranet host may check its neighbours, a crawl of a public site is never steered by a
+    link into the router or the metadata service of the network it runs in (``--lenient`` on
+    www.example.com took internal.example.com at 10.0.0.1 for the site's own). Through a proxy (``via``: its host) the
     crawler connects only to the proxy, which decides where the request goes."""
 
     def __init__(self, roots: Iterable[str], via: str | None = None) -> None:
         self.via = via
         self.private_ok = False
         self.names: list[tuple[str, int]] = []  # roots' host names, looked up when first needed
+        self.root_hosts: set[str] = set()  # connected to wherever they are
         for root in roots:
             url = yarl.URL(root)
             host, port = url.host or "", url.port or 0
+            self.root_hosts.add(host)
             try:
                 ipaddress.ip_address(host)
             except ValueError:
@@ -260,10 +264,10 @@ class TimedConnector(aiohttp.TCPConnector):
     follows redirects (external links) gets a connection per hop: the spans add up, the last
     hop's is the one sent.
 
-    With a ``policy``, an external check (``external`` set) connects only to the addresses it
-    allows: decided on the addresses a host name resolved to (or the IP address a URL names),
-    where aiohttp would connect, so a public name that resolves to a private address is caught
-    too, and so is each redirect hop."""
+    With a ``policy``, an external check (``external`` set), and any request to a host other
+    than a root's, connects only to the addresses it allows: decided on the addresses a host
+    name resolved to (or the IP address a URL names), where aiohttp would connect, so a public
+    name that resolves to a private address is caught too, and so is each redirect hop."""
 
     def __init__(self, *args: Any, policy: AddressPolicy | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -275,7 +279,9 @@ class TimedConnector(aiohttp.TCPConnector):
     async def _resolve_host(self, host: str, port: int, traces: Any = None) -> list[ResolveResult]:
         hosts = await super()._resolve_host(host, port, traces=traces)
         policy = self.policy
-        if policy is None or not external.get() or host == policy.via:
+        if policy is None or host == policy.via:
+            return hosts
+        if host in policy.root_hosts and not external.get():
             return hosts
         if not policy.private_ok and policy.names:
             async with self._looking_up_roots:  # one lookup of them; the other checks wait
