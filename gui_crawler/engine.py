@@ -32,6 +32,7 @@ from gui_crawler.crawl.phases import AddressPolicy, TimedConnector, TimedResolve
 from gui_crawler.crawl.politeness import bot_challenge, check_external, prepare_host
 from gui_crawler.crawl.seen import Seen
 from gui_crawler.crawl.urls import Scope, normalize
+from gui_crawler.crawl.window import WorkerWindow
 from gui_crawler.events import (
     OUT_OF_SCOPE,
     REDIRECT_STATUSES,
@@ -234,8 +235,13 @@ class Crawler:
         self._parse_processes = procs
         # The worker count the open-file limit allows, and the notice that says so when it is
         # fewer than asked, until said (once a crawl runs).
-        self._target_workers, self._cap_notice = capped_workers(config.max_tasks, procs)
+        capped, self._cap_notice = capped_workers(config.max_tasks, procs)
         self._capped = self._cap_notice is not None
+        # Of those, how many may fetch at once: fewer while the crawler's own resources fail
+        # (crawl/window.py); _target_workers is that count, the workers running.
+        self._window = WorkerWindow(capped)
+        self._target_workers = capped
+        self._own_failures = 0  # tries that failed for the crawler's own reasons, so far
         self._unpaused = asyncio.Event()
         self._unpaused.set()
         self._stop = asyncio.Event()
@@ -281,8 +287,9 @@ class Crawler:
     @property
     def max_workers(self) -> int:
         """The worker count the crawl runs with: the one asked for, capped by the open-file
-        limit (``capped_workers``)."""
-        return self._target_workers
+        limit (``capped_workers``). Fewer of them run while the crawler's own resources fail
+        (crawl/window.py): Progress.workers counts those, a Notice says so."""
+        return self._window.asked
 
     def set_max_workers(self, n: int) -> None:
         """Change the number of worker coroutines now: new ones start at once; surplus ones stop
@@ -298,12 +305,19 @@ class Crawler:
         if notice is None or not self._capped:
             self._cap_notice = notice  # else said already (or about to be)
         self._capped = notice is not None
+        self._window.reset(capped)
         self._target_workers = capped
         if not self.running:
             return
         self._say_cap()
+        self._apply_target()
+
+    def _apply_target(self) -> None:
+        """Run _target_workers workers: new ones start at once; surplus ones stop at once if
+        idle, else after their current URL."""
+        target = self._target_workers
         for wid, task in list(self._workers.items()):
-            if wid >= capped and self._states.get(wid) is WorkerState.IDLE:
+            if wid >= target and self._states.get(wid) is WorkerState.IDLE:
                 task.cancel()
         self._spawn_workers()
 
@@ -461,8 +475,12 @@ class Crawler:
             while True:
                 self._tick_due = loop.time() + interval
                 await asyncio.sleep(interval)
-                self._lag += max(0.0, loop.time() - self._tick_due)
+                late = max(0.0, loop.time() - self._tick_due)
+                self._lag += late
                 self._tick_due = 0.0
+                if late >= BUSY_LEAST:
+                    why = f"its event loop fell {late:.1f} s behind"
+                    self._fewer_workers(why, loop.time() - late)
                 self.sink(self.progress())
                 self._emit_hosts()
         finally:
@@ -489,14 +507,44 @@ class Crawler:
             )
         return ErrorKind.TIMEOUT, message
 
-    def _own_wait(self, url: str) -> float | None:
-        """Seconds until the next try of a URL that failed for the crawler's own reasons, or
-        None when it has had OWN_RETRIES such tries: then it is recorded."""
+    def _fewer_workers(self, why: str, began: float) -> None:
+        """The crawler's own resources failed (``why``) for what began at loop time ``began``:
+        fewer workers fetch at once, and a Notice says how many (crawl/window.py)."""
+        now = asyncio.get_running_loop().time()
+        if not self.running or not self._window.shrink(began, now, len(self._workers)):
+            return
+        self._target_workers = n = self._window.effective
+        self._apply_target()
+        self.sink(
+            Notice(
+                f"Fetching with {n:,} of {self._window.asked:,} workers: {why}; more are let in "
+                "again as fetches succeed"
+            )
+        )
+
+    def _more_workers(self) -> None:
+        """A try went well: the worker count grows back towards the one asked for."""
+        if self._window.grow():
+            self._target_workers = self._window.effective
+            self._spawn_workers()
+
+    def _own_wait(self, url: str, message: str, began: float) -> float | None:
+        """Seconds until the next try of a URL that failed for the crawler's own reasons (its
+        record's ``message``; the try began at loop time ``began``), or None when it has had
+        OWN_RETRIES such tries: then it is recorded. Fewer workers fetch from now on; a try
+        begun before the count fell failed for the count, which is lowered since: it is not
+        counted against the URL."""
+        self._own_failures += 1
+        forgiven = began <= self._window.lowered_at  # the count has fallen since it began
+        self._fewer_workers(message.split(", not the site's doing")[0], began)
         n = self._own.get(url, 0)
+        wait = min(OWN_WAIT * 2**n, OWN_WAIT_MAX) * random.uniform(0.5, 1.5)
+        if forgiven:
+            return wait
         if n >= OWN_RETRIES:
             return None
         self._own[url] = n + 1
-        return min(OWN_WAIT * 2**n, OWN_WAIT_MAX) * random.uniform(0.5, 1.5)
+        return wait
 
     def _emit_hosts(self) -> None:
         if self._hosts is not None:
@@ -671,6 +719,7 @@ class Crawler:
             return True
         tries += 1
         t = asyncio.get_running_loop().time()
+        own_failures = self._own_failures
         answered = True
         try:
             if external:
@@ -682,6 +731,8 @@ class Crawler:
             raise
         finally:
             hosts.done(host, asyncio.get_running_loop().time() - t if answered else None)
+        if self._own_failures == own_failures:  # no own failure meanwhile, this try's or another's
+            self._more_workers()
         if retry is None:
             return False
         self.frontier.retries[item.url] = (tries, start)
@@ -835,7 +886,7 @@ class Crawler:
                 "try %d for %s raised %s", tries, item.url, failure(kind, message)["exception"]
             )
             if kind == ErrorKind.OWN_LIMIT:
-                wait = self._own_wait(item.url)
+                wait = self._own_wait(item.url, message, began)
             else:
                 self._host_failed(host, kind)
                 site_tries = tries - self._own.get(item.url, 0)
@@ -863,7 +914,9 @@ class Crawler:
             timing.settle()
         if kind == ErrorKind.TIMEOUT:
             kind, message = self._blame_timeout(began, behind, message)
-        if kind == ErrorKind.OWN_LIMIT and (wait := self._own_wait(item.url)) is not None:
+        if kind == ErrorKind.OWN_LIMIT and (
+            (wait := self._own_wait(item.url, message, began)) is not None
+        ):
             return wait
         site_tries = tries - self._own.get(item.url, 0)
         if result.status in RETRY_STATUSES:

@@ -3,27 +3,22 @@ at private addresses (internal.example.test at 10.0.0.1): those are not contacte
 included, unless the roots themselves are at private addresses.
 
 Real connections to real addresses, all inside a network namespace this test makes and removes
-(``ip netns``): its only interface is its own loopback, which holds the "public" and the private
-addresses, so nothing reaches any network of the machine's. The servers and the crawl run in a
-child process started in the namespace (this file, run as a script); names are resolved by a
-stub resolver. Needs root and ``ip`` (iproute2): skipped without them, but never under CI
-(CI=true), which runs as root and whose ``make test`` installs iproute2.
+(tests/netns.py): its only interface is its own loopback, which holds the "public" and the
+private addresses, so nothing reaches any network of the machine's. The servers and the crawl
+run in a child process started in the namespace (this file, run as a script); names are
+resolved by a stub resolver.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
+from netns import netns_or_skip, run_in_netns
 
 HERE = Path(__file__).resolve()
-ROOT = HERE.parents[2]
 PORT = 8080
 # name: address, inside the namespace only. The public site is at a public address (which, in
 # the namespace, is on its loopback); its sibling at a private one; the intranet's both private.
@@ -35,35 +30,9 @@ HOSTS = {
 }
 
 
-def _netns_or_skip() -> None:
-    why = None
-    if os.name != "posix" or os.geteuid() != 0:
-        why = "making a network namespace needs root"
-    elif shutil.which("ip") is None:
-        why = "making a network namespace needs ip (apt-get install iproute2)"
-    if why is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{why}: under CI this test must run")
-        pytest.skip(why)
-
-
 def test_a_lenient_crawl_never_reaches_a_private_sibling_of_a_public_site() -> None:
-    _netns_or_skip()
-    name = f"gc-lenient-{os.getpid()}"
-    subprocess.run(["ip", "netns", "add", name], check=True)
-    try:
-        subprocess.run(["ip", "-n", name, "link", "set", "lo", "up"], check=True)
-        for address in HOSTS.values():
-            subprocess.run(
-                ["ip", "-n", name, "addr", "add", f"{address}/32", "dev", "lo"], check=True
-            )
-        child = subprocess.run(
-            ["ip", "netns", "exec", name, sys.executable, str(HERE)],
-            capture_output=True, text=True, timeout=60, cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])},
-        )  # fmt: skip
-    finally:
-        subprocess.run(["ip", "netns", "del", name], check=False)
+    netns_or_skip()
+    child = run_in_netns(HERE, addresses=HOSTS.values())
     assert child.returncode == 0, child.stderr[-3000:]
     out = json.loads(child.stdout.splitlines()[-1])
 
