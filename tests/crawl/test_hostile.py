@@ -1043,14 +1043,16 @@ def test_a_rules_regex_that_backtracks_forever_is_cut_and_said(how: str) -> None
         server.html("/", "a" * 50 + "!<a href=/two>x</a>", HTML)
         server.html("/two", "a" * 50 + "!", HTML)
         rule = {how: (f"evil=regex:{EVIL}",)}
-        out = await crawl(server, bound=10, **rule)
+        # The regex module looks at the clock as it goes: on a loaded machine a cut comes a few
+        # times later than its budget (4.7 s for 1 s at a load of 14 on 2 cores), never never.
+        out = await crawl(server, bound=40, **rule)
         for path in ("/", "/two"):
             rec = out[server.u(path)]
             assert rec.kind == "html" and json.loads(rec.extracted) == {"evil": ""}, rec
             assert rec.note == f"regex of evil cut after {PAGE_BUDGET:g} s: value left empty"
         notices = [e.text for e in out.events if isinstance(e, Notice)]
         assert len(notices) == 1 and "The regex of the rule evil took longer than" in notices[0]
-        assert out.elapsed < 8
+        assert out.elapsed < 30
 
     hostile(main)
 
