@@ -46,6 +46,7 @@ run: $(STAMP)
 ## the tests of the C paths on a build with AddressSanitizer and UndefinedBehaviorSanitizer
 test: $(STAMP)
 	bash tools/ensure-qt-libs.sh $(PY) --xvfb
+	bash tools/ensure-iproute2.sh
 	$(VENV)/bin/ruff check gui_crawler tests bench
 	$(VENV)/bin/ruff format --check gui_crawler tests bench
 	$(VENV)/bin/mypy

@@ -48,7 +48,7 @@ def before(body: bytes, charset: str | None, page_url: str) -> list[str]:
         return _links_before(body.removeprefix(codecs.BOM_UTF8), page_url)
     text, encoding = links.decode(body, charset)
     if links.nesting_exceeds(text):
-        return links.scan_links(text, page_url)
+        return links.scan_links(text.encode("utf-8"), page_url)
     return _links_before(text, page_url)
 
 

@@ -3,11 +3,11 @@ the store). Each field's default, type and range are its option's in options.py.
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from gui_crawler.base.urls import InvalidURL, parse_address
+from gui_crawler.base.userregex import UrlRegex
 from gui_crawler.options import CONFIG_OPTIONS, DEFAULT_USER_AGENT, default, regex_error
 from gui_crawler.parsing.extract import Extractor, RuleError
 
@@ -45,6 +45,7 @@ class CrawlConfig:
     # Politeness (real sites): see the README's "Real sites" section for why these defaults.
     per_host: int = default("per_host")  # most requests in flight to one host at a time
     delay: float = default("delay")  # least seconds between two request starts to one host
+    give_up_after: float = default("give_up_after")  # a host failing every try: 0 never
     ignore_robots: bool = default("ignore_robots")
     use_sitemaps: bool = default(
         "use_sitemaps"
@@ -116,11 +117,12 @@ class CrawlConfig:
         return cls(**kw)
 
 
-def check_regex(name: str, pattern: str | None) -> re.Pattern[str] | None:
-    """Compile an include/exclude pattern or raise ConfigError with the regex error."""
+def check_regex(name: str, pattern: str | None) -> UrlRegex | None:
+    """An include/exclude pattern, to search URLs with, or ConfigError with the regex error.
+    A URL its search is cut short on (userregex.URL_BUDGET) is left out of the crawl."""
     if not pattern:
         return None
     error = regex_error(pattern)
     if error is not None:
         raise ConfigError(f"{name} is not a valid regular expression: {error}")
-    return re.compile(pattern)
+    return UrlRegex(pattern, f"--{name}", when_cut=name == "exclude")

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from gui_crawler.base import userregex
+
 DEFAULT_USER_AGENT = "gui_crawler/0.1 (+https://github.com/gui-crawler)"
 
 Kind = Literal["int", "float", "bool", "count", "text", "regex", "file", "lines"]
@@ -189,12 +191,9 @@ class Option:
 
 
 def regex_error(pattern: str) -> str | None:
-    """Python's words for why ``pattern`` is not a regular expression, or None."""
-    try:
-        re.compile(pattern)
-    except re.error as e:
-        return str(e)
-    return None
+    """Why ``pattern`` is not a regular expression (as the crawl reads them: userregex), or
+    None."""
+    return userregex.problem(pattern)
 
 
 def item_problem(form: str, text: str) -> str | None:
@@ -270,7 +269,10 @@ OPTIONS: tuple[Option, ...] = (
     # ---- the crawl: the settings panel's form ----------------------------------------------------
     Option(
         "max_tasks", "int", 10, "worker coroutines (concurrent fetches)",
-        low=1, high=100_000, flags=("--max-tasks", "--max_tasks"), window_flags=("--workers",),
+        # 20,000: what bench/own_limits.py crawls a loopback site with (every page found, the
+        # workers fetching at once lowered as the machine requires: crawl/concurrency.py); one host
+        # has at most ~28,000 local ports to give, and one event loop drives far fewer.
+        low=1, high=20_000, flags=("--max-tasks", "--max_tasks"), window_flags=("--workers",),
         metavar="N", resume=True, label="&Workers", widget="workers",
         tooltip="worker coroutines (concurrent fetches); can be changed while a crawl runs",
     ),
@@ -333,6 +335,15 @@ OPTIONS: tuple[Option, ...] = (
         "Crawl-delay raises it (up to {max_crawl_delay})",
         group="politeness", low=0.0, high=3600.0, suffix=" s", decimals=2, step=0.25,
         flags=("--delay",), metavar="S", label="De&lay",
+    ),
+    Option(
+        "give_up_after", "float", 60.0, "give up on a host whose every request failed (429, "
+        "503, no answer) for S seconds: its URLs are recorded at once, unfetched",
+        group="politeness", low=0.0, high=3600.0, suffix=" s", decimals=1, step=10,
+        special="never", flags=("--give-up-after",), metavar="S",
+        label="&Give up after",
+        doc="(at least 5 tries in a row; a host throttling a crawl to a few URLs a minute took "
+        "hours; the Overview's finding lists them)",
     ),
     Option(
         "ignore_robots", "bool", False, "do not read robots.txt (for your own site)",

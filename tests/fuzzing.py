@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +50,7 @@ HAZARDS = [
     b"<a>", b"<a rel='NoFollow ugc' href=n>", b"<img alt=' A \xe9 ' src=al>", b"<img alt>",
     b"<area href=ar alt=m rel=sponsored>", b"<meta http-equiv=Refresh content=\"0;URL='r'\">",
     b"<meta http-equiv=refresh content>", b"<a href='slice::x'>s</a>", b"<a href=mailto:m>",
+    b"<a href=/ok/../ok>", b"<a href='http://127.0.0.1:1/a/./b/../c'>", b"<a href=//127.0.0.1:1/..>",
 ]  # fmt: skip
 
 
@@ -59,7 +61,7 @@ HAZARDS = [
 BLOCKS = [
     b'<p>Word {i} <a href="../p{i}.html#x">p</a> <i>it</i></p>',
     b'<script>x = "<a href=/s{i}>" + (a<b) + "</div>";</script>',
-    b'<!-- <a href="/c{i}"> <p> --><!----><!--->',
+    b'<!-- <a href="/cm{i}"> <p> --><!----><!--->',
     b'<iframe src="/f{i}.html"><a href="/if{i}">x</a></iframe>',
     b'<img alt="<a href=/alt{i}>" src="/i{i}.png"><div title=\'<p><a href="/t{i}">\'>q</div>',
     b'<svg><title>s{i}</title><a href="/sv{i}"><text>t</text></a><![CDATA[ <a href=/cd{i}> ]]></svg>',
@@ -80,6 +82,13 @@ BLOCKS = [
     b'<p><a href="/w{i}" rel=nofollow>word {i} <b>bold <img alt="pic {i}" src=/w{i}.png></b>'
     b' more</a> <a name=n{i}>named</a> <a>bare {i}</a></p>',
 ]  # fmt: skip
+
+
+# The hrefs of BLOCKS that are no links: in a script's string, a comment, raw text (an iframe's,
+# a textarea's, noembed, noframes, xmp), another attribute's value, a bogus comment or CDATA.
+NOT_LINKS = re.compile(r"/(?:s|cm|if|alt|t|ta|ne|nf|x|hc|cd|pi|be)\d+$")
+# A link with a dot segment left in it (RFC 3986 5.2.4 removes them all).
+DOT_SEGMENT = re.compile(r"^[a-z]+://[^/]*(?:/[^?]*)?/\.\.?(?:/|\?|$)")
 
 
 def whole_page(rnd: random.Random, blocks: int, tail: bytes = b"") -> bytes:
@@ -247,6 +256,10 @@ def check(compiled: ModuleType, python: ModuleType, pages: list[bytes]) -> list[
             same("walk", page, lambda m, page=page: _walk(m, page))
             same("pieces", page, lambda m, page=page: _pieces(m, page, 200))
         same("parse_page", page, lambda m, page=page: _with(m, lambda: _parsed(page)))
+        parsed = _with(python, lambda page=page: links.parse_page(page, None, URL))
+        dotted = [u for u in parsed.links if DOT_SEGMENT.match(u)]
+        if dotted:
+            found.append(Disagreement("dot segments left", page, dotted, []))
     saved = slicing.MAX_TAGS
     slicing.MAX_TAGS = 200  # the threads cut at the module's bound: big pages go to pieces
     try:
@@ -274,6 +287,22 @@ def run(seed: int, pages: int, compiled: ModuleType, python: ModuleType) -> list
             batch = []
     if batch:
         found += check(compiled, python, batch)
+    return found
+
+
+def scan_slips(rnd: random.Random, pages: int) -> list[Disagreement]:
+    """Pages of whole blocks, mutated a little, whose plain scan (``links.scan_links``: how the
+    links of a page too complex to parse are found) takes an href that is no link
+    (:data:`NOT_LINKS`), or misses a link of a block's paragraph."""
+    found = []
+    for _ in range(pages):
+        page = whole_page(rnd, rnd.randrange(1, 200))
+        scanned = links.scan_links(page, URL)
+        slips = [u for u in scanned if NOT_LINKS.search(u)]
+        missed = [f"/p{i}.html" for i in range(200) if b"../p%d.html#x" % i in page]
+        missed = [u for u in missed if not any(s.endswith(u) for s in scanned)]
+        if slips or missed:
+            found.append(Disagreement("plain scan", page, slips, missed))
     return found
 
 

@@ -266,8 +266,7 @@ def test_stored_values_are_checked_by_the_tables_rules() -> None:
     assert read.option(regex) == "" and read.option(agent) == agent.default
     assert read.option(options.option("strict")) is True
     assert read.problems == [
-        "exclude=( was not a valid regular expression (missing ), unterminated subpattern at "
-        "position 0); using none",
+        "exclude=( was not a valid regular expression (missing ) at position 1); using none",
         f"user_agent=two\\nlines was not one non-empty line; using {agent.default}",
         "strict=maybe was not true or false; using true",
     ]

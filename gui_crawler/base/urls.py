@@ -11,7 +11,11 @@ import functools
 import ipaddress
 import re
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 from urllib.parse import SplitResult, quote, urljoin, urlsplit
+
+if TYPE_CHECKING:
+    from gui_crawler.base.userregex import UrlRegex
 
 SCHEMES = frozenset({"http", "https"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -60,8 +64,9 @@ def _host_port(parts: SplitResult) -> tuple[str, int | None]:
 def normalize(url: str) -> str | None:
     """Canonical form of an absolute http(s) URL, or None if it cannot be crawled.
 
-    Lower-case scheme and host, default port dropped, empty path made "/", fragment dropped,
-    percent-escapes upper-cased, unsafe characters percent-encoded.
+    Lower-case scheme and host, default port dropped, empty path made "/", dot segments removed
+    (RFC 3986 section 5.2.4: "/ok/../ok" is "/ok", which a server answers for it), fragment
+    dropped, percent-escapes upper-cased, unsafe characters percent-encoded.
     """
     if len(url) > MAX_URL_LENGTH or "\0" in url:
         return None
@@ -78,7 +83,10 @@ def normalize(url: str) -> str | None:
     except InvalidURL:
         return None
     netloc = host if port is None or port == DEFAULT_PORTS[scheme] else f"{host}:{port}"
-    path = _upper_pct(quote(parts.path, safe=_SAFE_PATH)) or "/"
+    path = parts.path
+    if "/." in path:
+        path = _remove_dot_segments(path)
+    path = _upper_pct(quote(path, safe=_SAFE_PATH)) or "/"
     query = _upper_pct(quote(parts.query, safe=_SAFE_QUERY))
     return f"{scheme}://{netloc}{path}" + (f"?{query}" if query else "")
 
@@ -276,7 +284,7 @@ class Scope:
 
     strict: same host as a root modulo one leading "www.", and the same explicit port;
     lenient: same last two host labels as a root (any port). ``include``/``exclude`` are regexes
-    searched in the URL; roots are always in scope.
+    searched in the URL, with a time budget (userregex.UrlRegex); roots are always in scope.
     """
 
     def __init__(
@@ -284,8 +292,8 @@ class Scope:
         roots: tuple[str, ...],
         *,
         strict: bool = True,
-        include: re.Pattern[str] | None = None,
-        exclude: re.Pattern[str] | None = None,
+        include: UrlRegex | None = None,
+        exclude: UrlRegex | None = None,
     ) -> None:
         self.roots = frozenset(roots)
         self.strict = strict

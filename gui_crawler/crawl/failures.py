@@ -11,6 +11,7 @@ import time
 
 import aiohttp
 
+from gui_crawler.crawl.phases import PrivateAddress
 from gui_crawler.events import ErrorKind
 
 _MAX_MESSAGE = 300  # characters of an exception's text kept in its record
@@ -89,8 +90,11 @@ def retry_after(value: str | None, cap: float) -> float | None:
 def worth_retrying(exc: BaseException) -> bool:
     """False for a host name the resolver says does not exist: asking again will not make it
     exist, and every try held a worker through its back-off (with no network, a site's external
-    links held every worker for seconds). A resolver that could not answer is asked again, like
-    any other network failure."""
+    links held every worker for seconds); nor for a private address the crawl may not connect to
+    (phases.PrivateAddress). A resolver that could not answer is asked again, like any other
+    network failure."""
+    if isinstance(exc, PrivateAddress):
+        return False
     if isinstance(exc, aiohttp.ClientConnectorDNSError):
         return getattr(exc.os_error, "errno", None) != socket.EAI_NONAME
     return True

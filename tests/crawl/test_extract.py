@@ -89,8 +89,8 @@ def test_two_rules_of_one_name_are_refused() -> None:
 
 def test_values_are_bounded_and_an_empty_page_matches_nothing() -> None:
     extractor = Extractor([parse_rule("all=regex:(.*)"), parse_rule("t=xpath://title")])
-    assert len(values(extractor.run("x" * 5000))["all"]) == 1000
-    assert values(extractor.run("")) == {"all": "", "t": ""}
+    assert len(values(extractor.run("x" * 5000)[0])["all"]) == 1000
+    assert values(extractor.run("")[0]) == {"all": "", "t": ""}
 
 
 def test_a_page_too_complex_to_parse_is_not_queried_by_css_or_xpath() -> None:

@@ -137,7 +137,7 @@ def test_the_cap_is_said_once_and_set_max_workers_is_capped_too(
         async with Site() as site:
             tree(site, 150, delay=0.05)
             sink = Sink()
-            crawler = Crawler(CrawlConfig(roots=(site.url,), max_tasks=100_000, **PLAIN), sink)
+            crawler = Crawler(CrawlConfig(roots=(site.url,), max_tasks=20_000, **PLAIN), sink)
             assert crawler.max_workers == 50 and sink.notices == []  # said when the crawl runs
 
             def steer(event: Event) -> None:
@@ -145,7 +145,7 @@ def test_the_cap_is_said_once_and_set_max_workers_is_capped_too(
                 if isinstance(event, FetchRecord):
                     n = len(sink.records)
                     if n == 1:
-                        crawler.set_max_workers(90_000)  # capped still: not said again
+                        crawler.set_max_workers(15_000)  # capped still: not said again
                         said.append(len(sink.notices))
                     elif n == 2:
                         crawler.set_max_workers(10)  # within the cap
@@ -170,7 +170,7 @@ def test_the_window_shows_the_capped_count_and_says_why(
 ) -> None:
     monkeypatch.setattr(engine, "open_file_limit", lambda: 150)
     capped = workers_capped(50, 150)
-    window.workers = 100_000
+    window.workers = 20_000
     assert window.notice.isVisible() and window.notice.text() == capped
     assert window.stat_labels["workers"].text() == "Busy 0/50 workers"
     window.workers = 20
@@ -183,7 +183,7 @@ def test_the_window_shows_the_capped_count_and_says_why(
     window.url = live_site.url
     assert window.start()
     qtbot.waitUntil(lambda: window.results.workers.rowCount() == 2, timeout=5000)
-    window.workers = 100_000
+    window.workers = 20_000
     assert window.bridge.crawler.max_workers == 50
     label = window.stat_labels["workers"]
     assert re.fullmatch(r"Busy \d+/50 workers \(at most 4 per host\)", label.text())

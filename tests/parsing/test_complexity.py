@@ -220,8 +220,8 @@ def test_the_plain_scan_of_a_huge_page_lets_the_event_loop_run(
     turns = 0
     seen: list[int] = []
 
-    def steps(text: str, page_url: str) -> Iterator[list[str] | None]:
-        for step in links.scan_steps(text, page_url):
+    def steps(data: bytes, page_url: str) -> Iterator[list[str] | None]:
+        for step in links.scan_steps(data, page_url):
             seen.append(turns)
             yield step
 
