@@ -78,8 +78,13 @@ def normalize(url: str) -> str | None:
     except InvalidURL:
         return None
     netloc = host if port is None or port == DEFAULT_PORTS[scheme] else f"{host}:{port}"
-    path = _upper_pct(quote(parts.path, safe=_SAFE_PATH)) or "/"
-    query = _upper_pct(quote(parts.query, safe=_SAFE_QUERY))
+    # A Location header's bytes that are not UTF-8 come as lone surrogates (aiohttp decodes
+    # headers with surrogateescape): percent-encoded as the bytes they were, as browsers send them.
+    try:
+        path = _upper_pct(quote(parts.path, safe=_SAFE_PATH, errors="surrogateescape")) or "/"
+        query = _upper_pct(quote(parts.query, safe=_SAFE_QUERY, errors="surrogateescape"))
+    except UnicodeEncodeError:  # a surrogate that was no byte ("\ud800"): no URL's
+        return None
     return f"{scheme}://{netloc}{path}" + (f"?{query}" if query else "")
 
 

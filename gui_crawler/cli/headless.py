@@ -508,8 +508,14 @@ def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: Cr
     if report.before:
         print_rechecked(out, report.before, now.values(), verbose=not args.quiet)
     exit_error = False
-    if session is not None and session.store_error:
-        print(f"gui-crawler: {session.store_error}; the crawl was stopped", file=sys.stderr)
+    if session is not None and session.store is not None and session.store_error:
+        lost = session.store.unsaved
+        print(
+            f"gui-crawler: {session.store_error}; the crawl was stopped"
+            + (f"; {lost:,} of its records are not in the file (a resume fetches their URLs "
+               "again), nor in the outputs made from it" if lost else ""),
+            file=sys.stderr,
+        )  # fmt: skip
         exit_error = True
     elif session is not None and session.path is not None and not args.quiet:
         print(f"Crawl file: {session.path} (continue it with --resume)", file=out)

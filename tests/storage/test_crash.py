@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -361,3 +362,8 @@ def test_a_store_error_still_writes_the_csv(tmp_path: Path) -> None:
     assert "the crawl was stopped" in p.stderr
     rows = out.read_text(encoding="utf-8-sig").splitlines()
     assert 1 < len(rows) < 152  # the header and the URLs recorded before the stop
+    # Every record the summary counts is in the file (and the CSV), or said not to be.
+    counted = int(p.stdout.split()[1])
+    unsaved = re.search(r"; ([\d,]+) of its records are not in the file \(a resume", p.stderr)
+    assert unsaved is not None, p.stderr
+    assert len(rows) - 1 + int(unsaved.group(1).replace(",", "")) == counted
