@@ -23,6 +23,7 @@ from typing import Any, TextIO
 
 from gui_crawler import options
 from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.crawl.failures import RedactingFormatter
 from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
 from gui_crawler.engine import raise_fd_limit
 from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress, Reason
@@ -440,9 +441,10 @@ def check_writable(target: str) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    log = logging.StreamHandler()
+    log.setFormatter(RedactingFormatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(
-        level=logging.DEBUG if args.verbose > 1 else logging.WARNING,
-        format="%(levelname)s %(name)s: %(message)s",
+        level=logging.DEBUG if args.verbose > 1 else logging.WARNING, handlers=[log]
     )
     # An empty file name is a mistake (an unset variable in a script), never "no file": with a
     # URL, --resume "" would quietly start a fresh crawl, --csv "" write nothing.
