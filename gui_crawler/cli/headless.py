@@ -29,6 +29,7 @@ from gui_crawler.engine import raise_fd_limit
 from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress, Reason
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.linkwords import LinkWords
+from gui_crawler.records.outfile import why_unwritable
 from gui_crawler.records.report import ListRecords, Records, write_audit, write_pages_csv
 from gui_crawler.records.verdicts import (
     FAILS,
@@ -425,19 +426,6 @@ def read_list_arg(source: str, config: CrawlConfig) -> UrlList:
     return read_list(data, source)
 
 
-def check_writable(target: str) -> str | None:
-    """Why ``target`` cannot be written, checked before the crawl rather than after it."""
-    path = Path(target)
-    if path.is_dir():
-        return f"{target} is a folder"
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        return f"its folder {folder} does not exist"
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        return "permission denied"
-    return None
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -464,9 +452,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(e))
     if accel.MISSING and not args.quiet:
         print(f"gui-crawler: {accel.describe()}", file=sys.stderr)
-    if args.csv and (why := check_writable(args.csv)):
-        print(f"gui-crawler: cannot write {args.csv}: {why}", file=sys.stderr)
-        return EXIT_USAGE
+    for target in (args.csv, args.report, args.broken_csv, args.links_csv):
+        if target and (why := why_unwritable(target)):
+            print(f"gui-crawler: cannot write {target}: {why}", file=sys.stderr)
+            return EXIT_USAGE
     for flag, given in (("--resume", args.resume), ("--recheck", args.recheck)):
         if given and (args.db or args.no_db):
             parser.error(f"{flag} writes to the file it continues: --db and --no-db do not apply")
