@@ -232,6 +232,21 @@ def _proxy(text: str) -> str | None:
     host = rest.split("/", 1)[0].rpartition("@")[2]
     if not sep or scheme.lower() != "http" or not host:
         return "must be an http:// proxy URL (user:password@ before its host if it needs them)"
+    # As aiohttp reads it when the crawl starts (an invalid port was a traceback there). yarl's
+    # words are not repeated: they could quote the URL, password and all.
+    import yarl
+
+    try:
+        url = yarl.URL(text)
+        port, named = url.port, url.raw_host
+    except ValueError as e:
+        if "port" in str(e).lower():
+            return "has an invalid port (1 to 65535)"
+        return "is not a valid URL (http://[user:password@]host:port)"
+    if not port or port > 65535:
+        return "has an invalid port (1 to 65535)"
+    if not named or any(c.isspace() for c in named):
+        return "has an invalid host name"
     return None
 
 

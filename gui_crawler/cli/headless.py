@@ -25,6 +25,7 @@ from gui_crawler import options
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl.failures import RedactingFormatter
 from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
+from gui_crawler.crawl.urls import InvalidURL, parse_address
 from gui_crawler.engine import raise_fd_limit
 from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress, Reason
 from gui_crawler.parsing import accel
@@ -418,7 +419,11 @@ def read_list_arg(source: str, config: CrawlConfig) -> UrlList:
     if source == "-":
         return read_list(sys.stdin.buffer.read(), "standard input")
     if source.startswith(("http://", "https://")):
-        return asyncio.run(fetch_list(source, config))
+        try:
+            url = parse_address(source)
+        except InvalidURL as e:  # checked before aiohttp sees it: a traceback there
+            raise ListError(f"--list {e}") from None
+        return asyncio.run(fetch_list(url, config))
     try:
         data = Path(source).read_bytes()
     except OSError as e:

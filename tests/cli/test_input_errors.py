@@ -170,3 +170,27 @@ def test_a_write_error_part_way_leaves_no_file(
     assert window.export_csv(str(out)) == -1
     assert window.notice.text() == f"Export failed: cannot write {out}: No space left on device"
     assert sorted(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--proxy", "http://127.0.0.1:99999"], "proxy has an invalid port (1 to 65535)"),
+        (["--proxy", "http://ann:pw-S3cret@127.0.0.1:0"], "proxy has an invalid port"),
+        (["--proxy", "http://ann:pw-S3cret@127.0.0.1:x"], "proxy has an invalid port"),
+        (["--proxy", "http://[::1:3128"], "proxy is not a valid URL"),
+        (["--list", "http://127.0.0.1:99999/sitemap.xml"], "it has an invalid port"),
+        (["--list", "http://[::1/sitemap.xml"], "--list 'http://[::1/sitemap.xml' is not a URL"),
+    ],
+)
+def test_a_url_option_that_is_no_url_is_one_line_before_the_crawl(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was a traceback from yarl as the crawl started (Port out of range 0-65535)."""
+    roots = [] if argv[0] == "--list" else ["http://127.0.0.1:9/"]
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([*roots, *argv])
+    assert exit_.value.code == cli.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert said in err.splitlines()[-1] and "Traceback" not in err
+    assert "S3cret" not in err
