@@ -106,7 +106,8 @@ _PLAIN_HREF = re.compile(
 # Already in normal form: lower-case host, no default port, nothing to percent-encode, escapes
 # upper-case. (Possessive runs: a 1 KB playground link is read 2.5x faster than char by char.)
 _NORMAL = re.compile(
-    r"https?://[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?!80/|443/)[1-9][0-9]{0,4})?"
+    r"https?://[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?!80/|443/)"
+    r"(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"
     r"/(?:[A-Za-z0-9/._~!$&'()*+,;=:@-]++|%[0-9A-F]{2})*+"
     r"(?:\?(?:[A-Za-z0-9/._~!$&'()*+,;=:@?-]++|%[0-9A-F]{2})*+)?\Z"
 )
@@ -249,6 +250,18 @@ def parse_address(text: str) -> str:
     if url is None:
         raise InvalidURL(f"{text!r} is not a URL the crawler can fetch")
     return url
+
+
+def uncrawlable(url: str) -> str | None:
+    """Why ``url``, taken from elsewhere as it is (a crawl file's frontier: a hand edit, another
+    program), cannot be fetched as it is, or None when it can."""
+    if _NORMAL.match(url) is not None or normalize(url) is not None:
+        return None
+    try:
+        parse_address(url)  # for its words
+    except InvalidURL as e:
+        return str(e)
+    return f"{url[:200]!r} is not a URL the crawler can fetch as it is"
 
 
 def host_of(url: str) -> str:

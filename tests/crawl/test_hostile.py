@@ -843,6 +843,21 @@ def test_exotic_href(case: str) -> None:
     hostile(main)
 
 
+def test_a_link_to_a_port_out_of_range_is_not_taken_in_even_to_be_checked() -> None:
+    """A five-digit port above 65535 passed the join's fast path as a URL in normal form, and
+    its external check was a worker's traceback (InternalError: Port out of range)."""
+
+    async def main(server: HostileServer) -> None:
+        hrefs = ["http://127.0.0.1:99999/x", "http://h.test:65536/", "/ok"]
+        server.page("/", hrefs)
+        server.page("/ok")
+        out = await crawl(server, check_external=True)
+        assert set(out.records) == {server.url, server.u("/ok")}
+        assert set(out[server.url].links) == {server.u("/ok")}
+
+    hostile(main)
+
+
 @pytest.mark.parametrize(
     "form", ["relative", "absolute_offsite", "protocol_relative_offsite", "data"]
 )
