@@ -71,6 +71,14 @@ def _kind(path: str) -> int | None:
         return None
 
 
+def not_a_folder(path: Path) -> Path | None:
+    """The first ancestor of ``path`` that exists as something other than a folder."""
+    for parent in reversed(path.parents):
+        if parent.exists() and not parent.is_dir():
+            return parent
+    return None
+
+
 def why_unwritable(target: str) -> str | None:
     """Why an output cannot be written at ``target``, checked before a crawl rather than after
     it; None if it can (as far as one can tell before writing)."""
@@ -81,9 +89,12 @@ def why_unwritable(target: str) -> str | None:
         except OSError:
             return f"descriptor {fd} is not open"
         return None
+    blocker = not_a_folder(Path(os.path.abspath(target)))
+    if blocker is not None:
+        return f"{blocker} is a file, not a folder"
     try:
         kind = _kind(target)
-    except OSError as e:  # a loop of links, a path through a file
+    except OSError as e:  # a loop of links
         return e.strerror or str(e)
     if kind == stat.S_IFDIR:
         return f"{target} is a folder"

@@ -31,6 +31,7 @@ from gui_crawler.base.urls import host_of
 from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl.headers import escaped
 from gui_crawler.events import ErrorKind, Event, FetchRecord, Queued
+from gui_crawler.records.outfile import not_a_folder
 from gui_crawler.storage import lockfile
 from gui_crawler.storage.checkpoint import Checkpointer
 from gui_crawler.storage.errors import StoreError
@@ -92,14 +93,6 @@ def _storable(rows: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
     return [tuple(escaped(v) if isinstance(v, str) else v for v in row) for row in rows]
 
 
-def _not_a_folder(path: Path) -> Path | None:
-    """The first ancestor of ``path`` that exists as something other than a folder."""
-    for parent in reversed(path.parents):
-        if parent.exists() and not parent.is_dir():
-            return parent
-    return None
-
-
 class CrawlStore:
     """A crawl file being written. Use ``sink`` as (part of) the crawler's sink.
 
@@ -133,7 +126,7 @@ class CrawlStore:
     @classmethod
     def create(cls, path: Path, config: CrawlConfig) -> CrawlStore:
         """Start a new crawl file (fails if it exists), its roots already in the frontier."""
-        blocker = _not_a_folder(path)
+        blocker = not_a_folder(path)
         if blocker is not None:
             raise StoreError(f"cannot create {path}: {blocker} is a file, not a folder")
         if path.is_dir():

@@ -303,7 +303,9 @@ def test_a_failed_creation_leaves_no_file(served: Site, tmp_path: Path) -> None:
     ("args", "code", "words"),
     [
         (["--resume", "{tmp}"], 3, "is a folder, not a crawl file"),
-        (["{url}", "--db", "{tmp}/afile/x.sqlite3"], 3, "afile is a file, not a folder"),
+        # Checked before the crawl, as an output's path is: a usage error.
+        (["{url}", "--db", "{tmp}/afile/x.sqlite3"], 2, "afile is a file, not a folder"),
+        (["{url}", "--db", "{tmp}/typo/x.sqlite3"], 2, "its folder {tmp}/typo does not exist"),
         (["--resume", "{tmp}/ok.sqlite3", "--exclude", "x"], 2, "--exclude cannot change"),
         (["--resume", "{tmp}/ok.sqlite3", "--no-db"], 2, "do not apply"),
     ],
@@ -317,7 +319,8 @@ def test_clear_messages(
     )
     p = run(*(a.format(tmp=tmp_path, url=served.url) for a in args))
     assert p.returncode == code, p.stderr
-    assert words in p.stderr and "Traceback" not in p.stderr
+    assert words.format(tmp=tmp_path) in p.stderr and "Traceback" not in p.stderr
+    assert not (tmp_path / "typo").exists()  # --db made no folder
 
 
 def test_resume_applies_safe_options(served: Site, tmp_path: Path) -> None:
