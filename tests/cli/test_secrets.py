@@ -110,10 +110,6 @@ def test_a_refusing_proxy_leaves_its_password_in_no_file_and_no_output(tmp_path:
         assert secret.encode() not in written, secret
 
 
-def basic_of(user: str, password: str) -> str:
-    return basic(user, password)
-
-
 class LoginSite(Site):
     """Every path answers 401 unless the request has the basic auth, both headers and both
     cookies."""
