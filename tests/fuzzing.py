@@ -331,9 +331,9 @@ def text_problems(seed: int, count: int) -> list[str]:
     a URL that cannot be told apart as crawlable or not, a password left in an error's text."""
     from urllib.parse import quote
 
+    from gui_crawler.base.urls import normalize, uncrawlable
     from gui_crawler.crawl.failures import describe, redacted
     from gui_crawler.crawl.headers import kept
-    from gui_crawler.crawl.urls import normalize, uncrawlable
 
     rnd = random.Random(seed)
     found: list[str] = []

@@ -59,7 +59,7 @@ def test_a_crawl_started_through_a_proxy_goes_on_only_through_one(
     window: MainWindow, tmp_path: Path
 ) -> None:
     """Resumed without its proxy (no file keeps it), the crawl went out directly."""
-    from gui_crawler.storage.session import ProxyNeeded
+    from gui_crawler.session import ProxyNeeded
 
     db = tmp_path / "p.sqlite3"
     proxy = "http://u:pw@127.0.0.3:3128"

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gui_crawler import options
-from gui_crawler.cli import secrets
 from gui_crawler.base.urls import InvalidURL, parse_address
+from gui_crawler.cli import secrets
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl.failures import RedactingFormatter
 from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list

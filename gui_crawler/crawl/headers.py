@@ -9,8 +9,9 @@ authorises a request are kept by name only: a crawl file gets copied and sent ar
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
+
+from gui_crawler.base.escapes import SURROGATE, escaped
 
 MAX_HEADERS = 40
 MAX_BYTES = 4096
@@ -33,23 +34,6 @@ _SECRET_NAMES = frozenset(
     }
 )
 _SECRET_WORDS = ("token", "secret", "password", "passwd", "api-key", "apikey", "session")
-
-
-# A header's bytes that are not UTF-8 reach us as lone surrogates (aiohttp decodes headers with
-# surrogateescape: "\xe9" of a Latin-1 "é" becomes "\udce9"), which no file can hold as UTF-8.
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _escape(m: re.Match[str]) -> str:
-    code = ord(m.group())
-    return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
-
-
-def escaped(text: str) -> str:
-    """``text`` with each byte that was not UTF-8 written as ``\\xNN`` (a Latin-1 "é" in a
-    Content-Disposition: ``caf\\xe9``), any other lone surrogate as ``\\uNNNN``: the byte kept
-    and shown, the text storable. Text without any comes back as it is."""
-    return text if text.isascii() else _SURROGATE.sub(_escape, text)
 
 
 def is_secret(name: str) -> bool:
@@ -81,7 +65,7 @@ def kept(items: Iterable[tuple[str, str]]) -> str:
     # time of the walk below: every record pays for this.
     lines = [f"{name}: {value}" for name, value in pairs]
     text = "\n".join(lines)
-    if not text.isascii() and _SURROGATE.search(text):
+    if not text.isascii() and SURROGATE.search(text):
         return kept([(escaped(name), escaped(value)) for name, value in pairs])
     names = " ".join([name for name, _ in pairs]).lower()
     if (

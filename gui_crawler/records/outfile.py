@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from gui_crawler.crawl.headers import escaped
+from gui_crawler.base.escapes import escaped
 
 # Text that still holds a lone surrogate (a byte that was not UTF-8, in a record kept in memory)
 # is written with the byte as \xNN, as the crawl file keeps it, rather than failing the output.

@@ -27,9 +27,9 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+from gui_crawler.base.escapes import escaped
 from gui_crawler.base.urls import host_of
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl.headers import escaped
 from gui_crawler.events import ErrorKind, Event, FetchRecord, Queued
 from gui_crawler.records.outfile import not_a_folder
 from gui_crawler.storage import lockfile

@@ -348,7 +348,7 @@ def test_latin1_header_bytes_are_kept_escaped_and_a_latin1_location_followed() -
         assert "Set-Cookie: n=(redacted); Path=/" in out[server.u("/linked")].headers
         # Followed as browsers do: the byte percent-encoded.
         assert out[server.u("/moved")].next_url == server.u(LATIN1_TARGET)
-        assert out[server.u(LATIN1_TARGET)].kind == "html"
+        assert category(out[server.u(LATIN1_TARGET)]) == "html"
 
     hostile(main)
 
