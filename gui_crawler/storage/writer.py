@@ -303,14 +303,17 @@ class CrawlStore:
 
     def _write(self, batch: list[Queued | FetchRecord]) -> None:
         assert self._db is not None
-        queued: list[tuple[object, ...]] = [
-            (e.url, e.redirects_left, e.depth, e.referrer) for e in batch if isinstance(e, Queued)
-        ]
-        earlier: list[tuple[object, ...]] = []
-        if self.replacing:
-            batch, earlier = self._replace(batch)
-        records = [record_row(e) for e in batch if isinstance(e, FetchRecord)]
+        count = sum(type(e) is FetchRecord for e in batch)
         try:
+            queued: list[tuple[object, ...]] = [
+                (e.url, e.redirects_left, e.depth, e.referrer)
+                for e in batch
+                if isinstance(e, Queued)
+            ]
+            earlier: list[tuple[object, ...]] = []
+            if self.replacing:
+                batch, earlier = self._replace(batch)
+            records = [record_row(e) for e in batch if isinstance(e, FetchRecord)]
             try:
                 self._commit(queued, earlier, records)
             except UnicodeEncodeError:
@@ -318,11 +321,9 @@ class CrawlStore:
                 # surrogate): stored with those bytes escaped rather than losing the batch.
                 self._commit(_storable(queued), _storable(earlier), _storable(records))
         except (sqlite3.Error, OSError) as e:
-            self._failed(_describe(self.path, e), len(records))
+            self._failed(_describe(self.path, e), count)
         except Exception as e:  # whatever it was, the crawl must not go on unsaved
-            self._failed(
-                f"cannot write the crawl file {self.path}: {type(e).__name__}: {e}", len(records)
-            )
+            self._failed(f"cannot write the crawl file {self.path}: {type(e).__name__}: {e}", count)
 
     def _commit(
         self,
