@@ -107,14 +107,33 @@ class CrawlConfig:
         return [o.flag() for o in CONFIG_OPTIONS if o.secret and getattr(self, o.name)]
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> CrawlConfig:
+    def from_dict(cls, d: object) -> CrawlConfig:
+        """The options to_dict made (a crawl file's); ConfigError saying what is wrong with
+        them when they are not (a damaged or hand-edited file). validated() checks the values."""
+        if not isinstance(d, dict):
+            raise ConfigError(f"its options are {_json_kind(d)}, not a JSON object")
         known = {f.name for f in fields(cls)}
         kw = {k: v for k, v in d.items() if k in known}
-        kw["roots"] = tuple(kw.get("roots", ()))
+        roots = kw.get("roots", [])
+        if not isinstance(roots, list):
+            raise ConfigError(f"its roots are {_json_kind(roots)}, not a list of URLs")
+        for root in roots:
+            if not isinstance(root, str):
+                raise ConfigError(f"one of its roots is {_json_kind(root)}, not a URL")
+        kw["roots"] = tuple(roots)
         for opt in CONFIG_OPTIONS:  # JSON has lists where the options hold tuples
             if opt.kind == "lines" and isinstance(kw.get(opt.name), list):
                 kw[opt.name] = tuple(kw[opt.name])
         return cls(**kw)
+
+
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in a few words (never the value: it could be anything, at length)."""
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    words = {dict: "an object", str: "text", bool: "true or false", int: "a number",
+             float: "a number", type(None): "null"}  # fmt: skip
+    return words.get(type(value), type(value).__name__)
 
 
 def check_regex(name: str, pattern: str | None) -> UrlRegex | None:

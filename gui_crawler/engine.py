@@ -19,7 +19,7 @@ import aiohttp
 import yarl
 
 from gui_crawler import options
-from gui_crawler.base.urls import Scope, normalize
+from gui_crawler.base.urls import Scope, normalize, uncrawlable
 from gui_crawler.base.userregex import PAGE_BUDGET
 from gui_crawler.config import CrawlConfig, check_regex
 from gui_crawler.crawl.access import Access, proxy_host
@@ -454,7 +454,13 @@ class Crawler:
             if n % EARLIER_BATCH == 0 and await self._stopped_after_a_turn():
                 return
         if self._initial is not None:
+            now = asyncio.get_running_loop().time
             for n, item in enumerate(self._initial, 1):
+                why = uncrawlable(item.url)  # a crawl file can hold anything
+                if why is not None:  # recorded as it is, never fetched (aiohttp would raise)
+                    bad = Outcome(error_kind=ErrorKind.INVALID_URL, message=why)
+                    self._record(item, now(), 0, bad)
+                    continue
                 self.frontier.add_url(item)  # in the crawl file already: not sent again
                 if n % EARLIER_BATCH == 0 and await self._stopped_after_a_turn():
                     return

@@ -87,6 +87,12 @@ class Option:
     # to a crawl file, a settings file, a CSV, a report or a log.
     secret: bool = False
     form: str = ""  # what each value must look like: a key of FORMS ("header", "proxy"…)
+    # A credential's other sources, out of sight of ``ps`` (cli/secrets.py): the environment
+    # variable read when the command line gives it neither way, and what separates its values
+    # (a repeatable option's); a file option's ``fills``: the credential its FILE holds.
+    env: str = ""
+    env_split: str = ""
+    fills: str = ""
 
     # ---- where it is ---------------------------------------------------------------------------
 
@@ -179,6 +185,14 @@ class Option:
         low = f"{self.low:,}" + (f" ({self.special})" if self.special else "")
         return f"{low} to {self.high:,}{self.suffix}"
 
+    def env_words(self) -> str:
+        """ " (or $GUI_CRAWLER_HEADER, one a line)": the environment variable, for --help and the
+        README; "" for an option without one."""
+        if not self.env:
+            return ""
+        split = {"\n": ", one a line", ";": ", separated by ; as in a Cookie header"}
+        return f" (or ${self.env}{split.get(self.env_split, '')})"
+
     def tip(self) -> str:
         """The settings field's tooltip: what it does, its range and its command-line flag."""
         text = fill(self.tooltip or self.help)
@@ -231,6 +245,21 @@ def _proxy(text: str) -> str | None:
     host = rest.split("/", 1)[0].rpartition("@")[2]
     if not sep or scheme.lower() != "http" or not host:
         return "must be an http:// proxy URL (user:password@ before its host if it needs them)"
+    # As aiohttp reads it when the crawl starts (an invalid port was a traceback there). yarl's
+    # words are not repeated: they could quote the URL, password and all.
+    import yarl
+
+    try:
+        url = yarl.URL(text)
+        port, named = url.port, url.raw_host
+    except ValueError as e:
+        if "port" in str(e).lower():
+            return "has an invalid port (1 to 65535)"
+        return "is not a valid URL (http://[user:password@]host:port)"
+    if not port or port > 65535:
+        return "has an invalid port (1 to 65535)"
+    if not named or any(c.isspace() for c in named):
+        return "has an invalid host name"
     return None
 
 
@@ -368,25 +397,50 @@ OPTIONS: tuple[Option, ...] = (
         "repeatable", group="access", flags=("--header",), metavar="'NAME: VALUE'",
         resume=True, secret=True, form="header", label="Headers",
         tooltip="headers sent with every request to the roots' hosts, one 'Name: value' a line",
-        placeholder="Name: value, one a line",
+        placeholder="Name: value, one a line", env="GUI_CRAWLER_HEADER", env_split="\n",
+    ),
+    Option(
+        "header_file", "file", None, "send the headers of FILE ('Name: value', one a line) as "
+        "--header does", group="run", flags=("--header-file",), metavar="FILE", resume=True,
+        fills="headers",
     ),
     Option(
         "cookies", "lines", (), "send this cookie ('name=value') to the roots' hosts; repeatable",
         group="access", flags=("--cookie",), metavar="NAME=VALUE", resume=True, secret=True,
         form="cookie", label="Cookies",
         tooltip="cookies sent with every request to the roots' hosts, one name=value a line",
-        placeholder="name=value, one a line",
+        placeholder="name=value, one a line", env="GUI_CRAWLER_COOKIE", env_split=";",
+    ),
+    Option(
+        "cookie_file", "file", None, "send the cookies of FILE (name=value, one a line) as "
+        "--cookie does", group="run", flags=("--cookie-file",), metavar="FILE", resume=True,
+        fills="cookies",
     ),
     Option(
         "auth", "text", None, "HTTP basic authentication ('user:password') for the roots' hosts",
         group="access", flags=("--auth",), metavar="USER:PASSWORD", nullable=True, resume=True,
         secret=True, form="user_password", label="Basic auth", placeholder="user:password",
+        env="GUI_CRAWLER_AUTH",
+    ),
+    Option(
+        "auth_file", "file", None, "read --auth's user:password from FILE (its one line)",
+        group="run", flags=("--auth-file",), metavar="FILE", resume=True, fills="auth",
     ),
     Option(
         "proxy", "text", None, "send every request through this HTTP proxy "
         "(http://[user:password@]host:port)", group="access", flags=("--proxy",), metavar="URL",
         nullable=True, resume=True, secret=True, form="proxy", label="Proxy",
-        placeholder="http://host:port",
+        placeholder="http://host:port", env="GUI_CRAWLER_PROXY",
+    ),
+    Option(
+        "proxy_file", "file", None, "read --proxy's URL from FILE (its one line)", group="run",
+        flags=("--proxy-file",), metavar="FILE", resume=True, fills="proxy",
+    ),
+    Option(
+        "no_proxy", "bool", False, "send no request through a proxy, whatever "
+        "$GUI_CRAWLER_PROXY says; a crawl started with a proxy is resumed and re-checked only "
+        "through one (given again) unless told this", group="run", flags=("--no-proxy",),
+        resume=True,
     ),
     # ---- custom extraction and search: the settings panel's Extraction box ------------------------
     Option(
@@ -470,6 +524,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "db", "file", None, "crawl file (records and frontier) to write", group="run",
         flags=("--db",), metavar="FILE", shown_default="a new one per crawl, in the data folder",
+        doc="(its folder must exist, as an output's must: a mistyped folder is refused before "
+        "anything is fetched, never made)",
     ),
     Option("no_db", "bool", False, "keep no crawl file (no resume; the report and outputs are "
            "then made from every record, kept in memory)", group="run",
@@ -580,13 +636,14 @@ def add_arguments(p: argparse.ArgumentParser, command: Command) -> None:
     groups: dict[str, Any] = {}
     for opt in on_command(command):
         spelled = opt.spellings(command)
-        title = CLI_TITLES.get(opt.group) if command == "crawl" else None
+        group = BY_NAME[opt.fills].group if opt.fills else opt.group
+        title = CLI_TITLES.get(group) if command == "crawl" else None
         if title and title not in groups:
             groups[title] = p.add_argument_group(title)
         target = groups[title] if title else p
         dest = dest_of(opt, command)
         default_ = None if command == "window" and opt.in_config else opt.default
-        help_ = fill(opt.help).replace("%", "%%")
+        help_ = (fill(opt.help) + opt.env_words()).replace("%", "%%")
         if not spelled[0].startswith("-"):
             target.add_argument(
                 dest, metavar=spelled[0], nargs=opt.nargs, default=default_, help=help_
@@ -666,6 +723,33 @@ def given(args: argparse.Namespace, parser: argparse.ArgumentParser) -> dict[str
     }
 
 
+# Options that say opposite things: given together, they are refused rather than one of them
+# quietly winning. (name, name, why.)
+_CONTINUES = "it writes to the file it continues: --db and --no-db do not apply"
+_DIRECT = "--no-proxy sends no request through a proxy"
+CONFLICTS: tuple[tuple[str, str, str], ...] = (
+    ("no_db", "db", "--no-db keeps no crawl file"),
+    ("verbose", "quiet", "-q prints the summary line only"),
+    ("no_proxy", "proxy", _DIRECT),
+    ("no_proxy", "proxy_file", _DIRECT),
+    ("auth", "auth_file", "give the user and password one way"),
+    ("proxy", "proxy_file", "give the proxy one way"),
+    ("resume", "db", _CONTINUES),
+    ("resume", "no_db", _CONTINUES),
+    ("recheck", "db", _CONTINUES),
+    ("recheck", "no_db", _CONTINUES),
+)
+
+
+def conflicts(values: Mapping[str, Any]) -> list[str]:
+    """Why options of ``values`` (``given``'s) cannot be given together, one line a pair."""
+    return [
+        f"{BY_NAME[a].flag()} and {BY_NAME[b].flag()} cannot be given together: {why}"
+        for a, b, why in CONFLICTS
+        if a in values and b in values
+    ]
+
+
 def resume_refuses(values: Mapping[str, Any]) -> list[str]:
     """The flags of those of ``values`` a resumed crawl does not take."""
     return [BY_NAME[k].flag("crawl", v) for k, v in values.items() if not BY_NAME[k].resume]
@@ -725,6 +809,8 @@ def _meaning(opt: Option, command: Command) -> str:
     if command == "crawl" and opt.off and opt.flags:
         words += " / " + fill(opt.off_help)
     words = re.sub(r"(?<![\w`])(--?[a-z][\w-]*|http://)", r"`\1`", words)
+    if command == "crawl" and opt.env:
+        words += re.sub(r"(\$\w+)", r"`\1`", opt.env_words())
     if command == "crawl" and opt.doc:
         words += " " + fill(opt.doc)
     return words.replace("|", "\\|")

@@ -1,7 +1,9 @@
 """A fuzz harness for the parse paths: mutated real pages and generated hazards, read by the compiled
 parts and by their pure-Python twins through every path a page can take (the walk of a whole page,
 ``links.parse_page`` inline with its cuts, small pieces, the parser threads), which must agree; and
-pages cut into pieces, which must read as the whole page does (:func:`cut_differences`).
+pages cut into pieces, which must read as the whole page does (:func:`cut_differences`). Then the
+text a crawl keeps from the network (:func:`text_problems`): header bytes that are not UTF-8,
+Locations, error texts quoting a URL with a password.
 
 ``tests/parsing/test_fuzz.py`` runs it for a few hundred pages with fixed seeds; ``bench/fuzz.py`` runs it
 for as long as it is given, with fresh seeds, and prints what it finds. Pages come from Debian's
@@ -51,6 +53,7 @@ HAZARDS = [
     b"<area href=ar alt=m rel=sponsored>", b"<meta http-equiv=Refresh content=\"0;URL='r'\">",
     b"<meta http-equiv=refresh content>", b"<a href='slice::x'>s</a>", b"<a href=mailto:m>",
     b"<a href=/ok/../ok>", b"<a href='http://127.0.0.1:1/a/./b/../c'>", b"<a href=//127.0.0.1:1/..>",
+    b"<a href=http://h.test:99999/p>", b"<a href=http://h.test:65535/p>", b"<a href=//h:65536/>",
 ]  # fmt: skip
 
 
@@ -329,4 +332,56 @@ def cut_differences(module: ModuleType, pages: list[bytes], max_tags: int) -> li
                 found.append(Disagreement(f"cut at {max_tags} tags", page, cut, whole))
     finally:
         slicing.MAX_TAGS, slicing.MAX_ELEMENTS = saved
+    return found
+
+
+# ---- text from the network: header bytes, Locations, errors quoting a URL's password ----------
+
+# Bytes a response header may hold: Latin-1 and broken UTF-8 among URL and header syntax.
+HEADER_BYTES = [
+    b"\xe9", b"\xff", b"\xfe", b"\xed\xa0\x80", b"\xc3\xa9", b"\xc3", b"\x80", b"\xf0\x9f", b"%",
+    b"%e9", b"%zz", b"/", b"..", b".", b"?", b"#", b"@", b":", b" ", b"\t", b"a", b"Z", b"\\", b'"',
+    b";", b"=", b",", b"http://", b"//", b"[", b"]", b"99999", b"\x00", b"\x7f",
+]  # fmt: skip
+# What a password may hold (percent-encoded in a URL, as yarl writes it in aiohttp's errors).
+PASSWORD_CHARS = "aZ9@:/?#%+=&;!$'()*,~_-. \\\"<>é"
+
+
+def header_value(rnd: random.Random) -> str:
+    """A header's value as aiohttp hands it over: its bytes decoded as UTF-8, those that are not
+    as lone surrogates (surrogateescape)."""
+    data = b"".join(rnd.choice(HEADER_BYTES) for _ in range(rnd.randrange(1, 12)))
+    return data.decode("utf-8", "surrogateescape")
+
+
+def text_problems(seed: int, count: int) -> list[str]:
+    """What goes wrong with ``count`` random header values and error texts from ``seed``: text a
+    record keeps that no file can hold as UTF-8 (the headers kept, the URL a Location leads to),
+    a URL that cannot be told apart as crawlable or not, a password left in an error's text."""
+    from urllib.parse import quote
+
+    from gui_crawler.base.urls import normalize, uncrawlable
+    from gui_crawler.crawl.failures import describe, redacted
+    from gui_crawler.crawl.headers import kept
+
+    rnd = random.Random(seed)
+    found: list[str] = []
+    for _ in range(count):
+        value = header_value(rnd)
+        text = kept([("Content-Disposition", value), ("Location", value), ("Set-Cookie", value)])
+        url = normalize("http://h.test/" + value.strip())
+        why = uncrawlable("http://h.test/" + value)
+        for name, got in (("kept", text), ("normalize", url or ""), ("uncrawlable", why or "")):
+            try:
+                got.encode("utf-8")
+            except UnicodeEncodeError:
+                found.append(f"{name} of {value!r}: {got!r}")
+        if url is not None and not url.isascii():
+            found.append(f"normalize of {value!r} is not ASCII: {url!r}")
+        password = "".join(rnd.choice(PASSWORD_CHARS) for _ in range(rnd.randrange(4, 16)))
+        secret = quote(password, safe="")
+        said = f"400, message={value!r}, url='http://user:{secret}@127.0.0.1:3128/{value}'"
+        for shown in (redacted(said), describe(OSError(said))[1]):
+            if secret in shown:
+                found.append(f"the password {password!r} in {shown!r}")
     return found

@@ -86,8 +86,13 @@ def normalize(url: str) -> str | None:
     path = parts.path
     if "/." in path:
         path = _remove_dot_segments(path)
-    path = _upper_pct(quote(path, safe=_SAFE_PATH)) or "/"
-    query = _upper_pct(quote(parts.query, safe=_SAFE_QUERY))
+    # A Location header's bytes that are not UTF-8 come as lone surrogates (aiohttp decodes
+    # headers with surrogateescape): percent-encoded as the bytes they were, as browsers send them.
+    try:
+        path = _upper_pct(quote(path, safe=_SAFE_PATH, errors="surrogateescape")) or "/"
+        query = _upper_pct(quote(parts.query, safe=_SAFE_QUERY, errors="surrogateescape"))
+    except UnicodeEncodeError:  # a surrogate that was no byte ("\ud800"): no URL's
+        return None
     return f"{scheme}://{netloc}{path}" + (f"?{query}" if query else "")
 
 
@@ -109,7 +114,8 @@ _PLAIN_HREF = re.compile(
 # Already in normal form: lower-case host, no default port, nothing to percent-encode, escapes
 # upper-case. (Possessive runs: a 1 KB playground link is read 2.5x faster than char by char.)
 _NORMAL = re.compile(
-    r"https?://[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?!80/|443/)[1-9][0-9]{0,4})?"
+    r"https?://[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?!80/|443/)"
+    r"(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"
     r"/(?:[A-Za-z0-9/._~!$&'()*+,;=:@-]++|%[0-9A-F]{2})*+"
     r"(?:\?(?:[A-Za-z0-9/._~!$&'()*+,;=:@?-]++|%[0-9A-F]{2})*+)?\Z"
 )
@@ -252,6 +258,18 @@ def parse_address(text: str) -> str:
     if url is None:
         raise InvalidURL(f"{text!r} is not a URL the crawler can fetch")
     return url
+
+
+def uncrawlable(url: str) -> str | None:
+    """Why ``url``, taken from elsewhere as it is (a crawl file's frontier: a hand edit, another
+    program), cannot be fetched as it is, or None when it can."""
+    if _NORMAL.match(url) is not None or normalize(url) is not None:
+        return None
+    try:
+        parse_address(url)  # for its words
+    except InvalidURL as e:
+        return str(e)
+    return f"{url[:200]!r} is not a URL the crawler can fetch as it is"
 
 
 def host_of(url: str) -> str:

@@ -145,7 +145,8 @@ def test_the_fast_join_agrees_with_urljoin(base: str) -> None:
         "https://o.org/a?", "https://o.org/a/../b", "https://o.org/./a", "https://o.org",
         "http://o.org:80/x", "https://o.org:8443/x", "http://Other.org/x", "https://o.org/%7e",
         "https://o.org/%7E", "https://o.org/%zz", "https://o.org/a b", "https://o.org/é",
-        "https://o.org/%2", "http://o.org/?%41", "https://o.org/a;p=1",
+        "https://o.org/%2", "http://o.org/?%41", "https://o.org/a;p=1", "http://o.org:99999/x",
+        "http://o.org:65536/", "http://o.org:65535/", "http://o.org:70000/",
     ]  # fmt: skip
     fast = 0
     for href in hrefs + absolute:
