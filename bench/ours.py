@@ -1,7 +1,7 @@
 """Our engine, headless, in a process of its own: ``python bench/ours.py URL [options]``.
 
 Prints one JSON line with counts, timings and memory. A fresh process per crawl keeps runs
-independent (the URL caches in ``gui_crawler.crawl.urls`` are per process) and lets RSS be measured.
+independent (the URL caches in ``gui_crawler.base.urls`` are per process) and lets RSS be measured.
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from pathlib import Path
 
 from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb, steady_rate
 
+from gui_crawler.base import urls
 from gui_crawler.cli.headless import Report
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl import urls
 from gui_crawler.engine import Crawler
 from gui_crawler.events import Event, FetchRecord, Queued, fanout
+from gui_crawler.records.verdicts import category
 from gui_crawler.storage import CrawlStore
 
 
@@ -46,7 +47,7 @@ class Consumer:
         a = self.args
         if type(ev) is FetchRecord:
             self.n += 1
-            self.kinds[ev.kind] += 1
+            self.kinds[category(ev)] += 1
             if a.steady:
                 self.times.append(ev.finished_at)
             if a.keep:

@@ -15,7 +15,7 @@ from linkx import best_of
 from realsites import ensure_docs
 from sections import Context, section
 
-from gui_crawler.crawl import urls
+from gui_crawler.base import urls
 from gui_crawler.parsing import _pagewalk, links
 
 WALK = "lexbor parse + walk + plain joins (C, no GIL)"

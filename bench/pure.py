@@ -127,10 +127,12 @@ def every_file(ctx: Context, name: str, root: Path) -> dict:
 
 def _records(path: Path) -> dict[str, dict[str, object]]:
     """The crawl file's records: URL -> the compared fields (links as a tuple)."""
+    from gui_crawler.records.verdicts import category, verdict
     from gui_crawler.storage import load
 
-    saved = load(path)
-    return {r.url: {f: getattr(r, f) for f in FIELDS} for r in saved.records}
+    derived = {"kind": category, "verdict": verdict}
+    return {r.url: {f: derived[f](r) if f in derived else getattr(r, f) for f in FIELDS}
+            for r in load(path).records}  # fmt: skip
 
 
 def _packed(path: Path) -> dict[str, bytes]:

@@ -188,7 +188,7 @@ async def crawl_child(
     trim()
     out |= {"rss_trimmed_mb": rss_mb(), "rss_peak_mb": maxrss_mb(), "samples": samples}
     out["workers"] = window.workers
-    path = window.shown_file()
+    path = window.controller.shown_file()
     out |= {"path": str(path), "file_mb": path.stat().st_size / 2**20} if path else {"path": None}
     view, hh = tab.table, tab.table.horizontalHeader()
     settle = Settle(proxy)

@@ -7,7 +7,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from gui_crawler.crawl.urls import InvalidURL, parse_address
+from gui_crawler.base.urls import InvalidURL, parse_address
 from gui_crawler.options import CONFIG_OPTIONS, DEFAULT_USER_AGENT, default, regex_error
 from gui_crawler.parsing.extract import Extractor, RuleError
 

@@ -19,6 +19,7 @@ import aiohttp
 import yarl
 
 from gui_crawler import options
+from gui_crawler.base.urls import Scope, normalize
 from gui_crawler.config import CrawlConfig, check_regex
 from gui_crawler.crawl.access import Access, proxy_host
 from gui_crawler.crawl.bodies import BodyBudget
@@ -30,7 +31,6 @@ from gui_crawler.crawl.hosts import Host, HostTable, Prep
 from gui_crawler.crawl.phases import AddressPolicy, TimedConnector, TimedResolver, Timing
 from gui_crawler.crawl.politeness import bot_challenge, check_external, prepare_host
 from gui_crawler.crawl.seen import Seen
-from gui_crawler.crawl.urls import Scope, normalize
 from gui_crawler.events import (
     OUT_OF_SCOPE,
     REDIRECT_STATUSES,

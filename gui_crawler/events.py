@@ -11,10 +11,7 @@ import enum
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from gui_crawler.records.verdicts import Verdict
+from typing import Any
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 # How a redirect record's note begins when its target is outside the crawl's scope.
@@ -117,24 +114,6 @@ class FetchRecord:
     def is_redirect(self) -> bool:
         return self.status in REDIRECT_STATUSES
 
-    # What the record means is decided in verdicts.py; these ask it.
-    @property
-    def verdict(self) -> Verdict:
-        return _verdicts.verdict(self)
-
-    @property
-    def is_broken(self) -> bool:
-        return _verdicts.is_broken(self)
-
-    @property
-    def is_blocked(self) -> bool:
-        return _verdicts.is_blocked(self)
-
-    @property
-    def kind(self) -> str:
-        """The seed report's category: html, other, redirect, error, status_404, fail_<Exc>."""
-        return _verdicts.category(self)
-
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in RECORD_FIELDS order (astuple() deep-copies: ten times slower)."""
         return _values_of(self)
@@ -196,9 +175,16 @@ class Progress:
     elapsed: float
 
 
+class Reason(enum.StrEnum):
+    """Why a crawl ended (CrawlFinished.reason; a crawl file's state keeps it too)."""
+
+    DONE = "done"  # nothing left to fetch, or a limit reached
+    CANCELLED = "cancelled"  # stopped: what it had left stays to fetch
+
+
 @dataclass(frozen=True, slots=True)
 class CrawlFinished:
-    """The crawl is over: ``reason`` is "done", "cancelled" or "error: …"."""
+    """The crawl is over: ``reason`` is a Reason, or "error: " and what went wrong."""
 
     reason: str
     done: int
@@ -247,7 +233,3 @@ def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:
             s(event)
 
     return sink
-
-
-# Last: verdicts.py reads this module's ErrorKind and REDIRECT_STATUSES when it is imported.
-from gui_crawler.records import verdicts as _verdicts  # noqa: E402

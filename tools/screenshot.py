@@ -17,7 +17,7 @@ import subprocess
 
 from PySide6.QtWidgets import QApplication
 
-from gui_crawler.crawl.demo import start_demo_server
+from gui_crawler.demo.site import start_demo_server
 from gui_crawler.ui.qtloop import CrawlEventLoop
 from gui_crawler.window import MainWindow
 

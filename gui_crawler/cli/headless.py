@@ -25,7 +25,7 @@ from gui_crawler import options
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
 from gui_crawler.engine import raise_fd_limit
-from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress
+from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress, Reason
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.report import ListRecords, Records, write_audit, write_pages_csv
@@ -43,9 +43,9 @@ from gui_crawler.records.verdicts import (
     worth_rechecking,
 )
 from gui_crawler.records.wording import answer_words
+from gui_crawler.session import CrawlSession, StoreError
 from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.fileformat import HAS_WORDS, count_records, iter_records, load_words
-from gui_crawler.storage.session import CrawlSession, StoreError
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -189,7 +189,7 @@ class Report:
         print(
             f"Finished {total} urls in {finished.elapsed:.3f} secs "
             f"(max_tasks={max_tasks}) ({rate:.1f} urls/sec)"
-            + ("" if finished.reason == "done" else f" [{finished.reason}]"),
+            + ("" if finished.reason == Reason.DONE else f" [{finished.reason}]"),
             file=out,
         )
         for kind, n in sorted(counts.items()):
@@ -365,7 +365,7 @@ class Run:
             session.close(finished)
 
     async def crawl_demo(self) -> tuple[CrawlConfig, CrawlFinished]:
-        from gui_crawler.crawl.demo import start_demo_server
+        from gui_crawler.demo.site import start_demo_server
 
         server = await start_demo_server()
         try:

@@ -17,7 +17,7 @@ import aiohttp
 import yarl
 from protego import Protego
 
-from gui_crawler.crawl.urls import normalize
+from gui_crawler.base.urls import normalize
 from gui_crawler.events import REDIRECT_STATUSES
 
 MAX_ROBOTS_BYTES = 500 * 1024  # Google reads the first 500 KiB and ignores the rest

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 import aiohttp
 import yarl
 
+from gui_crawler.base.urls import InvalidURL, parse_address
 from gui_crawler.crawl.access import Access
 from gui_crawler.crawl.sitemaps import parse_sitemap, read_sitemaps
-from gui_crawler.crawl.urls import InvalidURL, parse_address
 
 if TYPE_CHECKING:
     from gui_crawler.config import CrawlConfig

@@ -541,7 +541,7 @@ static PyObject *buf_str_or_none(int has, buf_t *b)
 
 /* Joining the hrefs documentation sites are made of ("../api/x.html", "/guide/", "p.html?v=2#top")
  * against a page's directory, here and without the GIL: the same steps as the plain path of
- * gui_crawler.crawl.urls (_plain_join), which stays the definition -- the tests hold the two together.
+ * gui_crawler.base.urls (_plain_join), which stays the definition -- the tests hold the two together.
  * So is an absolute http(s) href already in normal form (_normal_absolute). Anything else
  * (another scheme, "//", "?" or "%" in a relative href, a <base>, a long href, non-ASCII before
  * the fragment) is left to Python. */

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from gui_crawler.crawl.urls import href_joiner, join, join_all, plain_directory
+from gui_crawler.base.urls import href_joiner, join, join_all, plain_directory
 from gui_crawler.parsing import accel, slicing
 from gui_crawler.parsing.linkwords import page_said, refresh_target
 from gui_crawler.parsing.pagefacts import FactsReader, PageFacts

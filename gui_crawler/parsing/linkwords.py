@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from gui_crawler.crawl import urls
+from gui_crawler.base import urls
 from gui_crawler.parsing._linkpack_py import varint
 
 # Bounds on what is kept of a link's words: an <a> around a whole page keeps its first words.

@@ -32,7 +32,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
-from gui_crawler.crawl import heap
+from gui_crawler.base import heap
 from gui_crawler.parsing import accel, slicing
 from gui_crawler.parsing.links import (
     PageWalk,

@@ -1,7 +1,8 @@
 """Reading a crawl's records: what they mean and how they are shown, written and reported. No Qt
 here, so the CLI and the window say the same things.
 
-* ``verdicts``: the one classifier of what a record means (broken, redirect, blocked, ...);
+* ``verdicts``: the one classifier of what a record means (broken, redirect, blocked, ...) and
+  of its answer's status class (2xx, 4xx, ...), each with its SQL twin;
 * ``wording``: the plain words for statuses, errors and counts;
 * ``page_columns``: the pages table's columns, shared by the window and the CSV export;
 * ``record_filters``: the quick filters over records (External, Blocked, ...);

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from html import escape
 from typing import Any, Protocol, TextIO
 
+from gui_crawler.base.urls import Scope
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl.urls import Scope
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.anchors import (
@@ -30,12 +30,15 @@ from gui_crawler.records.audit import Audit, Finding
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_links_csv
 from gui_crawler.records.export import atomic_text, write_csv
 from gui_crawler.records.verdicts import (
+    CLASS_WORDS,
+    StatusClass,
     Tally,
     Verdict,
     is_broken,
     is_cancelled,
     noun,
     of_verdict,
+    status_class,
 )
 from gui_crawler.records.wording import answer_words
 
@@ -91,7 +94,7 @@ class Totals:
         self.hosts: set[str] = set()
         self.pages = 0
         self.tally = Tally()
-        self.statuses: Counter[str] = Counter()
+        self.statuses: Counter[StatusClass] = Counter()
         self.times = [0] * (len(_TIME_BOUNDS) + 1)
         for rec in records:
             self.add(rec)
@@ -103,10 +106,7 @@ class Totals:
         if r.status == 200:
             self.pages += 1
         self.tally.add_one(r)
-        if r.error_kind is not None or r.status is None:
-            self.statuses["no answer"] += 1
-        else:
-            self.statuses[f"{r.status // 100}xx"] += 1
+        self.statuses[status_class(r)] += 1
         if r.error_kind is None:
             bounds = _TIME_BOUNDS
             self.times[
@@ -114,9 +114,19 @@ class Totals:
             ] += 1
 
 
+_CLASS_COLORS = {
+    StatusClass.OK: "#27ae60",
+    StatusClass.REDIRECT: "#2e86c1",
+    StatusClass.CLIENT_ERROR: "#c0392b",
+    StatusClass.SERVER_ERROR: "#8e1b10",
+}
+
+
 def _status_items(totals: Totals) -> list[tuple[str, int, str]]:
-    colors = {"2xx": "#27ae60", "3xx": "#2e86c1", "4xx": "#c0392b", "5xx": "#8e1b10"}
-    return [(k, v, colors.get(k, "#8e44ad")) for k, v in sorted(totals.statuses.items())]
+    return [
+        (CLASS_WORDS[c][0], n, _CLASS_COLORS.get(c, "#8e44ad"))
+        for c, n in sorted(totals.statuses.items())
+    ]
 
 
 def _time_items(totals: Totals) -> list[tuple[str, int, str]]:

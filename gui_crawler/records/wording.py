@@ -8,7 +8,8 @@ from http import HTTPStatus
 from urllib.parse import urlsplit
 
 from gui_crawler.events import OUT_OF_SCOPE, ErrorKind, FetchRecord
-from gui_crawler.records.verdicts import failed_answer, is_cancelled
+from gui_crawler.records.verdicts import CUT_SHORT, Verdict, failed_answer, is_cancelled
+from gui_crawler.records.verdicts import WORDS as VERDICT_WORDS
 
 # error_kind -> (short status word, sentence). Kinds named by aiohttp or the OS are grouped by
 # what a user can do about them.
@@ -34,7 +35,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "TimeoutError": _TIMEOUT,
     "ServerTimeoutError": _TIMEOUT,
     ErrorKind.TIMEOUT: _TIMEOUT,
-    ErrorKind.CANCELLED: ("Cancelled", "The crawl stopped while this URL was being fetched"),
+    ErrorKind.CANCELLED: (
+        VERDICT_WORDS[Verdict.CANCELLED].label,
+        f"{CUT_SHORT.capitalize()}: the crawl stopped while this URL was being fetched",
+    ),
     ErrorKind.TOO_LARGE: ("Too large", "The page is larger than the size limit"),
     ErrorKind.INVALID_URL: ("Bad URL", "The address is not a valid URL"),
     ErrorKind.MISSING_LOCATION: ("Bad redirect", "A redirect without a Location header"),

@@ -27,8 +27,8 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+from gui_crawler.base.urls import host_of
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl.urls import host_of
 from gui_crawler.events import ErrorKind, Event, FetchRecord, Queued
 from gui_crawler.storage import lockfile
 from gui_crawler.storage.checkpoint import Checkpointer

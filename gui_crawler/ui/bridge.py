@@ -14,8 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from gui_crawler.base import heap
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl import heap
 from gui_crawler.crawl.phases import Timing
 from gui_crawler.engine import Crawler
 from gui_crawler.events import (
@@ -28,7 +28,7 @@ from gui_crawler.events import (
     Queued,
     WorkerEvent,
 )
-from gui_crawler.storage.session import CrawlSession
+from gui_crawler.session import CrawlSession
 
 # Five refreshes a second: live to the eye, and half the repaints of ten (the window's main cost).
 DEFAULT_INTERVAL_MS = 200

@@ -24,17 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui_crawler.models import Roles
 from gui_crawler.records import compare
 from gui_crawler.records.export import atomic_text, write_table
 from gui_crawler.records.wording import plural
+from gui_crawler.session import StoreError, peek
 from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.recent import RecentCrawl, recent_crawls
-from gui_crawler.storage.session import StoreError, peek
 from gui_crawler.ui.compare_model import WIDTHS, ChangesModel, ChangesProxy
 from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.recent_dialog import CrawlNotes
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.settings_panel import ERROR_STYLE
 
 PATH_ROLE = Qt.ItemDataRole.UserRole

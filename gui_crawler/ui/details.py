@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
 from gui_crawler.crawl.hosts import origin_of
 from gui_crawler.events import FetchRecord, HostState
-from gui_crawler.models import Roles
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.page_columns import human_size
 from gui_crawler.records.wording import answer_words, error_sentence, plural, status_word
@@ -18,6 +17,7 @@ from gui_crawler.storage.fileformat import Earlier
 from gui_crawler.ui.link_models import LinkIndex
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.response_headers import add_headers_section
+from gui_crawler.ui.roles import Roles
 
 # What the pane shows of a record: human labels and real values (the CSV escapes formulas; this
 # pane shows the text as it is, tooltips too: plaintext.tip). A getter returning None or "" hides

@@ -10,13 +10,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from gui_crawler.events import HostState
-from gui_crawler.models import LabelledTable, Roles
+from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 HOST_COLUMNS = (
     "Host",
     "In flight",
@@ -31,10 +30,10 @@ HOST_COLUMNS = (
     "robots.txt",
     "Kind",
 )
+
 HOST_WIDTHS = (240, 60, 45, 65, 85, 60, 65, 55, 75, 60, 220, 70)
 BACKOFF_BRUSH = QBrush(QColor("#c0392b"))
 EXTERNAL_BRUSH = QBrush(QColor("#808080"))
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _NUMERIC = frozenset(range(1, 10))
 
 
@@ -142,7 +141,7 @@ class HostsModel(LabelledTable):
                 return BACKOFF_BRUSH
             return EXTERNAL_BRUSH if s.external and c == 0 else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if c in _NUMERIC else None
+            return RIGHT if c in _NUMERIC else None
         if role == Roles.Url:  # open or copy the host's address (the context menu)
             return s.host + "/"
         if role == Roles.Record:  # the Details pane shows the host, not a URL

@@ -15,16 +15,15 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import STATUS_BRUSH, LabelledTable, Roles, status_class
 from gui_crawler.records.verdicts import is_broken
 from gui_crawler.records.wording import error_sentence, status_word
 from gui_crawler.storage.reader import RecordReader
 from gui_crawler.ui.plaintext import tip
+from gui_crawler.ui.roles import AnyIndex, LabelledTable, Roles, brush_of
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 MAX_HOPS = 30
 
 
@@ -397,7 +396,7 @@ class _Table(LabelledTable):
             return tip(self.display[r][c]) or None
         if role == Qt.ItemDataRole.ForegroundRole and c == 1:
             rec = self.links.records.get(self.urls[r])
-            return STATUS_BRUSH[status_class(rec)] if rec else None
+            return brush_of(rec) if rec else None
         if role == Roles.Url:
             return self.urls[r]
         if role == Roles.Record:

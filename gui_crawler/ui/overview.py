@@ -33,13 +33,13 @@ from PySide6.QtWidgets import (
 
 from gui_crawler.config import DEFAULT_USER_AGENT
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import AnyIndex, LabelledTable, Roles
 from gui_crawler.records.anchors import PagesWords, no_words
 from gui_crawler.records.audit import FINDINGS, Audit, Count, Finding, Thresholds
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_finding_csv
 from gui_crawler.records.report import broken_with_anchors, write_report
 from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.plaintext import label, tip
+from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles
 from gui_crawler.ui.stored import StoredSettings, number, whole
 from gui_crawler.ui.views import make_table
 
@@ -57,7 +57,6 @@ _SEVERITY_BRUSH = {
     1: QBrush(QColor("#b9770e")),
     0: QBrush(QColor("#1f5fbf")),
 }
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 class OverviewModel(LabelledTable):
@@ -99,7 +98,7 @@ class OverviewModel(LabelledTable):
         if role == Qt.ItemDataRole.ForegroundRole:
             return _SEVERITY_BRUSH[f.severity] if f.count else None
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 1:
-            return _RIGHT
+            return RIGHT
         if role == Qt.ItemDataRole.ToolTipRole and col == 0:
             return tip(f"{explained(f)}\n\nClick to show these pages in the Pages tab")
         return None

@@ -9,12 +9,13 @@ from typing import Any
 from PySide6.QtCore import QObject
 
 from gui_crawler.events import FetchRecord, WorkerEvent
-from gui_crawler.models import PagesModel, PagesProxy
+from gui_crawler.models import PagesModel
 from gui_crawler.parsing.extract import Rule
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.reader import RecordReader
 from gui_crawler.ui.hosts_model import HostsModel
 from gui_crawler.ui.link_models import BrokenLinksModel, LinkIndex, RedirectsModel
+from gui_crawler.ui.pages_proxy import PagesProxy
 from gui_crawler.ui.tree_model import SiteTreeModel
 from gui_crawler.ui.workers_model import WorkersModel
 

@@ -28,6 +28,7 @@ from gui_crawler.events import (
     WorkerState,
 )
 from gui_crawler.parsing import links as links_mod
+from gui_crawler.records.verdicts import category, is_broken
 
 
 def run(coro: Coroutine[Any, Any, Any]) -> Any:
@@ -69,12 +70,17 @@ async def test_crawls_every_reachable_url_once(site: Site) -> None:
     assert set(records) == {site.u(p) for p in ["/", "/a", "/b", "/c/", "/c/d", "/missing"]}
     assert all(n == 1 for n in site.hits.values()), site.hits
     root = records[site.u("/")]
-    assert root.kind == "html" and root.status == 200 and root.depth == 0 and root.referrer is None
+    assert (
+        category(root) == "html"
+        and root.status == 200
+        and root.depth == 0
+        and root.referrer is None
+    )
     assert root.num_urls == 3 and root.num_new_urls == 3  # /b, b and /a#frag coalesce
     assert records[site.u("/c/d")].depth == 2
     assert records[site.u("/missing")].status == 404
     assert records[site.u("/missing")].referrer == site.u("/a")
-    assert records[site.u("/missing")].is_broken
+    assert is_broken(records[site.u("/missing")])
 
 
 @with_site(_tree)
@@ -118,7 +124,7 @@ def test_offsite_links_and_redirects_are_never_contacted() -> None:
 
 
 def test_strict_scope_is_www_tolerant_and_lenient_takes_the_domain() -> None:
-    from gui_crawler.crawl.urls import Scope
+    from gui_crawler.base.urls import Scope
 
     strict = Scope(("http://example.com/",))
     assert "https://www.example.com/x" in strict
@@ -140,7 +146,7 @@ def test_every_redirect_status_is_followed(status: int) -> None:
             site.page("/new", [])
             records, *_ = await crawl(site.url, plain=True)
             old = records[site.u("/old")]
-            assert old.status == status and old.kind == "redirect"
+            assert old.status == status and category(old) == "redirect"
             assert old.next_url == site.u("/new")
             assert records[site.u("/new")].status == 200
             assert records[site.u("/new")].referrer == site.u("/old")
@@ -184,8 +190,8 @@ async def test_redirect_loop_long_chain_and_bad_location_all_end(site: Site) -> 
     # /chain0 → 1 → 2 → 3 uses the three allowed hops; the fourth is refused.
     assert records[site.u("/chain3")].exception.startswith("TooManyRedirects")  # type: ignore[union-attr]
     assert site.hits["/chain4"] == 0
-    assert records[site.u("/noloc")].kind == "fail_MissingLocation"
-    assert records[site.u("/badloc")].kind == "fail_BadLocation"
+    assert category(records[site.u("/noloc")]) == "fail_MissingLocation"
+    assert category(records[site.u("/badloc")]) == "fail_BadLocation"
     assert records[site.u("/rel")].next_url == site.u("/x/y")
     assert records[site.u("/x/y")].status == 200
 
@@ -216,7 +222,9 @@ async def _connection_reset() -> None:
         records, *_ = await crawl(site.url, plain=True, max_tries=3)
     assert records[site.u("/")].status == 200 and records[site.u("/")].tries == 3
     dead_rec = records[site.u("/dead")]
-    assert dead_rec.tries == 3 and dead_rec.kind.startswith("fail_") and dead_rec.status is None
+    assert (
+        dead_rec.tries == 3 and category(dead_rec).startswith("fail_") and dead_rec.status is None
+    )
 
 
 def test_connection_reset_is_retried_then_recorded() -> None:
@@ -264,7 +272,7 @@ def test_timeout_is_recorded() -> None:
             site.page("/", ["/slow"])
             site.page("/slow", [], delay=1.0)
             records, *_ = await crawl(site.url, plain=True, timeout=0.3, max_tries=2)
-        assert records[site.u("/slow")].kind == "fail_Timeout"
+        assert category(records[site.u("/slow")]) == "fail_Timeout"
         assert records[site.u("/slow")].tries == 2
 
     run(main())
@@ -292,7 +300,7 @@ def test_body_limit_counts_decompressed_bytes() -> None:
             records, *_ = await crawl(site.url, plain=True, max_body=100_000)
         assert len(bomb) < 100_000
         for path in ("/big", "/bomb", "/declared"):
-            assert records[site.u(path)].kind == "fail_TooLarge", path
+            assert category(records[site.u(path)]) == "fail_TooLarge", path
 
     run(main())
 
@@ -349,7 +357,7 @@ def test_body_limit_holds_for_a_body_that_came_whole_with_its_headers() -> None:
         records = run(main())
     finally:
         engine_mod.Crawler._read = original  # type: ignore[method-assign]
-    assert records["over"].kind == "fail_TooLarge", records["over"]
+    assert category(records["over"]) == "fail_TooLarge", records["over"]
     assert records["under"].status == 200 and records["under"].size == len(bodies[b"/under"])
     assert records["leaf"].status == 200  # the links of a page taken whole are followed
     assert any(seen_eof), "no response came whole: the test does not reach the fast path"
@@ -399,7 +407,7 @@ async def test_charsets(site: Site) -> None:
     assert recs[site.u("/latin")].encoding == "iso8859-1"
     assert recs[site.u("/bogus")].encoding == "utf-8"  # unknown codec: safe fallback
     assert recs[site.u("/cp")].encoding == "cp1252"
-    assert recs[site.u("/xhtml")].kind == "html" and recs[site.u("/xhtml")].num_urls == 1
+    assert category(recs[site.u("/xhtml")]) == "html" and recs[site.u("/xhtml")].num_urls == 1
 
 
 # ---- robustness and control ---------------------------------------------------------------------
@@ -419,7 +427,7 @@ async def test_a_worker_that_raises_records_the_url_and_the_crawl_ends(site: Sit
         records, *_ = await crawl(site.url, plain=True)
     finally:
         engine_mod.parse_page = original
-    assert records[site.u("/a")].kind == "fail_InternalError"
+    assert category(records[site.u("/a")]) == "fail_InternalError"
     assert "boom" in (records[site.u("/a")].exception or "")
 
 
@@ -442,7 +450,7 @@ async def test_cancel_is_fast_keeps_records_and_leaves_no_task(site: Site) -> No
     assert time.monotonic() - t0 < 0.2
     assert finished.reason == "cancelled"
     records = sink.records
-    cancelled = [r for r in records.values() if r.kind == "fail_Cancelled"]
+    cancelled = [r for r in records.values() if category(r) == "fail_Cancelled"]
     assert len(cancelled) == 5  # the five in-flight URLs
     assert finished.todo == 40 + 1 - len(records)
     assert set(records) | {item.url for item in crawler.pending()} == crawler.seen

@@ -37,6 +37,7 @@ from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import CrawlFinished, ErrorKind, Event, FetchRecord, Queued
 from gui_crawler.parsing.links import extract_links
+from gui_crawler.records.verdicts import category, is_broken
 
 # Short limits so that every stalling case ends in about a second.
 FAST: dict[str, Any] = dict(
@@ -119,7 +120,7 @@ async def crawl(
     for r in recs:
         assert r.status is not None or r.exception, r
         assert r.exception is None or ("\n" not in r.exception and len(r.exception) <= 400), r
-        assert r.kind != "error" and not r.kind.startswith("fail_InternalError"), r
+        assert category(r) != "error" and not category(r).startswith("fail_InternalError"), r
         assert "\0" not in r.url and len(r.url) <= 4096
         for text in (r.url, r.next_url, r.exception, r.note, r.content_type, r.encoding, *r.links):
             if text is not None:
@@ -166,11 +167,11 @@ def test_transport_misbehaviour_ends_as_one_failure_and_spares_the_rest(case: st
         server.route("/bad", handler)
         out = await crawl(server)
         bad = out[server.u("/bad")]
-        assert bad.kind == kind, bad
+        assert category(bad) == kind, bad
         assert words in (bad.exception or "")
         assert bad.tries == 2 and bad.status is None
         assert server.hits["/bad"] == 2
-        assert out[server.u("/ok")].kind == "html"
+        assert category(out[server.u("/ok")]) == "html"
         assert min_elapsed <= out.elapsed < min_elapsed + 3
 
     hostile(body)
@@ -197,7 +198,7 @@ def test_cancel_while_every_worker_is_stuck() -> None:
         finished = await asyncio.wait_for(task, 2)
         assert time.monotonic() - t0 < 0.5 and finished.reason == "cancelled"
         stuck = [r for r in records.values() if r.url != server.url]
-        assert len(stuck) == 4 and all(r.kind == "fail_Cancelled" for r in stuck)
+        assert len(stuck) == 4 and all(category(r) == "fail_Cancelled" for r in stuck)
         assert set(records) | {i.url for i in crawler.pending()} == crawler.seen
         assert set(records).isdisjoint(i.url for i in crawler.pending())
 
@@ -261,10 +262,10 @@ def test_invalid_http_is_a_failure_not_a_crash(case: str) -> None:
         words = INVALID_WORDS[case]
         out = await crawl(server)
         bad = out[server.u("/bad")]
-        assert bad.kind.startswith("fail_Client") and words in (bad.exception or ""), bad
+        assert category(bad).startswith("fail_Client") and words in (bad.exception or ""), bad
         assert bad.status is None and bad.tries == 2
         assert server.u("/evil") not in out.records
-        assert out[server.u("/ok")].kind == "html"
+        assert category(out[server.u("/ok")]) == "html"
 
     hostile(body)
 
@@ -289,7 +290,7 @@ def test_legal_but_odd_http_is_parsed(case: str) -> None:
         server.route("/odd", _raw(LEGAL_BUT_ODD[case]))
         server.page("/ok")
         out = await crawl(server)
-        assert out[server.u("/odd")].kind == "html", out[server.u("/odd")]
+        assert category(out[server.u("/odd")]) == "html", out[server.u("/odd")]
         assert out[server.u("/odd")].links == (server.u("/ok"),)
 
     hostile(body)
@@ -318,7 +319,9 @@ def test_header_bytes_that_are_not_utf8(
         server.route("/h", _raw(b"HTTP/1.1 " + head + b"\r\nContent-Length: 2\r\n\r\nhi"))
         out = await crawl(server)  # which checks that every record's text is valid UTF-8
         rec = out[server.u("/h")]
-        assert (rec.kind, rec.content_type, rec.encoding) == (kind, content_type, encoding), rec
+        assert (category(rec), rec.content_type, rec.encoding) == (kind, content_type, encoding), (
+            rec
+        )
 
     hostile(main)
 
@@ -330,7 +333,7 @@ def test_redirect_to_raw_utf8_location() -> None:
         server.page("/caf%C3%A9")
         out = await crawl(server)
         assert out[server.u("/r")].next_url == server.u("/caf%C3%A9")
-        assert out[server.u("/caf%C3%A9")].kind == "html"
+        assert category(out[server.u("/caf%C3%A9")]) == "html"
 
     hostile(main)
 
@@ -344,7 +347,7 @@ def test_connection_refused() -> None:
         server.port = port
         out = await crawl(server)
         root = out[server.url]
-        assert root.kind == "fail_ClientConnectorError" and root.tries == 2, root
+        assert category(root) == "fail_ClientConnectorError" and root.tries == 2, root
 
     asyncio.run(main())
 
@@ -380,7 +383,7 @@ def test_endless_body_stops_at_max_body(handler: Callable[[Conn], Awaitable[None
         server.route("/", handler)
         out = await crawl(server, max_body=MAX_BODY)
         root = out[server.url]
-        assert root.kind == "fail_TooLarge" and str(MAX_BODY) in (root.exception or ""), root
+        assert category(root) == "fail_TooLarge" and str(MAX_BODY) in (root.exception or ""), root
         assert root.tries == 1 and out.elapsed < 2
 
     hostile(body)
@@ -392,6 +395,7 @@ import asyncio, json, resource, sys
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import FetchRecord
+from gui_crawler.records.verdicts import category
 
 async def main():
     recs = []
@@ -400,7 +404,7 @@ async def main():
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     await Crawler(cfg, sink).run()
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(json.dumps({"kind": recs[0].kind, "grew_kib": after - before}))
+    print(json.dumps({"kind": category(recs[0]), "grew_kib": after - before}))
 
 asyncio.run(main())
 """
@@ -415,7 +419,7 @@ def test_decompression_bomb_stops_at_max_body_with_bounded_memory(encoding: str)
         server.route("/", bomb_handler(encoding))
         out = await crawl(server, max_body=MAX_BODY)
         root = out[server.url]
-        assert root.kind == "fail_TooLarge", root
+        assert category(root) == "fail_TooLarge", root
         assert "body exceeds" in (root.exception or ""), "counted after decompression"
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-c", _RSS_PROBE, server.url, str(MAX_BODY),
@@ -468,10 +472,10 @@ def test_hostile_charsets_and_bodies_still_parse(
         server.page("/ok")
         out = await crawl(server)
         root = out[server.url]
-        assert root.kind == "html", root
+        assert category(root) == "html", root
         assert root.encoding == encoding
         assert server.u("/ok") in root.links
-        assert out[server.u("/ok")].kind == "html"
+        assert category(out[server.u("/ok")]) == "html"
 
     hostile(main)
 
@@ -500,7 +504,7 @@ def test_empty_and_untyped_bodies(content_type: str | None, body: bytes, kind: s
         server.html("/", body, content_type)
         out = await crawl(server)
         root = out[server.url]
-        assert root.kind == kind and root.status == 200 and root.size == len(body), root
+        assert category(root) == kind and root.status == 200 and root.size == len(body), root
         assert root.num_urls == 0 and server.hits["/ok"] == 0
 
     hostile(main)
@@ -516,8 +520,8 @@ def test_status_codes_are_recorded_once(status: int) -> None:
         server.status("/s", status)
         out = await crawl(server)
         rec = out[server.u("/s")]
-        assert rec.kind == f"status_{status}" and rec.tries == 1, rec
-        assert rec.is_broken == (status >= 400 and status != 999)  # 999: a bot wall, blocked
+        assert category(rec) == f"status_{status}" and rec.tries == 1, rec
+        assert is_broken(rec) == (status >= 400 and status != 999)  # 999: a bot wall, blocked
 
     hostile(main)
 
@@ -546,7 +550,7 @@ def test_204_with_a_body_does_not_poison_the_kept_alive_connection(extra: bytes,
         server.page("/after2", ["/ok"])
         server.page("/ok")
         out = await crawl(server, max_tasks=1)
-        assert out[server.u("/nocontent")].kind == kind, out[server.u("/nocontent")]
+        assert category(out[server.u("/nocontent")]) == kind, out[server.u("/nocontent")]
         assert server.u("/evil") not in out.records and server.hits["/evil"] == 0
         assert out[server.u("/after1")].links == (server.u("/ok"),)
         assert out[server.u("/after2")].links == (server.u("/ok"),)
@@ -574,8 +578,8 @@ def test_103_early_hints_then_200() -> None:
         server.route("/", _informational(final))
         server.page("/ok")
         out = await crawl(server)
-        assert out[server.url].kind == "html" and out[server.url].status == 200
-        assert out[server.u("/ok")].kind == "html"
+        assert category(out[server.url]) == "html" and out[server.url].status == 200
+        assert category(out[server.u("/ok")]) == "html"
 
     hostile(main)
 
@@ -584,7 +588,7 @@ def test_103_and_then_nothing_ends_by_the_total_timeout() -> None:
     async def main(server: HostileServer) -> None:
         server.route("/", _informational(b""))
         out = await crawl(server)
-        assert out[server.url].kind == "fail_Timeout" and out[server.url].tries == 2
+        assert category(out[server.url]) == "fail_Timeout" and out[server.url].tries == 2
         # aiohttp stops the read timeout once a (1xx) head arrived: only the total one ends it.
         assert 2 * 1.0 <= out.elapsed < 3
 
@@ -598,7 +602,7 @@ def test_101_switching_protocols_nobody_asked_for() -> None:
         )
         out = await crawl(server)
         root = out[server.url]
-        assert root.kind == "status_101" and root.tries == 1, root
+        assert category(root) == "status_101" and root.tries == 1, root
 
     hostile(main)
 
@@ -641,7 +645,7 @@ def test_retry_after(
         server.page("/ok")
         out = await crawl(server)
         root = out[server.url]
-        assert root.kind == "html" and root.tries == 2, root
+        assert category(root) == "html" and root.tries == 2, root
         assert min_wait <= times[1] - times[0] < max_wait
 
     hostile(main)
@@ -651,7 +655,7 @@ def test_always_429_ends_with_the_last_status() -> None:
     async def main(server: HostileServer) -> None:
         server.status("/", 429, {"Retry-After": "0"})
         out = await crawl(server, max_tries=3)
-        assert out[server.url].kind == "status_429" and out[server.url].tries == 3
+        assert category(out[server.url]) == "status_429" and out[server.url].tries == 3
 
     hostile(main)
 
@@ -679,7 +683,7 @@ def test_redirect_chain_longer_than_max_redirect() -> None:
         for i in range(10):
             server.redirect(f"/r{i}", f"/r{i + 1}", 301)
         out = await crawl(server, max_redirect=4)
-        assert out[server.u("/r4")].kind == "fail_TooManyRedirects"
+        assert category(out[server.u("/r4")]) == "fail_TooManyRedirects"
         assert out[server.u("/r4")].next_url == server.u("/r5")
         assert server.hits["/r5"] == 0 and len(out.records) == 6
 
@@ -703,7 +707,7 @@ def test_redirect_without_a_usable_location(location: str | None, kind: str) -> 
         server.page("/", ["/r"])
         server.redirect("/r", location)
         out = await crawl(server)
-        assert out[server.u("/r")].kind == kind, out[server.u("/r")]
+        assert category(out[server.u("/r")]) == kind, out[server.u("/r")]
         assert set(out.records) == {server.url, server.u("/r")}
 
     hostile(main)
@@ -716,8 +720,8 @@ def test_relative_redirect(status: int) -> None:
         server.redirect("/x/y/r", "../../z/./w", status)
         server.page("/z/w")
         out = await crawl(server)
-        assert out[server.u("/x/y/r")].kind == "redirect"
-        assert out[server.u("/z/w")].kind == "html"
+        assert category(out[server.u("/x/y/r")]) == "redirect"
+        assert category(out[server.u("/z/w")]) == "html"
         assert out[server.u("/z/w")].referrer == server.u("/x/y/r")
 
     hostile(main)
@@ -740,7 +744,7 @@ def test_offsite_redirect_is_not_followed(form: str) -> None:
                 offsite = (other,) if twin is None else (other, twin)
                 out = await crawl(server, offsite=offsite)
                 go = out[server.u("/go")]
-                assert go.kind == "redirect" and "out of scope" in (go.note or ""), go
+                assert category(go) == "redirect" and "out of scope" in (go.note or ""), go
                 assert set(out.records) == {server.url, server.u("/go")}
             finally:
                 if twin is not None:

@@ -39,7 +39,7 @@ from gui_crawler.events import (
     Notice,
     WorkerEvent,
 )
-from gui_crawler.records.verdicts import Verdict
+from gui_crawler.records.verdicts import Verdict, verdict
 from gui_crawler.records.wording import error_sentence, status_word, workers_capped
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -218,7 +218,7 @@ def test_a_connect_out_of_files_ports_or_memory_is_the_crawlers_own_failure(
 
     rec = asyncio.run(main())
     assert rec.error_kind == ErrorKind.OWN_LIMIT and rec.status is None
-    assert rec.verdict is Verdict.ERROR  # neither broken nor timeout: not the site's doing
+    assert verdict(rec) is Verdict.ERROR  # neither broken nor timeout: not the site's doing
     assert what in (rec.exception or "") and "not the site's doing" in (rec.exception or "")
     # Tried again later, and those tries were not the site's: max_tries=1 allowed only one.
     assert rec.tries == 1 + engine.OWN_RETRIES == len(failed)
@@ -238,7 +238,7 @@ def test_out_of_files_for_a_while_each_url_is_tried_again_and_ends_ok(
             return records, site.url
 
     records, root = asyncio.run(main())
-    assert len(records) == 21 and {r.verdict for r in records.values()} == {Verdict.OK}
+    assert len(records) == 21 and {verdict(r) for r in records.values()} == {Verdict.OK}
     # The root's first connection failed, and pages' did: each URL tried until it got one.
     assert len(failed) >= 3 and records[root].tries == 2
     assert sum(r.tries for r in records.values()) == 21 + len(failed)
@@ -260,7 +260,7 @@ def test_a_lookup_out_of_files_is_the_crawlers_own_failure(
             return records[root]
 
     rec = asyncio.run(main())
-    assert rec.error_kind == ErrorKind.OWN_LIMIT and rec.verdict is Verdict.ERROR
+    assert rec.error_kind == ErrorKind.OWN_LIMIT and verdict(rec) is Verdict.ERROR
     assert "ClientConnectorDNSError" in (rec.exception or "")
 
 
@@ -274,12 +274,12 @@ def test_an_external_check_out_of_files_is_the_crawlers_own_failure(
             outside = f"http://127.0.0.2:{site.port}/x"
             site.page("/", [outside])
             records, *_ = await crawl(site.url, plain=True, check_external=True, max_tries=1)
-            assert records[site.url].verdict is Verdict.OK
+            assert verdict(records[site.url]) is Verdict.OK
             return records[outside], len(failed)
 
     rec, n = asyncio.run(main())
     assert rec.external and rec.error_kind == ErrorKind.OWN_LIMIT
-    assert rec.verdict is Verdict.ERROR and rec.tries == n == 1 + engine.OWN_RETRIES
+    assert verdict(rec) is Verdict.ERROR and rec.tries == n == 1 + engine.OWN_RETRIES
 
 
 def test_own_limit_is_found_through_aiohttps_wrapping_and_nothing_else_is() -> None:
@@ -350,7 +350,7 @@ def test_a_timeout_while_the_crawler_stalled_is_tried_again_not_the_sites(
     quick_own_retries: None,
 ) -> None:
     rec = crawl_stalling(1)
-    assert rec.status == 200 and rec.verdict is Verdict.OK and rec.tries == 2
+    assert rec.status == 200 and verdict(rec) is Verdict.OK and rec.tries == 2
 
 
 def test_a_timeout_while_the_crawler_kept_stalling_is_its_own_failure(
@@ -358,13 +358,13 @@ def test_a_timeout_while_the_crawler_kept_stalling_is_its_own_failure(
 ) -> None:
     monkeypatch.setattr(engine, "OWN_RETRIES", 1)
     rec = crawl_stalling(2)
-    assert rec.error_kind == ErrorKind.OWN_LIMIT and rec.verdict is Verdict.ERROR
+    assert rec.error_kind == ErrorKind.OWN_LIMIT and verdict(rec) is Verdict.ERROR
     assert "too busy" in (rec.exception or "") and rec.tries == 2
 
 
 def test_a_slow_site_still_times_out(quick_own_retries: None) -> None:
     rec = crawl_stalling(0, "/slow")
-    assert rec.error_kind == ErrorKind.TIMEOUT and rec.verdict is Verdict.TIMEOUT
+    assert rec.error_kind == ErrorKind.TIMEOUT and verdict(rec) is Verdict.TIMEOUT
     assert rec.tries == 1
 
 

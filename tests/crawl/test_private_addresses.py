@@ -20,7 +20,7 @@ from gui_crawler import engine
 from gui_crawler.crawl.phases import AddressPolicy, TimedConnector, is_private
 from gui_crawler.crawl.politeness import check_external
 from gui_crawler.events import ErrorKind
-from gui_crawler.records.verdicts import Verdict
+from gui_crawler.records.verdicts import Verdict, verdict
 from gui_crawler.records.wording import error_sentence, status_word
 
 PUBLIC = "93.184.215.14"  # only ever handed out by the stub resolver: never connected to
@@ -222,7 +222,7 @@ def test_a_public_crawl_records_a_private_link_as_not_checked(
         for url in (two.u("/x"), sneaky):
             rec = records[url]
             assert rec.error_kind == ErrorKind.PRIVATE_ADDRESS and rec.tries == 1, rec
-            assert rec.external and rec.verdict is Verdict.BLOCKED and rec.status is None
+            assert rec.external and verdict(rec) is Verdict.BLOCKED and rec.status is None
             assert status_word(rec) == "Not checked"
             assert error_sentence(rec).startswith("Not checked: a private address")
         assert "sneaky.test (127.0.0.3) is a private" in (records[sneaky].exception or "")

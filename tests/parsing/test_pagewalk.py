@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from twins import compiled_twin
 
-from gui_crawler.crawl import urls
+from gui_crawler.base import urls
 from gui_crawler.parsing import _pagewalk_py as spec
 from gui_crawler.parsing import accel, links
 

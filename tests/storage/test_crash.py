@@ -22,8 +22,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from gui_crawler.config import CrawlConfig
+from gui_crawler.session import CrawlSession, peek
 from gui_crawler.storage import CrawlStore, StoreError, load
-from gui_crawler.storage.session import CrawlSession, peek
 from tests.sites import Site, ThreadedSite
 
 ROOT = Path(__file__).resolve().parents[2]

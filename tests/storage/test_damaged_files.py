@@ -18,7 +18,7 @@ import pytest
 from sites import Site, ThreadedSite
 
 from gui_crawler.cli import headless as cli
-from gui_crawler.storage.session import StoreError, peek
+from gui_crawler.session import StoreError, peek
 from gui_crawler.ui import app
 
 

@@ -14,9 +14,12 @@ from PySide6.QtCore import QPersistentModelIndex, Qt
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import ErrorKind, FetchRecord
-from gui_crawler.models import CACHE_ROWS, PagesModel, PagesProxy, Roles, StatusClass
+from gui_crawler.models import CACHE_ROWS, PagesModel
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS
+from gui_crawler.records.verdicts import StatusClass
 from gui_crawler.storage import CrawlStore
+from gui_crawler.ui.pages_proxy import PagesProxy
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 H = "http://h.test"
@@ -252,7 +255,7 @@ def test_the_window_sorts_and_filters_a_crawl_on_the_query_thread(
     pages.sync_rows = 0  # as a table of a million rows is
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
-    assert pages.rowCount() == PAGES and pages.path == window.shown_file()
+    assert pages.rowCount() == PAGES and pages.path == window.controller.shown_file()
     pages.sort(URL, Qt.SortOrder.DescendingOrder)
     urls = sorted((r.url for r in pages.records()), reverse=True)
     qtbot.waitUntil(lambda: shown(pages) == urls, timeout=5000)

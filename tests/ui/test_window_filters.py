@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 from windows import PAGES, crawl_to_end
 
-from gui_crawler.models import Roles
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 

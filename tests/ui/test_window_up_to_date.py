@@ -155,7 +155,7 @@ def test_cut_status_text_is_whole_in_its_tooltip(
     qtbot.waitUntil(lambda: QLabel.text(label) != full)  # cut to fit the bar…
     assert QLabel.text(label).endswith("…")
     assert full in label.toolTip() and str(path) in label.toolTip()  # …whole in its tooltip
-    window.notify("A notice " + "long " * 60 + "end")
+    window.status.notify("A notice " + "long " * 60 + "end")
     notice = window.notice
     assert QLabel.text(notice).endswith("…") and notice.toolTip().endswith("long end")
     assert (

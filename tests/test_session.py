@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from gui_crawler.config import CrawlConfig
+from gui_crawler.session import CrawlSession, crawls_dir
 from gui_crawler.storage import CrawlStore, load
-from gui_crawler.storage.session import CrawlSession, crawls_dir
 from gui_crawler.ui.bridge import CrawlBridge
 from gui_crawler.window import MainWindow
 from tests.conftest import LiveSite
@@ -45,7 +45,7 @@ def test_bridge_runs_a_session_and_closes_its_file(
 
 def test_a_bad_override_on_resume_leaves_the_file_as_it_was(tmp_path: Path) -> None:
     from gui_crawler.config import ConfigError, CrawlConfig
-    from gui_crawler.storage.session import CrawlSession, peek
+    from gui_crawler.session import CrawlSession, peek
 
     path = tmp_path / "c.sqlite3"
     CrawlSession.new(CrawlConfig(roots=("http://127.0.0.1:9/",)), path).close()

@@ -1,4 +1,4 @@
-"""glibc's malloc as a crawl sets it (crawl/heap.py), in this process: Linux with glibc, as CI is."""
+"""glibc's malloc as a crawl sets it (base/heap.py), in this process: Linux with glibc, as CI is."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from gui_crawler.crawl import heap
+from gui_crawler.base import heap
 
 MB = 1 << 20
 

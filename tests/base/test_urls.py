@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from gui_crawler.crawl.urls import InvalidURL, Scope, join, normalize, parse_address
+from gui_crawler.base.urls import InvalidURL, Scope, join, normalize, parse_address
 from gui_crawler.parsing.links import decode, extract_links, parse_content_type
 
 
@@ -123,7 +123,7 @@ def test_extract_links_dedupes_and_keeps_document_order() -> None:
     "base", ["http://h.org/", "http://h.org/d/e/", "http://h.org:8080/d/", "http://h.org/a%20b/"]
 )
 def test_the_fast_join_agrees_with_urljoin(base: str) -> None:
-    from gui_crawler.crawl import urls
+    from gui_crawler.base import urls
 
     hrefs = [
         "page.html", "../x.html", "../../../../x", "./", "..", "../", "a/./b/../c", "/abs/p",

@@ -572,16 +572,10 @@ async def start_demo_server_at_default_port(
 
 def main(argv: list[str] | None = None) -> None:
     """Serve the site until interrupted, for a browser or a peer crawler in benchmarks."""
-    parser = argparse.ArgumentParser(
-        prog="python -m gui_crawler.crawl.demo", description=main.__doc__
-    )
+    parser = argparse.ArgumentParser(prog="python -m gui_crawler.demo", description=main.__doc__)
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--latency-scale", type=float, default=1.0)
     args = parser.parse_args(argv)
     app = build_app(seed=args.seed, latency_scale=args.latency_scale)
     web.run_app(app, host="127.0.0.1", port=args.port, access_log=None)
-
-
-if __name__ == "__main__":
-    main()

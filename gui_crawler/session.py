@@ -1,6 +1,7 @@
-"""One crawl's lifecycle, whoever drives it (the CLI, the window's bridge): create or resume the
-crawl file, build the Crawler from what the file holds, stop the crawl when the file cannot be
-written, close the file with the crawl's outcome. No Qt here.
+"""The application service of the CLI and the window: one crawl's lifecycle, whoever drives it
+(the CLI, the window's bridge): create or resume the crawl file, build the Crawler from what the
+file holds, stop the crawl when the file cannot be written, close the file with the crawl's
+outcome. It uses the engine and the store, so it sits above both. No Qt here.
 """
 
 from __future__ import annotations

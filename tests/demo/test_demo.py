@@ -19,7 +19,7 @@ import aiohttp
 import pytest
 
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl.demo import (
+from gui_crawler.demo.site import (
     OFFSITE,
     ExpectedSite,
     build_app,
@@ -28,6 +28,7 @@ from gui_crawler.crawl.demo import (
 )
 from gui_crawler.engine import Crawler
 from gui_crawler.events import CrawlFinished, Event, FetchRecord
+from gui_crawler.records.verdicts import category, is_broken
 
 
 @dataclass
@@ -93,7 +94,7 @@ def test_building_the_app_is_cheap() -> None:
 
 def test_crawl_finishes_and_records_every_page_once_with_200(crawl: Crawl) -> None:
     assert crawl.finished.reason == "done"
-    html = {url for url, r in crawl.records.items() if r.kind == "html"}
+    html = {url for url, r in crawl.records.items() if category(r) == "html"}
     assert html == {crawl.u(p) for p in crawl.expected["pages"]}
     for path in crawl.expected["pages"]:
         rec = crawl.rec(path)
@@ -116,13 +117,13 @@ def test_assets_are_fetched_as_other(crawl: Crawl) -> None:
     assert any(p.endswith(".svg") for p in crawl.expected["assets"])
     for path, media_type in crawl.expected["assets"].items():
         rec = crawl.rec(path)
-        assert (rec.status, rec.kind, rec.content_type) == (200, "other", media_type)
+        assert (rec.status, category(rec), rec.content_type) == (200, "other", media_type)
 
 
 def test_dead_links_are_404s_referred_by_a_page_linking_to_them(crawl: Crawl) -> None:
     for path, linkers in crawl.expected["dead"].items():
         rec = crawl.rec(path)
-        assert rec.kind == "status_404"
+        assert category(rec) == "status_404"
         assert rec.referrer in {crawl.u(p) for p in linkers}
         for page in linkers:
             assert crawl.u(path) in crawl.rec(page).links
@@ -154,7 +155,7 @@ def test_redirect_loop_terminates_and_is_broken(crawl: Crawl) -> None:
     a, b = (crawl.rec(p) for p in crawl.expected["loop"])
     assert a.is_redirect and b.is_redirect
     assert [a.next_url, b.next_url] == [b.url, a.url]
-    assert a.is_broken and b.is_broken and a.exception == b.exception
+    assert is_broken(a) and is_broken(b) and a.exception == b.exception
     assert a.exception is not None and a.exception.startswith("RedirectLoop: ")
     assert crawl.requests[crawl.expected["loop"][0]] == 1
 
@@ -163,14 +164,14 @@ def test_302_without_location_is_an_error(crawl: Crawl) -> None:
     [path] = [p for p, (_, t) in crawl.expected["redirects"].items() if t is None]
     rec = crawl.rec(path)
     assert rec.status == 302 and rec.next_url is None
-    assert rec.kind == "fail_MissingLocation" and rec.is_broken
+    assert category(rec) == "fail_MissingLocation" and is_broken(rec)
 
 
 def test_server_errors(crawl: Crawl) -> None:
     assert len(crawl.expected["errors"]) >= 2
     for path, status in crawl.expected["errors"].items():
         assert crawl.rec(path).status == status
-        assert crawl.rec(path).is_broken
+        assert is_broken(crawl.rec(path))
 
 
 def test_offsite_urls_are_never_fetched(crawl: Crawl) -> None:
@@ -257,7 +258,7 @@ def test_latency_is_scaled() -> None:
 
 _DIGEST = """
 import hashlib, sys
-from gui_crawler.crawl import demo
+from gui_crawler.demo import site as demo
 expected = demo.expected_site(3)
 h = hashlib.sha256(repr(sorted((k, sorted(map(repr, v)) if isinstance(v, (set, frozenset, dict))
                     else repr(v)) for k, v in expected.items())).encode())
@@ -285,7 +286,7 @@ def test_site_is_identical_across_processes_and_imports_no_qt() -> None:
 
 
 def test_the_window_demo_site_keeps_its_port_when_free() -> None:
-    from gui_crawler.crawl.demo import DEMO_PORT, start_demo_server_at_default_port
+    from gui_crawler.demo.site import DEMO_PORT, start_demo_server_at_default_port
 
     async def two() -> tuple[str, str]:
         first = await start_demo_server_at_default_port()
