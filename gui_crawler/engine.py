@@ -66,7 +66,7 @@ EARLIER_BATCH = 5_000
 # Files a crawl holds besides its workers' sockets, kept free when the open-file limit caps the
 # workers. Measured on Linux: a headless crawl with its crawl file and parser threads holds 14
 # (stdio, the loop's epoll and self-pipe, SQLite's database, journal and shared memory, the
-# parser threads' wake-up; bench/own_limits.py --fds), the window 13 more when idle under X
+# parser threads' wake-up; an own_limits bench, figures in docs/performance-history.md), the window 13 more when idle under X
 # (its X connection, eventfds, the icon cache). The rest is room for what comes and goes: each
 # host-name lookup under way holds a socket on a resolver thread (up to 32 threads), the file
 # dialogs watch folders, an export and a log file are open for a while. Each parser process
@@ -83,7 +83,7 @@ OWN_WAIT = 1.0
 OWN_WAIT_MAX = 8.0
 # A timeout is the crawler's own when its event loop was behind (its progress ticks late) for
 # at least this share of the try, and at least BUSY_LEAST seconds: the answer may well have
-# come, unread. Measured on loopback (bench/own_limits.py, a site holding each page 1 s): with
+# come, unread. Measured on loopback (a bench now retired, docs/performance-history.md: a site holding each page 1 s): with
 # 2,000 workers the loop was behind at most 26% of any 10 s, and every page was ok; 20,000
 # workers stalled it for 4-14 s at a time (connects slowed by the kernel's search for a free
 # local port), and the requests under way timed out with the loop behind for 90% of their try.
@@ -1105,7 +1105,7 @@ class Crawler:
             timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
         extracted, note = "", page.note
         if self._extractor:
-            # Off the loop: a CSS or XPath query parses the page again (bench/extract.py) —
+            # Off the loop: a CSS or XPath query parses the page again (measured: docs/performance-history.md, extract.py) —
             # only a page parsed whole, in one piece: no other has a tree of bounded size.
             whole = page.note is None and body.count(b"<") <= MAX_TAGS
             text = _text(body, page.encoding)

@@ -298,7 +298,7 @@ OPTIONS: tuple[Option, ...] = (
     # ---- the crawl: the settings panel's form ----------------------------------------------------
     Option(
         "max_tasks", "int", 10, "worker coroutines (concurrent fetches)",
-        # 20,000: what bench/own_limits.py crawls a loopback site with (every page found, the
+        # 20,000: what the own_limits bench (docs/performance-history.md) crawled a loopback site with (every page found, the
         # workers fetching at once lowered as the machine requires: crawl/concurrency.py); one host
         # has at most ~28,000 local ports to give, and one event loop drives far fewer.
         low=1, high=20_000, flags=("--max-tasks", "--max_tasks"), window_flags=("--workers",),

@@ -4,7 +4,7 @@ its event loop far behind), grown back by one for about as many good tries as it
 
 20,000 workers on one host spent their time in connect() with the local ports nearly gone: 69% of
 the records were the crawler's own failures and 23% of the site was never found
-(bench/own_limits.py). Fewer at once fetch more.
+(measured with 20,000 workers: docs/performance-history.md, own_limits.py). Fewer at once fetch more.
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp.abc import AbstractResolver, ResolveResult
-from hostsites import HostSite, crawl, serve
+from crawling import crawl
+from hostsites import HostSite, serve
 from yarl import URL
 
 from gui_crawler import engine
