@@ -10,9 +10,7 @@ Made from this table (no Qt here; the Qt side reads it too):
   (stored.py);
 * which options ``--resume`` takes (``resume``) and which CrawlConfig fields an option also sets
   (``also``: the timeout is the longest silence while reading too);
-* the README's tables of options: ``python -m gui_crawler.options --markdown`` prints them,
-  ``python -m gui_crawler.options --update README.md`` rewrites them in place, and
-  tests/test_options.py fails when the README's differ.
+* the README's tables of options (``markdown``; cli/readme.py writes them into the README).
 """
 
 from __future__ import annotations
@@ -20,10 +18,8 @@ from __future__ import annotations
 import argparse
 import math
 import re
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 from gui_crawler.base import userregex
@@ -761,10 +757,6 @@ HEADS: dict[Command, tuple[str, ...]] = {
     "crawl": ("option", "default", "range", "settings panel", "meaning"),
     "window": ("option", "range", "meaning"),
 }
-MARKER = (
-    "<!-- the {command} options: generated from gui_crawler/options.py by "
-    "`python -m gui_crawler.options --update README.md`; tests/test_options.py checks it -->"
-)
 
 
 def markdown(command: Command) -> str:
@@ -814,46 +806,3 @@ def _meaning(opt: Option, command: Command) -> str:
     if command == "crawl" and opt.doc:
         words += " " + fill(opt.doc)
     return words.replace("|", "\\|")
-
-
-def update_tables(text: str) -> str:
-    """``text`` (the README) with each table after a marker made afresh from the option table;
-    ValueError if a marker is missing."""
-    for command in HEADS:
-        marker = MARKER.format(command=command)
-        start = text.find(marker + "\n")
-        if start < 0:
-            raise ValueError(f"no {marker} line")
-        begin = start + len(marker) + 1
-        end = begin
-        while text.startswith("|", end):
-            end = text.index("\n", end) + 1
-        text = text[:begin] + markdown(command) + text[end:]
-    return text
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        prog="python -m gui_crawler.options", description="The README's tables of options."
-    )
-    g = p.add_mutually_exclusive_group(required=True)
-    g.add_argument(
-        "--markdown",
-        nargs="?",
-        const="both",
-        choices=("crawl", "window", "both"),
-        help="print the table of gui-crawler crawl's or the window's options, or both",
-    )
-    g.add_argument("--update", metavar="README", help="rewrite the tables in this file")
-    args = p.parse_args(argv)
-    if args.update:
-        path = Path(args.update)
-        path.write_text(update_tables(path.read_text(encoding="utf-8")), encoding="utf-8")
-        return 0
-    commands: list[Command] = ["crawl", "window"] if args.markdown == "both" else [args.markdown]
-    sys.stdout.write("\n".join(MARKER.format(command=c) + "\n" + markdown(c) for c in commands))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
