@@ -9,17 +9,6 @@ EDITABLE := --config-settings editable_mode=compat -e
 PY313  ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13) \
 	$(shell python3.13 -c 'import sys; print(sys.executable)' 2>/dev/null))
 VENV313 ?= .venv-3.13
-# The tests of what the compiled parts do (parsing, the crawl file's links) and of what uses them
-# (the engine, the store, the CLI), run again with GUI_CRAWLER_NO_EXTENSIONS=1: the pure-Python
-# path is the specification, and the one installed where no C compiler is.
-PURE_TESTS := tests/parsing/test_accel.py tests/parsing/test_pagewalk.py \
-	tests/parsing/test_pagefacts.py tests/parsing/test_parsepool.py tests/parsing/test_slicing.py \
-	tests/parsing/test_nesting.py tests/parsing/test_linkpack.py tests/crawl/test_engine.py \
-	tests/storage/test_store.py tests/test_session.py tests/storage/test_crash.py \
-	tests/cli/test_cli.py tests/crawl/test_hostile.py tests/records/test_audit.py \
-	tests/demo/test_demo.py tests/parsing/test_complexity.py tests/parsing/test_linkwords.py \
-	tests/crawl/test_css_links.py tests/cli/test_recheck.py
-
 .PHONY: run test test-pure test-3.13 test-sanitizers lint bench clean
 
 # The system-library check reads the installed Qt wheel, so it runs after the install.
@@ -46,6 +35,7 @@ run: $(STAMP)
 ## the tests of the C paths on a build with AddressSanitizer and UndefinedBehaviorSanitizer
 test: $(STAMP)
 	bash tools/ensure-qt-libs.sh $(PY) --xvfb
+	bash tools/ensure-iproute2.sh
 	bash tools/ensure-redis.sh
 	$(VENV)/bin/ruff check gui_crawler tests bench
 	$(VENV)/bin/ruff format --check gui_crawler tests bench
@@ -54,9 +44,12 @@ test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-pure test-3.13 test-sanitizers
 
+# The tests of what the compiled parts do and of what uses them (the engine, the store, the CLI),
+# marked `pure` by folder (tests/conftest.py), run again with GUI_CRAWLER_NO_EXTENSIONS=1: the
+# pure-Python path is the specification, and the one installed where no C compiler is.
 test-pure: $(STAMP)
-	@echo "== parsing, engine and store tests in pure Python (GUI_CRAWLER_NO_EXTENSIONS=1)"
-	GUI_CRAWLER_NO_EXTENSIONS=1 $(PY) -m pytest $(PYTEST_ARGS) $(PURE_TESTS)
+	@echo "== parsing, engine, store and CLI tests in pure Python (GUI_CRAWLER_NO_EXTENSIONS=1)"
+	GUI_CRAWLER_NO_EXTENSIONS=1 $(PY) -m pytest $(PYTEST_ARGS) -m pure
 
 # Where the compiled parts were not built (no compiler) there is no C to check.
 test-sanitizers: $(STAMP)

@@ -36,14 +36,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import contextlib
 
 from common import PY, ROOT, median, table
-from realsites import SITES, ensure_docs
+from realsites import OWN_SITE_CLI, ensure_docs
 from redisserver import RedisServer
 from sections import Context, section
 from servers import Nginx
 
 WORKERS = 10  # per node, as the one-process crawl has
 PER_HOST = 64  # one host: the cluster-wide per-host limit must not be what limits
-CRAWL = ["--no-external", "--no-sitemaps", "--ignore-robots", "-q"]
+CRAWL = [*OWN_SITE_CLI, "-q"]
 
 
 def _cli(*args: str) -> list[str]:
@@ -222,7 +222,7 @@ def seen_set_bytes(n: int, tmp: Path, listpack: int = 0) -> dict:
 
 
 def measure(nodes: list[int], runs: int, seen_urls: int, say=print) -> dict:
-    root = ensure_docs(*SITES["rust-docs"])
+    root = ensure_docs("rust-docs")
     tmp = Path(tempfile.mkdtemp(prefix="bench-cluster-"))
     results: dict = {"load": os.getloadavg()}
     try:
@@ -267,7 +267,11 @@ def measure(nodes: list[int], runs: int, seen_urls: int, say=print) -> dict:
     return results
 
 
-@section("cluster", "rust-doc by 1, 2 and 4 nodes through Redis vs one process; Redis B/URL")
+@section(
+    "cluster",
+    "rust-doc by 1, 2 and 4 nodes through Redis vs one process; Redis B/URL",
+    by_hand=True,
+)
 def cluster_section(ctx: Context) -> None:
     ctx.results["cluster"] = measure([1, 2, 4], 1, 1_000_000, ctx.say)
 

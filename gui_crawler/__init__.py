@@ -7,7 +7,7 @@ and drives the engine with plain method calls (start, pause, cancel, workers).
 At the top, shared by every layer or required by name:
 
 * ``events``, ``options``, ``config``: the events the engine sends, the one table of options
-  (``python -m gui_crawler.options --markdown`` prints it), a crawl's settings;
+  (``python -m gui_crawler.cli.readme`` prints it as the README shows it), a crawl's settings;
 * ``engine``: the asyncio + aiohttp workers; every outcome is an immutable event sent to one sink;
 * ``session``: one crawl's lifecycle, the service the CLI and the window share (the engine and
   its crawl file together);

@@ -39,6 +39,10 @@ class ErrorKind(enum.StrEnum):
     # The crawler's own limit, not the site's doing: this machine ran out of open files, local
     # ports, network buffers or memory, or the crawler was too busy to wait for the answer.
     OWN_LIMIT = "OwnLimit"
+    # A 1xx status as the final answer (101 Switching Protocols to a plain GET): no page.
+    INFORMATIONAL = "Informational"
+    # Not fetched: its host failed every try for give_up_after seconds (429, 503, no answer).
+    HOST_GAVE_UP = "HostGaveUp"
 
 
 class WorkerState(enum.IntEnum):

@@ -16,6 +16,7 @@ from typing import Any
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import CrawlFinished, ErrorKind, Event, FetchRecord, Queued, fanout
+from gui_crawler.options import option
 from gui_crawler.records.verdicts import NOT_ANSWERED_SQL, worth_rechecking
 from gui_crawler.storage import (
     CrawlStore,
@@ -27,9 +28,14 @@ from gui_crawler.storage import (
 )
 from gui_crawler.storage.fileformat import iter_records
 
-__all__ = ["CrawlSession", "StoreError", "crawls_dir", "peek"]
+__all__ = ["CrawlSession", "ProxyNeeded", "StoreError", "crawls_dir", "peek"]
 
 _ENDLESS = frozenset({ErrorKind.REDIRECT_LOOP, ErrorKind.TOO_MANY_REDIRECTS})
+_PROXY = option("proxy").flag()  # how a crawl file's withheld credentials name the proxy
+
+
+class ProxyNeeded(StoreError):
+    """The crawl resumed was started through a proxy, and none is given now."""
 
 
 def crawls_dir(data_dir: Path | None = None) -> Path:
@@ -96,11 +102,22 @@ class CrawlSession:
         return cls(config.validated())
 
     @classmethod
-    def resume(cls, path: str | Path, **overrides: object) -> CrawlSession:
+    def resume(cls, path: str | Path, *, direct: bool = False, **overrides: object) -> CrawlSession:
         """Continue the crawl saved in ``path``; ``overrides`` replace options that do not change
-        which URLs the crawl takes in (workers, timeouts, user agent)."""
+        which URLs the crawl takes in (workers, timeouts, user agent). A crawl started through a
+        proxy goes on through one (``overrides``' proxy: no file keeps it), or ProxyNeeded;
+        ``direct``: without one, as the person says."""
         store, saved = CrawlStore.open(Path(path))
         try:
+            if _PROXY in saved.withheld and not overrides.get("proxy") and not direct:
+                # A crawl that needed a proxy (a network that allows nothing else, an address
+                # that must not be seen) must not silently leave by another route.
+                raise ProxyNeeded(
+                    f"{path} was crawled through a proxy, which no file keeps: give it again to "
+                    "go on through it"
+                )
+            if direct:
+                overrides["proxy"] = None
             config = replace(saved.config, **overrides).validated() if overrides else saved.config  # type: ignore[arg-type]
         except Exception:
             store.close(saved.state)  # a bad override leaves the file as it was, unlocked
@@ -114,7 +131,7 @@ class CrawlSession:
         """Fetch again, in the crawl saved in ``path``, the URLs a re-check takes (``urls``, else
         every one whose verdict is broken, blocked, timeout or error), following their redirects
         and not their links; each new record replaces the old, which goes to the file's history.
-        ``overrides`` as for ``resume``."""
+        ``overrides`` (``direct`` too) as for ``resume``."""
         session = cls.resume(path, **overrides)
         saved, store = session.saved, session.store
         assert saved is not None and store is not None

@@ -266,8 +266,7 @@ def test_stored_values_are_checked_by_the_tables_rules() -> None:
     assert read.option(regex) == "" and read.option(agent) == agent.default
     assert read.option(options.option("strict")) is True
     assert read.problems == [
-        "exclude=( was not a valid regular expression (missing ), unterminated subpattern at "
-        "position 0); using none",
+        "exclude=( was not a valid regular expression (missing ) at position 1); using none",
         f"user_agent=two\\nlines was not one non-empty line; using {agent.default}",
         "strict=maybe was not true or false; using true",
     ]
@@ -275,20 +274,6 @@ def test_stored_values_are_checked_by_the_tables_rules() -> None:
 
 
 # ---- the README's tables ---------------------------------------------------------------------
-
-
-def test_the_readmes_tables_are_the_tables() -> None:
-    """The README's tables of options are made from the table: run
-    ``python -m gui_crawler.options --update README.md`` after changing an option."""
-    text = README.read_text(encoding="utf-8")
-    assert options.update_tables(text) == text, "python -m gui_crawler.options --update README.md"
-    for command in ("crawl", "window"):
-        assert options.MARKER.format(command=command) + "\n" + options.markdown(command) in text
-    # The check can fail: a row written by hand is put back.
-    edited = text.replace("| `--max-tasks N` | 10 |", "| `--max-tasks N` | 12 |")
-    assert edited != text and options.update_tables(edited) == text
-    with pytest.raises(ValueError, match="no <!-- the crawl options"):
-        options.update_tables(text.replace(options.MARKER.format(command="crawl"), ""))
 
 
 def test_the_tables_name_every_option_of_both_command_lines() -> None:
@@ -304,17 +289,3 @@ def test_the_tables_name_every_option_of_both_command_lines() -> None:
         "`--max-tasks`, `--user-agent`, `--timeout`, `--header`, `--cookie`, `--auth` and `--proxy` may change"
         in crawl
     )
-
-
-def test_python_m_gui_crawler_options_prints_the_tables(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    assert options.main(["--markdown", "window"]) == 0
-    assert capsys.readouterr().out == (
-        options.MARKER.format(command="window") + "\n" + options.markdown("window")
-    )
-    copy = tmp_path / "README.md"
-    text = README.read_text(encoding="utf-8")
-    copy.write_text(text.replace("| 10 |", "| 11 |"), encoding="utf-8")
-    assert options.main(["--update", str(copy)]) == 0
-    assert copy.read_text(encoding="utf-8") == text

@@ -53,3 +53,28 @@ def test_a_bad_override_on_resume_leaves_the_file_as_it_was(tmp_path: Path) -> N
     with pytest.raises(ConfigError):
         CrawlSession.resume(path, max_tasks=0)
     assert peek(path).state == state  # not left "running", and not locked (peek would refuse)
+
+
+def test_a_crawl_started_through_a_proxy_goes_on_only_through_one(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """Resumed without its proxy (no file keeps it), the crawl went out directly."""
+    from gui_crawler.session import ProxyNeeded
+
+    db = tmp_path / "p.sqlite3"
+    proxy = "http://u:pw@127.0.0.3:3128"
+    CrawlStore.create(db, CrawlConfig(roots=("http://127.0.0.1:9/",), proxy=proxy)).close(
+        "cancelled"
+    )
+    for start in (CrawlSession.resume, CrawlSession.recheck):
+        with pytest.raises(ProxyNeeded, match="was crawled through a proxy"):
+            start(db)
+        assert load(db).state == "cancelled"  # as it was, unlocked
+    for given, proxied in (({"proxy": proxy}, proxy), ({"direct": True}, None)):
+        session = CrawlSession.resume(db, **given)
+        assert session.config.proxy == proxied
+        session.close()
+    # The window's Continue says so where it says why it cannot start.
+    window.open_crawl(db)
+    assert not window.continue_crawl()
+    assert "was crawled through a proxy" in window.address_error.text()

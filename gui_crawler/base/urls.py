@@ -11,7 +11,11 @@ import functools
 import ipaddress
 import re
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 from urllib.parse import SplitResult, quote, urljoin, urlsplit
+
+if TYPE_CHECKING:
+    from gui_crawler.base.userregex import UrlRegex
 
 SCHEMES = frozenset({"http", "https"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -60,8 +64,9 @@ def _host_port(parts: SplitResult) -> tuple[str, int | None]:
 def normalize(url: str) -> str | None:
     """Canonical form of an absolute http(s) URL, or None if it cannot be crawled.
 
-    Lower-case scheme and host, default port dropped, empty path made "/", fragment dropped,
-    percent-escapes upper-cased, unsafe characters percent-encoded.
+    Lower-case scheme and host, default port dropped, empty path made "/", dot segments removed
+    (RFC 3986 section 5.2.4: "/ok/../ok" is "/ok", which a server answers for it), fragment
+    dropped, percent-escapes upper-cased, unsafe characters percent-encoded.
     """
     if len(url) > MAX_URL_LENGTH or "\0" in url:
         return None
@@ -78,8 +83,16 @@ def normalize(url: str) -> str | None:
     except InvalidURL:
         return None
     netloc = host if port is None or port == DEFAULT_PORTS[scheme] else f"{host}:{port}"
-    path = _upper_pct(quote(parts.path, safe=_SAFE_PATH)) or "/"
-    query = _upper_pct(quote(parts.query, safe=_SAFE_QUERY))
+    path = parts.path
+    if "/." in path:
+        path = _remove_dot_segments(path)
+    # A Location header's bytes that are not UTF-8 come as lone surrogates (aiohttp decodes
+    # headers with surrogateescape): percent-encoded as the bytes they were, as browsers send them.
+    try:
+        path = _upper_pct(quote(path, safe=_SAFE_PATH, errors="surrogateescape")) or "/"
+        query = _upper_pct(quote(parts.query, safe=_SAFE_QUERY, errors="surrogateescape"))
+    except UnicodeEncodeError:  # a surrogate that was no byte ("\ud800"): no URL's
+        return None
     return f"{scheme}://{netloc}{path}" + (f"?{query}" if query else "")
 
 
@@ -101,7 +114,8 @@ _PLAIN_HREF = re.compile(
 # Already in normal form: lower-case host, no default port, nothing to percent-encode, escapes
 # upper-case. (Possessive runs: a 1 KB playground link is read 2.5x faster than char by char.)
 _NORMAL = re.compile(
-    r"https?://[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?!80/|443/)[1-9][0-9]{0,4})?"
+    r"https?://[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?!80/|443/)"
+    r"(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"
     r"/(?:[A-Za-z0-9/._~!$&'()*+,;=:@-]++|%[0-9A-F]{2})*+"
     r"(?:\?(?:[A-Za-z0-9/._~!$&'()*+,;=:@?-]++|%[0-9A-F]{2})*+)?\Z"
 )
@@ -246,6 +260,18 @@ def parse_address(text: str) -> str:
     return url
 
 
+def uncrawlable(url: str) -> str | None:
+    """Why ``url``, taken from elsewhere as it is (a crawl file's frontier: a hand edit, another
+    program), cannot be fetched as it is, or None when it can."""
+    if _NORMAL.match(url) is not None or normalize(url) is not None:
+        return None
+    try:
+        parse_address(url)  # for its words
+    except InvalidURL as e:
+        return str(e)
+    return f"{url[:200]!r} is not a URL the crawler can fetch as it is"
+
+
 def host_of(url: str) -> str:
     """Host (lower-case, brackets kept for IPv6) of a normalised URL."""
     netloc = url.split("/", 3)[2]
@@ -276,7 +302,7 @@ class Scope:
 
     strict: same host as a root modulo one leading "www.", and the same explicit port;
     lenient: same last two host labels as a root (any port). ``include``/``exclude`` are regexes
-    searched in the URL; roots are always in scope.
+    searched in the URL, with a time budget (userregex.UrlRegex); roots are always in scope.
     """
 
     def __init__(
@@ -284,8 +310,8 @@ class Scope:
         roots: tuple[str, ...],
         *,
         strict: bool = True,
-        include: re.Pattern[str] | None = None,
-        exclude: re.Pattern[str] | None = None,
+        include: UrlRegex | None = None,
+        exclude: UrlRegex | None = None,
     ) -> None:
         self.roots = frozenset(roots)
         self.strict = strict

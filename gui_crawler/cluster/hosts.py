@@ -38,8 +38,8 @@ LOOK_AGAIN = 0.1  # seconds between looks while another node reads it
 class ClusterHostTable(HostTable[Queued]):
     """The node's own host table, telling Redis what it learns of a host."""
 
-    def __init__(self, shared: SharedCrawl, *args: Any) -> None:
-        super().__init__(*args)
+    def __init__(self, shared: SharedCrawl, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
         self.shared = shared
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -93,6 +93,7 @@ class ClusterHosts(LocalHosts):
             cfg.max_retry_after,
             release,
             loop,
+            give_up_after=cfg.give_up_after,
         )
 
     async def prepare(

@@ -121,7 +121,13 @@ class LocalHosts:
         loop: asyncio.AbstractEventLoop,
     ) -> HostTable[Queued]:
         return HostTable(
-            cfg.per_host, cfg.delay, cfg.retry_backoff, cfg.max_retry_after, release, loop
+            cfg.per_host,
+            cfg.delay,
+            cfg.retry_backoff,
+            cfg.max_retry_after,
+            release,
+            loop,
+            give_up_after=cfg.give_up_after,
         )
 
     # A host's robots.txt and sitemaps, read by this process (prepare_host's arguments).

@@ -72,6 +72,7 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     ("blocked", WORDS[Verdict.BLOCKED].title, 1),
     ("timeout", WORDS[Verdict.TIMEOUT].title, 1),
     ("error", WORDS[Verdict.ERROR].title, 1),
+    ("host_gave_up", "Hosts given up on (every request refused or unanswered)", 2),
     ("redirect_chain", "Redirect chains (2+ hops)", 1),
     ("redirect_loop", "Redirect loops", 2),
     ("title_missing", "Title missing", 2),
@@ -256,6 +257,8 @@ class Audit:
             key = "broken_internal" if self._is_internal(url) else "broken_external"
         if key is not None:
             found[key].append(url)
+        if rec.error_kind == ErrorKind.HOST_GAVE_UP:
+            found["host_gave_up"].append(url)
         if rec.elapsed > t.slow_seconds and rec.error_kind is None:
             found["slow"].append(url)
         if rec.size > t.large_bytes:

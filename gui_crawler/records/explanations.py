@@ -49,6 +49,13 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Crawl again with fewer workers, or a larger size limit for big files; the Details "
         "pane's Failure line says which limit it was.",
     ),
+    "host_gave_up": _E(
+        "URLs not fetched: their host answered 429, 503 or nothing to every request for a "
+        "while (the crawl's notice says which host, how, how long), so the crawl gave up on it "
+        "rather than wait hours.",
+        "Check the host in a browser; crawl again later, with fewer workers or a delay "
+        "(--give-up-after 0: never give up).",
+    ),
     "redirect_chain": _E(
         "Links that pass through two or more redirects before reaching a page: each hop costs "
         "the reader a round trip and search engines may stop following.",

@@ -28,7 +28,8 @@ from gui_crawler.records.anchors import (
 )
 from gui_crawler.records.audit import Audit, Finding
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_links_csv
-from gui_crawler.records.export import atomic_text, write_csv
+from gui_crawler.records.export import write_csv
+from gui_crawler.records.outfile import atomic_text
 from gui_crawler.records.verdicts import (
     CLASS_WORDS,
     StatusClass,

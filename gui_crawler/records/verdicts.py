@@ -8,8 +8,9 @@ verdict column. So a record is broken in all of them or in none.
 
 - broken: the link is dead: 4xx and 5xx (but the blocked statuses below), no such host, a
   refused or dropped connection, a bad URL or redirect, too many redirects.
-- blocked: refused to bots or throttled (robots.txt, a bot wall's 403, 429, 503, 999), or never
-  asked because of where it is (a private address): says nothing about the link.
+- blocked: refused to bots or throttled (robots.txt, a bot wall's 403, 429, 503, 999, a host
+  given up on after it failed every request), or never asked because of where it is (a private
+  address): says nothing about the link.
 - timeout: no answer within the time limit: says nothing about the link either.
 - error: the crawler's own failure or limit, not the site's doing (the size limit, out of open
   files, ports or memory, too busy to wait, a crawler bug, a parser crash).
@@ -52,7 +53,9 @@ class Verdict(enum.StrEnum):
 
 
 BLOCKED_STATUSES = frozenset({429, 503, 999})
-_BLOCKED_KINDS = frozenset({ErrorKind.ROBOTS, ErrorKind.BOT_CHALLENGE, ErrorKind.PRIVATE_ADDRESS})
+_BLOCKED_KINDS = frozenset(
+    {ErrorKind.ROBOTS, ErrorKind.BOT_CHALLENGE, ErrorKind.PRIVATE_ADDRESS, ErrorKind.HOST_GAVE_UP}
+)
 _ERROR_KINDS = frozenset(
     {ErrorKind.TOO_LARGE, ErrorKind.INTERNAL, ErrorKind.PARSER_CRASHED, ErrorKind.OWN_LIMIT}
 )

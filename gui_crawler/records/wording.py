@@ -53,6 +53,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "Not checked",
         "Not checked: a private address (local network, this machine or a cloud metadata service)",
     ),
+    ErrorKind.INFORMATIONAL: (
+        "Bad answer",
+        "The server answered with an informational status (1xx) where a final answer was due",
+    ),
+    ErrorKind.HOST_GAVE_UP: (
+        "Gave up",
+        "Not fetched: its host refused or failed every request for a while (429, 503, no "
+        "answer), so the crawl gave up on it",
+    ),
     ErrorKind.OWN_LIMIT: (
         "Crawler limit",
         "Not the site's doing: the crawler ran out of open files, ports or memory on this "

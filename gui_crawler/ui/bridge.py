@@ -37,7 +37,7 @@ DEFAULT_INTERVAL_MS = 200
 # (Python's default is 10). A crawl's heap grows fast and stays alive (a coroutine, a connection
 # and a response per worker), so each full collection frees almost nothing, yet at 10,000 workers
 # each one held the loop, and the window, for 100-500 ms: 10 times fewer of them halved the
-# window's lag p99 at C10K (bench/gui_ab.py). Young cycles are still collected as often as before.
+# window's lag p99 at C10K (docs/performance-history.md, gui_ab.py). Young cycles are still collected as often as before.
 CRAWL_GC_FULL_EVERY = 100
 
 

@@ -54,6 +54,7 @@ class PolitenessGroup(OptionsBox):
     # checks that these are the table's).
     per_host: QSpinBox
     delay: QDoubleSpinBox
+    give_up_after: QDoubleSpinBox
     ignore_robots: QCheckBox
     use_sitemaps: QCheckBox
     check_external: QCheckBox

@@ -131,7 +131,7 @@ class WorkersModel(LabelledTable):
 def keep_sorted_live(view: QAbstractItemView, workers: int) -> None:
     """Every worker row changes on every tick: a clicked sort of ``view`` is kept live (re-sorted
     each tick) up to SORTED_LIVE rows, beyond that it applies when the header is clicked (1,000
-    workers re-sorted through data() cost ~85 ms a tick, bench/sorted_tables.py)."""
+    workers re-sorted through data() cost ~85 ms a tick, docs/performance-history.md, sorted_tables.py)."""
     proxy = view.model()
     if isinstance(proxy, QSortFilterProxyModel):
         proxy.setDynamicSortFilter(workers <= SORTED_LIVE)

@@ -23,6 +23,12 @@ from gui_crawler.parsing.links import decode, extract_links, parse_content_type
         ("http://[0:0::1]:8000/x", "http://[::1]:8000/x"),
         ("http://example.com./", "http://example.com/"),
         ("  http://example.com/  ", "http://example.com/"),
+        # Dot segments removed (RFC 3986 5.2.4): a server answers /ok for /ok/../ok.
+        ("http://example.com/ok/../ok", "http://example.com/ok"),
+        ("http://example.com/a/./b/../../c/.", "http://example.com/c/"),
+        ("http://example.com/../../x?q=/../y", "http://example.com/x?q=/../y"),
+        ("http://example.com/.well-known/x", "http://example.com/.well-known/x"),
+        ("http://example.com/x/%2e%2e/y", "http://example.com/x/%2E%2E/y"),  # not a dot segment
     ],
 )
 def test_normalize(raw: str, expected: str) -> None:
@@ -57,6 +63,8 @@ def test_join_resolves_relative_links_and_shares_work_per_directory() -> None:
     assert join(page, "\\images\\a.png") == "http://h.org/images/a.png"
     assert join(page, "#top") is None
     assert join("http://h.org/docs/guide/other.html", "../api/") == "http://h.org/docs/api/"
+    assert join(page, "http://h.org/ok/../ok") == "http://h.org/ok"  # absolute, dots all the same
+    assert join(page, "//h.org/a/./b/..") == "http://h.org/a/"
 
 
 @pytest.mark.parametrize(
@@ -67,6 +75,7 @@ def test_join_resolves_relative_links_and_shares_work_per_directory() -> None:
         ("https://Example.com", "https://example.com/"),
         ("127.0.0.1:9", "http://127.0.0.1:9/"),
         ("[::1]:8080", "http://[::1]:8080/"),
+        ("example.com/ok/../ok", "http://example.com/ok"),
     ],
 )
 def test_address_bar_accepts(typed: str, url: str) -> None:
@@ -136,7 +145,8 @@ def test_the_fast_join_agrees_with_urljoin(base: str) -> None:
         "https://o.org/a?", "https://o.org/a/../b", "https://o.org/./a", "https://o.org",
         "http://o.org:80/x", "https://o.org:8443/x", "http://Other.org/x", "https://o.org/%7e",
         "https://o.org/%7E", "https://o.org/%zz", "https://o.org/a b", "https://o.org/é",
-        "https://o.org/%2", "http://o.org/?%41", "https://o.org/a;p=1",
+        "https://o.org/%2", "http://o.org/?%41", "https://o.org/a;p=1", "http://o.org:99999/x",
+        "http://o.org:65536/", "http://o.org:65535/", "http://o.org:70000/",
     ]  # fmt: skip
     fast = 0
     for href in hrefs + absolute:

@@ -131,6 +131,7 @@ def test_redis_restarted_with_its_append_only_file_the_crawl_goes_on(
                               "--max-tasks", "4", "--per-host", "20")  # fmt: skip
         wait_until(lambda: counts(redis.url).get("taken", 0) > 0)
         node = gui_crawler("cluster", "work", redis.url, "--workers", "4", "--no-db")
+        wait_until(lambda: counts(redis.url).get("nodes", 0) == 2)  # joined before the restart
         wait_until(lambda: counts(redis.url).get("recorded", 0) >= 30)
         redis.restart()
         code, _, err = finish(starter)

@@ -13,7 +13,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 from aiohttp import web
-from hostsites import HostSite, crawl
+from crawling import crawl
+from hostsites import HostSite
 from sites import ThreadedSite
 
 from gui_crawler.cli.headless import main as crawl_main

@@ -3,7 +3,8 @@ checked like any URL, a broken font or background a broken link of the sheet tha
 
 from __future__ import annotations
 
-from hostsites import HostSite, crawl, serve
+from crawling import crawl
+from hostsites import HostSite, serve
 
 from gui_crawler.parsing.css import css_links
 from gui_crawler.records.verdicts import Verdict, verdict

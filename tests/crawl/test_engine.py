@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from aiohttp import web
+from crawling import PLAIN, crawl
 from sites import Sink, Site
 
 from gui_crawler import engine as engine_mod
@@ -32,25 +33,6 @@ from gui_crawler.records.verdicts import category, is_broken
 
 def run(coro: Coroutine[Any, Any, Any]) -> Any:
     return asyncio.run(coro)
-
-
-PLAIN = dict(ignore_robots=True, use_sitemaps=False, check_external=False, per_host=100)
-
-
-async def crawl(site: Site, root: str = "/", **kw: Any) -> tuple[dict[str, FetchRecord], Crawler]:
-    kw.setdefault("retry_backoff", 0.01)
-    # The fetch path alone; robots.txt, sitemaps and politeness have tests of their own.
-    for name, value in PLAIN.items():
-        kw.setdefault(name, value)
-    sink = Sink()
-    crawler = Crawler(CrawlConfig(roots=(site.u(root),), **kw), sink)
-    finished = await asyncio.wait_for(crawler.run(), 20)
-    assert finished.reason == "done"
-    assert isinstance(sink.events[-1], CrawlFinished)
-    records = sink.records
-    # Every URL taken in ends as exactly one record.
-    assert set(records) == crawler.seen
-    return records, crawler
 
 
 def with_site(build: Callable[[Site], None]) -> Callable[..., Any]:
@@ -84,7 +66,7 @@ def _tree(site: Site) -> None:
 
 @with_site(_tree)
 async def test_crawls_every_reachable_url_once(site: Site) -> None:
-    records, _ = await crawl(site)
+    records, *_ = await crawl(site.url, plain=True)
     assert set(records) == {site.u(p) for p in ["/", "/a", "/b", "/c/", "/c/d", "/missing"]}
     assert all(n == 1 for n in site.hits.values()), site.hits
     root = records[site.u("/")]
@@ -103,11 +85,11 @@ async def test_crawls_every_reachable_url_once(site: Site) -> None:
 
 @with_site(_tree)
 async def test_exclude_and_include(site: Site) -> None:
-    records, _ = await crawl(site, exclude=r"/c/")
+    records, *_ = await crawl(site.url, plain=True, exclude=r"/c/")
     assert site.u("/c/") not in records and site.u("/c/d") not in records
     async with Site() as other:
         _tree(other)
-        records, _ = await crawl(other, include=r"/(a|b)$")
+        records, *_ = await crawl(other.url, plain=True, include=r"/(a|b)$")
         assert set(records) == {other.u("/"), other.u("/a"), other.u("/b")}
 
 
@@ -119,9 +101,9 @@ def _chain(site: Site) -> None:
 
 @with_site(_chain)
 async def test_max_depth_and_max_pages(site: Site) -> None:
-    records, _ = await crawl(site, max_depth=2)
+    records, *_ = await crawl(site.url, plain=True, max_depth=2)
     assert set(records) == {site.u("/"), site.u("/1"), site.u("/2")}
-    records, _ = await crawl(site, max_pages=4)
+    records, *_ = await crawl(site.url, plain=True, max_pages=4)
     assert len(records) == 4
 
 
@@ -130,7 +112,7 @@ async def _offsite() -> None:
         other.page("/", [])
         site.page("/", [other.u("/"), "/go", "mailto:x@y.z", "javascript:void(0)"])
         site.redirect("/go", other.u("/landing"), 302)
-        records, _ = await crawl(site)
+        records, *_ = await crawl(site.url, plain=True)
         assert set(records) == {site.u("/"), site.u("/go")}
         assert records[site.u("/go")].next_url == other.u("/landing")
         assert "out of scope" in (records[site.u("/go")].note or "")
@@ -162,7 +144,7 @@ def test_every_redirect_status_is_followed(status: int) -> None:
             site.page("/", ["/old"])
             site.redirect("/old", "/new", status)
             site.page("/new", [])
-            records, _ = await crawl(site)
+            records, *_ = await crawl(site.url, plain=True)
             old = records[site.u("/old")]
             assert old.status == status and category(old) == "redirect"
             assert old.next_url == site.u("/new")
@@ -181,7 +163,7 @@ def _coalesce(site: Site) -> None:
 
 @with_site(_coalesce)
 async def test_redirects_coalesce_onto_seen_urls(site: Site) -> None:
-    records, _ = await crawl(site)
+    records, *_ = await crawl(site.url, plain=True)
     assert site.hits["/target"] == 1
     notes = {records[site.u(p)].note for p in ("/r1", "/r2")}
     assert "target already seen" in notes
@@ -202,7 +184,7 @@ def _loops(site: Site) -> None:
 
 @with_site(_loops)
 async def test_redirect_loop_long_chain_and_bad_location_all_end(site: Site) -> None:
-    records, _ = await crawl(site, max_redirect=3)
+    records, *_ = await crawl(site.url, plain=True, max_redirect=3)
     assert site.hits["/loop-a"] == 1 and site.hits["/loop-b"] == 1
     assert records[site.u("/loop-b")].error_kind == ErrorKind.REDIRECT_LOOP
     # /chain0 → 1 → 2 → 3 uses the three allowed hops; the fourth is refused.
@@ -237,7 +219,7 @@ async def _connection_reset() -> None:
     async with Site() as site:
         site.route("/", flaky)
         site.route("/dead", dead)
-        records, _ = await crawl(site, max_tries=3)
+        records, *_ = await crawl(site.url, plain=True, max_tries=3)
     assert records[site.u("/")].status == 200 and records[site.u("/")].tries == 3
     dead_rec = records[site.u("/dead")]
     assert (
@@ -260,7 +242,7 @@ async def _retry_after() -> None:
 
     async with Site() as site:
         site.route("/", busy)
-        records, _ = await crawl(site)
+        records, *_ = await crawl(site.url, plain=True)
     assert records[site.u("/")].status == 200 and records[site.u("/")].tries == 2
     assert seen[1] - seen[0] >= 0.95
 
@@ -277,7 +259,7 @@ def test_retry_after_is_bounded_and_final_status_recorded() -> None:
         async with Site() as site:
             site.route("/", unavailable)
             t0 = time.monotonic()
-            records, _ = await crawl(site, max_tries=2, max_retry_after=0.2)
+            records, *_ = await crawl(site.url, plain=True, max_tries=2, max_retry_after=0.2)
             assert time.monotonic() - t0 < 2
         assert records[site.u("/")].status == 503 and records[site.u("/")].tries == 2
 
@@ -289,7 +271,7 @@ def test_timeout_is_recorded() -> None:
         async with Site() as site:
             site.page("/", ["/slow"])
             site.page("/slow", [], delay=1.0)
-            records, _ = await crawl(site, timeout=0.3, max_tries=2)
+            records, *_ = await crawl(site.url, plain=True, timeout=0.3, max_tries=2)
         assert category(records[site.u("/slow")]) == "fail_Timeout"
         assert records[site.u("/slow")].tries == 2
 
@@ -315,7 +297,7 @@ def test_body_limit_counts_decompressed_bytes() -> None:
 
             site.route("/bomb", gz)
             site.route("/declared", declared)
-            records, _ = await crawl(site, max_body=100_000)
+            records, *_ = await crawl(site.url, plain=True, max_body=100_000)
         assert len(bomb) < 100_000
         for path in ("/big", "/bomb", "/declared"):
             assert category(records[site.u(path)]) == "fail_TooLarge", path
@@ -409,7 +391,7 @@ def _parse_site(site: Site) -> None:
 
 @with_site(_parse_site)
 async def test_links_from_a_real_parser_with_base_href(site: Site) -> None:
-    records, _ = await crawl(site)
+    records, *_ = await crawl(site.url, plain=True)
     root = records[site.u("/")]
     # Off-site links are the record's too (never fetched here: external checks are off).
     assert set(root.links) == {site.u(p) for p in LINKED_FROM_ROOT} | {"http://elsewhere.invalid/x"}
@@ -442,7 +424,7 @@ async def test_a_worker_that_raises_records_the_url_and_the_crawl_ends(site: Sit
 
     engine_mod.parse_page = explode  # type: ignore[assignment]
     try:
-        records, _ = await crawl(site)
+        records, *_ = await crawl(site.url, plain=True)
     finally:
         engine_mod.parse_page = original
     assert category(records[site.u("/a")]) == "fail_InternalError"

@@ -57,6 +57,11 @@ def records() -> list[FetchRecord]:
             error_kind=ErrorKind.ROBOTS,
             exception="BlockedByRobots: blocked by robots.txt",
         ),
+        FetchRecord(
+            "http://down.test/x",
+            error_kind=ErrorKind.HOST_GAVE_UP,
+            exception="HostGaveUp: gave up on http://down.test: 503 to every request for 60 s",
+        ),
     ]
 
 
@@ -68,9 +73,10 @@ def test_every_finding_names_exactly_its_pages() -> None:
     assert got == {
         "broken_internal": {"/gone", "/sm404"},
         "broken_external": {"http://ext.test/x"},
-        "blocked": {"/robots"},
+        "blocked": {"/robots", "http://down.test/x"},
         "timeout": {"/slowest"},
         "error": {"/huge"},
+        "host_gave_up": {"http://down.test/x"},
         "redirect_chain": {"/r1"},
         "redirect_loop": {"/l1", "/l2"},
         "title_missing": {"/bare"},
