@@ -14,9 +14,9 @@ parks the URLs it holds for another try; what one node learns of a host is told 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -78,23 +78,7 @@ class ClusterHosts(LocalHosts):
 
     def __init__(self, shared: SharedCrawl) -> None:
         self.shared = shared
-
-    def table(
-        self,
-        cfg: CrawlConfig,
-        release: Callable[[Queued], None],
-        loop: asyncio.AbstractEventLoop,
-    ) -> HostTable[Queued]:
-        return ClusterHostTable(
-            self.shared,
-            cfg.per_host,
-            cfg.delay,
-            cfg.retry_backoff,
-            cfg.max_retry_after,
-            release,
-            loop,
-            give_up_after=cfg.give_up_after,
-        )
+        self.make_table = functools.partial(ClusterHostTable, shared)
 
     async def prepare(
         self,

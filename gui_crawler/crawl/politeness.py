@@ -114,13 +114,16 @@ class LocalHosts:
     these two methods: the table of hosts the workers ask, and a host's robots.txt and sitemaps
     read before its first request."""
 
+    # The table's class (or a factory taking its arguments).
+    make_table: Callable[..., HostTable[Queued]] = HostTable
+
     def table(
         self,
         cfg: CrawlConfig,
         release: Callable[[Queued], None],
         loop: asyncio.AbstractEventLoop,
     ) -> HostTable[Queued]:
-        return HostTable(
+        return self.make_table(
             cfg.per_host,
             cfg.delay,
             cfg.retry_backoff,
