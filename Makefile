@@ -36,6 +36,7 @@ run: $(STAMP)
 test: $(STAMP)
 	bash tools/ensure-qt-libs.sh $(PY) --xvfb
 	bash tools/ensure-iproute2.sh
+	bash tools/ensure-redis.sh
 	$(VENV)/bin/ruff check gui_crawler tests bench
 	$(VENV)/bin/ruff format --check gui_crawler tests bench
 	$(VENV)/bin/mypy

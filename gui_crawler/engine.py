@@ -32,7 +32,7 @@ from gui_crawler.crawl.frontier import Frontier
 from gui_crawler.crawl.headers import kept as kept_headers
 from gui_crawler.crawl.hosts import Host, HostTable, Prep
 from gui_crawler.crawl.phases import AddressPolicy, TimedConnector, TimedResolver, Timing
-from gui_crawler.crawl.politeness import bot_challenge, check_external, prepare_host
+from gui_crawler.crawl.politeness import LocalHosts, bot_challenge, check_external
 from gui_crawler.crawl.seen import Seen
 from gui_crawler.events import (
     OUT_OF_SCOPE,
@@ -191,6 +191,8 @@ class Crawler:
         pending: Iterable[Queued] | None = None,
         session_kwargs: dict | None = None,
         before_take: Callable[[], Awaitable[None]] | None = None,
+        frontier: Frontier | None = None,
+        hosts: LocalHosts | None = None,
     ) -> None:
         self.config = config = config.validated()
         self.sink = sink
@@ -203,8 +205,12 @@ class Crawler:
         for pattern in (self.scope.include, self.scope.exclude):
             if pattern is not None:  # one cut short says so (userregex.UrlRegex)
                 pattern.on_cut = lambda text: self.sink(Notice(text))
-        # The chapter's seen_urls and queue, with the URLs held for another try.
-        self.frontier = Frontier()
+        # The chapter's seen_urls and queue, with the URLs held for another try; and where
+        # per-host politeness is decided (robots.txt, limits, delays, back-off). This machine's
+        # unless others with their interface are given: a crawl shared by many machines through
+        # Redis (gui_crawler/cluster) hands out and takes in URLs, and decides per host, there.
+        self.frontier = frontier if frontier is not None else Frontier()
+        self._host_rules = hosts if hosts is not None else LocalHosts()
         self.frontier.on_notice = lambda text: self.sink(Notice(text))
         # What an earlier crawl took in (its URLs, its frontier), taken in as the crawl starts
         # (_take_earlier): a resumed crawl file's are read from the file then, not here.
@@ -356,15 +362,7 @@ class Crawler:
         self.running = True
         self._t0 = loop.time()
         cfg = self.config
-        self._hosts = HostTable(
-            cfg.per_host,
-            cfg.delay,
-            cfg.retry_backoff,
-            cfg.max_retry_after,
-            self.frontier.unpark,
-            loop,
-            give_up_after=cfg.give_up_after,
-        )
+        self._hosts = self._host_rules.table(cfg, self.frontier.unpark, loop)
         timeout = aiohttp.ClientTimeout(
             total=cfg.timeout, sock_connect=cfg.connect_timeout, sock_read=cfg.read_timeout
         )
@@ -759,7 +757,7 @@ class Crawler:
         self._set_state(wid, WorkerState.FETCHING, host.origin + "/robots.txt")
         try:
             is_root = any(r.startswith(host.origin + "/") for r in cfg.roots)
-            result = await prepare_host(
+            result = await self._host_rules.prepare(
                 self._session,
                 host.origin,
                 cfg,

@@ -537,6 +537,23 @@ OPTIONS: tuple[Option, ...] = (
         "the earlier answers stay in the file's history ({resumable} may change)",
         group="run", flags=("--recheck",), metavar="FILE", resume=True,
     ),
+    Option(
+        "cluster", "text", None, "crawl on many machines through the Redis server at this URL: "
+        "start (or continue) the crawl of these roots there, work on it as one node, and collect "
+        "every node's records into this run's crawl file and outputs", group="run",
+        flags=("--cluster",), metavar="redis://HOST:PORT/DB",
+        doc="(other machines join with `gui-crawler cluster work`; see *Many machines*)",
+    ),
+    Option(
+        "cluster_id", "text", None, "the crawl's name in the Redis server (default: made from "
+        "the roots); crawls of other names there stay apart", group="run",
+        flags=("--cluster-id",), metavar="ID",
+    ),
+    Option(
+        "lease", "float", 30.0, "with --cluster: seconds a node may go silent before the URLs "
+        "it holds go to the others", group="run", low=1.0, high=3600.0, suffix=" s",
+        flags=("--lease",), metavar="S",
+    ),
     Option("verbose", "count", 0, "list every URL (-vv: debug log)", group="run",
            flags=("-v", "--verbose"), resume=True),
     Option("quiet", "bool", False, "print only the summary line", group="run",

@@ -131,6 +131,7 @@ LAYERS: list[list[tuple[str, ...]]] = [
     [("gui_crawler.crawl",), ("gui_crawler.records",)],  # the engine's parts; reading records
     [("gui_crawler.engine",), ("gui_crawler.storage",)],  # the crawler; crawl files
     [("gui_crawler.session",)],  # one crawl's lifecycle: the engine and its file together
+    [("gui_crawler.cluster",)],  # one crawl on many machines through Redis
     [("gui_crawler.demo",)],  # the demo web site: nothing of the crawler may depend on it
     [("gui_crawler.cli",), ("gui_crawler.ui", "gui_crawler.window", "gui_crawler.models")],
     [("gui_crawler.__main__",)],  # the gui-crawler command

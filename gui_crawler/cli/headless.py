@@ -512,6 +512,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_USAGE
     raise_fd_limit()
     run = Run(args)
+    if args.cluster:
+        return crawl_on_cluster(run, args, config, parser)
     try:
         if args.demo:
             config, finished = asyncio.run(run.crawl_demo())
@@ -528,6 +530,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return finish(run, args, config, finished)
     except StoreError as e:  # the crawl file could not be read back for the report
+        print(f"gui-crawler: {e}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def crawl_on_cluster(
+    run: Run, args: argparse.Namespace, config: CrawlConfig, parser: argparse.ArgumentParser
+) -> int:
+    """``--cluster``: the crawl shared through Redis (gui_crawler/cluster), collected into this
+    run's crawl file, then reported as any crawl."""
+    for flag, given in (("--demo", args.demo), ("--resume", args.resume),
+                        ("--recheck", args.recheck), ("--no-db", args.no_db)):  # fmt: skip
+        if given:
+            parser.error(f"{flag} does not go with --cluster (its crawl file collects the crawl)")
+    from gui_crawler.cluster.cli import crawl_on_cluster as on_cluster
+    from gui_crawler.cluster.shared import ClusterError
+
+    try:
+        config, finished = asyncio.run(on_cluster(run, args, config))
+    except (ClusterError, StoreError, ConfigError) as e:
+        print(f"gui-crawler: {e}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    try:
+        return finish(run, args, config, finished)
+    except StoreError as e:
         print(f"gui-crawler: {e}", file=sys.stderr)
         return EXIT_ERROR
 
