@@ -1,0 +1,413 @@
+"""The renderer the engine hands pages to: ``render(url, document)`` loads a page the crawl fetched
+in a tab of the headless browser and gives back its rendered DOM and what happened on the way.
+
+Tabs: ``tabs`` pages at once (a fetch worker waits for a free tab, holding its URL, so that a
+cancel or a crash loses nothing and a resume fetches it again). A tab is a browser page kept
+between renders (about:blank between two); all tabs share a browser context, which is replaced
+after RECYCLE_PAGES pages or when the browser's processes hold more than RECYCLE_MEMORY bytes.
+
+Bounds: everything a page does is bounded by its time (``render_timeout``): a script that never
+yields (``while(true){}``) keeps its tab from answering, so the tab is closed (and, if even that
+hangs, the context); a page that crashes (a memory bomb hits the heap limit of browser.ARGS) is
+given up with a note. A browser that goes away (it crashed, or was killed) is started again and
+the page tried again, up to MAX_TRIES in all. ``close`` ends the browser and its driver within
+about a second, killing what is left of their processes by pid.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+from gui_crawler.events import Event, RenderTab
+from gui_crawler.render import browser as chromium
+from gui_crawler.render.routes import Answer, AnswerCache, PageRequests, Routes
+from gui_crawler.render.settle import INIT, settle
+
+log = logging.getLogger(__name__)
+
+MAX_TRIES = 3  # a page is tried again after its browser went away, up to this many tries
+RECYCLE_PAGES = 500
+RECYCLE_MEMORY = 1536 * 1024 * 1024
+MEMORY_EVERY = 25  # pages between two readings of the browser's memory
+GRACE = 1.0  # seconds past a page's time to read its DOM or close its tab
+MAX_ELEMENTS = 200_000  # a DOM larger than this is not read back (a million-node page)
+MAX_ERRORS = 50  # JavaScript errors kept per page (all are counted)
+LAUNCH_TIMEOUT = 30.0
+
+# The links of a hash-routed app (#/x, #!/x) with their text: the parse drops fragments.
+ROUTES = """() => {
+  const out = [], doc = location.href.split("#")[0];
+  for (const a of document.querySelectorAll("a[href]")) {
+    const href = a.href, i = href.indexOf("#");
+    if (i < 0 || href.slice(0, i) !== doc) continue;
+    const f = href.slice(i + 1);
+    if (f.startsWith("/") || f.startsWith("!")) out.push([href, (a.textContent || "").trim().slice(0, 200)]);
+    if (out.length >= 2000) break;
+  }
+  return [document.getElementsByTagName("*").length, out];
+}"""
+
+
+def default_tabs() -> int:
+    """Pages rendered at once when not given: 4 a core, at most 8 (measured: bench/render.py)."""
+    return max(2, min(8, 4 * (os.cpu_count() or 1)))
+
+
+class BrowserGone(Exception):
+    """The browser went away under a page (crashed, killed): start it again and try again."""
+
+
+@dataclass
+class Rendered:
+    """What rendering a page gave: its DOM (None when none could be read, the note says why), its
+    hash routes (absolute URL, text), its JavaScript errors, its requests, how many tries it took
+    and where its time went (seconds: waiting for a tab, loading, settling, reading the DOM)."""
+
+    html: str | None
+    requests: PageRequests
+    note: str | None = None
+    routes: list[tuple[str, str]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    error_count: int = 0
+    tries: int = 1
+    phases: dict[str, float] = field(default_factory=dict)
+
+
+class _Tab:
+    __slots__ = ("context", "error_count", "errors", "page")
+
+    def __init__(self, page: Any, context: Any) -> None:
+        self.page = page
+        self.context = context
+        self.errors: list[str] = []
+        self.error_count = 0
+
+    def error(self, text: str) -> None:
+        self.error_count += 1
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(" ".join(text.split())[:300])
+
+
+class Renderer:
+    """Renders pages for one crawl (see the module's words). ``session`` gives the crawl's HTTP
+    session (None once it is closed), ``on_site`` whether a URL is the crawl's own, ``sink`` the
+    crawl's events (RenderTab)."""
+
+    def __init__(
+        self,
+        *,
+        browser: str | None,
+        timeout: float,
+        tabs: int,
+        user_agent: str,
+        session: Callable[[], aiohttp.ClientSession | None],
+        on_site: Callable[[str], bool],
+        external: bool,
+        max_body: int,
+        sink: Callable[[Event], None] = lambda e: None,
+    ) -> None:
+        self.executable = chromium.find_browser(browser)
+        self.timeout = timeout
+        self.tabs = tabs or default_tabs()
+        self.user_agent = user_agent
+        self.sink = sink
+        self.routes = Routes(session, on_site, external, max_body, AnswerCache())
+        self._slots = asyncio.Semaphore(self.tabs)
+        self._free_ids = list(range(self.tabs - 1, -1, -1))
+        self._idle: list[_Tab] = []
+        self._pw: Any = None
+        self._browser: Any = None
+        self._context: Any = None
+        self._context_pages = 0
+        self._contexts: dict[Any, int] = {}  # context: its tabs open
+        self._generation = 0  # browsers started
+        self._lock = asyncio.Lock()
+        self._closed = False
+        self._driver_pid: int | None = None
+        self.pages = 0
+        self.restarts = 0
+
+    # ---- the browser ------------------------------------------------------------------------
+
+    async def _ensure(self) -> int:
+        """The browser running (started if need be); its generation."""
+        async with self._lock:
+            if self._closed:
+                raise RuntimeError("the renderer is closed")
+            if self._browser is None or not self._browser.is_connected():
+                await self._start()
+            return self._generation
+
+    async def _start(self) -> None:
+        from playwright.async_api import async_playwright
+
+        if self._pw is not None:
+            self.restarts += 1
+            await self._stop_driver()
+        if self.executable is None:
+            raise RuntimeError(chromium.INSTALL_BROWSER)
+        self._pw = await async_playwright().start()
+        self._driver_pid = _driver_pid(self._pw)
+        self._browser = await self._pw.chromium.launch(
+            executable_path=self.executable,
+            args=chromium.launch_args(),
+            handle_sigint=False,
+            handle_sigterm=False,
+            handle_sighup=False,
+            timeout=LAUNCH_TIMEOUT * 1000,
+        )
+        self._generation += 1
+        self._context = None
+        self._contexts.clear()
+        self._idle.clear()
+
+    async def _new_context(self) -> Any:
+        ctx = await self._browser.new_context(
+            service_workers="block",
+            accept_downloads=False,
+            user_agent=self.user_agent,
+            viewport={"width": 1280, "height": 800},
+        )
+        await ctx.add_init_script(INIT)
+        await ctx.route("**/*", self.routes.handle)
+        with contextlib.suppress(AttributeError):  # Playwright >= 1.48
+            await ctx.route_web_socket("**/*", _refuse_socket)
+        self._contexts[ctx] = 0
+        return ctx
+
+    @staticmethod
+    def _popup(page: Any) -> None:
+        # window.open: closed at once (its requests are refused meanwhile: it has no state).
+        task = asyncio.ensure_future(page.close())
+        task.add_done_callback(lambda t: t.exception() if not t.cancelled() else None)
+
+    async def _take_tab(self) -> _Tab:
+        while self._idle:
+            tab = self._idle.pop()
+            if tab.context is self._context:
+                return tab
+            await self._drop_tab(tab)
+        if self._context is None:
+            self._context = await self._new_context()
+            self._context_pages = 0
+        page = await self._context.new_page()
+        tab = _Tab(page, self._context)
+        self._contexts[self._context] = self._contexts.get(self._context, 0) + 1
+        page.on("popup", self._popup)
+        page.on("pageerror", lambda e: tab.error(f"uncaught {e}"))
+        page.on("console", lambda m: tab.error(f"console: {m.text}") if m.type == "error" else None)
+        return tab
+
+    async def _drop_tab(self, tab: _Tab) -> None:
+        """Close a tab; its context too once it has no tab left and is not the current one."""
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(GRACE):
+                await tab.page.close(run_before_unload=False)
+        ctx = tab.context
+        left = self._contexts.get(ctx, 1) - 1
+        self._contexts[ctx] = left
+        if left <= 0 and ctx is not self._context:
+            self._contexts.pop(ctx, None)
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(GRACE):
+                    await ctx.close()
+
+    def _count_page(self) -> None:
+        self.pages += 1
+        self._context_pages += 1
+        recycle = self._context_pages >= RECYCLE_PAGES
+        if not recycle and self.pages % MEMORY_EVERY == 0 and self._driver_pid is not None:
+            recycle = chromium.memory(chromium.descendants(self._driver_pid)) > RECYCLE_MEMORY
+        if recycle and self._context is not None:
+            # New tabs go to a new context; the old one closes with its last tab.
+            old, self._context = self._context, None
+            if self._contexts.get(old, 0) <= 0:
+                self._contexts.pop(old, None)
+                task = asyncio.ensure_future(old.close())
+                task.add_done_callback(lambda t: t.exception() if not t.cancelled() else None)
+
+    # ---- rendering --------------------------------------------------------------------------
+
+    async def render(self, url: str, document: Answer) -> Rendered:
+        """Load ``url`` (its ``document`` already fetched) and read its rendered DOM."""
+        queued = time.monotonic()
+        async with self._slots:
+            tab_id = self._free_ids.pop()
+            self.sink(RenderTab(tab_id, url, asyncio.get_running_loop().time()))
+            try:
+                waited = time.monotonic() - queued
+                tries = 0
+                while True:
+                    tries += 1
+                    generation = await self._ensure()
+                    try:
+                        got = await self._render_once(url, document)
+                    except BrowserGone:
+                        if tries >= MAX_TRIES:
+                            requests = PageRequests(url, document, time.monotonic())
+                            return Rendered(
+                                None,
+                                requests,
+                                note=f"the browser went away {tries} times while rendering "
+                                "this page: the HTML as sent is kept",
+                                tries=tries,
+                            )
+                        log.warning("the browser went away rendering %s; starting it again", url)
+                        async with self._lock:
+                            if self._generation == generation and not self._closed:
+                                await self._start()
+                        continue
+                    got.tries = tries
+                    got.phases["tab"] = waited
+                    return got
+            finally:
+                self._free_ids.append(tab_id)
+                if not self._closed:
+                    self.sink(RenderTab(tab_id, None, asyncio.get_running_loop().time()))
+
+    async def _render_once(self, url: str, document: Answer) -> Rendered:
+        from playwright.async_api import Error as PlaywrightError
+
+        t0 = time.monotonic()
+        deadline = t0 + self.timeout
+        requests = PageRequests(url, document, deadline)
+        try:
+            tab = await self._take_tab()
+        except PlaywrightError as e:
+            raise BrowserGone(str(e)) from None
+        tab.errors, tab.error_count = [], 0
+        page = tab.page
+        self.routes.pages[page] = requests
+        crashed: list[bool] = []
+        page.once("crash", lambda _p: crashed.append(True))
+        notes: list[str] = []
+        html: str | None = None
+        found: list[tuple[str, str]] = []
+        ph: dict[str, float] = {}
+        keep = True
+        try:
+            try:
+                await page.goto(url, wait_until="load", timeout=self.timeout * 1000)
+            except PlaywrightError as e:
+                if not self._browser.is_connected():
+                    raise BrowserGone(str(e)) from None
+                if crashed:
+                    raise
+                text = str(e).split("\n", 1)[0]
+                if "Timeout" in text:
+                    notes.append(f"it had not loaded after {self.timeout:g} s")
+                elif not requests.served:
+                    raise
+            t1 = time.monotonic()
+            ph["load"] = t1 - t0
+            settled = False
+            with contextlib.suppress(TimeoutError):
+                settled = await settle(page, requests, deadline)
+            t2 = time.monotonic()
+            ph["settle"] = t2 - t1
+            if not settled and not notes:
+                notes.append(
+                    f"it had not settled after {self.timeout:g} s: what it had rendered is kept"
+                )
+            try:
+                async with asyncio.timeout(max(0.0, deadline - time.monotonic()) + GRACE):
+                    elements, found = await page.evaluate(ROUTES)
+                    if elements > MAX_ELEMENTS:
+                        notes.append(
+                            f"its DOM has {elements:,} elements, more than {MAX_ELEMENTS:,}: "
+                            "not read back, the HTML as sent is kept"
+                        )
+                        found = []
+                    else:
+                        html = await page.content()
+            except TimeoutError:
+                keep = False
+                notes.append(
+                    "its script never let the page answer (an endless loop?): "
+                    "the HTML as sent is kept"
+                )
+            ph["dom"] = time.monotonic() - t2
+        except PlaywrightError as e:
+            keep = False
+            if not self._browser.is_connected():
+                raise BrowserGone(str(e)) from None
+            html, found = None, []
+            if crashed:
+                notes.append("its tab crashed (out of memory?): the HTML as sent is kept")
+            else:
+                notes.append("it could not be rendered: " + str(e).split("\n", 1)[0][:200])
+        finally:
+            self.routes.pages.pop(page, None)
+        if requests.refused:
+            notes.append(f"{requests.refused_count} request(s) refused")
+        await self._give_back(tab, keep and not crashed)
+        self._count_page()
+        return Rendered(
+            html,
+            requests,
+            note="; ".join(notes) or None,
+            routes=found,
+            errors=list(tab.errors),
+            error_count=tab.error_count,
+            phases=ph,
+        )
+
+    async def _give_back(self, tab: _Tab, keep: bool) -> None:
+        """A tab done with its page: blank again for the next, or closed if it cannot be."""
+        if keep and not self._closed:
+            try:
+                async with asyncio.timeout(GRACE):
+                    await tab.page.goto("about:blank")
+                self._idle.append(tab)
+                return
+            except Exception:
+                pass
+        await self._drop_tab(tab)
+
+    # ---- the end ----------------------------------------------------------------------------
+
+    async def close(self) -> None:
+        """End the browser and its driver (within about a second); nothing of them is left."""
+        self._closed = True
+        async with self._lock:
+            await self._stop_driver()
+
+    async def _stop_driver(self) -> None:
+        pids = chromium.descendants(self._driver_pid) if self._driver_pid else []
+        if self._driver_pid:
+            pids.append(self._driver_pid)
+        browser, pw = self._browser, self._pw
+        self._browser = self._pw = self._context = None
+        self._idle.clear()
+        self._contexts.clear()
+        if browser is not None:
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(0.5):
+                    await browser.close()
+        if pw is not None:
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(0.5):
+                    await pw.stop()
+        chromium.kill(pids)
+
+
+async def _refuse_socket(ws: Any) -> None:
+    await ws.close()
+
+
+def _driver_pid(pw: Any) -> int | None:
+    """The pid of Playwright's driver process (the browser's parent), to kill what is left."""
+    try:
+        pid = pw._connection._transport._proc.pid
+    except AttributeError:
+        return None
+    return int(pid) if isinstance(pid, int) else None
