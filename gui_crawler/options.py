@@ -411,7 +411,7 @@ OPTIONS: tuple[Option, ...] = (
         "render", "text", "off", "load pages in a headless Chromium and parse their rendered DOM "
         "too: off, auto (pages whose HTML looks like an application shell) or all (every HTML "
         "page of the site)", group="render", flags=("--render",), metavar="off|auto|all",
-        label="&Render", resume=False,
+        label="&Render", widget="render_mode", resume=False,
         choices=(("off: the HTML as sent", "off"), ("auto: pages that look like an app shell",
                  "auto"), ("all: every HTML page of the site", "all")),
         doc="(see *JavaScript*; needs Chromium and `gui_crawler[render]`)",

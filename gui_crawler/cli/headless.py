@@ -43,7 +43,7 @@ from gui_crawler.records.verdicts import (
     worth_rechecking,
 )
 from gui_crawler.records.wording import answer_words
-from gui_crawler.storage import SavedCrawl
+from gui_crawler.storage import SavedCrawl, load
 from gui_crawler.storage.fileformat import HAS_WORDS, count_records, iter_records, load_words
 from gui_crawler.storage.session import CrawlSession, StoreError
 
@@ -424,6 +424,25 @@ def read_list_arg(source: str, config: CrawlConfig) -> UrlList:
     return read_list(data, source)
 
 
+def render_problem(args: argparse.Namespace, config: CrawlConfig) -> str | None:
+    """Why the crawl cannot render pages as asked (no browser, no Playwright), in one line; the
+    crawl a resume or a re-check continues renders as it was started (or as ``--browser`` says)."""
+    from gui_crawler.render.browser import problem
+
+    saved = args.resume or args.recheck
+    if saved:
+        try:
+            config = load(Path(saved), records=False).config
+        except StoreError:
+            return None  # said by the resume itself
+        try:
+            given = resume_overrides(args)
+        except UsageError:
+            return None  # said by the resume itself
+        config = replace(config, **{k: v for k, v in given.items() if k == "browser"})
+    return problem(config.render, config.browser)
+
+
 def check_writable(target: str) -> str | None:
     """Why ``target`` cannot be written, checked before the crawl rather than after it."""
     path = Path(target)
@@ -468,6 +487,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for flag, given in (("--resume", args.resume), ("--recheck", args.recheck)):
         if given and (args.db or args.no_db):
             parser.error(f"{flag} writes to the file it continues: --db and --no-db do not apply")
+    if why := render_problem(args, config):
+        print(f"gui-crawler: {why}", file=sys.stderr)
+        return EXIT_USAGE
     raise_fd_limit()
     run = Run(args)
     try:

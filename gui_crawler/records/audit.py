@@ -17,6 +17,7 @@ from gui_crawler.events import ErrorKind, FetchRecord
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.parsing.links import HTML_TYPES
 from gui_crawler.records.explanations import Explanation, explain
+from gui_crawler.records.rendering import detail, noindex_after
 from gui_crawler.records.verdicts import WORDS, Verdict, is_broken, is_cancelled, verdict
 from gui_crawler.records.wording import answer_words
 
@@ -90,6 +91,13 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     ("large", "Large pages", 0),
     ("orphan", "In sitemap, never linked (orphans)", 1),
     ("sitemap_non200", "Non-200 in sitemap", 2),
+    # JavaScript (--render): what rendering changed (render/rendered.py keeps it in the record).
+    ("js_links", "Links only after JavaScript", 0),
+    ("js_changed", "Title, description, H1, canonical or robots changed by JavaScript", 0),
+    ("js_noindex", "Noindex only after JavaScript", 2),
+    ("js_errors", "JavaScript errors", 1),
+    ("js_failed", "Failed requests of rendered pages", 2),
+    ("js_not_rendered", "Rendering failed or cut short", 1),
 )
 LABELS = {key: label for key, label, _ in FINDINGS}
 
@@ -124,6 +132,24 @@ def is_page(rec: FetchRecord) -> bool:
     """One of the crawl's own HTML pages that answered 200: what the on-page findings are about.
     An external URL is only checked (HEAD, else GET without parsing): it has no title to miss."""
     return rec.status == 200 and rec.content_type in HTML_TYPES and not rec.external
+
+
+def _index_render(rec: FetchRecord, found: dict[str, list[str]]) -> None:
+    """The JavaScript findings of a page the crawl rendered (or tried to)."""
+    url = rec.url
+    said = detail(rec.render)
+    if rec.rendered_links:
+        found["js_links"].append(url)
+    if said.get("changed"):
+        found["js_changed"].append(url)
+    if noindex_after(rec.render):
+        found["js_noindex"].append(url)
+    if rec.js_errors:
+        found["js_errors"].append(url)
+    if said.get("failed"):
+        found["js_failed"].append(url)
+    if not rec.rendered or said.get("note"):
+        found["js_not_rendered"].append(url)
 
 
 class Audit:
@@ -295,6 +321,8 @@ class Audit:
             found["canonicalised"].append(url)
         if rec.content_hash:
             self._hashes.add(rec.content_hash, url)
+        if rec.render:
+            _index_render(rec, found)
 
     def _fresh(self) -> None:
         """The indexes rebuilt if they are stale."""

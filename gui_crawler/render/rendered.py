@@ -172,23 +172,3 @@ def merge(
         links, raw.encoding, page.note, page.facts, seconds=page.seconds, words=words
     )
     return merged, fields
-
-
-def detail(render: str) -> dict[str, Any]:
-    """A record's ``render`` JSON read back ({} for none, or for a damaged one)."""
-    if not render:
-        return {}
-    try:
-        value = json.loads(render)
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
-
-
-def noindex_after(render: str) -> bool:
-    """Whether the page says noindex only once rendered (its robots changed to include it)."""
-    changed = detail(render).get("changed", {}).get("robots")
-    if not isinstance(changed, list) or len(changed) != 2:
-        return False
-    before, after = (str(v or "") for v in changed)
-    return "noindex" in after and "noindex" not in before

@@ -62,6 +62,10 @@ def default_tabs() -> int:
     return max(2, min(8, 4 * (os.cpu_count() or 1)))
 
 
+class _NotThePage(Exception):
+    """The tab shows another document than the page's (the URL it shows)."""
+
+
 class BrowserGone(Exception):
     """The browser went away under a page (crashed, killed): start it again and try again."""
 
@@ -314,12 +318,17 @@ class Renderer:
                 settled = await settle(page, requests, deadline)
             t2 = time.monotonic()
             ph["settle"] = t2 - t1
-            if not settled and not notes:
-                notes.append(
-                    f"it had not settled after {self.timeout:g} s: what it had rendered is kept"
-                )
+            if not settled:
+                if not notes:
+                    notes.append(
+                        f"it had not settled after {self.timeout:g} s: what it had rendered is kept"
+                    )
+                await _freeze(page)
             try:
                 async with asyncio.timeout(max(0.0, deadline - time.monotonic()) + GRACE):
+                    if page.url.split("#", 1)[0] != url.split("#", 1)[0]:
+                        # The browser's error page in its place (a navigation it refused).
+                        raise _NotThePage(page.url)
                     elements, found = await page.evaluate(ROUTES)
                     if elements > MAX_ELEMENTS:
                         notes.append(
@@ -329,10 +338,12 @@ class Renderer:
                         found = []
                     else:
                         html = await page.content()
+            except _NotThePage as e:
+                notes.append(f"it was replaced by {str(e)[:100]}: the HTML as sent is kept")
             except TimeoutError:
                 keep = False
                 notes.append(
-                    "its script never let the page answer (an endless loop?): "
+                    "its script kept the page from answering (an endless loop?): "
                     "the HTML as sent is kept"
                 )
             ph["dom"] = time.monotonic() - t2
@@ -347,8 +358,11 @@ class Renderer:
                 notes.append("it could not be rendered: " + str(e).split("\n", 1)[0][:200])
         finally:
             self.routes.pages.pop(page, None)
-        if requests.refused:
-            notes.append(f"{requests.refused_count} request(s) refused")
+        if requests.navigations:
+            notes.append(f"it tried to go elsewhere ({requests.navigations} time(s)): refused")
+        other = requests.refused_count - requests.navigations
+        if other:
+            notes.append(f"{other} request(s) refused (off-site, or past the page's bounds)")
         await self._give_back(tab, keep and not crashed)
         self._count_page()
         return Rendered(
@@ -398,6 +412,16 @@ class Renderer:
                 async with asyncio.timeout(0.5):
                     await pw.stop()
         chromium.kill(pids)
+
+
+async def _freeze(page: Any) -> None:
+    """Stop a page that never settled (its timers, its stream of requests) before its DOM is
+    read, so that reading it is not queued behind what it keeps doing."""
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(GRACE):
+            cdp = await page.context.new_cdp_session(page)
+            await cdp.send("Emulation.setScriptExecutionDisabled", {"value": True})
+            await cdp.detach()
 
 
 async def _refuse_socket(ws: Any) -> None:

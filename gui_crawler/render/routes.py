@@ -32,6 +32,8 @@ import yarl
 from gui_crawler.crawl import phases
 from gui_crawler.crawl.failures import describe
 from gui_crawler.crawl.hosts import origin_of
+from gui_crawler.events import FetchRecord
+from gui_crawler.records.verdicts import failed_answer
 
 NOT_LOADED = frozenset({"image", "media", "font"})
 MAX_REQUESTS = 300
@@ -69,6 +71,7 @@ class PageRequests:
     refused: list[str] = field(default_factory=list)  # navigations, off-site, over the bound
     refused_count: int = 0
     not_loaded: int = 0  # images, media, fonts
+    navigations: int = 0  # the page's attempts to go elsewhere (refused)
 
     def refuse(self, what: str) -> None:
         self.refused_count += 1
@@ -127,7 +130,10 @@ class Routes:
                 await route.fulfill(status=doc.status, headers=doc.headers, body=doc.body)
                 return
             state.refuse(f"navigation to {url[:300]}")
-            await route.abort("blockedbyclient")
+            state.navigations += 1
+            # "aborted", as a download or a 204 ends a navigation: the page stays as it was
+            # (another error would replace it with the browser's error page).
+            await route.abort("aborted")
             return
         kind = request.resource_type
         if kind in NOT_LOADED:
@@ -163,7 +169,8 @@ class Routes:
                 state.failed.append((url, why, said))
             await route.abort("failed")
             return
-        if on_site and answer.status >= 400 and len(state.failed) < MAX_LISTED:
+        failed = failed_answer(FetchRecord(url, status=answer.status))
+        if on_site and failed and len(state.failed) < MAX_LISTED:
             state.failed.append((url, str(answer.status), said))
         await route.fulfill(status=answer.status, headers=answer.headers, body=answer.body)
 
