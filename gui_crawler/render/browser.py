@@ -98,12 +98,12 @@ def launch_args() -> list[str]:
     return args
 
 
-def descendants(pid: int) -> list[int]:
-    """The processes under ``pid`` (its children, theirs…), read from /proc; [] elsewhere."""
+def _parents() -> dict[int, list[int]]:
+    """Each process's children, read from /proc ({} elsewhere)."""
     children: dict[int, list[int]] = {}
     proc = Path("/proc")
     if not proc.is_dir():
-        return []
+        return children
     for entry in proc.iterdir():
         if not entry.name.isdigit():
             continue
@@ -115,10 +115,21 @@ def descendants(pid: int) -> list[int]:
         fields = stat[stat.rfind(")") + 2 :].split()
         if len(fields) > 1:
             children.setdefault(int(fields[1]), []).append(int(entry.name))
+    return children
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started ([] where /proc does not say)."""
+    return _parents().get(pid, [])
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (its children, theirs…), read from /proc; [] elsewhere."""
+    tree = _parents()
     out: list[int] = []
     todo = [pid]
     while todo:
-        for child in children.get(todo.pop(), ()):
+        for child in tree.get(todo.pop(), ()):
             out.append(child)
             todo.append(child)
     return out

@@ -42,6 +42,7 @@ GRACE = 1.0  # seconds past a page's time to read its DOM or close its tab
 MAX_ELEMENTS = 200_000  # a DOM larger than this is not read back (a million-node page)
 MAX_ERRORS = 50  # JavaScript errors kept per page (all are counted)
 LAUNCH_TIMEOUT = 30.0
+TAB_TIMEOUT = 10.0  # opening a tab (and its context) takes tens of milliseconds
 
 # The links of a hash-routed app (#/x, #!/x) with their text: the parse drops fragments.
 ROUTES = """() => {
@@ -137,6 +138,7 @@ class Renderer:
         self._lock = asyncio.Lock()
         self._closed = False
         self._driver_pid: int | None = None
+        self._gone = asyncio.Event()  # set when the browser goes away
         self.pages = 0
         self.restarts = 0
 
@@ -159,8 +161,12 @@ class Renderer:
             await self._stop_driver()
         if self.executable is None:
             raise RuntimeError(chromium.INSTALL_BROWSER)
+        before = set(chromium.children(os.getpid()))
         self._pw = await async_playwright().start()
-        self._driver_pid = _driver_pid(self._pw)
+        # Playwright's driver, the browser's parent: what is left of both is killed by pid.
+        self._driver_pid = next(
+            (p for p in chromium.children(os.getpid()) if p not in before), None
+        )
         self._browser = await self._pw.chromium.launch(
             executable_path=self.executable,
             args=chromium.launch_args(),
@@ -169,6 +175,8 @@ class Renderer:
             handle_sighup=False,
             timeout=LAUNCH_TIMEOUT * 1000,
         )
+        self._gone = asyncio.Event()
+        self._browser.on("disconnected", lambda _b: self._gone.set())
         self._generation += 1
         self._context = None
         self._contexts.clear()
@@ -284,8 +292,20 @@ class Renderer:
         t0 = time.monotonic()
         deadline = t0 + self.timeout
         requests = PageRequests(url, document, deadline)
+        # A browser killed while it opens a tab never answers: bounded, and ended as soon as
+        # the browser is gone.
+        opening = asyncio.ensure_future(self._take_tab())
+        gone = asyncio.ensure_future(self._gone.wait())
         try:
-            tab = await self._take_tab()
+            await asyncio.wait({opening, gone}, timeout=TAB_TIMEOUT, return_when="FIRST_COMPLETED")
+        finally:
+            gone.cancel()
+        if not opening.done():
+            opening.cancel()
+            await asyncio.gather(opening, return_exceptions=True)
+            raise BrowserGone("the browser did not open a tab")
+        try:
+            tab = opening.result()
         except PlaywrightError as e:
             raise BrowserGone(str(e)) from None
         tab.errors, tab.error_count = [], 0
@@ -396,22 +416,27 @@ class Renderer:
             await self._stop_driver()
 
     async def _stop_driver(self) -> None:
-        pids = chromium.descendants(self._driver_pid) if self._driver_pid else []
-        if self._driver_pid:
-            pids.append(self._driver_pid)
+        driver = self._driver_pid
         browser, pw = self._browser, self._pw
         self._browser = self._pw = self._context = None
         self._idle.clear()
         self._contexts.clear()
         if browser is not None:
             with contextlib.suppress(Exception):
-                async with asyncio.timeout(0.5):
+                async with asyncio.timeout(0.4):
                     await browser.close()
+        if driver is not None:
+            chromium.kill(chromium.descendants(driver))  # what did not close in time
         if pw is not None:
-            with contextlib.suppress(Exception):
-                async with asyncio.timeout(0.5):
-                    await pw.stop()
-        chromium.kill(pids)
+            # Not cancelled: a stop cut short leaves the driver's pipes open. Asked to stop, the
+            # driver ends; killed, its pipes close all the same.
+            stopping = asyncio.ensure_future(pw.stop())
+            done, _ = await asyncio.wait({stopping}, timeout=0.4)
+            if not done and driver is not None:
+                chromium.kill([driver, *chromium.descendants(driver)])
+                done, _ = await asyncio.wait({stopping}, timeout=2.0)
+            if done:
+                stopping.exception()  # retrieved: nothing to say about a driver that is gone
 
 
 async def _freeze(page: Any) -> None:
@@ -426,12 +451,3 @@ async def _freeze(page: Any) -> None:
 
 async def _refuse_socket(ws: Any) -> None:
     await ws.close()
-
-
-def _driver_pid(pw: Any) -> int | None:
-    """The pid of Playwright's driver process (the browser's parent), to kill what is left."""
-    try:
-        pid = pw._connection._transport._proc.pid
-    except AttributeError:
-        return None
-    return int(pid) if isinstance(pid, int) else None
