@@ -410,7 +410,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "render", "text", "off", "load pages in a headless Chromium and parse their rendered DOM "
         "too: off, auto (pages whose HTML looks like an application shell) or all (every HTML "
-        "page of the site)", group="render", flags=("--render",), metavar="off|auto|all",
+        "page of the site)", group="render", flags=("--render",), metavar="MODE",
         label="&Render", widget="render_mode", resume=False,
         choices=(("off: the HTML as sent", "off"), ("auto: pages that look like an app shell",
                  "auto"), ("all: every HTML page of the site", "all")),
