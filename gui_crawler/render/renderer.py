@@ -3,7 +3,8 @@ in a tab of the headless browser and gives back its rendered DOM and what happen
 
 Tabs: ``tabs`` pages at once (a fetch worker waits for a free tab, holding its URL, so that a
 cancel or a crash loses nothing and a resume fetches it again). A tab is a browser page kept
-between renders (about:blank between two); all tabs share a browser context, which is replaced
+between renders (the next page's load replaces a quiet one; about:blank follows one that was
+not, and comes before another route of the same document); all tabs share a browser context, which is replaced
 after RECYCLE_PAGES pages or when the browser's processes hold more than RECYCLE_MEMORY bytes.
 
 Bounds: everything a page does is bounded by its time (``render_timeout``): a script that never
@@ -44,8 +45,9 @@ MAX_ERRORS = 50  # JavaScript errors kept per page (all are counted)
 LAUNCH_TIMEOUT = 30.0
 TAB_TIMEOUT = 10.0  # opening a tab (and its context) takes tens of milliseconds
 
-# The links of a hash-routed app (#/x, #!/x) with their text: the parse drops fragments.
-ROUTES = """() => {
+# The page's DOM as HTML (not past MAX_ELEMENTS elements: a million-node page), and the links of a
+# hash-routed app (#/x, #!/x) with their text, which the parse drops (fragments), in one question.
+READ = """() => {
   const out = [], doc = location.href.split("#")[0];
   for (const a of document.querySelectorAll("a[href]")) {
     const href = a.href, i = href.indexOf("#");
@@ -54,8 +56,11 @@ ROUTES = """() => {
     if (f.startsWith("/") || f.startsWith("!")) out.push([href, (a.textContent || "").trim().slice(0, 200)]);
     if (out.length >= 2000) break;
   }
-  return [document.getElementsByTagName("*").length, out];
-}"""
+  const n = document.getElementsByTagName("*").length, d = document.doctype;
+  if (n > MAX_ELEMENTS) return [n, out, null];
+  const doctype = d ? "<!DOCTYPE " + d.name + ">" : "";
+  return [n, out, doctype + document.documentElement.outerHTML];
+}""".replace("MAX_ELEMENTS", str(MAX_ELEMENTS))
 
 
 def default_tabs() -> int:
@@ -310,6 +315,12 @@ class Renderer:
             raise BrowserGone(str(e)) from None
         tab.errors, tab.error_count = [], 0
         page = tab.page
+        if page.url.split("#", 1)[0] == url.split("#", 1)[0]:
+            # The same document (another route of a hash-routed app): going there would only
+            # change the fragment, and the app would not start again.
+            with contextlib.suppress(PlaywrightError, TimeoutError):
+                async with asyncio.timeout(GRACE):
+                    await page.goto("about:blank")
         self.routes.pages[page] = requests
         crashed: list[bool] = []
         page.once("crash", lambda _p: crashed.append(True))
@@ -318,6 +329,7 @@ class Renderer:
         found: list[tuple[str, str]] = []
         ph: dict[str, float] = {}
         keep = True
+        settled = False
         try:
             try:
                 await page.goto(url, wait_until="load", timeout=self.timeout * 1000)
@@ -333,7 +345,6 @@ class Renderer:
                     raise
             t1 = time.monotonic()
             ph["load"] = t1 - t0
-            settled = False
             with contextlib.suppress(TimeoutError):
                 settled = await settle(page, requests, deadline)
             t2 = time.monotonic()
@@ -349,15 +360,13 @@ class Renderer:
                     if page.url.split("#", 1)[0] != url.split("#", 1)[0]:
                         # The browser's error page in its place (a navigation it refused).
                         raise _NotThePage(page.url)
-                    elements, found = await page.evaluate(ROUTES)
-                    if elements > MAX_ELEMENTS:
+                    elements, found, html = await page.evaluate(READ)
+                    if html is None:
                         notes.append(
                             f"its DOM has {elements:,} elements, more than {MAX_ELEMENTS:,}: "
                             "not read back, the HTML as sent is kept"
                         )
                         found = []
-                    else:
-                        html = await page.content()
             except _NotThePage as e:
                 notes.append(f"it was replaced by {str(e)[:100]}: the HTML as sent is kept")
             except TimeoutError:
@@ -383,7 +392,7 @@ class Renderer:
         other = requests.refused_count - requests.navigations
         if other:
             notes.append(f"{other} request(s) refused (off-site, or past the page's bounds)")
-        await self._give_back(tab, keep and not crashed)
+        await self._give_back(tab, keep and not crashed, quiet=settled and not notes)
         self._count_page()
         return Rendered(
             html,
@@ -395,8 +404,13 @@ class Renderer:
             phases=ph,
         )
 
-    async def _give_back(self, tab: _Tab, keep: bool) -> None:
-        """A tab done with its page: blank again for the next, or closed if it cannot be."""
+    async def _give_back(self, tab: _Tab, keep: bool, quiet: bool) -> None:
+        """A tab done with its page: kept for the next as it is when the page was quiet (the
+        next page's load replaces it: a navigation less per page), blank again when it was
+        not (what it kept doing stops), or closed if it cannot be."""
+        if keep and quiet and not self._closed:
+            self._idle.append(tab)
+            return
         if keep and not self._closed:
             try:
                 async with asyncio.timeout(GRACE):
