@@ -49,3 +49,35 @@ def test_a_bad_render_match_or_mode_is_a_usage_error(capsys: pytest.CaptureFixtu
     err = capsys.readouterr().err
     assert "render_match is not a valid regular expression" in err
     assert "invalid choice: 'sometimes'" in err
+
+
+def test_only_a_route_keeps_its_fragment() -> None:
+    from gui_crawler.crawl.urls import route_url
+
+    assert route_url("HTTP://Site.test:80/docs/#/quick start") == (
+        "http://site.test/docs/#/quick%20start"
+    )
+    assert route_url("http://site.test/#!/x?y=1") == "http://site.test/#!/x?y=1"
+    for plain in ("http://site.test/#section", "http://site.test/", "http://site.test/#", "x#/a"):
+        assert route_url(plain) is None, plain
+
+
+@pytest.mark.parametrize(
+    ("html", "shell"),
+    [
+        ("<div id=root></div><script src=/app.js></script>", True),
+        ("<body><app-root></app-root><script src=main.js></script>", True),
+        ('<div id="__next">' + "<p>word</p>" * 120 + "</div><script>1</script>", True),
+        ("<noscript>Please enable JavaScript to view this site.</noscript>" + "w " * 300, True),
+        ("<script>window.$docsify = {}</script>" + "w " * 300, True),
+        ('<div id="__next">' + "<p>word</p>" * 400 + "</div>", False),  # server-rendered
+        ("<h1>Docs</h1><p>" + "word " * 400 + "</p><script>var a;</script>", False),
+        ("<p>Short page, no script.</p>", False),
+    ],
+)
+def test_which_pages_auto_renders(html: str, shell: bool) -> None:
+    from gui_crawler.parsing.links import parse_page
+    from gui_crawler.render.shell import looks_like_shell
+
+    body = f"<!doctype html><html><body>{html}</body></html>".encode()
+    assert looks_like_shell(body, parse_page(body, "utf-8", "http://site.test/")) is shell
