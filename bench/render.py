@@ -12,8 +12,9 @@ is held to loopback (``--host-resolver-rules=MAP * ~NOTFOUND``; ours answers eve
 itself). Figures: pages/s and the peak PSS of each crawler's whole process tree (the browser's
 processes included), sampled every SAMPLE seconds; ours also where a rendered page's time went.
 
-With ``--before REF``: the same docs crawl without ``--render``, REF vs this tree, alternated
-(RUNS_AB each, median): what this change costs a crawl that does not render.
+With ``--before REF`` (alone: ``bench/render.py --ab REF``): the docs crawl without
+``--render``, REF vs this tree, alternated (RUNS_AB each, median): what rendering's code costs a
+crawl that does not render. REF must share this tree's dependencies (the branch's merge base).
 
 The machine is shared: the figures to quote are the ratios of one run.
 """
@@ -44,7 +45,7 @@ LATE_MS = 300
 FANOUT = 3
 DOCS_DEPTH = 1
 SAMPLE = 0.2
-RUNS_AB = 3
+RUNS_AB = 7
 TIMEOUT = 600.0
 CRAWLEE = Path.home() / ".cache" / "gui_crawler-bench" / "crawlee"
 PEER_ARGS = [
@@ -132,6 +133,7 @@ def scrapy_playwright(url: str, conc: int, depth: int, exe: str) -> None:
     from scrapy.crawler import CrawlerProcess
 
     visited: list[str] = []
+    origin = "/".join(url.split("/", 3)[:3]) + "/"
     meta = {"playwright": True, "playwright_page_goto_kwargs": {"wait_until": "networkidle"}}
 
     class Rendered(scrapy.Spider):
@@ -144,7 +146,7 @@ def scrapy_playwright(url: str, conc: int, depth: int, exe: str) -> None:
             visited.append(response.url)
             for href in response.css("a::attr(href)").getall():
                 target = response.urljoin(href).split("#", 1)[0]
-                if target.startswith(url.rstrip("/")) and target.endswith(("/", ".html")):
+                if target.startswith(origin) and target.endswith(("/", ".html")):
                     yield scrapy.Request(target, meta=meta)
 
     process = CrawlerProcess(
@@ -388,6 +390,14 @@ if __name__ == "__main__":
         scrapy_playwright(url_, int(conc_), int(depth_), exe_)
     else:
         # bench/render.py [--app] [REF]: the app alone; REF for the without-render comparison
+        # (bench/render.py --ab REF: that comparison alone)
+        if sys.argv[1:2] == ["--ab"]:
+            from realsites import SITES, ensure_docs
+            from servers import Nginx
+
+            with Nginx(ensure_docs(*SITES["python-docs"]), mime_types=True) as site:
+                without_render_ab(print, site.url, sys.argv[2], Path(tempfile.mkdtemp()))
+            sys.exit(0)
         app_only = "--app" in sys.argv[1:]
         refs = [a for a in sys.argv[1:] if a != "--app"]
         run(print, refs[0] if refs else "", docs=not app_only)
