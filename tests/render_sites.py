@@ -1,14 +1,34 @@
-"""Sites whose links exist only once their script has run, for the tests of JavaScript rendering
-(and the benchmark's generated app, bench/render.py): a single-page app routed by its path
-(pushState) and one routed by the fragment (``#/x``), each page's links built by its script,
-the last of them after a fetch() and a timer."""
+"""Sites whose links exist only once their script has run, for the tests of JavaScript rendering:
+a single-page app routed by its path (pushState) and one routed by the fragment (``#/x``), each
+page's links built by its script, the last of them after a fetch() and a timer.
+
+And the ``chromium`` fixture those tests use (imported by their modules: a conftest.py of
+their own would shadow the suite's, which tests import by name). They run a real Chromium,
+the system's, driven by Playwright; without one they are skipped, but under CI=true (where
+``make`` installs both) a missing browser fails the run instead: a green CI must have rendered.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 
+import pytest
 from aiohttp import web
 from sites import Site
+
+from gui_crawler.render.browser import problem
+
+
+@pytest.fixture(scope="session")
+def chromium() -> None:
+    why = problem("all", os.environ.get("GUI_CRAWLER_BROWSER"))
+    if why is None:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must render pages: {why}")
+    pytest.skip(why)
+
 
 SHELL = """<!doctype html><html><head><meta charset="utf-8"><title>Loading…</title>
 <meta name="description" content="shell">{head}</head>

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from render_sites import SHELL, AppSite
+from render_sites import SHELL, AppSite, chromium  # noqa: F401  (the fixture)
 from sites import Sink, Site, ThreadedSite
 
 from gui_crawler.cli import headless as cli

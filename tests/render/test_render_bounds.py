@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from aiohttp import web
-from render_sites import AppSite
+from render_sites import AppSite, chromium  # noqa: F401  (the fixture)
 from sites import Sink, Site, ThreadedSite
 
 from gui_crawler.config import CrawlConfig
