@@ -176,7 +176,12 @@ class Outcome:
     message: str = ""
     headers: str = ""  # the answer's, as crawl/headers.py keeps them
     extracted: str = ""  # custom extraction and search: JSON {rule: value} (parsing/extract.py)
-    render: dict[str, Any] | None = None  # a rendered page's record fields (render/rendered.py)
+    # A rendered page's (render/rendered.py): rendered, links only its DOM has, JavaScript
+    # errors, what rendering changed (JSON).
+    rendered: bool = False
+    rendered_links: int = 0
+    js_errors: int = 0
+    render: str = ""
 
 
 class Crawler:
@@ -637,12 +642,15 @@ class Crawler:
             download_ms=ms["download_ms"],
             parse_wait_ms=ms["parse_wait_ms"],
             parse_ms=ms["parse_ms"],
+            render_ms=ms["render_ms"],
             headers=o.headers,
             extracted=o.extracted,
             words=o.words,
+            rendered=o.rendered,
+            rendered_links=o.rendered_links,
+            js_errors=o.js_errors,
+            render=o.render,
         )
-        if o.render is not None:
-            rec = replace(rec, render_ms=ms["render_ms"], **o.render)
         # A redirect whose target was queued waits for the target's outcome (chains.py).
         queued = o.next_url if o.next_url and o.num_new_urls and o.error_kind is None else None
         for each in self._chains.settle(rec, queued):
@@ -1007,7 +1015,7 @@ class Crawler:
         timing = self._timings.get(item.url)
         if timing is not None:
             timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
-        render = None
+        render: dict[str, Any] = {}
         if (
             self._render is not None
             and got.status == 200
@@ -1031,7 +1039,7 @@ class Crawler:
             content_type=got.content_type,
             size=got.size,
             encoding=page.encoding,
-            note=page.note,
+            note=render.pop("note", page.note),  # a rendered page's says what rendering did too
             num_urls=inside,
             num_new_urls=new,
             links=links,
@@ -1040,7 +1048,7 @@ class Crawler:
             robots=robots_tokens(facts.robots, got.robots),
             headers=got.headers,
             extracted=extracted,
-            render=render,
+            **render,
         )
         self._record(item, start, tries, parsed)
 

@@ -100,6 +100,8 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     ("js_not_rendered", "Rendering failed or cut short", 1),
 )
 LABELS = {key: label for key, label, _ in FINDINGS}
+# The findings of rendering: listed only for a crawl that rendered some page.
+JS_FINDINGS = frozenset(key for key, _, _ in FINDINGS if key.startswith("js_"))
 
 
 def custom_finding(rule: Rule) -> tuple[str, str, int]:
@@ -201,6 +203,7 @@ class Audit:
         self._hops: dict[str, tuple[str, bool]] = {}
         self._sitemap: list[tuple[str, int | None]] = []  # sitemap URLs and their status
         self._stale = False  # the indexes need rebuilding from the records
+        self._rendered = False  # some page was rendered (or tried): the JS findings are listed
 
     @property
     def is_internal(self) -> Callable[[str], bool]:
@@ -322,6 +325,7 @@ class Audit:
         if rec.content_hash:
             self._hashes.add(rec.content_hash, url)
         if rec.render:
+            self._rendered = True
             _index_render(rec, found)
 
     def _fresh(self) -> None:
@@ -360,7 +364,8 @@ class Audit:
         return [Count(key, label, n.get(key, 0), sev) for key, label, sev in self._kinds()]
 
     def _kinds(self) -> list[tuple[str, str, int]]:
-        return [*FINDINGS, *map(custom_finding, self._rules)]
+        kinds = FINDINGS if self._rendered else [f for f in FINDINGS if f[0] not in JS_FINDINGS]
+        return [*kinds, *map(custom_finding, self._rules)]
 
     def _groups(self) -> dict[str, _Groups]:
         return {

@@ -53,11 +53,10 @@ ARGS = (
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--mute-audio",
     "--disable-dev-shm-usage",
+    # Each tab keeps a renderer process of its own (no --renderer-process-limit): an endless loop
+    # or a memory bomb then stops or crashes its own page, never its neighbours'.
     # Nothing is drawn to a screen: no GPU process (~40 MB).
     "--disable-gpu",
-    # The tabs share RENDERERS processes (each ~30 MB and a main thread): measured on the
-    # benchmark's app (bench/render.py), 8 tabs in 4 processes render as fast as in 8, in less.
-    "--renderer-process-limit=4",
     # A page's script gets at most this much heap: a memory bomb ends its page, not the machine.
     "--js-flags=--max-old-space-size=512",
 )

@@ -72,6 +72,15 @@ class _NotThePage(Exception):
     """The tab shows another document than the page's (the URL it shows)."""
 
 
+class _TabStuck(Exception):
+    """The tab never asked for the page (its navigation hung): closed, the page tried again in
+    another."""
+
+    def __init__(self, tab: _Tab) -> None:
+        super().__init__("the tab never loaded the page")
+        self.tab = tab
+
+
 class BrowserGone(Exception):
     """The browser went away under a page (crashed, killed): start it again and try again."""
 
@@ -268,6 +277,13 @@ class Renderer:
                     generation = await self._ensure()
                     try:
                         got = await self._render_once(url, document)
+                    except _TabStuck as e:
+                        await self._drop_tab(e.tab)
+                        if tries >= MAX_TRIES:
+                            requests = PageRequests(url, document, time.monotonic())
+                            note = f"no tab loaded it in {tries} tries: the HTML as sent is kept"
+                            return Rendered(None, requests, note=note, tries=tries)
+                        continue
                     except BrowserGone:
                         if tries >= MAX_TRIES:
                             requests = PageRequests(url, document, time.monotonic())
@@ -339,6 +355,8 @@ class Renderer:
                 if crashed:
                     raise
                 text = str(e).split("\n", 1)[0]
+                if "Timeout" in text and not requests.served:
+                    raise _TabStuck(tab) from None
                 if "Timeout" in text:
                     notes.append(f"it had not loaded after {self.timeout:g} s")
                 elif not requests.served:

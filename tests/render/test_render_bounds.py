@@ -86,7 +86,8 @@ def test_hostile_pages_are_bounded_and_the_crawl_goes_on() -> None:
         assert got[site.u("/alert")].rendered and site.u("/after-alert") in got
         assert got[site.u("/open")].rendered and site.u("/after-open") in got
         assert "/popup" not in site.hits
-        assert got[site.u("/fine")].rendered and site.u("/ok") in got
+        fine = got[site.u("/fine")]
+        assert fine.rendered and site.u("/ok") in got, fine.note
         # Bounded: nine hostile pages on four tabs, 1.5 s each and a second of grace.
         assert took < 20, took
 
