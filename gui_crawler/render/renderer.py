@@ -64,7 +64,8 @@ READ = """() => {
 
 
 def default_tabs() -> int:
-    """Pages rendered at once when not given: 4 a core, at most 8 (measured: bench/render.py)."""
+    """Pages rendered at once when not given: 4 a core, at most 8 (bench/render.py's
+    concurrency; more tabs than that were not measured)."""
     return max(2, min(8, 4 * (os.cpu_count() or 1)))
 
 
