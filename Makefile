@@ -28,6 +28,7 @@ $(STAMP): pyproject.toml setup.py MANIFEST.in $(wildcard gui_crawler/parsing/*.c
 ## make run [ARGS="http://127.0.0.1:8000/"] — install if needed, then open the window (demo site by default)
 run: $(STAMP)
 	bash tools/ensure-qt-libs.sh $(PY)
+	bash tools/ensure-chromium.sh
 	$(VENV)/bin/gui-crawler $(ARGS)
 
 ## make test — install if needed, then lint, type-check and run the whole test suite: with the
@@ -37,6 +38,7 @@ test: $(STAMP)
 	bash tools/ensure-qt-libs.sh $(PY) --xvfb
 	bash tools/ensure-iproute2.sh
 	bash tools/ensure-redis.sh
+	bash tools/ensure-chromium.sh
 	$(VENV)/bin/ruff check gui_crawler tests bench
 	$(VENV)/bin/ruff format --check gui_crawler tests bench
 	$(VENV)/bin/mypy

@@ -60,6 +60,13 @@ class CrawlConfig:
     extract: tuple[str, ...] = default("extract")
     search: tuple[str, ...] = default("search")
     search_absent: tuple[str, ...] = default("search_absent")
+    # JavaScript (gui_crawler/render): "off", "auto" or "all"; which pages, how long, how many
+    # at once, which browser.
+    render: str = default("render")
+    render_match: str | None = default("render_match")
+    render_timeout: float = default("render_timeout")
+    render_tabs: int = default("render_tabs")  # 0: from the cores
+    browser: str | None = default("browser")
     # Sites behind a login (crawl/access.py): sent to the roots' hosts only; credentials, so
     # never in a repr (a log), and never in to_dict (a crawl file).
     headers: tuple[str, ...] = field(default=default("headers"), repr=False)

@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
 import aiohttp
@@ -55,6 +56,9 @@ from gui_crawler.parsing.pagefacts import PageFacts, robots_tokens
 from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed, default_processes
 from gui_crawler.parsing.slicing import MAX_TAGS
 from gui_crawler.records.wording import workers_capped
+
+if TYPE_CHECKING:
+    from gui_crawler.render.rendered import RenderStep
 
 log = logging.getLogger(__name__)
 
@@ -172,6 +176,12 @@ class Outcome:
     message: str = ""
     headers: str = ""  # the answer's, as crawl/headers.py keeps them
     extracted: str = ""  # custom extraction and search: JSON {rule: value} (parsing/extract.py)
+    # A rendered page's (render/rendered.py): rendered, links only its DOM has, JavaScript
+    # errors, what rendering changed (JSON).
+    rendered: bool = False
+    rendered_links: int = 0
+    js_errors: int = 0
+    render: str = ""
 
 
 class Crawler:
@@ -255,6 +265,8 @@ class Crawler:
         self._session: aiohttp.ClientSession | None = None
         self._parser: ParsePool | None = None
         self._bodies = BodyBudget()
+        # JavaScript rendering (gui_crawler/render), made when the crawl starts.
+        self._render: RenderStep | None = None
         self._t0 = self._t_end = 0.0
         self.done = 0
         self.running = False
@@ -376,6 +388,10 @@ class Crawler:
             self._parser = ParsePool(
                 cfg.parse_processes, parse=parse_page, threads=cfg.parse_threads
             )
+        if cfg.render != "off":
+            from gui_crawler.render.rendered import RenderStep
+
+            self._render = RenderStep(cfg, self.scope.host_ok, lambda: self._session, self.sink)
         self._say_cap()
         ticker = loop.create_task(self._tick())
         try:
@@ -424,6 +440,8 @@ class Crawler:
             for rec in self._chains.flush():
                 self._send(rec)
             self._emit_hosts()
+            if self._render is not None:  # the browser ends with the crawl, within a second
+                await self._render.close()
             if self._parser is not None:
                 self._parser.close()
                 self._parser = None
@@ -681,9 +699,14 @@ class Crawler:
             download_ms=ms["download_ms"],
             parse_wait_ms=ms["parse_wait_ms"],
             parse_ms=ms["parse_ms"],
+            render_ms=ms["render_ms"],
             headers=o.headers,
             extracted=o.extracted,
             words=o.words,
+            rendered=o.rendered,
+            rendered_links=o.rendered_links,
+            js_errors=o.js_errors,
+            render=o.render,
         )
         # A redirect whose target was queued waits for the target's outcome (chains.py).
         queued = o.next_url if o.next_url and o.num_new_urls and o.error_kind is None else None
@@ -1101,7 +1124,18 @@ class Crawler:
         timing = self._timings.get(item.url)
         if timing is not None:
             timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
-        extracted, note = "", page.note
+        render: dict[str, Any] = {}
+        if (
+            self._render is not None
+            and got.status == 200
+            and self._render.wants(item.url, body, page)
+        ):
+            self._set_state(wid, WorkerState.RENDERING, item.url)
+            page, body, render = await self._render.run(
+                item.url, 200, got.content_type or "text/html", body, page, self._parse_dom, timing
+            )
+        # A rendered page's note says what rendering did too.
+        extracted, note = "", render.pop("note", page.note)
         if self._extractor:
             # Off the loop: a CSS or XPath query parses the page again (measured: docs/performance-history.md, extract.py) —
             # only a page parsed whole, in one piece: no other has a tree of bounded size.
@@ -1126,6 +1160,7 @@ class Crawler:
             robots=robots_tokens(facts.robots, got.robots),
             headers=got.headers,
             extracted=extracted,
+            **render,
         )
         self._record(item, start, tries, parsed)
 
@@ -1143,6 +1178,12 @@ class Crawler:
                     )
                 )
         return f"regex of {', '.join(rules)} cut after {budget}: value left empty"
+
+    async def _parse_dom(self, html: bytes, url: str) -> Any:
+        """A rendered DOM (UTF-8), parsed as a page is."""
+        if self._parser is not None:
+            return await self._parser.parse(html, "utf-8", url)
+        return parse_page(html, "utf-8", url)
 
     def _take_links(self, item: Queued, found: Sequence[str]) -> tuple[tuple[str, ...], int, int]:
         """Take in the links ``found`` on ``item`` (a page's, a stylesheet's): in-scope ones

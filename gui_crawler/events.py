@@ -51,6 +51,7 @@ class WorkerState(enum.IntEnum):
     PARSING = 2
     PAUSED = 3
     STOPPED = 4  # retired (worker count lowered) or crawl over
+    RENDERING = 5  # its page is in (or waits for) a tab of the headless browser
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,7 @@ class FetchRecord:
     download_ms: float = 0.0
     parse_wait_ms: float = 0.0  # handed to the parser → parsing began
     parse_ms: float = 0.0
+    render_ms: float = 0.0  # waiting for a tab, loading, settling, reading and parsing the DOM
     # The answer's headers, "Name: value" lines, bounded and with secrets left out
     # (crawl/headers.py); "" for a URL that got no answer.
     headers: str = field(default="", repr=False)
@@ -113,6 +115,13 @@ class FetchRecord:
     # (without_links, without_words): read back from the file (storage.fileformat.load_words)
     # when a view or an output asks.
     words: bytes = field(default=b"", repr=False, compare=False)
+    # JavaScript (gui_crawler/render): the page was loaded in the headless browser and its
+    # rendered DOM parsed; how many of its links only the rendered DOM has; how many JavaScript
+    # errors it raised; and what rendering changed, as JSON (render/rendered.py), "" if none.
+    rendered: bool = False
+    rendered_links: int = 0
+    js_errors: int = 0
+    render: str = field(default="", repr=False)
 
     @property
     def is_redirect(self) -> bool:
@@ -161,6 +170,16 @@ class WorkerEvent:
 
     worker_id: int
     state: WorkerState
+    url: str | None
+    since: float
+
+
+@dataclass(frozen=True, slots=True)
+class RenderTab:
+    """A tab of the headless browser took a page (``url``) or let it go (``url`` None); ``since``
+    is loop time. The Workers tab lists the tabs beside the fetch workers."""
+
+    tab: int
     url: str | None
     since: float
 
@@ -224,7 +243,9 @@ class Notice:
     text: str
 
 
-Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState | Notice
+Event = (
+    FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState | Notice | RenderTab
+)
 
 
 def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:

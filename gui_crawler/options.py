@@ -32,13 +32,14 @@ Command = Literal["crawl", "window"]
 # Groups: CrawlConfig's fields, in the settings panel's form ("crawl"), in its Politeness box
 # ("politeness") or nowhere but CrawlConfig ("internal": tests and benchmarks tune them); options
 # of one run of ``gui-crawler crawl`` ("run"); options of the window's command line ("window").
-CONFIG_GROUPS = ("crawl", "politeness", "access", "extract", "internal")
+CONFIG_GROUPS = ("crawl", "politeness", "access", "extract", "render", "internal")
 # argparse's titles of the groups (``gui-crawler crawl --help``).
 CLI_TITLES = {
     "crawl": "crawl options",
     "politeness": "real sites",
     "access": "sites behind a login (sent only to the roots' hosts, kept in no file)",
     "extract": "custom extraction and search (a column and an Overview finding each)",
+    "render": "JavaScript: pages loaded in a headless Chromium, their rendered DOM parsed too",
     "run": "this run",
 }
 
@@ -77,7 +78,9 @@ class Option:
     suffix: str = ""  # unit after the number (" s": seconds)
     special: str = ""  # what the lowest value means ("no limit")
     placeholder: str = ""
-    choices: tuple[tuple[str, Any], ...] = ()  # a combo box's (text, value) items
+    # A combo box's (text, value) items; for a "text" option, its only values (the command
+    # line's choices).
+    choices: tuple[tuple[str, Any], ...] = ()
     shown_default: str = ""  # how the README says the default where the value says little
     # A credential (a password, a cookie, a header's value): kept in memory only, never written
     # to a crawl file, a settings file, a CSV, a report or a log.
@@ -147,11 +150,17 @@ class Option:
             return f"must be text, not {value!r}"
         elif self.kind == "regex" and (error := regex_error(value)):
             return f"is not a valid regular expression: {error}"
+        elif self.kind == "text" and self.choices and value not in self.values():
+            return f"must be one of {', '.join(self.values())}, not {value!r}"
         elif self.kind == "text" and not one_line(value):
             return "must be one non-empty line"
         elif self.kind == "text" and (why := item_problem(self.form, value)):
             return why
         return None
+
+    def values(self) -> tuple[Any, ...]:
+        """The values of an option with choices."""
+        return tuple(v for _, v in self.choices)
 
     def low_high_hold(self, value: float) -> bool:
         if not math.isfinite(value):
@@ -458,6 +467,38 @@ OPTIONS: tuple[Option, ...] = (
         group="extract", flags=("--search-absent",), metavar="NAME=TEXT", form="search_absent",
         label="Search (absent)", placeholder="consent=cookie-banner  (one a line)",
     ),
+    # ---- JavaScript: the settings panel's JavaScript box ---------------------------------------------
+    Option(
+        "render", "text", "off", "load pages in a headless Chromium and parse their rendered DOM "
+        "too: off, auto (pages whose HTML looks like an application shell) or all (every HTML "
+        "page of the site)", group="render", flags=("--render",), metavar="MODE",
+        label="&Render", widget="render_mode", resume=False,
+        choices=(("off: the HTML as sent", "off"), ("auto: pages that look like an app shell",
+                 "auto"), ("all: every HTML page of the site", "all")),
+        doc="(see *JavaScript*; needs Chromium and `gui_crawler[render]`)",
+    ),
+    Option(
+        "render_match", "regex", None, "render only the pages whose URL matches this regex",
+        group="render", flags=("--render-match",), metavar="REGEX", label="Render &only",
+        placeholder="regex a page's URL must match to be rendered",
+    ),
+    Option(
+        "render_timeout", "float", 5.0, "seconds a rendered page may take to load and settle "
+        "(one that never settles keeps what it rendered, with a note)", group="render",
+        low=0.5, high=600.0, suffix=" s", decimals=1, flags=("--render-timeout",), metavar="S",
+        resume=True, label="Render ti&meout",
+    ),
+    Option(
+        "render_tabs", "int", 0, "pages rendered at once, on top of the fetch workers",
+        group="render", low=0, high=64, special="from the cores", flags=("--render-tabs",),
+        metavar="N", resume=True, label="Render &tabs",
+        doc="(from the cores: 4 a core, at most 8)",
+    ),
+    Option(
+        "browser", "text", None, "the Chromium or Chrome to render with (unset: found by its "
+        "usual names)", group="render", flags=("--browser",), metavar="PATH", nullable=True,
+        resume=True, label="&Browser", placeholder="/usr/bin/chromium (found by name if empty)",
+    ),
     # ---- CrawlConfig only -------------------------------------------------------------------------
     seconds("connect_timeout", 5.0, "seconds to connect", low=0.1),
     seconds("read_timeout", 10.0, "longest silence while reading", low=0.1),
@@ -690,6 +731,8 @@ def add_arguments(p: argparse.ArgumentParser, command: Command) -> None:
             )
             continue
         kw["metavar"] = opt.metavar
+        if opt.kind == "text" and opt.choices:
+            kw["choices"] = opt.values()
         if opt.kind in ("int", "float"):
             kw["type"] = int if opt.kind == "int" else float
             facts = [opt.range_text()]

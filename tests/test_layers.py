@@ -129,6 +129,7 @@ LAYERS: list[list[tuple[str, ...]]] = [
     [("gui_crawler.options",)],  # every option, once
     [("gui_crawler.config",)],  # a crawl's settings, checked
     [("gui_crawler.crawl",), ("gui_crawler.records",)],  # the engine's parts; reading records
+    [("gui_crawler.render",)],  # JavaScript rendering, a step of the engine's
     [("gui_crawler.engine",), ("gui_crawler.storage",)],  # the crawler; crawl files
     [("gui_crawler.session",)],  # one crawl's lifecycle: the engine and its file together
     [("gui_crawler.cluster",)],  # one crawl on many machines through Redis

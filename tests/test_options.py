@@ -41,12 +41,16 @@ def other_value(opt: Option) -> Any:
         return 2.5
     if opt.kind == "regex":
         return r"\.pdf$"
+    if opt.choices:
+        return next(v for v in opt.values() if v != opt.default)
     if opt.kind == "lines":
         return {
             "header": ("X-One: 1", "X-Two: a, b"),
             "cookie": ("a=1", "b=2"),
             "extract": ("price=css:.price@data-v", r"sku=regex:SKU-(\d+)"),
         }.get(opt.form, ("ga=gtag(", "old=regex:Old\\s+Brand"))
+    if opt.name == "browser":
+        return "/usr/bin/chromium-of-mine"
     return {"user_password": "ann:pw:with:colons", "proxy": "http://u:p@127.0.0.3:3128"}.get(
         opt.form, "agent/1, with a comma"
     )
@@ -108,8 +112,8 @@ def test_a_resume_takes_the_output_options_and_refuses_the_crawls(tmp_path: Path
             cli.resume_overrides(parser.parse_args(["--resume", "F", *refused]))
         assert str(e.value).startswith(f"{refused[0]} cannot change when resuming")
         assert (
-            "(--max-tasks, --user-agent, --timeout, --header, --cookie, --auth and --proxy may change)"
-            in str(e.value)
+            "(--max-tasks, --user-agent, --timeout, --header, --cookie, --auth, --proxy, "
+            "--render-timeout, --render-tabs and --browser may change)" in str(e.value)
         )
 
 
@@ -143,7 +147,7 @@ def test_crawl_config_is_the_tables() -> None:
 
 
 def test_every_option_a_person_sets_is_on_the_command_line_and_in_the_panel() -> None:
-    assert {o.group for o in PUBLIC} == {"crawl", "politeness", "access", "extract"}
+    assert {o.group for o in PUBLIC} == {"crawl", "politeness", "access", "extract", "render"}
     for opt in PUBLIC:
         assert opt.flags and opt.label, opt.name
         assert bool(opt.off) == bool(opt.off_help), opt.name
@@ -286,6 +290,6 @@ def test_the_tables_name_every_option_of_both_command_lines() -> None:
             assert f"`{action.option_strings[0] if action.option_strings else 'URL'}" in window
     assert "| `--timeout S` | 10 s | 0.1 to 3600 s | Timeout |" in crawl
     assert (
-        "`--max-tasks`, `--user-agent`, `--timeout`, `--header`, `--cookie`, `--auth` and `--proxy` may change"
-        in crawl
+        "`--max-tasks`, `--user-agent`, `--timeout`, `--header`, `--cookie`, `--auth`, `--proxy`, "
+        "`--render-timeout`, `--render-tabs` and `--browser` may change" in crawl
     )

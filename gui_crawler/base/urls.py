@@ -96,6 +96,21 @@ def normalize(url: str) -> str | None:
     return f"{scheme}://{netloc}{path}" + (f"?{query}" if query else "")
 
 
+def route_url(url: str) -> str | None:
+    """The page of a hash-routed application (``#/quickstart``, ``#!/x``: docsify, Swagger UI,
+    Redoc, Angular's hash routing): the URL normalised with its fragment kept; None for any other
+    URL. Only a crawl that renders pages keeps such fragments (gui_crawler/render): a plain
+    ``#section`` stays an anchor of its page, and a crawl without a browser drops every fragment
+    (``normalize``), since the server sends the same document for each."""
+    base, _, fragment = url.partition("#")
+    if not fragment.startswith(("/", "!")):
+        return None
+    page = normalize(base)
+    if page is None:
+        return None
+    return f"{page}#{_upper_pct(quote(fragment, safe=_SAFE_QUERY))}"
+
+
 def _base_key(base: str, href: str) -> str:
     # A relative href that is not query- or fragment-only resolves against the base's directory,
     # so pages in one directory share cache entries.

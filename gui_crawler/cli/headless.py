@@ -48,7 +48,7 @@ from gui_crawler.records.verdicts import (
 )
 from gui_crawler.records.wording import answer_words
 from gui_crawler.session import CrawlSession, ProxyNeeded, StoreError
-from gui_crawler.storage import SavedCrawl
+from gui_crawler.storage import SavedCrawl, load
 from gui_crawler.storage.fileformat import HAS_WORDS, count_records, iter_records, load_words
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -472,6 +472,25 @@ def read_list_arg(source: str, config: CrawlConfig) -> UrlList:
     return read_list(data, source)
 
 
+def render_problem(args: argparse.Namespace, config: CrawlConfig) -> str | None:
+    """Why the crawl cannot render pages as asked (no browser, no Playwright), in one line; the
+    crawl a resume or a re-check continues renders as it was started (or as ``--browser`` says)."""
+    from gui_crawler.render.browser import problem
+
+    saved = args.resume or args.recheck
+    if saved:
+        try:
+            config = load(Path(saved), records=False).config
+        except StoreError:
+            return None  # said by the resume itself
+        try:
+            given = resume_overrides(args)
+        except UsageError:
+            return None  # said by the resume itself
+        config = replace(config, **{k: v for k, v in given.items() if k == "browser"})
+    return problem(config.render, config.browser)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -510,6 +529,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if target and (why := why_unwritable(target)):
             print(f"gui-crawler: cannot write {target}: {why}", file=sys.stderr)
             return EXIT_USAGE
+    if why := render_problem(args, config):
+        print(f"gui-crawler: {why}", file=sys.stderr)
+        return EXIT_USAGE
     raise_fd_limit()
     run = Run(args)
     if args.cluster:

@@ -34,7 +34,7 @@ from aiohttp.abc import AbstractResolver, ResolveResult
 from gui_crawler.crawl.protocol import ResponseHandler
 
 # Record field names, in the order the phases happen (the timeline draws them in this order).
-PHASES = ("wait", "dns", "connect", "ttfb", "download", "parse_wait", "parse")
+PHASES = ("wait", "dns", "connect", "ttfb", "download", "parse_wait", "parse", "render")
 FIELDS = tuple(p + "_ms" for p in PHASES)
 
 
@@ -51,6 +51,8 @@ class Timing:
         "headers",
         "parse0",
         "parse1",
+        "render0",
+        "render1",
         "request",
         "sent",
         "taken",
@@ -69,6 +71,8 @@ class Timing:
         self.dispatch: float | None = None
         self.parse0: float | None = None
         self.parse1: float | None = None
+        self.render0: float | None = None  # handed to the headless browser
+        self.render1: float | None = None  # its rendered DOM parsed
         self._t = self._tc = 0.0
 
     def start_request(self) -> None:
@@ -101,6 +105,10 @@ class Timing:
         self.parse1 = done
         self.parse0 = max(dispatched, done - seconds)
 
+    def mark_render(self, began: float, done: float | None = None) -> None:
+        """Rendering (gui_crawler/render) began at ``began``; ``done``: it ended then."""
+        self.render0, self.render1 = began, done
+
     def fields(self) -> dict[str, float | int]:
         """The record's phase fields in milliseconds (0 for phases that did not happen)."""
         ms: dict[str, float | int] = dict.fromkeys(FIELDS, 0.0)
@@ -119,6 +127,8 @@ class Timing:
             ms["parse_wait_ms"] = _ms(self.parse0 - self.dispatch)
         if self.parse0 is not None and self.parse1 is not None:
             ms["parse_ms"] = _ms(self.parse1 - self.parse0)
+        if self.render0 is not None and self.render1 is not None:
+            ms["render_ms"] = _ms(self.render1 - self.render0)
         return ms
 
 
@@ -127,7 +137,8 @@ def so_far(t: Timing, now: float) -> tuple[tuple[float, ...], int]:
     the index of the phase it is in, which also takes the moments no mark covers (between a
     connection made and the request sent) so that the phases add up to ``now - taken``. After
     the body is in, waiting for the parser and parsing count as parsing: which of the two it is
-    is known only once the parse is back."""
+    is known only once the parse is back; a page handed to the headless browser is rendering
+    from then on."""
     d = [0.0] * len(PHASES)
     if t.request is None:
         cur = 0
@@ -146,6 +157,10 @@ def so_far(t: Timing, now: float) -> tuple[tuple[float, ...], int]:
             else:
                 d[4] = t.body - t.headers
                 cur = 6
+                if t.render0 is not None and t.parse0 is not None and t.parse1 is not None:
+                    d[5] = t.parse0 - (t.dispatch or t.parse0)
+                    d[6] = t.parse1 - t.parse0
+                    cur = 7
     d[cur] = max(0.0, now - t.taken - sum(d) + d[cur])
     return tuple(d), cur
 

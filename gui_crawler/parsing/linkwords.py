@@ -39,7 +39,9 @@ class LinkWords(NamedTuple):
     URL; or, for a link no browser follows (``invalid``), the href as written."""
 
     target: str
-    element: str  # a, area, link, iframe, frame, img, script, meta-refresh (css for a stylesheet)
+    # a, area, link, iframe, frame, img, script, meta-refresh (css for a stylesheet; request for
+    # a rendered page's failed fetch or XMLHttpRequest)
+    element: str
     anchor: str = ""  # the text of an <a>, whitespace collapsed, at most ANCHOR_CHARS
     alt: str = ""  # of an <img> or <area>, or of the first <img> inside an <a> that has one
     rel: str = ""  # lower case, whitespace collapsed ("nofollow noopener")
@@ -109,7 +111,12 @@ def _bounded(text: str) -> str:
 
 
 # What each packed item's first byte says: its element (the walk's order, _pagewalk.c WORD_*).
-ELEMENTS = ("a", "area", "link", "iframe", "frame", "img", "script", "meta-refresh", "css")
+# "request": a request a rendered page's script made (fetch, XMLHttpRequest) that failed; only
+# gui_crawler/render packs it, never the walk.
+ELEMENTS = (
+    *("a", "area", "link", "iframe", "frame", "img", "script", "meta-refresh", "css"),
+    "request",
+)
 _KIND = {name: i for i, name in enumerate(ELEMENTS)}
 
 

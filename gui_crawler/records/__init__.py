@@ -11,5 +11,6 @@ here, so the CLI and the window say the same things.
 * ``audit``: the findings of an audit over records; ``auditfiles`` writes them as CSV files;
 * ``explanations``: what each finding means and how to fix it (the Overview's and the report's);
 * ``anchors``: the anchor text of broken links, read by fetching their source pages again;
-* ``report``: the HTML audit report.
+* ``report``: the HTML audit report;
+* ``rendering``: what rendering a page changed (``--render``), read from its record.
 """

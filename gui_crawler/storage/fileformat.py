@@ -27,12 +27,17 @@ from gui_crawler.storage import lockfile
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.locking import lock
 
-# 5: each record's links with their words (a column of their own, linkwords.page_said); 4 (still
-# read: no words) a record's response headers (a column of their own); 3 (still read: no headers)
-# packs a record's links (_linkpack); 2 (still read): joins them by "\n". A resume makes a file
-# format 5, so that an older version refuses it by name instead of misreading it.
-FORMAT = "gui_crawler-crawl-5"
-READS = {"gui_crawler-crawl-2", "gui_crawler-crawl-3", "gui_crawler-crawl-4", FORMAT}
+# 6: a rendered page's fields (rendered, rendered_links, js_errors, render, render_ms: columns
+# of their own); 5 (still read: nothing rendered) each record's links with their words (a column
+# of their own, linkwords.page_said); 4 (still read: no words) a record's response headers (a
+# column of their own); 3 (still read: no headers) packs a record's links (_linkpack); 2 (still
+# read): joins them by "\n". A resume makes a file format 6, so that an older version refuses
+# it by name instead of misreading it.
+FORMAT = "gui_crawler-crawl-6"
+READS = {
+    *("gui_crawler-crawl-2", "gui_crawler-crawl-3", "gui_crawler-crawl-4", "gui_crawler-crawl-5"),
+    FORMAT,
+}
 # The records of URLs cut short in flight (a cancel): a resume fetches them again. Indexed (a
 # partial index, a few rows), so that a file is opened without reading every record: a column
 # after a page's links is read only past them, which is most of the file.

@@ -26,6 +26,7 @@ from gui_crawler.events import (
     Notice,
     Progress,
     Queued,
+    RenderTab,
     WorkerEvent,
 )
 from gui_crawler.session import CrawlSession
@@ -234,7 +235,7 @@ class CrawlBridge(QObject):
                 records.append(e)  # type: ignore[arg-type]
             elif t is Queued:
                 queued.append(e.url)  # type: ignore[union-attr,arg-type]
-            elif t is WorkerEvent:
+            elif t is WorkerEvent or t is RenderTab:  # the Workers tab lists both
                 workers.append(e)  # type: ignore[arg-type]
             elif t is Progress:
                 progress = e  # type: ignore[assignment]

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from gui_crawler.config import CrawlConfig
 from gui_crawler.options import config_kwargs, in_group
 from gui_crawler.ui.focus import wheel_needs_focus
-from gui_crawler.ui.option_boxes import AccessGroup, ExtractGroup, PolitenessGroup
+from gui_crawler.ui.option_boxes import AccessGroup, ExtractGroup, PolitenessGroup, RenderGroup
 from gui_crawler.ui.option_fields import OptionFields, TextField
 from gui_crawler.ui.stored import StoredSettings
 
@@ -63,11 +63,17 @@ class SettingsPanel(QWidget):
         self.politeness = PolitenessGroup()
         self.access = AccessGroup(ERROR_STYLE)
         self.extraction = ExtractGroup(ERROR_STYLE)
-        self.boxes = (self.politeness, self.access, self.extraction)
+        self.rendering = RenderGroup(ERROR_STYLE)
+        self.boxes = (self.politeness, self.access, self.extraction, self.rendering)
         for box in self.boxes:
             lay.addWidget(box)
         # Every field of typed text, checked as it is typed, with the line under it.
-        self._typed = (self.fields, self.access.fields, self.extraction.fields)
+        self._typed = (
+            self.fields,
+            self.access.fields,
+            self.extraction.fields,
+            self.rendering.fields,
+        )
         lay.addStretch(1)
         # The panel sits in a scroll area: a wheel turn over it scrolls, not a box passed over.
         self._wheel_guard = wheel_needs_focus(self)

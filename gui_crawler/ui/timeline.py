@@ -48,6 +48,7 @@ COLORS = {
     "download": "#27ae60",
     "parse_wait": "#f1c40f",
     "parse": "#c0392b",
+    "render": "#16a085",
 }
 LABELS = {
     "wait": "waiting",
@@ -57,6 +58,7 @@ LABELS = {
     "download": "download",
     "parse_wait": "parser queue",
     "parse": "parsing",
+    "render": "rendering",
 }
 _PHASE_COLORS = [QColor(COLORS[p]) for p in PHASES]
 MIN_LANE_PX = 3.0

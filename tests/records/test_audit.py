@@ -40,6 +40,18 @@ def records() -> list[FetchRecord]:
         page("/canon", canonical=H + "/"),
         page("/self", canonical=H + "/self"),
         page("/slow", elapsed=1.5, size=2 * 1024 * 1024),
+        # Rendered (--render): links only JavaScript built, robots set by it, an error, a
+        # failed request; and a page whose rendering was cut short.
+        page(
+            "/js",
+            robots="noindex",
+            rendered=True,
+            rendered_links=2,
+            js_errors=1,
+            render='{"changed":{"robots":[null,"noindex"]},"failed":[["' + H + '/x.js","404",'
+            '"script"]],"only_rendered":["' + H + '/a","' + H + '/b"]}',
+        ),
+        page("/js-cut", render='{"note":"it had not loaded after 5 s"}'),
         FetchRecord(H + "/gone", status=404, content_type=HTML),
         FetchRecord(H + "/sm404", status=404, in_sitemap=True),
         FetchRecord(
@@ -87,7 +99,7 @@ def test_every_finding_names_exactly_its_pages() -> None:
         "description_long": {"/long"},
         "h1_missing": {"/bare"},
         "h1_multiple": {"/b"},
-        "noindex": {"/bare"},
+        "noindex": {"/bare", "/js"},
         "canonicalised": {"/canon"},
         "canonical_invalid": set(),
         "duplicate_content": {"/a", "/b"},
@@ -95,6 +107,12 @@ def test_every_finding_names_exactly_its_pages() -> None:
         "large": {"/slow"},
         "orphan": {"/long", "/sm404"},
         "sitemap_non200": {"/sm404"},
+        "js_links": {"/js"},
+        "js_changed": {"/js"},
+        "js_noindex": {"/js"},
+        "js_errors": {"/js"},
+        "js_failed": {"/js"},
+        "js_not_rendered": {"/js-cut"},
     }
     # Thresholds move the findings; a cancelled URL is no finding at all.
     audit.set_thresholds(Thresholds(title_max=100, slow_seconds=2.0))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QTreeWidgetItemIterator,
 )
 
+from gui_crawler.crawl.phases import PHASES
 from gui_crawler.events import FetchRecord
 from gui_crawler.models import PagesModel
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS
@@ -173,7 +174,7 @@ def test_every_model_gives_literal_tooltips(qtmodeltester: Any) -> None:
 
 
 def test_timeline_tooltip_is_literal(qapp: Any) -> None:
-    bar = Bar(0, 0.0, 1.0, (0.0,) * 7, f"http://h.test/{BIG}", None, IMG, 1, 0)
+    bar = Bar(0, 0.0, 1.0, (0.0,) * len(PHASES), f"http://h.test/{BIG}", None, IMG, 1, 0)
     t = tooltip(bar)
     assert_literal(t)
     assert shown(t).startswith(f"http://h.test/{BIG}\nstatus {IMG} ·")
