@@ -41,6 +41,7 @@ EXTENSIONS = [
         depends=["gui_crawler/parsing/_pagewalk.h", "gui_crawler/parsing/_blake2b.h"],
         include_dirs=[LEXBOR],
         define_macros=[("LEXBOR_STATIC", None)],
+        libraries=["z"],  # a page's links and words are deflated on the parser threads
         optional=True,
     ),
     Extension("gui_crawler.parsing._linkpack", ["gui_crawler/parsing/_linkpack.c"], optional=True),

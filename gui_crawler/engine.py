@@ -51,7 +51,7 @@ from gui_crawler.events import (
 )
 from gui_crawler.parsing.css import CSS_TYPE, css_links
 from gui_crawler.parsing.links import HTML_TYPES, parse_content_type, parse_page
-from gui_crawler.parsing.linkwords import pack_said, page_said
+from gui_crawler.parsing.linkwords import pack_piece, page_blob, with_dropped
 from gui_crawler.parsing.pagefacts import PageFacts, robots_tokens
 from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed, default_processes
 from gui_crawler.parsing.slicing import MAX_TAGS
@@ -168,7 +168,7 @@ class Outcome:
     num_urls: int = 0
     num_new_urls: int = 0
     links: tuple[str, ...] = ()
-    words: bytes = b""  # the links with their words, packed (parsing/linkwords.py page_said)
+    words: bytes = b""  # the links with their words, packed (parsing/linkwords.py page_blob)
     facts: PageFacts = _NO_FACTS
     robots: str | None = None
     external: bool = False
@@ -1098,7 +1098,8 @@ class Crawler:
         if got.content_type == CSS_TYPE:
             text = _text(body, got.encoding or "utf-8")
             links, inside, new = self._take_links(item, css_links(text, item.url))
-            words = page_said(None, [pack_said([(u, "css", None, None, None) for u in links])])
+            said = [(u, "css", None, None, None) for u in links]
+            words = page_blob(None, [pack_piece(said, {u: u for u in links})], [])
             sheet = replace(got, num_urls=inside, num_new_urls=new, links=links, words=words)
             self._record(item, start, tries, sheet)
             return
@@ -1145,6 +1146,9 @@ class Crawler:
             if cut:
                 note = "; ".join(filter(None, [note, self._regex_cut(cut, item.url)]))
         links, inside, new = self._take_links(item, page.links)
+        words = page.words
+        if len(links) != len(page.links):  # include/exclude left some out
+            words = with_dropped(words, page.links, links)
         facts = page.facts
         parsed = Outcome(
             status=got.status,
@@ -1155,7 +1159,7 @@ class Crawler:
             num_urls=inside,
             num_new_urls=new,
             links=links,
-            words=page.words,
+            words=words,
             facts=facts,
             robots=robots_tokens(facts.robots, got.robots),
             headers=got.headers,

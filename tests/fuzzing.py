@@ -23,12 +23,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from gui_crawler.base.urls import plain_directory
 from gui_crawler.parsing import accel, links, slicing
-from gui_crawler.parsing.linkwords import said_words, unpack_said
+from gui_crawler.parsing.linkwords import blob_links, said_words, unpack_piece
 from gui_crawler.parsing.parsepool import ParsePool
 
 DOCS = Path("/usr/share/doc/python3-doc/html")
 URL = "http://127.0.0.1:1/dir/page.html"
+DIRECTORY = plain_directory(URL)
 
 # Fragments that stress the parse: invalid UTF-8, invisible and raw-text elements left open,
 # SVG and MathML, framesets, bases, attributes without values, NULs, comments and CDATA, tags
@@ -212,11 +214,16 @@ def _with(module: ModuleType, fn: Callable[[], Any]) -> Any:
         accel.pagewalk = saved  # type: ignore[assignment]
 
 
-def _walk(module: ModuleType, page: bytes) -> tuple[Any, list[str], list[Any], list[Any]]:
+def _walk(module: ModuleType, page: bytes) -> tuple[Any, ...]:
+    """What each walk reads of ``page``: its fields, its hrefs with the URLs the walk joined them
+    to, its links with their words, and those packed (compared as read: bytes not UTF-8 aside;
+    and without the walk's joins too)."""
     hrefs: dict[str, str | None] = {}
-    walked = module.walk_apart(page)
-    said = unpack_said(module.walked_said(walked))  # compared as read: bytes not UTF-8 aside
-    return module.walk(page, hrefs), list(hrefs), module.walked_words(walked), said
+    walked = module.walk_apart(page, DIRECTORY)
+    said = unpack_piece(module.walked_said(walked))
+    unjoined = unpack_piece(module.walked_said(walked, False))
+    read = module.walk(page, hrefs, DIRECTORY)
+    return read, list(hrefs.items()), module.walked_words(walked), said, unjoined
 
 
 def _parsed(page: bytes) -> tuple[links.ParsedPage, tuple[Any, ...]]:
@@ -273,7 +280,9 @@ def check(compiled: ModuleType, python: ModuleType, pages: list[bytes]) -> list[
     found += [
         Disagreement("threads", page, c, p)
         for page, c, p in zip(pages, by_c, by_py, strict=True)
-        if c != p or said_words(c.words, URL) != said_words(p.words, URL)
+        if c != p
+        or said_words(c.words, URL) != said_words(p.words, URL)
+        or blob_links(c.words) != tuple(c.links)
     ]
     return found
 

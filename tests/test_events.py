@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from gui_crawler.events import RECORD_FIELDS, FetchRecord
-from gui_crawler.parsing.linkwords import pack_said, page_said
+from gui_crawler.parsing.linkwords import pack_piece, page_blob
 
 
 def _every_field_set() -> FetchRecord:
@@ -16,7 +16,8 @@ def _every_field_set() -> FetchRecord:
         if f.name == "links":
             values[f.name] = ("http://h/a", "http://h/b")
         elif f.name == "words":
-            values[f.name] = page_said(None, [pack_said([("/a", "a", "A", None, None)])])
+            said = [("http://h/a", "a", "A", None, None), ("http://h/b", "img", None, None, None)]
+            values[f.name] = page_blob(None, [pack_piece(said, {u: u for u, *_ in said})], [])
         elif kind is bool:
             values[f.name] = True
         elif kind in (int, float):

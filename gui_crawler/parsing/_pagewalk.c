@@ -34,6 +34,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "lexbor/dom/interfaces/character_data.h"
 #include "lexbor/html/html.h"
@@ -78,6 +79,7 @@ typedef struct {
     size_t text_off, text_len;
     int has_text;
     int kind;
+    long at; /* the href's index in walk_t.hrefs, or -1 (a meta refresh, an <a> without one) */
 } word_t;
 
 typedef struct {
@@ -340,7 +342,7 @@ static span_t first_alt(lxb_dom_node_t *root)
     return none;
 }
 
-static int add_word(walk_t *w, lxb_dom_node_t *node, int kind, span_t href)
+static int add_word(walk_t *w, lxb_dom_node_t *node, int kind, span_t href, long at)
 {
     if (w->words.n == w->words.cap) {
         size_t cap = w->words.cap ? w->words.cap * 2 : 64;
@@ -355,6 +357,7 @@ static int add_word(walk_t *w, lxb_dom_node_t *node, int kind, span_t href)
     memset(d, 0, sizeof(*d));
     d->href = href;
     d->kind = kind;
+    d->at = at;
     if (kind == WORD_A || kind == WORD_AREA || kind == WORD_LINK) {
         d->rel = attr_value(attr_by_id(node, LXB_DOM_ATTR_REL));
     }
@@ -381,7 +384,9 @@ static int take_link(walk_t *w, lxb_dom_node_t *node, uintptr_t id, int kind)
     if (v.data == NULL || v.len == 0) {
         return 0;
     }
-    return spans_add(&w->hrefs, v) < 0 || add_word(w, node, kind, v) < 0 ? -1 : 0;
+    return spans_add(&w->hrefs, v) < 0 || add_word(w, node, kind, v, (long) w->hrefs.n - 1) < 0
+               ? -1
+               : 0;
 }
 
 /* ``http-equiv="refresh"``, in any case. */
@@ -418,12 +423,15 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
     case LXB_TAG_A: {
         span_t v = attr_value(attr_by_id(node, LXB_DOM_ATTR_HREF));
         if (v.data != NULL && v.len > 0) {
-            return spans_add(&w->hrefs, v) < 0 || add_word(w, node, WORD_A, v) < 0 ? -1 : 0;
+            return spans_add(&w->hrefs, v) < 0
+                           || add_word(w, node, WORD_A, v, (long) w->hrefs.n - 1) < 0
+                       ? -1
+                       : 0;
         }
         /* No link, but a word: its href "", or None for an <a> without attributes, which is
          * what a piece after a cut inside an <a> opens it again with (whole_page joins them). */
         span_t none = {lxb_dom_interface_element(node)->first_attr ? (const lxb_char_t *) "" : NULL, 0};
-        return add_word(w, node, WORD_A, none);
+        return add_word(w, node, WORD_A, none, -1);
     }
     case LXB_TAG_AREA:
         return take_link(w, node, LXB_DOM_ATTR_HREF, WORD_AREA);
@@ -453,7 +461,7 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
     case LXB_TAG_META:
         if (is_refresh(node)) {
             span_t content = attr_value(attr_by_name(node, "content", 7));
-            if (content.data != NULL && add_word(w, node, WORD_REFRESH, content) < 0) {
+            if (content.data != NULL && add_word(w, node, WORD_REFRESH, content, -1) < 0) {
                 return -1;
             }
         }
@@ -860,7 +868,7 @@ struct walked {
     size_t *order;    /* the first occurrence of each distinct href (indexes into w.hrefs) */
     size_t n_order;
     buf_t copies;     /* the bytes of every span */
-    buf_t said;       /* the links with their words, packed (pack_said) */
+    buf_t said;       /* the links with their words, packed (pack_piece) */
     int no_doc;       /* no document could be made */
 };
 
@@ -933,13 +941,13 @@ static int copy_spans(walk_t *w, buf_t *to)
     return 0;
 }
 
-/* The links with their words as the crawl file keeps them (linkwords.pack_said, its twin): each
- * distinct one once, in document order -- except the last <a>, kept where it is, which a cut
- * after it may continue -- an href that is a "#fragment" read as none (an <a>'s) or dropped, an
- * <a> without an href only if it is the last <a> or the first word.
- * An item: the element's index (WORD_*), then the href as the bytes it shares with the href
- * before it and the rest, then the text, alt and rel, each its length + 1 (0: none) and bytes;
- * lengths are varints. Packed on the parser thread: the event loop only takes the bytes. */
+/* A piece's links with their words as the crawl file keeps them (linkwords.pack_piece, its twin,
+ * says the layout): the links this walk joined, each once, then each distinct item (the last <a>
+ * kept where it is, which a cut after it may continue; a "#fragment" href none for an <a>,
+ * dropped otherwise; an <a> without an href only if it is the last <a> or the first item),
+ * pointing at its link, or holding its href as written where Python joins it; in columns, and
+ * deflated with _linkpack_py's LEVEL and DICTIONARY. Packed on the parser thread: the event loop
+ * only takes the bytes. */
 static int put_varint(buf_t *b, size_t v)
 {
     lxb_char_t tmp[10];
@@ -985,21 +993,147 @@ static uint64_t hash_span(uint64_t h, span_t v)
     return (h ^ 0x300) * 1099511628211ULL;
 }
 
-/* The href as packed: a "#fragment" is the same page, read as none (-1: the item is dropped,
- * unless it is an <a>). */
-static int packed_href(const word_t *d, span_t *href)
+/* Distinct spans, each with its index (in the order first added): open addressing. */
+typedef struct {
+    const span_t *keys; /* the spans added, by index */
+    size_t *slots;      /* an index + 1; 0: empty */
+    size_t cap;
+} index_t;
+
+static int index_init(index_t *x, const span_t *keys, size_t most)
 {
-    *href = d->href;
-    if (d->kind != WORD_REFRESH && href->len > 0 && href->data[0] == '#') {
-        href->len = 0;
-        return d->kind == WORD_A ? 0 : -1;
+    x->keys = keys;
+    x->cap = 16;
+    while (x->cap < 2 * most) {
+        x->cap *= 2;
     }
+    x->slots = calloc(x->cap, sizeof(size_t));
+    return x->slots == NULL ? -1 : 0;
+}
+
+/* The index of ``v`` (keys[n] = v, n the count so far, when it is new: *added is then 1). */
+static size_t index_of(index_t *x, span_t v, size_t n, int *added)
+{
+    *added = 0;
+    for (size_t at = (size_t) hash_span(0, v) & (x->cap - 1);; at = (at + 1) & (x->cap - 1)) {
+        if (x->slots[at] == 0) {
+            x->slots[at] = n + 1;
+            *added = 1;
+            return n;
+        }
+        if (same_span(x->keys[x->slots[at] - 1], v)) {
+            return x->slots[at] - 1;
+        }
+    }
+}
+
+/* The spans front-coded as _linkpack packs links, behind their length. */
+static int put_front(buf_t *b, const span_t *v, size_t n)
+{
+    buf_t tmp = {NULL, 0, 0};
+    span_t prev = {NULL, 0};
+    int failed = 0;
+    for (size_t i = 0; i < n && !failed; i++) {
+        size_t shared = 0;
+        while (shared < prev.len && shared < v[i].len && prev.data[shared] == v[i].data[shared]) {
+            shared++;
+        }
+        failed = put_varint(&tmp, shared) < 0 || put_varint(&tmp, v[i].len - shared) < 0
+                 || buf_add(&tmp, v[i].data + shared, v[i].len - shared) < 0;
+        prev = v[i];
+    }
+    failed = failed || put_varint(b, tmp.n) < 0 || buf_add(b, (const lxb_char_t *) tmp.data, tmp.n) < 0;
+    free(tmp.data);
+    return failed ? -1 : 0;
+}
+
+/* _linkpack_py's DICTIONARY and LEVEL, read when the module is imported. */
+static char *deflate_dict;
+static size_t deflate_dict_len;
+static int deflate_level;
+static pthread_key_t zs_key;
+
+static void destroy_zs(void *zs)
+{
+    deflateEnd(zs);
+    free(zs);
+}
+
+/* ``plain`` deflated as _linkpack_py.deflate deflates it, with the calling thread's stream (made
+ * once: made for each piece, its tables cost more than a small piece's compression). */
+static int put_deflated(buf_t *out, const buf_t *plain)
+{
+    if (plain->n == 0) {
+        return 0;
+    }
+    z_stream *zs = pthread_getspecific(zs_key);
+    if (zs == NULL) {
+        zs = calloc(1, sizeof(z_stream));
+        if (zs == NULL) {
+            return -1;
+        }
+        if (deflateInit2(zs, deflate_level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+            free(zs);
+            return -1;
+        }
+        if (pthread_setspecific(zs_key, zs) != 0) {
+            destroy_zs(zs);
+            return -1;
+        }
+    }
+    else if (deflateReset(zs) != Z_OK) {
+        return -1;
+    }
+    if (deflateSetDictionary(zs, (const Bytef *) deflate_dict, (uInt) deflate_dict_len) != Z_OK) {
+        return -1;
+    }
+    uLong bound = deflateBound(zs, (uLong) plain->n);
+    if (out->n + bound > out->cap) {
+        char *d = realloc(out->data, out->n + bound);
+        if (d == NULL) {
+            return -1;
+        }
+        out->data = d;
+        out->cap = out->n + bound;
+    }
+    zs->next_in = (Bytef *) plain->data;
+    zs->avail_in = (uInt) plain->n;
+    zs->next_out = (Bytef *) out->data + out->n;
+    zs->avail_out = (uInt) bound;
+    if (deflate(zs, Z_FINISH) != Z_STREAM_END) {
+        return -1;
+    }
+    out->n += bound - zs->avail_out;
     return 0;
 }
 
-static int pack_said(walk_t *w, buf_t *out)
+typedef struct {
+    const word_t *word;
+    span_t href; /* after the "#fragment" rule */
+    size_t ref;  /* 0 an <a> without attributes, 1 none, 2 + link, or (inline) 1 << 62 | its index */
+} item_t;
+
+#define INLINE ((size_t) 1 << 62)
+
+static uint64_t item_hash(const walk_t *w, const item_t *it)
 {
-    size_t n = w->words.n;
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t) it->word->kind;
+    h = (h ^ (uint64_t) it->ref) * 1099511628211ULL;
+    return hash_span(hash_span(hash_span(h, word_text(w, it->word)), it->word->alt),
+                     it->word->rel);
+}
+
+static int same_item(const walk_t *w, const item_t *a, const item_t *b)
+{
+    return a->word->kind == b->word->kind && a->ref == b->ref
+           && same_span(word_text(w, a->word), word_text(w, b->word))
+           && same_span(a->word->alt, b->word->alt) && same_span(a->word->rel, b->word->rel);
+}
+
+/* ``joined``: the walk's joins (NULL: none, every href kept as written). */
+static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls, buf_t *out)
+{
+    size_t n = w->words.n, n_hrefs = joined != NULL ? w->hrefs.n : 0;
     size_t last_a = n;
     for (size_t i = n; i-- > 0;) {
         if (w->words.items[i].kind == WORD_A) {
@@ -1007,45 +1141,75 @@ static int pack_said(walk_t *w, buf_t *out)
             break;
         }
     }
-    size_t cap = 16;
+    span_t *links = malloc((n_hrefs + n + 1) * 2 * sizeof(span_t)); /* then the inline hrefs */
+    size_t *link_of = malloc((n_hrefs + 1) * sizeof(size_t));
+    item_t *items = malloc((n + 1) * sizeof(item_t));
+    index_t by_url = {NULL, NULL, 0}, by_href = {NULL, NULL, 0};
+    size_t *kept = NULL, cap = 16, n_links = 0, n_inline = 0, n_kept = 0;
+    buf_t plain = {NULL, 0, 0};
+    int failed = links == NULL || link_of == NULL || items == NULL
+                 || index_init(&by_url, links, n_hrefs) < 0;
+    span_t *written = links + n_hrefs + n + 1;
+    failed = failed || index_init(&by_href, written, n) < 0;
+    /* The links this walk joined, each once, document order. */
+    for (size_t i = 0; !failed && i < n_hrefs; i++) {
+        link_of[i] = SIZE_MAX;
+        if (joined[i].off >= 0) {
+            span_t url = {(const lxb_char_t *) urls->data + joined[i].off, (size_t) joined[i].len};
+            int added;
+            link_of[i] = index_of(&by_url, url, n_links, &added);
+            if (added) {
+                links[n_links++] = url;
+            }
+        }
+    }
     while (cap < 2 * n) {
         cap *= 2;
     }
-    size_t *slots = calloc(cap, sizeof(size_t)); /* an index + 1; 0: empty */
-    if (slots == NULL) {
-        return -1;
-    }
-    span_t prev = {NULL, 0};
-    if (buf_add(out, (const lxb_char_t *) "", 0) < 0) {
-        free(slots);
-        return -1;
-    }
-    for (size_t i = 0; i < n; i++) {
+    size_t *slots = failed ? NULL : calloc(cap, sizeof(size_t)); /* a kept item + 1; 0: empty */
+    kept = failed ? NULL : malloc((n + 1) * sizeof(size_t));
+    failed = failed || slots == NULL || kept == NULL;
+    for (size_t i = 0; !failed && i < n; i++) {
         const word_t *d = &w->words.items[i];
-        span_t href, e_href;
-        if (packed_href(d, &href) < 0) {
-            continue;
+        item_t *it = &items[i];
+        it->word = d;
+        it->href = d->href;
+        if (d->kind != WORD_REFRESH && d->href.len > 0 && d->href.data[0] == '#') {
+            if (d->kind != WORD_A) {
+                continue;
+            }
+            it->href.len = 0;
         }
         /* An <a> that links nowhere matters only where a cut may continue it: the last <a>,
-         * and the first word (the <a> a piece opens again). */
-        if (d->kind == WORD_A && href.len == 0 && i != last_a && i != 0) {
+         * and the first item (the <a> a piece opens again). */
+        if (d->kind == WORD_A && it->href.len == 0 && i != last_a && i != 0) {
             continue;
         }
-        span_t text = word_text(w, d);
+        if (it->href.data == NULL) {
+            it->ref = 0;
+        }
+        else if (it->href.len == 0) {
+            it->ref = 1;
+        }
+        else if (d->kind != WORD_REFRESH && d->at >= 0 && (size_t) d->at < n_hrefs
+                 && link_of[d->at] != SIZE_MAX) {
+            it->ref = 2 + link_of[d->at];
+        }
+        else {
+            int added;
+            it->ref = INLINE | index_of(&by_href, it->href, n_inline, &added);
+            if (added) {
+                written[n_inline++] = it->href;
+            }
+        }
         if (i != last_a) {
-            uint64_t h = 1469598103934665603ULL ^ (uint64_t) d->kind;
-            h = hash_span(hash_span(hash_span(hash_span(h, href), text), d->alt), d->rel);
             int seen = 0;
-            for (size_t at = (size_t) h & (cap - 1);; at = (at + 1) & (cap - 1)) {
+            for (size_t at = (size_t) item_hash(w, it) & (cap - 1);; at = (at + 1) & (cap - 1)) {
                 if (slots[at] == 0) {
                     slots[at] = i + 1;
                     break;
                 }
-                const word_t *e = &w->words.items[slots[at] - 1];
-                packed_href(e, &e_href);
-                if (e->kind == d->kind && same_span(e_href, href)
-                    && same_span(word_text(w, e), text) && same_span(e->alt, d->alt)
-                    && same_span(e->rel, d->rel)) {
+                if (same_item(w, &items[slots[at] - 1], it)) {
                     seen = 1;
                     break;
                 }
@@ -1054,23 +1218,49 @@ static int pack_said(walk_t *w, buf_t *out)
                 continue;
             }
         }
-        size_t shared = 0;
-        while (shared < prev.len && shared < href.len && prev.data[shared] == href.data[shared]) {
-            shared++;
-        }
-        lxb_char_t kind = (lxb_char_t) d->kind;
-        if (buf_add(out, &kind, 1) < 0 || put_varint(out, shared) < 0
-            || put_field(out, href.data + shared, href.len - shared, href.data != NULL) < 0
-            || put_field(out, text.data, text.len, text.data != NULL) < 0
-            || put_field(out, d->alt.data, d->alt.len, d->alt.data != NULL) < 0
-            || put_field(out, d->rel.data, d->rel.len, d->rel.data != NULL) < 0) {
-            free(slots);
-            return -1;
-        }
-        prev = href;
+        kept[n_kept++] = i;
     }
+    if (!failed && (n_links > 0 || n_kept > 0)) {
+        failed = put_front(&plain, links, n_links) < 0 || put_front(&plain, written, n_inline) < 0
+                 || put_varint(&plain, n_kept) < 0;
+        for (size_t k = 0; !failed && k < n_kept; k++) {
+            lxb_char_t kind = (lxb_char_t) items[kept[k]].word->kind;
+            failed = buf_add(&plain, &kind, 1) < 0;
+        }
+        for (size_t k = 0; !failed && k < n_kept; k++) {
+            size_t ref = items[kept[k]].ref;
+            failed = put_varint(&plain, ref & INLINE ? 2 + n_links + (ref & ~INLINE) : ref) < 0;
+        }
+        for (size_t k = 0; !failed && k < n_kept; k++) {
+            const word_t *d = items[kept[k]].word;
+            if (d->kind == WORD_A) {
+                span_t text = word_text(w, d);
+                failed = put_field(&plain, text.data, text.len, text.data != NULL) < 0;
+            }
+        }
+        for (size_t k = 0; !failed && k < n_kept; k++) {
+            const word_t *d = items[kept[k]].word;
+            if (d->kind == WORD_A || d->kind == WORD_AREA || d->kind == WORD_IMG) {
+                failed = put_field(&plain, d->alt.data, d->alt.len, d->alt.data != NULL) < 0;
+            }
+        }
+        for (size_t k = 0; !failed && k < n_kept; k++) {
+            const word_t *d = items[kept[k]].word;
+            if (d->kind == WORD_A || d->kind == WORD_AREA || d->kind == WORD_LINK) {
+                failed = put_field(&plain, d->rel.data, d->rel.len, d->rel.data != NULL) < 0;
+            }
+        }
+        failed = failed || put_deflated(out, &plain) < 0;
+    }
+    free(plain.data);
     free(slots);
-    return 0;
+    free(kept);
+    free(by_url.slots);
+    free(by_href.slots);
+    free(items);
+    free(link_of);
+    free(links);
+    return failed ? -1 : 0;
 }
 
 /* The first occurrence of each distinct href, in document order: a page's navigation repeats
@@ -1144,7 +1334,7 @@ static void walk_page(walked_t *r, const char *data, size_t len, const char *dir
         && unique_hrefs(&w->hrefs, &r->order, &r->n_order) < 0) {
         w->failed = 1;
     }
-    if (!w->failed && r->status == LXB_STATUS_OK && pack_said(w, &r->said) < 0) {
+    if (!w->failed && r->status == LXB_STATUS_OK && pack_piece(w, r->joined, &r->urls, &r->said) < 0) {
         w->failed = 1;
     }
     release_doc(doc, r->status == LXB_STATUS_OK && len <= KEEP_DOC_BYTES);
@@ -1379,18 +1569,31 @@ static PyObject *walked_words(PyObject *Py_UNUSED(self), PyObject *args)
     return list;
 }
 
-/* The links of a walk with their words, packed (pack_said). */
+/* The links of a walk with their words, packed (pack_piece) on the parser thread; packed again
+ * here without the walk's joins when ``joins`` is false and the walk made some (a <base> in
+ * another piece of the page). */
 static PyObject *walked_said(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule;
-    if (!PyArg_ParseTuple(args, "O:walked_said", &capsule)) {
+    int joins = 1;
+    if (!PyArg_ParseTuple(args, "O|p:walked_said", &capsule, &joins)) {
         return NULL;
     }
     walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
     if (r == NULL || walk_failed(r) < 0) {
         return NULL;
     }
-    return PyBytes_FromStringAndSize(r->said.data ? r->said.data : "", (Py_ssize_t) r->said.n);
+    if (joins || r->joined == NULL) {
+        return PyBytes_FromStringAndSize(r->said.data ? r->said.data : "", (Py_ssize_t) r->said.n);
+    }
+    buf_t said = {NULL, 0, 0};
+    if (pack_piece(&r->w, NULL, &r->urls, &said) < 0) {
+        free(said.data);
+        return PyErr_NoMemory();
+    }
+    PyObject *out = PyBytes_FromStringAndSize(said.data ? said.data : "", (Py_ssize_t) said.n);
+    free(said.data);
+    return out;
 }
 
 /* The content of each <meta http-equiv="refresh" content>, document order. */
@@ -1594,8 +1797,8 @@ static PyMethodDef methods[] = {
      "<img> or <area> or of the first <img> inside an <a> that has one else None, and the rel of an <a>, "
      "<area> or <link> else None."},
     {"walked_said", walked_said, METH_VARARGS,
-     "walked_said(walked) -> bytes: walked_words() as the crawl file keeps them "
-     "(linkwords.pack_said): each distinct once but the last <a>, a '#fragment' href none."},
+     "walked_said(walked, joins=True) -> bytes: walked_words() as the crawl file keeps them "
+     "(linkwords.pack_piece), with the links the walk joined; without them if not ``joins``."},
     {"walked_refreshes", walked_refreshes, METH_VARARGS,
      "walked_refreshes(walked) -> [content]: of each <meta http-equiv=refresh content>."},
     {"markup", markup, METH_VARARGS,
@@ -1620,10 +1823,38 @@ static struct PyModuleDef module = {
     -1, methods, NULL, NULL, NULL, NULL,
 };
 
+/* _linkpack_py's DICTIONARY and LEVEL: the one place they are written. */
+static int read_deflate_settings(void)
+{
+    PyObject *spec = PyImport_ImportModule("gui_crawler.parsing._linkpack_py");
+    PyObject *dict = spec != NULL ? PyObject_GetAttrString(spec, "DICTIONARY") : NULL;
+    PyObject *level = spec != NULL ? PyObject_GetAttrString(spec, "LEVEL") : NULL;
+    int failed = dict == NULL || level == NULL || !PyBytes_Check(dict);
+    if (!failed) {
+        deflate_level = (int) PyLong_AsLong(level);
+        deflate_dict_len = (size_t) PyBytes_GET_SIZE(dict);
+        deflate_dict = malloc(deflate_dict_len + 1);
+        failed = PyErr_Occurred() != NULL || deflate_dict == NULL;
+        if (deflate_dict != NULL) {
+            memcpy(deflate_dict, PyBytes_AS_STRING(dict), deflate_dict_len);
+        }
+    }
+    if (failed && !PyErr_Occurred()) {
+        PyErr_SetString(PyExc_ImportError, "_linkpack_py.DICTIONARY and LEVEL are needed");
+    }
+    Py_XDECREF(level);
+    Py_XDECREF(dict);
+    Py_XDECREF(spec);
+    return failed ? -1 : 0;
+}
+
 PyMODINIT_FUNC PyInit__pagewalk(void)
 {
-    if (pthread_key_create(&doc_key, destroy_doc) != 0) {
+    if (pthread_key_create(&doc_key, destroy_doc) != 0 || pthread_key_create(&zs_key, destroy_zs) != 0) {
         return PyErr_NoMemory();
+    }
+    if (read_deflate_settings() < 0) {
+        return NULL;
     }
     scan_init();
     PyObject *m = PyModule_Create(&module);

@@ -2,8 +2,7 @@
 of the same lexbor parse. It is the specification the C follows (the tests hold both to the same
 results field by field) and what runs where the C was not built or ``GUI_CRAWLER_NO_EXTENSIONS``
 turns it off. The functions and :class:`Walkers` take and return what the C ones do
-(``_pagewalk.pyi``); the one difference allowed is that this walk joins no href itself: every
-value it puts in ``hrefs`` is None, and :func:`walked_links` leaves every join to ``join``.
+(``_pagewalk.pyi``), and join the same hrefs themselves (:func:`plain_join`).
 """
 
 from __future__ import annotations
@@ -11,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import queue
+import re
 import socket
 import threading
 import time
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from selectolax.lexbor import LexborHTMLParser
 from selectolax.lexbor import LexborNode as Node
 
+from gui_crawler.base import urls
 from gui_crawler.parsing._pagescan_py import MAX_ELEMENTS as MAX_ELEMENTS
 from gui_crawler.parsing._pagescan_py import scan as scan
 
@@ -60,11 +61,58 @@ SPACES = b"\t\n\x0b\x0c\r "
 
 @dataclass(frozen=True, slots=True)
 class Walked:
-    """What :func:`walk_apart` read: the fields and the page's distinct hrefs, document order."""
+    """What :func:`walk_apart` read: the fields, the page's distinct hrefs (document order) and
+    what the walk joined each to (None: it joined none), the links with their words, and those
+    packed (``linkwords.pack_piece``)."""
 
     read: Read
     hrefs: tuple[str, ...]
     words: tuple[Word, ...] = ()
+    joined: dict[str, str | None] | None = None
+    said: bytes = b""
+
+
+# What the walk joins itself (the C's plain_join): an href of plain characters, relative or
+# root-relative, against the page's directory; or an absolute http(s) one already in normal form.
+# Whitespace is trimmed as the C trims it (ASCII's); hrefs longer than this are Python's to join.
+_SPACE = " \t\n\x0b\x0c\r"
+MAX_URL_LENGTH = 4096
+_PLAIN = re.compile(
+    r"([A-Za-z0-9/._~!$&'()*+,;=@-]*)(\?[A-Za-z0-9/._~!$&'()*+,;=@:?-]*)?(?:#[^\t\n\r]*)?"
+)
+
+
+def origin_length(directory: str) -> int:
+    """Where the directory URL's origin ends (its first "/" after "://"); 0: not a directory."""
+    scheme = directory.find("://")
+    end = directory.find("/", scheme + 3) if scheme >= 0 else -1
+    return end if end >= 0 and directory.endswith("/") else 0
+
+
+def plain_join(directory: str, origin: int, href: str) -> str | None:
+    """The URL the walk joins ``href`` to against ``directory`` (whose origin is ``origin``
+    characters long), "" for the page itself (a "#fragment"), or None where Python joins it."""
+    h = href.strip(_SPACE)
+    if h[:1] == "#":
+        return ""
+    if (
+        not h
+        or h[0] == "?"
+        or h[:2] == "//"
+        or len(h.encode("utf-8", "surrogatepass")) > MAX_URL_LENGTH
+    ):
+        return None
+    url = urls._normal_absolute(h)
+    if url is not None:
+        return url
+    m = _PLAIN.fullmatch(h)
+    if m is None:
+        return None
+    path = (directory[origin:] if h[0] != "/" else "") + m.group(1)
+    if "/." in path:
+        path = urls._remove_dot_segments(path)
+    url = directory[:origin] + path + (m.group(2) or "")
+    return url[:-1] if url.endswith("?") else url
 
 
 def _bounded_text(node: Node) -> str:
@@ -90,7 +138,9 @@ def _word(node: Node, tag: str, href: str | None) -> Word:
     return (href, tag, _bounded_text(node), alt, rel)
 
 
-def _walk(data: bytes) -> Walked:
+def _walk(data: bytes, directory: str | None = None) -> Walked:
+    from gui_crawler.parsing.linkwords import pack_piece  # linkwords imports accel, accel this
+
     tree = LexborHTMLParser(data)
     base = title = h1 = lang = None
     h1_count = 0
@@ -145,26 +195,33 @@ def _walk(data: bytes) -> Walked:
         words = len(text.split())
         kept = text.translate(None, SPACES)
     read: Read = (base, title, h1, h1_count, lang, metas, rels, words, kept)
-    return Walked(read, tuple(hrefs), tuple(said))
+    origin = origin_length(directory) if directory is not None else 0
+    joined = None
+    if origin and base is None:
+        assert directory is not None
+        joined = {href: plain_join(directory, origin, href) for href in hrefs}
+    return Walked(read, tuple(hrefs), tuple(said), joined, pack_piece(said, joined))
 
 
 def walk(data: bytes, hrefs: dict[str, str | None], directory: str | None = None, /) -> Read:
-    """One page's links (added to ``hrefs`` as keys, document order, value None) and raw audit
-    fields. ``directory`` is accepted for the compiled walk's sake, which joins plain hrefs to it."""
-    return walked(_walk(data), hrefs)
+    """One page's links (added to ``hrefs`` as keys, document order, each with the URL the walk
+    joined it to against ``directory``, "" for none, None where Python joins it) and raw audit
+    fields."""
+    return walked(_walk(data, directory), hrefs)
 
 
 def walk_apart(data: bytes, directory: str | None = None, /) -> Walked:
     """:func:`walk`'s parse; :func:`walked` and :func:`walked_links` read what it kept."""
-    return _walk(data)
+    return _walk(data, directory)
 
 
 def walked(walked: Walked, hrefs: dict[str, str | None] | None, text: bool = True, /) -> Read:
     """What :func:`walk` returns, from :func:`walk_apart`'s result (the text's bytes empty unless
     ``text``; ``hrefs`` None: the hrefs are not read)."""
     if hrefs is not None:
+        joined = walked.joined or {}
         for href in walked.hrefs:
-            hrefs.setdefault(href, None)
+            hrefs.setdefault(href, joined.get(href))
     return walked.read if text else (*walked.read[:-1], b"")
 
 
@@ -175,10 +232,14 @@ def walked_links(
     use_joined: bool = True,
     /,
 ) -> None:
-    """Each distinct href of the walk, in document order, as ``join(href)`` (None or "" for no
-    link), added to ``links`` unless there already."""
+    """Each distinct href of the walk, in document order, as the URL it joins to: the walk's own
+    join if ``use_joined`` and it made one, else ``join(href)`` (None or "" for no link); added to
+    ``links`` unless there already."""
+    joined = walked.joined if use_joined and walked.joined is not None else {}
     for href in walked.hrefs:
-        url = join(href)
+        url = joined.get(href)
+        if url is None:
+            url = join(href)
         if url:
             links[url] = None
 
@@ -193,11 +254,12 @@ def walked_words(walked: Walked, /) -> list[Word]:
     return list(walked.words)
 
 
-def walked_said(walked: Walked, /) -> bytes:
-    """:func:`walked_words` as the crawl file keeps them (``linkwords.pack_said``)."""
-    from gui_crawler.parsing.linkwords import pack_said  # linkwords imports urls, accel this
+def walked_said(walked: Walked, joins: bool = True, /) -> bytes:
+    """:func:`walked_words` as the crawl file keeps them (``linkwords.pack_piece``), with the
+    links the walk joined; without them if not ``joins``."""
+    from gui_crawler.parsing.linkwords import pack_piece  # linkwords imports accel, accel this
 
-    return pack_said(walked.words)
+    return walked.said if joins or walked.joined is None else pack_piece(walked.words, None)
 
 
 def walked_refreshes(walked: Walked, /) -> list[str]:
@@ -245,7 +307,7 @@ class Walkers:
     def __init__(self, threads: int) -> None:
         if threads < 1:
             raise ValueError(f"threads must be at least 1, not {threads}")
-        self._jobs: queue.SimpleQueue[tuple[int, bytes, int, int, int, int] | None] = (
+        self._jobs: queue.SimpleQueue[tuple[int, bytes, str | None, int, int, int, int] | None] = (
             queue.SimpleQueue()
         )
         self._done: list[tuple[int, list[Walked] | None, float, bytes, int]] = []
@@ -280,7 +342,7 @@ class Walkers:
         ``trim`` are the compiled threads' (their joins, their allocator trim)."""
         if self._closed:
             raise ValueError("the parser threads are closed")
-        self._jobs.put((id, data, max_tags, tags, max_elements, max_pairs))
+        self._jobs.put((id, data, directory, max_tags, tags, max_elements, max_pairs))
 
     def _run(self) -> None:
         from gui_crawler.parsing.slicing import (
@@ -288,7 +350,7 @@ class Walkers:
         )
 
         while (job := self._jobs.get()) is not None:
-            id, data, max_tags, tags, max_elements, max_pairs = job
+            id, data, directory, max_tags, tags, max_elements, max_pairs = job
             t0 = time.perf_counter()
             digest = hashlib.blake2b(digest_size=HASH_SIZE)
             walked: list[Walked] = []
@@ -296,7 +358,7 @@ class Walkers:
                 cuts, pairs, elements, (a, b), opened = scan(data, max_tags, tags, max_elements)
                 trouble = 1 if pairs > max_pairs else 2 if elements > max_elements else 0
                 for piece in [] if trouble else pieces_at(data, cuts, data[a:b], opened):
-                    walked.append(_walk(piece))
+                    walked.append(_walk(piece, directory))
                     digest.update(walked[-1].read[-1])
             except MemoryError:
                 self._finished((id, None, time.perf_counter() - t0, b"", 0))

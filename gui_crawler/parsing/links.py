@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from gui_crawler.base.urls import href_joiner, join, join_all, plain_directory
 from gui_crawler.parsing import _pagescan_py as pagescan
 from gui_crawler.parsing import accel, slicing
-from gui_crawler.parsing.linkwords import page_said, refresh_target
+from gui_crawler.parsing.linkwords import page_blob, refresh_target
 from gui_crawler.parsing.pagefacts import FactsReader, PageFacts
 
 if TYPE_CHECKING:
@@ -180,23 +180,30 @@ def finish(
     base = (join(page.page_url, base_href) if base_href else None) or page.page_url
     join_href = href_joiner(base)
     # The walk joined plain hrefs to the page's directory; a <base> (a piece's walk only sees its
-    # own) makes every href Python's to join.
+    # own) makes every href Python's to join. The links Python joins go in the record beside the
+    # walk's, each with where it comes in the page's links (linkwords.page_blob's extras).
     joined = base_href is None
     links: dict[str, None] = {}
+    extras: list[tuple[int, str]] = []
     for href, url in hrefs.items():
         if url is None or not joined:
             url = hrefs[href] = join_href(href)
+            if url and url not in links:
+                extras.append((len(links), url))
         if url:
             links[url] = None
-    # A meta refresh's target is a link to check; the links' words stay packed as the walk
-    # packed them (read back by linkwords.said_words when a view or an output asks).
+    # A meta refresh's target is a link to check.
     for piece in walked:
         for content in accel.pagewalk.walked_refreshes(piece):
             target = refresh_target(content)
             url = join_href(target) if target else None
-            if url:
+            if url and url not in links:
+                extras.append((len(links), url))
                 links[url] = None
-    said = page_said(base_href, [accel.pagewalk.walked_said(piece) for piece in walked])
+    # The links with their words stay packed as the walk packed them (linkwords.said_words reads
+    # them when a view or an output asks).
+    pieces = [accel.pagewalk.walked_said(piece, joined) for piece in walked]
+    said = page_blob(base_href, pieces, extras)
     spent = page.seconds + seconds + time.perf_counter() - t0
     return ParsedPage(
         list(links), page.encoding, facts=facts.finish(base), seconds=spent, words=said
@@ -362,10 +369,10 @@ class ParsedPage:
     facts: PageFacts = _NO_FACTS  # audit fields; empty when the page was scanned
     # Spent parsing, wherever it ran (the record's parse_ms); not part of what the page says.
     seconds: float = field(default=0.0, compare=False)
-    # Its links with their words, packed (linkwords.page_said; said_words reads them): those of
-    # ``links`` (a meta refresh's target too) and the links no browser follows (never in
-    # ``links``). Empty for a page scanned rather than parsed. Not compared: a page cut in pieces
-    # packs them piece by piece (compare said_words(words, page_url)).
+    # Its links and their words, packed (linkwords.page_blob; blob_links gives ``links`` back,
+    # said_words the words): those of ``links`` (a meta refresh's target too) and the links no
+    # browser follows (never in ``links``). Empty for a page scanned rather than parsed. Not
+    # compared: a page cut in pieces packs them piece by piece (compare said_words(words, url)).
     words: bytes = field(default=b"", compare=False)
 
 

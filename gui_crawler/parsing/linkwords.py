@@ -1,16 +1,27 @@
 """Each link of a page with its words: the element that carries it, its anchor text, the alt of
-its image, its rel. The walk packs them on the parser thread (``walked_said``: hrefs as written,
-the specification :func:`pack_said`); the crawl file keeps those bytes; :func:`said_words` joins
-and reads them when a view, an export or a report asks. No Qt here."""
+its image, its rel; and the page's links themselves, as the crawl file keeps them (a record's
+``words``). No Qt here.
+
+A piece of a page (the page itself, unless it is cut) is packed on the parser thread
+(``walked_said``; the specification is :func:`pack_piece`): the links the walk joined itself
+(``links``, each once, document order), then each link with its words, pointing at its link by
+its index there, or holding its href as written where Python joins it (another scheme, a
+``<base>``, an escape to normalise); compressed (``_linkpack_py.deflate``). The event loop only
+puts the pieces together (:func:`page_blob`) with the links that Python joined (``extras``:
+where each goes in the page's links) and, when include/exclude leave some out, which
+(:func:`with_dropped`). :func:`blob_links` reads the page's links back, :func:`said_words` the
+links with their words, when a view, an export or a report asks. Crawl files of format 5 kept
+the hrefs as written with each word (:func:`said_words_5`)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from gui_crawler.base import urls
-from gui_crawler.parsing._linkpack_py import varint
+from gui_crawler.parsing import accel
+from gui_crawler.parsing._linkpack_py import deflate, inflate, varint
 
 # Bounds on what is kept of a link's words: an <a> around a whole page keeps its first words.
 ANCHOR_CHARS = 200
@@ -97,6 +108,9 @@ def is_invalid_href(href: str) -> bool:
 
 
 Said = tuple[str | None, str, str | None, str | None, str | None]  # walked_words' items
+# A link with its words as read back: a said item, and the URL of its link when the walk joined
+# it (its href then that URL too).
+Item = tuple[str | None, str, str | None, str | None, str | None, str | None]
 ANCHOR_BYTES = 1024  # what the walk keeps of an <a>'s text (_pagewalk_py.ANCHOR_BYTES)
 
 
@@ -110,7 +124,9 @@ def _bounded(text: str) -> str:
     return data[:end].decode("utf-8", "replace")
 
 
-# What each packed item's first byte says: its element (the walk's order, _pagewalk.c WORD_*).
+# What each packed item's kind says: its element (the walk's order, _pagewalk.c WORD_*), and
+# which words that element has: text an <a>'s, alt an <a>'s (of its first <img> with one), an
+# <area>'s or an <img>'s, rel an <a>'s, an <area>'s or a <link>'s.
 # "request": a request a rendered page's script made (fetch, XMLHttpRequest) that failed; only
 # gui_crawler/render packs it, never the walk.
 ELEMENTS = (
@@ -118,6 +134,9 @@ ELEMENTS = (
     "request",
 )
 _KIND = {name: i for i, name in enumerate(ELEMENTS)}
+_HAS_TEXT = frozenset({0})
+_HAS_ALT = frozenset({0, 1, 5})
+_HAS_REL = frozenset({0, 1, 2})
 
 
 def _field(value: bytes | None) -> bytes:
@@ -128,57 +147,96 @@ def _utf8(value: str | None) -> bytes | None:
     return None if value is None else value.encode("utf-8", "surrogatepass")
 
 
-def pack_said(said: Iterable[Said]) -> bytes:
-    """A piece's links with their words (``walked_words``) as the crawl file keeps them, and as
-    the walk packs them on the parser thread (``walked_said``): each distinct one once, document
-    order, but the last <a> kept where it is (a cut after it may continue it); an href that is a
-    "#fragment" is the same page, read as none for an <a>, else dropped; an <a> without an href
-    only if it is the last <a> or the first. An item: the element's
-    index, the href as the bytes it shares with the href before it and the rest, then text, alt
-    and rel: each its length + 1 (0: none) and its bytes; lengths are varints."""
-    items = list(said)
-    last_a = max((i for i, item in enumerate(items) if item[1] == "a"), default=-1)
-    seen: set[Said] = set()
+def _front(values: Iterable[bytes]) -> bytes:
+    """``values`` front-coded as ``_linkpack`` packs links (bytes, not str: an href as written
+    need not be UTF-8), behind its length."""
     out: list[bytes] = []
     prev = b""
-    for i, item in enumerate(items):
-        href, element, text, alt, rel = item
+    for b in values:
+        n = min(len(b), len(prev))
+        shared = 0
+        while shared < n and b[shared] == prev[shared]:
+            shared += 1
+        out += (varint(shared), varint(len(b) - shared), b[shared:])
+        prev = b
+    packed = b"".join(out)
+    return varint(len(packed)) + packed
+
+
+def pack_piece(said: Sequence[Said], joined: Mapping[str, str | None] | None) -> bytes:
+    """A piece's links with their words (``walked_words``) as the crawl file keeps them, and as
+    the walk packs them on the parser thread (``walked_said``); ``joined``: the URL each href
+    joins to by the walk's own join ("" for none, None or absent where Python joins it), or None
+    when the walk joined none (a ``<base>``, a page URL it does not join against). Empty for a
+    piece without links.
+
+    The links the walk joined, each once, document order (``_linkpack``'s layout), then the
+    words: each distinct item once, document order, but the last <a> kept where it is (a cut
+    after it may continue it); an href that is a "#fragment" is the same page, read as none for
+    an <a>, else dropped; an <a> without an href only if it is the last <a> or the first item.
+    Items in columns: how many, each one's element (a byte), its link (a varint: 0 an <a>
+    without attributes, 1 none, 2 + i the i-th joined link, 2 + len(links) + j the j-th href
+    kept as written), the hrefs kept as written (front-coded like the links), then the text of
+    each <a>, the alt of each <a>, <area> and <img>, the rel of each <a>, <area> and <link>: each
+    its length + 1 (0: none) and its bytes. All of it deflated (``_linkpack_py.deflate``)."""
+    links: dict[str, int] = {}
+    if joined is not None:
+        for href, element, *_ in said:
+            if href and element != "meta-refresh":
+                url = joined.get(href)
+                if url:
+                    links.setdefault(url, len(links))
+    last_a = max((i for i, item in enumerate(said) if item[1] == "a"), default=-1)
+    written: dict[str, int] = {}
+    seen: set[tuple[object, ...]] = set()
+    kept: list[tuple[str, int, str | None, str | None, str | None]] = []
+    for i, (href, element, text, alt, rel) in enumerate(said):
         if element != "meta-refresh" and href and href[0] == "#":
             if element != "a":
                 continue
-            item = ("", element, text, alt, rel)
+            href = ""
         # An <a> that links nowhere matters only where a cut may continue it: the last <a>,
-        # and the first word (the <a> a piece opens again).
-        if element == "a" and not item[0] and i != last_a and i != 0:
+        # and the first item (the <a> a piece opens again).
+        if element == "a" and not href and i != last_a and i != 0:
             continue
+        if href is None:
+            ref = 0
+        elif not href:
+            ref = 1
+        else:
+            url = joined.get(href) if joined is not None and element != "meta-refresh" else None
+            ref = 2 + links[url] if url else -1 - written.setdefault(href, len(written))
+        item = (element, ref, text, alt, rel)
         if i != last_a:
             if item in seen:
                 continue
             seen.add(item)
-        href, element, text, alt, rel = item
-        b = _utf8(href)
-        shared = 0
-        if b is not None:
-            n = min(len(b), len(prev))
-            while shared < n and b[shared] == prev[shared]:
-                shared += 1
-        out += (
-            bytes((_KIND[element],)),
-            varint(shared),
-            _field(None if b is None else b[shared:]),
-            _field(_utf8(text)),
-            _field(_utf8(alt)),
-            _field(_utf8(rel)),
-        )
-        prev = b if b is not None else b""
-    return b"".join(out)
+        kept.append(item)
+    if not links and not kept:
+        return b""
+    kinds = [_KIND[item[0]] for item in kept]
+    out = [
+        _front(url.encode() for url in links),
+        _front(_utf8(href) or b"" for href in written),
+        varint(len(kept)),
+        bytes(kinds),
+        *(varint(ref if ref >= 0 else 1 + len(links) - ref) for _, ref, *_ in kept),
+        *(_field(_utf8(item[2])) for k, item in zip(kinds, kept, strict=True) if k in _HAS_TEXT),
+        *(_field(_utf8(item[3])) for k, item in zip(kinds, kept, strict=True) if k in _HAS_ALT),
+        *(_field(_utf8(item[4])) for k, item in zip(kinds, kept, strict=True) if k in _HAS_REL),
+    ]
+    return deflate(b"".join(out))
+
+
+def _damaged() -> ValueError:
+    return ValueError("a damaged list of links and words")
 
 
 def _read_varint(data: bytes, p: int) -> tuple[int, int]:
     value = shift = 0
     while True:
         if p >= len(data) or shift > 63:
-            raise ValueError("a damaged list of link words")
+            raise _damaged()
         byte = data[p]
         p += 1
         value |= (byte & 0x7F) << shift
@@ -192,46 +250,246 @@ def _read_field(data: bytes, p: int) -> tuple[bytes | None, int]:
     if n == 0:
         return None, p
     if p + n - 1 > len(data):
-        raise ValueError("a damaged list of link words")
+        raise _damaged()
     return data[p : p + n - 1], p + n - 1
+
+
+def _read_front(data: bytes, p: int) -> tuple[list[bytes], int]:
+    n, p = _read_varint(data, p)
+    end = p + n
+    if end > len(data):
+        raise _damaged()
+    out: list[bytes] = []
+    cur = b""
+    while p < end:
+        shared, p = _read_varint(data, p)
+        rest, p = _read_varint(data, p)
+        if shared > len(cur) or p + rest > end:
+            raise _damaged()
+        cur = cur[:shared] + data[p : p + rest]
+        p += rest
+        out.append(cur)
+    return out, end
 
 
 def _str(value: bytes | None) -> str | None:
     return None if value is None else value.decode("utf-8", "replace")
 
 
-def unpack_said(data: bytes) -> list[Said]:
-    """The items :func:`pack_said` packed; ValueError if ``data`` is damaged."""
-    out: list[Said] = []
-    prev = b""
-    p = 0
-    while p < len(data):
-        kind = data[p]
-        if kind >= len(ELEMENTS):
-            raise ValueError("a damaged list of link words")
-        shared, p = _read_varint(data, p + 1)
-        rest, p = _read_field(data, p)
-        text, p = _read_field(data, p)
-        alt, p = _read_field(data, p)
-        rel, p = _read_field(data, p)
-        if shared > len(prev):
-            raise ValueError("a damaged list of link words")
-        href = None if rest is None else prev[:shared] + rest
-        prev = href if href is not None else b""
-        out.append((_str(href), ELEMENTS[kind], _str(text), _str(alt), _str(rel)))
-    return out
+def _piece_links(plain: bytes) -> tuple[tuple[str, ...], int]:
+    """The links a piece's walk joined, and where its hrefs kept as written begin."""
+    n, p = _read_varint(plain, 0)
+    if p + n > len(plain):
+        raise _damaged()
+    return accel.linkpack.unpack(plain[p : p + n]), p + n
 
 
-def page_said(base: str | None, pieces: Iterable[bytes]) -> bytes:
-    """A page's packed links with their words: its <base href> (None without one), then each
-    piece's :func:`pack_said` bytes."""
-    return _field(_utf8(base)) + b"".join(varint(len(p)) + p for p in pieces)
+def unpack_piece(data: bytes) -> tuple[tuple[str, ...], list[Item]]:
+    """The links and the items :func:`pack_piece` packed; ValueError if ``data`` is damaged."""
+    plain = inflate(data)
+    if not plain:
+        return (), []
+    links, p = _piece_links(plain)
+    written, p = _read_front(plain, p)
+    n, p = _read_varint(plain, p)
+    kinds = plain[p : p + n]
+    p += n
+    if len(kinds) != n or any(k >= len(ELEMENTS) for k in kinds):
+        raise _damaged()
+    refs = []
+    for _ in range(n):
+        ref, p = _read_varint(plain, p)
+        refs.append(ref)
+    columns: list[list[bytes | None]] = []
+    for has in (_HAS_TEXT, _HAS_ALT, _HAS_REL):
+        column: list[bytes | None] = []
+        for k in kinds:
+            value = None
+            if k in has:
+                value, p = _read_field(plain, p)
+            column.append(value)
+        columns.append(column)
+    if p != len(plain):
+        raise _damaged()
+    items: list[Item] = []
+    for k, ref, text, alt, rel in zip(kinds, refs, *columns, strict=True):
+        url = None
+        if ref == 0:
+            href = None
+        elif ref == 1:
+            href = ""
+        elif ref < 2 + len(links):
+            href = url = links[ref - 2]
+        elif ref < 2 + len(links) + len(written):
+            href = written[ref - 2 - len(links)].decode("utf-8", "replace")
+        else:
+            raise _damaged()
+        items.append((href, ELEMENTS[k], _str(text), _str(alt), _str(rel), url))
+    return links, items
 
 
-def said_words(data: bytes, page_url: str) -> tuple[LinkWords, ...]:
-    """The links with their words of a page (``page_said``'s bytes, the page's URL): joined
-    against its <base> or its URL, each piece read as the whole page has it; ValueError if
-    ``data`` is damaged."""
+def page_blob(
+    base: str | None, pieces: Sequence[bytes], extras: Sequence[tuple[int, str]]
+) -> bytes:
+    """A page's links with their words as its record keeps them: its <base href> (None without
+    one), each piece's :func:`pack_piece` bytes, and the ``extras``: the links that are not a
+    piece's own (joined by Python, a meta refresh's target), each with where it is in the page's
+    links, in order. Empty for a page without links."""
+    if not extras and not any(pieces):
+        return b""
+    out = [_field(_utf8(base)), varint(len(pieces))]
+    for piece in pieces:
+        out += (varint(len(piece)), piece)
+    return b"".join(out) + _extras(extras) + b"\0"  # none dropped
+
+
+def _extras(extras: Sequence[tuple[int, str]]) -> bytes:
+    out = [varint(len(extras))]
+    prev = 0
+    for at, _ in extras:
+        out.append(varint(at - prev))
+        prev = at
+    # A page with a <base> has all its links here: deflated when that saves room.
+    front = _front(url.encode() for _, url in extras)
+    packed = deflate(front) if len(front) > 256 else b""
+    flag, body = (1, packed) if packed and len(packed) < len(front) else (0, front)
+    return b"".join(out) + varint(2 * len(body) + flag) + body
+
+
+def _drops(dropped: Iterable[int]) -> bytes:
+    out = []
+    prev = -1
+    for at in dropped:
+        out.append(varint(at - prev - 1))
+        prev = at
+    return varint(len(out)) + b"".join(out)
+
+
+def _sections(
+    blob: bytes,
+) -> tuple[bytes | None, list[bytes], list[tuple[int, str]], list[int], int]:
+    """A page's blob read apart: base, pieces, extras, the positions dropped, and where the
+    dropped ones begin."""
+    base, p = _read_field(blob, 0)
+    n, p = _read_varint(blob, p)
+    pieces = []
+    for _ in range(n):
+        m, p = _read_varint(blob, p)
+        if p + m > len(blob):
+            raise _damaged()
+        pieces.append(blob[p : p + m])
+        p += m
+    n, p = _read_varint(blob, p)
+    positions = []
+    at = 0
+    for _ in range(n):
+        step, p = _read_varint(blob, p)
+        at += step
+        positions.append(at)
+    size, p = _read_varint(blob, p)
+    body = blob[p : p + size // 2]
+    if len(body) != size // 2:
+        raise _damaged()
+    p += len(body)
+    front, end = _read_front(inflate(body) if size & 1 else body, 0)
+    if len(front) != len(positions) or (not size & 1 and end != len(body)):
+        raise _damaged()
+    drops_at = p
+    n, p = _read_varint(blob, p)
+    drops = []
+    at = -1
+    for _ in range(n):
+        step, p = _read_varint(blob, p)
+        at += step + 1
+        drops.append(at)
+    if p != len(blob):
+        raise _damaged()
+    extras = [(a, u.decode("utf-8", "replace")) for a, u in zip(positions, front, strict=True)]
+    return base, pieces, extras, drops, drops_at
+
+
+def with_dropped(blob: bytes, found: Sequence[str], kept: Sequence[str]) -> bytes:
+    """A page's blob (``found``: its links) for a record that keeps only ``kept`` of them
+    (include/exclude left the others out): the words of every link stay."""
+    if not blob:
+        return blob
+    keep = set(kept)
+    _, _, _, _, drops_at = _sections(blob)
+    return blob[:drops_at] + _drops(i for i, url in enumerate(found) if url not in keep)
+
+
+def with_more(
+    blob: bytes, links: Sequence[str], more: Sequence[str], said: Sequence[Said]
+) -> bytes:
+    """A page's blob (``links``: its links, none dropped yet) with the links ``more`` after
+    them, in order, and a piece of their own for ``said``: links (absolute URLs, of ``links``
+    or ``more``) with their words — what rendering a page adds to what its DOM held."""
+    if not more and not said:
+        return blob
+    base: str | None = None
+    pieces: list[bytes] = []
+    extras: list[tuple[int, str]] = []
+    if blob:
+        base_href, pieces, extras, drops, _ = _sections(blob)
+        if drops:
+            raise ValueError("links are added before any is dropped")
+        base = None if base_href is None else base_href.decode("utf-8", "surrogatepass")
+    piece = pack_piece(said, {item[0]: item[0] for item in said if item[0]}) if said else b""
+    added = [(len(links) + i, url) for i, url in enumerate(more)]
+    return page_blob(base, [*pieces, *([piece] if piece else [])], [*extras, *added])
+
+
+def blob_links(blob: bytes) -> tuple[str, ...]:
+    """The links of a record from its blob (:func:`page_blob`): the pieces' own, with the extras
+    where they go (a link a piece has too comes where its extra says, and once), the dropped
+    left out. ValueError if ``blob`` is damaged."""
+    if not blob:
+        return ()
+    _, pieces, extras, drops, _ = _sections(blob)
+    own = [_piece_links(plain)[0] for plain in map(inflate, pieces) if plain]
+    if not extras and not drops and len(own) == 1:
+        return own[0]
+    at = dict(extras)
+    taken = set(at.values())
+    out: list[str] = []
+    emitted: set[str] = set()
+    for url in (u for links in own for u in links):
+        while len(out) in at:
+            out.append(at[len(out)])
+            emitted.add(out[-1])
+        if url not in taken and url not in emitted:
+            out.append(url)
+            emitted.add(url)
+    while len(out) in at:
+        out.append(at[len(out)])
+    if len(out) <= max(at, default=-1) or (drops and drops[-1] >= len(out)):
+        raise _damaged()
+    if drops:
+        gone = set(drops)
+        return tuple(u for i, u in enumerate(out) if i not in gone)
+    return tuple(out)
+
+
+def said_words(blob: bytes, page_url: str) -> tuple[LinkWords, ...]:
+    """The links with their words of a page (its record's blob, its URL): those the walk joined
+    as they are, the others joined against its <base> or its URL, each piece read as the whole
+    page has it; ValueError if ``blob`` is damaged."""
+    if not blob:
+        return ()
+    base_href, pieces, _, _, _ = _sections(blob)
+    items = [unpack_piece(piece)[1] for piece in pieces]
+    return tuple(page_words(whole_page(items), urls.href_joiner(_base(page_url, base_href)))[0])
+
+
+def _base(page_url: str, base_href: bytes | None) -> str:
+    if not base_href:
+        return page_url
+    return urls.join(page_url, base_href.decode("utf-8", "replace")) or page_url
+
+
+def said_words_5(data: bytes, page_url: str) -> tuple[LinkWords, ...]:
+    """The links with their words a crawl file of format 5 kept (each item's href as written,
+    sharing its beginning with the one before), read as :func:`said_words` reads format 6."""
     if not data:
         return ()
     base_href, p = _read_field(data, 0)
@@ -239,66 +497,86 @@ def said_words(data: bytes, page_url: str) -> tuple[LinkWords, ...]:
     while p < len(data):
         n, p = _read_varint(data, p)
         if p + n > len(data):
-            raise ValueError("a damaged list of link words")
-        pieces.append(unpack_said(data[p : p + n]))
+            raise _damaged()
+        pieces.append(_unpack_said_5(data[p : p + n]))
         p += n
-    base = page_url
-    if base_href:
-        base = urls.join(page_url, base_href.decode("utf-8", "replace")) or page_url
-    return tuple(page_words(whole_page(pieces), urls.href_joiner(base))[0])
+    return tuple(page_words(whole_page(pieces), urls.href_joiner(_base(page_url, base_href)))[0])
 
 
-def whole_page(pieces: list[list[Said]]) -> list[Said]:
-    """The links of a page cut in pieces (``walked_words`` of each), as the whole page has them.
-    An <a> open at a cut is the last <a> of its piece, and the next piece opens it again without
-    attributes: its first word then has the href None, and its text continues that <a>'s. (An
-    <a> never closed, which the parser makes again in each paragraph after it, is made again
-    without attributes after a cut: those copies' words are lost, not given to a wrong link.)"""
+def _unpack_said_5(data: bytes) -> list[Said]:
+    out: list[Said] = []
+    prev = b""
+    p = 0
+    while p < len(data):
+        kind = data[p]
+        if kind >= len(ELEMENTS):
+            raise _damaged()
+        shared, p = _read_varint(data, p + 1)
+        rest, p = _read_field(data, p)
+        text, p = _read_field(data, p)
+        alt, p = _read_field(data, p)
+        rel, p = _read_field(data, p)
+        if shared > len(prev):
+            raise _damaged()
+        href = None if rest is None else prev[:shared] + rest
+        prev = href if href is not None else b""
+        out.append((_str(href), ELEMENTS[kind], _str(text), _str(alt), _str(rel)))
+    return out
+
+
+def whole_page(pieces: Sequence[Sequence[Sequence[str | None]]]) -> list[Sequence[str | None]]:
+    """The links of a page cut in pieces (each piece's items: href, element, text, alt, rel and
+    maybe more), as the whole page has them. An <a> open at a cut is the last <a> of its piece,
+    and the next piece opens it again without attributes: its first item then has the href
+    None, and its text continues that <a>'s. (An <a> never closed, which the parser makes again
+    in each paragraph after it, is made again without attributes after a cut: those copies'
+    words are lost, not given to a wrong link.)"""
     if len(pieces) == 1:
-        return pieces[0]
+        return list(pieces[0])
     said = list(pieces[0]) if pieces else []
     for piece in pieces[1:]:
         last = next((i for i in range(len(said) - 1, -1, -1) if said[i][1] == "a"), None)
         if piece and last is not None and piece[0][1] == "a" and piece[0][0] is None:
-            href, element, text, alt, rel = said[last]
-            more = piece[0]
-            text = _bounded((text or "") + (more[2] or ""))
-            said[last] = (href, element, text, alt if alt is not None else more[3], rel)
+            item, more = said[last], piece[0]
+            text = _bounded((item[2] or "") + (more[2] or ""))
+            alt = item[3] if item[3] is not None else more[3]
+            said[last] = (*item[:2], text, alt, *item[4:])
             piece = piece[1:]
         said += piece
     return said
 
 
 def page_words(
-    said: Iterable[Said],
-    join: Callable[[str], str | None],
-    joined: dict[str, str | None] | None = None,
+    said: Iterable[Sequence[str | None]], join: Callable[[str], str | None]
 ) -> tuple[list[LinkWords], list[str]]:
-    """The distinct links with their words of the ``said`` links of a page (``walked_words``,
-    every piece's, in order), joined by ``join`` unless ``joined`` has the href's URL already
-    ("" or None: no link); and the URLs of its meta refreshes (links to be checked like the
-    others)."""
-    urls: dict[str, str | None] = dict(joined) if joined else {}
+    """The distinct links with their words of the ``said`` items of a page (href, element, text,
+    alt, rel, and the URL the walk joined the href to when it did), joined by ``join`` where the
+    walk did not; and the URLs of its meta refreshes (links to be checked like the others)."""
+    joined: dict[str, str | None] = {}
     out: dict[LinkWords, None] = {}
     refreshes: list[str] = []
     # Each way a link is said once (a page's navigation says the same links again and again).
-    for href, element, text, alt, rel in dict.fromkeys(said):
-        if not href or href[0] == "#":  # an <a> without an href; the same page
-            continue
-        if element == "meta-refresh":
-            target = refresh_target(href)
-            url = join(target) if target else None
-            if url:
-                refreshes.append(url)
-        else:
-            url = urls.get(href, "")
-            if url is None or (url == "" and href not in urls):
-                url = urls[href] = join(href)
-        if not url:
-            written = target if element == "meta-refresh" else href
-            if not written or not is_invalid_href(written):
+    for item in dict.fromkeys(tuple(i) for i in said):
+        href, element, text, alt, rel = item[:5]
+        url = item[5] if len(item) > 5 else None
+        if url is None:
+            if not href or href[0] == "#":  # an <a> without an href; the same page
                 continue
-            url = " ".join(written.split())[:4096]
+            if element == "meta-refresh":
+                target = refresh_target(href)
+                url = join(target) if target else None
+                if url:
+                    refreshes.append(url)
+            else:
+                url = joined.get(href, "")
+                if url == "" and href not in joined:
+                    url = joined[href] = join(href)
+            if not url:
+                written = target if element == "meta-refresh" else href
+                if not written or not is_invalid_href(written):
+                    continue
+                url = " ".join(written.split())[:4096]
+        assert element is not None
         # Whitespace collapsed and bounded (collapse(), inline: this runs for every link).
         anchor = " ".join(text.split())[:ANCHOR_CHARS].rstrip() if text else ""
         out[

@@ -27,9 +27,8 @@ from gui_crawler.base.urls import normalize, route_url
 from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl.phases import Timing
 from gui_crawler.events import Event
-from gui_crawler.parsing._linkpack_py import varint
 from gui_crawler.parsing.links import ParsedPage
-from gui_crawler.parsing.linkwords import pack_said
+from gui_crawler.parsing.linkwords import with_more
 from gui_crawler.render.renderer import Rendered, Renderer
 from gui_crawler.render.routes import Answer
 from gui_crawler.render.shell import looks_like_shell
@@ -161,11 +160,10 @@ def merge(
         fields["rendered"] = True
     detail["only_rendered"] = only[:MAX_LISTED]
     fields["rendered_links"] = len(only)
-    links = [*page.links, *dict.fromkeys(u for u in extra if u not in set(page.links))]
-    words = page.words
-    if failed_links:
-        piece = pack_said([(u, e, None, None, None) for u, e in failed_links.items()])
-        words = (words or b"\0") + varint(len(piece)) + piece
+    more = list(dict.fromkeys(u for u in extra if u not in set(page.links)))
+    links = [*page.links, *more]
+    said = [(u, e, None, None, None) for u, e in failed_links.items()]
+    words = with_more(page.words, page.links, more, said)
     fields["note"] = "; ".join(filter(None, [raw.note, note])) or None
     fields["render"] = json.dumps(detail, ensure_ascii=False, separators=(",", ":"))
     merged = ParsedPage(

@@ -22,22 +22,25 @@ from pathlib import Path
 from gui_crawler.config import WITHHELD, ConfigError, CrawlConfig
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord, Queued
 from gui_crawler.parsing import accel
-from gui_crawler.parsing.linkwords import LinkWords, said_words
+from gui_crawler.parsing.linkwords import LinkWords, blob_links, said_words, said_words_5
 from gui_crawler.storage import lockfile
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.locking import lock
 
-# 6: a rendered page's fields (rendered, rendered_links, js_errors, render, render_ms: columns
-# of their own); 5 (still read: nothing rendered) each record's links with their words (a column
-# of their own, linkwords.page_said); 4 (still read: no words) a record's response headers (a
-# column of their own); 3 (still read: no headers) packs a record's links (_linkpack); 2 (still
-# read): joins them by "\n". A resume makes a file format 6, so that an older version refuses
-# it by name instead of misreading it.
+# 6: a page's links are kept with their words (the words column, linkwords.page_blob: each word
+# points at its link, compressed), its links column says so (LINKS_IN_WORDS), and a rendered
+# page's fields (rendered, rendered_links, js_errors, render, render_ms: columns of their own); 5 (still read:
+# each word held its href as written, linkwords.said_words_5) kept the links with their words
+# apart; 4 (still read: no words) a record's response headers (a column of their own); 3 (still
+# read: no headers) packs a record's links (_linkpack); 2 (still read): joins them by "\n". Rows
+# of each kind are told apart by their links column, so a file of an older format resumed holds
+# both; a resume makes it format 6, so that an older version refuses it by name instead of
+# misreading it.
 FORMAT = "gui_crawler-crawl-6"
-READS = {
-    *("gui_crawler-crawl-2", "gui_crawler-crawl-3", "gui_crawler-crawl-4", "gui_crawler-crawl-5"),
-    FORMAT,
-}
+READS = {f"gui_crawler-crawl-{n}" for n in range(2, 6)} | {FORMAT}
+# The links column of a row whose links are in its words column: packed links (format 3 and
+# after) begin with a 0 byte (the first link shares nothing with the one before), text is text.
+LINKS_IN_WORDS = b"\x06"
 # The records of URLs cut short in flight (a cancel): a resume fetches them again. Indexed (a
 # partial index, a few rows), so that a file is opened without reading every record: a column
 # after a page's links is read only past them, which is most of the file.
@@ -89,11 +92,14 @@ def add_missing_columns(db: sqlite3.Connection) -> None:
 
 def record_row(rec: FetchRecord) -> tuple[object, ...]:
     row = list(rec.values())
-    # Packed, ~40% of the joined text on a docs site: the links were half of a commit's cost.
-    row[_LINKS] = accel.linkpack.pack(rec.links) if rec.links else ""
-    # Packed by the parse (linkwords.page_said): hrefs as written, each sharing its beginning
-    # with the one before; joined when read.
-    row[_WORDS] = rec.words or ""
+    if rec.words:
+        # The links and their words as the parse packed and compressed them, on its thread
+        # (linkwords.page_blob): the event loop writes the bytes as they are.
+        row[_LINKS] = LINKS_IN_WORDS
+    else:
+        # Packed, ~40% of the joined text on a docs site: the links were half of a commit's cost.
+        row[_LINKS] = accel.linkpack.pack(rec.links) if rec.links else ""
+        row[_WORDS] = ""
     return tuple(row)
 
 
@@ -159,16 +165,38 @@ def _check_row(
 
 
 def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
+    """A row read with :func:`record_columns`' columns; its links' words are not kept."""
     row = _check_row(row, RECORD_FIELDS, _COLUMN_TYPES, _ROW_DEFAULTS)
     values = dict(zip(RECORD_FIELDS, row, strict=True))
-    links = values["links"]
-    if isinstance(links, bytes):
+    links, words = values["links"], values["words"]
+    if links == LINKS_IN_WORDS:
+        try:
+            if not isinstance(words, bytes) or not words:
+                raise ValueError("they are missing")
+            values["links"] = blob_links(words)
+        except ValueError as e:
+            raise ValueError(f"the row of {values['url']} has damaged links: {e}") from None
+    elif isinstance(links, bytes):
         values["links"] = accel.linkpack.unpack(links)
     else:  # a format-2 row, or none
         values["links"] = tuple(links.split("\n")) if isinstance(links, str) and links else ()
-    words = values["words"]
-    values["words"] = words if isinstance(words, bytes) else b""
+    values["words"] = b""
     return FetchRecord(**values)  # type: ignore[arg-type]
+
+
+def record_columns(have: set[str], links: bool = True, fields: Iterable[str] | None = None) -> str:
+    """The records table's columns to read into FetchRecords (:func:`_record_from_row`), in
+    RECORD_FIELDS order: a field added since the file was made (not in ``have``) as its default;
+    ``links=False``: without the outlinks; ``fields``: only those (and the URL). The words are
+    read only for the links that a row keeps in them."""
+    wanted = set(RECORD_FIELDS) if fields is None else {"url", *fields}
+    if not links:
+        wanted.discard("links")
+    if "links" not in wanted:
+        wanted.discard("words")
+    return ", ".join(
+        n if n in have and n in wanted else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS
+    )
 
 
 def _queued_from_row(row: tuple[object, ...]) -> Queued:
@@ -260,8 +288,8 @@ def load_words(
         if "words" not in have:
             return
         if urls is None:
-            rows: Iterable[tuple[object, object]] = db.execute(
-                "SELECT url, words FROM records WHERE words != '' ORDER BY seq"
+            rows: Iterable[tuple[object, object, object]] = db.execute(
+                "SELECT url, links, words FROM records WHERE words != '' ORDER BY seq"
             )
         else:
             wanted = list(dict.fromkeys(urls))
@@ -269,14 +297,15 @@ def load_words(
                 row
                 for i in range(0, len(wanted), 500)
                 for row in db.execute(
-                    "SELECT url, words FROM records WHERE words != '' AND url IN "
+                    "SELECT url, links, words FROM records WHERE words != '' AND url IN "
                     f"({','.join('?' * len(wanted[i : i + 500]))}) ORDER BY seq",
                     wanted[i : i + 500],
                 )
             )
-        for url, packed in rows:
+        for url, links, packed in rows:
             if isinstance(url, str) and isinstance(packed, bytes):
-                yield url, said_words(packed, url)
+                read = said_words if links == LINKS_IN_WORDS else said_words_5
+                yield url, read(packed, url)
 
 
 # A queued URL still to fetch: never recorded, or recorded as cut short in flight.
@@ -375,7 +404,7 @@ def check_rows(db: sqlite3.Connection, have: set[str]) -> None:
     """Every record and queued URL of a crawl file checked against their columns' types
     without building them, in SQL (a resume reads none of them): ValueError naming the first
     damaged row and column, as reading it would (``have``: the records table's columns)."""
-    columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS)
+    columns = record_columns(have)
     typed = _typed(RECORD_FIELDS, _COLUMN_TYPES, _ROW_DEFAULTS, have)
     row = db.execute(
         f"SELECT {columns} FROM records WHERE NOT ({typed}) ORDER BY seq LIMIT 1"
@@ -462,13 +491,7 @@ def iter_records(
     read like any other. A file being written by a crawl is read as far as it was committed."""
     with _reading(path) as db:
         have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
-        wanted = set(RECORD_FIELDS) if fields is None else {"url", *fields}
-        if not links:
-            wanted.discard("links")
-        wanted.discard("words")
-        columns = ", ".join(
-            n if n in have and n in wanted else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS
-        )
+        columns = record_columns(have, links, fields)
         if "words" not in have:
             where = where.replace(HAS_WORDS, "0")
         order = " ORDER BY url" if order_by == "url" else " ORDER BY seq"
@@ -568,13 +591,12 @@ def load(path: Path, records: bool = True, *, check: bool = False) -> SavedCrawl
         withheld = tuple(f for f in flags if isinstance(f, str)) if isinstance(flags, list) else ()
         # A file from before a field was added lacks its column: the field keeps its default.
         have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
-        # The links' words stay in the file until asked for (load_words): no memory per link.
-        have.discard("words")
-        columns = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS)
         pending: Collection[Queued]
         if check:
             check_rows(db, have)
         if want_records:
+            # The links' words stay in the file until asked for (load_words): no memory per link.
+            columns = record_columns(have)
             got = [
                 _record_from_row(row)
                 for row in db.execute(f"SELECT {columns} FROM records ORDER BY seq")

@@ -35,6 +35,7 @@ from gui_crawler.storage.fileformat import (
     _literal,
     _record_from_row,
     close_quietly,
+    record_columns,
     record_row,
 )
 
@@ -121,11 +122,8 @@ def connect(path: Path | None) -> sqlite3.Connection:
 
 
 def select_list(db: sqlite3.Connection) -> str:
-    """The records table's columns in RECORD_FIELDS order, a field added since the file was made
-    as its default; the links' words stay in the file (fileformat.load_words reads them)."""
-    have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
-    have.discard("words")
-    return ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS)
+    """The records table's columns in RECORD_FIELDS order (fileformat.record_columns)."""
+    return record_columns({row[1] for row in db.execute("PRAGMA table_info(records)")})
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,14 @@ import weakref
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from gui_crawler.events import RECORD_FIELDS, FetchRecord
+from gui_crawler.events import FetchRecord
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.fileformat import (
-    _DEFAULTS,
-    _literal,
     _record_from_row,
     close_quietly,
     connect_reading,
     count_done,
+    record_columns,
 )
 
 _BATCH = 500  # URLs per IN (...) query: well under SQLite's bound on parameters
@@ -43,14 +42,8 @@ class RecordReader:
 
         # Columns added since an older file was made read as their defaults; the links' words
         # stay in the file (fileformat.load_words reads them).
-        def select(skip: frozenset[str]) -> str:
-            columns = ", ".join(
-                n if n in have and n not in skip else _literal(_DEFAULTS[n]) for n in RECORD_FIELDS
-            )
-            return f"SELECT seq, {columns} FROM records"
-
-        self._select = select(frozenset({"words"}))
-        self._select_no_links = select(frozenset({"words", "links"}))
+        self._select = f"SELECT seq, {record_columns(have)} FROM records"
+        self._select_no_links = f"SELECT seq, {record_columns(have, links=False)} FROM records"
 
     def _rows(self, sql: str, args: Iterable[object] = ()) -> list[tuple[object, ...]]:
         if self._db is None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from crawling import FAST
 from hostsites import HostSite
 from linkwords_site import expected_links, words_site
-from storecrawl import crawl_to
+from storecrawl import as_format_5, crawl_to
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.parsing.linkwords import LinkWords
@@ -61,14 +61,15 @@ def test_words_are_in_the_file_not_in_the_loaded_records(tmp_path: Path) -> None
     run_sites(body)
 
 
-def test_a_format_4_file_opens_and_resumes_into_format_5(tmp_path: Path) -> None:
+def test_a_format_4_file_opens_and_resumes_into_format_6(tmp_path: Path) -> None:
     path = tmp_path / "c.sqlite3"
 
     async def body(site: HostSite, other: HostSite) -> None:
         config = CrawlConfig(roots=(site.url,), use_sitemaps=False, **FAST).validated()
         first = await crawl_to(config, CrawlStore.create(path, config))
-        # What format 4 wrote: no words column.
+        # What format 4 wrote: the links packed, no words column.
         db = sqlite3.connect(path)
+        as_format_5(db)
         db.execute("ALTER TABLE records DROP COLUMN words")
         db.execute("UPDATE meta SET value='gui_crawler-crawl-4' WHERE key='format'")
         db.execute("DELETE FROM records WHERE url = ?", (site.u("/a.html"),))
@@ -89,3 +90,28 @@ def test_a_format_4_file_opens_and_resumes_into_format_5(tmp_path: Path) -> None
         db.close()
 
     run_sites(body)
+
+
+def test_a_format_5_file_resumed_holds_rows_of_both_formats(tmp_path: Path) -> None:
+    import shutil
+
+    from gui_crawler.events import FetchRecord
+    from gui_crawler.parsing.links import parse_page
+    from gui_crawler.storage.fileformat import iter_records
+
+    path = tmp_path / "c.sqlite3"
+    shutil.copy(Path(__file__).parents[1] / "cli" / "data" / "outputs.sqlite3", path)
+    before = dict(load_words(path))
+    links = {r.url: r.links for r in iter_records(path)}
+    assert any(before.values())  # format 5's words, hrefs as written
+    store, _ = CrawlStore.open(path)
+    page = parse_page(b'<a href="/x">x</a><a href="mailto:m">m</a>', "utf-8", "http://n/p.html")
+    new = FetchRecord("http://n/p.html", status=200, links=tuple(page.links), words=page.words)
+    store.sink(new)
+    store.close()
+    after = dict(load_words(path))
+    assert after == {**before, new.url: (LinkWords("http://n/x", "a", "x"),)}
+    assert {r.url: r.links for r in iter_records(path)} == {**links, new.url: ("http://n/x",)}
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT value FROM meta WHERE key='format'").fetchone()[0] == FORMAT
+    db.close()

@@ -17,14 +17,13 @@ from typing import Any
 
 import pytest
 from sites import Site, ThreadedSite
-from storecrawl import crawl_to
+from storecrawl import as_format_5, crawl_to
 
 from gui_crawler import storage as store_module
 from gui_crawler.cli.headless import main
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import Event, FetchRecord
-from gui_crawler.parsing import accel
 from gui_crawler.records.verdicts import category
 from gui_crawler.storage import CrawlStore, StoreError, checkpoint, fileformat, load, lockfile
 
@@ -81,11 +80,10 @@ def test_a_file_of_the_former_format_loads_and_resumes(tmp_path: Path) -> None:
             config = CrawlConfig(roots=(site.url,)).validated()
             first = await crawl_to(config, CrawlStore.create(path, config))
             db = sqlite3.connect(path)
-            rows = db.execute("SELECT seq, links FROM records ORDER BY seq").fetchall()
-            assert any(isinstance(links, bytes) for _, links in rows)
+            rows = as_format_5(db)
+            assert any(links for _, links in rows)
             for seq, links in rows:
-                text = "\n".join(accel.linkpack.unpack(links)) if links else ""
-                db.execute("UPDATE records SET links=? WHERE seq=?", (text, seq))
+                db.execute("UPDATE records SET links=? WHERE seq=?", ("\n".join(links), seq))
             db.execute("UPDATE meta SET value='gui_crawler-crawl-2' WHERE key='format'")
             db.commit()
             assert load(path).records == first
