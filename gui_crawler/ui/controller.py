@@ -243,6 +243,8 @@ class CrawlController(QObject):
             v.overview.clear()
             v.pages_tab.start_over()
             v.details.show_url(None)
+        else:  # the crawl shown goes on: its hosts' requests so far count on
+            self.results.hosts.carry_over()
         v.overview.audit.is_internal = Scope(config.roots, strict=config.strict).host_ok
         self._use_rules(config)
         v.overview.user_agent = config.user_agent

@@ -8,8 +8,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from windows import crawl_to_end
+from PySide6.QtCore import Qt
+from windows import PAGES, crawl_to_end, start_slow_crawl
 
+from gui_crawler.storage import load
 from gui_crawler.window import MainWindow
 
 
@@ -54,3 +56,24 @@ def test_redirects_are_counted_alike_everywhere(
     qtbot.waitUntil(lambda: "Wrote the report" in window.overview.message.text(), timeout=5000)
     answers = bars(out.read_text(encoding="utf-8"), "Answers")
     assert answers == {"2xx": 2, "3xx": 5}, answers
+
+
+def test_the_hosts_tab_counts_a_continued_crawl_whole(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    start_slow_crawl(qtbot, window, live_site)
+    with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
+        qtbot.keyClick(window.pages_tab.table, Qt.Key.Key_Escape)
+    first = window.results.hosts.states[0].requests
+    assert first >= 6
+    live_site.delay = 0
+    with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
+        assert window.continue_crawl()
+    hosts = window.results.hosts
+    (host,) = [s for s in hosts.states if not s.external]
+    fetched = sum(r.tries for r in load(window.bridge.session.path).records)
+    assert fetched == PAGES
+    # Every URL was fetched once (those cut short twice): the whole crawl's requests.
+    assert host.requests >= PAGES > host.requests - first
+    window.show_tab(window.hosts_view)
+    assert window.hosts_view.model().index(0, 6).data() == str(host.requests)
