@@ -27,7 +27,7 @@ from gui_crawler.options import config_kwargs, in_group, said
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.verdicts import CUT_SHORT, Verdict
-from gui_crawler.records.wording import plural, root_failure
+from gui_crawler.records.wording import duration, plural, root_failure
 from gui_crawler.session import CrawlSession, StoreError, crawls_dir, peek
 from gui_crawler.storage import SavedCrawl, load_words
 from gui_crawler.ui.bridge import CrawlBridge
@@ -516,7 +516,7 @@ class CrawlController(QObject):
         if self.last_file is not None:
             more.append("Continue crawl fetches what is left")
         self.stateChanged.emit(
-            f"{words}: {plural(total, 'URL')}{this_run} in {f.elapsed:.1f} s{left}",
+            f"{words}: {plural(total, 'URL')}{this_run} in {duration(f.elapsed)}{left}",
             "\n".join(more),
         )
         if self.root is not None:
@@ -539,7 +539,7 @@ class CrawlController(QObject):
         self.views.details.history = history_of(rc.path)
         self.views.details.refresh()
         self.views.pages_tab.update_count()
-        self.statsChanged.emit(None)
+        self.statsChanged.emit(None)  # the whole crawl's figures, as its file reopened gives
         self.stateChanged.emit(rc.summary(f.reason), f"Saved to {rc.path}")
         self.changed.emit()
         self.finished.emit(f)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QSizePolicy
 
 from gui_crawler.events import Progress
 from gui_crawler.records.verdicts import CUT_SHORT, Verdict, count_label
-from gui_crawler.records.wording import progress_text
+from gui_crawler.records.wording import average_rate, duration, progress_text
 from gui_crawler.ui.controller import CrawlController
 from gui_crawler.ui.plaintext import tip as plain_tip
 from gui_crawler.ui.settings_panel import ERROR_STYLE
@@ -66,8 +66,9 @@ STATUS_TIPS = {
     "redirects": "URLs that answered with a redirect: the rows of the Redirects tab",
     "broken": "Broken URLs: an error answer (404, 500…) or no connection (refused, unknown "
     "host, reset), not those blocked or timed out: the rows of the Broken links tab",
-    "rate": "Pages recorded per second over the last second; after a crawl, its average",
-    "elapsed": "Time since the crawl started",
+    "rate": "Pages recorded per second over the last second; after a crawl, its average (a "
+    "crawl over within a second: how many pages in how long)",
+    "elapsed": "Time since the crawl started; after a crawl, how long it took",
 }
 
 STATS = ("urls", "queued", "progress", "workers", "redirects", "broken", "rate", "elapsed")
@@ -208,12 +209,14 @@ class CrawlStatusBar:
         style = ERROR_STYLE if broken else ""
         if lab["broken"].styleSheet() != style:  # setting it, even unchanged, restyles the label
             lab["broken"].setStyleSheet(style)
-        # A crawl opened from its file: its own running time, from its records (the timeline's).
-        opened = c.opened_for() if p is None and not running else 0.0
-        if p is not None and not running and p.elapsed >= 1.0:
-            lab["rate"].setText(f"{p.done / p.elapsed:.1f} pages/s (average)")
-        elif opened > 0:
-            lab["rate"].setText(f"{rows / opened:.1f} pages/s (average)")
-        else:
+        if running:
             lab["rate"].setText(f"{rate:.1f} pages/s")
-        lab["elapsed"].setText(clock(p.elapsed if p else opened))
+            lab["elapsed"].setText(clock(p.elapsed if p else 0.0))
+            return
+        # After a crawl: its own average and time, however short; a crawl opened from its file
+        # or re-checked: its rows over its running time, from its records (the timeline's). The
+        # rate of the last second says nothing once the crawl is over.
+        done, took = (p.done, p.elapsed) if p is not None else (rows, c.opened_for())
+        average = average_rate(done, took)
+        lab["rate"].setText(average or f"{rate:.1f} pages/s")
+        lab["elapsed"].setText(duration(took) if average else clock(0.0))
