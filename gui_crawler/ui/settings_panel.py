@@ -25,6 +25,7 @@ from gui_crawler.ui.option_fields import OptionFields, TextField
 from gui_crawler.ui.stored import StoredSettings
 
 ERROR_STYLE = "color: #c0392b;"
+ERROR_BORDER = "border: 1px solid #c0392b;"  # a field whose text is what is wrong
 
 
 class SettingsPanel(QWidget):
@@ -36,10 +37,12 @@ class SettingsPanel(QWidget):
     Signals:
         workersChanged(int): the worker count was edited (applied live to a running crawl).
         validityChanged(bool): whether every field is currently valid.
+        edited(): a field of typed text changed (and was checked).
     """
 
     workersChanged = Signal(int)
     validityChanged = Signal(bool)
+    edited = Signal()
 
     # Made by OptionFields from the table; named here for the type checker (tests/test_options.py
     # checks that these are the table's).
@@ -96,12 +99,13 @@ class SettingsPanel(QWidget):
         problems = dict(self._problems())
         for edit in self._text_fields():
             why = problems.get(edit)
-            edit.setStyleSheet("border: 1px solid #c0392b;" if why else "")
+            edit.setStyleSheet(ERROR_BORDER if why else "")
             self.error_label(edit).setText(why or "")
             self.error_label(edit).setVisible(why is not None)
         if self._valid != (not problems):
             self._valid = not problems
             self.validityChanged.emit(self._valid)
+        self.edited.emit()
 
     def values(self) -> dict[str, Any]:
         """Every field's value by option name, as CrawlConfig takes it."""
