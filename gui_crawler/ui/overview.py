@@ -166,6 +166,7 @@ class OverviewTab(QWidget):
         self.broken_action.triggered.connect(self.broken_dialog)
         self.report_action = QAction("HTML &report…", self)
         self.report_action.triggered.connect(self.report_dialog)
+        self._exportable()  # nothing picked yet: nothing to export
         buttons = QHBoxLayout()
         for b in (show_all, self.export_button, broken, report):
             buttons.addWidget(b)
@@ -252,6 +253,18 @@ class OverviewTab(QWidget):
         self.picked = f.key
         self.urlsPicked.emit(f.urls)
         self.message.setText(f"Pages tab: the {f.count:,} pages of “{f.label}”")
+        self._exportable()
+
+    def _exportable(self) -> None:
+        """Export finding is offered for the finding picked, and only then."""
+        label = self.finding(self.picked).label if self.picked is not None else None
+        for control in (self.export_button, self.finding_action):
+            control.setEnabled(label is not None)
+            control.setToolTip(
+                self.tr("Export the pages of “{0}” as CSV").format(label)
+                if label is not None
+                else self.tr("Pick a finding in the list first")
+            )
 
     def _explain(self, index: QModelIndex, _previous: QModelIndex | None = None) -> None:
         """The pane under the findings says what the current finding means and how to fix it."""
@@ -269,6 +282,7 @@ class OverviewTab(QWidget):
         self.picked = None
         self.urlsPicked.emit(None)
         self.message.setText("")
+        self._exportable()
 
     def export_finding(self, path: str, key: str) -> int:
         f = self.finding(key)
@@ -322,11 +336,10 @@ class OverviewTab(QWidget):
         self._ask("Broken links CSV", "CSV files (*.csv)", "broken-links.csv", self.export_broken)
 
     def _export_dialog(self) -> None:
-        row = self.table.currentIndex().row()
-        if row < 0:
+        key = self.picked
+        if key is None:  # disabled then; said should a shortcut get here
             self.message.setText("Pick a finding first, then export it")
             return
-        key = self.model.findings[row].key
         self._ask(
             "Export finding",
             "CSV files (*.csv)",
