@@ -12,14 +12,12 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -36,6 +34,7 @@ from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.recent_dialog import CrawlNotes
 from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.settings_panel import ERROR_STYLE
+from gui_crawler.ui.views import make_table
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 
@@ -49,8 +48,11 @@ class CrawlPicker(QWidget):
         self.combo.setMinimumContentsLength(50)
         for c in crawls:
             name = notes.name(c.path) or c.site
-            # To the second: two crawls of a site a minute apart are told apart.
-            self.add(c.path, f"{name} — {c.when:%Y-%m-%d %H:%M:%S} — {plural(c.urls, 'URL')}")
+            # To the second: two crawls of a site a minute apart are told apart; a capped or
+            # narrowed crawl by the options that made it so.
+            made = f" — {', '.join(c.options)}" if c.options else ""
+            self.add(c.path, f"{name} — {c.when:%Y-%m-%d %H:%M:%S} — {plural(c.urls, 'URL')} "
+                             f"({c.state}){made}")  # fmt: skip
         self.other = QPushButton("Other file…")
         self.other.clicked.connect(self.file_dialog)
         self._dialog: Any = None
@@ -141,14 +143,8 @@ class CompareDialog(QDialog):
         self.kind.currentIndexChanged.connect(self._kind_chosen)
         self.model = ChangesModel(self)
         self.proxy = ChangesProxy(self.model, self)
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
-        for col, w in enumerate(WIDTHS):
-            self.table.setColumnWidth(col, w)
+        # One line a row (rows were double height), URLs cut in the middle, copy or open a URL.
+        self.table = make_table(self.proxy, WIDTHS, sortable=False)
         self.table.doubleClicked.connect(self._activated)
         self.message = label("")
         self.message.setObjectName("compare-message")
@@ -253,7 +249,8 @@ class CompareDialog(QDialog):
         )
         for b in (self.csv_button, self.report_button):
             b.setEnabled(bool(changes))
-        self.say(None)
+        note = compare.options_note(before.config, after.config)
+        self.say(note, error=note is not None)
         self.compared.emit(changes)
 
     def _kind_chosen(self, i: int) -> None:
