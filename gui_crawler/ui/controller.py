@@ -291,6 +291,7 @@ class CrawlController(QObject):
         rules = config.extractor().rules  # a crawl's config is validated: its rules compile
         self.results.set_rules(rules)
         self.views.overview.audit.rules = rules
+        self.views.details.set_rules(rules)
 
     # ---- a saved crawl ------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Signal
@@ -10,8 +10,9 @@ from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
 from gui_crawler.crawl.hosts import origin_of
 from gui_crawler.events import FetchRecord, HostState
+from gui_crawler.parsing.extract import Rule
 from gui_crawler.parsing.linkwords import LinkWords
-from gui_crawler.records.page_columns import human_size
+from gui_crawler.records.page_columns import PageColumn, human_size, rule_column
 from gui_crawler.records.wording import answer_words, error_sentence, plural, status_word
 from gui_crawler.storage.fileformat import Earlier
 from gui_crawler.ui.link_models import LinkIndex
@@ -83,6 +84,8 @@ class DetailsPane(QTreeWidget):
         self.url: str | None = None
         self.host: str | None = None  # the host shown (a row of the Hosts tab), if any
         self.folder: Folder | None = None  # the site-tree folder shown, if any
+        # The columns of the crawl's custom extraction and search rules (set_rules).
+        self.rule_columns: tuple[PageColumn, ...] = ()
         # Listed URLs shown as not fetched, by URL: their status is filled in as they arrive.
         self._unfetched: dict[str, list[QTreeWidgetItem]] = {}
         self._chain_end: str | None = None  # the redirect chain's last URL, when not fetched
@@ -102,6 +105,11 @@ class DetailsPane(QTreeWidget):
         self._folded: dict[int, tuple[QTreeWidgetItem, list[str], Words, int]] = {}
         self.itemExpanded.connect(self._unfold)
         self.show_url(None)
+
+    def set_rules(self, rules: Sequence[Rule]) -> None:
+        """The crawl shown's extraction and search rules: each one's value of a page is one of
+        its fields, headed as its Pages column and CSV column (``extract:price``)."""
+        self.rule_columns = tuple(rule_column(r) for r in rules)
 
     def _activated(self, item: QTreeWidgetItem, column: int) -> None:
         url = item.data(0, Roles.Url)
@@ -266,6 +274,12 @@ class DetailsPane(QTreeWidget):
                 value = get(rec)
                 if value is not None and value != "":
                     item = QTreeWidgetItem(fields, [label, str(value)])
+                    item.setToolTip(1, tip(value))
+            for column in self.rule_columns:  # custom extraction and search: this page's
+                value = column.display(rec)
+                if value:
+                    item = QTreeWidgetItem(fields, [column.label, value])
+                    item.setToolTip(0, tip(column.tip))
                     item.setToolTip(1, tip(value))
             for earlier in reversed(self.history.get(url, ())):
                 text = earlier_words(earlier)
