@@ -218,7 +218,7 @@ class MainWindow(QMainWindow):
         # form would leave that space empty anyway.
         self.charts = ChartsPanel()
         self.left = splitter("left", Qt.Orientation.Vertical, scrolled(self.settings), 1,
-                             self.charts, 2, [330, 480])  # fmt: skip
+                             self.charts, 2, [380, 430])  # fmt: skip
         self.redirects_view = make_table(
             sorted_proxy(r.redirects, self), r.redirects.WIDTHS, True, url_columns=(0, 2, 4)
         )
@@ -426,6 +426,8 @@ class MainWindow(QMainWindow):
         """Why the last start, open or continue failed, under the address bar; the address
         field outlined only when the address is what is wrong."""
         self._problem_about = about if msg else ""
+        if msg and about == SETTINGS:
+            self.settings.reveal_problem()
         self.address_error.setText(msg or "")
         self.address_error.setVisible(bool(msg))
         self.address.setStyleSheet(ERROR_BORDER if msg and about == ADDRESS else "")

@@ -100,7 +100,7 @@ class OverviewModel(LabelledTable):
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 1:
             return RIGHT
         if role == Qt.ItemDataRole.ToolTipRole and col == 0:
-            return tip(f"{explained(f)}\n\nClick to show these pages in the Pages tab")
+            return tip(f"{f.label}: {explained(f)}\n\nClick to show these pages in the Pages tab")
         return None
 
 
@@ -123,7 +123,8 @@ class OverviewTab(QWidget):
         self.settings_problems: list[str] = []  # what was wrong with the stored thresholds
         self.audit = Audit(self._load_thresholds())
         self.model = OverviewModel(self.audit, self)
-        self.table = make_table(self.model, (320, 90), sortable=False)
+        # Names cut at their end, not in the middle as URLs are (their tip says them whole).
+        self.table = make_table(self.model, (320, 90), sortable=False, url_columns=())
         # The findings' names take the width (they were cut mid-word beside a wide count).
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QSizePolicy
 
 from gui_crawler.events import Progress
@@ -28,14 +28,24 @@ def clock(seconds: float) -> str:
 
 class ElidedLabel(QLabel):
     """A one-line label that shrinks with its space and cuts its text at the end with "…";
-    ``text()`` gives the whole text (a plain QLabel would clip it mid-letter, without a mark).
-    Plain text: what it shows can come from a page or a file."""
+    ``text()`` gives the whole text (a plain QLabel would clip it mid-letter, without a mark),
+    and a click (or Enter once it has the focus) asks for it to be shown whole (``opened``).
+    Plain text: what it shows can come from a page or a file.
+
+    Signals:
+        opened(): clicked, or Enter or Space pressed on it.
+    """
+
+    opened = Signal()
 
     def __init__(self, text: str = "", parent: Any = None) -> None:
         super().__init__(parent)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self._full = ""
+        self.more = ""  # what the whole message adds to the text (the tooltip's other lines)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setText(text)
 
     def text(self) -> str:
@@ -43,11 +53,23 @@ class ElidedLabel(QLabel):
 
     def setText(self, text: str) -> None:
         self._full = text
+        self.setAccessibleDescription(text)  # read whole by a screen reader, cut or not
         self._elide()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._elide()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self._full:
+            self.opened.emit()
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and self._full:
+            self.opened.emit()
+            return
+        super().keyPressEvent(event)
 
     def _elide(self) -> None:
         width = max(0, self.contentsRect().width())
@@ -89,13 +111,18 @@ class CrawlStatusBar:
         # Permanent widgets only: a hover tip's temporary message cannot hide them.
         self.state_label = ElidedLabel("Ready")
         self.state_label.setObjectName("state")
+        self.state_label.setAccessibleName("Crawl state")
         self.state_label.setMinimumWidth(120)
         sb.addPermanentWidget(self.state_label, 1)
         # The outcome of the last action or a warning about the crawl: stays until the next one.
         self.notice = ElidedLabel()
         self.notice.setObjectName("notice")
+        self.notice.setAccessibleName("Last message")
         sb.addPermanentWidget(self.notice, 2)
         self.notice.hide()  # an empty notice would still take its share of the bar
+        self.message_box: QMessageBox | None = None  # a message shown whole (kept: Qt holds it)
+        for elided in (self.state_label, self.notice):
+            elided.opened.connect(lambda e=elided: self.show_whole(e))
         self.stat_labels: dict[str, QLabel] = {}
         for key in STATS:
             lab = CounterLabel()
@@ -112,8 +139,27 @@ class CrawlStatusBar:
         c.finished.connect(self._crawl_ended)
 
     def set_state(self, text: str, tip: str = "") -> None:
-        self.state_label.setText(text)  # cut to fit: the tooltip holds all of it
+        self.state_label.setText(text)  # cut to fit: the tooltip and a click show all of it
+        self.state_label.more = tip
         self.state_label.setToolTip(plain_tip(f"{text}\n{tip}" if tip else text))
+
+    def show_whole(self, lab: ElidedLabel) -> QMessageBox:
+        """A status message shown whole, in a box of its own (non-modal, its text selectable):
+        the bar cuts a long one short."""
+        if self.message_box is not None:
+            self.message_box.close()
+        text = f"{lab.text()}\n\n{lab.more}" if lab.more else lab.text()
+        box = QMessageBox(QMessageBox.Icon.Information, "gui-crawler", text,
+                          QMessageBox.StandardButton.Close, self.window)  # fmt: skip
+        box.setObjectName("status-message")
+        box.setTextFormat(Qt.TextFormat.PlainText)  # a message can quote a page or a file
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.setModal(False)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(lambda _r: setattr(self, "message_box", None))
+        self.message_box = box
+        box.open()
+        return box
 
     def notify(self, text: str | None, error: bool = False) -> None:
         """Say how an action went, or warn about the crawl, until the next notice or crawl.
