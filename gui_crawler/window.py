@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui_crawler.events import CrawlFinished
+from gui_crawler.ui.accessible import name_controls, tab_to_toolbar
 from gui_crawler.ui.charts import ChartsPanel
 from gui_crawler.ui.controller import ADDRESS, SETTINGS, CrawlController, CrawlViews
 from gui_crawler.ui.details import DetailsPane
@@ -95,6 +96,9 @@ class MainWindow(QMainWindow):
         for edit in self.findChildren(QLineEdit):
             edit.installEventFilter(self._shortcuts_first)
         self._update_actions()
+        # Last: every control made by now is named, from what is shown for it where nothing
+        # named it on purpose.
+        name_controls(self)
         self.resize(1400, 900)
         forget_module_sources()  # the window's modules are imported by now
 
@@ -179,6 +183,7 @@ class MainWindow(QMainWindow):
         self.addToolBar(tb)
         self.address = QLineEdit()
         self.address.setObjectName("address")
+        self.address.setAccessibleName(self.tr("Address to crawl"))
         self.address.setPlaceholderText("Address to crawl, e.g. http://127.0.0.1:8000/")
         self.address.setClearButtonEnabled(True)
         self.address.setMinimumWidth(360)
@@ -190,6 +195,7 @@ class MainWindow(QMainWindow):
         tb.addAction(self.open_action)
         tb.addAction(self.export_action)
         tb.addAction(self.export_filtered_action)
+        tab_to_toolbar(tb)  # address, Start, … in the Tab order, then the settings
 
     def _build_central(self) -> None:
         r = self.results
@@ -227,7 +233,10 @@ class MainWindow(QMainWindow):
         )
 
         self.details = DetailsPane(r.links)
+        self.details.setAccessibleName(self.tr("Details of the selected URL"))
         self.tabs = QTabWidget()
+        self.tabs.setObjectName("views")
+        self.tabs.setAccessibleName(self.tr("Views"))
         self.tabs.setDocumentMode(True)
         self.add_tab(self.pages_tab, "&Pages", self.pages_tab.table)
         self.add_tab(self.tree_view, "Site &tree")

@@ -28,6 +28,7 @@ from gui_crawler.records.wording import plural
 from gui_crawler.session import StoreError, peek
 from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.recent import RecentCrawl, recent_crawls
+from gui_crawler.ui.accessible import name_controls
 from gui_crawler.ui.compare_model import WIDTHS, ChangesModel, ChangesProxy
 from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.plaintext import label, tip
@@ -133,18 +134,22 @@ class CompareDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Older crawl:", self.older)
         form.addRow("&Newer crawl:", self.newer)
+        self.older.combo.setAccessibleName(self.tr("Older crawl"))
+        self.newer.combo.setAccessibleName(self.tr("Newer crawl"))
 
         self.summary = label("")
         self.summary.setObjectName("compare-summary")
         self.summary.setWordWrap(True)
         self.kind = QComboBox()
         self.kind.setObjectName("compare-kind")
+        self.kind.setAccessibleName(self.tr("Kind of change shown"))
         self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.kind.currentIndexChanged.connect(self._kind_chosen)
         self.model = ChangesModel(self)
         self.proxy = ChangesProxy(self.model, self)
         # One line a row (rows were double height), URLs cut in the middle, copy or open a URL.
         self.table = make_table(self.proxy, WIDTHS, sortable=False)
+        self.table.setAccessibleName(self.tr("Changed URLs"))
         self.table.doubleClicked.connect(self._activated)
         self.message = label("")
         self.message.setObjectName("compare-message")
@@ -179,6 +184,7 @@ class CompareDialog(QDialog):
         self.newer_path: Path | None = None  # the newer crawl of the comparison shown
         self._task: asyncio.Task[None] | None = None  # kept: the loop holds tasks weakly
         self._dialog: Any = None
+        name_controls(self)
 
     def done(self, result: int) -> None:
         """Closed: a comparison still reading its files is dropped (the dialog goes away)."""

@@ -125,6 +125,7 @@ class OverviewTab(QWidget):
         self.model = OverviewModel(self.audit, self)
         # Names cut at their end, not in the middle as URLs are (their tip says them whole).
         self.table = make_table(self.model, (320, 90), sortable=False, url_columns=())
+        self.table.setAccessibleName(self.tr("Findings"))
         # The findings' names take the width (they were cut mid-word beside a wide count).
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)

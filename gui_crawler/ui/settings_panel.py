@@ -196,6 +196,9 @@ def scrolled(panel: SettingsPanel) -> QScrollArea:
     scroll.setWidget(panel)
     scroll.setWidgetResizable(True)
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    # Not a stop of its own in the Tab order: Tab goes from the toolbar to the settings' tabs
+    # (a focused field is scrolled into view).
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     scroll.setMinimumWidth(
         panel.minimumSizeHint().width()
         + scroll.verticalScrollBar().sizeHint().width()
