@@ -28,13 +28,15 @@ def nice_ceiling(v: float) -> float:
     return float(10 * mag)
 
 
-TIME_STEPS = (0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200)
+TIME_STEPS = (0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300,
+              600, 900, 1800, 3600, 7200)  # fmt: skip
 
 
 def time_axis(t_end: float, max_ticks: int = 6) -> tuple[float, float]:
     """(axis end, tick step) for a crawl that has run ``t_end`` seconds: the axis fits the crawl
-    (a 1.5 s crawl fills the chart, not a tenth of it) and ends on a tick."""
-    t_end = max(t_end, 0.5)
+    (a 1.5 s crawl fills the chart, not a tenth of it, a 27 ms one too) and ends on a tick;
+    half a second before any."""
+    t_end = max(t_end, 0.01) if t_end > 0 else 0.5
     for step in TIME_STEPS:
         if t_end / step <= max_ticks:
             return math.ceil(t_end / step - 1e-9) * step, step

@@ -20,7 +20,14 @@ from urllib.parse import urlsplit
 
 from PySide6.QtCore import QFileInfo, QSettings
 from PySide6.QtGui import QAbstractFileIconProvider, QIcon
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QStyle, QTreeView
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QHeaderView,
+    QMessageBox,
+    QStyle,
+    QTreeView,
+)
 
 LAST_FOLDER_KEY = "dialogs/last_folder"
 # The kernel's own file systems: nobody's files to open or save, and some block when read.
@@ -123,12 +130,16 @@ class FileDialog(QFileDialog):
         self.setOption(QFileDialog.Option.DontUseNativeDialog)
         self.setIconProvider(plain_icons())
         self.refused: QMessageBox | None = None  # the last refusal shown (kept: Qt holds it)
-        # The detail view's columns at their size: the Name column cut suggested names short.
+        # The detail view's columns at their size: the Name column cut suggested names short,
+        # the date column the dates.
         self.setViewMode(QFileDialog.ViewMode.Detail)
         self.resize(900, 540)
         view = self.findChild(QTreeView, "treeView")
         if view is not None:
-            view.header().resizeSection(0, NAME_COLUMN_PX)
+            header = view.header()
+            header.resizeSection(0, NAME_COLUMN_PX)
+            for column in range(1, header.count()):  # size, type, date: whole
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
 
     def accept(self) -> None:
         chosen = self.selectedFiles()
