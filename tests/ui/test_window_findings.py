@@ -11,8 +11,8 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetricsF
-from PySide6.QtWidgets import QFileDialog
-from windows import PAGES, crawl_to_end
+from test_window_filters import click_finding
+from windows import PAGES, crawl_to_end, save_as
 
 from gui_crawler.window import MainWindow
 
@@ -25,19 +25,11 @@ def test_export_finding_is_offered_only_for_a_picked_finding(
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
     assert not ov.finding_action.isEnabled()  # a crawl, but nothing picked
-    window.show_tab(ov)
-    row = next(i for i, f in enumerate(ov.model.findings) if f.key == "h1_missing")
-    index = ov.model.index(row, 0)
-    qtbot.mouseClick(
-        ov.table.viewport(), Qt.MouseButton.LeftButton, pos=ov.table.visualRect(index).center()
-    )
+    click_finding(qtbot, window, "h1_missing")
     assert ov.finding_action.isEnabled() and ov.export_button.isEnabled()
     ov.finding_action.trigger()  # from the Export menu, wherever the focus is
-    [dlg] = [d for d in window.findChildren(QFileDialog) if d.isVisible()]
     out = tmp_path / "no-h1.csv"
-    dlg.selectFile(str(out))
-    with qtbot.waitSignal(dlg.fileSelected, timeout=2000):
-        dlg.accept()
+    save_as(qtbot, window, out)
     with out.open(encoding="utf-8-sig") as f:
         rows = list(csv.DictReader(f))
     assert 0 < len(rows) == ov.finding("h1_missing").count < PAGES

@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QFileDialog
 from test_menus import choose, right_click
-from windows import crawl_to_end
+from windows import crawl_to_end, save_as
 
 from gui_crawler.window import MainWindow
 
@@ -55,11 +54,8 @@ def test_a_folder_stands_for_the_urls_below_it(
     entries = {a.text(): a for a in menu.actions()}
     assert not entries["Show &inlinks"].isEnabled()  # a folder has no links of its own
     choose(qtbot, menu, "&Export its 2 pages to CSV…")
-    [dlg] = [d for d in window.findChildren(QFileDialog) if d.isVisible()]
     out = tmp_path / "static.csv"
-    dlg.selectFile(str(out))
-    with qtbot.waitSignal(dlg.fileSelected, timeout=2000):
-        dlg.accept()
+    save_as(qtbot, window, out)
     with out.open(encoding="utf-8-sig") as f:
         assert {row["url"] for row in csv.DictReader(f)} == below
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
+from test_window_filters import click_finding
 from windows import crawl_to_end
 
 from gui_crawler.window import MainWindow
@@ -68,15 +69,7 @@ def test_picking_a_finding_keeps_the_text_filter(
     tab.apply_now()
     with_a = proxy.rowCount()
     assert 0 < with_a < window.row_count
-    ov = window.overview
-    window.show_tab(ov)
-    row = next(
-        i for i, f in enumerate(ov.model.findings) if f.key == "h1_missing"
-    )  # every page of the small site: no page has an H1
-    index = ov.model.index(row, 0)
-    qtbot.mouseClick(
-        ov.table.viewport(), Qt.MouseButton.LeftButton, pos=ov.table.visualRect(index).center()
-    )
+    click_finding(qtbot, window, "h1_missing")  # no page of the small site has an H1
     assert tab.filter.text() == "/a/"  # kept: the filters combine
     assert tab.finding_chip.isVisible()
     urls = [proxy.index(i, 0).data() for i in range(proxy.rowCount())]
