@@ -315,7 +315,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         c.finished.connect(self.crawlFinished.emit)
         c.changed.connect(self._update_actions)
-        c.problem.connect(self._show_problem)
+        c.problem.connect(self._problem_said)
         c.addressShown.connect(self.address.setText)
         self.bridge.started.connect(self._crawl_started)
         self.timeline.recordClicked.connect(self.select_url)
@@ -431,12 +431,17 @@ class MainWindow(QMainWindow):
         self.controller.set_workers(n)
         self.status.show_workers()  # the new target at once; a crawl's rows follow next tick
 
+    def _problem_said(self, msg: str | None, about: str) -> None:
+        """The controller says why a start, open or continue failed: a settings problem shows
+        the settings' page it is on too."""
+        if msg and about == SETTINGS:
+            self.settings.reveal_problem()
+        self._show_problem(msg, about)
+
     def _show_problem(self, msg: str | None, about: str = "") -> None:
         """Why the last start, open or continue failed, under the address bar; the address
         field outlined only when the address is what is wrong."""
         self._problem_about = about if msg else ""
-        if msg and about == SETTINGS:
-            self.settings.reveal_problem()
         self.address_error.setText(msg or "")
         self.address_error.setVisible(bool(msg))
         self.address.setStyleSheet(ERROR_BORDER if msg and about == ADDRESS else "")
