@@ -202,10 +202,12 @@ class DetailsPane(QTreeWidget):
         self.url, self.host, self.folder = None, None, f
         self._reset()
         sec = self._section(self.tr("Folder"))
-        fetched = sum(1 for u in f.urls if u in self.links.records)
         rows = [
             (self.tr("Path"), f.prefix),
-            (self.tr("URLs below"), self.tr("{0:,} ({1:,} fetched)").format(len(f.urls), fetched)),
+            (
+                self.tr("URLs below"),
+                self.tr("{0:,} ({1:,} fetched)").format(len(f.urls), f.fetched),
+            ),
             (self.tr("Worst below"), f.worst),
         ]
         for name, value in rows:

@@ -140,8 +140,8 @@ class RowMenu:
     def selected_pages(self) -> list[str]:
         """The URLs the selected rows stand for, what an export or a re-check takes: a row's
         URL, or every URL below a site-tree folder (no URL itself)."""
-        if isinstance(self.view, QTreeWidget):
-            return self.selected_urls()
+        if not isinstance(self.view, QTreeView) or isinstance(self.view, QTreeWidget):
+            return self.selected_urls()  # no folder there (a table's row's record: not asked)
         urls: list[str] = []
         for index in self._selected_indexes():
             folder = index.data(Roles.Record)

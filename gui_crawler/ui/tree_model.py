@@ -155,22 +155,25 @@ class Folder:
 
     prefix: str
     urls: tuple[str, ...]
+    fetched: int  # of them, those with an answer (the others are taken in, not fetched yet)
     worst: str
 
-
-def urls_below(node: Node) -> list[str]:
-    """Every URL in ``node``'s subtree (itself included), depth first in the tree's order."""
-    out: list[str] = []
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        url = n.url
-        if url is not None:
-            out.append(url)
-        d = n.dir
-        if d is not None:
-            stack.extend(reversed(d.children + d.pending))
-    return out
+    @classmethod
+    def of(cls, node: Node) -> Folder:
+        """The folder ``node`` is: every URL in its subtree, depth first in the tree's order."""
+        urls: list[str] = []
+        fetched = 0
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            url = n.url
+            if url is not None:
+                urls.append(url)
+                fetched += n.state[0] != _PENDING
+            d = n.dir
+            if d is not None:
+                stack.extend(reversed(d.children + d.pending))
+        return cls(node.prefix, tuple(urls), fetched, node.state[3])
 
 
 def split_url(url: str) -> tuple[str, list[str]]:
@@ -414,7 +417,7 @@ class SiteTreeModel(QAbstractItemModel):
         if role == Roles.StatusClass:
             return int(st[2][1])
         if role == Roles.Record:  # a folder stands for the URLs below it; a URL for itself
-            return None if st[0] is not None else Folder(n.prefix, tuple(urls_below(n)), st[3])
+            return None if st[0] is not None else Folder.of(n)
         return None
 
     def headerData(
