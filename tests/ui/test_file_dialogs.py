@@ -15,7 +15,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QFileDialog, QFileSystemModel, QLineEdit, QMessageBox
 from windows import page
 
-from gui_crawler.ui.file_dialogs import LAST_FOLDER_KEY, file_dialog, last_folder
+from gui_crawler.ui.file_dialogs import LAST_FOLDER_KEY, file_dialog, last_folder, remember_folder
 from gui_crawler.window import MainWindow
 
 OLD = 1_000_000.0  # an access time before the file's last change: any read moves it
@@ -109,11 +109,16 @@ def test_no_dialog_starts_in_or_remembers_the_kernels_folders(
     assert last_folder() is None
     dlg = export_dialog_by_keyboard(qtbot, window)
     assert not dlg.directory().absolutePath().startswith("/proc")
-    dlg.selectFile("/proc/x.csv")
-    with qtbot.waitSignal(dlg.fileSelected, timeout=2000):
-        super(type(dlg), dlg).accept()  # Qt's accept: a file chosen there is not remembered
+    dlg.selectFile("/proc/x.csv")  # typed there on purpose: refused, and not remembered
+    dlg.accept()
+    box = dlg.findChild(QMessageBox, "file-refused")
+    assert dlg.isVisible() and box is not None and "the kernel's files" in box.text()
+    box.close()
+    dlg.reject()
     assert QSettings().value(LAST_FOLDER_KEY) == "/proc"  # unchanged, and still not used
     assert last_folder() is None
+    remember_folder("/proc/self/x.csv")
+    assert QSettings().value(LAST_FOLDER_KEY) == "/proc"
 
     # Looked at on purpose, /proc lists without a stall: no file of it is read.
     beat = Heartbeat()
