@@ -4,6 +4,7 @@ run for a fresh virtual environment), nothing installed."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,9 +18,11 @@ if shutil.which("make") is None or not (ROOT / "Makefile").is_file():
 
 
 def planned(target: str, venv: Path) -> list[str]:
+    # Not as a sub-make of the make running the suite (make test): its own lines, no others.
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
     out = subprocess.run(
-        ["make", "-n", f"VENV={venv}", target],
-        cwd=ROOT, capture_output=True, text=True, check=True, timeout=30,
+        ["make", "-n", "--no-print-directory", f"VENV={venv}", target],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=True, timeout=30,
     )  # fmt: skip
     return out.stdout.splitlines()
 
