@@ -286,9 +286,11 @@ class Crawler:
         self._unpaused.set()
 
     @property
-    def started_at(self) -> float:
-        """Loop time the crawl began; records' ``finished_at`` counts from it."""
-        return self._t0
+    def started_at(self) -> float | None:
+        """Loop time the crawl began; records' ``finished_at`` counts from it. None until
+        ``run()`` begins: a reader in between (a window's frame) would take the loop's own clock,
+        seconds since the machine started, for the crawl's."""
+        return self._t0 if self.running or self.finished is not None else None
 
     def under_way(self) -> Iterator[tuple[int, str, Timing]]:
         """(worker, URL, phase marks so far) of each request a worker holds now, for the timeline

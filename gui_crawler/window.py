@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from gui_crawler.events import CrawlFinished
+from gui_crawler.ui.accessible import name_controls, tab_to_toolbar
 from gui_crawler.ui.charts import ChartsPanel
-from gui_crawler.ui.controller import CrawlController, CrawlViews
+from gui_crawler.ui.controller import ADDRESS, SETTINGS, CrawlController, CrawlViews
 from gui_crawler.ui.details import DetailsPane
 from gui_crawler.ui.focus import ShortcutsFirst
 from gui_crawler.ui.hosts_model import HOST_WIDTHS
@@ -32,7 +33,7 @@ from gui_crawler.ui.menus import MenuParts, WindowMenus
 from gui_crawler.ui.module_sources import forget_module_sources
 from gui_crawler.ui.overview import OverviewTab
 from gui_crawler.ui.results import CrawlResults
-from gui_crawler.ui.settings_panel import ERROR_STYLE, SettingsPanel, scrolled
+from gui_crawler.ui.settings_panel import ERROR_BORDER, ERROR_STYLE, SettingsPanel, scrolled
 from gui_crawler.ui.status_bar import CrawlStatusBar
 from gui_crawler.ui.timeline import TimelinePanel
 from gui_crawler.ui.tree_model import TREE_WIDTHS
@@ -77,7 +78,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("gui-crawler")
         self.setWindowIcon(icon("app"))
         self.results = CrawlResults(self)
-        self._finding_shown: str | None = None  # key of the Overview finding filtering Pages
+        self._problem_about = ""  # what the problem under the address bar is about (controller)
         self._build_actions()
         self._build_toolbar()
         self._build_central()
@@ -95,6 +96,9 @@ class MainWindow(QMainWindow):
         for edit in self.findChildren(QLineEdit):
             edit.installEventFilter(self._shortcuts_first)
         self._update_actions()
+        # Last: every control made by now is named, from what is shown for it where nothing
+        # named it on purpose.
+        name_controls(self)
         self.resize(1400, 900)
         forget_module_sources()  # the window's modules are imported by now
 
@@ -179,6 +183,7 @@ class MainWindow(QMainWindow):
         self.addToolBar(tb)
         self.address = QLineEdit()
         self.address.setObjectName("address")
+        self.address.setAccessibleName(self.tr("Address to crawl"))
         self.address.setPlaceholderText("Address to crawl, e.g. http://127.0.0.1:8000/")
         self.address.setClearButtonEnabled(True)
         self.address.setMinimumWidth(360)
@@ -190,6 +195,7 @@ class MainWindow(QMainWindow):
         tb.addAction(self.open_action)
         tb.addAction(self.export_action)
         tb.addAction(self.export_filtered_action)
+        tab_to_toolbar(tb)  # address, Start, … in the Tab order, then the settings
 
     def _build_central(self) -> None:
         r = self.results
@@ -218,7 +224,7 @@ class MainWindow(QMainWindow):
         # form would leave that space empty anyway.
         self.charts = ChartsPanel()
         self.left = splitter("left", Qt.Orientation.Vertical, scrolled(self.settings), 1,
-                             self.charts, 2, [330, 480])  # fmt: skip
+                             self.charts, 2, [380, 430])  # fmt: skip
         self.redirects_view = make_table(
             sorted_proxy(r.redirects, self), r.redirects.WIDTHS, True, url_columns=(0, 2, 4)
         )
@@ -227,7 +233,10 @@ class MainWindow(QMainWindow):
         )
 
         self.details = DetailsPane(r.links)
+        self.details.setAccessibleName(self.tr("Details of the selected URL"))
         self.tabs = QTabWidget()
+        self.tabs.setObjectName("views")
+        self.tabs.setAccessibleName(self.tr("Views"))
         self.tabs.setDocumentMode(True)
         self.add_tab(self.pages_tab, "&Pages", self.pages_tab.table)
         self.add_tab(self.tree_view, "Site &tree")
@@ -306,12 +315,13 @@ class MainWindow(QMainWindow):
         c = self.controller
         c.finished.connect(self.crawlFinished.emit)
         c.changed.connect(self._update_actions)
-        c.problem.connect(self._show_address_error)
+        c.problem.connect(self._problem_said)
         c.addressShown.connect(self.address.setText)
         self.bridge.started.connect(self._crawl_started)
         self.timeline.recordClicked.connect(self.select_url)
         self.address.returnPressed.connect(self.start)
-        self.address.textEdited.connect(lambda _t: self._show_address_error(None))
+        self.address.textEdited.connect(lambda _t: self._show_problem(None))
+        self.settings.edited.connect(self._settings_edited)
         self.settings.workersChanged.connect(self._workers_changed)
         self.settings.validityChanged.connect(lambda _ok: self._update_actions())
         self.pages_tab.filterChanged.connect(self._update_actions)
@@ -405,11 +415,9 @@ class MainWindow(QMainWindow):
     # ---- what the views and actions show ------------------------------------------------------
 
     def _show_finding(self, urls: tuple[str, ...] | None) -> None:
-        """An Overview finding was picked: the Pages tab shows exactly its URLs."""
+        """An Overview finding was picked: the Pages tab shows its URLs, among those the other
+        filters show (they combine; the count says "N of M" and its tip names each)."""
         picked = self.overview.picked
-        if picked is not None and picked != self._finding_shown:
-            self.pages_tab.clear_filters()  # a finding picked shows exactly its pages
-        self._finding_shown = picked
         label = self.overview.finding(picked).label if picked is not None else None
         self.pages_tab.set_finding(label, urls)  # filterChanged: the actions follow
 
@@ -423,10 +431,26 @@ class MainWindow(QMainWindow):
         self.controller.set_workers(n)
         self.status.show_workers()  # the new target at once; a crawl's rows follow next tick
 
-    def _show_address_error(self, msg: str | None) -> None:
+    def _problem_said(self, msg: str | None, about: str) -> None:
+        """The controller says why a start, open or continue failed: a settings problem shows
+        the settings' page it is on too."""
+        if msg and about == SETTINGS:
+            self.settings.reveal_problem()
+        self._show_problem(msg, about)
+
+    def _show_problem(self, msg: str | None, about: str = "") -> None:
+        """Why the last start, open or continue failed, under the address bar; the address
+        field outlined only when the address is what is wrong."""
+        self._problem_about = about if msg else ""
         self.address_error.setText(msg or "")
         self.address_error.setVisible(bool(msg))
-        self.address.setStyleSheet("border: 1px solid #c0392b;" if msg else "")
+        self.address.setStyleSheet(ERROR_BORDER if msg and about == ADDRESS else "")
+
+    def _settings_edited(self) -> None:
+        """A settings problem said under the address bar follows the settings: it goes once
+        they are fixed, not at the next Start."""
+        if self._problem_about == SETTINGS:
+            self._show_problem(self.controller.settings_problem(self.address.text()), SETTINGS)
 
     def _update_actions(self, *_: object) -> None:
         c = self.controller

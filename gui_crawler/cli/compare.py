@@ -57,6 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"({len(new.records):,} URLs): {compare.summary(changes)}",
         file=out,
     )
+    note = compare.options_note(old.config, new.config)
+    if note is not None:
+        print(note, file=out)
     if not args.quiet:
         for kind in compare.KINDS:
             rows = [c for c in changes if c.kind == kind.key]

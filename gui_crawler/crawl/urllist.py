@@ -41,7 +41,9 @@ class UrlList:
         shown = ", ".join(f"line {n}: {text[:60]!r}" for n, text in self.skipped[:3])
         more = len(self.skipped) - MAX_SKIPPED_SHOWN
         tail = f" and {more} more" if more > 0 else ""
-        return f"skipped {len(self.skipped)} lines that are not URLs ({shown}{tail})"
+        n = len(self.skipped)
+        what = "line that is not a URL" if n == 1 else "lines that are not URLs"
+        return f"skipped {n} {what} ({shown}{tail})"
 
 
 def read_list(data: bytes, name: str = "the list") -> UrlList:

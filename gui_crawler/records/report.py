@@ -62,23 +62,61 @@ td.n{text-align:right;white-space:nowrap}.url{word-break:break-all}
 """
 
 
-def _bars(items: list[tuple[str, int, str]], width: int = 640) -> str:
-    """A horizontal bar chart: (label, value, colour) per bar."""
-    row, label_w = 22, 260
+# Widths of characters at the charts' 12 px sans-serif, a little over DejaVu Sans' and
+# Liberation Sans' (no font is measured here: the report is made without a display): the labels'
+# column is sized by them, so that a label right-aligned to its bar never runs off the picture.
+_NARROW, _WIDE = frozenset("ijlft.,;:'|!()[] "), frozenset("mwMW@%&")
+_LINE_PX = 15  # a label's line
+
+
+def _text_px(text: str) -> float:
+    """The width ``text`` takes at most in the charts' font."""
+    return sum(4.0 if c in _NARROW else 11.0 if c in _WIDE else 8.0 if c.isupper() else 7.0
+               for c in text)  # fmt: skip
+
+
+def _wrapped(text: str, room: float) -> list[str]:
+    """``text`` on as many lines as it needs to be at most ``room`` wide (a word longer than
+    that keeps its own line, cut to fit with "…")."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _text_px(f"{lines[-1]} {word}") <= room:
+            lines[-1] += f" {word}"
+            continue
+        while _text_px(word) > room:
+            word = word[:-2] + "…"
+        lines.append(word)
+    return lines or [""]
+
+
+def _bars(items: list[tuple[str, int, str]], width: int = 760) -> str:
+    """A horizontal bar chart: (label, value, colour) per bar, each label right-aligned to its
+    bar on as many lines as it needs (a long finding's label was cut at the picture's left)."""
+    label_w = min(max((_text_px(label) for label, _, _ in items), default=0.0) + 12, width * 0.45)
+    room = label_w - 12
     top = max((v for _, v, _ in items), default=0) or 1
-    h = row * len(items) + 4
+    rows = [(_wrapped(label, room), value, color) for label, value, color in items]
+    h = sum(max(22, _LINE_PX * len(lines) + 7) for lines, _, _ in rows) + 4
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
         f'role="img" font-size="12" font-family="sans-serif">'
     ]
-    for i, (label, value, color) in enumerate(items):
-        y = i * row + 2
+    y = 2
+    for lines, value, color in rows:
+        row = max(22, _LINE_PX * len(lines) + 7)
         w = (width - label_w - 60) * value / top
+        middle = y + row / 2
+        first = middle - (len(lines) - 1) * _LINE_PX / 2 + 4
+        for i, line in enumerate(lines):
+            parts.append(
+                f'<text x="{label_w - 6:.0f}" y="{first + i * _LINE_PX:.0f}" '
+                f'text-anchor="end">{escape(line)}</text>'
+            )
         parts.append(
-            f'<text x="{label_w - 6}" y="{y + 14}" text-anchor="end">{escape(label)}</text>'
-            f'<rect x="{label_w}" y="{y + 3}" width="{w:.1f}" height="{row - 8}" fill="{color}"/>'
-            f'<text x="{label_w + w + 4:.1f}" y="{y + 14}">{value:,}</text>'
+            f'<rect x="{label_w:.0f}" y="{middle - 7:.0f}" width="{w:.1f}" height="14" '
+            f'fill="{color}"/><text x="{label_w + w + 4:.1f}" y="{middle + 4:.0f}">{value:,}</text>'
         )
+        y += row
     parts.append("</svg>")
     return "".join(parts)
 

@@ -115,8 +115,10 @@ def verdict_sql(status: str = "status", error_kind: str = "error_kind") -> str:
 
 class StatusClass(enum.IntEnum):
     """The class of a record's answer, ordered from best to worst: its status's hundreds, or
-    OTHER for a status outside 100-599 (a 999), or FAILED when nothing answered (an error kind:
-    a timeout, a reset, a redirect without Location…). PENDING: a URL taken in, not fetched."""
+    OTHER for a status outside 100-599 (a 999), or FAILED when nothing answered (no status: a
+    timeout, a reset, a refused connection…). An answer that the crawler then failed is still in
+    its status's class: a redirect loop or a redirect without Location answered 302 (3xx, as the
+    Redirects tab lists it), a bot wall 403. PENDING: a URL taken in, not fetched."""
 
     PENDING = 0
     INFORMATIONAL = 1
@@ -129,8 +131,9 @@ class StatusClass(enum.IntEnum):
 
 
 def status_class_of(status: int | None, error_kind: str | None) -> StatusClass:
-    """The status class of a record's status and error kind."""
-    if error_kind is not None or status is None:
+    """The status class of a record's status (``error_kind`` does not change it: see
+    StatusClass)."""
+    if status is None:
         return StatusClass.FAILED
     if 100 <= status < 600:
         return StatusClass(status // 100)
@@ -140,7 +143,7 @@ def status_class_of(status: int | None, error_kind: str | None) -> StatusClass:
 def status_class_sql(status: str = "status", error_kind: str = "error_kind") -> str:
     """:func:`status_class_of` as an SQL expression of a crawl file's columns (an integer)."""
     return (
-        f"CASE WHEN {error_kind} IS NOT NULL OR {status} IS NULL THEN {int(StatusClass.FAILED)}"
+        f"CASE WHEN {status} IS NULL THEN {int(StatusClass.FAILED)}"
         f" WHEN {status} >= 100 AND {status} < 600 THEN {status} / 100"
         f" ELSE {int(StatusClass.OTHER)} END"
     )

@@ -137,6 +137,44 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n:,} {word if n == 1 else many or word + 's'}"
 
 
+def duration(seconds: float) -> str:
+    """How long something took, to the precision that means something: ``40 ms``, ``2.4 s``,
+    ``2 min 5 s``, ``1 h 2 min`` (a crawl of 22 URLs was said to take "0.0 s")."""
+    if seconds < 0.001:
+        return "less than 1 ms"
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    m, s = divmod(round(seconds), 60)
+    if m < 60:
+        return f"{m} min {s} s" if s else f"{m} min"
+    h, m = divmod(m, 60)
+    return f"{h} h {m} min" if m else f"{h} h"
+
+
+def per_second(n: float, seconds: float) -> str:
+    """``n`` things in ``seconds`` as a rate with no more digits than it has: ``550``,
+    ``42.5``, ``0.25``; "" when no time passed (nothing to divide by)."""
+    if seconds <= 0:
+        return ""
+    rate = n / seconds
+    if rate >= 100:
+        return f"{rate:,.0f}"
+    return f"{rate:.1f}" if rate >= 1 else f"{rate:.2g}"
+
+
+def average_rate(n: int, seconds: float) -> str:
+    """A finished crawl's pace: ``22.9 pages/s (average)``, or for one over within a second, what
+    it did in that time (``22 pages in 28 ms``): a rate taken over milliseconds says more about
+    the clock than about the crawl. "" when nothing was done."""
+    if n <= 0 or seconds <= 0:
+        return ""
+    if seconds < 1:
+        return f"{plural(n, 'page')} in {duration(seconds)}"
+    return f"{per_second(n, seconds)} pages/s (average)"
+
+
 def root_failure(rec: FetchRecord | None) -> str | None:
     """What to tell the user when the start page itself failed, or None when it answered."""
     if rec is None or is_cancelled(rec):

@@ -27,7 +27,7 @@ from gui_crawler.options import config_kwargs, in_group, said
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.verdicts import CUT_SHORT, Verdict
-from gui_crawler.records.wording import plural, root_failure
+from gui_crawler.records.wording import duration, plural, root_failure
 from gui_crawler.session import CrawlSession, StoreError, crawls_dir, peek
 from gui_crawler.storage import SavedCrawl, load_words
 from gui_crawler.ui.bridge import CrawlBridge
@@ -42,6 +42,8 @@ from gui_crawler.ui.settings_panel import SettingsPanel
 from gui_crawler.ui.timeline import TimelinePanel
 from gui_crawler.ui.views import PagesTab
 
+# What a problem said by CrawlController.problem is about.
+ADDRESS, SETTINGS, FILE = "address", "settings", "file"
 FAILURES_IN_A_ROW = 10  # this many failed URLs with no answer between them: warn the user
 
 
@@ -67,7 +69,9 @@ class CrawlController(QObject):
             and whether it is a warning.
         crawlNotice(object): the crawl's own notice (a capped worker count), None when it no
             longer holds.
-        problem(object): why the last start, open or continue failed (None: it did not).
+        problem(object, str): why the last start, open or continue failed (None: it did not),
+            and what it is about: ADDRESS, SETTINGS or FILE (the window marks the address field
+            only for the address, and withdraws a settings problem once they are fixed).
         addressShown(str): the address of the crawl now shown.
         statsChanged(object): the counts changed (the crawl's Progress, None between crawls).
         changed(): what the window's actions depend on changed.
@@ -77,7 +81,7 @@ class CrawlController(QObject):
     stateChanged = Signal(str, str)
     noticed = Signal(object, bool)
     crawlNotice = Signal(object)
-    problem = Signal(object)
+    problem = Signal(object, str)
     addressShown = Signal(str)
     statsChanged = Signal(object)
     changed = Signal()
@@ -197,17 +201,36 @@ class CrawlController(QObject):
             return False
         try:
             url = parse_address(address)
-            config = self.views.settings.config(url)
-            session = CrawlSession.new(config, data_dir=self.data_dir)
-        except (InvalidURL, ConfigError, StoreError) as e:
-            self.problem.emit(str(e))
+        except InvalidURL as e:
+            self.problem.emit(str(e), ADDRESS)
             return False
-        self.problem.emit(None)
+        try:
+            config = self.views.settings.config(url)
+        except ConfigError as e:
+            self.problem.emit(str(e), SETTINGS)
+            return False
+        try:
+            session = CrawlSession.new(config, data_dir=self.data_dir)
+        except StoreError as e:
+            self.problem.emit(str(e), FILE)
+            return False
+        self.problem.emit(None, "")
         self.addressShown.emit(url)
         self.saved = None
         self._begin(session)
         self.stateChanged.emit(f"Crawling {url} …", f"Saved to {session.path}")
         return True
+
+    def settings_problem(self, address: str) -> str | None:
+        """What is wrong with the settings for a crawl of ``address`` (of the settings alone
+        while the address is no URL), None when nothing is."""
+        try:
+            self.views.settings.config(parse_address(address))
+        except InvalidURL:
+            return self.views.settings.error()
+        except ConfigError as e:
+            return str(e)
+        return None
 
     def check_list(self, listed: UrlList) -> str | None:
         """Check exactly ``listed``'s URLs (list mode: their redirects followed, their links only
@@ -221,7 +244,7 @@ class CrawlController(QObject):
             session = CrawlSession.new(config, data_dir=self.data_dir)
         except (ConfigError, StoreError) as e:
             return str(e)
-        self.problem.emit(None)
+        self.problem.emit(None, "")
         self.addressShown.emit(config.roots[0])
         self.saved = None
         self._begin(session)
@@ -243,6 +266,8 @@ class CrawlController(QObject):
             v.overview.clear()
             v.pages_tab.start_over()
             v.details.show_url(None)
+        else:  # the crawl shown goes on: its hosts' requests so far count on
+            self.results.hosts.carry_over()
         v.overview.audit.is_internal = Scope(config.roots, strict=config.strict).host_ok
         self._use_rules(config)
         v.overview.user_agent = config.user_agent
@@ -266,6 +291,7 @@ class CrawlController(QObject):
         rules = config.extractor().rules  # a crawl's config is validated: its rules compile
         self.results.set_rules(rules)
         self.views.overview.audit.rules = rules
+        self.views.details.set_rules(rules)
 
     # ---- a saved crawl ------------------------------------------------------------------------
 
@@ -277,17 +303,17 @@ class CrawlController(QObject):
         try:
             saved = peek(path, records=False)
         except StoreError as e:
-            self.problem.emit(str(e))
+            self.problem.emit(str(e), FILE)
             return False
         try:
             self.show_saved(saved)
         except StoreError as e:  # a damaged row among the first read back
             self.results.clear()
             self.results.attach(None)
-            self.problem.emit(str(e))
+            self.problem.emit(str(e), FILE)
             return False
         v = self.views
-        self.problem.emit(None)
+        self.problem.emit(None, "")
         reader = self.results.links.records.reader
         recorded = reader.count(cancelled=False) if reader is not None else 0
         v.pages_tab.start_over()  # another crawl: its rows unfiltered
@@ -347,13 +373,13 @@ class CrawlController(QObject):
         if path is None:
             return False
         if self.saved is not None and not self.saved.pending:
-            self.problem.emit(f"{path.name} has nothing left to fetch")
+            self.problem.emit(f"{path.name} has nothing left to fetch", FILE)
             return False
         self.replay.finish()  # the views hold the whole file before the crawl adds to them
         try:
             session = CrawlSession.resume(path, **self._login())
         except StoreError as e:
-            self.problem.emit(str(e))
+            self.problem.emit(str(e), FILE)
             return False
         saved = session.saved
         assert saved is not None
@@ -394,12 +420,12 @@ class CrawlController(QObject):
         try:
             session, why = start_recheck(path, urls, **self._login())
         except StoreError as e:
-            self.problem.emit(str(e))
+            self.problem.emit(str(e), FILE)
             return False
         if session is None:
             self.noticed.emit(why, False)
             return False
-        self.problem.emit(None)
+        self.problem.emit(None, "")
         if self.saved is None and self.cut_short and session.saved is not None:
             self._show_file_again(session.saved)  # the rows the re-check replaces, from the file
         self.rechecking = Recheck(session, self.results, self.views.overview)
@@ -482,7 +508,7 @@ class CrawlController(QObject):
 
     def _store_error(self, msg: str) -> None:
         self.results.keep_in_memory()  # the file stopped taking records
-        self.problem.emit(f"{msg}. The crawl was stopped; every row is kept.")
+        self.problem.emit(f"{msg}. The crawl was stopped; every row is kept.", FILE)
 
     def _on_finished(self, f: CrawlFinished) -> None:
         if self.rechecking is not None:
@@ -514,7 +540,7 @@ class CrawlController(QObject):
         if self.last_file is not None:
             more.append("Continue crawl fetches what is left")
         self.stateChanged.emit(
-            f"{words}: {plural(total, 'URL')}{this_run} in {f.elapsed:.1f} s{left}",
+            f"{words}: {plural(total, 'URL')}{this_run} in {duration(f.elapsed)}{left}",
             "\n".join(more),
         )
         if self.root is not None:
@@ -537,7 +563,7 @@ class CrawlController(QObject):
         self.views.details.history = history_of(rc.path)
         self.views.details.refresh()
         self.views.pages_tab.update_count()
-        self.statsChanged.emit(None)
+        self.statsChanged.emit(None)  # the whole crawl's figures, as its file reopened gives
         self.stateChanged.emit(rc.summary(f.reason), f"Saved to {rc.path}")
         self.changed.emit()
         self.finished.emit(f)

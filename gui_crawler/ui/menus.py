@@ -43,6 +43,7 @@ from gui_crawler.ui.controller import CrawlController
 from gui_crawler.ui.details import DetailsPane
 from gui_crawler.ui.file_dialogs import file_dialog, file_stem
 from gui_crawler.ui.roles import Roles
+from gui_crawler.ui.tree_model import Folder
 from gui_crawler.ui.views import open_url
 
 LICENCE = "MIT licence; the compiled parser includes lexbor (Apache-2.0 licence)"
@@ -136,6 +137,20 @@ class RowMenu:
             urls = [i.data(Roles.Url) for i in self._selected_indexes()]
         return list(dict.fromkeys(u for u in urls if u))  # once each, in order
 
+    def selected_pages(self) -> list[str]:
+        """The URLs the selected rows stand for, what an export or a re-check takes: a row's
+        URL, or every URL below a site-tree folder (no URL itself)."""
+        if not isinstance(self.view, QTreeView) or isinstance(self.view, QTreeWidget):
+            return self.selected_urls()  # no folder there (a table's row's record: not asked)
+        urls: list[str] = []
+        for index in self._selected_indexes():
+            folder = index.data(Roles.Record)
+            if isinstance(folder, Folder):
+                urls += folder.urls
+            elif url := index.data(Roles.Url):
+                urls.append(url)
+        return list(dict.fromkeys(urls))
+
     def selected_text(self) -> str:
         """The selected rows as tab-separated lines of their shown cells."""
         if isinstance(self.view, QTreeWidget):
@@ -176,16 +191,24 @@ class RowMenu:
         menu.addAction("&Copy row" if n <= 1 else f"&Copy {n} rows", lambda: m.copy_rows(self))
         menu.addAction("&Open in browser", lambda: open_url(url))
         menu.addSeparator()
-        menu.addAction("Show &inlinks", lambda: m.show_links(url, "Inlinks"))
-        menu.addAction("Show ou&tlinks", lambda: m.show_links(url, "Outlinks"))
+        # A folder has no links of its own: its pages have.
+        is_url = not isinstance(view, QTreeView) or view.indexAt(pos).data(Roles.Record) is None
+        inlinks = menu.addAction("Show &inlinks", lambda: m.show_links(url, "Inlinks"))
+        outlinks = menu.addAction("Show ou&tlinks", lambda: m.show_links(url, "Outlinks"))
+        inlinks.setEnabled(is_url)
+        outlinks.setEnabled(is_url)
         menu.addSeparator()
-        export = menu.addAction("&Export selection to CSV…", lambda: m.export_dialog(self))
-        export.setEnabled(bool(m.records_of(self.selected_urls())))
+        pages = self.selected_pages()  # a folder's: every URL below it
+        records = m.records_of(pages)
+        what = "selection" if is_url else f"its {plural(len(records), 'page')}"
+        export = menu.addAction(f"&Export {what} to CSV…", lambda: m.export_dialog(self))
+        export.setEnabled(bool(records))
         menu.addSeparator()
         # The crawl shown fetches these URLs again in its crawl file (none while a crawl runs).
-        recheck = menu.addAction("&Re-check" if n <= 1 else f"&Re-check {n} URLs",
-                                 lambda: m.controller.recheck(self.selected_urls()))  # fmt: skip
-        recheck.setEnabled(m.parts.recheck.isEnabled())
+        k = len(pages)
+        recheck = menu.addAction("&Re-check" if k <= 1 else f"&Re-check {k} URLs",
+                                 lambda: m.controller.recheck(pages))  # fmt: skip
+        recheck.setEnabled(m.parts.recheck.isEnabled() and bool(records))
         return menu
 
     def install(self) -> None:
@@ -391,7 +414,7 @@ class WindowMenus:
         return self.controller.records_of(urls)
 
     def export_dialog(self, rows: RowMenu | None) -> Any:
-        records = self.records_of(rows.selected_urls()) if rows is not None else []
+        records = self.records_of(rows.selected_pages()) if rows is not None else []
         if not records:
             self.controller.say("Select rows of fetched URLs to export them", error=True)
             return None

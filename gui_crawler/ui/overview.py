@@ -100,7 +100,7 @@ class OverviewModel(LabelledTable):
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 1:
             return RIGHT
         if role == Qt.ItemDataRole.ToolTipRole and col == 0:
-            return tip(f"{explained(f)}\n\nClick to show these pages in the Pages tab")
+            return tip(f"{f.label}: {explained(f)}\n\nClick to show these pages in the Pages tab")
         return None
 
 
@@ -123,7 +123,9 @@ class OverviewTab(QWidget):
         self.settings_problems: list[str] = []  # what was wrong with the stored thresholds
         self.audit = Audit(self._load_thresholds())
         self.model = OverviewModel(self.audit, self)
-        self.table = make_table(self.model, (320, 90), sortable=False)
+        # Names cut at their end, not in the middle as URLs are (their tip says them whole).
+        self.table = make_table(self.model, (320, 90), sortable=False, url_columns=())
+        self.table.setAccessibleName(self.tr("Findings"))
         # The findings' names take the width (they were cut mid-word beside a wide count).
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
@@ -166,6 +168,7 @@ class OverviewTab(QWidget):
         self.broken_action.triggered.connect(self.broken_dialog)
         self.report_action = QAction("HTML &report…", self)
         self.report_action.triggered.connect(self.report_dialog)
+        self._exportable()  # nothing picked yet: nothing to export
         buttons = QHBoxLayout()
         for b in (show_all, self.export_button, broken, report):
             buttons.addWidget(b)
@@ -252,6 +255,18 @@ class OverviewTab(QWidget):
         self.picked = f.key
         self.urlsPicked.emit(f.urls)
         self.message.setText(f"Pages tab: the {f.count:,} pages of “{f.label}”")
+        self._exportable()
+
+    def _exportable(self) -> None:
+        """Export finding is offered for the finding picked, and only then."""
+        label = self.finding(self.picked).label if self.picked is not None else None
+        for control in (self.export_button, self.finding_action):
+            control.setEnabled(label is not None)
+            control.setToolTip(
+                self.tr("Export the pages of “{0}” as CSV").format(label)
+                if label is not None
+                else self.tr("Pick a finding in the list first")
+            )
 
     def _explain(self, index: QModelIndex, _previous: QModelIndex | None = None) -> None:
         """The pane under the findings says what the current finding means and how to fix it."""
@@ -269,6 +284,7 @@ class OverviewTab(QWidget):
         self.picked = None
         self.urlsPicked.emit(None)
         self.message.setText("")
+        self._exportable()
 
     def export_finding(self, path: str, key: str) -> int:
         f = self.finding(key)
@@ -322,11 +338,10 @@ class OverviewTab(QWidget):
         self._ask("Broken links CSV", "CSV files (*.csv)", "broken-links.csv", self.export_broken)
 
     def _export_dialog(self) -> None:
-        row = self.table.currentIndex().row()
-        if row < 0:
+        key = self.picked
+        if key is None:  # disabled then; said should a shortcut get here
             self.message.setText("Pick a finding first, then export it")
             return
-        key = self.model.findings[row].key
         self._ask(
             "Export finding",
             "CSV files (*.csv)",

@@ -21,7 +21,9 @@ RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 class Roles(enum.IntEnum):
     """Custom item roles shared by every model of the window."""
 
-    Record = int(Qt.ItemDataRole.UserRole) + 1  # the FetchRecord (None when not fetched yet)
+    # What a row stands for beyond its URL: the FetchRecord (None when not fetched yet), a
+    # host's HostState (Hosts tab), a site-tree folder's Folder (the URLs below it).
+    Record = int(Qt.ItemDataRole.UserRole) + 1
     Url = enum.auto()  # the URL a row or node stands for (context menu, details pane)
     Sort = enum.auto()  # the raw value to sort by
     StatusClass = enum.auto()  # the row's verdicts.StatusClass (what the quick filters pick)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QScrollArea,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -24,7 +26,9 @@ from gui_crawler.ui.option_boxes import AccessGroup, ExtractGroup, PolitenessGro
 from gui_crawler.ui.option_fields import OptionFields, TextField
 from gui_crawler.ui.stored import StoredSettings
 
-ERROR_STYLE = "color: #c0392b;"
+ERROR_COLOR = "#c0392b"
+ERROR_STYLE = f"color: {ERROR_COLOR};"
+ERROR_BORDER = f"border: 1px solid {ERROR_COLOR};"  # a field whose text is what is wrong
 
 
 class SettingsPanel(QWidget):
@@ -36,10 +40,12 @@ class SettingsPanel(QWidget):
     Signals:
         workersChanged(int): the worker count was edited (applied live to a running crawl).
         validityChanged(bool): whether every field is currently valid.
+        edited(): a field of typed text changed (and was checked).
     """
 
     workersChanged = Signal(int)
     validityChanged = Signal(bool)
+    edited = Signal()
 
     # Made by OptionFields from the table; named here for the type checker (tests/test_options.py
     # checks that these are the table's).
@@ -56,17 +62,37 @@ class SettingsPanel(QWidget):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        form = QFormLayout()
+        crawl = QWidget()
+        form = QFormLayout(crawl)
         self.fields = OptionFields(self, form, in_group("crawl"), ERROR_STYLE)
-        lay = QVBoxLayout(self)
-        lay.addLayout(form)
         self.politeness = PolitenessGroup()
         self.access = AccessGroup(ERROR_STYLE)
         self.extraction = ExtractGroup(ERROR_STYLE)
         self.rendering = RenderGroup(ERROR_STYLE)
         self.boxes = (self.politeness, self.access, self.extraction, self.rendering)
-        for box in self.boxes:
-            lay.addWidget(box)
+        # One page each, none taller than the window has room for: stacked, the form and its
+        # boxes were 910 px in a 330 px panel, Login and Extraction far below a scroll.
+        self.pages = QTabWidget()
+        self.pages.setObjectName("settings-pages")
+        self.pages.setDocumentMode(True)
+        self.pages.setUsesScrollButtons(False)
+        self.pages.setAccessibleName(self.tr("Crawl settings"))
+        for page, title in (
+            (crawl, self.tr("&Crawl")),
+            (self.politeness, self.tr("Polite&ness")),
+            (self.access, self.tr("Lo&gin")),
+            (self.extraction, self.tr("E&xtraction")),
+            (self.rendering, self.tr("&JavaScript")),
+        ):
+            holder = QWidget()
+            column = QVBoxLayout(holder)
+            column.setContentsMargins(0, 4, 0, 0)
+            column.addWidget(page)
+            column.addStretch(1)
+            self.pages.addTab(holder, title)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(self.pages)
         # Every field of typed text, checked as it is typed, with the line under it.
         self._typed = (
             self.fields,
@@ -74,7 +100,6 @@ class SettingsPanel(QWidget):
             self.extraction.fields,
             self.rendering.fields,
         )
-        lay.addStretch(1)
         # The panel sits in a scroll area: a wheel turn over it scrolls, not a box passed over.
         self._wheel_guard = wheel_needs_focus(self)
 
@@ -87,6 +112,19 @@ class SettingsPanel(QWidget):
         """The first problem with the fields, as a message for a person, or None."""
         problems = self._problems()
         return problems[0][1] if problems else None
+
+    def reveal_problem(self) -> None:
+        """Show the page (the tab) of the first field in error, with the line that says why."""
+        problems = self._problems()
+        if problems:
+            self.pages.setCurrentIndex(self._page_of(problems[0][0]))
+
+    def _page_of(self, field: QWidget) -> int:
+        """The index of the settings page ``field`` is on."""
+        pages = self.pages
+        return next(
+            i for i in range(pages.count()) if (p := pages.widget(i)) and p.isAncestorOf(field)
+        )
 
     def error_label(self, edit: TextField) -> QLabel:
         """The line under ``edit`` that says what is wrong with its text."""
@@ -102,12 +140,18 @@ class SettingsPanel(QWidget):
         problems = dict(self._problems())
         for edit in self._text_fields():
             why = problems.get(edit)
-            edit.setStyleSheet("border: 1px solid #c0392b;" if why else "")
+            edit.setStyleSheet(ERROR_BORDER if why else "")
             self.error_label(edit).setText(why or "")
             self.error_label(edit).setVisible(why is not None)
+        # A page holding a field in error says so on its tab, shown or not.
+        wrong = {self._page_of(edit) for edit in problems}
+        bar = self.pages.tabBar()
+        for i in range(self.pages.count()):
+            bar.setTabTextColor(i, QColor(ERROR_COLOR) if i in wrong else QColor())
         if self._valid != (not problems):
             self._valid = not problems
             self.validityChanged.emit(self._valid)
+        self.edited.emit()
 
     def values(self) -> dict[str, Any]:
         """Every field's value by option name, as CrawlConfig takes it."""
@@ -159,6 +203,9 @@ def scrolled(panel: SettingsPanel) -> QScrollArea:
     scroll.setWidget(panel)
     scroll.setWidgetResizable(True)
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    # Not a stop of its own in the Tab order: Tab goes from the toolbar to the settings' tabs
+    # (a focused field is scrolled into view).
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     scroll.setMinimumWidth(
         panel.minimumSizeHint().width()
         + scroll.verticalScrollBar().sizeHint().width()

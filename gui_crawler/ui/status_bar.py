@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QSizePolicy
 
 from gui_crawler.events import Progress
 from gui_crawler.records.verdicts import CUT_SHORT, Verdict, count_label
-from gui_crawler.records.wording import progress_text
+from gui_crawler.records.wording import average_rate, duration, progress_text
 from gui_crawler.ui.controller import CrawlController
 from gui_crawler.ui.plaintext import tip as plain_tip
 from gui_crawler.ui.settings_panel import ERROR_STYLE
@@ -28,14 +28,24 @@ def clock(seconds: float) -> str:
 
 class ElidedLabel(QLabel):
     """A one-line label that shrinks with its space and cuts its text at the end with "…";
-    ``text()`` gives the whole text (a plain QLabel would clip it mid-letter, without a mark).
-    Plain text: what it shows can come from a page or a file."""
+    ``text()`` gives the whole text (a plain QLabel would clip it mid-letter, without a mark),
+    and a click (or Enter once it has the focus) asks for it to be shown whole (``opened``).
+    Plain text: what it shows can come from a page or a file.
+
+    Signals:
+        opened(): clicked, or Enter or Space pressed on it.
+    """
+
+    opened = Signal()
 
     def __init__(self, text: str = "", parent: Any = None) -> None:
         super().__init__(parent)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self._full = ""
+        self.more = ""  # what the whole message adds to the text (the tooltip's other lines)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setText(text)
 
     def text(self) -> str:
@@ -43,11 +53,23 @@ class ElidedLabel(QLabel):
 
     def setText(self, text: str) -> None:
         self._full = text
+        self.setAccessibleDescription(text)  # read whole by a screen reader, cut or not
         self._elide()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._elide()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self._full:
+            self.opened.emit()
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and self._full:
+            self.opened.emit()
+            return
+        super().keyPressEvent(event)
 
     def _elide(self) -> None:
         width = max(0, self.contentsRect().width())
@@ -66,8 +88,9 @@ STATUS_TIPS = {
     "redirects": "URLs that answered with a redirect: the rows of the Redirects tab",
     "broken": "Broken URLs: an error answer (404, 500…) or no connection (refused, unknown "
     "host, reset), not those blocked or timed out: the rows of the Broken links tab",
-    "rate": "Pages recorded per second over the last second; after a crawl, its average",
-    "elapsed": "Time since the crawl started",
+    "rate": "Pages recorded per second over the last second; after a crawl, its average (a "
+    "crawl over within a second: how many pages in how long)",
+    "elapsed": "Time since the crawl started; after a crawl, how long it took",
 }
 
 STATS = ("urls", "queued", "progress", "workers", "redirects", "broken", "rate", "elapsed")
@@ -88,13 +111,18 @@ class CrawlStatusBar:
         # Permanent widgets only: a hover tip's temporary message cannot hide them.
         self.state_label = ElidedLabel("Ready")
         self.state_label.setObjectName("state")
+        self.state_label.setAccessibleName("Crawl state")
         self.state_label.setMinimumWidth(120)
         sb.addPermanentWidget(self.state_label, 1)
         # The outcome of the last action or a warning about the crawl: stays until the next one.
         self.notice = ElidedLabel()
         self.notice.setObjectName("notice")
+        self.notice.setAccessibleName("Last message")
         sb.addPermanentWidget(self.notice, 2)
         self.notice.hide()  # an empty notice would still take its share of the bar
+        self.message_box: QMessageBox | None = None  # a message shown whole (kept: Qt holds it)
+        for elided in (self.state_label, self.notice):
+            elided.opened.connect(lambda e=elided: self.show_whole(e))
         self.stat_labels: dict[str, QLabel] = {}
         for key in STATS:
             lab = CounterLabel()
@@ -111,8 +139,27 @@ class CrawlStatusBar:
         c.finished.connect(self._crawl_ended)
 
     def set_state(self, text: str, tip: str = "") -> None:
-        self.state_label.setText(text)  # cut to fit: the tooltip holds all of it
+        self.state_label.setText(text)  # cut to fit: the tooltip and a click show all of it
+        self.state_label.more = tip
         self.state_label.setToolTip(plain_tip(f"{text}\n{tip}" if tip else text))
+
+    def show_whole(self, lab: ElidedLabel) -> QMessageBox:
+        """A status message shown whole, in a box of its own (non-modal, its text selectable):
+        the bar cuts a long one short."""
+        if self.message_box is not None:
+            self.message_box.close()
+        text = f"{lab.text()}\n\n{lab.more}" if lab.more else lab.text()
+        box = QMessageBox(QMessageBox.Icon.Information, "gui-crawler", text,
+                          QMessageBox.StandardButton.Close, self.window)  # fmt: skip
+        box.setObjectName("status-message")
+        box.setTextFormat(Qt.TextFormat.PlainText)  # a message can quote a page or a file
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.setModal(False)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(lambda _r: setattr(self, "message_box", None))
+        self.message_box = box
+        box.open()
+        return box
 
     def notify(self, text: str | None, error: bool = False) -> None:
         """Say how an action went, or warn about the crawl, until the next notice or crawl.
@@ -208,12 +255,14 @@ class CrawlStatusBar:
         style = ERROR_STYLE if broken else ""
         if lab["broken"].styleSheet() != style:  # setting it, even unchanged, restyles the label
             lab["broken"].setStyleSheet(style)
-        # A crawl opened from its file: its own running time, from its records (the timeline's).
-        opened = c.opened_for() if p is None and not running else 0.0
-        if p is not None and not running and p.elapsed >= 1.0:
-            lab["rate"].setText(f"{p.done / p.elapsed:.1f} pages/s (average)")
-        elif opened > 0:
-            lab["rate"].setText(f"{rows / opened:.1f} pages/s (average)")
-        else:
+        if running:
             lab["rate"].setText(f"{rate:.1f} pages/s")
-        lab["elapsed"].setText(clock(p.elapsed if p else opened))
+            lab["elapsed"].setText(clock(p.elapsed if p else 0.0))
+            return
+        # After a crawl: its own average and time, however short; a crawl opened from its file
+        # or re-checked: its rows over its running time, from its records (the timeline's). The
+        # rate of the last second says nothing once the crawl is over.
+        done, took = (p.done, p.elapsed) if p is not None else (rows, c.opened_for())
+        average = average_rate(done, took)
+        lab["rate"].setText(average or f"{rate:.1f} pages/s")
+        lab["elapsed"].setText(duration(took) if average else clock(0.0))

@@ -492,6 +492,7 @@ class TimelinePanel(QWidget):
         self.live.setCheckable(True)
         self.live.setToolTip("Stop following the present to look back (drag also pauses)")
         self.lanes = QComboBox()
+        self.lanes.setAccessibleName(self.tr("Timeline lanes"))
         self.lanes.addItems(["Lanes: workers", "Lanes: hosts"])
         self.lanes.setToolTip(
             "One lane per worker, or per host one lane per slot of its limit, with a line for the "

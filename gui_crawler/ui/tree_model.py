@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
@@ -144,6 +145,35 @@ class Node:
             root = root.parent
         spelled = root.dir.spelled if isinstance(root.dir, RootDir) else {}
         return spelled.get(self) or self.prefix
+
+
+@dataclass(frozen=True, slots=True)
+class Folder:
+    """What a branch of the site tree that is no URL itself stands for (``/static/`` when only
+    the files in it were taken in): its path and every URL below it, taken in or fetched, in
+    the tree's order; the worst status below it, as the tree says it."""
+
+    prefix: str
+    urls: tuple[str, ...]
+    fetched: int  # of them, those with an answer (the others are taken in, not fetched yet)
+    worst: str
+
+    @classmethod
+    def of(cls, node: Node) -> Folder:
+        """The folder ``node`` is: every URL in its subtree, depth first in the tree's order."""
+        urls: list[str] = []
+        fetched = 0
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            url = n.url
+            if url is not None:
+                urls.append(url)
+                fetched += n.state[0] != _PENDING
+            d = n.dir
+            if d is not None:
+                stack.extend(reversed(d.children + d.pending))
+        return cls(node.prefix, tuple(urls), fetched, node.state[3])
 
 
 def split_url(url: str) -> tuple[str, list[str]]:
@@ -386,6 +416,8 @@ class SiteTreeModel(QAbstractItemModel):
             return (n.name, n.pages, st[0] or _PENDING, st[2])[col]
         if role == Roles.StatusClass:
             return int(st[2][1])
+        if role == Roles.Record:  # a folder stands for the URLs below it; a URL for itself
+            return None if st[0] is not None else Folder.of(n)
         return None
 
     def headerData(

@@ -161,6 +161,7 @@ class PagesTab(QWidget):
         super().__init__(parent)
         self.proxy = proxy
         self.filter = QLineEdit()
+        self.filter.setAccessibleName(self.tr("Filter the pages"))
         self.filter.setPlaceholderText("Filter URLs, types, errors… (Ctrl+F)")
         self.filter.setClearButtonEnabled(True)
         self.buttons: dict[str, QToolButton] = {}

@@ -125,7 +125,7 @@ def test_file_dialogs_open_in_the_last_folder_and_suggest_a_name(
     assert Path(report.selectedFiles()[0]) == folder / "127.0.0.1-report.html"
     report.reject()
 
-    window.overview.table.setCurrentIndex(window.overview.model.index(0, 0))
+    window.overview.pick(0)  # a finding picked: its pages can be exported
     window.overview.export_button.click()
     [finding] = open_file_dialogs(window)
     key = window.overview.model.findings[0].key.replace("_", "-")
