@@ -22,6 +22,7 @@ import gui_ab  # noqa: F401  (registers the window's before/after sections)
 import gui_sections  # noqa: F401  (registers the window sections)
 import pure  # noqa: F401  (registers real-pure: compiled vs pure Python on the real sites)
 import realsites  # noqa: F401  (registers the real-site sections)
+import site_graph  # noqa: F401  (registers graph: the Site graph tab on rust-doc)
 from common import OUT, kill_children, raise_nofile, table
 from sections import SECTIONS, Context
 

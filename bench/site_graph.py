@@ -88,7 +88,7 @@ async def _window(args: argparse.Namespace) -> dict:
     await done.wait()
     wall = time.perf_counter() - t
     if tab is g:  # until the whole crawl is drawn
-        while g._drawn is None or g._drawn[0] != w.results.graph.version:
+        while not g.up_to_date:
             await asyncio.sleep(0.05)
     settled = time.perf_counter() - t
     heartbeat.stop()

@@ -117,6 +117,11 @@ class SiteGraphTab(QWidget):
         self._timer.timeout.connect(self._tick)
         self.destroyed.connect(self.process.close)
 
+    @property
+    def up_to_date(self) -> bool:
+        """The picture drawn is of the whole graph as it is now, in the view picked."""
+        return self._drawn == (self.graph.version, self.kind.currentData())
+
     # ---- the picture ---------------------------------------------------------------------------
 
     def _make_plot(self) -> None:
@@ -199,7 +204,7 @@ class SiteGraphTab(QWidget):
         self.process.submit(Job(kind, picture.size, picture.tree, picture.links,
                                 picture.roots, seed))  # fmt: skip
         self._job = (picture, kind, version)
-        self.summary.setText(self._words(picture) + self.tr(" · laying out…"))
+        self.summary.setText(self._words(picture, kind) + self.tr(" · laying out…"))
         return True
 
     def _seed(self, picture: Picture) -> np.ndarray | None:
@@ -241,18 +246,18 @@ class SiteGraphTab(QWidget):
             brush=[self._brushes[c] for c in picture.codes.tolist()],
             data=np.arange(picture.size),
         )
-        self.summary.setText(self._words(picture))
+        self.summary.setText(self._words(picture, kind))
         self.legend.setText(self._legend())
         self.drawn.emit()
 
-    def _words(self, picture: Picture) -> str:
+    def _words(self, picture: Picture, kind: str) -> str:
         n = picture.urls
         if picture.grouped:
             return self.tr("{} URLs in {} folders (one node a folder past {} URLs)").format(
                 f"{n:,}", f"{picture.size:,}", f"{self.graph.GROUP_AT:,}"
             )
         words = self.tr("{} URLs").format(f"{n:,}")
-        if picture.hubs:
+        if picture.hubs and kind == FORCE:
             words += self.tr(" · the links of {} navigation pages left out").format(picture.hubs)
         return words
 

@@ -111,7 +111,7 @@ class SiteGraph:
 
     GROUP_AT = 10_000  # more URLs than this: one node per folder
     LINKS_KEPT = 8  # links kept per page, to pages recorded before it and from them
-    LINKS_SCANNED = 64  # …among its first this many links (LINKS_KEPT of them once grouped)
+    LINKS_SCANNED = 16  # …among its first this many links (LINKS_KEPT of them once grouped)
     # A page linked from more pages than this share of them (and more than HUB_MIN) is the
     # site's navigation: its links say nothing of where a page belongs and, laid out, pull every
     # page into one ball. The picture leaves them out (the tree keeps its edges).
@@ -299,19 +299,28 @@ class SiteGraph:
         weights = np.bincount(group, minlength=g).astype(np.int64)
         worst = np.zeros(g, np.uint8)
         np.maximum.at(worst, group, codes)
+        # The tree: a folder under the folder of the page that first linked to its first page
+        # (the crawl reached it there first). Parents come first, so it has no cycle.
+        via = parents[first]
+        up = np.where(via >= 0, group[np.maximum(via, 0)], -1)
+        kid = np.flatnonzero((up >= 0) & (up != np.arange(g)) & (first[np.maximum(up, 0)] < first))
+        tree = np.stack([up[kid], kid], axis=1).astype(np.int32)
+        # The other links between folders: a page's referrer in another folder, and the links
+        # kept between folders holding URLs (both ends of a pair were recorded pages).
         kids = np.flatnonzero(parents >= 0)
-        tree = _pairs(group[parents[kids]], group[kids], g)
-        # Folder links between groups that hold URLs (every folder of a pair does: both ends
-        # were recorded pages).
         packed = np.fromiter(self.folder_links, np.int64, len(self.folder_links))
         slot = np.full(len(fmap), -1, np.int64)
         slot[keys] = np.arange(g)
-        a, b = slot[fmap[packed >> 32]], slot[fmap[packed & 0xFFFFFFFF]]
+        a = np.concatenate([group[parents[kids]], slot[fmap[packed >> 32]]])
+        b = np.concatenate([group[kids], slot[fmap[packed & 0xFFFFFFFF]]])
         ok = (a >= 0) & (b >= 0)
         links = _pairs(a[ok], b[ok], g)
+        if len(links) and len(tree):  # those of the tree are not drawn twice
+            codes_tree = tree[:, 0].astype(np.int64) * g + tree[:, 1]
+            links = links[~np.isin(links[:, 0].astype(np.int64) * g + links[:, 1], codes_tree)]
         has_parent = np.zeros(g, bool)
         has_parent[tree[:, 1]] = True
-        roots = np.unique(group[parents < 0])
+        roots = np.flatnonzero(~has_parent)
         return Picture(
             grouped=True,
             keys=keys.astype(np.int64),

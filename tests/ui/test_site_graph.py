@@ -133,7 +133,7 @@ def test_grouped_by_folder_past_the_threshold() -> None:
     assert [int(w) for w in p.weights] == [3, 2, 1]  # /, /gone, /old; /a/, /a/x; /b/1
     # A folder shows its worst: / holds a 404, /a/ a 500 (both broken), /b/ is ok.
     assert [int(c) for c in p.codes] == [CODES[Verdict.BROKEN]] * 2 + [CODES[Verdict.OK]]
-    assert sorted(map(tuple, p.tree.tolist())) == [(0, 1), (0, 2)]
+    assert sorted(map(tuple, p.tree.tolist())) == [(0, 1), (0, 2)]  # a tree: one parent each
     assert graph.label(p, 1) == f"{H}/a/ (2 URLs)"
     assert graph.url(p, 1) == f"{H}/a/"  # its first URL recorded: what a click selects
     # Fewer nodes allowed than folders: deeper folders merge into their parents.
@@ -205,7 +205,7 @@ def show_graph(qtbot: Any, w: MainWindow, kind: str = TREE) -> SiteGraphTab:
     tab = w.graph_view
     tab.kind.setCurrentIndex(tab.kind.findData(kind))
     w.show_tab(tab)
-    qtbot.waitUntil(lambda: tab._drawn == (w.results.graph.version, kind), timeout=30_000)
+    qtbot.waitUntil(lambda: tab.up_to_date, timeout=30_000)
     return tab
 
 
