@@ -164,7 +164,7 @@ class SiteGraphTab(QWidget):
         self._timer.stop()  # hidden: no layout, no drawing (one under way is kept for later)
 
     def _tick(self) -> None:
-        if self.plot is None:
+        if self.plot is None or not self.isVisible():
             return
         now = time.monotonic()
         if self.process.busy:

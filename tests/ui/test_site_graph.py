@@ -269,6 +269,11 @@ def test_the_tab_draws_the_crawl_and_a_click_selects(
         assert sorted(titles) == sorted(graph.url(p, i) for i in range(p.size))
         assert not tab.export_svg(tmp_path / "no such folder" / "g.svg")
         assert "Could not write" in tab.summary.text()
+        # A new crawl shown: the picture starts again, empty.
+        window.results.clear()
+        qtbot.waitUntil(lambda: tab.up_to_date, timeout=10_000)
+        assert tab.picture is not None and tab.picture.size == 0
+        assert tab.nodes.points().size == 0 and tab.legend.text() == ""
     finally:
         tab.process.close()
 
