@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.records.verdicts import WORST_LAST, Verdict, verdict_of
+from gui_crawler.records.verdicts import WORST_LAST, Verdict, worry
 
 if TYPE_CHECKING:
     # numpy is imported where a picture is made: a window that never shows the graph never
@@ -32,13 +32,13 @@ if TYPE_CHECKING:
     from gui_crawler.ui.link_models import LinkIndex
 
 # A node's verdict as a small number, worse ones higher (a folder shows its worst): the place in
-# WORST_LAST, from 1.
+# WORST_LAST, from 1, as verdicts.worry orders outcomes.
 CODES: dict[Verdict, int] = {v: i + 1 for i, v in enumerate(WORST_LAST)}
 
 
 @functools.lru_cache(maxsize=1024)
 def _code(status: int | None, error_kind: str | None) -> int:
-    return CODES[verdict_of(status, error_kind)]
+    return worry(status, error_kind)[0]
 
 
 def folder_of(url: str) -> str:
@@ -368,7 +368,7 @@ def svg_text(
     height: int,
 ) -> str:
     """The picture as SVG: the edges as one path, a circle per node (its title: what it is),
-    ``positions`` fitted into ``width`` by ``height`` (y up, as drawn)."""
+    ``positions`` fitted into ``width`` by ``height`` and centred (y up, as drawn)."""
     import numpy as np
 
     pad = float(max(radii.max(initial=0.0), 4.0)) + 2
@@ -378,7 +378,8 @@ def svg_text(
         lo, hi = np.zeros(2), np.ones(2)
     span = np.where(hi - lo > 0, hi - lo, 1.0)
     scale = float(min((width - 2 * pad) / span[0], (height - 2 * pad) / span[1]))
-    xy = (positions - lo) * scale + pad
+    # Centred: the picture's other side has room to spare.
+    xy = (positions - lo) * scale + (np.array([width, height]) - span * scale) / 2
     xy[:, 1] = height - xy[:, 1]
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',

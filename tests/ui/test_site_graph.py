@@ -195,6 +195,7 @@ def test_svg_text_is_xml_with_a_circle_a_node() -> None:
     assert root.find(f".//{SVG}path").get("d").count("M") == 2  # type: ignore[union-attr]
     xs = [float(c.get("cx")) for c in circles]  # type: ignore[arg-type]
     assert min(xs) > 0 and max(xs) < 300
+    assert (min(xs) + max(xs)) / 2 == pytest.approx(150)  # centred
 
 
 # ---- the tab in the window --------------------------------------------------------------------
