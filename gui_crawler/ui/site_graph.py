@@ -193,14 +193,13 @@ class SiteGraph:
             ref = links.known(rec.referrer) if rec.referrer else None
             self.parent.append(-1 if ref is None else ref)
             self.code.append(code)
-            folder = self._folder(rec.url)
-            self.folder.append(folder)
-            self._add_links(rec, node, folder)
+            self.folder.append(self._folder(rec.url))
+            self._add_links(rec, node)
         if len(self.number) > self.GROUP_AT and self.page_links:
             self.page_links = array("i")  # drawn by folder from now on
         self.version += 1
 
-    def _add_links(self, rec: FetchRecord, node: int, folder: int) -> None:
+    def _add_links(self, rec: FetchRecord, node: int) -> None:
         """Up to LINKS_KEPT links from ``rec``'s page to pages recorded before it, and from
         them to it (the rest come when the later page is recorded)."""
         links, grouped = self.links, self.grouped
