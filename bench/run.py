@@ -27,7 +27,7 @@ from sections import SECTIONS, Context
 # The modules whose sections run, in this order (sections.py holds the headless engine's).
 MODULES = ("sections", "gui_sections", "realsites", "parse_parts", "parse_hop", "pure", "unbounded",
            "cli_stream", "hostile_site", "resume_memory", "window_million", "gui_repeat", "pages_db",
-           "link_index_memory", "tree_memory", "fuzz", "cluster", "render")  # fmt: skip
+           "link_index_memory", "tree_memory", "fuzz", "cluster", "render", "site_graph")  # fmt: skip
 for module in MODULES:
     importlib.import_module(module)
 

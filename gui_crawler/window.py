@@ -27,6 +27,7 @@ from gui_crawler.ui.charts import ChartsPanel
 from gui_crawler.ui.controller import ADDRESS, SETTINGS, CrawlController, CrawlViews
 from gui_crawler.ui.details import DetailsPane
 from gui_crawler.ui.focus import ShortcutsFirst
+from gui_crawler.ui.graph_view import SiteGraphTab
 from gui_crawler.ui.hosts_model import HOST_WIDTHS
 from gui_crawler.ui.layout_state import restore_layout, save_layout
 from gui_crawler.ui.menus import MenuParts, WindowMenus
@@ -255,6 +256,8 @@ class MainWindow(QMainWindow):
         self.pages_tab.findingRemoved.connect(self.overview.show_all)
         self.overview.table.clicked.connect(lambda _: self.tabs.setCurrentWidget(self.pages_tab))
         self.add_tab(self.overview, "&Overview")
+        self.graph_view = SiteGraphTab(r.graph)
+        self.add_tab(self.graph_view, "Site &graph")
 
         install_url_menu(self.details, lambda pos: self.details.current_url())
 
@@ -319,6 +322,7 @@ class MainWindow(QMainWindow):
         c.addressShown.connect(self.address.setText)
         self.bridge.started.connect(self._crawl_started)
         self.timeline.recordClicked.connect(self.select_url)
+        self.graph_view.urlClicked.connect(self.select_url)
         self.address.returnPressed.connect(self.start)
         self.address.textEdited.connect(lambda _t: self._show_problem(None))
         self.settings.edited.connect(self._settings_edited)

@@ -44,6 +44,10 @@ UI_WITHOUT_QT = {
     "gui_crawler.ui.stored": "checks stored settings without Qt",
     # What PySide6's import hook left in linecache, dropped: linecache is all it touches.
     "gui_crawler.ui.module_sources": "clears linecache for the window, no Qt needed",
+    # The site graph's nodes and edges: plain Python and numpy on the link index.
+    "gui_crawler.ui.site_graph": "plain Python under the Site graph tab",
+    # Run as the layout process's program: numpy and igraph, never Qt.
+    "gui_crawler.ui.graph_layout": "the layout process imports no Qt",
 }
 
 

@@ -18,6 +18,9 @@
   the Overview tab and the charts;
 * ``timeline``, ``timeline_model``, ``timeline_hosts``: the timeline tab, its model and its lanes by
   host (``timeline_hosts`` is plain Python the two share);
+* ``graph_view``, ``site_graph``, ``graph_layout``: the Site graph tab, the nodes and edges it
+  draws (plain Python and numpy) and their layout, computed by igraph in a process of its own
+  (no Qt there);
 * ``settings_panel``, ``option_boxes``, ``option_fields``, ``stored``: the settings form and its
   values stored in QSettings (``stored`` checks them one by one and needs no Qt);
 * ``recent_dialog``: the recent-crawls list;
