@@ -26,7 +26,7 @@ from gui_crawler.records.anchors import (
     streamed_link_rows,
     words_in_records,
 )
-from gui_crawler.records.audit import Audit, Finding
+from gui_crawler.records.audit import Audit, Finding, Thresholds
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_links_csv
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.outfile import atomic_text
@@ -402,9 +402,16 @@ class Streamed:
     report counts over them (``findings``), and the broken links (source, target, answer) in
     crawl order (``broken``)."""
 
-    def __init__(self, records: Records, config: CrawlConfig, broken: bool, findings: bool) -> None:
+    def __init__(
+        self,
+        records: Records,
+        config: CrawlConfig,
+        broken: bool,
+        findings: bool,
+        thresholds: Thresholds | None = None,
+    ) -> None:
         internal = Scope(config.roots, strict=config.strict).host_ok
-        self.audit = audit = Audit(is_internal=internal, keep_records=False)
+        self.audit = audit = Audit(thresholds, is_internal=internal, keep_records=False)
         audit.rules = config.extractor().rules
         linked: set[str] = set()  # the sitemap URLs some page links to
         audit.linked = linked.__contains__
@@ -451,7 +458,12 @@ def write_audit(
         records = ListRecords(records, pages_words)
     source = records
     want_broken = bool(args.report or args.broken_csv)
-    streamed = Streamed(source, config, want_broken, bool(args.report)) if want_broken else None
+    thresholds = Thresholds.of(args)  # --title-min and the like
+    streamed = (
+        Streamed(source, config, want_broken, bool(args.report), thresholds)
+        if want_broken
+        else None
+    )
     rows = broken_rows(streamed.broken, source.words) if streamed is not None else []
     internal = Scope(config.roots, strict=config.strict).host_ok
     links_csv = getattr(args, "links_csv", None)

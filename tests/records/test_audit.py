@@ -82,7 +82,7 @@ def test_every_finding_names_exactly_its_pages() -> None:
     audit.add(records())
     got = {f.key: {u.removeprefix(H) for u in f.urls} for f in audit.findings()}
     assert list(got) == [key for key, _, _ in FINDINGS]
-    assert got == {
+    assert got == {key: set() for key in got} | {
         "broken_internal": {"/gone", "/sm404"},
         "broken_external": {"http://ext.test/x"},
         "blocked": {"/robots", "http://down.test/x"},
@@ -200,3 +200,17 @@ def test_an_audit_that_keeps_no_records_finds_the_same() -> None:
     assert lean.findings() == kept.findings()
     with pytest.raises(RuntimeError):  # too late to change what it was fed with
         lean.set_thresholds(Thresholds(title_max=10))
+
+
+def test_a_finding_s_rows_are_its_items_or_else_its_urls() -> None:
+    """The findings CSV's rows (finding, url, source, detail): a finding that says more than
+    its URLs gives each thing it flags, a URL as often as it has them; the others a row per
+    URL without source or detail."""
+    from gui_crawler.records.audit import Finding, Item
+
+    plain = Finding("slow", "Slow pages", (H + "/a", H + "/b"), 1)
+    assert plain.rows() == (Item(H + "/a"), Item(H + "/b"))
+    two = (Item(H + "/a", H + "/r1", "301 → /x"), Item(H + "/a", H + "/r2", "302 → /y"))
+    linked = Finding("link_to_redirect", "Internal links to a redirect", (H + "/a",), 0, two)
+    assert linked.count == 1 and linked.rows() == two
+    assert [tuple(r) for r in linked.rows()][1] == (H + "/a", H + "/r2", "302 → /y")
