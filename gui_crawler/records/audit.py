@@ -18,7 +18,15 @@ from gui_crawler.events import ErrorKind, FetchRecord
 from gui_crawler.options import default
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.parsing.links import HTML_TYPES
+from gui_crawler.parsing.pagechecks import fragment_hashes, has_id
 from gui_crawler.records.explanations import Explanation, explain
+from gui_crawler.records.nearduplicates import NearDuplicates
+from gui_crawler.records.onpage import (
+    checks_of,
+    hreflang_targets,
+    missing_security_headers,
+    url_flags,
+)
 from gui_crawler.records.rendering import detail, noindex_after
 from gui_crawler.records.verdicts import WORDS, Verdict, is_broken, is_cancelled, verdict
 from gui_crawler.records.wording import answer_words
@@ -187,6 +195,8 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     ("js_not_rendered", "Rendering failed or cut short", 1),
 )
 LABELS = {key: label for key, label, _ in FINDINGS}
+# The findings joined from the indexes when asked, with their items (Audit._joined_items).
+_JOINED_ITEMS = frozenset({"link_to_redirect", "near_duplicate"})
 # The findings of rendering: listed only for a crawl that rendered some page.
 JS_FINDINGS = frozenset(key for key, _, _ in FINDINGS if key.startswith("js_"))
 
@@ -215,6 +225,41 @@ _VERDICT_FINDING = {
     Verdict.TIMEOUT: "timeout",
     Verdict.ERROR: "error",
 }
+
+
+# The findings of an image (its URL; the page holding it is the item's source).
+_IMAGE_FINDINGS = frozenset({"img_missing_alt", "img_missing_size", "img_alt_too_long"})
+KNOWN_TARGETS = 4096  # the targets of canonicals, hreflangs and #fragments whose facts are kept
+_FRAGMENT_HOPS = 10  # redirects a link to a #fragment is followed through
+
+
+class _Target(NamedTuple):
+    """What the checks waiting for a URL need of its record."""
+
+    status: int | None
+    page: bool  # an HTML page that answered 200 (is_page)
+    canonical: str | None
+    next_url: str | None  # a redirect's target
+    ids: bytes
+    hreflangs: frozenset[str]
+    answer: str  # what it answered, in plain words
+
+    @classmethod
+    def of(cls, rec: FetchRecord) -> _Target:
+        page = is_page(rec)
+        return cls(
+            rec.status,
+            page,
+            rec.canonical if page else None,
+            rec.next_url if rec.is_redirect else None,
+            rec.ids if page else b"",
+            frozenset(hreflang_targets(rec)) if page else frozenset(),
+            answer_words(rec),
+        )
+
+
+# A check waiting for its target's record: (kind, page, the link or target, evidence, hops).
+_Waiting = tuple[str, str, str, str, int]
 
 
 def is_page(rec: FetchRecord) -> bool:
@@ -278,6 +323,9 @@ class Audit:
         # The pages linking to a URL, likewise (the window's records come without their links).
         self.sources: Callable[[str], list[str]] | None = None
         self.source: Mapping[str, FetchRecord] | None = None
+        # The records of some URLs, for an audit that keeps none and has no source: a
+        # canonical's, an hreflang's or a #fragment's target recorded before the page naming it.
+        self.find: Callable[[list[str]], Mapping[str, FetchRecord]] | None = None
         self._rules: tuple[Rule, ...] = ()
         self._reset()
 
@@ -295,6 +343,13 @@ class Audit:
         self._sitemap: list[tuple[str, int | None]] = []  # sitemap URLs and their status
         self._stale = False  # the indexes need rebuilding from the records
         self._rendered = False  # some page was rendered (or tried): the JS findings are listed
+        self._near = NearDuplicates(self.thresholds.similarity)
+        # The checks waiting for a URL's record (a canonical's, an hreflang's, a #fragment's
+        # target), by that URL; those of its URLs not looked for yet among the records; what
+        # the latest targets' records said.
+        self._waiting: dict[str, list[_Waiting]] = {}
+        self._look_up: set[str] = set()
+        self._known: dict[str, _Target] = {}
 
     @property
     def is_internal(self) -> Callable[[str], bool]:
@@ -338,6 +393,8 @@ class Audit:
                     self._linked.add(rec.next_url)
             if not self._stale:
                 self._index(rec)
+        if len(self._look_up) >= 512:  # what waits is found among the records before it piles up
+            self._look_for_targets()
 
     def replace(self, records: Iterable[FetchRecord]) -> None:
         """Records of URLs recorded before (a re-check's answers), already in the ``source``:
@@ -382,10 +439,21 @@ class Audit:
             found["slow"].append(url)
         if rec.size > t.large_bytes:
             found["large"].append(url)
-        if rec.robots and ("noindex" in rec.robots or "none" in rec.robots.split(", ")):
+        robots = rec.robots.split(", ") if rec.robots else ()
+        noindex = "noindex" in robots or "none" in robots
+        if noindex:
             found["noindex"].append(url)
+        if "nofollow" in robots or "none" in robots:
+            found["meta_nofollow"].append(url)
         if rec.in_sitemap:
             self._sitemap.append((url, rec.status))
+            if noindex:
+                found["sitemap_noindex"].append(url)
+        image = rec.content_type is not None and rec.content_type.startswith("image/")
+        if image and rec.size > t.image_max_kb * 1024 and self._is_internal(url):
+            self._flag("img_over_100kb", url, rec.referrer or "", f"{rec.size / 1024:,.0f} KB")
+        if url in self._waiting:
+            self._settle(url, _Target.of(rec))
         if rec.next_url and rec.is_redirect:
             self._hops[url] = (rec.next_url, rec.error_kind == ErrorKind.TOO_MANY_REDIRECTS)
         if not is_page(rec):
@@ -401,12 +469,19 @@ class Audit:
             self._titles.add(rec.title, url)
             if len(rec.title) > t.title_max:
                 found["title_long"].append(url)
+            if len(rec.title) < t.title_min:
+                self._flag("title_too_short", url, "", f"{len(rec.title)} characters")
+            if rec.title == rec.h1:
+                self._flag("title_same_as_h1", url, "", rec.title)
         if not rec.meta_description:
             found["description_missing"].append(url)
         else:
             self._descriptions.add(rec.meta_description, url)
             if len(rec.meta_description) > t.description_max:
                 found["description_long"].append(url)
+            if len(rec.meta_description) < t.description_min:
+                n = len(rec.meta_description)
+                self._flag("description_too_short", url, "", f"{n} characters")
         if rec.h1_count == 0:
             found["h1_missing"].append(url)
         elif rec.h1_count > 1:
@@ -415,11 +490,112 @@ class Audit:
             found["canonical_invalid"].append(url)  # kept as written: file:///…, a typo
         elif rec.canonical and rec.canonical != url:
             found["canonicalised"].append(url)
+            self._wait(rec.canonical, ("canonical", url, rec.canonical, "", 0))
         if rec.content_hash:
             self._hashes.add(rec.content_hash, url)
+        if rec.word_count < t.words_min:
+            self._flag("low_content", url, "", f"{rec.word_count} words")
+        if rec.minhash:
+            self._near.add(url, rec.minhash, rec.content_hash)
+        for key, _, said in url_flags(url, t.url_max):
+            self._flag(key, url, "", said)
+        if missing := missing_security_headers(rec):
+            self._flag("security_headers_missing", url, "", ", ".join(missing))
+        self._index_checks(rec)
         if rec.render:
             self._rendered = True
             _index_render(rec, found)
+
+    def _index_checks(self, rec: FetchRecord) -> None:
+        """What the parse of ``rec``'s page checked on it (parsing/pagechecks.py): its own
+        findings, and the facts only the audit decides (which links are internal, what their
+        targets answered)."""
+        url = rec.url
+        internal = self._is_internal
+        for kind, other, said in checks_of(rec):
+            if kind in _IMAGE_FINDINGS:
+                self._flag(kind, other, url, said)
+            elif kind == "img_alt":
+                if said.isdigit() and int(said) > self.thresholds.alt_max:
+                    self._flag("img_alt_too_long", other, url, f"{said} characters")
+            elif kind == "nofollow":
+                if internal(other):
+                    self._flag("internal_nofollow", url, other, said)
+            elif kind == "no_words":
+                if internal(other):
+                    self._flag("anchor_missing", url, other, said)
+            elif kind == "fragment":
+                target = other.partition("#")[0]
+                if internal(target):  # another site's fragments are not fetched for this
+                    self._wait(target, ("fragment", url, other, said, 0), rec)
+            elif kind == "hreflang":
+                if other != url:
+                    self._wait(other, ("hreflang", url, other, said, 0))
+            elif kind in LABELS:
+                self._flag(kind, url, other, said)
+
+    # ---- checks that wait for another URL's record ------------------------------------------
+
+    def _wait(self, target: str, check: _Waiting, rec: FetchRecord | None = None) -> None:
+        """``check`` decided when ``target``'s record is there: now if it is known (``rec``:
+        the page being indexed, which may be its own target)."""
+        known = (
+            _Target.of(rec) if rec is not None and rec.url == target else self._known.get(target)
+        )
+        if known is not None:
+            self._decide(check, known)
+            return
+        waiting = self._waiting.get(target)
+        if waiting is None:
+            self._waiting[target] = [check]
+            self._look_up.add(target)
+        else:
+            waiting.append(check)
+
+    def _settle(self, url: str, target: _Target) -> None:
+        """The checks that waited for ``url``'s record, decided by what it says."""
+        self._known[url] = target
+        if len(self._known) > KNOWN_TARGETS:
+            del self._known[next(iter(self._known))]
+        self._look_up.discard(url)
+        for check in self._waiting.pop(url, ()):
+            self._decide(check, target)
+
+    def _decide(self, check: _Waiting, target: _Target) -> None:
+        kind, page, other, said, hops = check
+        if kind == "fragment":
+            if target.next_url is not None and hops < _FRAGMENT_HOPS:
+                # Followed through redirects (a browser keeps the fragment) to the page it names.
+                following = (kind, page, other, said, hops + 1)
+                self._wait(target.next_url, following)
+            elif target.page:
+                fragment = other.partition("#")[2]
+                if not any(has_id(target.ids, h) for h in fragment_hashes(fragment)):
+                    self._flag("fragment_missing", page, other, said)
+        elif target.status != 200:
+            self._flag(f"{kind}_non_200", page, other, target.answer)
+        elif kind == "canonical":
+            if target.page and target.canonical and target.canonical != other:
+                self._flag("canonical_chain", page, other, f"→ {target.canonical}")
+        elif target.page and page not in target.hreflangs:
+            self._flag("hreflang_missing_return", page, other, said)
+
+    def _look_for_targets(self) -> None:
+        """The records of the URLs checks wait for, looked for once each among those recorded
+        before (one batch); a URL not recorded yet settles its checks when it is."""
+        urls = list(self._look_up)
+        self._look_up.clear()
+        if not urls:
+            return
+        if self.find is not None:
+            got = self.find(urls)
+        else:
+            records = self.all_records
+            many = getattr(records, "get_many", None)
+            got = many(urls) if many is not None else {u: r for u in urls if (r := records.get(u))}
+        for url, rec in got.items():
+            if not is_cancelled(rec) and url in self._waiting:
+                self._settle(url, _Target.of(rec))
 
     def _flag(self, key: str, url: str, source: str = "", detail: str = "") -> None:
         """A thing ``key`` flags: ``url`` listed once, each item kept."""
@@ -430,19 +606,20 @@ class Audit:
             self._found[key].append(url)
 
     def _fresh(self) -> None:
-        """The indexes rebuilt if they are stale."""
+        """The indexes rebuilt if they are stale; the targets checks wait for looked for."""
         if self._stale:
             self._reset()
             for rec in self.all_records.values():
                 if not is_cancelled(rec):
                     self._index(rec)
+        self._look_for_targets()
 
     def findings(self) -> list[Finding]:
         """Every finding with its pages."""
         self._fresh()
         found: dict[str, Sequence[str]] = {**self._found, **self._joined()}
         found.update((key, groups.shared()) for key, groups in self._groups().items())
-        items = self._items
+        items = {**self._items, **self._joined_items()}
         return [
             Finding(key, label, tuple(found.get(key, ())), sev, tuple(items.get(key, ())))
             for key, label, sev in self._kinds()
@@ -457,7 +634,8 @@ class Audit:
         groups = self._groups().get(key)
         urls = groups.shared() if groups is not None else self._joined().get(key)
         found = tuple(self._found.get(key, ()) if urls is None else urls)
-        return Finding(key, label, found, sev, tuple(self._items.get(key, ())))
+        items = self._joined_items().get(key) if key in _JOINED_ITEMS else self._items.get(key)
+        return Finding(key, label, found, sev, tuple(items or ()))
 
     def counts(self) -> list[Count]:
         """Every finding's count, in the order of findings(), in time linear in the redirects
@@ -479,15 +657,52 @@ class Audit:
         }
 
     def _joined(self) -> dict[str, list[str]]:
-        """The findings joined from the indexes when asked: redirects and sitemap URLs."""
+        """The findings joined from the indexes when asked: redirects, sitemap URLs, the links
+        to redirects and near duplicates."""
         chains, loops = self._redirects()
         linked = self.linked or self._linked.__contains__
+        items = self._joined_items()
         return {
             "redirect_chain": chains,
             "redirect_loop": loops,
             "orphan": [u for u, _ in self._sitemap if not linked(u)],
             "sitemap_non200": [u for u, status in self._sitemap if status != 200],
+            **{key: list(dict.fromkeys(i.url for i in found)) for key, found in items.items()},
         }
+
+    def _joined_items(self) -> dict[str, list[Item]]:
+        """The things flagged by the findings joined when asked: each internal link to a
+        redirect (from the pages linking to it), each page alike another."""
+        internal = self._is_internal
+        redirects = {u: hop for u, hop in self._hops.items() if internal(u)}
+        to_redirects = [
+            Item(page, target, f"→ {redirects[target][0]}")
+            for page, target in self._links_to(redirects)
+            if internal(page)
+        ]
+        alike = [Item(a, b, f"{pct}% alike") for a, b, pct in self._near.pairs()]
+        return {"link_to_redirect": to_redirects, "near_duplicate": alike}
+
+    def redirecting(self) -> set[str]:
+        """The URLs that answered with a redirect (whose linking pages ``sources`` says)."""
+        self._fresh()
+        return set(self._hops)
+
+    def _links_to(self, targets: Mapping[str, object]) -> list[tuple[str, str]]:
+        """(page, target) of each link to one of ``targets``, the pages in the order recorded
+        (from ``sources`` if set, else the records' links)."""
+        if not targets:
+            return []
+        if self.sources is not None:
+            at = {u: i for i, u in enumerate(self.all_records)} if len(targets) > 1 else {}
+            pairs = [(s, t) for t in targets for s in self.sources(t)]
+            return sorted(pairs, key=lambda pair: at.get(pair[0], len(at)))
+        return [
+            (url, target)
+            for url, rec in self.all_records.items()
+            for target in rec.links
+            if target in targets
+        ]
 
     def _redirects(self) -> tuple[list[str], list[str]]:
         """(URLs starting a chain of 2+ redirects, URLs whose redirects come back round)."""

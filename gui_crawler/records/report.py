@@ -262,12 +262,15 @@ def render(
             what, fix = escape(f.explanation.what), escape(f.explanation.fix)
             out.append(f"<p class=why>{what} <b>How to fix:</b> {fix}</p>")
         out.append("<table>")
-        for r in _offenders(f, find):
-            out.append(
-                f"<tr><td class=url>{escape(r.url)}</td><td>{escape(_detail(f, r))}</td></tr>"
-            )
-        if f.count > WORST:
-            out.append(f"<tr><td colspan=2 class=sub>… and {f.count - WORST:,} more</td></tr>")
+        if f.items:  # each thing it flags, with its other end and its evidence
+            rows = [(i.url, " ".join(filter(None, (i.source, i.detail)))) for i in f.items]
+        else:
+            rows = [(r.url, _detail(f, r)) for r in _offenders(f, find)]
+        for url, said in rows[:WORST]:
+            out.append(f"<tr><td class=url>{escape(url)}</td><td>{escape(said)}</td></tr>")
+        more = len(f.items or f.urls) - WORST
+        if more > 0:
+            out.append(f"<tr><td colspan=2 class=sub>… and {more:,} more</td></tr>")
         out.append("</table>")
     broken = anchors if anchors is not None else broken_rows(audit.broken_links(), no_words)
     if broken:
@@ -415,6 +418,7 @@ class Streamed:
         audit.rules = config.extractor().rules
         linked: set[str] = set()  # the sitemap URLs some page links to
         audit.linked = linked.__contains__
+        audit.find = records.find  # a canonical's, an hreflang's, a #fragment's target
         self.totals = totals = Totals()
         answers: dict[str, str] = {}  # each broken URL's answer in words
         sitemap: set[str] = set()
@@ -429,8 +433,11 @@ class Streamed:
             if broken and is_broken(rec):
                 answers[rec.url] = answer_words(rec)
         self.broken: list[tuple[str, str, str]] = []
-        if not (answers or sitemap):
+        redirects = audit.redirecting() if findings else set()
+        if not (answers or sitemap or redirects):
             return
+        sources: dict[str, list[str]] = {}  # the pages linking to each redirect
+        audit.sources = lambda url: sources.get(url, [])
         for rec in records.each(links=True):
             if is_cancelled(rec):
                 continue
@@ -439,6 +446,8 @@ class Streamed:
                     self.broken.append((rec.url, target, answers[target]))
                 if target in sitemap:
                     linked.add(target)
+                if target in redirects:
+                    sources.setdefault(target, []).append(rec.url)
             if rec.next_url in sitemap:
                 linked.add(rec.next_url)
 

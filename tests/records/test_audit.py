@@ -21,10 +21,11 @@ def page(path: str, **kw: object) -> FetchRecord:
     fields: dict[str, object] = {
         "status": 200,
         "content_type": HTML,
-        "title": path,
-        "meta_description": "d" + path,
+        "title": f"{path}: a title that says enough of its page",
+        "meta_description": f"d{path}: a description that says enough of its page, in a sentence or two at most",
         "h1_count": 1,
         "content_hash": "h" + path,
+        "word_count": 500,
     }
     fields.update(kw)
     return FetchRecord(url=H + path, **fields)  # type: ignore[arg-type]
@@ -113,6 +114,10 @@ def test_every_finding_names_exactly_its_pages() -> None:
         "js_errors": {"/js"},
         "js_failed": {"/js"},
         "js_not_rendered": {"/js-cut"},
+        "title_too_short": {"/a", "/b"},
+        "description_too_short": {"/a", "/b"},
+        "link_to_redirect": {"/"},
+        "meta_nofollow": {"/bare"},
     }
     # Thresholds move the findings; a cancelled URL is no finding at all.
     audit.set_thresholds(Thresholds(title_max=100, slow_seconds=2.0))
@@ -194,6 +199,7 @@ def test_an_audit_that_keeps_no_records_finds_the_same() -> None:
     kept.add(records())
     linked = {t for r in records() for t in (*r.links, r.next_url) if t}
     lean.linked = linked.__contains__
+    lean.sources = lambda url: [r.url for r in records() if url in r.links]
     for rec in records():
         lean.add([rec.without_links()])
     assert lean.records == {} and lean.added == len(kept.records)
