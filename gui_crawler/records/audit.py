@@ -678,7 +678,7 @@ class Audit:
         to_redirects = [
             Item(page, target, f"→ {redirects[target][0]}")
             for page, target in self._links_to(redirects)
-            if internal(page)
+            if internal(page) and page not in self._hops  # a redirect is no page linking
         ]
         alike = [Item(a, b, f"{pct}% alike") for a, b, pct in self._near.pairs()]
         return {"link_to_redirect": to_redirects, "near_duplicate": alike}

@@ -159,6 +159,9 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
     C("content_hash", "Content hash", "Hash of the visible text: equal hashes, equal pages",
       lambda r: r.content_hash, width=140, shown=False),
     C("lang", "Language", "<html lang>", lambda r: r.lang, width=70, shown=False),
+    C("structured_data", "Structured data", "The types its JSON-LD and microdata declare "
+      "(Product, BreadcrumbList…)", lambda r: r.structured_data, width=160, searched=True,
+      shown=False),
     *(C(f"{name}_ms", label, tip, _phase(f"{name}_ms"), width=70, numeric=True, shown=False,
         sql=_half_even_tenths(f"{name}_ms"))
       for name, label, tip in (

@@ -45,6 +45,7 @@ FIELDS: tuple[tuple[str, Callable[[FetchRecord], object]], ...] = (
     ("Canonical", lambda r: r.canonical),
     ("Robots", lambda r: r.robots),
     ("Language", lambda r: r.lang),
+    ("Structured data", lambda r: r.structured_data),
 )
 
 
