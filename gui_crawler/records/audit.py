@@ -461,7 +461,7 @@ class Audit:
         if self._rules:
             got = values(rec.extracted)
             for rule in self._rules:
-                if _custom_hit(rule, got.get(rule.name, "")):
+                if rule.name in got and _custom_hit(rule, got[rule.name]):  # else not run there
                     found[custom_finding(rule)[0]].append(url)
         if not rec.title:
             found["title_missing"].append(url)
