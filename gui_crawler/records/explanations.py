@@ -446,35 +446,35 @@ EXPLANATIONS: dict[str, Explanation] = {
         "URLs with upper-case letters: URLs are case-sensitive, so links typed in lower case "
         "break, and two spellings make duplicates.",
         "Use lower-case URLs, and redirect the others to them.",
-        rule="an internal URL with an upper-case letter in its path or query",
+        rule="a page's URL with an upper-case letter in its path or query",
     ),
     "url_underscore": _E(
         "URLs with underscores: search engines read words joined by _ as one word.",
         "Separate the words of URLs with hyphens.",
-        rule="an internal URL with `_` in its path",
+        rule="a page's URL with `_` in its path",
     ),
     "url_non_ascii": _E(
         "URLs with characters outside ASCII (percent-encoded): hard to read, type and share.",
         "Use plain ASCII words in URLs.",
-        rule="an internal URL with percent-encoded bytes of non-ASCII characters (`%80`-`%FF`)",
+        rule="a page's URL with percent-encoded bytes of non-ASCII characters (`%80`-`%FF`)",
     ),
     "url_parameters": _E(
         "URLs with query parameters: each combination is a URL of its own to crawl and index, "
         "often with the same content.",
         "Prefer plain paths for pages that should be found; canonicalise the parameter variants.",
-        rule="an internal URL with a `?query`",
+        rule="a page's URL with a `?query`",
     ),
     "url_over_115": _E(
         "URLs longer than the threshold (115 characters by default): hard to read and share, "
         "and cut in search results.",
         "Shorten the URLs of these pages.",
-        rule=f"an internal URL longer than `--url-max` ({default('url_max')}) characters",
+        rule=f"a page's URL longer than `--url-max` ({default('url_max')}) characters",
     ),
     "url_multiple_slashes": _E(
         "URLs with // in their path: usually a link built by joining strings, and the same page "
         "under another address.",
         "Fix the links that make them, and redirect to the address with single slashes.",
-        rule="an internal URL whose path holds `//`",
+        rule="a page's URL whose path holds `//`",
     ),
     "sitemap_noindex": _E(
         "Sitemap URLs that are noindex: the sitemap asks search engines to index what the page "
