@@ -805,6 +805,15 @@ static int check_a(walk_t *w, lxb_dom_node_t *node, span_t href)
     span_t text = {(const lxb_char_t *) (w->anchors.data ? w->anchors.data + d->text_off : ""),
                    d->text_len};
     long flags = 0;
+    span_t h = trimmed(href);
+    const lxb_char_t *hash = h.len > 0 ? memchr(h.data, '#', h.len) : NULL;
+    if (hash == h.data && hash != NULL) {
+        /* A link to the page itself (a "#fragment" is none, as its words say): only its
+         * fragment is checked. */
+        span_t frag = {hash + 1, h.len - 1};
+        span_t none = {NULL, 0};
+        return anchor_fragment(frag) ? add_check(w, CHECK_A, href, none, A_MISSING_HERE, word) : 0;
+    }
     if (has_token(d->rel, "nofollow", 8)) {
         flags |= A_NOFOLLOW;
     }
@@ -818,12 +827,10 @@ static int check_a(walk_t *w, lxb_dom_node_t *node, span_t href)
     if (is_vague(text)) {
         flags |= A_VAGUE;
     }
-    span_t h = trimmed(href);
-    const lxb_char_t *hash = h.len > 0 ? memchr(h.data, '#', h.len) : NULL;
     if (hash != NULL) {
         span_t frag = {hash + 1, h.len - (size_t) (hash + 1 - h.data)};
         if (anchor_fragment(frag)) {
-            flags |= hash == h.data ? A_MISSING_HERE : A_FRAGMENT;
+            flags |= A_FRAGMENT;
         }
     }
     span_t none = {NULL, 0};

@@ -143,7 +143,11 @@ def _word(node: Node, tag: str, href: str | None, element: str | None = None) ->
 
 
 def _a_flags(node: Node, href: str, text: str) -> int:
-    """An <a href>'s checks (pagechecks' A_* flags)."""
+    """An <a href>'s checks (pagechecks' A_* flags); a link to the page itself (a "#fragment"
+    is none, as its words say) has its fragment checked only."""
+    h = href.strip(_SPACE)
+    if h[:1] == "#":
+        return pc.A_MISSING_HERE if pc.anchor_fragment(h[1:]) else 0
     attrs = node.attributes
     rel = attrs.get("rel")
     flags = pc.A_NOFOLLOW if pc.has_token(rel, b"nofollow") else 0
@@ -160,10 +164,9 @@ def _a_flags(node: Node, href: str, text: str) -> int:
         flags |= pc.A_EMPTY
     if pc.is_vague(text):
         flags |= pc.A_VAGUE
-    h = href.strip(_SPACE)
     at = h.find("#")
     if at >= 0 and pc.anchor_fragment(h[at + 1 :]):
-        flags |= pc.A_MISSING_HERE if at == 0 else pc.A_FRAGMENT
+        flags |= pc.A_FRAGMENT
     return flags
 
 

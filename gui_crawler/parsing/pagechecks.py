@@ -5,9 +5,10 @@ parse per page, raw or rendered): read by the walk (``_pagewalk.c`` and its twin
 ``structured_data``, which the audit (``records/audit.py``) reads. No Qt here: this runs wherever
 parsing runs. The functions below are the specification the C follows.
 
-``checks`` is JSON: a list of ``[kind, other, detail]``, each a finding of the page itself (its
-key, the other end where there is one: a link's target, an image, a canonical; the evidence) or a
-fact only the audit can decide (``FACTS``: ``fragment``, a link to a #fragment of another page;
+``checks`` is JSON (deflated when long: :func:`pack_checks`): a list of ``[kind, other,
+detail]``, each a finding of the page itself (its key, the other end where there is one: a link's
+target, an image, a canonical; the evidence) or a fact only the audit can decide (``FACTS``:
+``fragments``, the links to #fragments of another page, "fragment\\tits words" a line;
 ``hreflang``, an alternate; ``nofollow`` and ``no_words``, links whose target may be internal;
 ``img_alt``, an alt with its length in the detail).
 """
@@ -17,8 +18,10 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import sys
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
@@ -35,7 +38,7 @@ NON_DESCRIPTIVE = (
 # --alt-max allows): the audit then says which are longer than the threshold.
 ALT_FLOOR = 50
 # The kinds of ``checks`` entries that are facts for the audit to decide, not findings.
-FACTS = frozenset({"fragment", "hreflang", "nofollow", "no_words", "img_alt"})
+FACTS = frozenset({"fragments", "hreflang", "nofollow", "no_words", "img_alt"})
 
 # An <a>'s flags (walked_checks).
 A_NOFOLLOW, A_BLANK, A_EMPTY, A_VAGUE, A_FRAGMENT, A_MISSING_HERE = 1, 2, 4, 8, 16, 32
@@ -184,6 +187,16 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _OG = ("og:title", "og:description", "og:image")
 _ANCHOR_CHARS = 200  # of a link's words kept as the detail
 _SPACE = " \t\n\x0b\x0c\r"
+_PACKED = 256  # bytes of JSON past which a page's checks are deflated (zlib, level 1)
+
+
+def _fragment(href: str) -> str:
+    """An href's fragment as a URL's parser reads it: tabs and line breaks taken out, and the
+    spaces at its end."""
+    fragment = href.partition("#")[2].rstrip(_SPACE)
+    if "\t" in fragment or "\n" in fragment or "\r" in fragment:
+        fragment = fragment.replace("\t", "").replace("\n", "").replace("\r", "")
+    return fragment
 
 
 def _words(text: str) -> str:
@@ -205,16 +218,27 @@ class ChecksReader:
         self.words.append(words)
 
     def finish(
-        self, base: str, page_url: str, descriptions: int, metas: Iterable[str]
-    ) -> tuple[str, bytes, bytes, str]:
-        """(checks as JSON, ids, signature, structured data types) of the page whose links join
-        against ``base``; ``descriptions``: its meta descriptions, ``metas``: the names of its
-        <meta name> (lower case)."""
+        self,
+        base: str,
+        page_url: str,
+        descriptions: int,
+        metas: Iterable[str],
+        joined: Mapping[str, str | None] | None = None,
+    ) -> tuple[bytes, bytes, bytes, str]:
+        """(checks packed, ids, signature, structured data types) of the page whose links join
+        against ``base`` (``joined``: the URL each href of the page joined to, where the parse
+        joined them already); ``descriptions``: its meta descriptions, ``metas``: the names of
+        its <meta name> (lower case)."""
         found: list[list[str]] = []
         flag = found.append
-        join = href_joiner(base)
+        join_href = href_joiner(base)
+        known = joined or {}
+
+        def join(href: str) -> str | None:
+            return known[href] if href in known else join_href(href)
+
         pieces = self.pieces
-        ids = _union_ids(p[2] for p in pieces)
+        ids = _union_ids([p[2] for p in pieces])
         headings = b"".join(p[3] for p in pieces)
         if b"\x02" not in headings:
             flag(["h2_missing", "", ""])
@@ -242,19 +266,31 @@ class ChecksReader:
             if flags & IMG_NO_SIZE:
                 flag(["img_missing_size", url, ""])
         host = host_of(page_url)
-        for href, text, flags in _continued(pieces):
-            written = (href or "").strip(_SPACE)
+        # Each way a link is written once (a page's navigation repeats them); the most of them,
+        # links to another page's #fragment, read first and quickest, kept by target page.
+        fragments: dict[str, dict[str, None]] = {}
+        for href, text, flags in dict.fromkeys(_continued(pieces)):
+            if flags == A_FRAGMENT:
+                target = join(href or "")
+                if target:
+                    fragment = _fragment(href or "")
+                    fragments.setdefault(target, {})[f"{fragment}\t{_words(text)}"] = None
+                continue
+            if not flags & ~A_LAST:
+                continue
+            written = href or ""
             words = _words(text)
             if flags & A_MISSING_HERE:
-                fragment = written[1:]
-                if not any(h in ids for h in fragment_hashes(fragment)):
+                fragment = written.strip(_SPACE)[1:]
+                if not any(has_id(ids, h) for h in fragment_hashes(fragment)):
                     flag(["fragment_missing", f"{page_url}#{fragment}", words])
                 continue
             target = join(written)
             if not target:
                 continue
             if flags & A_FRAGMENT:
-                flag(["fragment", f"{target}#{written.partition('#')[2]}", words])
+                fragment = _fragment(written)
+                fragments.setdefault(target, {})[f"{fragment}\t{words}"] = None
             if flags & A_NOFOLLOW:
                 flag(["nofollow", target, words])
             if flags & A_EMPTY:
@@ -273,17 +309,19 @@ class ChecksReader:
             flag(["og_missing", "", ", ".join(missing)])
         types = _structured(flag, [text for p in pieces for text in p[11]])
         types += [t.rsplit("/", 1)[-1] for p in pieces for v in p[12] for t in (v or "").split()]
+        found += [["fragments", url, "\n".join(said)] for url, said in fragments.items()]
         signature = _combined(pieces, self.words)
         # Each thing once (a logo shown three times is one image without alt).
-        distinct = list(dict.fromkeys(map(tuple, found)))
-        checks = json.dumps(distinct, ensure_ascii=False, separators=(",", ":")) if found else ""
-        return checks, _id_set(ids), signature, ", ".join(dict.fromkeys(types))
+        checks = pack_checks(list(dict.fromkeys(map(tuple, found))))
+        return checks, ids, _low_halves(signature), ", ".join(dict.fromkeys(types))
 
 
 def _continued(pieces: Sequence[Checks]) -> list[tuple[str | None, str, int]]:
     """The <a> checks of a page's pieces, an <a> a cut parted read whole: its text continued in
     the next piece (its first 1024 bytes, as the walk reads an <a>'s text), and its flags of
     words said again of that text (``linkwords.whole_page`` puts its words together alike)."""
+    if len(pieces) == 1:
+        return pieces[0][7]  # its last <a>'s A_LAST, if that is all it has, is no check
     out: list[tuple[str | None, str, int]] = []
     for piece in pieces:
         opened = piece[13]
@@ -313,19 +351,56 @@ def bounded(text: str) -> str:
     return data[:end].decode("utf-8", "replace")
 
 
-def _union_ids(parts: Iterable[bytes]) -> frozenset[int]:
-    return frozenset(
-        int.from_bytes(p[i : i + 4], "little") for p in parts for i in range(0, len(p), 4)
-    )
+def u32_values(data: bytes) -> array[int]:
+    """Little-endian uint32 values as an array, whatever the machine's byte order."""
+    values = array("I", data)
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values
 
 
-def _id_set(ids: frozenset[int]) -> bytes:
-    """A page's ids as its record keeps them: sorted, little-endian uint32."""
-    return b"".join(v.to_bytes(4, "little") for v in sorted(ids))
+def _low_halves(signature: bytes) -> bytes:
+    """A page's signature as its record keeps it: each bin's low 16 bits (little-endian, 0xFFFF
+    for an empty bin; a real one is that too once in 65,536, and reads as empty)."""
+    return memoryview(signature).cast("H")[::2].tobytes()
+
+
+def pack_checks(found: Sequence[Sequence[str]]) -> bytes:
+    """A page's checks as its record keeps them: JSON, deflated when that is long."""
+    if not found:
+        return b""
+    text = json.dumps(found, ensure_ascii=False, separators=(",", ":")).encode()
+    return zlib.compress(text, 1) if len(text) > _PACKED else text
+
+
+def unpack_checks(data: bytes) -> list[list[str]]:
+    """:func:`pack_checks`' list (ValueError if ``data`` is none such)."""
+    if not data:
+        return []
+    if data[:1] != b"[":
+        try:
+            data = zlib.decompress(data)
+        except zlib.error as e:
+            raise ValueError(f"damaged checks: {e}") from None
+    found = json.loads(data)
+    if not isinstance(found, list):
+        raise ValueError("damaged checks")
+    return found
+
+
+def _union_ids(parts: list[bytes]) -> bytes:
+    """The ids of a page (each piece's are sorted, each once), as its record keeps them: sorted,
+    each once, little-endian uint32."""
+    if len(parts) == 1:
+        return parts[0]
+    union = array("I", sorted(set().union(*map(u32_values, parts))))
+    if sys.byteorder == "big":
+        union.byteswap()
+    return union.tobytes()
 
 
 def has_id(ids: bytes, value: int) -> bool:
-    """Whether the ids a record keeps (:func:`_id_set`'s) hold ``value``."""
+    """Whether the ids a record keeps (:func:`_union_ids`') hold ``value``."""
     lo, hi = 0, len(ids) // 4
     while lo < hi:
         mid = (lo + hi) // 2

@@ -6,6 +6,7 @@ here: this runs wherever parsing runs."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +29,7 @@ class PageFacts:
     lang: str | None = None
     # pagechecks.ChecksReader.finish's: what the audit checks on the page (JSON), its ids, a
     # MinHash signature of its visible text, the types of its structured data.
-    checks: str = ""
+    checks: bytes = b""
     ids: bytes = b""
     minhash: bytes = b""
     structured_data: str = ""
@@ -162,11 +163,13 @@ class FactsReader:
         """What the walk of a piece read for the audit (``walked_checks``) and its words."""
         self.checks.add(checks, words)
 
-    def finish(self, base: str, page_url: str) -> PageFacts:
+    def finish(
+        self, base: str, page_url: str, joined: Mapping[str, str | None] | None = None
+    ) -> PageFacts:
         """The page's facts, once every piece of it has been walked (``base``: what its links
-        join against)."""
+        join against; ``joined``: the URL each of its hrefs joined to, where known)."""
         checks, ids, minhash, types = self.checks.finish(
-            base, page_url, self.descriptions, self.meta_names
+            base, page_url, self.descriptions, self.meta_names, joined
         )
         return PageFacts(
             title=self.title,

@@ -9,12 +9,14 @@ all; a dict of ints would take four times that."""
 from __future__ import annotations
 
 import operator
+import sys
 from array import array
 from collections.abc import Iterator
 
-from gui_crawler.parsing.pagechecks import EMPTY_BIN, SIG_BINS
+from gui_crawler.parsing.pagechecks import SIG_BINS
 
 BANDS, ROWS = 10, 6  # P(candidate) at similarity s: 1 - (1 - s**6)**10, 0.9995 at s = 0.9
+EMPTY = 0xFFFF  # a bin no shingle went to (pagechecks: the low half of EMPTY_BIN)
 PROBES = 8  # the pages of one band key compared at most: a cluster is joined through any one
 _FREE = 0  # a table slot's key when it is free (a band key is never 0: see _key)
 
@@ -24,22 +26,21 @@ def _key(band: bytes, band_index: int) -> int:
 
 
 def densified(signature: bytes) -> array[int]:
-    """The 16-bit signature of a page, its empty bins filled from the next bin that is not (its
-    value, plus how far it is: Shrivastava and Li's rotation), so that a page of few words
-    still bands like the others; empty when every bin is."""
-    values = [int.from_bytes(signature[i : i + 4], "little") for i in range(0, 4 * SIG_BINS, 4)]
-    full = [i for i, v in enumerate(values) if v != EMPTY_BIN]
-    out = array("H", bytes(2 * SIG_BINS))
-    if not full:
+    """The 16-bit signature of a page (its record's), its empty bins filled from the next bin
+    that is not (its value, plus how far it is: Shrivastava and Li's rotation), so that a page
+    of few words still bands like the others; empty when every bin is."""
+    values = array("H", signature)
+    if sys.byteorder == "big":
+        values.byteswap()
+    if len(values) != SIG_BINS or values.count(EMPTY) == SIG_BINS:
         return array("H")
     for i, v in enumerate(values):
-        if v == EMPTY_BIN:
+        if v == EMPTY:
             distance, j = 1, (i + 1) % SIG_BINS
-            while values[j] == EMPTY_BIN:
+            while values[j] == EMPTY:
                 distance, j = distance + 1, (j + 1) % SIG_BINS
-            v = values[j] + 0x9E37 * distance
-        out[i] = v & 0xFFFF
-    return out
+            values[i] = (values[j] + 0x9E37 * distance) & 0xFFFF
+    return values
 
 
 class NearDuplicates:

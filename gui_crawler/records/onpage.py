@@ -4,12 +4,12 @@ joins these with what other records say."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 
 from gui_crawler.base.headertext import MORE, parsed
 from gui_crawler.events import FetchRecord
+from gui_crawler.parsing.pagechecks import unpack_checks
 
 # A finding of one thing: (key, the other end or "", the evidence).
 Flag = tuple[str, str, str]
@@ -58,14 +58,24 @@ def missing_security_headers(rec: FetchRecord) -> list[str]:
 
 
 def checks_of(rec: FetchRecord) -> list[Flag]:
-    """The checks the parse of ``rec``'s page made: [kind, other end, evidence] each."""
-    if not rec.checks:
-        return []
+    """The checks the parse of ``rec``'s page made: (kind, other end, evidence) each, a link to
+    another page's #fragment one each ("fragment", the link, its words)."""
     try:
-        found = json.loads(rec.checks)
+        found = unpack_checks(rec.checks)
     except ValueError:
         return []
-    return [(str(f[0]), str(f[1]), str(f[2])) for f in found if isinstance(f, list) and len(f) == 3]
+    out: list[Flag] = []
+    for f in found:
+        if not isinstance(f, list) or len(f) != 3:
+            continue
+        kind, other, said = str(f[0]), str(f[1]), str(f[2])
+        if kind == "fragments":
+            for line in said.split("\n"):
+                fragment, _, words = line.partition("\t")
+                out.append(("fragment", f"{other}#{fragment}", words))
+        else:
+            out.append((kind, other, said))
+    return out
 
 
 def hreflang_targets(rec: FetchRecord) -> set[str]:

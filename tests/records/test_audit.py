@@ -135,7 +135,8 @@ def test_counts_and_one_finding_agree_with_every_finding_listed() -> None:
     audit = Audit(Thresholds(), is_internal=lambda url: url.startswith(H))
     audit.rules = [Rule("ga", "text", "UA-", search=True, absent=True)]
     audit.add(records())
-    audit.add([page("/third", title="Same", content_hash="x"), page("/fourth", title="Same")])
+    third = page("/third", title="Same", content_hash="x", extracted='{"ga": "0"}')
+    audit.add([third, page("/fourth", title="Same")])
 
     def both() -> list[tuple[str, str, int, int]]:
         return [(f.key, f.label, len(f.urls), f.severity) for f in audit.findings()]
