@@ -710,10 +710,26 @@ static int fragment_hashes(span_t frag, uint32_t out[2])
 }
 
 /* A #fragment that names an element: not empty, not the top ("top"), not a client-side route
- * ("#/…", "#!…"), not a text fragment (":~:"). */
+ * ("#/…", "#!…"), not a text fragment (":~:"), not a range of lines a page's script highlights
+ * (rustdoc's source views, GitHub: "#12-20", "#L12-L20"). */
+/* Where a line number ("L12" or "12") ends in ``frag`` from ``i``, or 0 when there is none. */
+static size_t line_number(span_t frag, size_t i)
+{
+    i += i < frag.len && frag.data[i] == 'L';
+    size_t start = i;
+    while (i < frag.len && frag.data[i] >= '0' && frag.data[i] <= '9') {
+        i++;
+    }
+    return i > start ? i : 0;
+}
+
 static int anchor_fragment(span_t frag)
 {
     if (frag.len == 0 || frag.data[0] == '/' || frag.data[0] == '!' || ascii_ieq(frag, "top", 3)) {
+        return 0;
+    }
+    size_t end = line_number(frag, 0); /* a range of lines ("12-20", "L12-L20") */
+    if (end > 0 && end < frag.len && frag.data[end] == '-' && line_number(frag, end + 1) == frag.len) {
         return 0;
     }
     return !(frag.len >= 3 && memcmp(frag.data, ":~:", 3) == 0);

@@ -15,6 +15,7 @@ target, an image, a canonical; the evidence) or a fact only the audit can decide
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import json
 import re
@@ -46,6 +47,7 @@ A_LAST = 64  # the piece's last <a>, listed whatever its flags: a cut after it m
 # An <img>'s flags.
 IMG_NO_ALT, IMG_NO_SIZE, IMG_LONG_ALT = 1, 2, 4
 
+_LINES = re.compile(r"L?[0-9]+-L?[0-9]+", re.ASCII)
 SIG_BINS = 64  # the MinHash's bins: its signature is as many little-endian uint32
 EMPTY_BIN = 0xFFFFFFFF
 _M64 = (1 << 64) - 1
@@ -118,8 +120,11 @@ def id_hash(value: str) -> int:
 
 def anchor_fragment(fragment: str) -> bool:
     """A fragment that names an element: not empty, not the top ("top"), not a client-side route
-    ("#/…", "#!…"), not a text fragment (":~:")."""
+    ("#/…", "#!…"), not a text fragment (":~:"), not a range of lines a page's script highlights
+    (rustdoc's source views, GitHub: "#12-20", "#L12-L20")."""
     if not fragment or fragment[0] in "/!" or fragment.startswith(":~:"):
+        return False
+    if _LINES.fullmatch(fragment):
         return False
     return fragment.encode("utf-8", "replace").lower() != b"top"
 
@@ -282,7 +287,7 @@ class ChecksReader:
             words = _words(text)
             if flags & A_MISSING_HERE:
                 fragment = written.strip(_SPACE)[1:]
-                if not any(has_id(ids, h) for h in fragment_hashes(fragment)):
+                if not any(has_id(u32_values(ids), h) for h in fragment_hashes(fragment)):
                     flag(["fragment_missing", f"{page_url}#{fragment}", words])
                 continue
             target = join(written)
@@ -399,19 +404,10 @@ def _union_ids(parts: list[bytes]) -> bytes:
     return union.tobytes()
 
 
-def has_id(ids: bytes, value: int) -> bool:
-    """Whether the ids a record keeps (:func:`_union_ids`') hold ``value``."""
-    lo, hi = 0, len(ids) // 4
-    while lo < hi:
-        mid = (lo + hi) // 2
-        got = int.from_bytes(ids[4 * mid : 4 * mid + 4], "little")
-        if got == value:
-            return True
-        if got < value:
-            lo = mid + 1
-        else:
-            hi = mid
-    return False
+def has_id(ids: array[int], value: int) -> bool:
+    """Whether the sorted ids (a record's, as ``u32_values`` reads them) hold ``value``."""
+    at = bisect.bisect_left(ids, value)
+    return at < len(ids) and ids[at] == value
 
 
 def _combined(pieces: Sequence[Checks], words: Sequence[int]) -> bytes:

@@ -9,6 +9,7 @@ million pages fills it.
 
 from __future__ import annotations
 
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from gui_crawler.events import ErrorKind, FetchRecord
 from gui_crawler.options import default
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.parsing.links import HTML_TYPES
-from gui_crawler.parsing.pagechecks import fragment_hashes, has_id
+from gui_crawler.parsing.pagechecks import fragment_hashes, has_id, u32_values
 from gui_crawler.records.explanations import Explanation, explain
 from gui_crawler.records.nearduplicates import NearDuplicates
 from gui_crawler.records.onpage import (
@@ -229,6 +230,14 @@ _VERDICT_FINDING = {
 
 # The findings of an image (its URL; the page holding it is the item's source).
 _IMAGE_FINDINGS = frozenset({"img_missing_alt", "img_missing_size", "img_alt_too_long"})
+# The findings whose things of one URL may come apart: an image's (on several pages), those a
+# check waiting for another URL's record decides.
+_APART = (
+    _IMAGE_FINDINGS
+    | {"img_over_100kb", "fragment_missing"}
+    | {f"{kind}_{what}" for kind in ("canonical", "hreflang") for what in ("non_200", "chain")}
+    | {"hreflang_missing_return"}
+)
 KNOWN_TARGETS = 4096  # the targets of canonicals, hreflangs and #fragments whose facts are kept
 _FRAGMENT_HOPS = 10  # redirects a link to a #fragment is followed through
 
@@ -240,7 +249,7 @@ class _Target(NamedTuple):
     page: bool  # an HTML page that answered 200 (is_page)
     canonical: str | None
     next_url: str | None  # a redirect's target
-    ids: bytes
+    ids: array[int]  # sorted
     hreflangs: frozenset[str]
     answer: str  # what it answered, in plain words
 
@@ -252,10 +261,14 @@ class _Target(NamedTuple):
             page,
             rec.canonical if page else None,
             rec.next_url if rec.is_redirect else None,
-            rec.ids if page else b"",
+            u32_values(rec.ids) if page else array("I"),
             frozenset(hreflang_targets(rec)) if page else frozenset(),
             answer_words(rec),
         )
+
+    def has(self, value: int) -> bool:
+        """Whether the page has an id (or an <a name>) of this hash."""
+        return has_id(self.ids, value)
 
 
 # A check waiting for its target's record: (kind, page, the link or target, evidence, hops).
@@ -331,10 +344,11 @@ class Audit:
 
     def _reset(self) -> None:
         self._found: dict[str, list[str]] = defaultdict(list)
-        # The things flagged by the findings that say more than their URLs, and those URLs
-        # (each once in _found).
-        self._items: dict[str, list[Item]] = defaultdict(list)
-        self._flagged: dict[str, set[str]] = defaultdict(set)
+        # The things flagged by the findings that say more than their URLs (each URL once in
+        # _found): three lists a finding, not a tuple an item (on a big site a finding may flag
+        # every page); the evidence's texts each kept once.
+        self._items: dict[str, _Listing] = {}
+        self._said: dict[str, str] = {}
         self._titles = _Groups()
         self._descriptions = _Groups()
         self._hashes = _Groups()
@@ -524,10 +538,10 @@ class Audit:
             elif kind == "no_words":
                 if internal(other):
                     self._flag("anchor_missing", url, other, said)
-            elif kind == "fragment":
-                target = other.partition("#")[0]
-                if internal(target):  # another site's fragments are not fetched for this
-                    self._wait(target, ("fragment", url, other, said, 0), rec)
+            elif kind == "fragments":
+                if internal(other):  # another site's fragments are not fetched for this
+                    for line in said.split("\n"):  # a fragment, a tab, the link's words
+                        self._wait(other, ("fragment", url, other, line, 0), rec)
             elif kind == "hreflang":
                 if other != url:
                     self._wait(other, ("hreflang", url, other, said, 0))
@@ -563,15 +577,15 @@ class Audit:
 
     def _decide(self, check: _Waiting, target: _Target) -> None:
         kind, page, other, said, hops = check
-        if kind == "fragment":
+        if kind == "fragment":  # said: the fragment, a tab, the link's words
             if target.next_url is not None and hops < _FRAGMENT_HOPS:
                 # Followed through redirects (a browser keeps the fragment) to the page it names.
                 following = (kind, page, other, said, hops + 1)
                 self._wait(target.next_url, following)
             elif target.page:
-                fragment = other.partition("#")[2]
-                if not any(has_id(target.ids, h) for h in fragment_hashes(fragment)):
-                    self._flag("fragment_missing", page, other, said)
+                fragment, _, words = said.partition("\t")
+                if not any(target.has(h) for h in fragment_hashes(fragment)):
+                    self._flag("fragment_missing", page, f"{other}#{fragment}", words)
         elif target.status != 200:
             self._flag(f"{kind}_non_200", page, other, target.answer)
         elif kind == "canonical":
@@ -599,11 +613,10 @@ class Audit:
 
     def _flag(self, key: str, url: str, source: str = "", detail: str = "") -> None:
         """A thing ``key`` flags: ``url`` listed once, each item kept."""
-        self._items[key].append(Item(url, source, detail))
-        flagged = self._flagged[key]
-        if url not in flagged:
-            flagged.add(url)
-            self._found[key].append(url)
+        listing = self._items.get(key)
+        if listing is None:
+            listing = self._items[key] = _Listing(self._found[key], key in _APART)
+        listing.add(url, source, self._said.setdefault(detail, detail))
 
     def _fresh(self) -> None:
         """The indexes rebuilt if they are stale; the targets checks wait for looked for."""
@@ -619,7 +632,8 @@ class Audit:
         self._fresh()
         found: dict[str, Sequence[str]] = {**self._found, **self._joined()}
         found.update((key, groups.shared()) for key, groups in self._groups().items())
-        items = {**self._items, **self._joined_items()}
+        items = {key: listing.items() for key, listing in self._items.items()}
+        items.update(self._joined_items())
         return [
             Finding(key, label, tuple(found.get(key, ())), sev, tuple(items.get(key, ())))
             for key, label, sev in self._kinds()
@@ -634,7 +648,10 @@ class Audit:
         groups = self._groups().get(key)
         urls = groups.shared() if groups is not None else self._joined().get(key)
         found = tuple(self._found.get(key, ()) if urls is None else urls)
-        items = self._joined_items().get(key) if key in _JOINED_ITEMS else self._items.get(key)
+        listing = self._items.get(key)
+        items = (
+            self._joined_items().get(key) if key in _JOINED_ITEMS else listing and listing.items()
+        )
         return Finding(key, label, found, sev, tuple(items or ()))
 
     def counts(self) -> list[Count]:
@@ -759,6 +776,36 @@ class Audit:
                 if bad is not None:
                     rows.append((url, target, answer_words(bad)))
         return rows
+
+
+class _Listing:
+    """The things one finding flags: each one's URL, other end and evidence, in three lists; and
+    its URLs, each once (``urls``: the audit's list of the finding's URLs). ``apart``: a URL's
+    things may come apart (an image on several pages, a check settled when its target comes),
+    so the URLs listed are kept in a set too; else they come together, one URL after another."""
+
+    __slots__ = ("details", "listed", "sources", "targets", "urls")
+
+    def __init__(self, urls: list[str], apart: bool) -> None:
+        self.urls = urls
+        self.targets: list[str] = []
+        self.sources: list[str] = []
+        self.details: list[str] = []
+        self.listed: set[str] | None = set() if apart else None
+
+    def add(self, url: str, source: str, detail: str) -> None:
+        self.targets.append(url)
+        self.sources.append(source)
+        self.details.append(detail)
+        if self.listed is None:
+            if not self.urls or self.urls[-1] != url:
+                self.urls.append(url)
+        elif url not in self.listed:
+            self.listed.add(url)
+            self.urls.append(url)
+
+    def items(self) -> list[Item]:
+        return list(map(Item, self.targets, self.sources, self.details))
 
 
 class _Groups:

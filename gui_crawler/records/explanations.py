@@ -223,8 +223,8 @@ EXPLANATIONS: dict[str, Explanation] = {
         "<a name> of it: the reader lands at the top, not at the part the link promised.",
         "Point the link at an id the page has, or give the element the id the link names.",
         rule="an `<a href>` to an internal page (or the page itself) whose `#fragment` is no id "
-        "or `<a name>` of it (raw or rendered); `#/…` and `#!…` are routes, `#` and `#top` the "
-        "top",
+        "or `<a name>` of it (raw or rendered); `#/…` and `#!…` are routes, `#12-20` and "
+        "`#L12-L20` lines a script highlights, `#` and `#top` the top",
     ),
     "link_to_redirect": _E(
         "Internal links that point at a URL that redirects: each click costs a round trip, and "

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from gui_crawler.base.headertext import MORE, parsed
+from gui_crawler.base.headertext import MORE_WORDS
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.pagechecks import unpack_checks
 
@@ -16,6 +16,7 @@ Flag = tuple[str, str, str]
 
 _ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 _NON_ASCII = re.compile(r"%[89A-Fa-f][0-9A-Fa-f]")
+_FRAME_ANCESTORS = re.compile(r"\ncontent-security-policy:[^\n]*frame-ancestors")
 
 
 def url_flags(url: str, url_max: int) -> Iterator[Flag]:
@@ -40,42 +41,31 @@ def url_flags(url: str, url_max: int) -> Iterator[Flag]:
 def missing_security_headers(rec: FetchRecord) -> list[str]:
     """The security headers an HTML answer lacks (none when its headers were cut short: what
     was left out is not known)."""
-    headers = parsed(rec.headers)
-    if not headers or any(not name and value.startswith(MORE) for name, value in headers):
+    text = rec.headers
+    if not text or MORE_WORDS in text:
         return []
-    names = {name.lower(): value for name, value in headers}
+    names = "\n" + text.lower()  # "Name: value" lines: a name is a line's start
     missing = []
-    if "x-content-type-options" not in names:
+    if "\nx-content-type-options:" not in names:
         missing.append("X-Content-Type-Options")
-    policy = names.get("content-security-policy", "").lower()
-    if "x-frame-options" not in names and "frame-ancestors" not in policy:
+    if "\nx-frame-options:" not in names and not _FRAME_ANCESTORS.search(names):
         missing.append("X-Frame-Options or CSP frame-ancestors")
-    if "referrer-policy" not in names:
+    if "\nreferrer-policy:" not in names:
         missing.append("Referrer-Policy")
-    if rec.url.startswith("https://") and "strict-transport-security" not in names:
+    if rec.url.startswith("https://") and "\nstrict-transport-security:" not in names:
         missing.append("Strict-Transport-Security")
     return missing
 
 
 def checks_of(rec: FetchRecord) -> list[Flag]:
-    """The checks the parse of ``rec``'s page made: (kind, other end, evidence) each, a link to
-    another page's #fragment one each ("fragment", the link, its words)."""
+    """The checks the parse of ``rec``'s page made: (kind, other end, evidence) each; the links
+    to another page's #fragments one for each page they name ("fragments", the page, a line for
+    each fragment: the fragment, a tab, the link's words)."""
     try:
         found = unpack_checks(rec.checks)
     except ValueError:
         return []
-    out: list[Flag] = []
-    for f in found:
-        if not isinstance(f, list) or len(f) != 3:
-            continue
-        kind, other, said = str(f[0]), str(f[1]), str(f[2])
-        if kind == "fragments":
-            for line in said.split("\n"):
-                fragment, _, words = line.partition("\t")
-                out.append(("fragment", f"{other}#{fragment}", words))
-        else:
-            out.append((kind, other, said))
-    return out
+    return [(str(f[0]), str(f[1]), str(f[2])) for f in found if isinstance(f, list) and len(f) == 3]
 
 
 def hreflang_targets(rec: FetchRecord) -> set[str]:

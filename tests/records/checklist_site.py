@@ -140,6 +140,8 @@ def build(site: Site) -> dict[str, set[str]]:
             + '<a href="#local">here, below</a><a href="/clean-1#section-2">section two</a>'
             '<a href="/clean-1#named">the named part</a><a href="#/route">a route</a>'
             '<a href="#top">the top</a><a href="/clean-1#sec%74ion-2">section two, escaped</a>'
+            # Ranges of lines a script highlights (rustdoc's source views), no ids.
+            '<a href="/clean-1#12-20">lines 12 to 20</a><a href="#L3-L5">lines 3 to 5</a>'
         ),
     )
     add("/a%2Fb", "an escaped slash")  # upper-case hex digits are no upper-case URL
@@ -386,7 +388,8 @@ DECOYS = {
     "anchor_non_descriptive": "'Click here for the price list…' on /clean-1",
     "anchor_missing": "links named by an image's alt, an aria-label, or to another site, /clean-1",
     "unsafe_cross_origin": "target=_blank with noopener, and to this site, /clean-1",
-    "fragment_missing": "#local, #/route, #top, an <a name>, an escaped id, /clean-2; "
+    "fragment_missing": "#local, #/route, #top, an <a name>, an escaped id, lines #12-20 and "
+    "#L3-L5, /clean-2; "
     "a fragment through a redirect on /to-redirect",
     "structured_data_missing_required": "a full Product, an Article (Google requires nothing), "
     "a full BreadcrumbList",
