@@ -550,6 +550,13 @@ OPTIONS: tuple[Option, ...] = (
         flags=("--report",), metavar="FILE.html", resume=True, doc="(see *Site audit*)",
     ),
     Option(
+        "findings_csv", "file", None, "write one row per (finding, URL) of every finding of the "
+        "audit (finding, url, source, detail) to FILE", group="run", flags=("--findings-csv",),
+        metavar="FILE", resume=True,
+        doc="(`source`: the other end, e.g. the page linking to a broken URL or the other page of "
+        "a duplicate; `detail`: the evidence)",
+    ),
+    Option(
         "broken_csv", "file", None, "write one row per (page, broken link, anchor text) to FILE",
         group="run", flags=("--broken-csv",), metavar="FILE", resume=True,
     ),

@@ -283,7 +283,7 @@ class Run:
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
-        audit = bool(args.report or args.broken_csv or args.links_csv)
+        audit = any(getattr(args, name) for name in AUDIT_OUTPUTS)
         self.report = Report(
             sys.stderr if sys.stderr.isatty() and not args.quiet else None,
             keep_links=audit,
@@ -432,7 +432,9 @@ def print_rechecked(
 
 # The options that name a file this run writes: the crawl file's, then the outputs'.
 CRAWL_FILES = ("db", "resume", "recheck")
-OUTPUTS = ("csv", "report", "broken_csv", "links_csv")
+OUTPUTS = ("csv", "report", "findings_csv", "broken_csv", "links_csv")
+# Those of the audit (records/report.py write_audit): they read the pages' links.
+AUDIT_OUTPUTS = OUTPUTS[1:]
 
 
 def same_files(args: argparse.Namespace) -> list[str]:
@@ -619,7 +621,7 @@ def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: Cr
             return EXIT_ERROR
         if not args.quiet:
             print(f"Wrote {n} rows to {os.path.abspath(args.csv)}", file=out)
-    if (args.report or args.broken_csv or args.links_csv) and write_audit(
+    if any(getattr(args, name) for name in AUDIT_OUTPUTS) and write_audit(
         args, records, config, out
     ):
         exit_error = True

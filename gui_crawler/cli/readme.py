@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from gui_crawler import options
-from gui_crawler.records.auditfiles import BROKEN_COLUMNS, LINK_COLUMNS
+from gui_crawler.records.auditfiles import BROKEN_COLUMNS, FINDINGS_COLUMNS, LINK_COLUMNS
 from gui_crawler.records.export import COLUMNS
 
 COMMAND = "python -m gui_crawler.cli.readme --update README.md"
@@ -25,6 +25,7 @@ def csv_columns() -> str:
     """A table of each CSV file the crawler writes and its columns, in order."""
     files = (
         ("`--csv`, Export", COLUMNS),
+        ("`--findings-csv`, Export all findings", FINDINGS_COLUMNS),
         ("`--broken-csv`, Broken links CSV", BROKEN_COLUMNS),
         ("`--links-csv`, Links CSV", LINK_COLUMNS),
     )

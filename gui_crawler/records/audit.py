@@ -390,29 +390,42 @@ class Audit:
 
     def _redirects(self) -> tuple[list[str], list[str]]:
         """(URLs starting a chain of 2+ redirects, URLs whose redirects come back round)."""
-        redirects = self._hops
         chains: list[str] = []
         loops: list[str] = []
-        for url, (first, too_many) in redirects.items():
-            seen = {url}
-            hops = 1
-            nxt: str | None = first
-            loop = False
-            while nxt is not None:
-                if nxt in seen:
-                    loop = True
-                    break
-                seen.add(nxt)
-                target = redirects.get(nxt)
-                if target is None:
-                    break
-                hops += 1
-                nxt = target[0]
-            if loop or too_many:
+        for url in self._hops:
+            hops, loop = self.chain(url)
+            if loop:
                 loops.append(url)
-            elif hops >= 2:
+            elif len(hops) >= 2:
                 chains.append(url)
         return chains, loops
+
+    def chain(self, url: str) -> tuple[list[str], bool]:
+        """The URLs a redirect leads through from ``url``, in order (the first hop's target
+        first; a loop ends at the first URL seen again), and whether they loop (or ran over too
+        many redirects)."""
+        self._fresh()
+        redirects = self._hops
+        got = redirects.get(url)
+        if got is None:
+            return [], False
+        hops: list[str] = []
+        seen = {url}
+        nxt: str | None = got[0]
+        while nxt is not None:
+            hops.append(nxt)
+            if nxt in seen:
+                return hops, True
+            seen.add(nxt)
+            target = redirects.get(nxt)
+            nxt = target[0] if target is not None else None
+        return hops, got[1]
+
+    def groups(self, key: str) -> list[list[str]]:
+        """The groups of a duplicate finding (title_duplicate, description_duplicate,
+        duplicate_content): the URLs sharing one text, group by group; KeyError for another."""
+        self._fresh()
+        return self._groups()[key].groups()
 
     def broken_links(self) -> list[tuple[str, str, str]]:
         """(source page, broken target, what the target answered in plain words) for every link
@@ -472,4 +485,8 @@ class _Groups:
 
     def shared(self) -> list[str]:
         """The URLs of every group of two or more, group by group."""
-        return [url for urls in self._by.values() if type(urls) is list for url in urls]
+        return [url for urls in self.groups() for url in urls]
+
+    def groups(self) -> list[list[str]]:
+        """Every group of two or more URLs, in the order their text first came."""
+        return [urls for urls in self._by.values() if type(urls) is list]

@@ -9,7 +9,7 @@ import itertools
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any, Protocol, TextIO
 
@@ -27,7 +27,12 @@ from gui_crawler.records.anchors import (
     words_in_records,
 )
 from gui_crawler.records.audit import Audit, Finding
-from gui_crawler.records.auditfiles import write_broken_links_csv, write_links_csv
+from gui_crawler.records.auditfiles import (
+    write_broken_links_csv,
+    write_findings_csv,
+    write_links_csv,
+)
+from gui_crawler.records.evidence import Describe, describer, finding_rows, in_order
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.outfile import atomic_text
 from gui_crawler.records.verdicts import (
@@ -173,17 +178,9 @@ def _time_items(totals: Totals) -> list[tuple[str, int, str]]:
     return [(label, n, "#5d6d7e") for label, n in zip(labels, totals.times, strict=True)]
 
 
-def _in_order(urls: Sequence[str], find: Find, batch: int = 500) -> Iterator[FetchRecord]:
-    """The records of ``urls`` in their order, asked of ``find`` a batch at a time."""
-    for i in range(0, len(urls), batch):
-        some = list(urls[i : i + batch])
-        got = find(some)
-        yield from (got[u] for u in some if u in got)
-
-
 def _offenders(f: Finding, find: Find) -> list[FetchRecord]:
     """The first WORST pages of the finding, the worst first where there is a worst."""
-    recs = _in_order(f.urls, find)
+    recs = in_order(f.urls, find)
     if f.key == "slow":
         return heapq.nsmallest(WORST, recs, key=lambda r: -r.elapsed)
     if f.key == "large":
@@ -194,24 +191,10 @@ def _offenders(f: Finding, find: Find) -> list[FetchRecord]:
     return list(itertools.islice(recs, WORST))
 
 
-def _detail(f: Finding, r: FetchRecord) -> str:
-    if f.key == "slow":
-        return f"{r.elapsed * 1000:,.0f} ms"
-    if f.key == "large":
-        return f"{r.size / 1024:,.0f} KB"
-    if f.key.startswith("title"):
-        return r.title or ""
-    if f.key.startswith("description"):
-        return r.meta_description or ""
-    if f.key in ("canonicalised", "canonical_invalid"):
-        return f"→ {r.canonical}"
-    if f.key.startswith("h1"):
-        return f"{r.h1_count} H1"
-    if f.key.startswith("redirect"):
-        return f"→ {r.next_url or ''}"
-    if f.key == "noindex":
-        return r.robots or ""
-    return answer_words(r)  # plain words, never an exception's text
+def _said(describe: Describe, r: FetchRecord) -> str:
+    """An offender's cell: the evidence, else the other end."""
+    source, detail = describe(r)
+    return detail or (f"→ {source}" if source else "")
 
 
 def render(
@@ -262,9 +245,10 @@ def render(
             what, fix = escape(f.explanation.what), escape(f.explanation.fix)
             out.append(f"<p class=why>{what} <b>How to fix:</b> {fix}</p>")
         out.append("<table>")
+        describe = describer(audit, f)
         for r in _offenders(f, find):
             out.append(
-                f"<tr><td class=url>{escape(r.url)}</td><td>{escape(_detail(f, r))}</td></tr>"
+                f"<tr><td class=url>{escape(r.url)}</td><td>{escape(_said(describe, r))}</td></tr>"
             )
         if f.count > WORST:
             out.append(f"<tr><td colspan=2 class=sub>… and {f.count - WORST:,} more</td></tr>")
@@ -443,26 +427,37 @@ def write_audit(
     out: TextIO,
     pages_words: PagesWords | None = None,
 ) -> bool:
-    """The CLI's --report, --broken-csv and --links-csv files, the links' words from
-    ``pages_words`` (the crawl file's) or else from the records; False if all went well (an
-    error is printed). The records are read as a stream, as often as the outputs need: the
-    audit keeps no record."""
+    """The CLI's --report, --findings-csv, --broken-csv and --links-csv files, the links'
+    words from ``pages_words`` (the crawl file's) or else from the records; False if all went
+    well (an error is printed). The records are read as a stream, as often as the outputs need:
+    the audit keeps no record."""
     if isinstance(records, list):
         records = ListRecords(records, pages_words)
     source = records
+    links_csv = getattr(args, "links_csv", None)
+    findings_csv = getattr(args, "findings_csv", None)
     want_broken = bool(args.report or args.broken_csv)
-    streamed = Streamed(source, config, want_broken, bool(args.report)) if want_broken else None
+    want_findings = bool(args.report or findings_csv)
+    streamed = (
+        Streamed(source, config, want_broken, want_findings)
+        if want_broken or want_findings
+        else None
+    )
     rows = broken_rows(streamed.broken, source.words) if streamed is not None else []
     internal = Scope(config.roots, strict=config.strict).host_ok
-    links_csv = getattr(args, "links_csv", None)
 
     def report(path: str) -> int:
         assert streamed is not None
         audit, totals = streamed.audit, streamed.totals
         return write_report(path, audit, anchors=rows, totals=totals, find=source.find)
 
+    def findings(path: str) -> int:
+        assert streamed is not None
+        return write_findings_csv(path, finding_rows(streamed.audit, source.find))
+
     for path, write, what in (
         (args.report, report, "the report"),
+        (findings_csv, findings, "every finding"),
         (args.broken_csv, lambda p: write_broken_links_csv(p, rows), f"{len(rows)} broken links"),
         (
             links_csv,

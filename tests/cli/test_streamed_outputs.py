@@ -30,12 +30,13 @@ from gui_crawler.storage import CrawlStore, load
 from gui_crawler.storage.fileformat import load_words
 
 DATA = Path(__file__).parent / "data"
-OUTPUTS = ("pages.csv", "r.html", "broken.csv", "links.csv")
+OUTPUTS = ("pages.csv", "r.html", "findings.csv", "broken.csv", "links.csv")
+FLAGS = ("--csv", "--report", "--findings-csv", "--broken-csv", "--links-csv")
 
 
 def output_args(folder: Path) -> list[str]:
-    return [arg for flag, name in zip(("--csv", "--report", "--broken-csv", "--links-csv"), OUTPUTS,
-                                      strict=True) for arg in (flag, str(folder / name))]  # fmt: skip
+    return [arg for flag, name in zip(FLAGS, OUTPUTS, strict=True)
+            for arg in (flag, str(folder / name))]  # fmt: skip
 
 
 def timeless(text: str, folder: Path) -> str:
@@ -89,6 +90,7 @@ def written_from_a_list(db: Path, folder: Path, verbose: bool) -> str:
     write_pages_csv(str(folder / "pages.csv"), records, saved.config)
     args = argparse.Namespace(
         report=str(folder / "r.html"),
+        findings_csv=str(folder / "findings.csv"),
         broken_csv=str(folder / "broken.csv"),
         links_csv=str(folder / "links.csv"),
         quiet=True,
@@ -222,6 +224,7 @@ def test_records_a_recheck_did_not_fetch_again_come_last_as_they_did(tmp_path: P
         folder.mkdir()
         write_pages_csv(str(folder / "pages.csv"), records, config)
         args = argparse.Namespace(report=str(folder / "r.html"), broken_csv=str(folder / "broken.csv"),
+                                  findings_csv=str(folder / "findings.csv"),
                                   links_csv=str(folder / "links.csv"), quiet=True)  # fmt: skip
         assert not write_audit(args, records, config, io.StringIO())
     same_outputs(tmp_path / "a", tmp_path / "b")
