@@ -18,7 +18,7 @@ from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.parsing.links import HTML_TYPES
 from gui_crawler.records.explanations import Explanation, explain
 from gui_crawler.records.rendering import detail, noindex_after
-from gui_crawler.records.verdicts import WORDS, Verdict, is_broken, is_cancelled, verdict
+from gui_crawler.records.verdicts import NO_RULES, WORDS, StatusRules, Verdict, is_cancelled
 from gui_crawler.records.wording import answer_words
 
 
@@ -70,6 +70,7 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     # by where they are, and together as many as the CLI, the report and the status bar count.
     ("broken_internal", f"{WORDS[Verdict.BROKEN].label} internal links", 2),
     ("broken_external", f"{WORDS[Verdict.BROKEN].label} external links", 2),
+    ("warning", WORDS[Verdict.WARNING].title, 1),
     ("blocked", WORDS[Verdict.BLOCKED].title, 1),
     ("timeout", WORDS[Verdict.TIMEOUT].title, 1),
     ("error", WORDS[Verdict.ERROR].title, 1),
@@ -125,6 +126,7 @@ def _custom_hit(rule: Rule, value: str) -> bool:
 # The finding of each verdict that has one ("broken" is split by where the URL is).
 _VERDICT_FINDING = {
     Verdict.BROKEN: "broken",
+    Verdict.WARNING: "warning",
     Verdict.BLOCKED: "blocked",
     Verdict.TIMEOUT: "timeout",
     Verdict.ERROR: "error",
@@ -162,6 +164,9 @@ class Audit:
     Each record is classified once, when it is added; ``findings()`` then only joins the
     indexes (duplicates, redirect chains, sitemap URLs), so a window can ask for them often.
 
+    ``status_rules``: the crawl's (``--accept-status``, ``--warn``), by which its verdicts'
+    findings are judged.
+
     ``keep_records=False``: ``records`` stays empty and only the indexes the findings need are
     kept (the URLs of each finding, titles, descriptions and content hashes, redirects, sitemap
     URLs' statuses), for an audit fed once from a crawl file: each URL added once, thresholds,
@@ -179,8 +184,10 @@ class Audit:
         thresholds: Thresholds | None = None,
         is_internal: Callable[[str], bool] = lambda url: True,
         keep_records: bool = True,
+        status_rules: StatusRules = NO_RULES,
     ) -> None:
         self.thresholds = thresholds or Thresholds()
+        self._status_rules = status_rules
         self._is_internal = is_internal
         self.keep_records = keep_records
         self.added = 0  # records indexed (every one added, but cancelled ones)
@@ -273,6 +280,16 @@ class Audit:
         self._rules = tuple(rules)
         self._invalidate()
 
+    @property
+    def status_rules(self) -> StatusRules:
+        """The crawl's status rules: what its verdicts are judged by."""
+        return self._status_rules
+
+    @status_rules.setter
+    def status_rules(self, rules: StatusRules) -> None:
+        self._status_rules = rules
+        self._invalidate()
+
     def set_thresholds(self, thresholds: Thresholds) -> None:
         self.thresholds = thresholds
         self._invalidate()
@@ -281,7 +298,7 @@ class Audit:
         t = self.thresholds
         found = self._found
         url = rec.url
-        key = _VERDICT_FINDING.get(verdict(rec))
+        key = _VERDICT_FINDING.get(self._status_rules.verdict(rec))
         if key == "broken":
             key = "broken_internal" if self._is_internal(url) else "broken_external"
         if key is not None:
@@ -367,7 +384,12 @@ class Audit:
         return [Count(key, label, n.get(key, 0), sev) for key, label, sev in self._kinds()]
 
     def _kinds(self) -> list[tuple[str, str, int]]:
-        kinds = FINDINGS if self._rendered else [f for f in FINDINGS if f[0] not in JS_FINDINGS]
+        """The findings listed: those of rendering for a crawl that rendered some page, the
+        warnings for a crawl with ``--warn``, a custom one per rule."""
+        left_out = (set() if self._rendered else JS_FINDINGS) | (
+            set() if self._status_rules.warn else {"warning"}
+        )
+        kinds = [f for f in FINDINGS if f[0] not in left_out]
         return [*kinds, *map(custom_finding, self._rules)]
 
     def _groups(self) -> dict[str, _Groups]:
@@ -430,6 +452,7 @@ class Audit:
     def broken_links(self) -> list[tuple[str, str, str]]:
         """(source page, broken target, what the target answered in plain words) for every link
         to a broken URL: the rows of the broken-links CSV."""
+        is_broken = self._status_rules.is_broken
         if self.source is not None:  # the broken URLs are indexed: read just their records
             self._fresh()
             got = self.source

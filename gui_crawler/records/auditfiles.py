@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule
 from gui_crawler.records.export import write_csv, write_table
+from gui_crawler.records.verdicts import NO_RULES, StatusRules
 
 BROKEN_COLUMNS = ("source", "target", "answer", "anchor", "nofollow", "alt")
 LINK_COLUMNS = ("source", "target", "anchor", "alt", "rel", "nofollow", "element", "external",
@@ -19,10 +20,13 @@ FINDINGS_COLUMNS = ("finding", "url", "source", "detail")
 
 
 def write_finding_csv(
-    path: str | os.PathLike[str], records: Iterable[FetchRecord], rules: Sequence[Rule] = ()
+    path: str | os.PathLike[str],
+    records: Iterable[FetchRecord],
+    rules: Sequence[Rule] = (),
+    status_rules: StatusRules = NO_RULES,
 ) -> int:
     """A finding's pages, with every column of the full export (a column a rule among them)."""
-    return write_csv(path, records, rules)
+    return write_csv(path, records, rules, status_rules)
 
 
 def write_broken_links_csv(path: str | os.PathLike[str], rows: Iterable[Sequence[object]]) -> int:

@@ -29,7 +29,7 @@ BATCH = 500  # records asked of ``find`` at a time
 GROUPED = ("title_duplicate", "description_duplicate", "duplicate_content")
 # The findings about what a URL answered: where it is linked from, and the answer.
 _ANSWERED = frozenset(
-    {"broken_internal", "broken_external", "blocked", "timeout", "error", "host_gave_up"}
+    {"broken_internal", "broken_external", "warning", "blocked", "timeout", "error", "host_gave_up"}
 )
 
 

@@ -37,22 +37,24 @@ from gui_crawler.records.export import write_csv
 from gui_crawler.records.outfile import atomic_text
 from gui_crawler.records.verdicts import (
     CLASS_WORDS,
+    NO_RULES,
     StatusClass,
+    StatusRules,
     Tally,
     Verdict,
-    is_broken,
     is_cancelled,
     noun,
-    of_verdict,
     status_class,
 )
 from gui_crawler.records.wording import answer_words
 
 WORST = 10  # offenders listed per finding
 # The verdicts counted on the report's cards (verdicts.py decides them, as for the CLI's summary
-# and the window's status bar), with their colour class.
-_CARDS = ((Verdict.BROKEN, "s2"), (Verdict.ERROR, "s1"), (Verdict.BLOCKED, ""),
-          (Verdict.TIMEOUT, ""))  # fmt: skip
+# and the window's status bar), with their colour class and whether shown at 0 (warnings only in
+# a crawl that has some).
+_CARDS = ((Verdict.BROKEN, "s2", True), (Verdict.ERROR, "s1", True),
+          (Verdict.WARNING, "s1", False), (Verdict.BLOCKED, "", True),
+          (Verdict.TIMEOUT, "", True))  # fmt: skip
 _COLORS = {2: "#c0392b", 1: "#d68910", 0: "#2e86c1"}
 # The look of the one-file HTML pages: this report and a crawl comparison (compare.py).
 CSS = """
@@ -131,13 +133,14 @@ _TIME_BOUNDS = [(0.1, "< 100 ms"), (0.3, "100-300 ms"), (1.0, "300 ms-1 s"), (3.
 
 class Totals:
     """What the report counts over every record of its audit, one record at a time: URLs,
-    hosts, pages that answered 200, the verdicts, answers by class and response times."""
+    hosts, pages that answered 200, the verdicts (by the crawl's status rules), answers by class
+    and response times."""
 
-    def __init__(self, records: Iterable[FetchRecord] = ()) -> None:
+    def __init__(self, records: Iterable[FetchRecord] = (), rules: StatusRules = NO_RULES) -> None:
         self.urls = 0
         self.hosts: set[str] = set()
         self.pages = 0
-        self.tally = Tally()
+        self.tally = Tally(rules=rules)
         self.statuses: Counter[StatusClass] = Counter()
         self.times = [0] * (len(_TIME_BOUNDS) + 1)
         for rec in records:
@@ -208,7 +211,7 @@ def render(
     offenders') for an audit that keeps no records; by default, from its records."""
     findings = audit.findings()
     if totals is None:
-        totals = Totals(audit.all_records.values())
+        totals = Totals(audit.all_records.values(), audit.status_rules)
     if find is None:
         find = _finder(audit.all_records)
     hosts = sorted(totals.hosts)
@@ -226,7 +229,8 @@ def render(
         *(
             f"<div class=card><b{f' class={cls}' if cls and tally[v] else ''}>{tally[v]:,}</b>"
             f"{noun(v, tally[v])}</div>"
-            for v, cls in _CARDS
+            for v, cls, always in _CARDS
+            if always or tally[v]
         ),
         f"<div class=card><b>{sum(1 for f in findings if f.count):,}</b>kinds of issue</div>",
         "</div><h2>Findings</h2>",
@@ -299,7 +303,10 @@ def write_report(
 
 def audit_of(records: list[FetchRecord], config: CrawlConfig) -> Audit:
     """An audit of a crawl's records; internal means on the crawl's own hosts."""
-    audit = Audit(is_internal=Scope(config.roots, strict=config.strict).host_ok)
+    audit = Audit(
+        is_internal=Scope(config.roots, strict=config.strict).host_ok,
+        status_rules=StatusRules.of(config),
+    )
     audit.rules = config.extractor().rules
     audit.add(records)
     return audit
@@ -349,10 +356,17 @@ class Records(Protocol):
 
 
 class ListRecords:
-    """Records held in a list (a crawl kept without a crawl file): Records over it."""
+    """Records held in a list (a crawl kept without a crawl file): Records over it, their
+    verdicts judged by the crawl's status ``rules``."""
 
-    def __init__(self, records: list[FetchRecord], pages_words: PagesWords | None = None):
+    def __init__(
+        self,
+        records: list[FetchRecord],
+        pages_words: PagesWords | None = None,
+        rules: StatusRules = NO_RULES,
+    ):
         self.records = records
+        self.rules = rules
         self._words = pages_words or words_in_records(records)
         self._by_url: dict[str, FetchRecord] | None = None
 
@@ -360,7 +374,7 @@ class ListRecords:
         return self.records
 
     def by_url(self, verdict: Verdict | None = None) -> Iterable[FetchRecord]:
-        records = self.records if verdict is None else of_verdict(self.records, verdict)
+        records = self.records if verdict is None else self.rules.of_verdict(self.records, verdict)
         return sorted(records, key=lambda r: r.url)
 
     def find(self, urls: list[str]) -> Mapping[str, FetchRecord]:
@@ -388,11 +402,12 @@ class Streamed:
 
     def __init__(self, records: Records, config: CrawlConfig, broken: bool, findings: bool) -> None:
         internal = Scope(config.roots, strict=config.strict).host_ok
-        self.audit = audit = Audit(is_internal=internal, keep_records=False)
+        rules = StatusRules.of(config)
+        self.audit = audit = Audit(is_internal=internal, keep_records=False, status_rules=rules)
         audit.rules = config.extractor().rules
         linked: set[str] = set()  # the sitemap URLs some page links to
         audit.linked = linked.__contains__
-        self.totals = totals = Totals()
+        self.totals = totals = Totals(rules=rules)
         answers: dict[str, str] = {}  # each broken URL's answer in words
         sitemap: set[str] = set()
         for rec in records.each():
@@ -403,7 +418,7 @@ class Streamed:
                 totals.add(rec)
                 if rec.in_sitemap:
                     sitemap.add(rec.url)
-            if broken and is_broken(rec):
+            if broken and rules.is_broken(rec):
                 answers[rec.url] = answer_words(rec)
         self.broken: list[tuple[str, str, str]] = []
         if not (answers or sitemap):
@@ -431,8 +446,9 @@ def write_audit(
     words from ``pages_words`` (the crawl file's) or else from the records; False if all went
     well (an error is printed). The records are read as a stream, as often as the outputs need:
     the audit keeps no record."""
+    rules = StatusRules.of(config)
     if isinstance(records, list):
-        records = ListRecords(records, pages_words)
+        records = ListRecords(records, pages_words, rules)
     source = records
     links_csv = getattr(args, "links_csv", None)
     findings_csv = getattr(args, "findings_csv", None)
@@ -462,7 +478,10 @@ def write_audit(
         (
             links_csv,
             lambda p: write_links_csv(
-                p, streamed_link_rows(source.answers, internal, source.words, source.unsaid)
+                p,
+                streamed_link_rows(
+                    source.answers, internal, source.words, source.unsaid, rules=rules
+                ),
             ),
             "every link",
         ),
@@ -481,4 +500,4 @@ def write_audit(
 
 def write_pages_csv(path: str, records: Records, config: CrawlConfig) -> int:
     """The CLI's --csv: one row per record in crawl order, read as a stream."""
-    return write_csv(path, records.each(), config.extractor().rules)
+    return write_csv(path, records.each(), config.extractor().rules, StatusRules.of(config))

@@ -307,7 +307,8 @@ class OverviewTab(QWidget):
     def export_finding(self, path: str, key: str) -> int:
         f = self.finding(key)
         got = self.audit.all_records
-        n = write_finding_csv(path, [got[u] for u in f.urls], self.audit.rules)
+        recs = [got[u] for u in f.urls]
+        n = write_finding_csv(path, recs, self.audit.rules, self.audit.status_rules)
         self.message.setText(f"Wrote {n:,} rows of “{f.label}” to {path}")
         return n
 
