@@ -645,6 +645,16 @@ OPTIONS: tuple[Option, ...] = (
         "it holds go to the others", group="run", low=1.0, high=3600.0, suffix=" s",
         flags=("--lease",), metavar="S",
     ),
+    Option(
+        "format", "text", "text", "how the summary is printed on standard output: text (the "
+        "chapter's report), or for CI pipelines json, junit (JUnit XML) or markdown: the URLs "
+        "that are not ok with every page linking to them, each verdict's count, the crawl's "
+        "figures (-q: only what fails the crawl; -v: every URL); exit codes are the same",
+        group="run", flags=("--format",), metavar="FORMAT", resume=True,
+        choices=(("text", "text"), ("JSON", "json"), ("JUnit XML", "junit"),
+                 ("Markdown", "markdown")),
+        doc="(see *In CI pipelines*)",
+    ),
     Option("verbose", "count", 0, "list every URL (-vv: debug log)", group="run",
            flags=("-v", "--verbose"), resume=True),
     Option("quiet", "bool", False, "print only the summary line", group="run",

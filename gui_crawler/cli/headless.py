@@ -31,6 +31,7 @@ from gui_crawler.engine import raise_fd_limit
 from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress, Reason
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.linkwords import LinkWords
+from gui_crawler.records.ci_summary import WRITERS, Summary, gather, listed_verdicts
 from gui_crawler.records.outfile import descriptor, why_unwritable
 from gui_crawler.records.report import ListRecords, Records, write_audit, write_pages_csv
 from gui_crawler.records.verdicts import (
@@ -608,22 +609,52 @@ def crawl_on_cluster(
 
 
 def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: CrawlFinished) -> int:
-    """The report and the outputs of a crawl that ran, and the exit code."""
-    report, out, session = run.report, sys.stdout, run.session
+    """The report and the outputs of a crawl that ran, and the exit code. With ``--format``
+    other than text, standard output holds the summary document alone (ci_summary.py), and
+    the lines for a person go to standard error."""
+    report, session = run.report, run.session
     now = report.rechecked()
     records: Records = ListRecords(report.records, rules=report.rules)
     if session is not None and session.path is not None:
         # A URL a re-check did not fetch again keeps its record, listed last.
         late = {u: r for u, r in now.items() if r is report.before[u]}
         records = FileRecords(session.path, late, report.rules)
+    document = args.format != "text"
+    out = sys.stderr if document else sys.stdout
     tally = report.tally()
-    if args.quiet:
+    if document:
+        pass  # the document says it, once the exit code is known
+    elif args.quiet:
         print(f"Finished {tally.total} urls, {tally.summary()}", file=out)
     else:
         workers = run.workers if run.workers is not None else config.max_tasks
         report.print(out, finished, workers, verbose=args.verbose > 0, records=records)
     if report.before:
         print_rechecked(out, report.before, now.values(), not args.quiet, report.rules)
+    code = write_outputs(run, args, config, records, out)
+    if code is None:
+        if run.interrupted:
+            code = EXIT_INTERRUPTED
+        elif finished.reason.startswith("error"):
+            code = EXIT_ERROR
+        else:
+            code = EXIT_BROKEN if tally.fails else EXIT_OK
+    if document:
+        summary = Summary(
+            config.roots, finished, tally, code, str(session.path) if session and session.path
+            else None, gather(records, listed_verdicts(args.quiet, args.verbose > 0)),
+        )  # fmt: skip
+        sys.stdout.write(WRITERS[args.format](summary))
+        sys.stdout.flush()
+    return code
+
+
+def write_outputs(
+    run: Run, args: argparse.Namespace, config: CrawlConfig, records: Records, out: TextIO
+) -> int | None:
+    """The crawl file's state and the output files; EXIT_ERROR if one of them failed (said on
+    standard error), else None."""
+    session = run.session
     exit_error = False
     if session is not None and session.store is not None and session.store_error:
         lost = session.store.unsaved
@@ -648,10 +679,4 @@ def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: Cr
         args, records, config, out
     ):
         exit_error = True
-    if exit_error:
-        return EXIT_ERROR
-    if run.interrupted:
-        return EXIT_INTERRUPTED
-    if finished.reason.startswith("error"):
-        return EXIT_ERROR
-    return EXIT_BROKEN if tally.fails else EXIT_OK
+    return EXIT_ERROR if exit_error else None

@@ -14,5 +14,6 @@ here, so the CLI and the window say the same things.
   the report's worst offenders);
 * ``anchors``: the anchor text of broken links, read by fetching their source pages again;
 * ``report``: the HTML audit report;
+* ``ci_summary``: the crawl's summary for CI pipelines (JSON, JUnit XML, Markdown);
 * ``rendering``: what rendering a page changed (``--render``), read from its record.
 """

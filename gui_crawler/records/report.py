@@ -9,7 +9,7 @@ import itertools
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from html import escape
 from typing import Any, Protocol, TextIO
 
@@ -423,16 +423,25 @@ class Streamed:
         self.broken: list[tuple[str, str, str]] = []
         if not (answers or sitemap):
             return
-        for rec in records.each(links=True):
-            if is_cancelled(rec):
-                continue
-            for target in rec.links:
-                if target in answers:
-                    self.broken.append((rec.url, target, answers[target]))
-                if target in sitemap:
-                    linked.add(target)
-            if rec.next_url in sitemap:
-                linked.add(rec.next_url)
+        for page, target, redirect in links_to(records, answers.keys() | sitemap):
+            if target in answers and not redirect:
+                self.broken.append((page, target, answers[target]))
+            if target in sitemap:
+                linked.add(target)
+
+
+def links_to(records: Records, wanted: Container[str]) -> Iterator[tuple[str, str, bool]]:
+    """(page, target, whether a redirect) for every link of a record to a URL of ``wanted``,
+    and every redirect to one, in crawl order (cancelled records left out): the records are
+    read once more, with their outlinks."""
+    for rec in records.each(links=True):
+        if is_cancelled(rec):
+            continue
+        for target in rec.links:
+            if target in wanted:
+                yield rec.url, target, False
+        if rec.next_url is not None and rec.next_url in wanted:
+            yield rec.url, rec.next_url, True
 
 
 def write_audit(
