@@ -690,6 +690,10 @@ class Crawler:
             word_count=facts.word_count,
             content_hash=facts.content_hash,
             lang=facts.lang,
+            checks=facts.checks,
+            ids=facts.ids,
+            minhash=facts.minhash,
+            structured_data=facts.structured_data,
             # Every record of a sitemap URL says so, whatever became of it (blocked, failed…).
             in_sitemap=item.url in self.in_sitemap,
             external=o.external,

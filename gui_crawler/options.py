@@ -41,6 +41,7 @@ CLI_TITLES = {
     "access": "sites behind a login (sent only to the roots' hosts, kept in no file)",
     "extract": "custom extraction and search (a column and an Overview finding each)",
     "render": "JavaScript: pages loaded in a headless Chromium, their rendered DOM parsed too",
+    "audit": "the audit's limits, where auditors disagree (the report's and the findings' outputs)",
     "run": "this run",
 }
 
@@ -509,6 +510,38 @@ OPTIONS: tuple[Option, ...] = (
         "search_absent", "lines", (), "like --search; its finding: the pages without it",
         group="extract", flags=("--search-absent",), metavar="NAME=TEXT", form="search_absent",
         label="Search (absent)", placeholder="consent=cookie-banner  (one a line)",
+    ),
+    # ---- the audit's thresholds: what the outputs of this run flag (records/audit.py) -------------
+    Option(
+        "title_min", "int", 30, "a <title> shorter than N characters is too short",
+        group="audit", low=1, high=1000, flags=("--title-min",), metavar="N", resume=True,
+    ),
+    Option(
+        "description_min", "int", 70, "a meta description shorter than N characters is too short",
+        group="audit", low=1, high=5000, flags=("--description-min",), metavar="N", resume=True,
+    ),
+    Option(
+        "alt_max", "int", 100, "an image's alt text longer than N characters is too long",
+        # The parse lists the alts longer than the lowest of these (parsing/pagechecks.ALT_FLOOR).
+        group="audit", low=50, high=10_000, flags=("--alt-max",), metavar="N", resume=True,
+    ),
+    Option(
+        "image_max_kb", "int", 100, "an internal image bigger than N KB is too heavy",
+        group="audit", low=1, high=1_000_000, flags=("--image-max-kb",), metavar="N",
+        resume=True, suffix=" KB",
+    ),
+    Option(
+        "url_max", "int", 115, "a URL longer than N characters is too long",
+        group="audit", low=10, high=100_000, flags=("--url-max",), metavar="N", resume=True,
+    ),
+    Option(
+        "words_min", "int", 200, "a page with fewer than N words of visible text has low content",
+        group="audit", low=1, high=1_000_000, flags=("--words-min",), metavar="N", resume=True,
+    ),
+    Option(
+        "similarity", "int", 90, "pages whose visible text is at least N% alike are near "
+        "duplicates", group="audit", low=50, high=99, flags=("--similarity",), metavar="N",
+        resume=True, suffix="%",
     ),
     # ---- JavaScript: the settings panel's JavaScript box ---------------------------------------------
     Option(

@@ -124,9 +124,14 @@ def in_order(urls: Iterable[str], find: Find, batch: int = BATCH) -> Iterator[Fe
 
 def finding_rows(audit: Audit, find: Find) -> Iterator[FindingRow]:
     """One row per (finding, URL) of every finding of ``audit``, in the findings' order and
-    each finding's: its key, the URL, the source and the detail. The records are asked of
+    each finding's: its key, the URL, the source and the detail. A finding that keeps each
+    thing it flags with its source and detail (``Finding.items``: a page's links, its images)
+    gives those; the others' are described from their URLs' records (``describer``), asked of
     ``find`` a batch at a time: memory holds the findings' URLs, which the audit keeps anyway."""
     for f in audit.findings():
+        if f.items:
+            yield from ((f.key, *item) for item in f.items)
+            continue
         if not f.count:
             continue
         describe = describer(audit, f)

@@ -26,7 +26,7 @@ from gui_crawler.records.anchors import (
     streamed_link_rows,
     words_in_records,
 )
-from gui_crawler.records.audit import Audit, Finding
+from gui_crawler.records.audit import Audit, Finding, Thresholds
 from gui_crawler.records.auditfiles import (
     write_broken_links_csv,
     write_findings_csv,
@@ -249,13 +249,16 @@ def render(
             what, fix = escape(f.explanation.what), escape(f.explanation.fix)
             out.append(f"<p class=why>{what} <b>How to fix:</b> {fix}</p>")
         out.append("<table>")
-        describe = describer(audit, f)
-        for r in _offenders(f, find):
-            out.append(
-                f"<tr><td class=url>{escape(r.url)}</td><td>{escape(_said(describe, r))}</td></tr>"
-            )
-        if f.count > WORST:
-            out.append(f"<tr><td colspan=2 class=sub>… and {f.count - WORST:,} more</td></tr>")
+        if f.items:  # each thing it flags, with its other end and its evidence
+            rows = [(i.url, " ".join(filter(None, (i.source, i.detail)))) for i in f.items]
+        else:
+            describe = describer(audit, f)
+            rows = [(r.url, _said(describe, r)) for r in _offenders(f, find)]
+        for url, said in rows[:WORST]:
+            out.append(f"<tr><td class=url>{escape(url)}</td><td>{escape(said)}</td></tr>")
+        more = len(f.items or f.urls) - WORST
+        if more > 0:
+            out.append(f"<tr><td colspan=2 class=sub>… and {more:,} more</td></tr>")
         out.append("</table>")
     broken = anchors if anchors is not None else broken_rows(audit.broken_links(), no_words)
     if broken:
@@ -400,13 +403,23 @@ class Streamed:
     report counts over them (``findings``), and the broken links (source, target, answer) in
     crawl order (``broken``)."""
 
-    def __init__(self, records: Records, config: CrawlConfig, broken: bool, findings: bool) -> None:
+    def __init__(
+        self,
+        records: Records,
+        config: CrawlConfig,
+        broken: bool,
+        findings: bool,
+        thresholds: Thresholds | None = None,
+    ) -> None:
         internal = Scope(config.roots, strict=config.strict).host_ok
         rules = StatusRules.of(config)
-        self.audit = audit = Audit(is_internal=internal, keep_records=False, status_rules=rules)
+        self.audit = audit = Audit(
+            thresholds, is_internal=internal, keep_records=False, status_rules=rules
+        )
         audit.rules = config.extractor().rules
         linked: set[str] = set()  # the sitemap URLs some page links to
         audit.linked = linked.__contains__
+        audit.find = records.find  # a canonical's, an hreflang's, a #fragment's target
         self.totals = totals = Totals(rules=rules)
         answers: dict[str, str] = {}  # each broken URL's answer in words
         sitemap: set[str] = set()
@@ -421,13 +434,20 @@ class Streamed:
             if broken and rules.is_broken(rec):
                 answers[rec.url] = answer_words(rec)
         self.broken: list[tuple[str, str, str]] = []
-        if not (answers or sitemap):
+        redirects = audit.redirecting() if findings else set()
+        if not (answers or sitemap or redirects):
             return
-        for page, target, redirect in links_to(records, answers.keys() | sitemap):
-            if target in answers and not redirect:
-                self.broken.append((page, target, answers[target]))
+        sources: dict[str, list[str]] = {}  # the pages linking to each redirect
+        audit.sources = lambda url: sources.get(url, [])
+        for page, target, redirect in links_to(records, answers.keys() | sitemap | redirects):
             if target in sitemap:
                 linked.add(target)
+            if redirect:
+                continue
+            if target in answers:
+                self.broken.append((page, target, answers[target]))
+            if target in redirects:
+                sources.setdefault(target, []).append(page)
 
 
 def links_to(records: Records, wanted: Container[str]) -> Iterator[tuple[str, str, bool]]:
@@ -463,8 +483,9 @@ def write_audit(
     findings_csv = getattr(args, "findings_csv", None)
     want_broken = bool(args.report or args.broken_csv)
     want_findings = bool(args.report or findings_csv)
+    thresholds = Thresholds.of(args)  # --title-min and the like
     streamed = (
-        Streamed(source, config, want_broken, want_findings)
+        Streamed(source, config, want_broken, want_findings, thresholds)
         if want_broken or want_findings
         else None
     )

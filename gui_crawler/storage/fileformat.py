@@ -30,8 +30,9 @@ from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.locking import lock
 
 # 6: a page's links are kept with their words (the words column, linkwords.page_blob: each word
-# points at its link, compressed), its links column says so (LINKS_IN_WORDS), and a rendered
-# page's fields (rendered, rendered_links, js_errors, render, render_ms: columns of their own); 5 (still read:
+# points at its link, compressed), its links column says so (LINKS_IN_WORDS), a rendered
+# page's fields (rendered, rendered_links, js_errors, render, render_ms: columns of their own),
+# and the audit's checks of a page (checks, ids, minhash, structured_data); 5 (still read:
 # each word held its href as written, linkwords.said_words_5) kept the links with their words
 # apart; 4 (still read: no words) a record's response headers (a column of their own); 3 (still
 # read: no headers) packs a record's links (_linkpack); 2 (still read): joins them by "\n". Rows
@@ -73,6 +74,10 @@ INSERT_RECORD = (
 
 _LINKS = RECORD_FIELDS.index("links")
 _WORDS = RECORD_FIELDS.index("words")
+# The fields of bytes but the links and their words: a row written before them reads b"".
+BYTES_FIELDS = tuple(
+    f.name for f in fields(FetchRecord) if f.type == "bytes" and f.name not in ("links", "words")
+)
 _DEFAULTS = {f.name: f.default if f.default is not MISSING else None for f in fields(FetchRecord)}
 _DEFAULTS = {
     k: int(v) if isinstance(v, bool) else ("" if v in ((), b"") else v)
@@ -183,6 +188,9 @@ def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
     else:  # a format-2 row, or none
         values["links"] = tuple(links.split("\n")) if isinstance(links, str) and links else ()
     values["words"] = b""
+    for name in BYTES_FIELDS:
+        if not isinstance(values[name], bytes):
+            values[name] = b""
     return FetchRecord(**values)  # type: ignore[arg-type]
 
 

@@ -18,9 +18,10 @@ def audit_of(recs: list[FetchRecord], keep_records: bool = True) -> Audit:
     audit = Audit(
         Thresholds(), is_internal=lambda url: url.startswith(H), keep_records=keep_records
     )
-    if not keep_records:
+    if not keep_records:  # what a second pass over the pages' links gives it (report.Streamed)
         linked = {t for r in recs for t in (*r.links, r.next_url) if t}
         audit.linked = linked.__contains__
+        audit.sources = lambda url: [r.url for r in recs if url in r.links]
     audit.add(recs)
     return audit
 
