@@ -489,7 +489,8 @@ def write_audit(
         if want_broken or want_findings
         else None
     )
-    rows = broken_rows(streamed.broken, source.words) if streamed is not None else []
+    # The links' words are read for the outputs that show them (every page's: seconds).
+    rows = broken_rows(streamed.broken, source.words) if streamed and want_broken else []
     internal = Scope(config.roots, strict=config.strict).host_ok
 
     def report(path: str) -> int:
