@@ -640,10 +640,10 @@ def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: Cr
         else:
             code = EXIT_BROKEN if tally.fails else EXIT_OK
     if document:
-        summary = Summary(
-            config.roots, finished, tally, code, str(session.path) if session and session.path
-            else None, gather(records, listed_verdicts(args.quiet, args.verbose > 0)),
-        )  # fmt: skip
+        path = session.path if session is not None else None
+        listed = gather(records, listed_verdicts(args.quiet, args.verbose > 0))
+        file = str(path) if path is not None else None
+        summary = Summary(config.roots, finished, tally, code, file, listed)
         sys.stdout.write(WRITERS[args.format](summary))
         sys.stdout.flush()
     return code
