@@ -118,7 +118,7 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     # by where they are, and together as many as the CLI, the report and the status bar count.
     ("broken_internal", f"{WORDS[Verdict.BROKEN].label} internal links", 2),
     ("broken_external", f"{WORDS[Verdict.BROKEN].label} external links", 2),
-    ("warning", WORDS[Verdict.WARNING].title, 1),
+    ("warning", f"{WORDS[Verdict.WARNING].label}: broken links matching --warn", 1),
     ("blocked", WORDS[Verdict.BLOCKED].title, 1),
     ("timeout", WORDS[Verdict.TIMEOUT].title, 1),
     ("error", WORDS[Verdict.ERROR].title, 1),

@@ -425,7 +425,7 @@ WORDS: dict[Verdict, Words] = {
         "Warnings",
         "warning",
         "warnings",
-        "Warnings: broken, but matching --warn (they do not fail the crawl)",
+        "Broken links matching --warn: listed, not failing the crawl",
     ),
 }
 # The verdicts a summary names, in its order: the broken count always, the others when any.
