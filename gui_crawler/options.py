@@ -32,10 +32,11 @@ Command = Literal["crawl", "window"]
 # Groups: CrawlConfig's fields, in the settings panel's form ("crawl"), in its Politeness box
 # ("politeness") or nowhere but CrawlConfig ("internal": tests and benchmarks tune them); options
 # of one run of ``gui-crawler crawl`` ("run"); options of the window's command line ("window").
-CONFIG_GROUPS = ("crawl", "politeness", "access", "extract", "render", "internal")
+CONFIG_GROUPS = ("crawl", "checking", "politeness", "access", "extract", "render", "internal")
 # argparse's titles of the groups (``gui-crawler crawl --help``).
 CLI_TITLES = {
     "crawl": "crawl options",
+    "checking": "link checking: what counts as ok, and what only warns",
     "politeness": "real sites",
     "access": "sites behind a login (sent only to the roots' hosts, kept in no file)",
     "extract": "custom extraction and search (a column and an Overview finding each)",
@@ -269,6 +270,32 @@ def _proxy(text: str) -> str | None:
     return None
 
 
+def status_ranges(text: str) -> tuple[tuple[int, int], ...]:
+    """The statuses of ``--accept-status``: ``403, 429, 500-599`` (commas or spaces between
+    them; a range takes both ends) as ((403, 403), (429, 429), (500, 599)); ValueError saying
+    what is wrong. Statuses are 100 to 999."""
+    out = []
+    for item in text.replace(",", " ").split():
+        low, dash, high = item.partition("-")
+        if not (low.isdigit() and (high.isdigit() if dash else True)):
+            raise ValueError(f"{item!r} is not a status or a range of them (e.g. 403 or 500-599)")
+        lo, hi = int(low), int(high) if dash else int(low)
+        if not 100 <= lo <= hi <= 999:
+            raise ValueError(
+                f"{item!r} is not within 100-999" if lo <= hi else f"{item!r} runs backwards"
+            )
+        out.append((lo, hi))
+    return tuple(out)
+
+
+def _statuses(text: str) -> str | None:
+    try:
+        status_ranges(text)
+    except ValueError as e:
+        return f"must be statuses such as 403, 429, 500-599: {e}"
+    return None
+
+
 def _rule(search: bool = False, absent: bool = False) -> Callable[[str], str | None]:
     def check(text: str) -> str | None:
         from gui_crawler.parsing.extract import rule_problem
@@ -279,6 +306,7 @@ def _rule(search: bool = False, absent: bool = False) -> Callable[[str], str | N
 
 
 FORMS = {
+    "statuses": _statuses,
     "header": _header,
     "cookie": _cookie,
     "user_password": _user_password,
@@ -358,6 +386,21 @@ OPTIONS: tuple[Option, ...] = (
         "timeout", "float", 10.0, "seconds per try, and longest silence while reading",
         low=0.1, high=3600.0, suffix=" s", decimals=1, flags=("--timeout",), metavar="S",
         resume=True, also=("read_timeout",), label="Time&out",
+    ),
+    # ---- link checking: the settings panel's Checking box ---------------------------------------
+    Option(
+        "accept_status", "text", None, "count these statuses as ok (e.g. 403,429 or 200-299): "
+        "not broken, not blocked, in every count and the exit code", group="checking",
+        flags=("--accept-status",), metavar="CODES", nullable=True, resume=True, form="statuses",
+        label="&Accept statuses", placeholder="e.g. 403, 429, 500-599",
+        doc="(an answer whose status is listed is ok, a bot wall's 403 too; a failure beyond "
+        "the status is not: a redirect loop, a page over the size limit)",
+    ),
+    Option(
+        "warn", "regex", None, "a broken URL matching this regex (searched in the URL) is a "
+        "warning: listed, not failing the crawl (exit code 0)", group="checking",
+        flags=("--warn",), metavar="REGEX", resume=True, label="&Warn only",
+        placeholder=r"regex, e.g. ^https?://(www\.)?linkedin\.com/",
     ),
     # ---- real sites: the settings panel's Politeness box -----------------------------------------
     Option(
@@ -583,6 +626,13 @@ OPTIONS: tuple[Option, ...] = (
         flags=("--report",), metavar="FILE.html", resume=True, doc="(see *Site audit*)",
     ),
     Option(
+        "findings_csv", "file", None, "write one row per (finding, URL) of every finding of the "
+        "audit (finding, url, source, detail) to FILE", group="run", flags=("--findings-csv",),
+        metavar="FILE", resume=True,
+        doc="(`source`: the other end, e.g. the page linking to a broken URL or the other page of "
+        "a duplicate; `detail`: the evidence)",
+    ),
+    Option(
         "broken_csv", "file", None, "write one row per (page, broken link, anchor text) to FILE",
         group="run", flags=("--broken-csv",), metavar="FILE", resume=True,
     ),
@@ -627,6 +677,16 @@ OPTIONS: tuple[Option, ...] = (
         "lease", "float", 30.0, "with --cluster: seconds a node may go silent before the URLs "
         "it holds go to the others", group="run", low=1.0, high=3600.0, suffix=" s",
         flags=("--lease",), metavar="S",
+    ),
+    Option(
+        "format", "text", "text", "how the summary is printed on standard output: text (the "
+        "chapter's report), or for CI pipelines json, junit (JUnit XML) or markdown: the URLs "
+        "that are not ok with every page linking to them, each verdict's count, the crawl's "
+        "figures (-q: only what fails the crawl; -v: every URL); exit codes are the same",
+        group="run", flags=("--format",), metavar="FORMAT", resume=True,
+        choices=(("text", "text"), ("JSON", "json"), ("JUnit XML", "junit"),
+                 ("Markdown", "markdown")),
+        doc="(see *In CI pipelines*)",
     ),
     Option("verbose", "count", 0, "list every URL (-vv: debug log)", group="run",
            flags=("-v", "--verbose"), resume=True),

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from gui_crawler import options
 from gui_crawler.records.audit import FINDINGS
-from gui_crawler.records.auditfiles import BROKEN_COLUMNS, LINK_COLUMNS
+from gui_crawler.records.auditfiles import BROKEN_COLUMNS, FINDINGS_COLUMNS, LINK_COLUMNS
 from gui_crawler.records.explanations import EXPLANATIONS
 from gui_crawler.records.export import COLUMNS
 
@@ -28,6 +28,7 @@ def csv_columns() -> str:
     """A table of each CSV file the crawler writes and its columns, in order."""
     files = (
         ("`--csv`, Export", COLUMNS),
+        ("`--findings-csv`, Export all findings", FINDINGS_COLUMNS),
         ("`--broken-csv`, Broken links CSV", BROKEN_COLUMNS),
         ("`--links-csv`, Links CSV", LINK_COLUMNS),
     )

@@ -29,7 +29,7 @@ from gui_crawler.records.onpage import (
     url_flags,
 )
 from gui_crawler.records.rendering import detail, noindex_after
-from gui_crawler.records.verdicts import WORDS, Verdict, is_broken, is_cancelled, verdict
+from gui_crawler.records.verdicts import NO_RULES, WORDS, StatusRules, Verdict, is_cancelled
 from gui_crawler.records.wording import answer_words
 
 
@@ -119,6 +119,7 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     # by where they are, and together as many as the CLI, the report and the status bar count.
     ("broken_internal", f"{WORDS[Verdict.BROKEN].label} internal links", 2),
     ("broken_external", f"{WORDS[Verdict.BROKEN].label} external links", 2),
+    ("warning", f"{WORDS[Verdict.WARNING].label}: broken links matching --warn", 1),
     ("blocked", WORDS[Verdict.BLOCKED].title, 1),
     ("timeout", WORDS[Verdict.TIMEOUT].title, 1),
     ("error", WORDS[Verdict.ERROR].title, 1),
@@ -222,6 +223,7 @@ def _custom_hit(rule: Rule, value: str) -> bool:
 # The finding of each verdict that has one ("broken" is split by where the URL is).
 _VERDICT_FINDING = {
     Verdict.BROKEN: "broken",
+    Verdict.WARNING: "warning",
     Verdict.BLOCKED: "blocked",
     Verdict.TIMEOUT: "timeout",
     Verdict.ERROR: "error",
@@ -306,6 +308,9 @@ class Audit:
     Each record is classified once, when it is added; ``findings()`` then only joins the
     indexes (duplicates, redirect chains, sitemap URLs), so a window can ask for them often.
 
+    ``status_rules``: the crawl's (``--accept-status``, ``--warn``), by which its verdicts'
+    findings are judged.
+
     ``keep_records=False``: ``records`` stays empty and only the indexes the findings need are
     kept (the URLs of each finding, titles, descriptions and content hashes, redirects, sitemap
     URLs' statuses), for an audit fed once from a crawl file: each URL added once, thresholds,
@@ -323,8 +328,10 @@ class Audit:
         thresholds: Thresholds | None = None,
         is_internal: Callable[[str], bool] = lambda url: True,
         keep_records: bool = True,
+        status_rules: StatusRules = NO_RULES,
     ) -> None:
         self.thresholds = thresholds or Thresholds()
+        self._status_rules = status_rules
         self._is_internal = is_internal
         self.keep_records = keep_records
         self.added = 0  # records indexed (every one added, but cancelled ones)
@@ -434,6 +441,16 @@ class Audit:
         self._rules = tuple(rules)
         self._invalidate()
 
+    @property
+    def status_rules(self) -> StatusRules:
+        """The crawl's status rules: what its verdicts are judged by."""
+        return self._status_rules
+
+    @status_rules.setter
+    def status_rules(self, rules: StatusRules) -> None:
+        self._status_rules = rules
+        self._invalidate()
+
     def set_thresholds(self, thresholds: Thresholds) -> None:
         self.thresholds = thresholds
         self._invalidate()
@@ -442,7 +459,7 @@ class Audit:
         t = self.thresholds
         found = self._found
         url = rec.url
-        key = _VERDICT_FINDING.get(verdict(rec))
+        key = _VERDICT_FINDING.get(self._status_rules.verdict(rec))
         if key == "broken":
             key = "broken_internal" if self._is_internal(url) else "broken_external"
         if key is not None:
@@ -663,7 +680,12 @@ class Audit:
         return [Count(key, label, n.get(key, 0), sev) for key, label, sev in self._kinds()]
 
     def _kinds(self) -> list[tuple[str, str, int]]:
-        kinds = FINDINGS if self._rendered else [f for f in FINDINGS if f[0] not in JS_FINDINGS]
+        """The findings listed: those of rendering for a crawl that rendered some page, the
+        warnings for a crawl with ``--warn``, a custom one per rule."""
+        left_out = (set() if self._rendered else JS_FINDINGS) | (
+            set() if self._status_rules.warn else {"warning"}
+        )
+        kinds = [f for f in FINDINGS if f[0] not in left_out]
         return [*kinds, *map(custom_finding, self._rules)]
 
     def _groups(self) -> dict[str, _Groups]:
@@ -723,33 +745,47 @@ class Audit:
 
     def _redirects(self) -> tuple[list[str], list[str]]:
         """(URLs starting a chain of 2+ redirects, URLs whose redirects come back round)."""
-        redirects = self._hops
         chains: list[str] = []
         loops: list[str] = []
-        for url, (first, too_many) in redirects.items():
-            seen = {url}
-            hops = 1
-            nxt: str | None = first
-            loop = False
-            while nxt is not None:
-                if nxt in seen:
-                    loop = True
-                    break
-                seen.add(nxt)
-                target = redirects.get(nxt)
-                if target is None:
-                    break
-                hops += 1
-                nxt = target[0]
-            if loop or too_many:
+        for url in self._hops:
+            hops, loop = self.chain(url)
+            if loop:
                 loops.append(url)
-            elif hops >= 2:
+            elif len(hops) >= 2:
                 chains.append(url)
         return chains, loops
+
+    def chain(self, url: str) -> tuple[list[str], bool]:
+        """The URLs a redirect leads through from ``url``, in order (the first hop's target
+        first; a loop ends at the first URL seen again), and whether they loop (or ran over too
+        many redirects)."""
+        self._fresh()
+        redirects = self._hops
+        got = redirects.get(url)
+        if got is None:
+            return [], False
+        hops: list[str] = []
+        seen = {url}
+        nxt: str | None = got[0]
+        while nxt is not None:
+            hops.append(nxt)
+            if nxt in seen:
+                return hops, True
+            seen.add(nxt)
+            target = redirects.get(nxt)
+            nxt = target[0] if target is not None else None
+        return hops, got[1]
+
+    def groups(self, key: str) -> list[list[str]]:
+        """The groups of a duplicate finding (title_duplicate, description_duplicate,
+        duplicate_content): the URLs sharing one text, group by group; KeyError for another."""
+        self._fresh()
+        return self._groups()[key].groups()
 
     def broken_links(self) -> list[tuple[str, str, str]]:
         """(source page, broken target, what the target answered in plain words) for every link
         to a broken URL: the rows of the broken-links CSV."""
+        is_broken = self._status_rules.is_broken
         if self.source is not None:  # the broken URLs are indexed: read just their records
             self._fresh()
             got = self.source
@@ -835,4 +871,8 @@ class _Groups:
 
     def shared(self) -> list[str]:
         """The URLs of every group of two or more, group by group."""
-        return [url for urls in self._by.values() if type(urls) is list for url in urls]
+        return [url for urls in self.groups() for url in urls]
+
+    def groups(self) -> list[list[str]]:
+        """Every group of two or more URLs, in the order their text first came."""
+        return [urls for urls in self._by.values() if type(urls) is list]

@@ -39,6 +39,13 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Update the link to the page's new address, link to another source, or remove it.",
         rule="an external URL (checked, not crawled) that answered 4xx/5xx or could not be reached",
     ),
+    "warning": _E(
+        "Links that are broken but whose URL matches the crawl's --warn regex: listed so they "
+        "are seen, not counted as failures (the crawl's exit code stays 0 for them).",
+        "Fix them when you can, as broken links; or narrow --warn if it covers links that "
+        "must not break.",
+        rule="a URL that would be broken whose URL matches --warn (listed for a crawl with --warn)",
+    ),
     "blocked": _E(
         "URLs the crawler was not allowed to check: robots.txt disallows them, a bot wall or a "
         "rate limit (429, 503) answered, or they point at a private address. This says nothing "

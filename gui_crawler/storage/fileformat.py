@@ -23,6 +23,8 @@ from gui_crawler.config import WITHHELD, ConfigError, CrawlConfig
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord, Queued
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.linkwords import LinkWords, blob_links, said_words, said_words_5
+from gui_crawler.records.verdicts import NO_RULES, StatusRules, Verdict
+from gui_crawler.records.verdicts import SQL_FUNCTIONS as VERDICT_SQL_FUNCTIONS
 from gui_crawler.storage import lockfile
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.locking import lock
@@ -525,22 +527,29 @@ def iter_records(
                 yield from map(_record_from_row, rows)
 
 
-def count_records(path: Path) -> list[tuple[int | None, str | None, str | None, int, int, int]]:
-    """The records of a crawl file counted without reading them one by one: (status,
-    error_kind, content_type, external, how many, their sizes' sum) for each set of records
-    alike in the first four."""
+def count_records(
+    path: Path, rules: StatusRules = NO_RULES
+) -> list[tuple[Verdict, int | None, str | None, str | None, int, int, int]]:
+    """The records of a crawl file counted without reading them one by one: (verdict by the
+    crawl's status ``rules``, status, error_kind, content_type, external, how many, their
+    sizes' sum) for each set of records alike in the first five. The verdict is its SQL twin's
+    (StatusRules.sql): only the broken rows of a crawl with ``--warn`` call Python."""
     with _reading(path) as db:
+        for name, (n, fn) in VERDICT_SQL_FUNCTIONS.items():
+            db.create_function(name, n, fn, deterministic=True)
         have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
         external = "COALESCE(external, 0)" if "external" in have else "0"
         rows = db.execute(
-            f"SELECT status, error_kind, content_type, {external}, COUNT(*), "
-            "COALESCE(SUM(size), 0) FROM records GROUP BY 1, 2, 3, 4"
+            f"SELECT {rules.sql()}, status, error_kind, content_type, {external}, COUNT(*), "
+            "COALESCE(SUM(size), 0) FROM records GROUP BY 1, 2, 3, 4, 5"
         )
-        names = ("status", "error_kind", "content_type", "external", "count", "size")
-        return [_check_row(row, names, _COUNT_TYPES) for row in rows]  # type: ignore[misc]
+        names = ("verdict", "status", "error_kind", "content_type", "external", "count", "size")
+        checked = (_check_row(row, names, _COUNT_TYPES) for row in rows)
+        return [(Verdict(str(row[0])), *row[1:]) for row in checked]  # type: ignore[misc]
 
 
 _COUNT_TYPES: tuple[frozenset[type], ...] = (
+    frozenset({str}),
     frozenset({int, type(None)}),
     frozenset({str, type(None)}),
     frozenset({str, type(None)}),

@@ -3,7 +3,9 @@ charts show their labels whole."""
 
 from __future__ import annotations
 
+import argparse
 import csv
+import io
 import re
 from html import unescape as html_text
 from pathlib import Path
@@ -14,6 +16,8 @@ from PySide6.QtGui import QFont, QFontMetricsF
 from test_window_filters import click_finding
 from windows import PAGES, crawl_to_end, save_as
 
+from gui_crawler.records.report import write_audit
+from gui_crawler.storage import load
 from gui_crawler.window import MainWindow
 
 
@@ -55,3 +59,26 @@ def test_the_reports_chart_labels_fit_left_of_their_bars(
         text = html_text(label)
         # Right-aligned at x: it begins at x minus its width, inside the picture.
         assert metrics.horizontalAdvance(text) <= float(x), (label, x)
+
+
+def test_export_all_findings_writes_what_the_cli_writes(
+    qtbot: Any, window: MainWindow, live_site: Any, tmp_path: Path
+) -> None:
+    live_site.fill_small()
+    crawl_to_end(qtbot, window, live_site.url)
+    ov = window.overview
+    assert ov.findings_action in window.menus.menus["Export"].actions()
+    ov.findings_action.trigger()
+    out = tmp_path / "findings.csv"
+    save_as(qtbot, window, out)
+    # The CLI's --findings-csv of the same crawl file's records (a crawl kept in memory).
+    path = window.controller.shown_file()
+    assert path is not None
+    saved = load(path)
+    args = argparse.Namespace(report=None, broken_csv=None, links_csv=None, quiet=True,
+                              findings_csv=str(tmp_path / "cli.csv"))  # fmt: skip
+    assert not write_audit(args, saved.records, saved.config, io.StringIO())
+    text = out.read_text(encoding="utf-8-sig")
+    assert text == (tmp_path / "cli.csv").read_text(encoding="utf-8-sig")
+    assert f"broken_internal,{live_site.url}missing,{live_site.url},404 Not Found" in text
+    assert f"redirect_chain,{live_site.url}old,{live_site.url}a/," in text
