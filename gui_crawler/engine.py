@@ -693,10 +693,6 @@ class Crawler:
             word_count=facts.word_count,
             content_hash=facts.content_hash,
             lang=facts.lang,
-            checks=facts.checks,
-            ids=facts.ids,
-            minhash=facts.minhash,
-            structured_data=facts.structured_data,
             # Every record of a sitemap URL says so, whatever became of it (blocked, failed…).
             in_sitemap=item.url in self.in_sitemap,
             external=o.external,
@@ -716,6 +712,10 @@ class Crawler:
             rendered_links=o.rendered_links,
             js_errors=o.js_errors,
             render=o.render,
+            checks=facts.checks,
+            ids=facts.ids,
+            minhash=facts.minhash,
+            structured_data=facts.structured_data,
         )
         # A redirect whose target was queued waits for the target's outcome (chains.py).
         queued = o.next_url if o.next_url and o.num_new_urls and o.error_kind is None else None

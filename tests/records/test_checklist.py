@@ -8,13 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from checklist_site import build
+from checklist_site import build, expected, found
 from sites import Site, ThreadedSite
 
 from gui_crawler.base.urls import Scope
 from gui_crawler.cli.headless import FileRecords, main
 from gui_crawler.events import FetchRecord
-from gui_crawler.records.audit import FINDINGS, Audit, Finding, Thresholds
+from gui_crawler.records.audit import Audit, Thresholds
 from gui_crawler.records.report import Streamed, audit_of
 from gui_crawler.storage import load
 
@@ -32,14 +32,6 @@ def crawled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, s
         code = main([started.url, "--db", str(db), "--no-external", "--max-tasks", "4", "-q"])
     assert code in (0, 1)  # broken links planted: the exit code says so
     return db, planted, site
-
-
-def found(findings: list[Finding]) -> dict[str, set[str]]:
-    return {f.key: set(f.urls) for f in findings}
-
-
-def expected(planted: dict[str, set[str]]) -> dict[str, set[str]]:
-    return {key: planted.get(key, set()) for key, _, _ in FINDINGS if not key.startswith("js_")}
 
 
 def test_every_planted_problem_is_flagged_on_exactly_its_page(

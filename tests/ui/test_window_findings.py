@@ -1,5 +1,5 @@
 """Issue #41.9 and #41.12: a finding is exported only once one is picked, and the report's
-charts show their labels whole."""
+charts show their labels whole. Issue #39: the window flags what the CLI flags, exactly."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from html import unescape as html_text
 from pathlib import Path
 from typing import Any
 
+from checklist_site import build, expected, found
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetricsF
+from sites import Site
 from test_window_filters import click_finding
 from windows import PAGES, crawl_to_end, save_as
 
@@ -82,3 +84,36 @@ def test_export_all_findings_writes_what_the_cli_writes(
     assert text == (tmp_path / "cli.csv").read_text(encoding="utf-8-sig")
     assert f"broken_internal,{live_site.url}missing,{live_site.url},404 Not Found" in text
     assert f"redirect_chain,{live_site.url}old,{live_site.url}a/," in text
+
+
+def test_the_window_flags_every_planted_problem_on_exactly_its_page(
+    qtbot: Any, window: MainWindow, run: Any, tmp_path: Path
+) -> None:
+    """The checklist's site crawled in the window: each finding counts exactly the pages it was
+    planted on, once each (the window's audit reads the pages linking to a URL from its link
+    index, where a redirect is a link from its source too), and Export all findings writes what
+    the CLI writes from the same crawl file."""
+    site = run(Site().start())
+    try:
+        planted = build(site)
+        window.settings.politeness.check_external.setChecked(False)
+        window.overview.slow.setValue(window.overview.slow.maximum())  # the machine's doing
+        crawl_to_end(qtbot, window, site.url)
+    finally:
+        run(site.close())
+    ov = window.overview
+    assert found(ov.audit.findings()) == expected(planted)
+    counts = {c.key: c.count for c in ov.audit.counts()}
+    assert counts == {key: len(urls) for key, urls in expected(planted).items()}
+    ov.findings_action.trigger()
+    out = tmp_path / "findings.csv"
+    save_as(qtbot, window, out)
+    path = window.controller.shown_file()
+    assert path is not None
+    saved = load(path)
+    args = argparse.Namespace(report=None, broken_csv=None, links_csv=None, quiet=True,
+                              findings_csv=str(tmp_path / "cli.csv"))  # fmt: skip
+    assert not write_audit(args, saved.records, saved.config, io.StringIO())
+    text = out.read_text(encoding="utf-8-sig")
+    assert text == (tmp_path / "cli.csv").read_text(encoding="utf-8-sig")
+    assert text.count("\nlink_to_redirect,") == 1

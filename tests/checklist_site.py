@@ -12,6 +12,8 @@ import random
 from aiohttp import web
 from sites import Handler, Site
 
+from gui_crawler.records.audit import FINDINGS, Finding
+
 SECURE = {
     "Content-Type": "text/html; charset=utf-8",
     "X-Content-Type-Options": "nosniff",
@@ -395,3 +397,15 @@ DECOYS = {
     "a full BreadcrumbList",
     "hreflang_missing_return": "/en and /fr name each other",
 }
+
+
+def found(findings: list[Finding]) -> dict[str, set[str]]:
+    """Each finding's URLs, by key."""
+    return {f.key: set(f.urls) for f in findings}
+
+
+def expected(planted: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Every finding an audit of the site lists (nothing rendered, no --warn): the URLs
+    ``build`` planted it on, none for the others."""
+    listed = [key for key, _, _ in FINDINGS if not key.startswith("js_") and key != "warning"]
+    return {key: planted.get(key, set()) for key in listed}
