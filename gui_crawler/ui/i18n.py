@@ -102,12 +102,12 @@ class Installed:
         self.translators = translators
 
     def remove(self) -> None:
+        global _shown
         app = QCoreApplication.instance()
         for t in self.translators:
             if app is not None:
                 app.removeTranslator(t)
         self.translators = []
-        global _shown
         _shown = ENGLISH
         hook.install(None)
         QLocale.setDefault(QLocale.system())

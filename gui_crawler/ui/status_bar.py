@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QSizePolicy
 
 from gui_crawler.base.translate import VERDICTS, noop, translate
 from gui_crawler.events import Progress
-from gui_crawler.records.verdicts import CUT_SHORT, WORDS, Verdict
+from gui_crawler.records.verdicts import CUT_SHORT, Verdict, count_label
 from gui_crawler.records.wording import average_rate, duration, progress_text
 from gui_crawler.ui.controller import CrawlController
 from gui_crawler.ui.plaintext import tip as plain_tip
@@ -283,8 +283,7 @@ class CrawlStatusBar:
             translate(BAR, "Redirects {n}").format(n=f"{r.redirects.rowCount():,}")
         )
         broken = r.broken.rowCount()  # the records verdicts.is_broken says are broken
-        label = translate(VERDICTS, WORDS[Verdict.BROKEN].label)
-        lab["broken"].setText(f"{label} {broken:,}")  # as verdicts.count_label says it
+        lab["broken"].setText(count_label(Verdict.BROKEN, broken))
         style = ERROR_STYLE if broken else ""
         if lab["broken"].styleSheet() != style:  # setting it, even unchanged, restyles the label
             lab["broken"].setStyleSheet(style)

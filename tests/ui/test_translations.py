@@ -15,7 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -317,15 +317,9 @@ def chinese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: Any) -> Itera
 
 
 @pytest.fixture
-def zh_window(
-    chinese: None, qtbot: Any, loop: Any, run: Callable[..., Any]
-) -> Iterator[MainWindow]:
-    w = MainWindow()
-    w.show()
-    yield w
-    w.close()
-    run(w.bridge.wait())
-    w.deleteLater()
+def zh_window(chinese: None, window: MainWindow) -> MainWindow:
+    """The window made once Chinese is installed (fixtures are set up in the order named)."""
+    return window
 
 
 # Words left in English on purpose: names, formats, protocols, units, keys.
