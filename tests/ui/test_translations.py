@@ -326,11 +326,9 @@ def zh_window(chinese: None, window: MainWindow) -> MainWindow:
 NAMES = {
     "url", "urls", "csv", "http", "https", "html", "robots", "txt", "javascript", "redis", "png",
     "svg", "dns", "ttfb", "js", "ms", "kb", "mb", "ctrl", "shift", "esc", "enter", "return",
-    "chromium", "chrome", "xpath", "css", "regex", "head", "get", "cookie", "ipv6", "tls", "json",
-    "dom", "noindex", "none", "xml", "gzip", "rendered", "analytics", "gtag", "consent", "price",
-    "name", "value", "user", "password", "host", "port", "selector", "expr", "pattern", "attr",
-    "text", "mit", "lexbor", "apache", "python", "qt", "pyside", "on", "linux", "sqlite", "p95",
-    "tab", "api", "ok", "location", "meta", "off", "auto", "all", "cpu", "english",
+    "chromium", "chrome", "xpath", "css", "regex", "head", "get", "cookie", "json", "dom",
+    "noindex", "none", "xml", "rendered", "location", "meta", "off", "auto", "all", "cpu",
+    "english",
 }  # fmt: skip
 TECHNICAL = re.compile(r"[/:._=@+\\<>*$#\[\]|%-]")  # a path, a URL, a flag, an identifier
 
