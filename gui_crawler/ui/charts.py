@@ -238,9 +238,9 @@ class ChartsPanel(QWidget):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.history = History()
-        self.queue = LiveChart("Queue depth", "#2e86c1")
-        self.busy = LiveChart("Busy workers", "#1e8449")
-        self.rate = LiveChart("Pages/s", "#d35400")
+        self.queue = LiveChart(self.tr("Queue depth"), "#2e86c1")
+        self.busy = LiveChart(self.tr("Busy workers"), "#1e8449")
+        self.rate = LiveChart(self.tr("Pages/s"), "#d35400")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(4)
