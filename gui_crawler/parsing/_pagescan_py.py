@@ -209,11 +209,13 @@ class _Tree:
             entry.pos = at
 
     def _pop(self) -> None:
-        name, entry, *_ = self.stack.pop()
+        name, entry, kind, *_ = self.stack.pop()
         self.open[name].pop()
         if entry is not None:
             entry.on = False
-        if name in MARKERS:  # the list is cleared back to its last marker
+        # The list is cleared back to its last marker: the one an HTML element of these names
+        # put there (an SVG or MathML <td> put none, and cleared another's marker away).
+        if name in MARKERS and kind == HTML:
             while self.last is not None:
                 gone, self.last = self.last, self.last.prev
                 gone.gone = True
