@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import floor  # noqa: F401  (registers floor: our crawl against what the machine can do)
 import gui_ab  # noqa: F401  (registers the window's before/after sections)
 import gui_sections  # noqa: F401  (registers the window sections)
 import pure  # noqa: F401  (registers real-pure: compiled vs pure Python on the real sites)
