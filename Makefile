@@ -1,51 +1,55 @@
 # One entry point for people and CI alike.
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
+# What running needs (make run), and the test tools beside it (make test, bench).
 STAMP  := $(VENV)/.installed-stamp
-# An editable install that puts the project folder on the path (a .pth file): setuptools' default
-# finder warns at every install that a folder named like the package may take precedence.
-EDITABLE := --config-settings editable_mode=compat -e
+TEST_STAMP := $(VENV)/.test-tools-stamp
+# Quiet: no line of pip's unless something fails, and then its error.
+PIP    := $(PY) -m pip install -qq
+# An editable install (setuptools' default mode: its finder maps gui_crawler to this folder).
+EDITABLE := -e
 # The whole suite runs again under Python 3.13 where the machine has it (pyenv's, or on PATH).
 PY313  ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13) \
 	$(shell python3.13 -c 'import sys; print(sys.executable)' 2>/dev/null))
 VENV313 ?= .venv-3.13
-# The tests of what the compiled parts do (parsing, the crawl file's links) and of what uses them
-# (the engine, the store, the CLI), run again with GUI_CRAWLER_NO_EXTENSIONS=1: the pure-Python
-# path is the specification, and the one installed where no C compiler is.
-PURE_TESTS := tests/parsing/test_accel.py tests/parsing/test_pagewalk.py \
-	tests/parsing/test_pagefacts.py tests/parsing/test_parsepool.py tests/parsing/test_slicing.py \
-	tests/parsing/test_nesting.py tests/parsing/test_linkpack.py tests/crawl/test_engine.py \
-	tests/storage/test_store.py tests/storage/test_session.py tests/storage/test_crash.py \
-	tests/cli/test_cli.py tests/crawl/test_hostile.py tests/records/test_audit.py \
-	tests/crawl/test_demo.py tests/parsing/test_complexity.py tests/parsing/test_linkwords.py \
-	tests/crawl/test_css_links.py tests/cli/test_recheck.py
-
 .PHONY: run test test-pure test-3.13 test-sanitizers lint bench clean
 
 # The system-library check reads the installed Qt wheel, so it runs after the install.
 # The compiled modules (gui_crawler/parsing/*.c) want a C compiler, checked before the install: without
-# one the pure-Python version is installed. The first install fetches PySide6 (~100 MB): pip shows
-# its progress. Afterwards one line says whether the compiled parts were built.
+# one the pure-Python version is installed. The first install fetches PySide6 (~100 MB): a line says
+# so, pip itself says nothing unless it fails. Afterwards one line says whether the compiled parts
+# were built.
 $(STAMP): pyproject.toml setup.py MANIFEST.in $(wildcard gui_crawler/parsing/*.c gui_crawler/parsing/*.h)
 	@bash tools/ensure-c-compiler.sh python3
-	@echo "== creating the virtual environment $(VENV)"
-	python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	@echo "== installing gui_crawler and its test tools into $(VENV) (the first time takes a few minutes)"
-	$(PY) -m pip install $(EDITABLE) '.[test]'
+	@test -x $(PY) || { echo "== creating the virtual environment $(VENV)"; python3 -m venv $(VENV); }
+	@echo "== installing gui_crawler and what it needs to run into $(VENV) (the first time takes a minute or two)"
+	@$(PIP) --upgrade pip
+	@$(PIP) $(EDITABLE) .
 	@$(PY) -c "from gui_crawler.parsing import accel; print('== gui_crawler:', accel.describe())"
-	touch $(STAMP)
+	@touch $(STAMP)
 
-## make run [ARGS="http://127.0.0.1:8000/"] — install if needed, then open the window (demo site by default)
+# The test extra's requirements, read from pyproject.toml (written once there), installed beside
+# gui_crawler without building it again.
+$(TEST_STAMP): $(STAMP)
+	@echo "== installing the test tools into $(VENV) (pytest, pytest-qt, ruff, mypy, build)"
+	@$(PY) -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['test'], sep='\n')" > $(VENV)/test-requirements.txt
+	@$(PIP) -r $(VENV)/test-requirements.txt
+	@touch $(TEST_STAMP)
+
+## make run [ARGS="http://127.0.0.1:8000/"] — install what running needs if not yet, then open the
+## window (demo site by default)
 run: $(STAMP)
 	bash tools/ensure-qt-libs.sh $(PY)
 	$(VENV)/bin/gui-crawler $(ARGS)
 
-## make test — install if needed, then lint, type-check and run the whole test suite: with the
+## make test — install with the test tools if needed, then lint, type-check and run the whole test suite: with the
 ## compiled parts, the parsing/engine/store tests again in pure Python, all of it under 3.13, and
 ## the tests of the C paths on a build with AddressSanitizer and UndefinedBehaviorSanitizer
-test: $(STAMP)
+test: $(TEST_STAMP)
 	bash tools/ensure-qt-libs.sh $(PY) --xvfb
+	bash tools/ensure-iproute2.sh
+	bash tools/ensure-redis.sh
+	bash tools/ensure-chromium.sh
 	$(VENV)/bin/ruff check gui_crawler tests bench
 	$(VENV)/bin/ruff format --check gui_crawler tests bench
 	$(VENV)/bin/mypy
@@ -53,12 +57,15 @@ test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-pure test-3.13 test-sanitizers
 
-test-pure: $(STAMP)
-	@echo "== parsing, engine and store tests in pure Python (GUI_CRAWLER_NO_EXTENSIONS=1)"
-	GUI_CRAWLER_NO_EXTENSIONS=1 $(PY) -m pytest $(PYTEST_ARGS) $(PURE_TESTS)
+# The tests of what the compiled parts do and of what uses them (the engine, the store, the CLI),
+# marked `pure` by folder (tests/conftest.py), run again with GUI_CRAWLER_NO_EXTENSIONS=1: the
+# pure-Python path is the specification, and the one installed where no C compiler is.
+test-pure: $(TEST_STAMP)
+	@echo "== parsing, engine, store and CLI tests in pure Python (GUI_CRAWLER_NO_EXTENSIONS=1)"
+	GUI_CRAWLER_NO_EXTENSIONS=1 $(PY) -m pytest $(PYTEST_ARGS) -m pure
 
 # Where the compiled parts were not built (no compiler) there is no C to check.
-test-sanitizers: $(STAMP)
+test-sanitizers: $(TEST_STAMP)
 	@if $(PY) -c 'from gui_crawler.parsing import accel; raise SystemExit(not accel.compiled("pagewalk"))'; \
 	then bash tools/sanitize.sh $(PY); \
 	else echo "== no compiled parts here: the sanitizer build is skipped"; fi
@@ -69,15 +76,16 @@ ifeq ($(PY313),)
 else
 	@bash tools/ensure-c-compiler.sh $(PY313)
 	@test -x $(VENV313)/bin/python || { echo "== creating $(VENV313) with $(PY313)"; $(PY313) -m venv $(VENV313); }
-	$(VENV313)/bin/python -m pip install -q --upgrade pip
+	@$(VENV313)/bin/python -m pip install -qq --upgrade pip
 	@echo "== installing gui_crawler and its test tools into $(VENV313)"
-	$(VENV313)/bin/python -m pip install -q $(EDITABLE) '.[test]'
+	@$(VENV313)/bin/python -m pip install -qq $(EDITABLE) '.[test]'
 	@echo "== the whole suite under $$($(VENV313)/bin/python -V) ($$($(VENV313)/bin/python -c 'from gui_crawler.parsing import accel; print(accel.describe())'))"
 	$(VENV313)/bin/python -m pytest -p no:cacheprovider $(PYTEST_ARGS)
 endif
 
-bench: $(STAMP)
-	$(PY) -m pip install -q $(EDITABLE) '.[test,bench]'
+bench: $(TEST_STAMP)
+	@echo "== installing the benchmarks' peers and tools into $(VENV)"
+	@$(PIP) $(EDITABLE) '.[test,bench]'
 	$(PY) bench/run.py $(ARGS)
 
 clean:

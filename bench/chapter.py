@@ -18,28 +18,13 @@ import urllib.parse
 from collections import namedtuple
 
 import aiohttp
-from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb
+from common import die_with_parent, maxrss_mb, raise_nofile
 
 FetchStatistic = namedtuple(
     "FetchStatistic",
-    [
-        "url",
-        "next_url",
-        "status",
-        "exception",
-        "size",
-        "content_type",
-        "encoding",
-        "num_urls",
-        "num_new_urls",
-    ],
+    "url next_url status exception size content_type encoding num_urls num_new_urls",
 )
 HREF = re.compile(r"""(?i)href=["']([^\s"'<>]+)""")
-
-
-def lenient_host(host: str) -> str:
-    parts = host.split(".")[-2:]
-    return "".join(parts)
 
 
 def is_redirect(response: aiohttp.ClientResponse) -> bool:
@@ -95,17 +80,10 @@ class Crawler:
                     defragmented, _frag = urllib.parse.urldefrag(normalized)
                     if self.url_allowed(defragmented):
                         links.add(defragmented)
-        stat = FetchStatistic(
-            url=str(response.url),
-            next_url=None,
-            status=response.status,
-            exception=None,
-            size=len(body),
-            content_type=content_type,
-            encoding=encoding,
-            num_urls=len(links),
-            num_new_urls=len(links - self.seen_urls),
-        )
+        stat = FetchStatistic(url=str(response.url), next_url=None, status=response.status,
+                              exception=None, size=len(body), content_type=content_type,
+                              encoding=encoding, num_urls=len(links),
+                              num_new_urls=len(links - self.seen_urls))  # fmt: skip
         return stat, links
 
     async def fetch(self, url: str, max_redirect: int) -> None:
@@ -171,29 +149,14 @@ class Crawler:
                 w.cancel()
 
 
-async def _sample_rss(peak: list[float]) -> None:
-    while True:
-        peak[0] = max(peak[0], rss_mb())
-        await asyncio.sleep(0.2)
-
-
 async def main_async(url: str, tasks: int) -> dict:
     crawler = Crawler([url], max_tasks=tasks)
-    peak = [rss_mb()]
-    sampler = asyncio.get_running_loop().create_task(_sample_rss(peak))
     t = time.perf_counter()
     await crawler.crawl()
     elapsed = time.perf_counter() - t
-    sampler.cancel()
     html = sum(1 for s in crawler.done if s.content_type == "text/html" and s.status == 200)
-    return {
-        "elapsed": elapsed,
-        "records": len(crawler.done),
-        "pages": html,
-        "pages_per_s": html / elapsed if elapsed else 0.0,
-        "rss_peak_mb": max(peak[0], rss_mb()),
-        "maxrss_mb": maxrss_mb(),
-    }
+    return {"elapsed": elapsed, "records": len(crawler.done), "pages": html,
+            "pages_per_s": html / elapsed if elapsed else 0.0, "maxrss_mb": maxrss_mb()}  # fmt: skip
 
 
 def main() -> None:

@@ -17,21 +17,10 @@ def scaling_chart(
     xs = sorted({1, *workers, max(workers) * 2, cap * latency})  # incl. the kink
     ideal = [min(w / latency, cap) for w in xs]
     fig, ax = plt.subplots(figsize=(7, 4.5), dpi=120)
-    ax.plot(
-        xs,
-        ideal,
-        "--",
-        color="grey",
-        label=f"ideal: min(workers ÷ {latency * 1000:.0f} ms, {cap:,.0f}/s)",
-    )
-    ax.fill_between(
-        xs,
-        [floor * i for i in ideal],
-        ideal,
-        color="grey",
-        alpha=0.15,
-        label=f"target band (≥ {floor:.0%} of ideal)",
-    )
+    label = f"ideal: min(workers ÷ {latency * 1000:.0f} ms, {cap:,.0f}/s)"
+    ax.plot(xs, ideal, "--", color="grey", label=label)
+    band = f"target band (≥ {floor:.0%} of ideal)"
+    ax.fill_between(xs, [floor * i for i in ideal], ideal, color="grey", alpha=0.15, label=band)
     ax.plot(workers, [r for _, r in points], "o-", color="tab:blue", label="gui_crawler (headless)")
     for w, r in points:
         ax.annotate(f"{r:,.0f}/s", (w, r), textcoords="offset points", xytext=(6, -12), fontsize=8)

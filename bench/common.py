@@ -1,4 +1,5 @@
-"""Small helpers shared by the benchmark modules: ports, limits, child processes, tables."""
+"""Helpers shared by the benchmark modules: ports, limits, child processes, trees to compare,
+tables."""
 
 from __future__ import annotations
 
@@ -9,15 +10,18 @@ import socket
 import statistics
 import subprocess
 import sys
+import tarfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from io import BytesIO
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 OUT = BENCH / "out"
 PY = sys.executable
+Tree = tuple[str, dict[str, str]]  # (label, the environment its children run with)
 
 
 def free_port() -> int:
@@ -60,6 +64,19 @@ def raise_nofile() -> int:
     return hard
 
 
+def apt_install(package: str) -> None:
+    """Install a Debian package (nginx, python3-doc, rust-doc) the bench needs; needs root."""
+    if os.geteuid() != 0:
+        raise RuntimeError(
+            f"{package} is missing and installing it needs root: apt-get install {package}"
+        )
+    print(f"installing {package} with apt-get …", flush=True)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, timeout=300)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", package],
+                   check=True, env=env, timeout=1200)  # fmt: skip
+
+
 def rss_mb() -> float:
     import psutil
 
@@ -91,25 +108,19 @@ class Footprint:
         if traced:
             tracemalloc.start()
         trim()
-        self.rss0 = _rss()
+        self.rss0 = rss_mb()
         self.traced0 = tracemalloc.get_traced_memory()[0] if traced else 0
 
-    def grown(self) -> int:
+    def grown(self) -> float:
         """Bytes more than at the start (traced, or RSS), after ``trim()``; stops tracing."""
         import tracemalloc
 
         trim()
         if not self.traced:
-            return _rss() - self.rss0
+            return (rss_mb() - self.rss0) * 2**20
         grown = tracemalloc.get_traced_memory()[0] - self.traced0
         tracemalloc.stop()
         return grown
-
-
-def _rss() -> int:
-    import psutil
-
-    return int(psutil.Process().memory_info().rss)
 
 
 def maxrss_mb() -> float:
@@ -128,18 +139,16 @@ def maxrss_mb() -> float:
 _children: set[subprocess.Popen[str]] = set()
 
 
-def run_json(args: Sequence[str], timeout: float, env: dict[str, str] | None = None) -> dict:
+def run_json(
+    args: Sequence[str], timeout: float, env: dict[str, str] | None = None, progress: bool = False
+) -> dict:
     """Run a benchmark child (``python bench/x.py …``) that prints one JSON object on its last
-    stdout line; raise with its stderr tail if it fails or overruns ``timeout``."""
+    stdout line; raise with its stderr tail if it fails or overruns ``timeout``. ``progress``:
+    the child's stderr goes to ours as it comes (a long child's progress), not into the error."""
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}  # env may set PYTHONPATH
-    proc = subprocess.Popen(
-        [PY, *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=full_env,
-        cwd=ROOT,
-    )
+    stderr = None if progress else subprocess.PIPE
+    proc = subprocess.Popen([PY, *args], stdout=subprocess.PIPE, stderr=stderr, text=True,
+                            env=full_env, cwd=ROOT)  # fmt: skip
     _children.add(proc)
     try:
         out, err = proc.communicate(timeout=timeout)
@@ -151,9 +160,35 @@ def run_json(args: Sequence[str], timeout: float, env: dict[str, str] | None = N
         _children.discard(proc)
     lines = out.strip().splitlines()
     if proc.returncode != 0 or not lines:
-        tail = "\n".join(err.strip().splitlines()[-15:])
+        tail = "\n".join((err or "").strip().splitlines()[-15:])
         raise RuntimeError(f"{Path(args[0]).name} exited {proc.returncode}:\n{tail}")
     return json.loads(lines[-1])
+
+
+# run_measured's go-between: a small Python that starts the command and reports its wait4. At
+# exec, Linux folds the peak RSS of the process that forked into the child's ru_maxrss, so a
+# child of the bench itself (big after generating a site) would report the bench's peak.
+_WAIT4 = """import json, os, sys, time
+t = time.perf_counter()
+_, status, use = os.wait4(os.posix_spawn(sys.executable, [sys.executable, *sys.argv[2:]], os.environ), 0)
+json.dump([os.waitstatus_to_exitcode(status), use.ru_maxrss / 1024, time.perf_counter() - t,
+           use.ru_utime + use.ru_stime], open(sys.argv[1], "w"))
+"""
+
+
+def run_measured(args: Sequence[str], folder: Path, env: dict[str, str] | None = None,
+                 ok: Sequence[int] = (0, 1)) -> dict[str, float]:  # fmt: skip
+    """``python ARGS`` run in ``folder`` (stdout to ``out.txt`` there): its peak RSS from wait4,
+    wall and CPU seconds. ``ok``: exit codes that are not a failure (``gui-crawler crawl`` exits
+    1 when it found broken links)."""
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    with (folder / "out.txt").open("w") as out:
+        cmd = [PY, "-c", _WAIT4, str(folder / "wait4.json"), *args]
+        subprocess.run(cmd, env=full_env, stdout=out, cwd=folder, check=True)
+    code, peak, wall, cpu = json.loads((folder / "wait4.json").read_text())
+    if code not in ok:
+        raise RuntimeError(f"{' '.join(args)} exited {code}")
+    return {"peak RSS MB": peak, "wall s": wall, "CPU s": cpu}
 
 
 def kill_children() -> None:
@@ -163,8 +198,56 @@ def kill_children() -> None:
             proc.kill()
 
 
+def export_tree(ref: str, dest: Path) -> Path:
+    """The code to compare with: ``ref`` itself when it is a folder (a tree prepared by hand,
+    its compiled parts built), else the repository at git ``ref`` unpacked under ``dest`` with
+    its compiled parts built in place."""
+    if Path(ref).is_dir():
+        return Path(ref).resolve()
+    blob = subprocess.run(["git", "archive", "--format=tar", ref], cwd=ROOT,
+                          capture_output=True, check=True).stdout  # fmt: skip
+    with tarfile.open(fileobj=BytesIO(blob)) as tar:
+        tar.extractall(dest, filter="data")
+    if (dest / "setup.py").exists():
+        subprocess.run([PY, "setup.py", "-q", "build_ext", "--inplace"], cwd=dest, check=True,
+                       capture_output=True)  # fmt: skip
+    return dest
+
+
+def compare_trees(
+    trees: Sequence[Tree],
+    runs: int,
+    measure: Callable[[dict[str, str]], dict[str, float]],
+    say: Callable[[str], None],
+    title: str,
+) -> dict[str, dict[str, float]]:
+    """``measure(env)`` gives the figures of one run of one tree; every tree is run ``runs``
+    times, alternated (the order flipped every other run, so that drift on a shared machine
+    hits all alike). Prints the medians side by side, with later/first ratios when there are
+    two trees, and returns them by tree label."""
+    got: dict[str, list[dict[str, float]]] = {label: [] for label, _ in trees}
+    for i in range(runs):
+        for label, env in trees if i % 2 == 0 else trees[::-1]:
+            got[label].append(r := measure(env))
+            if runs * len(trees) > 1:
+                say(f"  run {i + 1} {label}: " + ", ".join(f"{k} {v:,.2f}" for k, v in r.items()))
+    meds = {label: {k: median([r[k] for r in rs]) for k in rs[0]} for label, rs in got.items()}
+    cols = list(meds.values())
+    rows = [[k, *(c[k] for c in cols)] for k in cols[0]]
+    if len(cols) == 2:
+        rows = [[*r, f"{r[2] / r[1]:.2f}x" if r[1] else "-"] for r in rows]
+    heads = ["figure", *meds] + (["after/before"] if len(cols) == 2 else [])
+    say(table(heads, rows, title=f"\n== {title}, medians of {runs} =="))
+    return meds
+
+
 def median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else float("nan")
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(len(s) * q))] if s else float("nan")
 
 
 def steady_rate(times: Sequence[float], lo: float = 0.1, hi: float = 0.9) -> float:

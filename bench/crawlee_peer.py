@@ -13,22 +13,20 @@ import sys
 import tempfile
 import time
 
-from common import die_with_parent, maxrss_mb, rss_mb
+from common import die_with_parent, maxrss_mb
 
 
 async def crawl(url: str, workers: int) -> dict:
     from crawlee import ConcurrencySettings
     from crawlee.crawlers import ParselCrawler, ParselCrawlingContext
 
+    each = ConcurrencySettings(
+        min_concurrency=workers, desired_concurrency=workers, max_concurrency=workers
+    )
     crawler = ParselCrawler(
-        concurrency_settings=ConcurrencySettings(
-            min_concurrency=workers, desired_concurrency=workers, max_concurrency=workers
-        ),
-        max_request_retries=1,
-        configure_logging=False,
+        concurrency_settings=each, max_request_retries=1, configure_logging=False
     )
     pages = 0
-    peak = [rss_mb()]
 
     @crawler.router.default_handler
     async def handler(context: ParselCrawlingContext) -> None:
@@ -36,24 +34,11 @@ async def crawl(url: str, workers: int) -> dict:
         pages += 1
         await context.enqueue_links(strategy="same-hostname")
 
-    async def sample() -> None:
-        while True:
-            peak[0] = max(peak[0], rss_mb())
-            await asyncio.sleep(0.2)
-
-    sampler = asyncio.get_running_loop().create_task(sample())
     t = time.perf_counter()
     stats = await crawler.run([url])
     elapsed = time.perf_counter() - t
-    sampler.cancel()
-    return {
-        "elapsed": elapsed,
-        "pages": pages,
-        "records": stats.requests_finished + stats.requests_failed,
-        "pages_per_s": pages / elapsed if elapsed else 0.0,
-        "rss_peak_mb": max(peak[0], rss_mb()),
-        "maxrss_mb": maxrss_mb(),
-    }
+    return {"elapsed": elapsed, "pages": pages, "records": stats.requests_finished + stats.requests_failed,
+            "pages_per_s": pages / elapsed if elapsed else 0.0, "maxrss_mb": maxrss_mb()}  # fmt: skip
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from common import PY, ROOT, die_with_parent, median, run_json, table
-from realsites import OWN_SITE, SITES, TASKS, ensure_docs
+from realsites import TASKS, ensure_docs, ours_cmd
 from sections import Context, section
 from servers import Nginx
 
@@ -163,8 +163,7 @@ def parse_main(root: str, url_file: str) -> None:
     "floor (lexbor on 2 threads)",
 )
 def floor(ctx: Context) -> None:
-    package, root = SITES["rust-docs"]
-    root = ensure_docs(package, root)
+    root = ensure_docs("rust-docs")
     runs = ctx.args.real_runs
     got: dict[str, list[float]] = {"ours": [], "h2load": [], "aiohttp": [], "parse": []}
     has_h2load = shutil.which("h2load") is not None
@@ -176,16 +175,7 @@ def floor(ctx: Context) -> None:
     with Nginx(root, mime_types=True) as server:
         for i in range(runs):
             db = ctx.tmp / f"floor-{i}.sqlite3"
-            cmd = [
-                "bench/ours.py",
-                server.url,
-                "--workers",
-                str(TASKS),
-                "--report",
-                "--db",
-                str(db),
-            ]
-            r = run_json([*cmd, "--set", "timeout=30", *OWN_SITE], ctx.args.real_timeout)
+            r = run_json(ours_cmd(server.url, "--db", str(db)), ctx.args.real_timeout)
             got["ours"].append(r["elapsed"])
             if i == 0:
                 urls = _urls(db)

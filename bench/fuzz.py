@@ -1,11 +1,10 @@
 """The parse paths' fuzz harness (``tests/fuzzing.py``) for as long as it is given, with fresh seeds:
+``--only fuzz --fuzz-minutes 10 [--fuzz-pages 200] [--fuzz-seed N]``.
 
-    .venv/bin/python bench/fuzz.py --minutes 10 [--pages 200] [--seed N]
-
-Each round takes ``--pages`` mutated pages (python3-doc's when installed, and generated ones) through
+Each round takes ``--fuzz-pages`` mutated pages (python3-doc's when installed, and generated ones) through
 the compiled parts and their pure-Python twins on every path (whole walk, ``parse_page``, small
 pieces, the parser threads) and reports the pages they read differently, saved under
-``bench/out/fuzz/`` to replay; then ``--big`` generated pages of more than 15,000 tags (pages of
+``bench/out/fuzz/`` to replay; then ``--fuzz-big`` generated pages of more than 15,000 tags (pages of
 whole blocks and hazard soup, half of them mutated) parsed cut at ``slicing.MAX_TAGS`` and whole:
 how many were cut, too complex to parse, and read differently cut (saved too); then the slowest
 pages of the run for each implementation, pages past the bounds of what is parsed among them (a
@@ -14,20 +13,20 @@ page that takes long is a hazard whatever both say). Stops by itself when the ti
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tests"))
+from common import OUT, ROOT
+from sections import Context, section
 
-import fuzzing  # noqa: E402
+sys.path.insert(0, str(ROOT / "tests"))
 
-from gui_crawler.parsing import accel, links, slicing  # noqa: E402
+import fuzzing
 
-OUT = HERE / "out" / "fuzz"
+from gui_crawler.parsing import accel, links, slicing
+
+SAVED = OUT / "fuzz"
 
 
 def slowest(pages: list[bytes], module: object, keep: int = 3) -> list[tuple[float, int]]:
@@ -79,25 +78,24 @@ def cut_or_whole(pages: list[bytes], module: object) -> tuple[int, int, list[fuz
     return cut, complex_, found
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--minutes", type=float, default=5.0)
-    ap.add_argument("--pages", type=int, default=200, help="pages per round")
-    ap.add_argument("--seed", type=int, default=None, help="first seed (default: random)")
-    ap.add_argument("--big", type=int, default=10, help="pages over 15,000 tags per round")
-    args = ap.parse_args()
+@section(
+    "fuzz",
+    "the twins' fuzz harness (tests/fuzzing.py) for --fuzz-minutes with fresh seeds",
+    by_hand=True,
+)
+def fuzz(ctx: Context) -> None:
+    a = ctx.args
     compiled = accel.twin("pagewalk", compiled=True)
     python = accel.twin("pagewalk", compiled=False)
-    seed = random.randrange(1 << 30) if args.seed is None else args.seed
-    deadline = time.monotonic() + args.minutes * 60
-    rounds = checked = 0
+    seed = random.randrange(1 << 30) if a.fuzz_seed is None else a.fuzz_seed
+    deadline = time.monotonic() + a.fuzz_minutes * 60
+    rounds = checked = big = big_cut = big_complex = 0
     found: list[fuzzing.Disagreement] = []
     slow: dict[str, list[tuple[float, int]]] = {"compiled": [], "python": []}
-    big = big_cut = big_complex = 0
     while time.monotonic() < deadline:
-        found += fuzzing.run(seed + rounds, args.pages, compiled, python)
+        found += fuzzing.run(seed + rounds, a.fuzz_pages, compiled, python)
         rnd = random.Random(seed + rounds)
-        pages = big_pages(rnd, args.big)
+        pages = big_pages(rnd, a.fuzz_big)
         cut, complex_, differ = cut_or_whole(pages, compiled)
         big, big_cut, big_complex = big + len(pages), big_cut + cut, big_complex + complex_
         found += differ
@@ -106,24 +104,22 @@ def main() -> int:
         for name, module in (("compiled", compiled), ("python", python)):
             slow[name] = sorted(slow[name] + slowest(sample, module), reverse=True)[:3]
         rounds += 1
-        checked += args.pages
-        print(f"round {rounds} (seed {seed + rounds - 1}): {checked} pages, {len(found)} found")
-    print(
-        f"pages over {slicing.MAX_TAGS:,} tags: {big}, cut {big_cut}, too complex to parse "
-        f"{big_complex}, read differently cut than whole "
-        f"{sum(d.path.startswith('cut') for d in found)}"
-    )
+        checked += a.fuzz_pages
+        ctx.say(f"  round {rounds} (seed {seed + rounds - 1}): {checked} pages, {len(found)} found")
+    differ = sum(d.path.startswith("cut") for d in found)
+    ctx.say(f"  pages over {slicing.MAX_TAGS:,} tags: {big}, cut {big_cut}, too complex to parse "
+            f"{big_complex}, read differently cut than whole {differ}")  # fmt: skip
     if found:
-        OUT.mkdir(parents=True, exist_ok=True)
+        SAVED.mkdir(parents=True, exist_ok=True)
         for n, d in enumerate(found):
-            (OUT / f"{d.path.replace(' ', '-')}-{n}.html").write_bytes(d.page)
-            print(d)
-        print(f"{len(found)} pages read differently, saved under {OUT}")
+            (SAVED / f"{d.path.replace(' ', '-')}-{n}.html").write_bytes(d.page)
+            ctx.say(str(d))
+        ctx.say(f"  {len(found)} pages read differently, saved under {SAVED}")
     for name, worst in slow.items():
-        shown = ", ".join(f"{s * 1000:.1f} ms ({b:,} B)" for s, b in worst)
-        print(f"slowest parse_page, {name}: {shown}")
-    return 1 if found else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+        ctx.say(
+            f"  slowest parse_page, {name}: "
+            + ", ".join(f"{s * 1000:.1f} ms ({b:,} B)" for s, b in worst)
+        )
+    ctx.target(
+        "fuzz: the twins read every page alike", f"{len(found)} differ", "0", float(not found)
+    )

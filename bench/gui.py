@@ -1,10 +1,12 @@
 """The window, crawling, in a process of its own: ``python bench/gui.py URL [options]``.
 
-Opens the real MainWindow (offscreen unless DISPLAY is set and --display is given) on one qasync
-loop, starts a crawl the way the Start button does, and measures what a person would feel: the
-lateness of a 10 ms QTimer heartbeat while the crawl runs (UI event-loop lag), the wall time from
+Opens the real MainWindow (offscreen) on one qasync loop, starts a crawl the way the Start button
+does, and measures what a person would feel: the lateness of a 10 ms QTimer heartbeat while the crawl runs (UI event-loop lag), the wall time from
 Start to the end, and RSS. ``--no-window`` runs the bare engine on the same qasync loop, to tell
 the window's cost from the loop's. Prints one JSON line.
+
+``Heartbeat``, ``in_window_process`` and ``new_window`` serve the other window children too
+(gui_repeat.py, window_million.py).
 """
 
 from __future__ import annotations
@@ -17,97 +19,119 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Coroutine
+from typing import Any
 
-from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb
+from common import die_with_parent, maxrss_mb, percentile, raise_nofile, rss_mb
 
 
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    s = sorted(values)
-    return s[min(len(s) - 1, int(len(s) * q))]
+class Heartbeat:
+    """A QTimer every ``ms``; each beat's lateness (ms past its interval) in ``lags``."""
+
+    def __init__(self, ms: int = 10) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.ms = ms
+        self.lags: list[float] = []
+        self._last = time.perf_counter()
+        self.timer = QTimer()
+        self.timer.setInterval(ms)
+        self.timer.timeout.connect(self._beat)
+
+    def _beat(self) -> None:
+        now = time.perf_counter()
+        self.lags.append(max(0.0, (now - self._last) * 1000 - self.ms))
+        self._last = now
+
+    def start(self) -> None:
+        self._last = time.perf_counter()
+        self.lags = []
+        self.timer.start()
+
+    def take(self) -> list[float]:
+        """The lags so far; the next ones start afresh."""
+        lags, self.lags = self.lags, []
+        return lags
+
+    def figures(self, lags: list[float]) -> dict[str, float]:
+        return {"lag_p50_ms": percentile(lags, 0.50), "lag_p99_ms": percentile(lags, 0.99),
+                "lag_max_ms": max(lags, default=float("nan")), "beats": len(lags)}  # fmt: skip
+
+
+def in_window_process(main: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
+    """Run ``main()`` on the window's event loop in this (child) process: offscreen Qt, settings
+    and crawl files in a scratch folder ($BENCH_DATA_DIR if set), never the user's."""
+    die_with_parent()
+    raise_nofile()
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    os.environ.setdefault("QT_API", "pyside6")
+    scratch = os.environ.get("BENCH_DATA_DIR") or tempfile.mkdtemp(prefix="bench-gui-")
+    os.environ["XDG_DATA_HOME"] = os.environ["XDG_CONFIG_HOME"] = scratch
+    from PySide6.QtWidgets import QApplication
+
+    from gui_crawler.ui.qtloop import CrawlEventLoop
+
+    app = QApplication(sys.argv[:1])
+    app.setApplicationName("gui-crawler-bench")
+    with asyncio.Runner(loop_factory=lambda: CrawlEventLoop(app)) as runner:
+        return runner.run(main())
+
+
+def new_window(url: str = "", workers: int = 0) -> Any:
+    """The real MainWindow, shown at 1400 x 900, set to crawl ``url`` with ``workers`` (and as
+    many per host) and no external checks (loopback only: the sites link to real hosts)."""
+    from gui_crawler.window import MainWindow
+
+    window = MainWindow()
+    window.resize(1400, 900)
+    window.show()
+    window.url = url
+    window.settings.politeness.check_external.setChecked(False)
+    if workers:
+        window.workers = workers
+    window.settings.politeness.per_host.setValue(window.workers)
+    return window
 
 
 async def run(args: argparse.Namespace) -> dict:
-    from PySide6.QtCore import Qt, QTimer
-
     from gui_crawler.config import CrawlConfig
     from gui_crawler.engine import Crawler
 
-    lags: list[float] = []
-    last = [time.perf_counter()]
-
-    def beat() -> None:
-        now = time.perf_counter()
-        lags.append(max(0.0, (now - last[0]) * 1000 - args.heartbeat_ms))
-        last[0] = now
-
-    heartbeat = QTimer()
-    heartbeat.setInterval(args.heartbeat_ms)
-    heartbeat.timeout.connect(beat)
-    records = 0
+    beat = Heartbeat(args.heartbeat_ms)
     window = None
-    done = asyncio.Event()
     if args.no_window:
-        config = CrawlConfig(
-            roots=(args.url,),
-            max_tasks=args.workers,
-            max_pages=args.max_pages,
-            check_external=False,  # loopback only: the docs site links to real hosts
-            per_host=args.workers,
-        )
+        config = CrawlConfig(roots=(args.url,), max_tasks=args.workers, max_pages=args.max_pages,
+                             check_external=False, per_host=args.workers)  # fmt: skip
+        records = 0
 
         def sink(e: object) -> None:
             nonlocal records
             records += type(e).__name__ == "FetchRecord"
 
         crawler = Crawler(config, sink)
-        last[0] = time.perf_counter()
-        heartbeat.start()
+        beat.start()
         t = time.perf_counter()
         await crawler.run()
-        wall = time.perf_counter() - t
     else:
-        from gui_crawler.window import MainWindow
-
-        window = MainWindow()
-        window.resize(1400, 900)
-        window.show()
-        window.workers = args.workers
+        window = new_window(args.url, args.workers)
         window.max_pages = args.max_pages
-        window.url = args.url
-        window.settings.politeness.check_external.setChecked(False)  # loopback only
-        window.settings.politeness.per_host.setValue(args.workers)
         if args.tab:
             window.show_tab(getattr(window, f"{args.tab}_view", None) or getattr(window, args.tab))
-        if args.sort_status:
-            # Rows then arrive into a sorted table: merged into place on every tick.
-            window.pages_tab.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
+        done = asyncio.Event()
         window.crawlFinished.connect(lambda _f: done.set())
         await asyncio.sleep(0.3)  # let the window settle before timing
-        last[0] = time.perf_counter()
-        heartbeat.start()
+        beat.start()
         t = time.perf_counter()
         if not window.start():
             raise SystemExit(f"window did not start: {window.problem}")
         await done.wait()
-        wall = time.perf_counter() - t
         records = window.row_count
-    heartbeat.stop()
+    wall = time.perf_counter() - t
+    beat.timer.stop()
     gc.collect()
-    rss_end = rss_mb()
-    out = {
-        "mode": "engine on qasync" if args.no_window else "window",
-        "records": records,
-        "wall": wall,
-        "records_per_s": records / wall if wall else 0.0,
-        "lag_p50_ms": percentile(lags, 0.50),
-        "lag_p99_ms": percentile(lags, 0.99),
-        "lag_max_ms": max(lags, default=float("nan")),
-        "beats": len(lags),
-        "rss_end_mb": rss_end,
-        "maxrss_mb": maxrss_mb(),
-    }
+    out = {"mode": "engine on qasync" if args.no_window else "window", "records": records,
+           "wall": wall, "records_per_s": records / wall if wall else 0.0,
+           **beat.figures(beat.lags), "rss_end_mb": rss_mb(), "maxrss_mb": maxrss_mb()}  # fmt: skip
     if window is not None:
         window.close()
         await window.wait()
@@ -121,29 +145,9 @@ def main() -> None:
     p.add_argument("--max-pages", type=int, default=0)
     p.add_argument("--heartbeat-ms", type=int, default=10)
     p.add_argument("--no-window", action="store_true", help="the engine alone on the qasync loop")
-    p.add_argument("--sort-status", action="store_true", help="sort the pages by status first")
-    p.add_argument(
-        "--tab", choices=["workers", "tree", "redirects", "broken", "timeline"], default=None
-    )
-    p.add_argument("--display", action="store_true", help="use $DISPLAY (Xvfb), not offscreen")
+    p.add_argument("--tab", help="show this tab while crawling: workers, tree, broken, timeline…")
     args = p.parse_args()
-    die_with_parent()
-    raise_nofile()
-    if not (args.display and os.environ.get("DISPLAY")):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    os.environ.setdefault("QT_API", "pyside6")
-    # The window saves settings and a crawl file: keep both out of the user's own.
-    scratch = tempfile.mkdtemp(prefix="bench-gui-")
-    os.environ["XDG_DATA_HOME"] = os.environ["XDG_CONFIG_HOME"] = scratch
-    from PySide6.QtWidgets import QApplication
-
-    from gui_crawler.ui.qtloop import CrawlEventLoop
-
-    app = QApplication(sys.argv[:1])
-    app.setApplicationName("gui-crawler-bench")
-    with asyncio.Runner(loop_factory=lambda: CrawlEventLoop(app)) as runner:
-        out = runner.run(run(args))
-    print(json.dumps(out))
+    print(json.dumps(in_window_process(lambda: run(args))))
 
 
 if __name__ == "__main__":

@@ -1,108 +1,75 @@
-"""Memory that does not come back: the same site crawled again and again in one window.
+"""Memory that does not come back: ``--only gui-repeat``, the same real site crawled again and
+again in one window.
 
-Serves Debian's python3-doc (or rust-doc) with nginx on loopback (external checks off), opens the real
-MainWindow offscreen, crawls the site N times the way Start does, and after each crawl (gc run,
-Qt's deferred deletes flushed) prints RSS, the peak RSS so far and the Python heap that
-tracemalloc sees; with --top, the allocation sites that grew most between the second and the
-last crawl.
-
-    python bench/gui_repeat.py [--site python|rust] [--runs 6] [--top 15]
+Debian's python3-doc or rust-doc (``--real-site``) served by nginx on loopback, the real
+MainWindow offscreen in a child process, the site crawled ``--repeat-crawls`` times the way Start
+does it (16 workers, external checks off). After each crawl (the last ticks run, Qt's deferred
+deletes flushed, gc and malloc_trim) the child takes RSS and the peak RSS so far. Printed: the
+idle window's RSS, the first crawl's peak, RSS after it, what each later crawl adds, and the
+peak over all. ``--before REF``: the code at REF side by side.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import gc
-import os
+import itertools
+import json
 import sys
-import tempfile
-import tracemalloc
-from pathlib import Path
 
-from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb, trim
+from common import maxrss_mb, median, rss_mb, run_json, trim
+from gui import in_window_process, new_window
+from realsites import ensure_docs
+from sections import Context, section
 from servers import Nginx
 
-SITES = {
-    "python": Path("/usr/share/doc/python3-doc/html"),  # 526 pages
-    "rust": Path("/usr/share/doc/rust-doc/html"),  # ~22k URLs
-}
 
-
-async def crawls(url: str, runs: int, top: int) -> None:
+async def crawls(url: str, runs: int) -> dict:
     from PySide6.QtCore import QCoreApplication, QEvent
 
-    from gui_crawler.window import MainWindow
-
-    window = MainWindow()
-    window.resize(1400, 900)
-    window.show()
-    window.url = url
-    window.settings.politeness.check_external.setChecked(False)  # loopback only
-    window.settings.politeness.per_host.setValue(16)
-    window.workers = 16
+    window = new_window(url, 16)
     done = asyncio.Event()
     window.crawlFinished.connect(lambda _f: done.set())
     await asyncio.sleep(0.3)
-    snapshots = []
-    base = rss_mb()
-    print(f"before the first crawl: RSS {base:.1f} MB", flush=True)
-    for i in range(runs):
+    trim()
+    out: dict = {"idle": rss_mb(), "after": [], "peak": []}
+    for _ in range(runs):
         done.clear()
         if not window.start():
             raise SystemExit(f"window did not start: {window.problem}")
         await done.wait()
         await asyncio.sleep(0.5)  # the last ticks
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-        gc.collect()
-        heap = tracemalloc.get_traced_memory()[0] / 2**20 if top else float("nan")
-        before_trim = rss_mb()
-        trimmed = trim()
-        print(
-            f"crawl {i + 1}: {window.row_count} rows, RSS {rss_mb():.1f} MB "
-            f"(+{rss_mb() - base:.1f}; {before_trim:.1f} before malloc_trim{'' if trimmed else ' (none here)'}), "
-            f"Python heap {heap:.1f} MB, peak RSS so far {maxrss_mb():.1f} MB",
-            flush=True,
-        )
-        if top and i in (1, runs - 1):
-            snapshots.append(tracemalloc.take_snapshot())
-    if top and len(snapshots) == 2:
-        print(f"\ngrew most between crawl 2 and crawl {runs}:")
-        for stat in snapshots[1].compare_to(snapshots[0], "traceback")[:top]:
-            frame = stat.traceback[-1]
-            print(f"  {stat.size_diff / 1024:+9.1f} KB {stat.count_diff:+7d}  {frame}")
-            for f in list(stat.traceback)[-4:-1][::-1]:
-                print(f"        {f}")
+        trim()
+        out["after"].append(rss_mb())
+        out["peak"].append(maxrss_mb())
+    out["rows"] = window.row_count
     window.close()
     await window.wait()
+    return out
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--runs", type=int, default=6)
-    p.add_argument("--top", type=int, default=0, help="trace allocations, list the top N")
-    p.add_argument("--site", choices=sorted(SITES), default="python")
-    args = p.parse_args()
-    die_with_parent()
-    raise_nofile()
-    os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    os.environ.setdefault("QT_API", "pyside6")
-    scratch = tempfile.mkdtemp(prefix="bench-gui-repeat-")
-    os.environ["XDG_DATA_HOME"] = os.environ["XDG_CONFIG_HOME"] = scratch
-    if args.top:
-        tracemalloc.start(6)
-    from PySide6.QtWidgets import QApplication
+@section(
+    "gui-repeat",
+    "the window crawling a real site again and again: RSS after each, peak",
+    by_hand=True,
+)
+def gui_repeat(ctx: Context) -> None:
+    a = ctx.args
+    url = ctx.stack.enter_context(Nginx(ensure_docs(a.real_site), mime_types=True)).url
 
-    from gui_crawler.ui.qtloop import CrawlEventLoop
+    def measure(env: dict[str, str]) -> dict[str, float]:
+        r = run_json([__file__, url, str(a.repeat_crawls)], a.real_timeout * a.repeat_crawls, env)
+        after, peak = r["after"], r["peak"]
+        grew = [y - x for x, y in itertools.pairwise(after)]
+        return {"rows": r["rows"], "idle MB": r["idle"], "first crawl's peak MB": peak[0],
+                "after the first crawl MB": after[0], "a later crawl adds MB": median(grew),
+                "peak over all MB": peak[-1]}  # fmt: skip
 
-    app = QApplication(sys.argv[:1])
-    app.setApplicationName("gui-crawler-bench")
-    with (
-        Nginx(SITES[args.site], mime_types=True) as server,
-        asyncio.Runner(loop_factory=lambda: CrawlEventLoop(app)) as runner,
-    ):
-        runner.run(crawls(server.url, args.runs, args.top))
+    title = (
+        f"the window crawling {a.real_site} {a.repeat_crawls} times (RSS after gc and malloc_trim)"
+    )
+    ctx.results["gui-repeat"] = ctx.compare(title, measure)
 
 
 if __name__ == "__main__":
-    main()
+    print(json.dumps(in_window_process(lambda: crawls(sys.argv[1], int(sys.argv[2])))))

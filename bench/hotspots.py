@@ -1,9 +1,8 @@
 """Where the time goes: self time per function, per package and per thread.
 
 ``spy`` samples a child process with py-spy (every thread, no perturbation of the GIL pattern,
-idle time left out): the engine parses pages in a thread of its own, which an in-process
-profiler of the main thread would not see. ``profiled`` (pyinstrument, main thread only, idle
-wait included as ``selectors``) is the fallback where py-spy may not attach (no ptrace).
+idle time left out): the engine parses pages in threads of their own, which an in-process
+profiler of the main thread would not see.
 """
 
 from __future__ import annotations
@@ -17,20 +16,11 @@ import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-AREAS = (
-    ("gui_crawler/", "gui_crawler"),
-    ("aiohttp/", "aiohttp"),
-    ("yarl/", "yarl"),
-    ("multidict/", "multidict"),
-    ("selectolax/", "selectolax"),
-    ("asyncio/", "asyncio"),
-    ("selectors.py", "selectors (epoll)"),
-    ("urllib/", "urllib"),
-    ("functools.py", "functools"),
-    ("bench/", "bench consumer"),
-)
+AREAS = (("gui_crawler/", "gui_crawler"), ("aiohttp/", "aiohttp"), ("yarl/", "yarl"),
+         ("multidict/", "multidict"), ("selectolax/", "selectolax"), ("asyncio/", "asyncio"),
+         ("selectors.py", "selectors (epoll)"), ("urllib/", "urllib"), ("functools.py", "functools"),
+         ("bench/", "bench consumer"))  # fmt: skip
 
 
 def _area(path: str) -> str:
@@ -38,58 +28,6 @@ def _area(path: str) -> str:
         if needle in path:
             return name
     return "other"
-
-
-def profiled(fn: Callable[[], Any], top: int = 15) -> tuple[Any, dict]:
-    """(fn's result, {"total_s", "functions": [[name, self_s, share]…], "areas": {…}})."""
-    try:
-        from pyinstrument import Profiler
-    except ImportError:
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "pyinstrument"], check=True)
-        from pyinstrument import Profiler
-
-    prof = Profiler(interval=0.001, async_mode="disabled")
-    prof.start()
-    try:
-        result = fn()
-    finally:
-        prof.stop()
-    root = prof.last_session.root_frame() if prof.last_session else None
-    if root is None:
-        return result, {"total_s": 0.0, "functions": [], "areas": {}}
-    self_time: Counter[str] = Counter()
-    areas: Counter[str] = Counter()
-    inclusive: Counter[str] = Counter()
-
-    def walk(frame: Any, owner: str, owner_path: str, stack: frozenset[str]) -> None:
-        if frame.is_synthetic:
-            key, path = owner, owner_path
-        else:
-            path = frame.file_path or ""
-            if not path or path.startswith("<"):
-                path = owner_path  # a builtin counts towards the code that called it
-            where = frame.file_path_short or path
-            key = f"{frame.function} ({where}:{frame.line_no})"
-        own = frame.time - sum(c.time for c in frame.children)
-        self_time[key] += own
-        areas[_area(path)] += own
-        if key not in stack:
-            inclusive[key] += frame.time
-        for child in frame.children:
-            walk(child, key, path, stack | {key})
-
-    walk(root, "<root>", "", frozenset())
-    total = root.time or 1.0
-    return result, {
-        "total_s": root.time,
-        "functions": [[k, v, v / total] for k, v in self_time.most_common(top)],
-        "inclusive": [
-            [k, v, v / total]
-            for k, v in inclusive.most_common(top * 4)
-            if "gui_crawler" in k or "bench" in k
-        ][:top],
-        "areas": {k: [v, v / total] for k, v in areas.most_common()},
-    }
 
 
 _THREAD = re.compile(r"^thread \((\d+)\)(?::\s*(.*))?$")
@@ -124,13 +62,8 @@ def spy(
         cmd = [exe, "record", "--format", "raw", "--threads", "--nonblocking", "-r", str(rate)]
         cmd += ["--gil"] if gil else []
         cmd += ["-o", str(raw), "--", sys.executable, *args]
-        proc = subprocess.run(
-            cmd,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            env=dict(os.environ, **(env or {})),
-        )
+        env = dict(os.environ, **(env or {}))
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
         if proc.returncode != 0 or not raw.exists():
             raise RuntimeError(f"py-spy failed ({proc.returncode}): {proc.stderr.strip()[-500:]}")
         lines = raw.read_text().splitlines()
@@ -179,14 +112,9 @@ def aggregate(lines: Sequence[str], rate: int, top: int) -> dict:
     def rows(c: Counter[str], keep: Callable[[str], bool] = lambda k: True) -> list:
         return [[k, v * sec, v / total] for k, v in c.most_common() if keep(k)][:top]
 
-    return {
-        "total_s": total * sec,
-        "threads": {k: [v * sec, v / total] for k, v in threads.most_common()},
-        "areas": {k: [v * sec, v / total] for k, v in areas.most_common()},
-        "functions": rows(self_n),
-        "lines": rows(self_line),
-        "inclusive": rows(incl, lambda k: "gui_crawler/" in k),
-    }
+    return {"total_s": total * sec, "threads": {k: [v * sec, v / total] for k, v in threads.most_common()},
+            "areas": {k: [v * sec, v / total] for k, v in areas.most_common()}, "functions": rows(self_n),
+            "lines": rows(self_line), "inclusive": rows(incl, lambda k: "gui_crawler/" in k)}  # fmt: skip
 
 
 def _func(frame: str) -> str:

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from gui_crawler.crawl import urls
+from gui_crawler.base import urls
 from gui_crawler.parsing import links
 from gui_crawler.parsing.links import decode, extract_links
 
@@ -43,12 +43,15 @@ def best_of(fn: Callable[[], object], repeat: int, cold: bool = False) -> float:
     return best
 
 
+# The elements whose href or src is a link, as a CSS selector for selectolax.
+SELECTOR = "a[href], area[href], link[href], iframe[src], frame[src], img[src], script[src]"
+
+
 def _hrefs(text: str) -> list[str]:
-    from audit_fields import SELECTOR as _SELECTOR
     from selectolax.lexbor import LexborHTMLParser
 
     out = []
-    for node in LexborHTMLParser(text).css(_SELECTOR):
+    for node in LexborHTMLParser(text).css(SELECTOR):
         a = node.attributes
         out.append(a.get("href") if "href" in a else a.get("src"))
     return out
@@ -61,6 +64,15 @@ def measure(root: Path, paths: list[str], sample: int = 400, repeat: int = 3) ->
     hrefs = [_hrefs(text) for _, text in texts]
     out_total = sum(len(extract_links(text, url)) for url, text in texts)
     us = 1e6 / n
+
+    def extract() -> None:
+        for u, t in texts:
+            extract_links(t, u)
+
+    def parse_page() -> None:
+        for u, b in pages:
+            links.parse_page(b, "utf-8", u)
+
     res = {
         "pages": n,
         "kb_per_page": sum(len(b) for _, b in pages) / n / 1024,
@@ -69,23 +81,10 @@ def measure(root: Path, paths: list[str], sample: int = 400, repeat: int = 3) ->
         "links_per_page": out_total / n,
         "decode_us": us * best_of(lambda: [decode(b, "utf-8") for _, b in pages], repeat),
         "parse_select_us": us * best_of(lambda: [_hrefs(t) for _, t in texts], repeat),
-        "extract_cold_us": us
-        * best_of(lambda: [extract_links(t, u) for u, t in texts], repeat, cold=True),
-        "extract_warm_us": us * best_of(lambda: [extract_links(t, u) for u, t in texts], repeat),
+        "extract_cold_us": us * best_of(extract, repeat, cold=True),
+        "extract_warm_us": us * best_of(extract, repeat),
+        "parse_page_cold_us": us * best_of(parse_page, repeat, cold=True),
     }
-    # What the engine runs per page (bytes in, decoding as needed), when this version has it.
-    whole = getattr(links, "parse_page", None)
-    if whole is not None:
-        res["parse_page_cold_us"] = us * best_of(
-            lambda: [whole(b, "utf-8", u) for u, b in pages], repeat, cold=True
-        )
-        # parse_page as it was before it read the audit fields, timed in the same run.
-        from audit_fields import before
-
-        res["before_audit_cold_us"] = us * best_of(
-            lambda: [before(b, "utf-8", u) for u, b in pages], repeat, cold=True
-        )
-        res["audit_fields_cost"] = res["parse_page_cold_us"] / res["before_audit_cold_us"]
     try:
         from scrapy.http import HtmlResponse
         from scrapy.linkextractors import LinkExtractor

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from common import table
 from linkx import best_of
+from realsites import ensure_docs
+from sections import Context, section
 
-from gui_crawler.crawl import urls
+from gui_crawler.base import urls
 from gui_crawler.parsing import _pagewalk, links
 
 WALK = "lexbor parse + walk + plain joins (C, no GIL)"
@@ -43,3 +46,14 @@ def measure(root: Path, repeat: int = 3) -> dict[str, float]:
     out[JOIN] = best_of(join, repeat, cold=True)
     out["the rest (checks, audit strings)"] = max(0.0, out["parse_page"] - out[WALK] - out[JOIN])
     return out
+
+
+@section("real-parse", "where parsing python3-doc's pages goes, in process (no network)")
+def real_parse(ctx: Context) -> None:
+    r = ctx.results["real-parse"] = measure(ensure_docs("python-docs"))
+    total = r["parse_page"]
+    parts = {k: v for k, v in r.items() if k not in ("pages", "parse_page")}
+    rows = [[part, secs, f"{secs / total:.0%}"] for part, secs in parts.items()]
+    rows.append(["parse_page (all of it)", total, "100%"])
+    title = f"\n== real-parse: {r['pages']:.0f} pages of python3-doc, best of 3, one core =="
+    ctx.say(table(["part", "seconds", "share"], rows, title=title))

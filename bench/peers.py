@@ -42,17 +42,11 @@ class DocsSpider(CrawlSpider):
 def main() -> None:
     die_with_parent()
     url, workers = sys.argv[1], int(sys.argv[2])
-    settings = {
-        "CONCURRENT_REQUESTS": workers,
-        "CONCURRENT_REQUESTS_PER_DOMAIN": workers,
-        "DOWNLOAD_DELAY": 0,
-        "AUTOTHROTTLE_ENABLED": False,
-        "ROBOTSTXT_OBEY": False,
-        "COOKIES_ENABLED": False,  # ours keeps no cookies either
-        "TELNETCONSOLE_ENABLED": False,
-        "LOG_LEVEL": "WARNING",
-        "CLOSESPIDER_TIMEOUT": 600,
-    }
+    # No cookies: ours keeps none either.
+    settings = {"CONCURRENT_REQUESTS": workers, "CONCURRENT_REQUESTS_PER_DOMAIN": workers,
+                "DOWNLOAD_DELAY": 0, "AUTOTHROTTLE_ENABLED": False, "ROBOTSTXT_OBEY": False,
+                "COOKIES_ENABLED": False, "TELNETCONSOLE_ENABLED": False, "LOG_LEVEL": "WARNING",
+                "CLOSESPIDER_TIMEOUT": 600}  # fmt: skip
     proc = CrawlerProcess(settings)
     crawler = proc.create_crawler(DocsSpider)
     times: dict[str, float] = {}
@@ -77,20 +71,10 @@ def main() -> None:
         for k, v in stats.items()
         if k.startswith("downloader/response_status_count/")
     }
-    print(
-        json.dumps(
-            {
-                "elapsed": elapsed,
-                "pages": pages,
-                "pages_per_s": pages / elapsed if elapsed else 0.0,
-                "responses": stats.get("downloader/response_count", 0),
-                "statuses": statuses,
-                "dupes_filtered": stats.get("dupefilter/filtered", 0),
-                "reason": stats.get("finish_reason"),
-                "rss_peak_mb": maxrss_mb(),
-            }
-        )
-    )
+    print(json.dumps({"elapsed": elapsed, "pages": pages, "pages_per_s": pages / elapsed if elapsed else 0.0,
+                      "responses": stats.get("downloader/response_count", 0), "statuses": statuses,
+                      "dupes_filtered": stats.get("dupefilter/filtered", 0),
+                      "reason": stats.get("finish_reason"), "rss_peak_mb": maxrss_mb()}))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -7,8 +7,7 @@ alternated: the chapter's crawler (the baseline), ours compiled, ours with
 ``GUI_CRAWLER_NO_EXTENSIONS=1`` (all pure Python), ``=pagewalk`` and ``=linkpack`` (one module
 pure). The crawl files are compared URL by URL, field by field, with the first compiled crawl;
 a second compiled crawl is the control (what differs between two crawls of the same code).
-The packing of the crawl file (``_linkpack``) is also timed in process over the compiled crawl's
-pages, C against Python.
+Every .html file of each site is also read in process by both twins and compared part by part.
 """
 
 from __future__ import annotations
@@ -22,38 +21,21 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from common import median, run_json, table
-from realsites import OWN_SITE, SITES, TASKS, ensure_docs
+from common import run_json
+from realsites import TASKS, Crawl, crawl_alternated, ensure_docs, ours_cmd, summary
 from sections import Context, section
-from servers import Nginx
 
 from gui_crawler.parsing.pagefacts import PageFacts
 
 # The per-URL fields compared (kind and verdict are derived from status and error_kind; the rest
 # are the record's own). Not compared: what depends on which worker got there first (depth,
 # referrer, num_new_urls, in_sitemap's timing fields) and the timings.
-FIELDS = (
-    "status",
-    "kind",
-    "verdict",
-    *PageFacts.__slots__,  # the audit fields: title, meta_description, h1, …, lang
-    "links",
-    "num_urls",
-    "next_url",
-    "size",
-    "content_type",
-    "encoding",
-    "error_kind",
-    "note",
-)
+FIELDS = ("status", "kind", "verdict", *PageFacts.__slots__, "links", "num_urls", "next_url", "size",
+          "content_type", "encoding", "error_kind", "note")  # fmt: skip
 # Crawls of each site: name -> GUI_CRAWLER_NO_EXTENSIONS ("" = everything compiled).
-CONFIGS = {
-    "C": "",
-    "pure (=1)": "1",
-    "=pagewalk": "pagewalk",
-    "=linkpack": "linkpack",
-}
+CONFIGS = {"C": "", "pure (=1)": "1", "=pagewalk": "pagewalk", "=linkpack": "linkpack"}
 SHOWN = 25  # differing (URL, field) pairs listed per comparison
+FACTS = PageFacts.__slots__  # the audit fields
 
 
 def _accel_check(env: str) -> str:
@@ -82,40 +64,16 @@ def dump(root: Path, out: Path) -> None:
         rel = path.relative_to(root).as_posix()
         body = path.read_bytes()
         page = links.parse_page(body, "utf-8", "http://127.0.0.1:8000/" + rel)
-        f = page.facts
-        facts = (
-            f.title,
-            f.meta_description,
-            f.h1,
-            f.h1_count,
-            f.canonical,
-            f.robots,
-            f.word_count,
-            f.content_hash,
-            f.lang,
-        )
+        facts = tuple(getattr(page.facts, n) for n in FACTS)
         link_hash = hashlib.blake2b("\n".join(page.links).encode(), digest_size=8).hexdigest()
         data = body.removeprefix(b"\xef\xbb\xbf")
         hrefs: dict[str, str | None] = {}
         read = pw.walk(data, hrefs, None)
-        raw = (
-            *read[:-1],
-            hashlib.blake2b(read[-1], digest_size=8).hexdigest(),
-            hashlib.blake2b("\n".join(hrefs).encode(), digest_size=8).hexdigest(),
-            len(hrefs),
-        )
+        raw = (*read[:-1], hashlib.blake2b(read[-1], digest_size=8).hexdigest(),
+               hashlib.blake2b("\n".join(hrefs).encode(), digest_size=8).hexdigest(), len(hrefs))  # fmt: skip
         tags, bound = pw.markup(data)
         cuts = tuple(pw.cut_points(data, slicing.MAX_TAGS, tags))
-        got[rel] = (
-            page.encoding,
-            page.note,
-            facts,
-            link_hash,
-            len(page.links),
-            raw,
-            (tags, bound),
-            cuts,
-        )
+        got[rel] = (page.encoding, page.note, facts, link_hash, len(page.links), raw, (tags, bound), cuts)  # fmt: skip
     with open(out, "wb") as fh:
         pickle.dump(
             {"pages": got, "seconds": time.perf_counter() - t0, "describe": accel.describe()}, fh
@@ -124,20 +82,8 @@ def dump(root: Path, out: Path) -> None:
 
 
 PARTS = ("encoding", "note", "facts", "links hash", "links", "raw walk", "markup", "cut points")
-FACTS = PageFacts.__slots__  # the audit fields
-RAW = (
-    "base",
-    "title",
-    "h1",
-    "h1_count",
-    "lang",
-    "metas",
-    "rels",
-    "words",
-    "text hash",
-    "hrefs hash",
-    "hrefs",
-)
+RAW = ("base", "title", "h1", "h1_count", "lang", "metas", "rels", "words", "text hash", "hrefs hash",
+       "hrefs")  # fmt: skip
 
 
 def every_file(ctx: Context, name: str, root: Path) -> dict:
@@ -146,11 +92,8 @@ def every_file(ctx: Context, name: str, root: Path) -> dict:
     dumps = {}
     for who, env in (("C", ""), ("Python", "1")):
         out = ctx.tmp / f"dump-{name}-{who}.pickle"
-        run_json(
-            ["bench/pure.py", "dump", str(root), str(out)],
-            ctx.args.real_timeout,
-            env={"GUI_CRAWLER_NO_EXTENSIONS": env},
-        )
+        cmd = ["bench/pure.py", "dump", str(root), str(out)]
+        run_json(cmd, ctx.args.real_timeout, env={"GUI_CRAWLER_NO_EXTENSIONS": env})
         with open(out, "rb") as fh:
             dumps[who] = pickle.load(fh)
     c, py = dumps["C"]["pages"], dumps["Python"]["pages"]
@@ -178,19 +121,18 @@ def every_file(ctx: Context, name: str, root: Path) -> dict:
         ctx.say("  " + ", ".join(f"{k} {n}" for k, n in by.most_common()))
     for rel, part, x, y in diffs[:SHOWN]:
         ctx.say(f"    {rel}  {part}: C {_short(x)} | Python {_short(y)}")
-    return {
-        "files": len(c),
-        "differences": [(r, p, repr(x), repr(y)) for r, p, x, y in diffs],
-        "seconds": {w: d["seconds"] for w, d in dumps.items()},
-    }
+    return {"files": len(c), "differences": [(r, p, repr(x), repr(y)) for r, p, x, y in diffs],
+            "seconds": {w: d["seconds"] for w, d in dumps.items()}}  # fmt: skip
 
 
 def _records(path: Path) -> dict[str, dict[str, object]]:
     """The crawl file's records: URL -> the compared fields (links as a tuple)."""
+    from gui_crawler.records.verdicts import category, verdict
     from gui_crawler.storage import load
 
-    saved = load(path)
-    return {r.url: {f: getattr(r, f) for f in FIELDS} for r in saved.records}
+    derived = {"kind": category, "verdict": verdict}
+    return {r.url: {f: derived[f](r) if f in derived else getattr(r, f) for f in FIELDS}
+            for r in load(path).records}  # fmt: skip
 
 
 def _packed(path: Path) -> dict[str, bytes]:
@@ -256,195 +198,46 @@ def _say_comparison(ctx: Context, label: str, result: tuple, packed_diff: int) -
     return len(only_ref) + len(only_got) + len(diffs)
 
 
-def _best(fn: Callable[[], object], repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
-
-
-def in_process(ctx: Context, name: str, db: Path) -> dict[str, float]:
-    """The crawl file's packing over the compiled crawl's pages, C vs Python, one core:
-    microseconds per page with links (best of 3), and both give the same bytes."""
-    from gui_crawler.parsing import _linkpack, _linkpack_py
-    from gui_crawler.storage import load
-
-    recs = load(db).records
-    pages = [(r.url, r.links) for r in recs if r.links]
-    n = len(pages)
-    out: dict[str, float] = {"pages": n, "links": sum(len(ls) for _, ls in pages)}
-    packed = {}
-    for who, mod in (("C", _linkpack), ("Python", _linkpack_py)):
-        pack, unpack = mod.pack, mod.unpack
-        blobs = [pack(ls) for _, ls in pages]
-        packed[who] = blobs
-        out[f"pack {who} us"] = _best(lambda p=pack: [p(ls) for _, ls in pages]) / n * 1e6
-        out[f"unpack {who} us"] = _best(lambda u=unpack, b=blobs: [u(x) for x in b]) / n * 1e6
-    same_bytes = packed["C"] == packed["Python"]
-    round_trip = all(
-        _linkpack_py.unpack(b) == ls and _linkpack.unpack(b) == ls
-        for b, (_, ls) in zip(packed["C"], pages, strict=True)
-    )
-    ctx.say(
-        table(
-            ["part", "C µs/page", "Python µs/page", "Python/C", "same result"],
-            [
-                [
-                    "linkpack: pack (crawl file write)",
-                    out["pack C us"],
-                    out["pack Python us"],
-                    f"{out['pack Python us'] / out['pack C us']:.1f}x",
-                    "yes" if same_bytes else "NO",
-                ],
-                [
-                    "linkpack: unpack (open, resume)",
-                    out["unpack C us"],
-                    out["unpack Python us"],
-                    f"{out['unpack Python us'] / out['unpack C us']:.1f}x",
-                    "yes" if round_trip else "NO",
-                ],
-            ],
-            title=f"\n== {name}: in process over {n:,} pages with links ({out['links'] / n:.0f} links a page), "
-            "best of 3 ==",
-        )
-    )
-    out["same_bytes"] = same_bytes
-    out["round_trip"] = round_trip
-    return out
-
-
 def _site(ctx: Context, name: str, runs: int) -> dict:
-    package, root = SITES[name]
-    root = ensure_docs(package, root)
-    a = ctx.args
     work = ctx.tmp / f"pure-{name}"
     work.mkdir(parents=True, exist_ok=True)
-    got: dict[str, list[dict]] = {"chapter": [], **{k: [] for k in CONFIGS}}
-    dbs: dict[str, list[Path]] = {k: [] for k in CONFIGS}
-    with Nginx(root, mime_types=True) as server:
-        url = server.url
-        ctx.say(
-            f"{name}: {root} served by nginx (pid {server.proc.pid if server.proc else '?'}) at {url}"
-        )
-        for i in range(runs):
-            # Alternated, each run's order rotated: drift on a shared machine hits all alike.
-            order = ["chapter", *CONFIGS]
-            order = order[i % len(order) :] + order[: i % len(order)]
-            for who in order:
-                if who == "chapter":
-                    cmd = ["bench/chapter.py", url, "--workers", str(TASKS)]
-                    env = None
-                else:
-                    db = work / f"{who.strip('=() ').replace(' ', '_')}-{i}.sqlite3"
-                    cmd = [
-                        "bench/ours.py",
-                        url,
-                        "--workers",
-                        str(TASKS),
-                        "--report",
-                        "--set",
-                        "timeout=30",
-                        *OWN_SITE,
-                        "--db",
-                        str(db),
-                    ]
-                    env = {"GUI_CRAWLER_NO_EXTENSIONS": CONFIGS[who]}
-                try:
-                    r = run_json(cmd, a.real_timeout, env=env)
-                except RuntimeError as e:
-                    ctx.say(f"  run {i + 1}: {who} failed: {e}")
-                    continue
-                r["rss_peak_mb"] = r.get("maxrss_mb", r.get("rss_peak_mb", float("nan")))
-                got[who].append(r)
-                if who != "chapter":
-                    dbs[who].append(db)
-                ctx.say(
-                    f"  run {i + 1}: {who:10} {r.get('records', r.get('responses', 0)):>7,} urls "
-                    f"{r['pages']:>7,} pages {r['elapsed']:7.2f} s  peak RSS {r['rss_peak_mb']:6.0f} MB"
-                )
-    t0 = median([r["elapsed"] for r in got["chapter"]])
-    m0 = median([r["rss_peak_mb"] for r in got["chapter"]])
-    tc = median([r["elapsed"] for r in got["C"]])
-    mc = median([r["rss_peak_mb"] for r in got["C"]])
-    rows = []
-    for who, rs in got.items():
-        if not rs:
-            rows.append([who, 0, "-", "-", "-", "-", "-", "-", "-"])
-            continue
-        t = median([r["elapsed"] for r in rs])
-        m = median([r["rss_peak_mb"] for r in rs])
-        rows.append(
-            [
-                who,
-                len(rs),
-                rs[0]["pages"],
-                t,
-                f"{t / t0:.2f}x",
-                f"{t / tc:.2f}x",
-                m,
-                f"{m / m0:.2f}x",
-                f"{m / mc:.2f}x",
-            ]
-        )
-    ctx.say(
-        table(
-            [
-                "crawler",
-                "runs",
-                "pages",
-                "wall s",
-                "vs chapter",
-                "vs C",
-                "RSS MB",
-                "vs chapter",
-                "vs C",
-            ],
-            rows,
-            title=f"\n== {name}: medians, {TASKS} concurrent requests, ours with a crawl file ==",
-        )
-    )
+
+    def db(who: str, run: int) -> Path:
+        return work / f"{who.strip('=() ').replace(' ', '_')}-{run}.sqlite3"
+
+    def ours(who: str) -> Callable[[str, int], Crawl]:
+        env = {"GUI_CRAWLER_NO_EXTENSIONS": CONFIGS[who]}
+        return lambda url, run: (ours_cmd(url, "--db", str(db(who, run))), env)
+
+    crawlers = {
+        "chapter": lambda url, _: (["bench/chapter.py", url, "--workers", str(TASKS)], None)
+    }
+    crawlers |= {who: ours(who) for who in CONFIGS}
+    got = crawl_alternated(ctx, name, crawlers, runs)
+    title = f"{name}: medians, {TASKS} concurrent requests, ours with a crawl file"
+    med = summary(ctx, title, got, ("chapter", "C"))
     # Same URLs and fields? Every crawl against the first compiled one.
     ctx.say(f"\n== {name}: every crawl file against the first compiled crawl's ==")
     differences: dict[str, int] = {}
-    if dbs["C"]:
-        ref_db = dbs["C"][0]
-        ref = _records(ref_db)
-        ref_packed = _packed(ref_db)
-        for who, paths in dbs.items():
-            for k, path in enumerate(paths):
+    if got["C"]:
+        ref_db = db("C", got["C"][0]["run"])
+        ref, ref_packed = _records(ref_db), _packed(ref_db)
+        for who in CONFIGS:
+            for k, r in enumerate(got[who]):
                 if who == "C" and k == 0:
                     continue
-                other = _records(path)
-                pk = _packed(path)
+                path = db(who, r["run"])
+                other, pk = _records(path), _packed(path)
                 packed_diff = sum(
                     1 for u in ref_packed.keys() & pk.keys() if ref_packed[u] != pk[u]
                 )
                 label = f"{who} run {k + 1}" + (" (control)" if who == "C" else "")
                 differences[label] = _say_comparison(ctx, label, compare(ref, other), packed_diff)
-    out = {
-        "runs": got,
-        "differences": differences,
-        "wall_vs_chapter": {
-            w: median([r["elapsed"] for r in rs]) / t0 for w, rs in got.items() if rs
-        },
-        "rss_vs_chapter": {
-            w: median([r["rss_peak_mb"] for r in rs]) / m0 for w, rs in got.items() if rs
-        },
-    }
-    if dbs["C"]:
-        out["in_process"] = in_process(ctx, name, dbs["C"][0])
-        ip = out["in_process"]
-        pages = ip["pages"]
-        ctx.say(
-            f"  a whole crawl's {pages:,.0f} pages: packing "
-            f"{ip['pack C us'] * pages / 1e3:.0f} ms in C, "
-            f"{ip['pack Python us'] * pages / 1e3:.0f} ms in Python"
-            f" (against the compiled crawl's {tc:.2f} s)"
-        )
-    out["every_file"] = every_file(ctx, name, root)
-    return out
+    t0, m0 = med.get("chapter", (float("nan"), float("nan")))
+    return {"runs": got, "differences": differences,
+            "wall_vs_chapter": {w: t / t0 for w, (t, _) in med.items()},
+            "rss_vs_chapter": {w: m / m0 for w, (_, m) in med.items()},
+            "every_file": every_file(ctx, name, ensure_docs(name))}  # fmt: skip
 
 
 @section(
@@ -455,18 +248,17 @@ def real_pure(ctx: Context) -> None:
     for env in ("", "1", "pagewalk", "linkpack"):
         ctx.say(f"  GUI_CRAWLER_NO_EXTENSIONS={env!r:12} -> {_accel_check(env)}")
     runs = ctx.args.real_runs
-    res = {"python-docs": _site(ctx, "python-docs", runs)}
     # rust-doc is 40 times larger: half the runs (at least one).
-    res["rust-docs"] = _site(ctx, "rust-docs", max(1, (runs + 1) // 2))
+    res = {
+        s: _site(ctx, s, runs if s == "python-docs" else max(1, (runs + 1) // 2))
+        for s in ctx.args.pure_sites
+    }
     ctx.results["real-pure"] = res
     for name, r in res.items():
         bad = sum(n for label, n in r["differences"].items() if "control" not in label)
         bad += len(r["every_file"]["differences"])
         ctx.target(
-            f"{name}: pure Python = C, field by field",
-            f"{bad} differences",
-            "0",
-            1.0 if bad == 0 else 0.0,
+            f"{name}: pure Python = C, field by field", f"{bad} differences", "0", float(bad == 0)
         )
 
 

@@ -1,14 +1,17 @@
 """The benchmark, in one command: ``make bench`` (or ``.venv/bin/python bench/run.py [options]``).
 
 Loopback only (nginx and small aiohttp servers started here, stopped by pid at the end), every
-crawl a child process with a time limit. Sections are functions in sections.py, picked with
-``--only name,name``; ``--list`` names them. Prints a table per section and the targets' verdicts,
+crawl a child process with a time limit. Sections are picked with ``--only name,name``;
+``--list`` names them (those marked "by hand" run only when named or with ``--all``);
+``--quick`` shrinks every size for a smoke run; ``--before REF`` runs the code at REF beside this
+tree wherever a section compares trees. Prints a table per section and the targets' verdicts,
 and writes bench/out/results.json, bench/out/report.txt and bench/out/scaling.png.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import signal
 import sys
@@ -18,13 +21,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import floor  # noqa: F401  (registers floor: our crawl against what the machine can do)
-import gui_ab  # noqa: F401  (registers the window's before/after sections)
-import gui_sections  # noqa: F401  (registers the window sections)
-import pure  # noqa: F401  (registers real-pure: compiled vs pure Python on the real sites)
-import realsites  # noqa: F401  (registers the real-site sections)
 from common import OUT, kill_children, raise_nofile, table
 from sections import SECTIONS, Context
+
+# The modules whose sections run, in this order (sections.py holds the headless engine's).
+MODULES = ("sections", "gui_sections", "realsites", "parse_parts", "parse_hop", "pure", "floor", "unbounded",
+           "cli_stream", "hostile_site", "resume_memory", "window_million", "gui_repeat", "pages_db",
+           "link_index_memory", "tree_memory", "fuzz", "cluster", "render", "site_graph")  # fmt: skip
+for module in MODULES:
+    importlib.import_module(module)
+
+# --quick: every size small enough for a smoke run of each section (options given still win).
+QUICK = dict(pages=200, runs=1, peer_runs=1, linkx_pages=50, profile_tiny=2000, scale_workers=[1, 10, 100],
+             scale_secs=1.0, scale_runs=1, cap_pages=1000, c10k_workers=500, c10k_runs=1, mem_base=2000,
+             mem_urls=10_000, real_runs=1, million_urls=20_000, unbounded_urls=20_000, wm_pages=10_000,
+             real_site="python-docs", pure_sites=["python-docs"], repeat_crawls=2,
+             pages_db_rows=[20_000], fuzz_minutes=0.2, li_pages=20_000, tree_urls=20_000)  # fmt: skip
 
 
 def _ints(text: str) -> list[int]:
@@ -33,39 +45,62 @@ def _ints(text: str) -> list[int]:
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--only", default="", help="comma-separated sections (default: all)")
-    p.add_argument("--list", action="store_true", help="list the sections and exit")
-    p.add_argument("--pages", type=int, default=2000, help="pages of the docs site (2000)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=16, help="concurrency for both crawlers (16)")
-    p.add_argument("--runs", type=int, default=3, help="runs of our engine, median (3)")
-    p.add_argument("--peer-runs", type=int, default=3, help="runs of Scrapy, median (3)")
-    p.add_argument("--timeout", type=float, default=240, help="limit per crawl of ours, s (240)")
-    p.add_argument("--peer-timeout", type=float, default=300, help="limit per Scrapy crawl, s")
-    p.add_argument("--linkx-pages", type=int, default=400, help="pages timed in linkx (400)")
-    p.add_argument("--profile-tiny", type=int, default=20000, help="tiny pages profiled (20000)")
-    p.add_argument("--latency-ms", type=int, default=100, help="scaling: delay per page (100)")
-    p.add_argument("--scale-workers", type=_ints, default=[1, 10, 100, 1000])
-    p.add_argument("--scale-secs", type=float, default=4.0, help="scaling: ideal secs per run")
-    p.add_argument("--scale-runs", type=int, default=3, help="scaling: runs of CPU-bound points")
-    p.add_argument("--cap-pages", type=int, default=8000, help="scaling: pages for the 0 ms run")
-    p.add_argument("--c10k-workers", type=int, default=10000)
-    p.add_argument("--c10k-hold-ms", type=int, default=2000)
-    p.add_argument("--c10k-runs", type=int, default=3, help="C10K runs, median (3)")
-    p.add_argument(
-        "--c10k-whatif",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="one extra C10K run with a higher gc threshold (not a target)",
+    add = p.add_argument
+    add("--only", default="", help="comma-separated sections (default: all but the by-hand ones)")
+    add("--all", action="store_true", help="every section, the by-hand ones too")
+    add("--list", action="store_true", help="list the sections and exit")
+    add("--quick", action="store_true", help="small sizes and one run: a smoke run")
+    add("--before", default="", help="also the code at this git ref (or a built folder), side by side")  # fmt: skip
+    add("--pages", type=int, default=2000, help="pages of the docs site (2000)")
+    add("--seed", type=int, default=1)
+    add("--workers", type=int, default=16, help="concurrency for both crawlers (16)")
+    add("--runs", type=int, default=3, help="runs of our engine, of each tree, median (3)")
+    add("--peer-runs", type=int, default=3, help="runs of Scrapy, median (3)")
+    add("--timeout", type=float, default=240, help="limit per crawl of ours, s (240)")
+    add("--peer-timeout", type=float, default=300, help="limit per Scrapy crawl, s")
+    add("--linkx-pages", type=int, default=400, help="pages timed in linkx (400)")
+    add("--profile-tiny", type=int, default=20000, help="tiny pages profiled (20000)")
+    add("--latency-ms", type=int, default=100, help="scaling: delay per page (100)")
+    add("--scale-workers", type=_ints, default=[1, 10, 100, 1000])
+    add("--scale-secs", type=float, default=4.0, help="scaling: ideal secs per run")
+    add("--scale-runs", type=int, default=3, help="scaling: runs of CPU-bound points")
+    add("--cap-pages", type=int, default=8000, help="scaling: pages for the 0 ms run")
+    add("--c10k-workers", type=int, default=10000)
+    add("--c10k-hold-ms", type=int, default=2000)
+    add("--c10k-runs", type=int, default=3, help="C10K runs, median (3)")
+    add("--mem-base", type=int, default=10_000)
+    add("--mem-urls", type=int, default=200_000)
+    add("--real-runs", type=int, default=3, help="real sites: runs of each, median")
+    add("--pure-sites", type=lambda t: t.split(","), default=["python-docs", "rust-docs"],
+        help="real-pure: the sites, comma-separated")  # fmt: skip
+    add("--real-timeout", type=float, default=600, help="real sites: limit per crawl")
+    add("--million-urls", type=int, default=1_000_000, help="million: URLs")
+    add("--million-timeout", type=float, default=1800, help="million, unbounded: limit, s")
+    add("--unbounded-urls", type=int, default=1_000_000, help="unbounded: URLs taken in")
+    add("--wm-pages", type=int, default=1_000_000, help="window-million: pages, a power of ten")
+    add("--wm-workers", type=int, default=0, help="window-million: workers (0: the window's)")
+    add(
+        "--wm-time-limit", type=float, default=2400, help="window-million: crawl cancelled after, s"
     )
-    p.add_argument("--real-runs", type=int, default=3, help="real sites: runs of each, median")
-    p.add_argument("--real-timeout", type=float, default=600, help="real sites: limit per crawl")
-    p.add_argument("--million-urls", type=int, default=1_000_000, help="million: URLs")
-    p.add_argument("--million-timeout", type=float, default=1800, help="million: limit, s")
-    p.add_argument("--mem-base", type=int, default=10_000)
-    p.add_argument("--mem-urls", type=int, default=200_000)
-    p.add_argument("--before", default="", help="*-ab sections: the git ref to compare with")
-    return p.parse_args(argv)
+    add("--wm-rss-limit", type=float, default=8000, help="window-million: crawl cancelled past, MB")
+    add("--real-site", choices=["python-docs", "rust-docs"], default="rust-docs",
+        help="the site of gui-repeat, cli-stream, resume-memory")  # fmt: skip
+    add("--repeat-crawls", type=int, default=3, help="gui-repeat: crawls in one window")
+    add("--pages-db-rows", type=_ints, default=[100_000, 1_000_000], help="pages-db: rows, comma-separated")  # fmt: skip
+    add("--fuzz-minutes", type=float, default=5.0)
+    add("--fuzz-pages", type=int, default=200, help="fuzz: pages per round")
+    add("--fuzz-seed", type=int, default=None, help="fuzz: first seed (default: random)")
+    add("--fuzz-big", type=int, default=10, help="fuzz: pages over 15,000 tags per round")
+    add("--li-pages", type=int, default=1_000_000, help="link-index-memory: pages")
+    add("--tree-urls", type=int, default=1_000_000, help="tree-memory: URLs")
+    add(
+        "--tree-site", choices=["gen", "mix"], default="gen", help="tree-memory: how URLs are spelt"
+    )
+    args = p.parse_args(argv)
+    if args.quick:
+        p.set_defaults(**QUICK)
+        args = p.parse_args(argv)
+    return args
 
 
 def _terminate(*_: object) -> None:
@@ -76,10 +111,11 @@ def _terminate(*_: object) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.list:
-        for name, (help_, _) in SECTIONS.items():
-            print(f"{name:10} {help_}")
+        for name, s in SECTIONS.items():
+            print(f"{name:18} {s.help}{'  (by hand)' if s.by_hand else ''}")
         return 0
-    names = [n.strip() for n in args.only.split(",") if n.strip()] or list(SECTIONS)
+    default = [n for n, s in SECTIONS.items() if args.all or not s.by_hand]
+    names = [n.strip() for n in args.only.split(",") if n.strip()] or default
     unknown = [n for n in names if n not in SECTIONS]
     if unknown:
         print(f"unknown section(s) {', '.join(unknown)}; known: {', '.join(SECTIONS)}")
@@ -94,10 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     with ExitStack() as stack:
         ctx = Context(args, stack)
         for name in names:
-            ctx.say(f"\n### {name}: {SECTIONS[name][0]}")
+            ctx.say(f"\n### {name}: {SECTIONS[name].help}")
             t = time.perf_counter()
             try:
-                SECTIONS[name][1](ctx)
+                SECTIONS[name].run(ctx)
             except KeyboardInterrupt:
                 kill_children()
                 raise
@@ -105,21 +141,12 @@ def main(argv: list[str] | None = None) -> int:
                 failed.append(name)
                 ctx.say(f"  section {name} FAILED: {type(e).__name__}: {e}")
             timings.append([name, time.perf_counter() - t])
-    ctx.say(
-        table(
-            ["section", "secs"],
-            [*timings, ["total", time.perf_counter() - t0]],
-            title="\n== time ==",
-        )
-    )
+    timings.append(["total", time.perf_counter() - t0])
+    ctx.say(table(["section", "secs"], timings, title="\n== time =="))
     if ctx.targets:
-        ctx.say(
-            table(
-                ["target", "measured", "wanted", "ratio", "verdict"],
-                [[t.name, t.measured, t.wanted, f"{t.ratio:.2f}x", t.verdict] for t in ctx.targets],
-                title="\n== targets ==",
-            )
-        )
+        rows = [[t.name, t.measured, t.wanted, f"{t.ratio:.2f}x", t.verdict] for t in ctx.targets]
+        heads = ["target", "measured", "wanted", "ratio", "verdict"]
+        ctx.say(table(heads, rows, title="\n== targets =="))
     (OUT / "report.txt").write_text("\n".join(ctx.lines) + "\n")
     (OUT / "results.json").write_text(json.dumps(ctx.results, indent=1, default=str))
     print(f"\nreport: {OUT / 'report.txt'}; data: {OUT / 'results.json'}")

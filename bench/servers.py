@@ -17,7 +17,7 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
-from common import BENCH, die_with_parent, free_port, wait_port
+from common import BENCH, apt_install, die_with_parent, free_port, wait_port
 
 # A page of the tiny tree: ten relative links one level down, so /3/1/ links to /3/1/0/ … /3/1/9/.
 TINY_PAGE = (
@@ -32,25 +32,22 @@ def ensure_nginx() -> str:
     for cand in (shutil.which("nginx"), "/usr/sbin/nginx"):
         if cand and os.access(cand, os.X_OK):
             return cand
-    if os.geteuid() != 0:
-        raise RuntimeError("nginx is missing and installing it needs root: apt-get install nginx")
-    print("installing nginx with apt-get …", flush=True)
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, timeout=300)
-    subprocess.run(
-        ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "nginx"],
-        check=True,
-        env=env,
-        timeout=600,
-    )
+    apt_install("nginx")
     return "/usr/sbin/nginx"
+
+
+def answer(match: str, html: str) -> str:
+    """An nginx location answering 200 with ``html`` (which may hold nginx variables): no files."""
+    body = html.replace('"', '\\"')
+    return f'    location {match} {{ return 200 "{body}"; }}\n'
 
 
 class Nginx:
     """nginx serving ``root`` (or the tiny tree) on a free loopback port, as our own child.
 
-    ``redirects`` maps exact paths to targets answered with ``return 301``. Stopped by its pid.
-    """
+    ``redirects`` maps exact paths to targets answered with ``return 301``; ``locations`` adds
+    nginx locations (``answer``); ``log``: each request's status and path in ``access.log``.
+    Stopped by its pid."""
 
     def __init__(
         self,
@@ -58,18 +55,19 @@ class Nginx:
         redirects: dict[str, str] | None = None,
         tiny: bool = False,
         mime_types: bool = False,
+        locations: str = "",
+        log: bool = False,
     ) -> None:
         self.binary = ensure_nginx()
-        self.dir = Path(tempfile.mkdtemp(prefix="bench-nginx-"))
+        self.dir = d = Path(tempfile.mkdtemp(prefix="bench-nginx-"))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
-        locations = "".join(
+        locations += "".join(
             f"    location = {src} {{ return 301 {dst}; }}\n"
             for src, dst in (redirects or {}).items()
         )
         if tiny:
-            body = TINY_PAGE.replace('"', '\\"')
-            locations += f'    location / {{ return 200 "{body}"; }}\n'
+            locations += answer("/", TINY_PAGE)
         user = "user root;\n" if os.geteuid() == 0 else ""
         # A real site has CSS, JS, images and fonts: typed as a browser would see them.
         types = (
@@ -77,7 +75,7 @@ class Nginx:
             if mime_types
             else "types { text/html html; text/css css; }\n    default_type text/html;"
         )
-        d = self.dir
+        access = f"log_format bare '$status $uri';\n    access_log {d}/access.log bare buffer=256k;"
         conf = f"""{user}worker_processes 1;
 worker_rlimit_nofile 20000;
 daemon off;
@@ -86,7 +84,7 @@ pid {d}/nginx.pid;
 error_log {d}/error.log warn;
 events {{ worker_connections 16384; }}
 http {{
-    access_log off;
+    {access if log else "access_log off;"}
     {types}
     charset utf-8;
     sendfile on;
@@ -108,39 +106,35 @@ http {{
         self.proc: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Nginx:
-        self.proc = subprocess.Popen(
-            [
-                self.binary,
-                "-p",
-                str(self.dir),
-                "-c",
-                str(self.dir / "nginx.conf"),
-                "-e",
-                str(self.dir / "error.log"),
-            ],
-            stdin=subprocess.DEVNULL,
-            preexec_fn=die_with_parent,
-        )
+        conf, log = self.dir / "nginx.conf", self.dir / "error.log"
+        cmd = [self.binary, "-p", str(self.dir), "-c", str(conf), "-e", str(log)]
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, preexec_fn=die_with_parent)
         try:
             wait_port(self.port)
         except TimeoutError:
             self.stop()
-            log = (self.dir / "error.log").read_text(errors="replace")[-2000:]
-            raise RuntimeError(f"nginx did not start:\n{log}") from None
+            raise RuntimeError(
+                f"nginx did not start:\n{log.read_text(errors='replace')[-2000:]}"
+            ) from None
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGTERM)  # the master stops its workers
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.kill(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(5)
+        _stop(self.proc)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _stop(proc: subprocess.Popen[bytes] | None) -> None:
+    """SIGTERM to our child server (nginx's master stops its workers), SIGKILL if it lingers."""
+    if proc is not None and proc.poll() is None:
+        os.kill(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(5)
 
 
 class TreeServer:
@@ -160,22 +154,13 @@ class TreeServer:
         return f"http://127.0.0.1:{self.port}/{delay_ms}/{total}/0"
 
     def __enter__(self) -> TreeServer:
-        self.proc = subprocess.Popen(
-            [sys.executable, str(BENCH / "servers.py"), str(self.port), str(self.fanout)],
-            stdin=subprocess.DEVNULL,
-            preexec_fn=die_with_parent,
-        )
+        cmd = [sys.executable, str(BENCH / "servers.py"), str(self.port), str(self.fanout)]
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, preexec_fn=die_with_parent)
         wait_port(self.port)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.kill(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(5)
+        _stop(self.proc)
 
     def stats(self, reset: bool = False) -> dict:
         import json

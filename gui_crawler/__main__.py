@@ -1,6 +1,7 @@
-"""``gui-crawler crawl …`` runs headless; ``gui-crawler compare OLD NEW`` compares two crawl
-files; ``gui-crawler --install-desktop`` (``--uninstall-desktop``)
-adds (removes) the menu entry and icon for the person running it; anything else opens the window."""
+"""``gui-crawler crawl …`` runs headless; ``gui-crawler cluster work|status|cancel redis://…``
+works on (or shows) a crawl shared through Redis; ``gui-crawler compare OLD NEW`` compares two
+crawl files; ``gui-crawler --install-desktop`` (``--uninstall-desktop``) adds (removes) the menu
+entry and icon for the person running it; anything else opens the window."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ def main(argv: list[str] | None = None) -> int:
         from gui_crawler.cli.headless import main as cli_main
 
         return cli_main(args[1:])
+    if args and args[0] == "cluster":
+        from gui_crawler.cluster.cli import main as cluster_main
+
+        return cluster_main(args[1:])
     if args and args[0] == "compare":
         from gui_crawler.cli.compare import main as compare_main
 

@@ -3,11 +3,11 @@ the store). Each field's default, type and range are its option's in options.py.
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from gui_crawler.crawl.urls import InvalidURL, parse_address
+from gui_crawler.base.urls import InvalidURL, parse_address
+from gui_crawler.base.userregex import UrlRegex
 from gui_crawler.options import CONFIG_OPTIONS, DEFAULT_USER_AGENT, default, regex_error
 from gui_crawler.parsing.extract import Extractor, RuleError
 
@@ -45,6 +45,7 @@ class CrawlConfig:
     # Politeness (real sites): see the README's "Real sites" section for why these defaults.
     per_host: int = default("per_host")  # most requests in flight to one host at a time
     delay: float = default("delay")  # least seconds between two request starts to one host
+    give_up_after: float = default("give_up_after")  # a host failing every try: 0 never
     ignore_robots: bool = default("ignore_robots")
     use_sitemaps: bool = default(
         "use_sitemaps"
@@ -59,6 +60,13 @@ class CrawlConfig:
     extract: tuple[str, ...] = default("extract")
     search: tuple[str, ...] = default("search")
     search_absent: tuple[str, ...] = default("search_absent")
+    # JavaScript (gui_crawler/render): "off", "auto" or "all"; which pages, how long, how many
+    # at once, which browser.
+    render: str = default("render")
+    render_match: str | None = default("render_match")
+    render_timeout: float = default("render_timeout")
+    render_tabs: int = default("render_tabs")  # 0: from the cores
+    browser: str | None = default("browser")
     # Sites behind a login (crawl/access.py): sent to the roots' hosts only; credentials, so
     # never in a repr (a log), and never in to_dict (a crawl file).
     headers: tuple[str, ...] = field(default=default("headers"), repr=False)
@@ -106,21 +114,41 @@ class CrawlConfig:
         return [o.flag() for o in CONFIG_OPTIONS if o.secret and getattr(self, o.name)]
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> CrawlConfig:
+    def from_dict(cls, d: object) -> CrawlConfig:
+        """The options to_dict made (a crawl file's); ConfigError saying what is wrong with
+        them when they are not (a damaged or hand-edited file). validated() checks the values."""
+        if not isinstance(d, dict):
+            raise ConfigError(f"its options are {_json_kind(d)}, not a JSON object")
         known = {f.name for f in fields(cls)}
         kw = {k: v for k, v in d.items() if k in known}
-        kw["roots"] = tuple(kw.get("roots", ()))
+        roots = kw.get("roots", [])
+        if not isinstance(roots, list):
+            raise ConfigError(f"its roots are {_json_kind(roots)}, not a list of URLs")
+        for root in roots:
+            if not isinstance(root, str):
+                raise ConfigError(f"one of its roots is {_json_kind(root)}, not a URL")
+        kw["roots"] = tuple(roots)
         for opt in CONFIG_OPTIONS:  # JSON has lists where the options hold tuples
             if opt.kind == "lines" and isinstance(kw.get(opt.name), list):
                 kw[opt.name] = tuple(kw[opt.name])
         return cls(**kw)
 
 
-def check_regex(name: str, pattern: str | None) -> re.Pattern[str] | None:
-    """Compile an include/exclude pattern or raise ConfigError with the regex error."""
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in a few words (never the value: it could be anything, at length)."""
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    words = {dict: "an object", str: "text", bool: "true or false", int: "a number",
+             float: "a number", type(None): "null"}  # fmt: skip
+    return words.get(type(value), type(value).__name__)
+
+
+def check_regex(name: str, pattern: str | None) -> UrlRegex | None:
+    """An include/exclude pattern, to search URLs with, or ConfigError with the regex error.
+    A URL its search is cut short on (userregex.URL_BUDGET) is left out of the crawl."""
     if not pattern:
         return None
     error = regex_error(pattern)
     if error is not None:
         raise ConfigError(f"{name} is not a valid regular expression: {error}")
-    return re.compile(pattern)
+    return UrlRegex(pattern, f"--{name}", when_cut=name == "exclude")

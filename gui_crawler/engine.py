@@ -13,24 +13,28 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
 
 import aiohttp
 import yarl
 
 from gui_crawler import options
+from gui_crawler.base.urls import Scope, normalize, uncrawlable
+from gui_crawler.base.userregex import PAGE_BUDGET
 from gui_crawler.config import CrawlConfig, check_regex
 from gui_crawler.crawl.access import Access, proxy_host
 from gui_crawler.crawl.bodies import BodyBudget
 from gui_crawler.crawl.chains import RedirectChains
+from gui_crawler.crawl.concurrency import WorkerWindow
+from gui_crawler.crawl.encodings import ACCEPT_ENCODING, BodyTooLarge, ContentEncodingError, Decoder
 from gui_crawler.crawl.failures import describe, failure, retry_after, worth_retrying
 from gui_crawler.crawl.frontier import Frontier
 from gui_crawler.crawl.headers import kept as kept_headers
 from gui_crawler.crawl.hosts import Host, HostTable, Prep
 from gui_crawler.crawl.phases import AddressPolicy, TimedConnector, TimedResolver, Timing
-from gui_crawler.crawl.politeness import bot_challenge, check_external, prepare_host
+from gui_crawler.crawl.politeness import LocalHosts, bot_challenge, check_external
 from gui_crawler.crawl.seen import Seen
-from gui_crawler.crawl.urls import Scope, normalize
 from gui_crawler.events import (
     OUT_OF_SCOPE,
     REDIRECT_STATUSES,
@@ -41,6 +45,7 @@ from gui_crawler.events import (
     Notice,
     Progress,
     Queued,
+    Reason,
     WorkerEvent,
     WorkerState,
 )
@@ -52,6 +57,9 @@ from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed, default_proc
 from gui_crawler.parsing.slicing import MAX_TAGS
 from gui_crawler.records.wording import workers_capped
 
+if TYPE_CHECKING:
+    from gui_crawler.render.rendered import RenderStep
+
 log = logging.getLogger(__name__)
 
 RETRY_STATUSES = frozenset({429, 503})
@@ -62,7 +70,7 @@ EARLIER_BATCH = 5_000
 # Files a crawl holds besides its workers' sockets, kept free when the open-file limit caps the
 # workers. Measured on Linux: a headless crawl with its crawl file and parser threads holds 14
 # (stdio, the loop's epoll and self-pipe, SQLite's database, journal and shared memory, the
-# parser threads' wake-up; bench/own_limits.py --fds), the window 13 more when idle under X
+# parser threads' wake-up; an own_limits bench, figures in docs/performance-history.md), the window 13 more when idle under X
 # (its X connection, eventfds, the icon cache). The rest is room for what comes and goes: each
 # host-name lookup under way holds a socket on a resolver thread (up to 32 threads), the file
 # dialogs watch folders, an export and a log file are open for a while. Each parser process
@@ -79,7 +87,7 @@ OWN_WAIT = 1.0
 OWN_WAIT_MAX = 8.0
 # A timeout is the crawler's own when its event loop was behind (its progress ticks late) for
 # at least this share of the try, and at least BUSY_LEAST seconds: the answer may well have
-# come, unread. Measured on loopback (bench/own_limits.py, a site holding each page 1 s): with
+# come, unread. Measured on loopback (a bench now retired, docs/performance-history.md: a site holding each page 1 s): with
 # 2,000 workers the loop was behind at most 26% of any 10 s, and every page was ok; 20,000
 # workers stalled it for 4-14 s at a time (connects slowed by the kernel's search for a free
 # local port), and the requests under way timed out with the loop behind for 90% of their try.
@@ -139,10 +147,6 @@ def capped_workers(n: int, parse_processes: int = 0) -> tuple[int, str | None]:
     return n, None
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 _NO_FACTS = PageFacts()
 # A record's phase fields when the URL was never timed (it got its record before a worker tried).
 _UNTIMED = Timing(-1).fields()
@@ -172,6 +176,12 @@ class Outcome:
     message: str = ""
     headers: str = ""  # the answer's, as crawl/headers.py keeps them
     extracted: str = ""  # custom extraction and search: JSON {rule: value} (parsing/extract.py)
+    # A rendered page's (render/rendered.py): rendered, links only its DOM has, JavaScript
+    # errors, what rendering changed (JSON).
+    rendered: bool = False
+    rendered_links: int = 0
+    js_errors: int = 0
+    render: str = ""
 
 
 class Crawler:
@@ -191,6 +201,8 @@ class Crawler:
         pending: Iterable[Queued] | None = None,
         session_kwargs: dict | None = None,
         before_take: Callable[[], Awaitable[None]] | None = None,
+        frontier: Frontier | None = None,
+        hosts: LocalHosts | None = None,
     ) -> None:
         self.config = config = config.validated()
         self.sink = sink
@@ -200,8 +212,15 @@ class Crawler:
             include=check_regex("include", config.include),
             exclude=check_regex("exclude", config.exclude),
         )
-        # The chapter's seen_urls and queue, with the URLs held for another try.
-        self.frontier = Frontier()
+        for pattern in (self.scope.include, self.scope.exclude):
+            if pattern is not None:  # one cut short says so (userregex.UrlRegex)
+                pattern.on_cut = lambda text: self.sink(Notice(text))
+        # The chapter's seen_urls and queue, with the URLs held for another try; and where
+        # per-host politeness is decided (robots.txt, limits, delays, back-off). This machine's
+        # unless others with their interface are given: a crawl shared by many machines through
+        # Redis (gui_crawler/cluster) hands out and takes in URLs, and decides per host, there.
+        self.frontier = frontier if frontier is not None else Frontier()
+        self._host_rules = hosts if hosts is not None else LocalHosts()
         self.frontier.on_notice = lambda text: self.sink(Notice(text))
         # What an earlier crawl took in (its URLs, its frontier), taken in as the crawl starts
         # (_take_earlier): a resumed crawl file's are read from the file then, not here.
@@ -218,6 +237,7 @@ class Crawler:
         self._timings: dict[str, Timing] = {}
         self._chains = RedirectChains()
         self._extractor = config.extractor()  # custom extraction and search; empty: falsy
+        self._regex_said: set[str] = set()  # the rules whose regex was cut, said once each
         # Failures of the crawler's own each URL waiting for another try has had (OWN_RETRIES).
         self._own: dict[str, int] = {}
         # How far behind the loop has fallen since the crawl began (seconds the progress ticks
@@ -232,14 +252,21 @@ class Crawler:
         self._parse_processes = procs
         # The worker count the open-file limit allows, and the notice that says so when it is
         # fewer than asked, until said (once a crawl runs).
-        self._target_workers, self._cap_notice = capped_workers(config.max_tasks, procs)
+        capped, self._cap_notice = capped_workers(config.max_tasks, procs)
         self._capped = self._cap_notice is not None
+        # Of those, how many may fetch at once: fewer while the crawler's own resources fail
+        # (crawl/concurrency.py); _target_workers is that count, the workers running.
+        self._window = WorkerWindow(capped)
+        self._target_workers = capped
+        self._own_failures = 0  # tries that failed for the crawler's own reasons, so far
         self._unpaused = asyncio.Event()
         self._unpaused.set()
         self._stop = asyncio.Event()
         self._session: aiohttp.ClientSession | None = None
         self._parser: ParsePool | None = None
         self._bodies = BodyBudget()
+        # JavaScript rendering (gui_crawler/render), made when the crawl starts.
+        self._render: RenderStep | None = None
         self._t0 = self._t_end = 0.0
         self.done = 0
         self.running = False
@@ -259,9 +286,11 @@ class Crawler:
         self._unpaused.set()
 
     @property
-    def started_at(self) -> float:
-        """Loop time the crawl began; records' ``finished_at`` counts from it."""
-        return self._t0
+    def started_at(self) -> float | None:
+        """Loop time the crawl began; records' ``finished_at`` counts from it. None until
+        ``run()`` begins: a reader in between (a window's frame) would take the loop's own clock,
+        seconds since the machine started, for the crawl's."""
+        return self._t0 if self.running or self.finished is not None else None
 
     def under_way(self) -> Iterator[tuple[int, str, Timing]]:
         """(worker, URL, phase marks so far) of each request a worker holds now, for the timeline
@@ -279,8 +308,9 @@ class Crawler:
     @property
     def max_workers(self) -> int:
         """The worker count the crawl runs with: the one asked for, capped by the open-file
-        limit (``capped_workers``)."""
-        return self._target_workers
+        limit (``capped_workers``). Fewer of them run while the crawler's own resources fail
+        (crawl/concurrency.py): Progress.workers counts those, a Notice says so."""
+        return self._window.asked
 
     def set_max_workers(self, n: int) -> None:
         """Change the number of worker coroutines now: new ones start at once; surplus ones stop
@@ -296,12 +326,19 @@ class Crawler:
         if notice is None or not self._capped:
             self._cap_notice = notice  # else said already (or about to be)
         self._capped = notice is not None
+        self._window.reset(capped)
         self._target_workers = capped
         if not self.running:
             return
         self._say_cap()
+        self._apply_target()
+
+    def _apply_target(self) -> None:
+        """Run _target_workers workers: new ones start at once; surplus ones stop at once if
+        idle, else after their current URL."""
+        target = self._target_workers
         for wid, task in list(self._workers.items()):
-            if wid >= capped and self._states.get(wid) is WorkerState.IDLE:
+            if wid >= target and self._states.get(wid) is WorkerState.IDLE:
                 task.cancel()
         self._spawn_workers()
 
@@ -339,14 +376,7 @@ class Crawler:
         self.running = True
         self._t0 = loop.time()
         cfg = self.config
-        self._hosts = HostTable(
-            cfg.per_host,
-            cfg.delay,
-            cfg.retry_backoff,
-            cfg.max_retry_after,
-            self.frontier.unpark,
-            loop,
-        )
+        self._hosts = self._host_rules.table(cfg, self.frontier.unpark, loop)
         timeout = aiohttp.ClientTimeout(
             total=cfg.timeout, sock_connect=cfg.connect_timeout, sock_read=cfg.read_timeout
         )
@@ -355,11 +385,15 @@ class Crawler:
         # External checks connect to no private address unless the roots are at one. Set after
         # construction: a plain TCPConnector swapped in for comparison takes no policy argument.
         connector.policy = AddressPolicy(cfg.roots, via=proxy_host(cfg))
-        reason = "done"
+        reason: str = Reason.DONE
         if cfg.parse_in_thread:
             self._parser = ParsePool(
                 cfg.parse_processes, parse=parse_page, threads=cfg.parse_threads
             )
+        if cfg.render != "off":
+            from gui_crawler.render.rendered import RenderStep
+
+            self._render = RenderStep(cfg, self.scope.host_ok, lambda: self._session, self.sink)
         self._say_cap()
         ticker = loop.create_task(self._tick())
         try:
@@ -370,7 +404,8 @@ class Crawler:
             async with aiohttp.ClientSession(
                 connector=connector,
                 timeout=timeout,
-                headers={"User-Agent": cfg.user_agent},
+                # Only codings _read can undo: it decodes bodies itself (crawl/encodings.py).
+                headers={"User-Agent": cfg.user_agent, "Accept-Encoding": ACCEPT_ENCODING},
                 cookie_jar=aiohttp.DummyCookieJar(),
                 **Access(cfg).session_kwargs(),
                 **self._session_kwargs,
@@ -387,14 +422,14 @@ class Crawler:
                 try:
                     await asyncio.wait({joined, stopped}, return_when=asyncio.FIRST_COMPLETED)
                     if self._stop.is_set() and not joined.done():
-                        reason = "cancelled"
+                        reason = Reason.CANCELLED
                 finally:
                     joined.cancel()
                     stopped.cancel()
                     await self._stop_workers()
                     await asyncio.gather(joined, stopped, return_exceptions=True)
         except asyncio.CancelledError:
-            reason = "cancelled"
+            reason = Reason.CANCELLED
             raise
         except Exception as e:  # e.g. the session could not be created
             log.exception("crawl failed")
@@ -407,6 +442,8 @@ class Crawler:
             for rec in self._chains.flush():
                 self._send(rec)
             self._emit_hosts()
+            if self._render is not None:  # the browser ends with the crawl, within a second
+                await self._render.close()
             if self._parser is not None:
                 self._parser.close()
                 self._parser = None
@@ -435,7 +472,13 @@ class Crawler:
             if n % EARLIER_BATCH == 0 and await self._stopped_after_a_turn():
                 return
         if self._initial is not None:
+            now = asyncio.get_running_loop().time
             for n, item in enumerate(self._initial, 1):
+                why = uncrawlable(item.url)  # a crawl file can hold anything
+                if why is not None:  # recorded as it is, never fetched (aiohttp would raise)
+                    bad = Outcome(error_kind=ErrorKind.INVALID_URL, message=why)
+                    self._record(item, now(), 0, bad)
+                    continue
                 self.frontier.add_url(item)  # in the crawl file already: not sent again
                 if n % EARLIER_BATCH == 0 and await self._stopped_after_a_turn():
                     return
@@ -457,8 +500,12 @@ class Crawler:
             while True:
                 self._tick_due = loop.time() + interval
                 await asyncio.sleep(interval)
-                self._lag += max(0.0, loop.time() - self._tick_due)
+                late = max(0.0, loop.time() - self._tick_due)
+                self._lag += late
                 self._tick_due = 0.0
+                if late >= BUSY_LEAST:
+                    why = f"its event loop fell {late:.1f} s behind"
+                    self._fewer_workers(why, loop.time() - late)
                 self.sink(self.progress())
                 self._emit_hosts()
         finally:
@@ -485,14 +532,44 @@ class Crawler:
             )
         return ErrorKind.TIMEOUT, message
 
-    def _own_wait(self, url: str) -> float | None:
-        """Seconds until the next try of a URL that failed for the crawler's own reasons, or
-        None when it has had OWN_RETRIES such tries: then it is recorded."""
+    def _fewer_workers(self, why: str, began: float) -> None:
+        """The crawler's own resources failed (``why``) for what began at loop time ``began``:
+        fewer workers fetch at once, and a Notice says how many (crawl/concurrency.py)."""
+        now = asyncio.get_running_loop().time()
+        if not self.running or not self._window.shrink(began, now, len(self._workers)):
+            return
+        self._target_workers = n = self._window.effective
+        self._apply_target()
+        self.sink(
+            Notice(
+                f"Fetching with {n:,} of {self._window.asked:,} workers: {why}; more are let in "
+                "again as fetches succeed"
+            )
+        )
+
+    def _more_workers(self) -> None:
+        """A try went well: the worker count grows back towards the one asked for."""
+        if self._window.grow():
+            self._target_workers = self._window.effective
+            self._spawn_workers()
+
+    def _own_wait(self, url: str, message: str, began: float) -> float | None:
+        """Seconds until the next try of a URL that failed for the crawler's own reasons (its
+        record's ``message``; the try began at loop time ``began``), or None when it has had
+        OWN_RETRIES such tries: then it is recorded. Fewer workers fetch from now on; a try
+        begun before the count fell failed for the count, which is lowered since: it is not
+        counted against the URL."""
+        self._own_failures += 1
+        forgiven = began <= self._window.lowered_at  # the count has fallen since it began
+        self._fewer_workers(message.split(", not the site's doing")[0], began)
         n = self._own.get(url, 0)
+        wait = min(OWN_WAIT * 2**n, OWN_WAIT_MAX) * random.uniform(0.5, 1.5)
+        if forgiven:
+            return wait
         if n >= OWN_RETRIES:
             return None
         self._own[url] = n + 1
-        return min(OWN_WAIT * 2**n, OWN_WAIT_MAX) * random.uniform(0.5, 1.5)
+        return wait
 
     def _emit_hosts(self) -> None:
         if self._hosts is not None:
@@ -624,9 +701,14 @@ class Crawler:
             download_ms=ms["download_ms"],
             parse_wait_ms=ms["parse_wait_ms"],
             parse_ms=ms["parse_ms"],
+            render_ms=ms["render_ms"],
             headers=o.headers,
             extracted=o.extracted,
             words=o.words,
+            rendered=o.rendered,
+            rendered_links=o.rendered_links,
+            js_errors=o.js_errors,
+            render=o.render,
         )
         # A redirect whose target was queued waits for the target's outcome (chains.py).
         queued = o.next_url if o.next_url and o.num_new_urls and o.error_kind is None else None
@@ -647,6 +729,10 @@ class Crawler:
         self._timings[item.url] = Timing(wid)
         external = not self.scope.host_ok(item.url)
         host = hosts.get(item.url, external=external)
+        if host.gave_up is not None:  # recorded unfetched, at once (hosts.HostTable.failed)
+            given_up = Outcome(error_kind=ErrorKind.HOST_GAVE_UP, message=host.gave_up)
+            self._record(item, start, tries, given_up)
+            return False
         if host.prep is Prep.PENDING:
             await self._prepare(wid, host)
         elif host.prep is Prep.RUNNING:
@@ -663,6 +749,7 @@ class Crawler:
             return True
         tries += 1
         t = asyncio.get_running_loop().time()
+        own_failures = self._own_failures
         answered = True
         try:
             if external:
@@ -674,6 +761,8 @@ class Crawler:
             raise
         finally:
             hosts.done(host, asyncio.get_running_loop().time() - t if answered else None)
+        if self._own_failures == own_failures:  # no own failure meanwhile, this try's or another's
+            self._more_workers()
         if retry is None:
             return False
         self.frontier.retries[item.url] = (tries, start)
@@ -693,7 +782,7 @@ class Crawler:
         self._set_state(wid, WorkerState.FETCHING, host.origin + "/robots.txt")
         try:
             is_root = any(r.startswith(host.origin + "/") for r in cfg.roots)
-            result = await prepare_host(
+            result = await self._host_rules.prepare(
                 self._session,
                 host.origin,
                 cfg,
@@ -734,6 +823,7 @@ class Crawler:
         self._set_state(wid, WorkerState.FETCHING, item.url)
         began, behind = asyncio.get_running_loop().time(), self._behind()
         answer = ""  # the answer's headers, once it has come
+        status: int | None = None
         held = 0  # bytes of the body budget this try holds until its page is parsed
         try:
             # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
@@ -742,13 +832,25 @@ class Crawler:
             url = yarl.URL(item.url, encoded=True)
             timing = self._timings[item.url]
             timing.start_request()
-            async with self._session.get(url, allow_redirects=False) as resp:
+            async with self._session.get(url, allow_redirects=False, auto_decompress=False) as resp:
                 timing.mark_headers()
                 answer = kept_headers(resp.headers.items())
+                status = resp.status
+                if status < 200:  # a 1xx that was no interim answer: 101 to a plain GET
+                    unasked = Outcome(
+                        status=status,
+                        error_kind=ErrorKind.INFORMATIONAL,
+                        message=f"{status} {resp.reason or ''}".rstrip()
+                        + ": an informational answer where a final one was due",
+                        headers=answer,
+                    )
+                    self._record(item, start, tries, unasked)
+                    return None
                 if resp.status in RETRY_STATUSES:
                     delay = retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
                     self._hosts.throttle(host, delay)
-                    if tries - self._own.get(item.url, 0) < cfg.max_tries:
+                    self._host_failed(host, str(resp.status))
+                    if tries - self._own.get(item.url, 0) < cfg.max_tries and not host.gave_up:
                         return -1
                 else:
                     self._hosts.answered(host)
@@ -757,7 +859,6 @@ class Crawler:
                     redirect = self._redirect(item, resp.status, mime, resp.headers.get("Location"))
                     self._record(item, start, tries, replace(redirect, headers=answer))
                     return None
-                status = resp.status
                 mime, charset = parse_content_type(resp.headers.get("Content-Type"))
                 challenge = bot_challenge(status, resp.headers)
                 # A page is parsed; a stylesheet read for its url()s and @imports.
@@ -795,6 +896,12 @@ class Crawler:
             too_large = Outcome(error_kind=ErrorKind.TOO_LARGE, message=str(e), headers=answer)
             self._record(item, start, tries, too_large)
             return None
+        except ContentEncodingError as e:  # the same bytes again would not decode either
+            undecodable = Outcome(
+                status=status, error_kind=type(e).__name__, message=str(e), headers=answer
+            )
+            self._record(item, start, tries, undecodable)
+            return None
         except (aiohttp.InvalidURL, UnicodeError) as e:  # UnicodeError: a DNS label > 63
             bad = Outcome(error_kind=ErrorKind.INVALID_URL, message=str(e))
             self._record(item, start, tries, bad)
@@ -809,10 +916,11 @@ class Crawler:
                 "try %d for %s raised %s", tries, item.url, failure(kind, message)["exception"]
             )
             if kind == ErrorKind.OWN_LIMIT:
-                wait = self._own_wait(item.url)
+                wait = self._own_wait(item.url, message, began)
             else:
+                self._host_failed(host, kind)
                 site_tries = tries - self._own.get(item.url, 0)
-                ok = site_tries < cfg.max_tries and worth_retrying(e)
+                ok = site_tries < cfg.max_tries and worth_retrying(e) and not host.gave_up
                 wait = self._backoff(site_tries) if ok else None
             if wait is not None:
                 return wait
@@ -836,18 +944,26 @@ class Crawler:
             timing.settle()
         if kind == ErrorKind.TIMEOUT:
             kind, message = self._blame_timeout(began, behind, message)
-        if kind == ErrorKind.OWN_LIMIT and (wait := self._own_wait(item.url)) is not None:
+        if kind == ErrorKind.OWN_LIMIT and (
+            (wait := self._own_wait(item.url, message, began)) is not None
+        ):
             return wait
         site_tries = tries - self._own.get(item.url, 0)
         if result.status in RETRY_STATUSES:
             self._hosts.throttle(host, result.retry_after)
-            if site_tries < cfg.max_tries:
+            self._host_failed(host, str(result.status))
+            if site_tries < cfg.max_tries and not host.gave_up:
                 return -1
+        elif result.status is not None:
+            self._hosts.answered(host)
+        elif kind is not None:
+            self._host_failed(host, kind)
         if (
             kind is not None
             and kind != ErrorKind.OWN_LIMIT
             and result.retryable
             and site_tries < cfg.max_tries
+            and not host.gave_up
         ):
             return self._backoff(site_tries)
         checked = Outcome(
@@ -862,6 +978,15 @@ class Crawler:
         )
         self._record(item, start, tries, checked)
         return None
+
+    def _host_failed(self, host: Host[Queued], what: str) -> None:
+        """A try at ``host`` failed (``what``: its status or error kind); if that gives the
+        host up, a Notice says so: its URLs are recorded as they come back from the queue."""
+        assert self._hosts is not None
+        if what in (ErrorKind.OWN_LIMIT, ErrorKind.PRIVATE_ADDRESS):
+            return  # neither is the host's doing
+        if self._hosts.failed(host, what):
+            self.sink(Notice(f"Gave up on a host: {host.gave_up}; its URLs are not fetched"))
 
     def _backoff(self, tries: int) -> float:
         return float(min(self.config.retry_backoff * 2 ** (tries - 1), self.config.max_retry_after))
@@ -930,28 +1055,37 @@ class Crawler:
         )
 
     async def _read(self, resp: aiohttp.ClientResponse, keep: bool) -> tuple[bytes | None, int]:
-        """The body (if ``keep``) and its decompressed size; BodyTooLarge past max_body."""
+        """The body (if ``keep``) and its decoded size: BodyTooLarge past max_body,
+        ContentEncodingError when its Content-Encoding cannot be undone."""
         limit = self.config.max_body
         length = resp.content_length
         if length is not None and length > limit:
             raise BodyTooLarge(f"Content-Length {length} exceeds the {limit}-byte limit")
+        decoder = Decoder(resp.headers.get("Content-Encoding", ""), limit)
         content = resp.content
         if content.is_eof():
             # The whole body is in already (a small page comes in the read that brought its
             # headers: 96% of rust-doc's): taken without the awaits of the loop below (rust-doc,
             # loop 6.31 -> 5.97 CPU-s, wall 8.01 -> 7.66 s, side by side).
             body = content.read_nowait()
+            if decoder:
+                body = decoder.feed(body)
+                decoder.end()
             if len(body) > limit:
                 raise BodyTooLarge(f"body exceeds the {limit}-byte limit")
             return (body if keep else None), len(body)
         chunks: list[bytes] = []
         size = 0
         async for chunk in content.iter_chunked(_CHUNK):
+            if decoder:
+                chunk = decoder.feed(chunk)
             size += len(chunk)
             if size > limit:
                 raise BodyTooLarge(f"body exceeds the {limit}-byte limit")
             if keep:
                 chunks.append(chunk)
+        if decoder:
+            decoder.end()
         return (b"".join(chunks) if keep else None), size
 
     async def _page(
@@ -993,13 +1127,26 @@ class Crawler:
         timing = self._timings.get(item.url)
         if timing is not None:
             timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
-        extracted = ""
+        render: dict[str, Any] = {}
+        if (
+            self._render is not None
+            and got.status == 200
+            and self._render.wants(item.url, body, page)
+        ):
+            self._set_state(wid, WorkerState.RENDERING, item.url)
+            page, body, render = await self._render.run(
+                item.url, 200, got.content_type or "text/html", body, page, self._parse_dom, timing
+            )
+        # A rendered page's note says what rendering did too.
+        extracted, note = "", render.pop("note", page.note)
         if self._extractor:
-            # Off the loop: a CSS or XPath query parses the page again (bench/extract.py) —
+            # Off the loop: a CSS or XPath query parses the page again (measured: docs/performance-history.md, extract.py) —
             # only a page parsed whole, in one piece: no other has a tree of bounded size.
             whole = page.note is None and body.count(b"<") <= MAX_TAGS
             text = _text(body, page.encoding)
-            extracted = await asyncio.to_thread(self._extractor.run, text, whole)
+            extracted, cut = await asyncio.to_thread(self._extractor.run, text, whole)
+            if cut:
+                note = "; ".join(filter(None, [note, self._regex_cut(cut, item.url)]))
         links, inside, new = self._take_links(item, page.links)
         words = page.words
         if len(links) != len(page.links):  # include/exclude left some out
@@ -1010,7 +1157,7 @@ class Crawler:
             content_type=got.content_type,
             size=got.size,
             encoding=page.encoding,
-            note=page.note,
+            note=note,
             num_urls=inside,
             num_new_urls=new,
             links=links,
@@ -1019,8 +1166,30 @@ class Crawler:
             robots=robots_tokens(facts.robots, got.robots),
             headers=got.headers,
             extracted=extracted,
+            **render,
         )
         self._record(item, start, tries, parsed)
+
+    def _regex_cut(self, rules: list[str], url: str) -> str:
+        """The note of a page on which the regexes of ``rules`` were cut at their time budget;
+        a Notice says so the first time each rule is cut."""
+        budget = f"{PAGE_BUDGET:g} s"
+        for name in rules:
+            if name not in self._regex_said:
+                self._regex_said.add(name)
+                self.sink(
+                    Notice(
+                        f"The regex of the rule {name} took longer than {budget} on {url[:200]} "
+                        "and was cut: its value is left empty on such pages (their note says so)"
+                    )
+                )
+        return f"regex of {', '.join(rules)} cut after {budget}: value left empty"
+
+    async def _parse_dom(self, html: bytes, url: str) -> Any:
+        """A rendered DOM (UTF-8), parsed as a page is."""
+        if self._parser is not None:
+            return await self._parser.parse(html, "utf-8", url)
+        return parse_page(html, "utf-8", url)
 
     def _take_links(self, item: Queued, found: Sequence[str]) -> tuple[tuple[str, ...], int, int]:
         """Take in the links ``found`` on ``item`` (a page's, a stylesheet's): in-scope ones

@@ -11,10 +11,7 @@ import enum
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from gui_crawler.records.verdicts import Verdict
+from typing import Any
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 # How a redirect record's note begins when its target is outside the crawl's scope.
@@ -42,6 +39,10 @@ class ErrorKind(enum.StrEnum):
     # The crawler's own limit, not the site's doing: this machine ran out of open files, local
     # ports, network buffers or memory, or the crawler was too busy to wait for the answer.
     OWN_LIMIT = "OwnLimit"
+    # A 1xx status as the final answer (101 Switching Protocols to a plain GET): no page.
+    INFORMATIONAL = "Informational"
+    # Not fetched: its host failed every try for give_up_after seconds (429, 503, no answer).
+    HOST_GAVE_UP = "HostGaveUp"
 
 
 class WorkerState(enum.IntEnum):
@@ -50,6 +51,7 @@ class WorkerState(enum.IntEnum):
     PARSING = 2
     PAUSED = 3
     STOPPED = 4  # retired (worker count lowered) or crawl over
+    RENDERING = 5  # its page is in (or waits for) a tab of the headless browser
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +102,7 @@ class FetchRecord:
     download_ms: float = 0.0
     parse_wait_ms: float = 0.0  # handed to the parser → parsing began
     parse_ms: float = 0.0
+    render_ms: float = 0.0  # waiting for a tab, loading, settling, reading and parsing the DOM
     # The answer's headers, "Name: value" lines, bounded and with secrets left out
     # (crawl/headers.py); "" for a URL that got no answer.
     headers: str = field(default="", repr=False)
@@ -112,28 +115,17 @@ class FetchRecord:
     # (without_links, without_words): read back from the file (storage.fileformat.load_words)
     # when a view or an output asks.
     words: bytes = field(default=b"", repr=False, compare=False)
+    # JavaScript (gui_crawler/render): the page was loaded in the headless browser and its
+    # rendered DOM parsed; how many of its links only the rendered DOM has; how many JavaScript
+    # errors it raised; and what rendering changed, as JSON (render/rendered.py), "" if none.
+    rendered: bool = False
+    rendered_links: int = 0
+    js_errors: int = 0
+    render: str = field(default="", repr=False)
 
     @property
     def is_redirect(self) -> bool:
         return self.status in REDIRECT_STATUSES
-
-    # What the record means is decided in verdicts.py; these ask it.
-    @property
-    def verdict(self) -> Verdict:
-        return _verdicts.verdict(self)
-
-    @property
-    def is_broken(self) -> bool:
-        return _verdicts.is_broken(self)
-
-    @property
-    def is_blocked(self) -> bool:
-        return _verdicts.is_blocked(self)
-
-    @property
-    def kind(self) -> str:
-        """The seed report's category: html, other, redirect, error, status_404, fail_<Exc>."""
-        return _verdicts.category(self)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in RECORD_FIELDS order (astuple() deep-copies: ten times slower)."""
@@ -183,6 +175,16 @@ class WorkerEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class RenderTab:
+    """A tab of the headless browser took a page (``url``) or let it go (``url`` None); ``since``
+    is loop time. The Workers tab lists the tabs beside the fetch workers."""
+
+    tab: int
+    url: str | None
+    since: float
+
+
+@dataclass(frozen=True, slots=True)
 class Progress:
     """A snapshot of the crawl's counters, emitted at most every ``progress_interval`` seconds."""
 
@@ -196,9 +198,16 @@ class Progress:
     elapsed: float
 
 
+class Reason(enum.StrEnum):
+    """Why a crawl ended (CrawlFinished.reason; a crawl file's state keeps it too)."""
+
+    DONE = "done"  # nothing left to fetch, or a limit reached
+    CANCELLED = "cancelled"  # stopped: what it had left stays to fetch
+
+
 @dataclass(frozen=True, slots=True)
 class CrawlFinished:
-    """The crawl is over: ``reason`` is "done", "cancelled" or "error: …"."""
+    """The crawl is over: ``reason`` is a Reason, or "error: " and what went wrong."""
 
     reason: str
     done: int
@@ -234,7 +243,9 @@ class Notice:
     text: str
 
 
-Event = FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState | Notice
+Event = (
+    FetchRecord | Queued | WorkerEvent | Progress | CrawlFinished | HostState | Notice | RenderTab
+)
 
 
 def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:
@@ -247,7 +258,3 @@ def fanout(*sinks: Callable[[Event], None]) -> Callable[[Event], None]:
             s(event)
 
     return sink
-
-
-# Last: verdicts.py reads this module's ErrorKind and REDIRECT_STATUSES when it is imported.
-from gui_crawler.records import verdicts as _verdicts  # noqa: E402

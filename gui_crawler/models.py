@@ -1,4 +1,4 @@
-"""Qt item models for the pages table, fed in batches by the bridge.
+"""The pages table's model, fed in batches by the bridge (its filtered view: ui.pages_proxy).
 
 The table reads its rows from the crawl file (gui_crawler.storage.pagequery): ``PagesModel``
 keeps the seqs of its rows in view order (8 bytes a row) and the records of the rows lately shown
@@ -11,127 +11,46 @@ its own in memory, read the same way.
 from __future__ import annotations
 
 import contextlib
-import enum
 import sqlite3
 import time
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS, PageColumn, columns_of
+from gui_crawler.records.verdicts import status_class
 from gui_crawler.storage import pagequery
 from gui_crawler.storage.pagequery import Filter, Querier, Query, Source
 from gui_crawler.ui.plaintext import tip
-
-AnyIndex = QModelIndex | QPersistentModelIndex
-
-
-class Roles(enum.IntEnum):
-    """Custom item roles shared by every model of the window."""
-
-    Record = int(Qt.ItemDataRole.UserRole) + 1  # the FetchRecord (None when not fetched yet)
-    Url = enum.auto()  # the URL a row or node stands for (context menu, details pane)
-    Sort = enum.auto()  # the raw value to sort by
-    StatusClass = enum.auto()  # StatusClass of the row
-
-
-class StatusClass(enum.IntEnum):
-    """Coarse outcome of a URL, ordered from best to worst (the tree keeps the worst)."""
-
-    PENDING = 0
-    OK = 2
-    REDIRECT = 3
-    CLIENT_ERROR = 4
-    SERVER_ERROR = 5
-    FAILED = 6  # no HTTP answer (exception)
-
-
-def status_class(rec: FetchRecord) -> StatusClass:
-    if rec.error_kind is not None:
-        return StatusClass.FAILED
-    s = rec.status
-    if s is None:
-        return StatusClass.FAILED
-    if s >= 500:
-        return StatusClass.SERVER_ERROR
-    if s >= 400:
-        return StatusClass.CLIENT_ERROR
-    if s >= 300:
-        return StatusClass.REDIRECT
-    return StatusClass.OK
-
-
-# One brush per class, shared by every row (data() must not build objects per call).
-STATUS_BRUSH: dict[StatusClass, QBrush | None] = {
-    StatusClass.PENDING: QBrush(QColor("#808080")),
-    StatusClass.OK: None,
-    StatusClass.REDIRECT: QBrush(QColor("#1f5fbf")),
-    StatusClass.CLIENT_ERROR: QBrush(QColor("#c0392b")),
-    StatusClass.SERVER_ERROR: QBrush(QColor("#8e1b10")),
-    StatusClass.FAILED: QBrush(QColor("#8e44ad")),
-}
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-
-
-def header_label(columns: Sequence[str], section: int, orientation: Any, role: int) -> str | None:
-    """headerData() of a model with labelled columns and no row headers."""
-    if (
-        orientation == Qt.Orientation.Horizontal
-        and role == Qt.ItemDataRole.DisplayRole
-        and 0 <= section < len(columns)
-    ):
-        return columns[section]
-    return None
-
-
-class LabelledTable(QAbstractTableModel):
-    """A flat table with labelled columns: ``COLUMNS`` names them, ``row_count()`` counts the
-    rows. Subclasses give ``data()`` (and may override ``headerData`` for tool tips)."""
-
-    COLUMNS: Sequence[str] = ()
-
-    def row_count(self) -> int:
-        raise NotImplementedError
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self.row_count()
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        return header_label(self.COLUMNS, section, orientation, role)
-
+from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles, brush_of
 
 COL_URL, COL_STATUS = COLUMN_INDEX["url"], COLUMN_INDEX["status"]
 
 
 class PageRow:
-    """One row of the pages table as read from the crawl file: its record, its status class and
-    its cells' text (made when first shown). ``columns``: the table's (one tuple shared)."""
+    """One row of the pages table as read from the crawl file: its record, its status class, its
+    verdict's colour and its cells' text (made when first shown). ``columns``: the table's (one
+    tuple shared)."""
 
-    __slots__ = ("_display", "cls", "columns", "record")
+    __slots__ = ("_display", "brush", "cls", "columns", "record")
 
     def __init__(self, record: FetchRecord, columns: tuple[PageColumn, ...] = PAGE_COLUMNS) -> None:
         self.record = record
         self.cls = status_class(record)
+        self.brush = brush_of(record)
         self.columns = columns
         self._display: tuple[str, ...] | None = None
 
@@ -154,7 +73,7 @@ RESORT_MS = 1000  # rows arriving in a sorted large table are put in place at mo
 WARM_EVERY = 5.0  # seconds between bringing the query thread's copy up to date in a crawl
 
 
-class _Relay(QObject):
+class Relay(QObject):
     """Carries a query's result from the query thread to the event loop (a queued signal)."""
 
     ready = Signal(int, object)
@@ -173,7 +92,7 @@ def _positions(seqs: Sequence[int], wanted: Iterable[int]) -> dict[int, int]:
     return pos
 
 
-def _remap(
+def remap(
     model: QAbstractTableModel,
     old: Sequence[int],
     new: Sequence[int],
@@ -195,6 +114,17 @@ def _remap(
         at = pos.get(old[i.row()]) if 0 <= i.row() < len(old) else None
         moved.append(model.index(at, i.column()) if at is not None else QModelIndex())
     model.changePersistentIndexList(persistent, moved)
+
+
+class Follower(Protocol):
+    """A view of the pages model's rows with an order of its own (ui.pages_proxy.PagesProxy)."""
+
+    def rename(self, old: int, new: int) -> None:
+        """A row's seq replaced (a re-check's answer)."""
+
+    def held(self) -> set[int]:
+        """The seqs of the rows its persistent indexes point at."""
+        raise NotImplementedError
 
 
 class PagesModel(LabelledTable):
@@ -223,10 +153,10 @@ class PagesModel(LabelledTable):
         # The order the user chose: kept as rows arrive, so the header's arrow never lies.
         self.sort_column = -1
         self.sort_order = Qt.SortOrder.AscendingOrder
-        self.proxies: list[PagesProxy] = []
+        self.proxies: list[Follower] = []
         self.sync_rows = SYNC_ROWS
         self._querier: Querier | None = None
-        self._relay = _Relay(self)
+        self._relay = Relay(self)
         self._relay.ready.connect(self._on_result)
         self._token = 0
         # Where the rows held by persistent indexes are in a sort's answer, by query token
@@ -368,7 +298,7 @@ class PagesModel(LabelledTable):
         """Remove the rows of ``gone``."""
         if not gone:
             return
-        runs = _runs([i for i, s in enumerate(self.order) if s in gone])
+        runs = row_runs([i for i, s in enumerate(self.order) if s in gone])
         if len(runs) == 1:
             first, last = runs[0]
             self.beginRemoveRows(QModelIndex(), first, last)
@@ -481,7 +411,7 @@ class PagesModel(LabelledTable):
             changed.append(i)
             renamed.add(seq)
             for p in self.proxies:
-                p._rename(old, seq)
+                p.rename(old, seq)
         new = [seq for seq, _url in rows if seq not in renamed]
         if changed:
             self.dataChanged.emit(
@@ -568,7 +498,7 @@ class PagesModel(LabelledTable):
     def cell(self, order: Sequence[int], r: int, col: int, role: int) -> Any:
         """data() of the row ``r`` of ``order``."""
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if self._numeric[col] else None
+            return RIGHT if self._numeric[col] else None
         if role not in _ROW_ROLES or not 0 <= r < len(order):
             return None
         row = self.row_at(order, r)
@@ -577,7 +507,7 @@ class PagesModel(LabelledTable):
         if role == Qt.ItemDataRole.DisplayRole:
             return row.display[col]
         if role == Qt.ItemDataRole.ForegroundRole:
-            return STATUS_BRUSH[row.cls] if col in (COL_URL, COL_STATUS) else None
+            return row.brush if col in (COL_URL, COL_STATUS) else None
         if role == Qt.ItemDataRole.ToolTipRole:  # page text: shown as text, never as HTML
             return tip(row.display[col]) or None
         if role == Roles.Url:
@@ -638,13 +568,12 @@ class PagesModel(LabelledTable):
             self.order[i.row()] for i in self.persistentIndexList() if i.row() < len(self.order)
         }
         for p in self.proxies:
-            rows = p._rows
-            seqs.update(rows[i.row()] for i in p.persistentIndexList() if i.row() < len(rows))
+            seqs.update(p.held())
         return seqs
 
     def _finder(self, held: set[int]) -> Callable[[int, array[int] | None], None]:
         """A sort query's answer, handed on with where ``held`` are in it: found on the query
-        thread, not searched for on the event loop (_remap)."""
+        thread, not searched for on the event loop (remap)."""
 
         def done(token: int, result: array[int] | None) -> None:
             if result is not None and held:
@@ -692,13 +621,13 @@ class PagesModel(LabelledTable):
             return
         self.layoutAboutToBeChanged.emit()
         self.order = result
-        _remap(self, old, result, known)
+        remap(self, old, result, known)
         self.layoutChanged.emit()
         if tail and not self._resort.isActive():
             self._resort.start()
 
 
-def _runs(rows: list[int]) -> list[tuple[int, int]]:
+def row_runs(rows: list[int]) -> list[tuple[int, int]]:
     """Increasing row numbers as (first, last) runs of consecutive ones."""
     out: list[tuple[int, int]] = []
     for r in rows:
@@ -720,300 +649,3 @@ _ROW_ROLES = frozenset(
         Roles.StatusClass,
     }
 )
-ALL_CLASSES = frozenset(StatusClass) - {StatusClass.PENDING}
-
-
-class PagesProxy(QAbstractTableModel):
-    """The pages table as shown: the rows of ``source`` that the text, status-class, record and
-    finding filters let through, in its order. Not filtering, it is ``source`` row for row;
-    filtering, it keeps the seqs of the rows shown, made by one SQL query.
-
-    Signals:
-        applied(): a filter made on the query thread was applied (the count shown changed).
-    """
-
-    applied = Signal()
-
-    def __init__(self, source: PagesModel, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._pages = source
-        source.proxies.append(self)
-        self._text = ""
-        self._classes: frozenset[StatusClass] = ALL_CLASSES
-        self.only: Callable[[FetchRecord], bool] | None = None  # e.g. external links only
-        self._urls: frozenset[str] | None = None  # an Overview finding's pages, when one is picked
-        self.order: array[int] | None = None  # None: every row of the source, in its order
-        self._token = 0
-        self._waiting = False  # for a filter query's answer
-        self._querier_relay = _Relay(self)
-        self._querier_relay.ready.connect(self._on_result)
-        self._old: Sequence[int] = ()
-        s = source
-        s.rowsAboutToBeInserted.connect(self._rows_coming)
-        s.rowsInserted.connect(self._rows_came)
-        s.rowsAboutToBeRemoved.connect(self._rows_going)
-        s.rowsRemoved.connect(self._rows_gone)
-        s.modelAboutToBeReset.connect(self._resetting)
-        s.modelReset.connect(self._reset)
-        s.layoutAboutToBeChanged.connect(self._relayout)
-        s.layoutChanged.connect(self._relaid)
-        s.dataChanged.connect(self._changed)
-
-    @property
-    def pages(self) -> PagesModel:
-        return self._pages
-
-    def sourceModel(self) -> PagesModel:
-        return self._pages
-
-    @property
-    def text(self) -> str:
-        """The text filter as applied (stripped, lower case; "" when off)."""
-        return self._text
-
-    @property
-    def filtering(self) -> bool:
-        return (
-            bool(self._text)
-            or self._classes != ALL_CLASSES
-            or self.only is not None
-            or self._urls is not None
-        )
-
-    def _filter(self) -> Filter:
-        classes = None if self._classes == ALL_CLASSES else frozenset(int(c) for c in self._classes)
-        return Filter(
-            self._text, classes, self.only, self._urls, not self._pages.source.hide_cancelled
-        )
-
-    def set_url_filter(self, urls: Iterable[str] | None) -> None:
-        """Show only these URLs (None: every URL), on top of the other filters."""
-        self._urls = None if urls is None else frozenset(urls)
-        self.refilter()
-
-    def set_filter(
-        self, text: str | None = None, classes: Iterable[StatusClass] | None = None
-    ) -> None:
-        if text is not None:
-            self._text = text.strip().lower()
-        if classes is not None:
-            self._classes = frozenset(classes) or ALL_CLASSES
-        self.refilter()
-
-    def refilter(self) -> None:
-        """Filter the source's rows again (on the query thread when they are many)."""
-        self._token += 1
-        self._waiting = False
-        pages = self._pages
-        if not self.filtering:
-            self._morph(None)
-            return
-        q = pages.query(self._filter())
-        if len(pages.order) < pages.sync_rows or pages._querier is None:
-            self._morph(pagequery.order(pages.source.db, q))
-        else:
-            self._waiting = True
-            # A channel of its own: a sort of the source's does not supersede a filter.
-            pages._querier.submit(
-                f"filter{id(self)}", self._token, q, self._querier_relay.ready.emit
-            )
-
-    def _on_result(self, token: int, result: array[int] | None) -> None:
-        if token != self._token:
-            return
-        self._waiting = False
-        if result is None:
-            return
-        self._set_order(result)
-        self.applied.emit()
-
-    def _set_order(self, order: array[int] | None) -> None:
-        self.beginResetModel()
-        self.order = order
-        self.endResetModel()
-
-    def _morph(self, order: array[int] | None) -> None:
-        """Show ``order`` (None: the source's rows) as rows removed and rows inserted, as a
-        filter proxy does (the current row hidden moves away from it, as Qt's views expect);
-        a model reset when the rows kept are not in the same order in both."""
-        if order is None and self.order is None:
-            return  # the source's rows are shown already (clearing no filter: nothing to do)
-        new: Sequence[int] = order if order is not None else self._pages.order
-        old = self._rows
-        if self.order is None:
-            self.order = array("q", old)
-        shown = self.order
-        keep = set(new)
-        gone = [i for i, s in enumerate(shown) if s not in keep]
-        kept = [s for s in shown if s in keep]
-        kept_set = set(kept)  # once: a set per row made reopening the Rust docs take a minute
-        if kept != [s for s in new if s in kept_set]:
-            self._set_order(order)
-            return
-        for first, last in reversed(_runs(gone)):
-            self.beginRemoveRows(QModelIndex(), first, last)
-            del shown[first : last + 1]
-            self.endRemoveRows()
-        had = set(shown)
-        coming = [i for i, s in enumerate(new) if s not in had]
-        for first, last in _runs(coming):
-            self.beginInsertRows(QModelIndex(), first, last)
-            shown[first:first] = array("q", new[first : last + 1])
-            self.endInsertRows()
-        self.order = order
-
-    @property
-    def _rows(self) -> Sequence[int]:
-        return self.order if self.order is not None else self._pages.order
-
-    # ---- following the source -----------------------------------------------------------------
-
-    def _rows_coming(self, _parent: QModelIndex, first: int, last: int) -> None:
-        if self.order is None:
-            self.beginInsertRows(QModelIndex(), first, last)
-
-    def _rows_came(self, _parent: QModelIndex, first: int, last: int) -> None:
-        if self.order is None:
-            self.endInsertRows()
-            return
-        pages = self._pages
-        seqs = pages.order[first : last + 1]
-        kept = pagequery.passing(pages.source.db, self._filter(), pages.searched, seqs)
-        new = [s for s in seqs if s in kept]
-        if new:
-            at = len(self.order)
-            self.beginInsertRows(QModelIndex(), at, at + len(new) - 1)
-            self.order.extend(new)
-            self.endInsertRows()
-
-    def _rows_going(self, _parent: QModelIndex, first: int, last: int) -> None:
-        if self.order is None:
-            self.beginRemoveRows(QModelIndex(), first, last)
-            return
-        gone = set(self._pages.order[first : last + 1])
-        rows = [i for i, s in enumerate(self.order) if s in gone]
-        for a, b in reversed(_runs(rows)):
-            self.beginRemoveRows(QModelIndex(), a, b)
-            del self.order[a : b + 1]
-            self.endRemoveRows()
-
-    def _rows_gone(self, _parent: QModelIndex, first: int, last: int) -> None:
-        if self.order is None:
-            self.endRemoveRows()
-
-    def _resetting(self) -> None:
-        self.beginResetModel()
-
-    def _reset(self) -> None:
-        if self.order is None:
-            self.endResetModel()
-            return
-        self.order = array("q")  # the source's rows filtered again, now that it has them
-        self.endResetModel()
-        self.refilter()
-
-    def _relayout(self) -> None:
-        self.layoutAboutToBeChanged.emit()
-        self._old = array("q", self._rows)
-
-    def _relaid(self) -> None:
-        old, self._old = self._old, ()
-        if self.order is not None:
-            pages = self._pages
-            q = pages.query(self._filter())
-            if len(pages.order) < pages.sync_rows or pages._querier is None:
-                new = pagequery.order(pages.source.db, q)
-                if len(new) == len(old):
-                    self.order = new
-                    _remap(self, old, new)
-                    self.layoutChanged.emit()
-                    return
-                self.layoutChanged.emit()
-                self._set_order(new)
-                return
-            self.layoutChanged.emit()
-            self.refilter()
-            return
-        _remap(self, old, self._rows, self._pages.known)
-        self.layoutChanged.emit()
-
-    def _changed(self, top: QModelIndex, bottom: QModelIndex, roles: Sequence[int] = ()) -> None:
-        if self.order is None:
-            self.dataChanged.emit(
-                self.index(top.row(), 0), self.index(bottom.row(), self.columnCount() - 1)
-            )
-        elif self.order:
-            self.dataChanged.emit(
-                self.index(0, 0), self.index(len(self.order) - 1, self.columnCount() - 1)
-            )
-
-    def _rename(self, old: int, new: int) -> None:
-        """A row's seq replaced (a re-check's answer): it stays where it is, filters or not."""
-        if self.order is not None:
-            with contextlib.suppress(ValueError):
-                self.order[self.order.index(old)] = new
-
-    # ---- QAbstractItemModel -------------------------------------------------------------------
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._pages.columns)
-
-    def index(self, row: int, column: int, parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if (
-            0 <= row < len(self._rows)
-            and 0 <= column < len(self._pages.columns)
-            and not parent.isValid()
-        ):
-            return self.createIndex(row, column)
-        return QModelIndex()
-
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        return self._pages.cell(self._rows, index.row(), index.column(), role)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        return self._pages.headerData(section, orientation, role)
-
-    def mapFromSource(self, index: AnyIndex) -> QModelIndex:
-        if not index.isValid():
-            return QModelIndex()
-        if self.order is None:
-            return self.index(index.row(), index.column())
-        try:
-            row = self.order.index(self._pages.order[index.row()])
-        except (ValueError, IndexError):
-            return QModelIndex()
-        return self.index(row, index.column())
-
-    def mapToSource(self, index: AnyIndex) -> QModelIndex:
-        if not index.isValid():
-            return QModelIndex()
-        if self.order is None:
-            return self._pages.index(index.row(), index.column())
-        try:
-            row = self._pages.order.index(self.order[index.row()])
-        except (ValueError, IndexError):
-            return QModelIndex()
-        return self._pages.index(row, index.column())
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        self._pages.sort(column, order)
-
-    def records(self) -> list[FetchRecord]:
-        """The records of exactly the rows shown, in view order."""
-        return list(self.iter_records())
-
-    def iter_records(self) -> Iterator[FetchRecord]:
-        """The records of the rows shown (those being filtered, if a filter is under way)."""
-        pages = self._pages
-        if self._waiting:
-            return pages.source.records(
-                pagequery.order(pages.source.db, pages.query(self._filter()))
-            )
-        return pages.source.records(array("q", self._rows))

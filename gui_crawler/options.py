@@ -10,9 +10,7 @@ Made from this table (no Qt here; the Qt side reads it too):
   (stored.py);
 * which options ``--resume`` takes (``resume``) and which CrawlConfig fields an option also sets
   (``also``: the timeout is the longest silence while reading too);
-* the README's tables of options: ``python -m gui_crawler.options --markdown`` prints them,
-  ``python -m gui_crawler.options --update README.md`` rewrites them in place, and
-  tests/test_options.py fails when the README's differ.
+* the README's tables of options (``markdown``; cli/readme.py writes them into the README).
 """
 
 from __future__ import annotations
@@ -20,11 +18,11 @@ from __future__ import annotations
 import argparse
 import math
 import re
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
+
+from gui_crawler.base import userregex
 
 DEFAULT_USER_AGENT = "gui_crawler/0.1 (+https://github.com/gui-crawler)"
 
@@ -34,13 +32,14 @@ Command = Literal["crawl", "window"]
 # Groups: CrawlConfig's fields, in the settings panel's form ("crawl"), in its Politeness box
 # ("politeness") or nowhere but CrawlConfig ("internal": tests and benchmarks tune them); options
 # of one run of ``gui-crawler crawl`` ("run"); options of the window's command line ("window").
-CONFIG_GROUPS = ("crawl", "politeness", "access", "extract", "internal")
+CONFIG_GROUPS = ("crawl", "politeness", "access", "extract", "render", "internal")
 # argparse's titles of the groups (``gui-crawler crawl --help``).
 CLI_TITLES = {
     "crawl": "crawl options",
     "politeness": "real sites",
     "access": "sites behind a login (sent only to the roots' hosts, kept in no file)",
     "extract": "custom extraction and search (a column and an Overview finding each)",
+    "render": "JavaScript: pages loaded in a headless Chromium, their rendered DOM parsed too",
     "run": "this run",
 }
 
@@ -79,12 +78,20 @@ class Option:
     suffix: str = ""  # unit after the number (" s": seconds)
     special: str = ""  # what the lowest value means ("no limit")
     placeholder: str = ""
-    choices: tuple[tuple[str, Any], ...] = ()  # a combo box's (text, value) items
+    # A combo box's (text, value) items; for a "text" option, its only values (the command
+    # line's choices).
+    choices: tuple[tuple[str, Any], ...] = ()
     shown_default: str = ""  # how the README says the default where the value says little
     # A credential (a password, a cookie, a header's value): kept in memory only, never written
     # to a crawl file, a settings file, a CSV, a report or a log.
     secret: bool = False
     form: str = ""  # what each value must look like: a key of FORMS ("header", "proxy"…)
+    # A credential's other sources, out of sight of ``ps`` (cli/secrets.py): the environment
+    # variable read when the command line gives it neither way, and what separates its values
+    # (a repeatable option's); a file option's ``fills``: the credential its FILE holds.
+    env: str = ""
+    env_split: str = ""
+    fills: str = ""
 
     # ---- where it is ---------------------------------------------------------------------------
 
@@ -143,11 +150,17 @@ class Option:
             return f"must be text, not {value!r}"
         elif self.kind == "regex" and (error := regex_error(value)):
             return f"is not a valid regular expression: {error}"
+        elif self.kind == "text" and self.choices and value not in self.values():
+            return f"must be one of {', '.join(self.values())}, not {value!r}"
         elif self.kind == "text" and not one_line(value):
             return "must be one non-empty line"
         elif self.kind == "text" and (why := item_problem(self.form, value)):
             return why
         return None
+
+    def values(self) -> tuple[Any, ...]:
+        """The values of an option with choices."""
+        return tuple(v for _, v in self.choices)
 
     def low_high_hold(self, value: float) -> bool:
         if not math.isfinite(value):
@@ -177,6 +190,14 @@ class Option:
         low = f"{self.low:,}" + (f" ({self.special})" if self.special else "")
         return f"{low} to {self.high:,}{self.suffix}"
 
+    def env_words(self) -> str:
+        """ " (or $GUI_CRAWLER_HEADER, one a line)": the environment variable, for --help and the
+        README; "" for an option without one."""
+        if not self.env:
+            return ""
+        split = {"\n": ", one a line", ";": ", separated by ; as in a Cookie header"}
+        return f" (or ${self.env}{split.get(self.env_split, '')})"
+
     def tip(self) -> str:
         """The settings field's tooltip: what it does, its range and its command-line flag."""
         text = fill(self.tooltip or self.help)
@@ -189,12 +210,9 @@ class Option:
 
 
 def regex_error(pattern: str) -> str | None:
-    """Python's words for why ``pattern`` is not a regular expression, or None."""
-    try:
-        re.compile(pattern)
-    except re.error as e:
-        return str(e)
-    return None
+    """Why ``pattern`` is not a regular expression (as the crawl reads them: userregex), or
+    None."""
+    return userregex.problem(pattern)
 
 
 def item_problem(form: str, text: str) -> str | None:
@@ -232,6 +250,21 @@ def _proxy(text: str) -> str | None:
     host = rest.split("/", 1)[0].rpartition("@")[2]
     if not sep or scheme.lower() != "http" or not host:
         return "must be an http:// proxy URL (user:password@ before its host if it needs them)"
+    # As aiohttp reads it when the crawl starts (an invalid port was a traceback there). yarl's
+    # words are not repeated: they could quote the URL, password and all.
+    import yarl
+
+    try:
+        url = yarl.URL(text)
+        port, named = url.port, url.raw_host
+    except ValueError as e:
+        if "port" in str(e).lower():
+            return "has an invalid port (1 to 65535)"
+        return "is not a valid URL (http://[user:password@]host:port)"
+    if not port or port > 65535:
+        return "has an invalid port (1 to 65535)"
+    if not named or any(c.isspace() for c in named):
+        return "has an invalid host name"
     return None
 
 
@@ -270,7 +303,10 @@ OPTIONS: tuple[Option, ...] = (
     # ---- the crawl: the settings panel's form ----------------------------------------------------
     Option(
         "max_tasks", "int", 10, "worker coroutines (concurrent fetches)",
-        low=1, high=100_000, flags=("--max-tasks", "--max_tasks"), window_flags=("--workers",),
+        # 20,000: what the own_limits bench (docs/performance-history.md) crawled a loopback site with (every page found, the
+        # workers fetching at once lowered as the machine requires: crawl/concurrency.py); one host
+        # has at most ~28,000 local ports to give, and one event loop drives far fewer.
+        low=1, high=20_000, flags=("--max-tasks", "--max_tasks"), window_flags=("--workers",),
         metavar="N", resume=True, label="&Workers", widget="workers",
         tooltip="worker coroutines (concurrent fetches); can be changed while a crawl runs",
     ),
@@ -335,6 +371,15 @@ OPTIONS: tuple[Option, ...] = (
         flags=("--delay",), metavar="S", label="De&lay",
     ),
     Option(
+        "give_up_after", "float", 60.0, "give up on a host whose every request failed (429, "
+        "503, no answer) for S seconds: its URLs are recorded at once, unfetched",
+        group="politeness", low=0.0, high=3600.0, suffix=" s", decimals=1, step=10,
+        special="never", flags=("--give-up-after",), metavar="S",
+        label="&Give up after",
+        doc="(at least 5 tries in a row; a host throttling a crawl to a few URLs a minute took "
+        "hours; the Overview's finding lists them)",
+    ),
+    Option(
         "ignore_robots", "bool", False, "do not read robots.txt (for your own site)",
         group="politeness", flags=("--ignore-robots", "--ignore_robots"),
         label="Ignore robots.txt (your own site only)",
@@ -357,25 +402,50 @@ OPTIONS: tuple[Option, ...] = (
         "repeatable", group="access", flags=("--header",), metavar="'NAME: VALUE'",
         resume=True, secret=True, form="header", label="Headers",
         tooltip="headers sent with every request to the roots' hosts, one 'Name: value' a line",
-        placeholder="Name: value, one a line",
+        placeholder="Name: value, one a line", env="GUI_CRAWLER_HEADER", env_split="\n",
+    ),
+    Option(
+        "header_file", "file", None, "send the headers of FILE ('Name: value', one a line) as "
+        "--header does", group="run", flags=("--header-file",), metavar="FILE", resume=True,
+        fills="headers",
     ),
     Option(
         "cookies", "lines", (), "send this cookie ('name=value') to the roots' hosts; repeatable",
         group="access", flags=("--cookie",), metavar="NAME=VALUE", resume=True, secret=True,
         form="cookie", label="Cookies",
         tooltip="cookies sent with every request to the roots' hosts, one name=value a line",
-        placeholder="name=value, one a line",
+        placeholder="name=value, one a line", env="GUI_CRAWLER_COOKIE", env_split=";",
+    ),
+    Option(
+        "cookie_file", "file", None, "send the cookies of FILE (name=value, one a line) as "
+        "--cookie does", group="run", flags=("--cookie-file",), metavar="FILE", resume=True,
+        fills="cookies",
     ),
     Option(
         "auth", "text", None, "HTTP basic authentication ('user:password') for the roots' hosts",
         group="access", flags=("--auth",), metavar="USER:PASSWORD", nullable=True, resume=True,
         secret=True, form="user_password", label="Basic auth", placeholder="user:password",
+        env="GUI_CRAWLER_AUTH",
+    ),
+    Option(
+        "auth_file", "file", None, "read --auth's user:password from FILE (its one line)",
+        group="run", flags=("--auth-file",), metavar="FILE", resume=True, fills="auth",
     ),
     Option(
         "proxy", "text", None, "send every request through this HTTP proxy "
         "(http://[user:password@]host:port)", group="access", flags=("--proxy",), metavar="URL",
         nullable=True, resume=True, secret=True, form="proxy", label="Proxy",
-        placeholder="http://host:port",
+        placeholder="http://host:port", env="GUI_CRAWLER_PROXY",
+    ),
+    Option(
+        "proxy_file", "file", None, "read --proxy's URL from FILE (its one line)", group="run",
+        flags=("--proxy-file",), metavar="FILE", resume=True, fills="proxy",
+    ),
+    Option(
+        "no_proxy", "bool", False, "send no request through a proxy, whatever "
+        "$GUI_CRAWLER_PROXY says; a crawl started with a proxy is resumed and re-checked only "
+        "through one (given again) unless told this", group="run", flags=("--no-proxy",),
+        resume=True,
     ),
     # ---- custom extraction and search: the settings panel's Extraction box ------------------------
     Option(
@@ -396,6 +466,38 @@ OPTIONS: tuple[Option, ...] = (
         "search_absent", "lines", (), "like --search; its finding: the pages without it",
         group="extract", flags=("--search-absent",), metavar="NAME=TEXT", form="search_absent",
         label="Search (absent)", placeholder="consent=cookie-banner  (one a line)",
+    ),
+    # ---- JavaScript: the settings panel's JavaScript box ---------------------------------------------
+    Option(
+        "render", "text", "off", "load pages in a headless Chromium and parse their rendered DOM "
+        "too: off, auto (pages whose HTML looks like an application shell) or all (every HTML "
+        "page of the site)", group="render", flags=("--render",), metavar="MODE",
+        label="&Render", widget="render_mode", resume=False,
+        choices=(("off: the HTML as sent", "off"), ("auto: pages that look like an app shell",
+                 "auto"), ("all: every HTML page of the site", "all")),
+        doc="(see *JavaScript*; needs Chromium and `gui_crawler[render]`)",
+    ),
+    Option(
+        "render_match", "regex", None, "render only the pages whose URL matches this regex",
+        group="render", flags=("--render-match",), metavar="REGEX", label="Render &only",
+        placeholder="regex a page's URL must match to be rendered",
+    ),
+    Option(
+        "render_timeout", "float", 5.0, "seconds a rendered page may take to load and settle "
+        "(one that never settles keeps what it rendered, with a note)", group="render",
+        low=0.5, high=600.0, suffix=" s", decimals=1, flags=("--render-timeout",), metavar="S",
+        resume=True, label="Render ti&meout",
+    ),
+    Option(
+        "render_tabs", "int", 0, "pages rendered at once, on top of the fetch workers",
+        group="render", low=0, high=64, special="from the cores", flags=("--render-tabs",),
+        metavar="N", resume=True, label="Render &tabs",
+        doc="(from the cores: 4 a core, at most 8)",
+    ),
+    Option(
+        "browser", "text", None, "the Chromium or Chrome to render with (unset: found by its "
+        "usual names)", group="render", flags=("--browser",), metavar="PATH", nullable=True,
+        resume=True, label="&Browser", placeholder="/usr/bin/chromium (found by name if empty)",
     ),
     # ---- CrawlConfig only -------------------------------------------------------------------------
     seconds("connect_timeout", 5.0, "seconds to connect", low=0.1),
@@ -459,6 +561,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "db", "file", None, "crawl file (records and frontier) to write", group="run",
         flags=("--db",), metavar="FILE", shown_default="a new one per crawl, in the data folder",
+        doc="(its folder must exist, as an output's must: a mistyped folder is refused before "
+        "anything is fetched, never made)",
     ),
     Option("no_db", "bool", False, "keep no crawl file (no resume; the report and outputs are "
            "then made from every record, kept in memory)", group="run",
@@ -473,6 +577,23 @@ OPTIONS: tuple[Option, ...] = (
         "the crawl saved in FILE (their redirects, not their links), replacing their records; "
         "the earlier answers stay in the file's history ({resumable} may change)",
         group="run", flags=("--recheck",), metavar="FILE", resume=True,
+    ),
+    Option(
+        "cluster", "text", None, "crawl on many machines through the Redis server at this URL: "
+        "start (or continue) the crawl of these roots there, work on it as one node, and collect "
+        "every node's records into this run's crawl file and outputs", group="run",
+        flags=("--cluster",), metavar="redis://HOST:PORT/DB",
+        doc="(other machines join with `gui-crawler cluster work`; see *Many machines*)",
+    ),
+    Option(
+        "cluster_id", "text", None, "the crawl's name in the Redis server (default: made from "
+        "the roots); crawls of other names there stay apart", group="run",
+        flags=("--cluster-id",), metavar="ID",
+    ),
+    Option(
+        "lease", "float", 30.0, "with --cluster: seconds a node may go silent before the URLs "
+        "it holds go to the others", group="run", low=1.0, high=3600.0, suffix=" s",
+        flags=("--lease",), metavar="S",
     ),
     Option("verbose", "count", 0, "list every URL (-vv: debug log)", group="run",
            flags=("-v", "--verbose"), resume=True),
@@ -569,13 +690,14 @@ def add_arguments(p: argparse.ArgumentParser, command: Command) -> None:
     groups: dict[str, Any] = {}
     for opt in on_command(command):
         spelled = opt.spellings(command)
-        title = CLI_TITLES.get(opt.group) if command == "crawl" else None
+        group = BY_NAME[opt.fills].group if opt.fills else opt.group
+        title = CLI_TITLES.get(group) if command == "crawl" else None
         if title and title not in groups:
             groups[title] = p.add_argument_group(title)
         target = groups[title] if title else p
         dest = dest_of(opt, command)
         default_ = None if command == "window" and opt.in_config else opt.default
-        help_ = fill(opt.help).replace("%", "%%")
+        help_ = (fill(opt.help) + opt.env_words()).replace("%", "%%")
         if not spelled[0].startswith("-"):
             target.add_argument(
                 dest, metavar=spelled[0], nargs=opt.nargs, default=default_, help=help_
@@ -609,6 +731,8 @@ def add_arguments(p: argparse.ArgumentParser, command: Command) -> None:
             )
             continue
         kw["metavar"] = opt.metavar
+        if opt.kind == "text" and opt.choices:
+            kw["choices"] = opt.values()
         if opt.kind in ("int", "float"):
             kw["type"] = int if opt.kind == "int" else float
             facts = [opt.range_text()]
@@ -655,6 +779,33 @@ def given(args: argparse.Namespace, parser: argparse.ArgumentParser) -> dict[str
     }
 
 
+# Options that say opposite things: given together, they are refused rather than one of them
+# quietly winning. (name, name, why.)
+_CONTINUES = "it writes to the file it continues: --db and --no-db do not apply"
+_DIRECT = "--no-proxy sends no request through a proxy"
+CONFLICTS: tuple[tuple[str, str, str], ...] = (
+    ("no_db", "db", "--no-db keeps no crawl file"),
+    ("verbose", "quiet", "-q prints the summary line only"),
+    ("no_proxy", "proxy", _DIRECT),
+    ("no_proxy", "proxy_file", _DIRECT),
+    ("auth", "auth_file", "give the user and password one way"),
+    ("proxy", "proxy_file", "give the proxy one way"),
+    ("resume", "db", _CONTINUES),
+    ("resume", "no_db", _CONTINUES),
+    ("recheck", "db", _CONTINUES),
+    ("recheck", "no_db", _CONTINUES),
+)
+
+
+def conflicts(values: Mapping[str, Any]) -> list[str]:
+    """Why options of ``values`` (``given``'s) cannot be given together, one line a pair."""
+    return [
+        f"{BY_NAME[a].flag()} and {BY_NAME[b].flag()} cannot be given together: {why}"
+        for a, b, why in CONFLICTS
+        if a in values and b in values
+    ]
+
+
 def resume_refuses(values: Mapping[str, Any]) -> list[str]:
     """The flags of those of ``values`` a resumed crawl does not take."""
     return [BY_NAME[k].flag("crawl", v) for k, v in values.items() if not BY_NAME[k].resume]
@@ -666,10 +817,6 @@ HEADS: dict[Command, tuple[str, ...]] = {
     "crawl": ("option", "default", "range", "settings panel", "meaning"),
     "window": ("option", "range", "meaning"),
 }
-MARKER = (
-    "<!-- the {command} options: generated from gui_crawler/options.py by "
-    "`python -m gui_crawler.options --update README.md`; tests/test_options.py checks it -->"
-)
 
 
 def markdown(command: Command) -> str:
@@ -714,49 +861,8 @@ def _meaning(opt: Option, command: Command) -> str:
     if command == "crawl" and opt.off and opt.flags:
         words += " / " + fill(opt.off_help)
     words = re.sub(r"(?<![\w`])(--?[a-z][\w-]*|http://)", r"`\1`", words)
+    if command == "crawl" and opt.env:
+        words += re.sub(r"(\$\w+)", r"`\1`", opt.env_words())
     if command == "crawl" and opt.doc:
         words += " " + fill(opt.doc)
     return words.replace("|", "\\|")
-
-
-def update_tables(text: str) -> str:
-    """``text`` (the README) with each table after a marker made afresh from the option table;
-    ValueError if a marker is missing."""
-    for command in HEADS:
-        marker = MARKER.format(command=command)
-        start = text.find(marker + "\n")
-        if start < 0:
-            raise ValueError(f"no {marker} line")
-        begin = start + len(marker) + 1
-        end = begin
-        while text.startswith("|", end):
-            end = text.index("\n", end) + 1
-        text = text[:begin] + markdown(command) + text[end:]
-    return text
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        prog="python -m gui_crawler.options", description="The README's tables of options."
-    )
-    g = p.add_mutually_exclusive_group(required=True)
-    g.add_argument(
-        "--markdown",
-        nargs="?",
-        const="both",
-        choices=("crawl", "window", "both"),
-        help="print the table of gui-crawler crawl's or the window's options, or both",
-    )
-    g.add_argument("--update", metavar="README", help="rewrite the tables in this file")
-    args = p.parse_args(argv)
-    if args.update:
-        path = Path(args.update)
-        path.write_text(update_tables(path.read_text(encoding="utf-8")), encoding="utf-8")
-        return 0
-    commands: list[Command] = ["crawl", "window"] if args.markdown == "both" else [args.markdown]
-    sys.stdout.write("\n".join(MARKER.format(command=c) + "\n" + markdown(c) for c in commands))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -14,6 +14,7 @@ os.environ.setdefault("QT_API", "pyside6")
 
 import asyncio
 from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -29,9 +30,19 @@ T = TypeVar("T")
 OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
 
 
+# The folders (and top-level test modules) of the tests of what the compiled parts do and of
+# what uses them (parsing, the engine, the crawl file, the session, the CLI, what reads records):
+# their tests are marked `pure`, and `make test-pure` runs them again with
+# GUI_CRAWLER_NO_EXTENSIONS=1, so a new test there joins.
+PURE = {"base", "parsing", "crawl", "demo", "storage", "cli", "records", "test_session.py"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    tests = Path(__file__).parent
     for item in items:
         item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
+        if item.path.relative_to(tests).parts[0] in PURE:
+            item.add_marker(pytest.mark.pure)
 
 
 @pytest.fixture(params=["compiled", "python"])

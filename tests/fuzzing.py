@@ -1,7 +1,9 @@
 """A fuzz harness for the parse paths: mutated real pages and generated hazards, read by the compiled
 parts and by their pure-Python twins through every path a page can take (the walk of a whole page,
 ``links.parse_page`` inline with its cuts, small pieces, the parser threads), which must agree; and
-pages cut into pieces, which must read as the whole page does (:func:`cut_differences`).
+pages cut into pieces, which must read as the whole page does (:func:`cut_differences`). Then the
+text a crawl keeps from the network (:func:`text_problems`): header bytes that are not UTF-8,
+Locations, error texts quoting a URL with a password.
 
 ``tests/parsing/test_fuzz.py`` runs it for a few hundred pages with fixed seeds; ``bench/fuzz.py`` runs it
 for as long as it is given, with fresh seeds, and prints what it finds. Pages come from Debian's
@@ -14,13 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from gui_crawler.crawl.urls import plain_directory
+from gui_crawler.base.urls import plain_directory
 from gui_crawler.parsing import accel, links, slicing
 from gui_crawler.parsing.linkwords import blob_links, said_words, unpack_piece
 from gui_crawler.parsing.parsepool import ParsePool
@@ -51,6 +54,8 @@ HAZARDS = [
     b"<a>", b"<a rel='NoFollow ugc' href=n>", b"<img alt=' A \xe9 ' src=al>", b"<img alt>",
     b"<area href=ar alt=m rel=sponsored>", b"<meta http-equiv=Refresh content=\"0;URL='r'\">",
     b"<meta http-equiv=refresh content>", b"<a href='slice::x'>s</a>", b"<a href=mailto:m>",
+    b"<a href=/ok/../ok>", b"<a href='http://127.0.0.1:1/a/./b/../c'>", b"<a href=//127.0.0.1:1/..>",
+    b"<a href=http://h.test:99999/p>", b"<a href=http://h.test:65535/p>", b"<a href=//h:65536/>",
 ]  # fmt: skip
 
 
@@ -61,7 +66,7 @@ HAZARDS = [
 BLOCKS = [
     b'<p>Word {i} <a href="../p{i}.html#x">p</a> <i>it</i></p>',
     b'<script>x = "<a href=/s{i}>" + (a<b) + "</div>";</script>',
-    b'<!-- <a href="/c{i}"> <p> --><!----><!--->',
+    b'<!-- <a href="/cm{i}"> <p> --><!----><!--->',
     b'<iframe src="/f{i}.html"><a href="/if{i}">x</a></iframe>',
     b'<img alt="<a href=/alt{i}>" src="/i{i}.png"><div title=\'<p><a href="/t{i}">\'>q</div>',
     b'<svg><title>s{i}</title><a href="/sv{i}"><text>t</text></a><![CDATA[ <a href=/cd{i}> ]]></svg>',
@@ -82,6 +87,13 @@ BLOCKS = [
     b'<p><a href="/w{i}" rel=nofollow>word {i} <b>bold <img alt="pic {i}" src=/w{i}.png></b>'
     b' more</a> <a name=n{i}>named</a> <a>bare {i}</a></p>',
 ]  # fmt: skip
+
+
+# The hrefs of BLOCKS that are no links: in a script's string, a comment, raw text (an iframe's,
+# a textarea's, noembed, noframes, xmp), another attribute's value, a bogus comment or CDATA.
+NOT_LINKS = re.compile(r"/(?:s|cm|if|alt|t|ta|ne|nf|x|hc|cd|pi|be)\d+$")
+# A link with a dot segment left in it (RFC 3986 5.2.4 removes them all).
+DOT_SEGMENT = re.compile(r"^[a-z]+://[^/]*(?:/[^?]*)?/\.\.?(?:/|\?|$)")
 
 
 def whole_page(rnd: random.Random, blocks: int, tail: bytes = b"") -> bytes:
@@ -254,6 +266,10 @@ def check(compiled: ModuleType, python: ModuleType, pages: list[bytes]) -> list[
             same("walk", page, lambda m, page=page: _walk(m, page))
             same("pieces", page, lambda m, page=page: _pieces(m, page, 200))
         same("parse_page", page, lambda m, page=page: _with(m, lambda: _parsed(page)))
+        parsed = _with(python, lambda page=page: links.parse_page(page, None, URL))
+        dotted = [u for u in parsed.links if DOT_SEGMENT.match(u)]
+        if dotted:
+            found.append(Disagreement("dot segments left", page, dotted, []))
     saved = slicing.MAX_TAGS
     slicing.MAX_TAGS = 200  # the threads cut at the module's bound: big pages go to pieces
     try:
@@ -286,6 +302,22 @@ def run(seed: int, pages: int, compiled: ModuleType, python: ModuleType) -> list
     return found
 
 
+def scan_slips(rnd: random.Random, pages: int) -> list[Disagreement]:
+    """Pages of whole blocks, mutated a little, whose plain scan (``links.scan_links``: how the
+    links of a page too complex to parse are found) takes an href that is no link
+    (:data:`NOT_LINKS`), or misses a link of a block's paragraph."""
+    found = []
+    for _ in range(pages):
+        page = whole_page(rnd, rnd.randrange(1, 200))
+        scanned = links.scan_links(page, URL)
+        slips = [u for u in scanned if NOT_LINKS.search(u)]
+        missed = [f"/p{i}.html" for i in range(200) if b"../p%d.html#x" % i in page]
+        missed = [u for u in missed if not any(s.endswith(u) for s in scanned)]
+        if slips or missed:
+            found.append(Disagreement("plain scan", page, slips, missed))
+    return found
+
+
 def _without_anchors(page: links.ParsedPage) -> Any:
     """The page with each link's words but its text and alt, and each link once: the copies of
     an <a> never closed that the parser makes in each paragraph after it have their attributes
@@ -309,4 +341,56 @@ def cut_differences(module: ModuleType, pages: list[bytes], max_tags: int) -> li
                 found.append(Disagreement(f"cut at {max_tags} tags", page, cut, whole))
     finally:
         slicing.MAX_TAGS, slicing.MAX_ELEMENTS = saved
+    return found
+
+
+# ---- text from the network: header bytes, Locations, errors quoting a URL's password ----------
+
+# Bytes a response header may hold: Latin-1 and broken UTF-8 among URL and header syntax.
+HEADER_BYTES = [
+    b"\xe9", b"\xff", b"\xfe", b"\xed\xa0\x80", b"\xc3\xa9", b"\xc3", b"\x80", b"\xf0\x9f", b"%",
+    b"%e9", b"%zz", b"/", b"..", b".", b"?", b"#", b"@", b":", b" ", b"\t", b"a", b"Z", b"\\", b'"',
+    b";", b"=", b",", b"http://", b"//", b"[", b"]", b"99999", b"\x00", b"\x7f",
+]  # fmt: skip
+# What a password may hold (percent-encoded in a URL, as yarl writes it in aiohttp's errors).
+PASSWORD_CHARS = "aZ9@:/?#%+=&;!$'()*,~_-. \\\"<>é"
+
+
+def header_value(rnd: random.Random) -> str:
+    """A header's value as aiohttp hands it over: its bytes decoded as UTF-8, those that are not
+    as lone surrogates (surrogateescape)."""
+    data = b"".join(rnd.choice(HEADER_BYTES) for _ in range(rnd.randrange(1, 12)))
+    return data.decode("utf-8", "surrogateescape")
+
+
+def text_problems(seed: int, count: int) -> list[str]:
+    """What goes wrong with ``count`` random header values and error texts from ``seed``: text a
+    record keeps that no file can hold as UTF-8 (the headers kept, the URL a Location leads to),
+    a URL that cannot be told apart as crawlable or not, a password left in an error's text."""
+    from urllib.parse import quote
+
+    from gui_crawler.base.urls import normalize, uncrawlable
+    from gui_crawler.crawl.failures import describe, redacted
+    from gui_crawler.crawl.headers import kept
+
+    rnd = random.Random(seed)
+    found: list[str] = []
+    for _ in range(count):
+        value = header_value(rnd)
+        text = kept([("Content-Disposition", value), ("Location", value), ("Set-Cookie", value)])
+        url = normalize("http://h.test/" + value.strip())
+        why = uncrawlable("http://h.test/" + value)
+        for name, got in (("kept", text), ("normalize", url or ""), ("uncrawlable", why or "")):
+            try:
+                got.encode("utf-8")
+            except UnicodeEncodeError:
+                found.append(f"{name} of {value!r}: {got!r}")
+        if url is not None and not url.isascii():
+            found.append(f"normalize of {value!r} is not ASCII: {url!r}")
+        password = "".join(rnd.choice(PASSWORD_CHARS) for _ in range(rnd.randrange(4, 16)))
+        secret = quote(password, safe="")
+        said = f"400, message={value!r}, url='http://user:{secret}@127.0.0.1:3128/{value}'"
+        for shown in (redacted(said), describe(OSError(said))[1]):
+            if secret in shown:
+                found.append(f"the password {password!r} in {shown!r}")
     return found

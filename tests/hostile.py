@@ -364,3 +364,32 @@ async def trap(conn: Conn) -> None:
     here = conn.target.rstrip("/")
     n = here.count("/")
     await conn.page([f"{here}/{n}a", f"{here}/{n}b"])
+
+
+# ---- response headers with bytes that are not UTF-8 (Latin-1, as many servers still send) ------
+
+# path: the answer's status line and headers, raw (a Content-Length and a body are added).
+LATIN1_HEADS: dict[str, bytes] = {
+    "/download": b"200 OK\r\nContent-Type: text/plain\r\n"
+    b'Content-Disposition: attachment; filename="r\xe9sum\xe9.pdf"',
+    "/moved": b"302 Found\r\nLocation: /caf\xe9",
+    "/served": b"200 OK\r\nContent-Type: text/html; charset=utf-8\r\nServer: Caf\xe9/1.0\r\n"
+    b"X-Note: \xff\xfe \xed\xa0\x80",
+    "/linked": b"200 OK\r\nContent-Type: text/plain\r\nSet-Cookie: n=\xe9; Path=/\r\n"
+    b"Link: </caf\xe9.css>; rel=preload\r\nX-Robots-Tag: noindex, caf\xe9",
+}
+# Where /moved leads: its Location's byte, percent-encoded as browsers send it.
+LATIN1_TARGET = "/caf%E9"
+
+
+def latin1_site(server: HostileServer) -> None:
+    """A root linking to each of LATIN1_HEADS, and the page /moved redirects to."""
+    server.page("/", list(LATIN1_HEADS))
+    server.page(LATIN1_TARGET)
+    for path, head in LATIN1_HEADS.items():
+
+        async def handler(conn: Conn, head: bytes = head) -> None:
+            await conn.send(b"HTTP/1.1 " + head + b"\r\nContent-Length: 2\r\n\r\nhi")
+            conn.keep_alive = True
+
+        server.route(path, handler)

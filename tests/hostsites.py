@@ -1,20 +1,15 @@
 """Sites on loopback addresses of their own, for the tests of real-site manners: 127.0.0.2 and
 127.0.0.3 stand in for other hosts (Linux routes all of 127/8 to lo). ``HostSite`` logs every
-request with its time; ``serve(*addresses)`` runs an async test body with started sites;
-``crawl(*roots)`` runs a crawl to its end and checks that every URL taken in is one record."""
+request with its time; ``serve(*addresses)`` runs an async test body with started sites (and
+``crawling.crawl(*roots)`` crawls them)."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from aiohttp import web
 from sites import Site
-
-from gui_crawler.config import CrawlConfig
-from gui_crawler.engine import Crawler
-from gui_crawler.events import Event, FetchRecord, HostState
 
 
 class HostSite(Site):
@@ -51,31 +46,6 @@ class HostSite(Site):
         await tcp.start()
         self.port = tcp._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         return self
-
-
-FAST: dict[str, Any] = dict(retry_backoff=0.01, max_retry_after=3.0, timeout=2.0)
-
-
-class Sink:
-    def __init__(self) -> None:
-        self.records: dict[str, FetchRecord] = {}
-        self.hosts: list[HostState] = []
-
-    def __call__(self, e: Event) -> None:
-        if isinstance(e, FetchRecord):
-            assert e.url not in self.records, f"recorded twice: {e.url}"
-            self.records[e.url] = e
-        elif isinstance(e, HostState):
-            self.hosts.append(e)
-
-
-async def crawl(*roots: str, **kw: Any) -> tuple[dict[str, FetchRecord], Sink, Crawler]:
-    sink = Sink()
-    crawler = Crawler(CrawlConfig(roots=roots, **{**FAST, **kw}), sink)
-    finished = await asyncio.wait_for(crawler.run(), 30)
-    assert finished.reason == "done"
-    assert set(sink.records) == crawler.seen, "every URL taken in ends as one record"
-    return sink.records, sink, crawler
 
 
 def serve(*addresses: str) -> Callable[[Callable[..., Awaitable[None]]], Callable[[], None]]:

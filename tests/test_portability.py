@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import pytest
 
 from gui_crawler import engine
-from gui_crawler.crawl import heap
+from gui_crawler.base import heap
 from gui_crawler.parsing import parsepool
 from gui_crawler.records.export import write_table
 

@@ -17,7 +17,7 @@ import subprocess
 
 from PySide6.QtWidgets import QApplication
 
-from gui_crawler.crawl.demo import start_demo_server
+from gui_crawler.demo.site import start_demo_server
 from gui_crawler.ui.qtloop import CrawlEventLoop
 from gui_crawler.window import MainWindow
 
@@ -36,6 +36,7 @@ async def shoot(args: argparse.Namespace) -> None:
     tab = getattr(window, f"{args.tab}_view", None) or getattr(window, args.tab, None)
     if tab is not None:
         window.show_tab(tab)
+    window.graph_view.kind.setCurrentIndex(window.graph_view.kind.findData(args.graph))
     if args.lanes == "hosts":
         window.timeline.lanes.setCurrentIndex(1)
     window.timeline.view.span = args.span
@@ -43,8 +44,10 @@ async def shoot(args: argparse.Namespace) -> None:
     if args.after:
         await asyncio.sleep(args.after)
     else:
-        await asyncio.wait_for(done.wait(), 120)
+        await asyncio.wait_for(done.wait(), 600)
         await asyncio.sleep(1.0)
+        while tab is window.graph_view and not tab.up_to_date:
+            await asyncio.sleep(0.1)  # the picture of the whole crawl
     display = os.environ.get("DISPLAY", ":93")
     # Blocking on purpose: the window must not change while it is captured.
     subprocess.run(["import", "-display", display, "-window", "root", args.out], check=True)  # noqa: ASYNC221
@@ -61,6 +64,7 @@ def main() -> None:
     )
     p.add_argument("--lanes", choices=["workers", "hosts"], default="workers", help="timeline")
     p.add_argument("--span", type=float, default=10.0, help="timeline: seconds across")
+    p.add_argument("--graph", choices=["tree", "force"], default="tree", help="site graph view")
     p.add_argument("--after", type=float, default=0.0, help="seconds into the crawl")
     p.add_argument("--latency", type=float, default=0.5, help="the demo site's latency scale")
     p.add_argument(

@@ -12,9 +12,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from gui_crawler.cli.headless import check_writable
 from gui_crawler.records import compare
-from gui_crawler.records.export import atomic_text, write_table
+from gui_crawler.records.export import write_table
+from gui_crawler.records.outfile import atomic_text, why_unwritable
 from gui_crawler.storage import StoreError, load
 
 EXIT_SAME, EXIT_CHANGED, EXIT_USAGE, EXIT_ERROR = 0, 1, 2, 3
@@ -43,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     for flag, target in (("--csv", args.csv), ("--report", args.report)):
-        if target is not None and (why := check_writable(target) if target.strip() else "empty"):
+        if target is not None and (why := why_unwritable(target) if target.strip() else "empty"):
             parser.error(f"cannot write {flag} {target!r}: {why}")
     try:
         old, new = load(Path(args.old)), load(Path(args.new))
@@ -57,6 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"({len(new.records):,} URLs): {compare.summary(changes)}",
         file=out,
     )
+    note = compare.options_note(old.config, new.config)
+    if note is not None:
+        print(note, file=out)
     if not args.quiet:
         for kind in compare.KINDS:
             rows = [c for c in changes if c.kind == kind.key]

@@ -22,12 +22,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from gui_crawler import options
+from gui_crawler.base.urls import InvalidURL, parse_address
+from gui_crawler.cli import secrets
 from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.crawl.failures import RedactingFormatter
 from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
 from gui_crawler.engine import raise_fd_limit
-from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress
+from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress, Reason
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.linkwords import LinkWords
+from gui_crawler.records.outfile import descriptor, why_unwritable
 from gui_crawler.records.report import ListRecords, Records, write_audit, write_pages_csv
 from gui_crawler.records.verdicts import (
     FAILS,
@@ -43,9 +47,9 @@ from gui_crawler.records.verdicts import (
     worth_rechecking,
 )
 from gui_crawler.records.wording import answer_words
-from gui_crawler.storage import SavedCrawl
+from gui_crawler.session import CrawlSession, ProxyNeeded, StoreError
+from gui_crawler.storage import SavedCrawl, load
 from gui_crawler.storage.fileformat import HAS_WORDS, count_records, iter_records, load_words
-from gui_crawler.storage.session import CrawlSession, StoreError
 
 EXIT_OK, EXIT_BROKEN, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -189,7 +193,7 @@ class Report:
         print(
             f"Finished {total} urls in {finished.elapsed:.3f} secs "
             f"(max_tasks={max_tasks}) ({rate:.1f} urls/sec)"
-            + ("" if finished.reason == "done" else f" [{finished.reason}]"),
+            + ("" if finished.reason == Reason.DONE else f" [{finished.reason}]"),
             file=out,
         )
         for kind, n in sorted(counts.items()):
@@ -295,16 +299,29 @@ class Run:
         """Create or reopen the crawl file; a resumed crawl keeps the options it was started with
         except those ``resume_overrides`` allows."""
         args = self.args
-        if args.resume:
-            self.session = CrawlSession.resume(Path(args.resume), **resume_overrides(args))
-            assert self.session.saved is not None
-            self.say_withheld(self.session.saved, resume_overrides(args))
-        elif args.recheck:
-            self.session = CrawlSession.recheck(Path(args.recheck), **resume_overrides(args))
-            assert self.session.saved is not None
-            self.say_withheld(self.session.saved, resume_overrides(args))
+        if args.resume or args.recheck:
+            overrides = resume_overrides(args)
+            try:
+                if args.resume:
+                    self.session = CrawlSession.resume(
+                        Path(args.resume), direct=args.no_proxy, **overrides
+                    )
+                else:
+                    self.session = CrawlSession.recheck(
+                        Path(args.recheck), direct=args.no_proxy, **overrides
+                    )
+            except ProxyNeeded:
+                proxy, no_proxy = options.option("proxy"), options.option("no_proxy")
+                ways = [proxy.flag(), *(o.flag() for o in options.OPTIONS if o.fills == proxy.name)]
+                raise UsageError(
+                    f"this crawl was started with {proxy.flag()}, which no file keeps: give it "
+                    f"again ({', '.join(ways)} or ${proxy.env}), or {no_proxy.flag()} to go on "
+                    "without one"
+                ) from None
             assert self.session.saved is not None and self.session.store is not None
-            self.report.before = dict(self.session.store.replacing)
+            self.say_withheld(self.session.saved, overrides)
+            if args.recheck:
+                self.report.before = dict(self.session.store.replacing)
         elif args.no_db:
             self.session = CrawlSession.unsaved(config)
         else:
@@ -320,6 +337,8 @@ class Run:
         """Say which credentials the saved crawl was started with that this run was not given:
         no file keeps them, and without them the site may answer 401 where it needs them."""
         flags = {options.option(name).flag() for name in given if name in options.BY_NAME}
+        if self.args.no_proxy:  # gone without, as told
+            flags.add(options.option("proxy").flag())
         missing = [flag for flag in saved.withheld if flag not in flags]
         if missing:
             print(
@@ -365,7 +384,7 @@ class Run:
             session.close(finished)
 
     async def crawl_demo(self) -> tuple[CrawlConfig, CrawlFinished]:
-        from gui_crawler.crawl.demo import start_demo_server
+        from gui_crawler.demo.site import start_demo_server
 
         server = await start_demo_server()
         try:
@@ -411,12 +430,41 @@ def print_rechecked(
             print(f"  {url}  {answer_words(old)} → {after}", file=out)
 
 
+# The options that name a file this run writes: the crawl file's, then the outputs'.
+CRAWL_FILES = ("db", "resume", "recheck")
+OUTPUTS = ("csv", "report", "broken_csv", "links_csv")
+
+
+def same_files(args: argparse.Namespace) -> list[str]:
+    """Two of the files this run writes given one path: the later write would replace the
+    earlier (a CSV over the crawl file). FIFOs, devices and standard streams are written, not
+    replaced: two outputs may share one."""
+    first: dict[str, str] = {}
+    problems = []
+    for name in (*CRAWL_FILES, *OUTPUTS):
+        target = getattr(args, name)
+        if not target or descriptor(target) is not None:
+            continue
+        path = os.path.realpath(target)
+        if os.path.exists(path) and not os.path.isfile(path):
+            continue
+        flag = options.option(name).flag()
+        if path in first:
+            problems.append(f"{first[path]} and {flag} both name {target}: give each its own file")
+        first.setdefault(path, flag)
+    return problems
+
+
 def read_list_arg(source: str, config: CrawlConfig) -> UrlList:
     """The URLs of ``--list``'s argument: a file, ``-`` (standard input) or a sitemap's URL."""
     if source == "-":
         return read_list(sys.stdin.buffer.read(), "standard input")
     if source.startswith(("http://", "https://")):
-        return asyncio.run(fetch_list(source, config))
+        try:
+            url = parse_address(source)
+        except InvalidURL as e:  # checked before aiohttp sees it: a traceback there
+            raise ListError(f"--list {e}") from None
+        return asyncio.run(fetch_list(url, config))
     try:
         data = Path(source).read_bytes()
     except OSError as e:
@@ -424,25 +472,32 @@ def read_list_arg(source: str, config: CrawlConfig) -> UrlList:
     return read_list(data, source)
 
 
-def check_writable(target: str) -> str | None:
-    """Why ``target`` cannot be written, checked before the crawl rather than after it."""
-    path = Path(target)
-    if path.is_dir():
-        return f"{target} is a folder"
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        return f"its folder {folder} does not exist"
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        return "permission denied"
-    return None
+def render_problem(args: argparse.Namespace, config: CrawlConfig) -> str | None:
+    """Why the crawl cannot render pages as asked (no browser, no Playwright), in one line; the
+    crawl a resume or a re-check continues renders as it was started (or as ``--browser`` says)."""
+    from gui_crawler.render.browser import problem
+
+    saved = args.resume or args.recheck
+    if saved:
+        try:
+            config = load(Path(saved), records=False).config
+        except StoreError:
+            return None  # said by the resume itself
+        try:
+            given = resume_overrides(args)
+        except UsageError:
+            return None  # said by the resume itself
+        config = replace(config, **{k: v for k, v in given.items() if k == "browser"})
+    return problem(config.render, config.browser)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    log = logging.StreamHandler()
+    log.setFormatter(RedactingFormatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(
-        level=logging.DEBUG if args.verbose > 1 else logging.WARNING,
-        format="%(levelname)s %(name)s: %(message)s",
+        level=logging.DEBUG if args.verbose > 1 else logging.WARNING, handlers=[log]
     )
     # An empty file name is a mistake (an unset variable in a script), never "no file": with a
     # URL, --resume "" would quietly start a fresh crawl, --csv "" write nothing.
@@ -451,6 +506,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     starts = [bool(args.roots), args.demo, bool(args.resume), bool(args.list), bool(args.recheck)]
     if starts.count(True) != 1:
         parser.error("give one or more URLs, --demo, --list FILE, --resume FILE or --recheck FILE")
+    for problem in options.conflicts(options.given(args, parser)) + same_files(args):
+        parser.error(problem)
+    try:
+        secrets.resolve(args)
+    except secrets.SecretError as e:
+        parser.error(str(e))
     try:
         config = config_from_args(args, args.roots or ["http://127.0.0.1/"])
         if args.list:
@@ -462,14 +523,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(e))
     if accel.MISSING and not args.quiet:
         print(f"gui-crawler: {accel.describe()}", file=sys.stderr)
-    if args.csv and (why := check_writable(args.csv)):
-        print(f"gui-crawler: cannot write {args.csv}: {why}", file=sys.stderr)
+    # A folder a person typed must exist, for the crawl file as for an output: a mistyped one is
+    # refused now, not made (nor found missing after the crawl).
+    for target in (args.db, *(getattr(args, name) for name in OUTPUTS)):
+        if target and (why := why_unwritable(target)):
+            print(f"gui-crawler: cannot write {target}: {why}", file=sys.stderr)
+            return EXIT_USAGE
+    if why := render_problem(args, config):
+        print(f"gui-crawler: {why}", file=sys.stderr)
         return EXIT_USAGE
-    for flag, given in (("--resume", args.resume), ("--recheck", args.recheck)):
-        if given and (args.db or args.no_db):
-            parser.error(f"{flag} writes to the file it continues: --db and --no-db do not apply")
     raise_fd_limit()
     run = Run(args)
+    if args.cluster:
+        return crawl_on_cluster(run, args, config, parser)
     try:
         if args.demo:
             config, finished = asyncio.run(run.crawl_demo())
@@ -486,6 +552,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return finish(run, args, config, finished)
     except StoreError as e:  # the crawl file could not be read back for the report
+        print(f"gui-crawler: {e}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def crawl_on_cluster(
+    run: Run, args: argparse.Namespace, config: CrawlConfig, parser: argparse.ArgumentParser
+) -> int:
+    """``--cluster``: the crawl shared through Redis (gui_crawler/cluster), collected into this
+    run's crawl file, then reported as any crawl."""
+    for flag, given in (("--demo", args.demo), ("--resume", args.resume),
+                        ("--recheck", args.recheck), ("--no-db", args.no_db)):  # fmt: skip
+        if given:
+            parser.error(f"{flag} does not go with --cluster (its crawl file collects the crawl)")
+    from gui_crawler.cluster.cli import crawl_on_cluster as on_cluster
+    from gui_crawler.cluster.shared import ClusterError
+
+    try:
+        config, finished = asyncio.run(on_cluster(run, args, config))
+    except (ClusterError, StoreError, ConfigError) as e:
+        print(f"gui-crawler: {e}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    try:
+        return finish(run, args, config, finished)
+    except StoreError as e:
         print(f"gui-crawler: {e}", file=sys.stderr)
         return EXIT_ERROR
 
@@ -508,8 +600,14 @@ def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: Cr
     if report.before:
         print_rechecked(out, report.before, now.values(), verbose=not args.quiet)
     exit_error = False
-    if session is not None and session.store_error:
-        print(f"gui-crawler: {session.store_error}; the crawl was stopped", file=sys.stderr)
+    if session is not None and session.store is not None and session.store_error:
+        lost = session.store.unsaved
+        print(
+            f"gui-crawler: {session.store_error}; the crawl was stopped"
+            + (f"; {lost:,} of its records are not in the file (a resume fetches their URLs "
+               "again), nor in the outputs made from it" if lost else ""),
+            file=sys.stderr,
+        )  # fmt: skip
         exit_error = True
     elif session is not None and session.path is not None and not args.quiet:
         print(f"Crawl file: {session.path} (continue it with --resume)", file=out)

@@ -10,6 +10,8 @@
 * ``phases``: where each request's time went (lookup, connect, wait, transfer);
 * ``failures``: what a failed try says, and whether it is worth another;
 * ``headers``: a response's headers as a record keeps them (bounded, secrets left out);
-* ``urls``: normalising, joining and scoping URLs, the address bar's parsing;
-* ``demo``: the built-in demo site, served on loopback (``python -m gui_crawler.crawl.demo``).
+* ``access``: the headers, cookies, basic authentication and proxy of a site behind a login;
+* ``bodies``: how many bytes of big page bodies the crawl holds at once;
+* ``chains``: redirect chains held until they end (a loop is broken at every URL in it);
+* ``urllist``: a list of URLs to check (list mode), pasted or read from a file or sitemap.
 """

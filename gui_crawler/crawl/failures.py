@@ -6,14 +6,22 @@ from __future__ import annotations
 import asyncio
 import email.utils
 import errno
+import logging
+import re
 import socket
 import time
 
 import aiohttp
 
+from gui_crawler.crawl.phases import PrivateAddress
 from gui_crawler.events import ErrorKind
 
 _MAX_MESSAGE = 300  # characters of an exception's text kept in its record
+# The userinfo of a URL in a text ("http://user:password@host"), up to the last "@" before the
+# host (a password may hold one): aiohttp puts the proxy's whole URL, password and all, in a
+# ClientHttpProxyError's message ("400, message='Bad Request', url='http://user:pw@proxy:3128'").
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s'\"<>]*@")
+REDACTED = "(redacted)"
 
 # Failures of this machine, not of the site: what ran out, by errno. EADDRNOTAVAIL from a connect
 # means every local port for a new connection is taken (the ephemeral range, per destination).
@@ -50,6 +58,20 @@ def own_limit(exc: BaseException) -> str | None:
     return None
 
 
+def redacted(text: str) -> str:
+    """``text`` with the user name and password of every URL in it taken out: an error's text
+    goes to the crawl file, the CSV, the report, the window and the terminal."""
+    return _USERINFO.sub(rf"\1{REDACTED}@", text) if "@" in text else text
+
+
+class RedactingFormatter(logging.Formatter):
+    """Log lines with every URL's user name and password taken out: a traceback quotes an
+    exception's text whole, a proxy's URL with it."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redacted(super().format(record))
+
+
 def describe(exc: BaseException) -> tuple[str, str]:
     """(kind, one-line message) of an exception: what its record says about the failure."""
     if isinstance(exc, asyncio.TimeoutError):
@@ -59,7 +81,7 @@ def describe(exc: BaseException) -> tuple[str, str]:
     # One line, bounded, but not just the first line: aiohttp puts the useful part on the second
     # ("400, message:\n  Can not decode content-encoding: gzip") and quotes whatever garbage a
     # hostile server sent into the message, kilobytes of it.
-    msg = " ".join(msg.split())
+    msg = redacted(" ".join(msg.split()))
     if own is not None:
         msg = f"{own}, not the site's doing ({type(exc).__name__}: {msg})"
     if len(msg) > _MAX_MESSAGE:
@@ -69,7 +91,7 @@ def describe(exc: BaseException) -> tuple[str, str]:
 
 def failure(kind: str, message: str) -> dict[str, str]:
     """A failed record's fields: its typed kind and the one line a person reads."""
-    return {"error_kind": kind, "exception": f"{kind}: {message}".rstrip(": ")}
+    return {"error_kind": kind, "exception": redacted(f"{kind}: {message}".rstrip(": "))}
 
 
 def retry_after(value: str | None, cap: float) -> float | None:
@@ -89,8 +111,11 @@ def retry_after(value: str | None, cap: float) -> float | None:
 def worth_retrying(exc: BaseException) -> bool:
     """False for a host name the resolver says does not exist: asking again will not make it
     exist, and every try held a worker through its back-off (with no network, a site's external
-    links held every worker for seconds). A resolver that could not answer is asked again, like
-    any other network failure."""
+    links held every worker for seconds); nor for a private address the crawl may not connect to
+    (phases.PrivateAddress). A resolver that could not answer is asked again, like any other
+    network failure."""
+    if isinstance(exc, PrivateAddress):
+        return False
     if isinstance(exc, aiohttp.ClientConnectorDNSError):
         return getattr(exc.os_error, "errno", None) != socket.EAI_NONAME
     return True

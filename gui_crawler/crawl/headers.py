@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from gui_crawler.base.escapes import SURROGATE, escaped
+
 MAX_HEADERS = 40
 MAX_BYTES = 4096
 MAX_VALUE = 1024  # characters of one value: a long Content-Security-Policy leaves room for others
@@ -63,6 +65,8 @@ def kept(items: Iterable[tuple[str, str]]) -> str:
     # time of the walk below: every record pays for this.
     lines = [f"{name}: {value}" for name, value in pairs]
     text = "\n".join(lines)
+    if not text.isascii() and SURROGATE.search(text):
+        return kept([(escaped(name), escaped(value)) for name, value in pairs])
     names = " ".join([name for name, _ in pairs]).lower()
     if (
         len(text) <= MAX_VALUE  # so no value is too long, nor 4 KB of UTF-8 passed

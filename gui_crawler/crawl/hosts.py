@@ -5,6 +5,11 @@ A worker never waits on a host: when a URL's host is saturated, in its delay or 
 is parked on the host and the worker takes the next URL from the shared queue. The host hands its
 parked URLs back (``release``) when a slot frees or its not-before time passes, so a slow or
 throttled host only ever slows itself.
+
+A host whose every try failed (429, 503, no answer) for ``give_up_after`` seconds is given up on
+(``failed``): its URLs are handed back at once, for the crawl to record without a request. With
+back-off doubling to 10 s a throttled try, a host answering 503 to everything took a crawl of
+3,000 of its URLs two hours.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from gui_crawler.events import FetchRecord, HostState
 T = TypeVar("T")
 _SAMPLES = 500  # response times kept per host for the median and p95
 RATE_WINDOW = 5.0  # seconds of request starts behind a host's requests per second
+# A host is given up on only after this many failed tries in a row, however long they took.
+GIVE_UP_TRIES = 5
 
 
 class Prep(enum.Enum):
@@ -58,6 +65,12 @@ class Host(Generic[T]):
         self.starts: collections.deque[float] = collections.deque()  # in the last RATE_WINDOW
         self.first_start: float | None = None
         self.dirty = True
+        # Tries that failed since the last answer (429 and 503 are no answer here), when the
+        # first of them ended, and what they failed with; why the host was given up on.
+        self.failures = 0
+        self.failing_since = 0.0
+        self.failed_with: dict[str, None] = {}
+        self.gave_up: str | None = None
 
     def ready_at(self) -> float:
         return max(self.next_start, self.backoff_until)
@@ -99,11 +112,13 @@ class HostTable(Generic[T]):
         max_backoff: float,
         release: Callable[[T], None],
         loop: asyncio.AbstractEventLoop,
+        give_up_after: float = 0.0,
     ) -> None:
         self.per_host = per_host
         self.delay = delay
         self.first_backoff = first_backoff
         self.max_backoff = max_backoff
+        self.give_up_after = give_up_after  # 0: never
         self._release = release
         self._loop = loop
         self._hosts: dict[str, Host[T]] = {}
@@ -167,8 +182,39 @@ class HostTable(Generic[T]):
         host.backoff_until = max(host.backoff_until, self._loop.time() + retry_after)
         host.dirty = True
 
+    def failed(self, host: Host[T], what: str) -> bool:
+        """A try at ``host`` failed with ``what`` (a status, an error kind). True when that
+        makes the host given up on (``host.gave_up`` then says why): every try for
+        give_up_after seconds, GIVE_UP_TRIES at least, failed. Its parked URLs are handed back
+        at once."""
+        if host.gave_up is not None:
+            return False
+        now = self._loop.time()
+        if not host.failures:
+            host.failing_since = now
+            host.failed_with.clear()
+        host.failures += 1
+        host.failed_with[what] = None
+        took = now - host.failing_since
+        if not self.give_up_after or took < self.give_up_after or host.failures < GIVE_UP_TRIES:
+            return False
+        how = " or ".join(host.failed_with)
+        host.gave_up = (
+            f"gave up on {host.origin}: {how} to every request for {took:.0f} s "
+            f"({host.failures} tries in a row)"
+        )
+        host.backoff_until = 0.0
+        if host.timer is not None:
+            host.timer.cancel()
+            host.timer = None
+        while host.waiting:
+            self._release(host.waiting.popleft())
+        host.dirty = True
+        return True
+
     def answered(self, host: Host[T]) -> None:
         """A normal answer: the back-off step decays so a recovered host speeds up again."""
+        host.failures = 0
         if host.backoff_step:
             host.backoff_step /= 2
             if host.backoff_step < self.first_backoff:

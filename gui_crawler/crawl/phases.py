@@ -19,6 +19,7 @@ where a host name's addresses are known, after the lookup and before the connect
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import socket
 import time
@@ -30,8 +31,10 @@ import aiohttp
 import yarl
 from aiohttp.abc import AbstractResolver, ResolveResult
 
+from gui_crawler.crawl.protocol import ResponseHandler
+
 # Record field names, in the order the phases happen (the timeline draws them in this order).
-PHASES = ("wait", "dns", "connect", "ttfb", "download", "parse_wait", "parse")
+PHASES = ("wait", "dns", "connect", "ttfb", "download", "parse_wait", "parse", "render")
 FIELDS = tuple(p + "_ms" for p in PHASES)
 
 
@@ -48,6 +51,8 @@ class Timing:
         "headers",
         "parse0",
         "parse1",
+        "render0",
+        "render1",
         "request",
         "sent",
         "taken",
@@ -66,6 +71,8 @@ class Timing:
         self.dispatch: float | None = None
         self.parse0: float | None = None
         self.parse1: float | None = None
+        self.render0: float | None = None  # handed to the headless browser
+        self.render1: float | None = None  # its rendered DOM parsed
         self._t = self._tc = 0.0
 
     def start_request(self) -> None:
@@ -98,6 +105,10 @@ class Timing:
         self.parse1 = done
         self.parse0 = max(dispatched, done - seconds)
 
+    def mark_render(self, began: float, done: float | None = None) -> None:
+        """Rendering (gui_crawler/render) began at ``began``; ``done``: it ended then."""
+        self.render0, self.render1 = began, done
+
     def fields(self) -> dict[str, float | int]:
         """The record's phase fields in milliseconds (0 for phases that did not happen)."""
         ms: dict[str, float | int] = dict.fromkeys(FIELDS, 0.0)
@@ -116,6 +127,8 @@ class Timing:
             ms["parse_wait_ms"] = _ms(self.parse0 - self.dispatch)
         if self.parse0 is not None and self.parse1 is not None:
             ms["parse_ms"] = _ms(self.parse1 - self.parse0)
+        if self.render0 is not None and self.render1 is not None:
+            ms["render_ms"] = _ms(self.render1 - self.render0)
         return ms
 
 
@@ -124,7 +137,8 @@ def so_far(t: Timing, now: float) -> tuple[tuple[float, ...], int]:
     the index of the phase it is in, which also takes the moments no mark covers (between a
     connection made and the request sent) so that the phases add up to ``now - taken``. After
     the body is in, waiting for the parser and parsing count as parsing: which of the two it is
-    is known only once the parse is back."""
+    is known only once the parse is back; a page handed to the headless browser is rendering
+    from then on."""
     d = [0.0] * len(PHASES)
     if t.request is None:
         cur = 0
@@ -143,6 +157,10 @@ def so_far(t: Timing, now: float) -> tuple[tuple[float, ...], int]:
             else:
                 d[4] = t.body - t.headers
                 cur = 6
+                if t.render0 is not None and t.parse0 is not None and t.parse1 is not None:
+                    d[5] = t.parse0 - (t.dispatch or t.parse0)
+                    d[6] = t.parse1 - t.parse0
+                    cur = 7
     d[cur] = max(0.0, now - t.taken - sum(d) + d[cur])
     return tuple(d), cur
 
@@ -222,19 +240,23 @@ class PrivateAddress(aiohttp.ClientConnectionError):
 
 
 class AddressPolicy:
-    """Where external-link checks may connect: not to private addresses (``is_private``) unless
-    the crawl's own roots are at such addresses: a crawl of 127.0.0.1 or of an intranet host may
-    check its neighbours, a crawl of a public site is never steered by a link into the router or
-    the metadata service of the network it runs in. Through a proxy (``via``: its host) the
+    """Where the crawl may connect, but for its roots' own hosts (external-link checks, and the
+    other hosts of a lenient crawl's domain, robots.txt included): not to private addresses
+    (``is_private``) unless the crawl's own roots are at such addresses: a crawl of 127.0.0.1 or
+    of an intranet host may check its neighbours, a crawl of a public site is never steered by a
+    link into the router or the metadata service of the network it runs in (``--lenient`` on
+    www.example.com took internal.example.com at 10.0.0.1 for the site's own). Through a proxy (``via``: its host) the
     crawler connects only to the proxy, which decides where the request goes."""
 
     def __init__(self, roots: Iterable[str], via: str | None = None) -> None:
         self.via = via
         self.private_ok = False
         self.names: list[tuple[str, int]] = []  # roots' host names, looked up when first needed
+        self.root_hosts: set[str] = set()  # connected to wherever they are
         for root in roots:
             url = yarl.URL(root)
             host, port = url.host or "", url.port or 0
+            self.root_hosts.add(host)
             try:
                 ipaddress.ip_address(host)
             except ValueError:
@@ -257,20 +279,24 @@ class TimedConnector(aiohttp.TCPConnector):
     follows redirects (external links) gets a connection per hop: the spans add up, the last
     hop's is the one sent.
 
-    With a ``policy``, an external check (``external`` set) connects only to the addresses it
-    allows: decided on the addresses a host name resolved to (or the IP address a URL names),
-    where aiohttp would connect, so a public name that resolves to a private address is caught
-    too, and so is each redirect hop."""
+    With a ``policy``, an external check (``external`` set), and any request to a host other
+    than a root's, connects only to the addresses it allows: decided on the addresses a host
+    name resolved to (or the IP address a URL names), where aiohttp would connect, so a public
+    name that resolves to a private address is caught too, and so is each redirect hop."""
 
     def __init__(self, *args: Any, policy: AddressPolicy | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Connections that forgive bytes after a complete answer (crawl/protocol.py).
+        self._factory = functools.partial(ResponseHandler, loop=self._loop)  # type: ignore[assignment]
         self.policy = policy
         self._looking_up_roots = asyncio.Lock()
 
     async def _resolve_host(self, host: str, port: int, traces: Any = None) -> list[ResolveResult]:
         hosts = await super()._resolve_host(host, port, traces=traces)
         policy = self.policy
-        if policy is None or not external.get() or host == policy.via:
+        if policy is None or host == policy.via:
+            return hosts
+        if host in policy.root_hosts and not external.get():
             return hosts
         if not policy.private_ok and policy.names:
             async with self._looking_up_roots:  # one lookup of them; the other checks wait

@@ -4,6 +4,7 @@ bot challenge from a real 403."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -14,11 +15,11 @@ from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl import phases
 from gui_crawler.crawl.failures import describe, retry_after, worth_retrying
 from gui_crawler.crawl.headers import kept as kept_headers
-from gui_crawler.crawl.hosts import origin_of
+from gui_crawler.crawl.hosts import HostTable, origin_of
 from gui_crawler.crawl.phases import Timing
 from gui_crawler.crawl.robots import Robots, fetch_robots
 from gui_crawler.crawl.sitemaps import read_sitemaps
-from gui_crawler.events import ErrorKind
+from gui_crawler.events import ErrorKind, Queued
 
 # HEAD answers that mean "ask me with GET": method not allowed / not implemented, and servers
 # that reject HEAD outright with 400.
@@ -105,6 +106,35 @@ async def prepare_host(
         if found.skipped > len(found.notes):
             out.notes.append(f"{found.skipped - len(found.notes)} more sitemaps not read")
     return out
+
+
+class LocalHosts:
+    """Where a crawl's per-host politeness is decided: in this process alone. A crawl shared by
+    many machines decides it for all of them instead (gui_crawler/cluster/hosts.py), through
+    these two methods: the table of hosts the workers ask, and a host's robots.txt and sitemaps
+    read before its first request."""
+
+    # The table's class (or a factory taking its arguments).
+    make_table: Callable[..., HostTable[Queued]] = HostTable
+
+    def table(
+        self,
+        cfg: CrawlConfig,
+        release: Callable[[Queued], None],
+        loop: asyncio.AbstractEventLoop,
+    ) -> HostTable[Queued]:
+        return self.make_table(
+            cfg.per_host,
+            cfg.delay,
+            cfg.retry_backoff,
+            cfg.max_retry_after,
+            release,
+            loop,
+            give_up_after=cfg.give_up_after,
+        )
+
+    # A host's robots.txt and sitemaps, read by this process (prepare_host's arguments).
+    prepare = staticmethod(prepare_host)
 
 
 @dataclass

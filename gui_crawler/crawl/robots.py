@@ -17,7 +17,7 @@ import aiohttp
 import yarl
 from protego import Protego
 
-from gui_crawler.crawl.urls import normalize
+from gui_crawler.base.urls import normalize
 from gui_crawler.events import REDIRECT_STATUSES
 
 MAX_ROBOTS_BYTES = 500 * 1024  # Google reads the first 500 KiB and ignores the rest
@@ -34,6 +34,9 @@ class Robots:
     parser: Protego | None = None
     agent: str = "*"
     sitemaps: tuple[str, ...] = field(default=())
+    # The file as read (parsed: ``parser``), so that a crawl shared by many machines reads it
+    # once and hands it to the others (gui_crawler/cluster/hosts.py).
+    text: str = field(default="", repr=False)
 
     def allows(self, url: str) -> bool:
         return self.parser is None or self.parser.can_fetch(url, self.agent)
@@ -157,5 +160,5 @@ async def fetch_robots(
             parser = Protego.parse(text)
         except Exception as e:  # protego is lenient, but a robots.txt must never stop a crawl
             return Robots(f"unparsable ({type(e).__name__}): allow all", agent=agent)
-        return Robots("ok", parser, agent, tuple(parser.sitemaps))
+        return Robots("ok", parser, agent, tuple(parser.sitemaps), text)
     return Robots(f"unreachable ({why}): allow all", agent=agent)

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 import aiohttp
 
+from gui_crawler.base.urls import normalize
 from gui_crawler.crawl.robots import get_within
-from gui_crawler.crawl.urls import normalize
 
 MAX_SITEMAP_BYTES = 50 * 1024 * 1024  # the sitemaps.org limit, uncompressed
 MAX_SITEMAPS = 50  # files requested per crawl root (an index can list 50,000)

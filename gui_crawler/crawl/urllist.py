@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 import aiohttp
 import yarl
 
+from gui_crawler.base.urls import InvalidURL, parse_address
 from gui_crawler.crawl.access import Access
 from gui_crawler.crawl.sitemaps import parse_sitemap, read_sitemaps
-from gui_crawler.crawl.urls import InvalidURL, parse_address
 
 if TYPE_CHECKING:
     from gui_crawler.config import CrawlConfig
@@ -41,7 +41,9 @@ class UrlList:
         shown = ", ".join(f"line {n}: {text[:60]!r}" for n, text in self.skipped[:3])
         more = len(self.skipped) - MAX_SKIPPED_SHOWN
         tail = f" and {more} more" if more > 0 else ""
-        return f"skipped {len(self.skipped)} lines that are not URLs ({shown}{tail})"
+        n = len(self.skipped)
+        what = "line that is not a URL" if n == 1 else "lines that are not URLs"
+        return f"skipped {n} {what} ({shown}{tail})"
 
 
 def read_list(data: bytes, name: str = "the list") -> UrlList:

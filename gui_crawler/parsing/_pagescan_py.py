@@ -41,11 +41,11 @@ SATURATED = 1 << 62
 MAX_ELEMENTS = 1 << 16
 
 _SPACE = b"\t\n\x0c\r "
-_LETTERS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+LETTERS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 # A tag from its "<" or "</": the name, the attributes (names, "=", values quoted or not), and
 # the end: ">" after a run of spaces and "/" (self-closing when the run ends with "/"), or the end
 # of the page (the tag is then dropped).
-_TAG = re.compile(
+TAG = re.compile(
     rb"""</?+([A-Za-z][^\t\n\x0c\r />]*+)
     ((?:[\t\n\x0c\r /]*+[^\t\n\x0c\r />][^\t\n\x0c\r />=]*+
         (?:[\t\n\x0c\r ]*+=[\t\n\x0c\r ]*+(?:"[^"]*+(?:"|\Z)|'[^']*+(?:'|\Z)|[^\t\n\x0c\r >]++)?+)?+
@@ -53,17 +53,18 @@ _TAG = re.compile(
     ([\t\n\x0c\r /]*+)(>|\Z)""",
     re.VERBOSE,
 )
-_ATTRIBUTE = re.compile(
-    rb"""[\t\n\x0c\r /]*+[^\t\n\x0c\r />][^\t\n\x0c\r />=]*+
-    (?:[\t\n\x0c\r ]*+=[\t\n\x0c\r ]*+(?:"[^"]*+(?:"|\Z)|'[^']*+(?:'|\Z)|[^\t\n\x0c\r >]++)?+)?+""",
+# One attribute of a tag: its name and its value (double-quoted, single-quoted or bare).
+ATTRIBUTE = re.compile(
+    rb"""[\t\n\x0c\r /]*+([^\t\n\x0c\r />][^\t\n\x0c\r />=]*+)
+    (?:[\t\n\x0c\r ]*+=[\t\n\x0c\r ]*+(?:"([^"]*+)(?:"|\Z)|'([^']*+)(?:'|\Z)|([^\t\n\x0c\r >]++))?+)?+""",
     re.VERBOSE,
 )
 
 # Elements whose content the tokenizer reads as text up to their end tag (in HTML content).
-_RAW = frozenset(
+RAW = frozenset(
     [b"script", b"style", b"xmp", b"iframe", b"noembed", b"noframes", b"title", b"textarea"]
 )
-_RAW_END = {name: re.compile(rb"</" + name + rb"[\t\n\x0c\r />]", re.IGNORECASE) for name in _RAW}
+RAW_END = {name: re.compile(rb"</" + name + rb"[\t\n\x0c\r />]", re.IGNORECASE) for name in RAW}
 FORMATTING = frozenset(
     b"a b big code em font i nobr s small strike strong tt u".split()
 )  # fmt: skip
@@ -159,6 +160,20 @@ def script_end(data: bytes, pos: int) -> int:
         elif state == 1:  # "<script"
             state = 2
     return -1
+
+
+def comment_end(data: bytes, lt: int) -> int:
+    """Where the comment whose "<!--" is at ``lt`` ends (after its "-->"), or the page's end."""
+    if data.startswith(b">", lt + 4):
+        return lt + 5
+    if data.startswith(b"->", lt + 4):
+        return lt + 6
+    dash = data.find(b"-->", lt + 4)
+    # "--!>" ends it too, if it comes first: looked for before "-->" only.
+    bang = data.find(b"--!>", lt + 4, dash + 3 if dash >= 0 else len(data))
+    if dash >= 0 and (bang < 0 or dash < bang):
+        return dash + 3
+    return bang + 4 if bang >= 0 else len(data)
 
 
 class _Entry:
@@ -427,7 +442,7 @@ _PLAIN_NOT = (
     | SCOPE
     | SPECIAL
     | INTEGRATION
-    | _RAW
+    | RAW
     | _ROOTS
     | _SECTIONS
     | _RUBY
@@ -510,11 +525,11 @@ def _pairs(data: bytes, start: int, end: int) -> int:
     for each tag it reads."""
     pairs = 0
     for long in _LONG.finditer(data, start, end):
-        m = _TAG.match(data, long.start())
+        m = TAG.match(data, long.start())
         assert m is not None
         if len(m.group(2)) >= ATTRIBUTE_TEXT:
             name_end = long.start() + 1 + len(m.group(1))
-            k = len(_ATTRIBUTE.findall(data, name_end, name_end + len(m.group(2))))
+            k = len(ATTRIBUTE.findall(data, name_end, name_end + len(m.group(2))))
             pairs += k * (k - 1) // 2
     return pairs
 
@@ -590,18 +605,18 @@ def scan(
         c = data[lt + 1]
         if initial and c != 0x21 and c != 0x3F:  # anything but a comment or a doctype
             initial = False
-        if c in _LETTERS or (c == 0x2F and lt + 2 < n and data[lt + 2] in _LETTERS):
+        if c in LETTERS or (c == 0x2F and lt + 2 < n and data[lt + 2] in LETTERS):
             if c != 0x2F:
                 pos, more = _run(_RUN, data, lt, None, tree, target)
                 if pos > lt:
                     pairs = min(SATURATED, pairs + more)
                     continue
-            m = _TAG.match(data, lt)
+            m = TAG.match(data, lt)
             assert m is not None  # every tag ends at ">" or at the end of the page
             raw_name, attrs, trail, close = m.groups()
             if len(attrs) >= ATTRIBUTE_TEXT:
                 name_end = lt + 1 + (c == 0x2F) + len(raw_name)
-                k = len(_ATTRIBUTE.findall(data, name_end, name_end + len(attrs)))
+                k = len(ATTRIBUTE.findall(data, name_end, name_end + len(attrs)))
                 pairs = min(SATURATED, pairs + k * (k - 1) // 2)
             pos = m.end()
             if not close:  # the page ends inside the tag: it is dropped
@@ -684,8 +699,8 @@ def scan(
                 pos = script_end(data, pos)
                 if pos < 0:
                     break
-            elif name in _RAW:
-                closing = _RAW_END[name].search(data, pos)
+            elif name in RAW:
+                closing = RAW_END[name].search(data, pos)
                 if closing is None:
                     break
                 pos = closing.start()
@@ -696,18 +711,7 @@ def scan(
             continue
         if c == 0x21:  # "<!"
             if data.startswith(b"<!--", lt):
-                if data.startswith(b">", lt + 4):
-                    pos = lt + 5
-                elif data.startswith(b"->", lt + 4):
-                    pos = lt + 6
-                else:
-                    dash = data.find(b"-->", lt + 4)
-                    # "--!>" ends it too, if it comes first: looked for before "-->" only.
-                    bang = data.find(b"--!>", lt + 4, dash + 3 if dash >= 0 else n)
-                    if dash >= 0 and (bang < 0 or dash < bang):
-                        pos = dash + 3
-                    else:
-                        pos = bang + 4 if bang >= 0 else n
+                pos = comment_end(data, lt)
                 continue
             if data.startswith(b"<![CDATA[", lt) and tree.foreign():
                 end = data.find(b"]]>", lt + 9)

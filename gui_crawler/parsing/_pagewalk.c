@@ -549,7 +549,7 @@ static PyObject *buf_str_or_none(int has, buf_t *b)
 
 /* Joining the hrefs documentation sites are made of ("../api/x.html", "/guide/", "p.html?v=2#top")
  * against a page's directory, here and without the GIL: the same steps as the plain path of
- * gui_crawler.crawl.urls (_plain_join), which stays the definition -- the tests hold the two together.
+ * gui_crawler.base.urls (_plain_join), which stays the definition -- the tests hold the two together.
  * So is an absolute http(s) href already in normal form (_normal_absolute). Anything else
  * (another scheme, "//", "?" or "%" in a relative href, a <base>, a long href, non-ASCII before
  * the fragment) is left to Python. */
@@ -636,10 +636,10 @@ static int upper_hex(lxb_char_t c)
     return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
 }
 
-/* urls._normal_absolute: ``h`` is "http(s)://", a lower-case host, a port other than 80 and 443,
- * a path and query of characters that need no escape or upper-case escapes, not ending with
- * "?" and without "/." (dot segments are the general path's); then, after "#", anything. Its
- * length up to the fragment, or 0. */
+/* urls._normal_absolute: ``h`` is "http(s)://", a lower-case host, a port (up to 65535) other
+ * than 80 and 443, a path and query of characters that need no escape or upper-case escapes, not
+ * ending with "?" and without "/." (dot segments are the general path's); then, after "#",
+ * anything. Its length up to the fragment, or 0. */
 static size_t normal_absolute(const lxb_char_t *h, size_t n)
 {
     size_t i = n >= 7 && memcmp(h, "http://", 7) == 0    ? 7
@@ -667,7 +667,8 @@ static size_t normal_absolute(const lxb_char_t *h, size_t n)
             i++;
         }
         if (i == port || h[port] == '0' || (i - port == 2 && memcmp(h + port, "80", 2) == 0)
-            || (i - port == 3 && memcmp(h + port, "443", 3) == 0)) {
+            || (i - port == 3 && memcmp(h + port, "443", 3) == 0)
+            || (i - port == 5 && memcmp(h + port, "65535", 5) > 0)) { /* no port past 65535 */
             return 0;
         }
     }

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from selectolax.lexbor import LexborHTMLParser
 from selectolax.lexbor import LexborNode as Node
 
-from gui_crawler.crawl import urls
+from gui_crawler.base import urls
 from gui_crawler.parsing._pagescan_py import MAX_ELEMENTS as MAX_ELEMENTS
 from gui_crawler.parsing._pagescan_py import scan as scan
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gui_crawler.crawl.urls import join_all
+from gui_crawler.base.urls import join_all
 
 CSS_TYPE = "text/css"
 MAX_CSS_LINKS = 10_000  # a stylesheet past this many references: the first ones are kept

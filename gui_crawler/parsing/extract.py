@@ -11,7 +11,8 @@ the settings panel:
 
 The HTML is the page's source as decoded (not the text a browser shows), as Screaming Frog's
 custom search reads it. A page's values are a JSON object ``{name: value}`` in its record
-(``FetchRecord.extracted``); a column and an Overview finding each. Run off the event loop.
+(``FetchRecord.extracted``); a column and an Overview finding each. Run off the event loop;
+a regex at most userregex.PAGE_BUDGET a page (cut there, its value is left empty).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from gui_crawler.base import userregex
 
 MAX_VALUE = 1000  # characters of an extracted value kept
 # A rule's name: a column heading and a JSON key (letters, digits, _ and -, up to 40).
@@ -77,8 +80,8 @@ def compiled(rule: Rule) -> Any:
     """The rule's compiled matcher; RuleError when it does not compile."""
     if rule.way == "regex":
         try:
-            return re.compile(rule.pattern)
-        except re.error as e:
+            return userregex.compile(rule.pattern)
+        except userregex.error as e:
             raise RuleError(f"{rule.name}: not a valid regular expression: {e}") from None
     if rule.way == "text":
         return rule.pattern
@@ -126,10 +129,12 @@ class Extractor:
     def __bool__(self) -> bool:
         return bool(self.rules)
 
-    def run(self, html: str, trees: bool = True) -> str:
-        """The page's values as a JSON object (``FetchRecord.extracted``). ``trees`` False (a
-        page too big or too complex to parse whole: a tree of it could take gigabytes): the
-        CSS and XPath rules find nothing there, the regexes and searches read it as ever."""
+    def run(self, html: str, trees: bool = True) -> tuple[str, list[str]]:
+        """The page's values as a JSON object (``FetchRecord.extracted``), and the names of
+        the rules whose regex was cut at userregex.PAGE_BUDGET (their values left empty).
+        ``trees`` False (a page too big or too complex to parse whole: a tree of it could take
+        gigabytes): the CSS and XPath rules find nothing there, the regexes and searches read
+        it as ever."""
         tree = xtree = None
         if trees and self._css:
             from selectolax.lexbor import LexborHTMLParser
@@ -143,13 +148,21 @@ class Extractor:
             except (ValueError, TypeError, lhtml.etree.ParserError):
                 xtree = None  # an empty or unreadable document: nothing matches
         out: dict[str, str] = {}
+        cut: list[str] = []
+        budget = userregex.PAGE_BUDGET
         for rule, matcher in zip(self.rules, self._compiled, strict=True):
-            if rule.search:
-                n = html.count(matcher) if rule.way == "text" else len(matcher.findall(html))
-                out[rule.name] = str(n)
+            if rule.way == "text":
+                out[rule.name] = str(html.count(matcher))
             elif rule.way == "regex":
-                m = matcher.search(html)
-                out[rule.name] = (m.group(1) if m and m.re.groups else m.group(0)) if m else ""
+                try:
+                    if rule.search:
+                        out[rule.name] = str(len(matcher.findall(html, timeout=budget)))
+                    else:
+                        m = matcher.search(html, timeout=budget)
+                        out[rule.name] = (m.group(1) if m.re.groups else m.group(0)) if m else ""
+                except TimeoutError:
+                    out[rule.name] = ""
+                    cut.append(rule.name)
             elif rule.way == "css":
                 node = tree.css_first(matcher) if tree is not None else None
                 if node is None:
@@ -160,7 +173,8 @@ class Extractor:
                     out[rule.name] = " ".join(node.text(separator=" ").split())
             else:
                 out[rule.name] = _xpath_value(matcher, xtree)
-        return json.dumps({k: v[:MAX_VALUE] for k, v in out.items()}, ensure_ascii=False)
+        values = json.dumps({k: v[:MAX_VALUE] for k, v in out.items()}, ensure_ascii=False)
+        return values, cut
 
 
 def _xpath_value(xpath: Any, tree: Any) -> str:

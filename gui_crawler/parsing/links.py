@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from gui_crawler.crawl.urls import href_joiner, join, join_all, plain_directory
+from gui_crawler.base.urls import href_joiner, join, join_all, plain_directory
+from gui_crawler.parsing import _pagescan_py as pagescan
 from gui_crawler.parsing import accel, slicing
 from gui_crawler.parsing.linkwords import page_blob, refresh_target
 from gui_crawler.parsing.pagefacts import FactsReader, PageFacts
@@ -163,7 +164,7 @@ def finish(
     parse (``trouble``) is scanned for its links instead, and says so in its note."""
     t0 = time.perf_counter()
     if trouble:
-        found = scan_links(page.data.decode("utf-8", "replace"), page.page_url)
+        found = scan_links(page.data, page.page_url)
         spent = page.seconds + seconds + time.perf_counter() - t0
         return ParsedPage(found, page.encoding, slicing.why(trouble), seconds=spent)
     facts = FactsReader(digest)
@@ -251,9 +252,6 @@ _FLAT = frozenset(
         "rp",
     ]
 )
-_URL_ATTR = re.compile(
-    r"""\b(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE
-)
 
 
 def nesting_exceeds(text: str, bound: int = MAX_NESTING) -> bool:
@@ -273,33 +271,78 @@ def nesting_exceeds(text: str, bound: int = MAX_NESTING) -> bool:
     return False
 
 
-def scan_links(text: str, page_url: str) -> list[str]:
-    """Links found by a plain attribute scan: for pages too deeply nested to parse."""
-    return join_all(
-        page_url, (m.group(1) or m.group(2) or m.group(3) or "" for m in _URL_ATTR.finditer(text))
-    )
+def scan_links(data: bytes, page_url: str) -> list[str]:
+    """The links of a page (UTF-8) too complex to parse, found by a plain scan: see
+    :func:`scan_steps`."""
+    for found in scan_steps(data, page_url):
+        if found is not None:
+            return found
+    return []  # never: scan_steps ends with the links
 
 
-# scan_steps' steps: about 40 ms each (a megabyte of text; ten thousand joins).
-SCAN_STEP_CHARS = 1 << 20
+# scan_steps' steps: about 40 ms each (256 KB of the page, read a tag at a time: a 10 MB page of
+# tags takes 1.2 s in all; ten thousand joins).
+SCAN_STEP_CHARS = 1 << 18
 SCAN_STEP_JOINS = 10_000
+_LINK_ATTRIBUTE = re.compile(rb"href|src", re.IGNORECASE)
 
 
-def scan_steps(text: str, page_url: str) -> Iterator[list[str] | None]:
-    """:func:`scan_links` in steps, for a caller that lets its event loop run between them: None
-    after each step but the last, then the links. A value that runs more than 64 KB past the
-    end of a step's text is not read (a plain scan of a huge page must not block the loop)."""
+def _scanned_hrefs(data: bytes) -> Iterator[str | None]:
+    """The href and src values of a page's tags, in order, read the way HTML's tokenizer reads
+    tags (``_pagescan_py``'s model of it): never in a comment, in the text of a script, a style,
+    a textarea or another raw-text element, or inside another attribute's value, where a link is
+    no link (a script's string of markup read as a link made false broken links). None after
+    each SCAN_STEP_CHARS bytes of the page."""
+    n = len(data)
+    pos, step = 0, SCAN_STEP_CHARS
+    while (lt := data.find(b"<", pos)) >= 0 and lt < n - 1:
+        if lt >= step:
+            step = lt + SCAN_STEP_CHARS
+            yield None
+        c = data[lt + 1]
+        if c in pagescan.LETTERS:
+            m = pagescan.TAG.match(data, lt)
+            assert m is not None  # every tag ends at ">" or at the end of the page
+            pos = m.end()
+            raw_name, attrs, _, close = m.groups()
+            if attrs and _LINK_ATTRIBUTE.search(attrs):
+                for a in pagescan.ATTRIBUTE.finditer(attrs):
+                    if a.group(1).lower() in (b"href", b"src"):
+                        value = a.group(2) or a.group(3) or a.group(4) or b""
+                        yield value.decode("utf-8", "replace")
+            name = raw_name.lower()
+            if not close or name == b"plaintext":
+                return
+            if name == b"script":
+                pos = pagescan.script_end(data, pos)
+            elif name in pagescan.RAW:
+                closing = pagescan.RAW_END[name].search(data, pos)
+                pos = -1 if closing is None else closing.start()
+            if pos < 0:
+                return
+        elif data.startswith(b"<!--", lt):
+            pos = pagescan.comment_end(data, lt)
+        elif c == 0x2F and lt + 2 < n and data[lt + 2] in pagescan.LETTERS:  # an end tag
+            m = pagescan.TAG.match(data, lt)
+            assert m is not None
+            pos = m.end()
+        elif c in b"!?/":  # a bogus comment, a doctype: to its ">"
+            end = data.find(b">", lt + 2)
+            pos = end + 1 if end >= 0 else n
+        else:
+            pos = lt + 1  # a "<" in text
+
+
+def scan_steps(data: bytes, page_url: str) -> Iterator[list[str] | None]:
+    """The links of a page (UTF-8) too complex to parse, found by a plain scan of its tags'
+    href and src attributes (:func:`_scanned_hrefs`), in steps, for a caller that lets its
+    event loop run between them: None after each step but the last, then the links."""
     hrefs: dict[str, None] = {}
-    pos = 0
-    while pos < len(text):
-        stop = min(len(text), pos + SCAN_STEP_CHARS)
-        for m in _URL_ATTR.finditer(text, pos, min(len(text), stop + 65_536)):
-            if m.start() >= stop:
-                break
-            hrefs[m.group(1) or m.group(2) or m.group(3) or ""] = None
-            stop = max(stop, m.end())
-        pos = stop
-        yield None
+    for href in _scanned_hrefs(data):
+        if href is None:
+            yield None
+        else:
+            hrefs[href] = None
     found: dict[str, None] = {}
     batch: list[str] = []
     for href in hrefs:
@@ -372,5 +415,5 @@ def nested(page: PageWalk) -> ParsedPage | None:
     if not nesting_exceeds(text):
         return None
     note = f"nested deeper than {MAX_NESTING} elements: links found by a plain scan"
-    links = scan_links(text, page.page_url)
+    links = scan_links(page.data, page.page_url)
     return ParsedPage(links, page.encoding, note, seconds=page.seconds + time.perf_counter() - t0)

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from gui_crawler.crawl import urls
+from gui_crawler.base import urls
 from gui_crawler.parsing import accel
 from gui_crawler.parsing._linkpack_py import deflate, inflate, varint
 
@@ -50,7 +50,9 @@ class LinkWords(NamedTuple):
     URL; or, for a link no browser follows (``invalid``), the href as written."""
 
     target: str
-    element: str  # a, area, link, iframe, frame, img, script, meta-refresh (css for a stylesheet)
+    # a, area, link, iframe, frame, img, script, meta-refresh (css for a stylesheet; request for
+    # a rendered page's failed fetch or XMLHttpRequest)
+    element: str
     anchor: str = ""  # the text of an <a>, whitespace collapsed, at most ANCHOR_CHARS
     alt: str = ""  # of an <img> or <area>, or of the first <img> inside an <a> that has one
     rel: str = ""  # lower case, whitespace collapsed ("nofollow noopener")
@@ -125,7 +127,12 @@ def _bounded(text: str) -> str:
 # What each packed item's kind says: its element (the walk's order, _pagewalk.c WORD_*), and
 # which words that element has: text an <a>'s, alt an <a>'s (of its first <img> with one), an
 # <area>'s or an <img>'s, rel an <a>'s, an <area>'s or a <link>'s.
-ELEMENTS = ("a", "area", "link", "iframe", "frame", "img", "script", "meta-refresh", "css")
+# "request": a request a rendered page's script made (fetch, XMLHttpRequest) that failed; only
+# gui_crawler/render packs it, never the walk.
+ELEMENTS = (
+    *("a", "area", "link", "iframe", "frame", "img", "script", "meta-refresh", "css"),
+    "request",
+)
 _KIND = {name: i for i, name in enumerate(ELEMENTS)}
 _HAS_TEXT = frozenset({0})
 _HAS_ALT = frozenset({0, 1, 5})
@@ -431,6 +438,27 @@ def with_dropped(blob: bytes, found: Sequence[str], kept: Sequence[str]) -> byte
     keep = set(kept)
     _, _, _, _, drops_at = _sections(blob)
     return blob[:drops_at] + _drops(i for i, url in enumerate(found) if url not in keep)
+
+
+def with_more(
+    blob: bytes, links: Sequence[str], more: Sequence[str], said: Sequence[Said]
+) -> bytes:
+    """A page's blob (``links``: its links, none dropped yet) with the links ``more`` after
+    them, in order, and a piece of their own for ``said``: links (absolute URLs, of ``links``
+    or ``more``) with their words — what rendering a page adds to what its DOM held."""
+    if not more and not said:
+        return blob
+    base: str | None = None
+    pieces: list[bytes] = []
+    extras: list[tuple[int, str]] = []
+    if blob:
+        base_href, pieces, extras, drops, _ = _sections(blob)
+        if drops:
+            raise ValueError("links are added before any is dropped")
+        base = None if base_href is None else base_href.decode("utf-8", "surrogatepass")
+    piece = pack_piece(said, {item[0]: item[0] for item in said if item[0]}) if said else b""
+    added = [(len(links) + i, url) for i, url in enumerate(more)]
+    return page_blob(base, [*pieces, *([piece] if piece else [])], [*extras, *added])
 
 
 def blob_links(blob: bytes) -> tuple[str, ...]:

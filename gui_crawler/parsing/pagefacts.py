@@ -8,7 +8,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from gui_crawler.crawl.urls import join
+from gui_crawler.base.urls import join
 
 
 @dataclass(frozen=True, slots=True)

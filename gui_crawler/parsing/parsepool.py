@@ -32,7 +32,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
-from gui_crawler.crawl import heap
+from gui_crawler.base import heap
 from gui_crawler.parsing import accel, slicing
 from gui_crawler.parsing.links import (
     PageWalk,
@@ -111,7 +111,7 @@ async def _on_thread(
     walked, seconds, digest, trouble = await threads.walk(page)
     if trouble:  # the plain scan of a huge page takes seconds: the loop runs between its steps
         t0 = time.perf_counter()
-        for found in scan_steps(page.data.decode("utf-8", "replace"), page.page_url):
+        for found in scan_steps(page.data, page.page_url):
             if found is not None:
                 spent = page.seconds + seconds + time.perf_counter() - t0
                 return ParsedPage(found, page.encoding, slicing.why(trouble), seconds=spent)

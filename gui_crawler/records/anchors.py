@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.linkwords import LinkWords, said_words
+from gui_crawler.records.verdicts import verdict
 
 # Each page's links with their words, in the order recorded: (page URL, its links' words). A
 # callable, so that each output reads them afresh (from the crawl file: a batch at a time).
@@ -66,8 +67,8 @@ _INVALID: Answer = ("", "", "invalid")
 def _answer(target: str, rec: FetchRecord | None, is_internal: Callable[[str], bool]) -> Answer:
     external = "no" if is_internal(target) else "yes"
     status = str(rec.status) if rec is not None and rec.status is not None else ""
-    verdict = rec.verdict.value if rec is not None else "not checked"
-    return external, status, verdict
+    said = verdict(rec).value if rec is not None else "not checked"
+    return external, status, said
 
 
 def _row(source: str, w: LinkWords, answer: Answer) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from gui_crawler.events import ErrorKind, FetchRecord
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.parsing.links import HTML_TYPES
 from gui_crawler.records.explanations import Explanation, explain
+from gui_crawler.records.rendering import detail, noindex_after
 from gui_crawler.records.verdicts import WORDS, Verdict, is_broken, is_cancelled, verdict
 from gui_crawler.records.wording import answer_words
 
@@ -72,6 +73,7 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     ("blocked", WORDS[Verdict.BLOCKED].title, 1),
     ("timeout", WORDS[Verdict.TIMEOUT].title, 1),
     ("error", WORDS[Verdict.ERROR].title, 1),
+    ("host_gave_up", "Hosts given up on (every request refused or unanswered)", 2),
     ("redirect_chain", "Redirect chains (2+ hops)", 1),
     ("redirect_loop", "Redirect loops", 2),
     ("title_missing", "Title missing", 2),
@@ -90,8 +92,17 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     ("large", "Large pages", 0),
     ("orphan", "In sitemap, never linked (orphans)", 1),
     ("sitemap_non200", "Non-200 in sitemap", 2),
+    # JavaScript (--render): what rendering changed (render/rendered.py keeps it in the record).
+    ("js_links", "Links only after JavaScript", 0),
+    ("js_changed", "Title, description, H1, canonical or robots changed by JavaScript", 0),
+    ("js_noindex", "Noindex only after JavaScript", 2),
+    ("js_errors", "JavaScript errors", 1),
+    ("js_failed", "Failed requests of rendered pages", 2),
+    ("js_not_rendered", "Rendering failed or cut short", 1),
 )
 LABELS = {key: label for key, label, _ in FINDINGS}
+# The findings of rendering: listed only for a crawl that rendered some page.
+JS_FINDINGS = frozenset(key for key, _, _ in FINDINGS if key.startswith("js_"))
 
 
 def custom_finding(rule: Rule) -> tuple[str, str, int]:
@@ -124,6 +135,24 @@ def is_page(rec: FetchRecord) -> bool:
     """One of the crawl's own HTML pages that answered 200: what the on-page findings are about.
     An external URL is only checked (HEAD, else GET without parsing): it has no title to miss."""
     return rec.status == 200 and rec.content_type in HTML_TYPES and not rec.external
+
+
+def _index_render(rec: FetchRecord, found: dict[str, list[str]]) -> None:
+    """The JavaScript findings of a page the crawl rendered (or tried to)."""
+    url = rec.url
+    said = detail(rec.render)
+    if rec.rendered_links:
+        found["js_links"].append(url)
+    if said.get("changed"):
+        found["js_changed"].append(url)
+    if noindex_after(rec.render):
+        found["js_noindex"].append(url)
+    if rec.js_errors:
+        found["js_errors"].append(url)
+    if said.get("failed"):
+        found["js_failed"].append(url)
+    if not rec.rendered or said.get("note"):
+        found["js_not_rendered"].append(url)
 
 
 class Audit:
@@ -175,6 +204,7 @@ class Audit:
         self._hops: dict[str, tuple[str, bool]] = {}
         self._sitemap: list[tuple[str, int | None]] = []  # sitemap URLs and their status
         self._stale = False  # the indexes need rebuilding from the records
+        self._rendered = False  # some page was rendered (or tried): the JS findings are listed
 
     @property
     def is_internal(self) -> Callable[[str], bool]:
@@ -256,6 +286,8 @@ class Audit:
             key = "broken_internal" if self._is_internal(url) else "broken_external"
         if key is not None:
             found[key].append(url)
+        if rec.error_kind == ErrorKind.HOST_GAVE_UP:
+            found["host_gave_up"].append(url)
         if rec.elapsed > t.slow_seconds and rec.error_kind is None:
             found["slow"].append(url)
         if rec.size > t.large_bytes:
@@ -295,6 +327,9 @@ class Audit:
             found["canonicalised"].append(url)
         if rec.content_hash:
             self._hashes.add(rec.content_hash, url)
+        if rec.render:
+            self._rendered = True
+            _index_render(rec, found)
 
     def _fresh(self) -> None:
         """The indexes rebuilt if they are stale."""
@@ -332,7 +367,8 @@ class Audit:
         return [Count(key, label, n.get(key, 0), sev) for key, label, sev in self._kinds()]
 
     def _kinds(self) -> list[tuple[str, str, int]]:
-        return [*FINDINGS, *map(custom_finding, self._rules)]
+        kinds = FINDINGS if self._rendered else [f for f in FINDINGS if f[0] not in JS_FINDINGS]
+        return [*kinds, *map(custom_finding, self._rules)]
 
     def _groups(self) -> dict[str, _Groups]:
         return {

@@ -11,8 +11,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
+from gui_crawler.config import CrawlConfig
 from gui_crawler.events import FetchRecord
+from gui_crawler.options import OPTIONS, Option
 from gui_crawler.records.audit import is_page
 from gui_crawler.records.report import CSS
 from gui_crawler.records.wording import answer_words, plural
@@ -120,6 +123,67 @@ def summary(changes: list[Change]) -> str:
     n = counts(changes)
     said = [f"{n[k.key]:,} {k.label}" for k in KINDS if n[k.key]]
     return ", ".join(said) if said else "no changes"
+
+
+# The options that decide which URLs a crawl takes in (those ``--resume`` may not change), and
+# list mode: two crawls made with different ones differ in their URLs whatever the site did.
+_DECIDING = tuple(
+    o for o in OPTIONS
+    if o.in_config and not o.resume and (o.group != "internal" or o.name == "list_mode")
+)  # fmt: skip
+
+
+def _value(o: Option, value: Any) -> str:
+    """An option's value as a person reads it: ``no limit``, ``none``, ``a, b``, ``10 s``."""
+    if value is None or value == ():
+        return "none"
+    if o.special and value == o.low:
+        return o.special
+    if isinstance(value, tuple):
+        return ", ".join(map(str, value))
+    return f"{value}{o.suffix}"
+
+
+def _switch(o: Option, on: bool) -> str:
+    """A yes/no option as its flag: ``--no-sitemaps``, ``--lenient``; ``without --list``."""
+    flag = "--list" if o.name == "list_mode" else o.flag("crawl", on)
+    return flag if on or o.off else f"without {flag}"
+
+
+def options_said(config: CrawlConfig) -> list[str]:
+    """The options of ``config`` that decide which URLs it took in and are not the defaults,
+    each as its flag (``--max-pages 300``, ``--no-sitemaps``): what tells a crawl capped or
+    narrowed from a whole one."""
+    return [
+        _switch(o, v) if o.kind == "bool" else f"{o.flag()} {_value(o, v)}"
+        for o in _DECIDING
+        if (v := getattr(config, o.name)) != o.default
+    ]
+
+
+def option_differences(old: CrawlConfig, new: CrawlConfig) -> list[str]:
+    """The options that decide which URLs a crawl takes in where two crawls were made
+    differently, each as ``--max-pages no limit → 300`` or ``--sitemaps → --no-sitemaps``
+    (none: made alike)."""
+    return [
+        f"{_switch(o, a)} → {_switch(o, b)}"
+        if o.kind == "bool"
+        else f"{o.flag()} {_value(o, a)} → {_value(o, b)}"
+        for o in _DECIDING
+        if (a := getattr(old, o.name)) != (b := getattr(new, o.name))
+    ]
+
+
+def options_note(old: CrawlConfig, new: CrawlConfig) -> str | None:
+    """A sentence for two crawls made with different options (None when made alike): the URLs
+    added or removed may be the options' doing, not the site's."""
+    differ = option_differences(old, new)
+    if not differ:
+        return None
+    return (
+        f"The two crawls were made with different options ({'; '.join(differ)}): URLs added "
+        "or removed may be the options' doing, not the site's."
+    )
 
 
 def csv_rows(changes: Iterable[Change]) -> Iterable[tuple[str, str, str, str]]:

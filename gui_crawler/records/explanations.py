@@ -49,6 +49,13 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Crawl again with fewer workers, or a larger size limit for big files; the Details "
         "pane's Failure line says which limit it was.",
     ),
+    "host_gave_up": _E(
+        "URLs not fetched: their host answered 429, 503 or nothing to every request for a "
+        "while (the crawl's notice says which host, how, how long), so the crawl gave up on it "
+        "rather than wait hours.",
+        "Check the host in a browser; crawl again later, with fewer workers or a delay "
+        "(--give-up-after 0: never give up).",
+    ),
     "redirect_chain": _E(
         "Links that pass through two or more redirects before reaching a page: each hop costs "
         "the reader a round trip and search engines may stop following.",
@@ -137,6 +144,41 @@ EXPLANATIONS: dict[str, Explanation] = {
         "URLs listed in the sitemap that did not answer 200 (redirects, errors): a sitemap should "
         "list only pages that exist at that address.",
         "List the final address of each redirect, and remove the URLs that are gone.",
+    ),
+    "js_links": _E(
+        "Rendered pages (--render) with links that only their JavaScript builds: a crawler or "
+        "search engine that reads the HTML as sent never finds them, and one that renders finds "
+        "them later and at a cost.",
+        "Put the links that matter in the HTML the server sends (server-side rendering or "
+        'pre-rendering); the links CSV marks each such link "rendered".',
+    ),
+    "js_changed": _E(
+        "Rendered pages whose title, meta description, H1, canonical or meta robots their "
+        "JavaScript changes: what the server sends and what a reader sees say different things "
+        "(both are kept: Details shows them as sent and as rendered).",
+        "Send the final values in the HTML itself; a canonical or robots value set by script is "
+        "one search engines may never see.",
+    ),
+    "js_noindex": _E(
+        "Pages that say noindex only once their JavaScript has run: a search engine that renders "
+        "them drops them, one that reads the HTML as sent may index them.",
+        "Decide whether the page should be indexed, and say so in the HTML the server sends.",
+    ),
+    "js_errors": _E(
+        "Rendered pages whose JavaScript raised errors (uncaught exceptions, console errors): "
+        "what they build may be missing for every reader.",
+        "Open the page with the browser's console and fix the errors listed in Details.",
+    ),
+    "js_failed": _E(
+        "Rendered pages whose scripts or requests to this site failed (a script or an API call "
+        "answering 404, 500, or not at all): each is also listed as a broken link of the page.",
+        "Fix the URL the page's code asks for, or the server behind it.",
+    ),
+    "js_not_rendered": _E(
+        "Pages the headless browser could not render in full (their time ran out, their script "
+        "never yielded, their tab crashed or the browser went away): the note says which, and "
+        "what the crawl kept.",
+        "Open the page in a browser; raise --render-timeout if the page is only slow.",
     ),
 }
 

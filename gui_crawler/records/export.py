@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import os
-import tempfile
-from collections.abc import Iterable, Iterator, Sequence
-from pathlib import Path
-from typing import TextIO
+from collections.abc import Iterable, Sequence
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.records.audit import custom_finding
+from gui_crawler.records.outfile import atomic_text
 from gui_crawler.records.page_columns import PAGE_COLUMNS
+
+__all__ = ["COLUMNS", "atomic_text", "safe_cell", "write_csv", "write_table"]
 
 COLUMNS = tuple(c.csv for c in PAGE_COLUMNS)
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -30,31 +29,11 @@ def safe_cell(value: object) -> str:
     return text
 
 
-@contextlib.contextmanager
-def atomic_text(path: str | os.PathLike[str], encoding: str = "utf-8") -> Iterator[TextIO]:
-    """A text file that appears at ``path`` only once written whole: it is written under a
-    temporary name and renamed into place, so a full disk or a crash never leaves half a file.
-    Readable by others like any file a user saves (mkstemp alone makes it private)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", newline="", encoding=encoding) as f:
-            # By its name: os.fchmod is POSIX-only before Python 3.13. On Windows this only
-            # keeps the file writable (the one mode bit there); the folder's permissions apply.
-            os.chmod(tmp, 0o644)
-            yield f
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def write_table(
     path: str | os.PathLike[str], header: Sequence[str], rows: Iterable[Sequence[object]]
 ) -> int:
-    """Write a CSV atomically, every cell made safe; returns the number of rows. UTF-8 with a
-    BOM so Excel reads it."""
+    """Write a CSV (atomically to a regular file: outfile.atomic_text), every cell made safe;
+    returns the number of rows. UTF-8 with a BOM so Excel reads it."""
     n = 0
     with atomic_text(path, "utf-8-sig") as f:
         w = csv.writer(f)

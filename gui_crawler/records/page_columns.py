@@ -169,7 +169,15 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
           ("download", "Download (ms)", "Reading the body"),
           ("parse_wait", "Parse wait (ms)", "Waiting for the parser"),
           ("parse", "Parse (ms)", "Parsing the page"),
+          ("render", "Render (ms)", "Rendering it in the headless browser (--render): waiting "
+           "for a tab, loading, settling, reading and parsing its DOM"),
       )),
+    C("rendered", "Rendered", "1 if the page was rendered in the headless browser (--render)",
+      lambda r: int(r.rendered), width=60, numeric=True, shown=False),
+    C("rendered_links", "JS links", "Links only the rendered page has (built by JavaScript)",
+      lambda r: r.rendered_links, width=60, numeric=True, shown=False),
+    C("js_errors", "JS errors", "JavaScript errors of the rendered page (uncaught exceptions "
+      "and console errors)", lambda r: r.js_errors, width=60, numeric=True, shown=False),
 )  # fmt: skip
 COLUMN_INDEX = {c.csv: i for i, c in enumerate(PAGE_COLUMNS)}
 SEARCHED = tuple(i for i, c in enumerate(PAGE_COLUMNS) if c.searched)

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from html import escape
 from typing import Any, Protocol, TextIO
 
+from gui_crawler.base.urls import Scope
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl.urls import Scope
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.anchors import (
@@ -28,14 +28,18 @@ from gui_crawler.records.anchors import (
 )
 from gui_crawler.records.audit import Audit, Finding
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_links_csv
-from gui_crawler.records.export import atomic_text, write_csv
+from gui_crawler.records.export import write_csv
+from gui_crawler.records.outfile import atomic_text
 from gui_crawler.records.verdicts import (
+    CLASS_WORDS,
+    StatusClass,
     Tally,
     Verdict,
     is_broken,
     is_cancelled,
     noun,
     of_verdict,
+    status_class,
 )
 from gui_crawler.records.wording import answer_words
 
@@ -58,23 +62,61 @@ td.n{text-align:right;white-space:nowrap}.url{word-break:break-all}
 """
 
 
-def _bars(items: list[tuple[str, int, str]], width: int = 640) -> str:
-    """A horizontal bar chart: (label, value, colour) per bar."""
-    row, label_w = 22, 260
+# Widths of characters at the charts' 12 px sans-serif, a little over DejaVu Sans' and
+# Liberation Sans' (no font is measured here: the report is made without a display): the labels'
+# column is sized by them, so that a label right-aligned to its bar never runs off the picture.
+_NARROW, _WIDE = frozenset("ijlft.,;:'|!()[] "), frozenset("mwMW@%&")
+_LINE_PX = 15  # a label's line
+
+
+def _text_px(text: str) -> float:
+    """The width ``text`` takes at most in the charts' font."""
+    return sum(4.0 if c in _NARROW else 11.0 if c in _WIDE else 8.0 if c.isupper() else 7.0
+               for c in text)  # fmt: skip
+
+
+def _wrapped(text: str, room: float) -> list[str]:
+    """``text`` on as many lines as it needs to be at most ``room`` wide (a word longer than
+    that keeps its own line, cut to fit with "…")."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _text_px(f"{lines[-1]} {word}") <= room:
+            lines[-1] += f" {word}"
+            continue
+        while _text_px(word) > room:
+            word = word[:-2] + "…"
+        lines.append(word)
+    return lines or [""]
+
+
+def _bars(items: list[tuple[str, int, str]], width: int = 760) -> str:
+    """A horizontal bar chart: (label, value, colour) per bar, each label right-aligned to its
+    bar on as many lines as it needs (a long finding's label was cut at the picture's left)."""
+    label_w = min(max((_text_px(label) for label, _, _ in items), default=0.0) + 12, width * 0.45)
+    room = label_w - 12
     top = max((v for _, v, _ in items), default=0) or 1
-    h = row * len(items) + 4
+    rows = [(_wrapped(label, room), value, color) for label, value, color in items]
+    h = sum(max(22, _LINE_PX * len(lines) + 7) for lines, _, _ in rows) + 4
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
         f'role="img" font-size="12" font-family="sans-serif">'
     ]
-    for i, (label, value, color) in enumerate(items):
-        y = i * row + 2
+    y = 2
+    for lines, value, color in rows:
+        row = max(22, _LINE_PX * len(lines) + 7)
         w = (width - label_w - 60) * value / top
+        middle = y + row / 2
+        first = middle - (len(lines) - 1) * _LINE_PX / 2 + 4
+        for i, line in enumerate(lines):
+            parts.append(
+                f'<text x="{label_w - 6:.0f}" y="{first + i * _LINE_PX:.0f}" '
+                f'text-anchor="end">{escape(line)}</text>'
+            )
         parts.append(
-            f'<text x="{label_w - 6}" y="{y + 14}" text-anchor="end">{escape(label)}</text>'
-            f'<rect x="{label_w}" y="{y + 3}" width="{w:.1f}" height="{row - 8}" fill="{color}"/>'
-            f'<text x="{label_w + w + 4:.1f}" y="{y + 14}">{value:,}</text>'
+            f'<rect x="{label_w:.0f}" y="{middle - 7:.0f}" width="{w:.1f}" height="14" '
+            f'fill="{color}"/><text x="{label_w + w + 4:.1f}" y="{middle + 4:.0f}">{value:,}</text>'
         )
+        y += row
     parts.append("</svg>")
     return "".join(parts)
 
@@ -91,7 +133,7 @@ class Totals:
         self.hosts: set[str] = set()
         self.pages = 0
         self.tally = Tally()
-        self.statuses: Counter[str] = Counter()
+        self.statuses: Counter[StatusClass] = Counter()
         self.times = [0] * (len(_TIME_BOUNDS) + 1)
         for rec in records:
             self.add(rec)
@@ -103,10 +145,7 @@ class Totals:
         if r.status == 200:
             self.pages += 1
         self.tally.add_one(r)
-        if r.error_kind is not None or r.status is None:
-            self.statuses["no answer"] += 1
-        else:
-            self.statuses[f"{r.status // 100}xx"] += 1
+        self.statuses[status_class(r)] += 1
         if r.error_kind is None:
             bounds = _TIME_BOUNDS
             self.times[
@@ -114,9 +153,19 @@ class Totals:
             ] += 1
 
 
+_CLASS_COLORS = {
+    StatusClass.OK: "#27ae60",
+    StatusClass.REDIRECT: "#2e86c1",
+    StatusClass.CLIENT_ERROR: "#c0392b",
+    StatusClass.SERVER_ERROR: "#8e1b10",
+}
+
+
 def _status_items(totals: Totals) -> list[tuple[str, int, str]]:
-    colors = {"2xx": "#27ae60", "3xx": "#2e86c1", "4xx": "#c0392b", "5xx": "#8e1b10"}
-    return [(k, v, colors.get(k, "#8e44ad")) for k, v in sorted(totals.statuses.items())]
+    return [
+        (CLASS_WORDS[c][0], n, _CLASS_COLORS.get(c, "#8e44ad"))
+        for c, n in sorted(totals.statuses.items())
+    ]
 
 
 def _time_items(totals: Totals) -> list[tuple[str, int, str]]:

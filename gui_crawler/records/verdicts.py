@@ -8,14 +8,22 @@ verdict column. So a record is broken in all of them or in none.
 
 - broken: the link is dead: 4xx and 5xx (but the blocked statuses below), no such host, a
   refused or dropped connection, a bad URL or redirect, too many redirects.
-- blocked: refused to bots or throttled (robots.txt, a bot wall's 403, 429, 503, 999), or never
-  asked because of where it is (a private address): says nothing about the link.
+- blocked: refused to bots or throttled (robots.txt, a bot wall's 403, 429, 503, 999, a host
+  given up on after it failed every request), or never asked because of where it is (a private
+  address): says nothing about the link.
 - timeout: no answer within the time limit: says nothing about the link either.
 - error: the crawler's own failure or limit, not the site's doing (the size limit, out of open
   files, ports or memory, too busy to wait, a crawler bug, a parser crash).
-- cancelled: the crawl stopped while the URL was in flight: not really fetched.
+- cancelled: cut short in flight: the crawl stopped while the URL was being fetched (continuing
+  the crawl fetches it again).
 
 The exit code is 1 when some record is broken or an error (``FAILS``).
+
+Beside the verdict, a fact rather than a judgement: a record's status class (``StatusClass``:
+1xx to 5xx, another status, no answer), what the pages table's quick filters 2xx, 3xx, 4xx, 5xx
+and Failed pick and the report's answers are counted by (a 429 is 4xx, and blocked). Each
+classifier has its SQL twin here (``verdict_sql``, ``status_class_sql``), which the pages table
+sorts and filters by; tests/records/test_verdicts.py holds each to its twin.
 """
 
 from __future__ import annotations
@@ -45,7 +53,9 @@ class Verdict(enum.StrEnum):
 
 
 BLOCKED_STATUSES = frozenset({429, 503, 999})
-_BLOCKED_KINDS = frozenset({ErrorKind.ROBOTS, ErrorKind.BOT_CHALLENGE, ErrorKind.PRIVATE_ADDRESS})
+_BLOCKED_KINDS = frozenset(
+    {ErrorKind.ROBOTS, ErrorKind.BOT_CHALLENGE, ErrorKind.PRIVATE_ADDRESS, ErrorKind.HOST_GAVE_UP}
+)
 _ERROR_KINDS = frozenset(
     {ErrorKind.TOO_LARGE, ErrorKind.INTERNAL, ErrorKind.PARSER_CRASHED, ErrorKind.OWN_LIMIT}
 )
@@ -100,6 +110,88 @@ def verdict_sql(status: str = "status", error_kind: str = "error_kind") -> str:
         f" WHEN {status} >= 400 THEN {v[Verdict.BROKEN]}"
         f" WHEN {status} IN ({among(REDIRECT_STATUSES)}) THEN {v[Verdict.REDIRECT]}"
         f" ELSE {v[Verdict.OK]} END"
+    )
+
+
+class StatusClass(enum.IntEnum):
+    """The class of a record's answer, ordered from best to worst: its status's hundreds, or
+    OTHER for a status outside 100-599 (a 999), or FAILED when nothing answered (no status: a
+    timeout, a reset, a refused connection…). An answer that the crawler then failed is still in
+    its status's class: a redirect loop or a redirect without Location answered 302 (3xx, as the
+    Redirects tab lists it), a bot wall 403. PENDING: a URL taken in, not fetched."""
+
+    PENDING = 0
+    INFORMATIONAL = 1
+    OK = 2
+    REDIRECT = 3
+    CLIENT_ERROR = 4
+    SERVER_ERROR = 5
+    OTHER = 6
+    FAILED = 7
+
+
+def status_class_of(status: int | None, error_kind: str | None) -> StatusClass:
+    """The status class of a record's status (``error_kind`` does not change it: see
+    StatusClass)."""
+    if status is None:
+        return StatusClass.FAILED
+    if 100 <= status < 600:
+        return StatusClass(status // 100)
+    return StatusClass.OTHER
+
+
+def status_class_sql(status: str = "status", error_kind: str = "error_kind") -> str:
+    """:func:`status_class_of` as an SQL expression of a crawl file's columns (an integer)."""
+    return (
+        f"CASE WHEN {status} IS NULL THEN {int(StatusClass.FAILED)}"
+        f" WHEN {status} >= 100 AND {status} < 600 THEN {status} / 100"
+        f" ELSE {int(StatusClass.OTHER)} END"
+    )
+
+
+def status_class(rec: FetchRecord) -> StatusClass:
+    return status_class_of(rec.status, rec.error_kind)
+
+
+# How each class is said: its label (the quick filter's button, the report's bar) and what it
+# holds (the button's tip).
+CLASS_WORDS: dict[StatusClass, tuple[str, str]] = {
+    StatusClass.PENDING: ("Not fetched", "Taken in, not fetched yet"),
+    StatusClass.INFORMATIONAL: ("1xx", "Informational answers, e.g. 101"),
+    StatusClass.OK: ("2xx", "Successful answers"),
+    StatusClass.REDIRECT: ("3xx", "Redirects"),
+    StatusClass.CLIENT_ERROR: ("4xx", "Client errors, e.g. 404"),
+    StatusClass.SERVER_ERROR: ("5xx", "Server errors"),
+    StatusClass.OTHER: ("Other status", "A status outside 100-599, e.g. 999"),
+    StatusClass.FAILED: ("Failed", "No HTTP answer: timeouts, resets, cancelled…"),
+}
+# The pages table's quick filters by status class, in the order shown.
+QUICK_CLASSES = (
+    StatusClass.OK,
+    StatusClass.REDIRECT,
+    StatusClass.CLIENT_ERROR,
+    StatusClass.SERVER_ERROR,
+    StatusClass.FAILED,
+)
+# The verdicts from the least to the most worrying: the site tree keeps the worst outcome below
+# each branch by this order, then by status class (a 500 above a 404, both broken).
+WORST_LAST = (
+    Verdict.OK,
+    Verdict.REDIRECT,
+    Verdict.CANCELLED,
+    Verdict.BLOCKED,
+    Verdict.TIMEOUT,
+    Verdict.ERROR,
+    Verdict.BROKEN,
+)
+
+
+def worry(status: int | None, error_kind: str | None) -> tuple[int, StatusClass]:
+    """How worrying an outcome is, comparable: the place of its verdict in WORST_LAST (from 1:
+    0 is left for a URL not fetched), then its status class."""
+    return (
+        WORST_LAST.index(verdict_of(status, error_kind)) + 1,
+        status_class_of(status, error_kind),
     )
 
 
@@ -161,6 +253,10 @@ def category_of(status: int | None, error_kind: str | None, content_type: str | 
 # ---- the words --------------------------------------------------------------------------------
 
 
+# What happened to a cancelled URL, in the words every text about one uses.
+CUT_SHORT = "cut short in flight"
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """How a verdict is said: ``label`` before a count ("Broken 10"), ``one``/``many`` after one
@@ -202,7 +298,7 @@ WORDS: dict[Verdict, Words] = {
         "Cancelled",
         "cancelled",
         "cancelled",
-        "Cancelled, cut short by a stop (continuing the crawl fetches them)",
+        f"Cancelled, {CUT_SHORT} (continuing the crawl fetches them again)",
     ),
 }
 # The verdicts a summary names, in its order: the broken count always, the others when any.

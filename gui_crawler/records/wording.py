@@ -8,7 +8,8 @@ from http import HTTPStatus
 from urllib.parse import urlsplit
 
 from gui_crawler.events import OUT_OF_SCOPE, ErrorKind, FetchRecord
-from gui_crawler.records.verdicts import failed_answer, is_cancelled
+from gui_crawler.records.verdicts import CUT_SHORT, Verdict, failed_answer, is_cancelled
+from gui_crawler.records.verdicts import WORDS as VERDICT_WORDS
 
 # error_kind -> (short status word, sentence). Kinds named by aiohttp or the OS are grouped by
 # what a user can do about them.
@@ -34,7 +35,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "TimeoutError": _TIMEOUT,
     "ServerTimeoutError": _TIMEOUT,
     ErrorKind.TIMEOUT: _TIMEOUT,
-    ErrorKind.CANCELLED: ("Cancelled", "The crawl stopped while this URL was being fetched"),
+    ErrorKind.CANCELLED: (
+        VERDICT_WORDS[Verdict.CANCELLED].label,
+        f"{CUT_SHORT.capitalize()}: the crawl stopped while this URL was being fetched",
+    ),
     ErrorKind.TOO_LARGE: ("Too large", "The page is larger than the size limit"),
     ErrorKind.INVALID_URL: ("Bad URL", "The address is not a valid URL"),
     ErrorKind.MISSING_LOCATION: ("Bad redirect", "A redirect without a Location header"),
@@ -48,6 +52,15 @@ WORDS: dict[str, tuple[str, str]] = {
     ErrorKind.PRIVATE_ADDRESS: (
         "Not checked",
         "Not checked: a private address (local network, this machine or a cloud metadata service)",
+    ),
+    ErrorKind.INFORMATIONAL: (
+        "Bad answer",
+        "The server answered with an informational status (1xx) where a final answer was due",
+    ),
+    ErrorKind.HOST_GAVE_UP: (
+        "Gave up",
+        "Not fetched: its host refused or failed every request for a while (429, 503, no "
+        "answer), so the crawl gave up on it",
     ),
     ErrorKind.OWN_LIMIT: (
         "Crawler limit",
@@ -122,6 +135,44 @@ def workers_capped(workers: int, files: int) -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 hop``, ``2 hops``, ``1,024 URLs``."""
     return f"{n:,} {word if n == 1 else many or word + 's'}"
+
+
+def duration(seconds: float) -> str:
+    """How long something took, to the precision that means something: ``40 ms``, ``2.4 s``,
+    ``2 min 5 s``, ``1 h 2 min`` (a crawl of 22 URLs was said to take "0.0 s")."""
+    if seconds < 0.001:
+        return "less than 1 ms"
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    m, s = divmod(round(seconds), 60)
+    if m < 60:
+        return f"{m} min {s} s" if s else f"{m} min"
+    h, m = divmod(m, 60)
+    return f"{h} h {m} min" if m else f"{h} h"
+
+
+def per_second(n: float, seconds: float) -> str:
+    """``n`` things in ``seconds`` as a rate with no more digits than it has: ``550``,
+    ``42.5``, ``0.25``; "" when no time passed (nothing to divide by)."""
+    if seconds <= 0:
+        return ""
+    rate = n / seconds
+    if rate >= 100:
+        return f"{rate:,.0f}"
+    return f"{rate:.1f}" if rate >= 1 else f"{rate:.2g}"
+
+
+def average_rate(n: int, seconds: float) -> str:
+    """A finished crawl's pace: ``22.9 pages/s (average)``, or for one over within a second, what
+    it did in that time (``22 pages in 28 ms``): a rate taken over milliseconds says more about
+    the clock than about the crawl. "" when nothing was done."""
+    if n <= 0 or seconds <= 0:
+        return ""
+    if seconds < 1:
+        return f"{plural(n, 'page')} in {duration(seconds)}"
+    return f"{per_second(n, seconds)} pages/s (average)"
 
 
 def root_failure(rec: FetchRecord | None) -> str | None:

@@ -10,7 +10,6 @@ One concern per module:
 * ``locking``: one crawl at a time writes a file (``gui_crawler.storage.lockfile`` does the locking);
 * ``errors``: ``StoreError``, what each of them raises;
 * ``lockfile``: a lock on a file of its own, the one place that tells the platforms' locks apart;
-* ``session``: ``CrawlSession``, the one owner of a crawl's lifecycle and its crawl file;
 * ``recent``: the crawl files in a folder, newest first, read from their meta table; deleting
   one that no crawl writes;
 * ``reader``: ``RecordReader``, records read back by URL from a file a crawl may be writing (the

@@ -28,7 +28,8 @@ from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.locking import lock
 
 # 6: a page's links are kept with their words (the words column, linkwords.page_blob: each word
-# points at its link, compressed), its links column says so (LINKS_IN_WORDS); 5 (still read:
+# points at its link, compressed), its links column says so (LINKS_IN_WORDS), and a rendered
+# page's fields (rendered, rendered_links, js_errors, render, render_ms: columns of their own); 5 (still read:
 # each word held its href as written, linkwords.said_words_5) kept the links with their words
 # apart; 4 (still read: no words) a record's response headers (a column of their own); 3 (still
 # read: no headers) packs a record's links (_linkpack); 2 (still read): joins them by "\n". Rows

@@ -1,5 +1,5 @@
 """The pages table's reads of a crawl file: which records, in which order, and the records of the
-rows on screen. No Qt here (gui_crawler.models shows them).
+rows on screen. No Qt here (gui_crawler.models and ui.pages_proxy show them).
 
 The table keeps no records: an order is an ``array('q')`` of the ``records`` table's seqs, made
 by one SQL query (``order``): ``ORDER BY`` the column's SQL key (PageColumn.sql_key, which orders
@@ -27,6 +27,7 @@ from pathlib import Path
 
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord
 from gui_crawler.records.page_columns import SQL_FUNCTIONS, PageColumn
+from gui_crawler.records.verdicts import status_class_sql
 from gui_crawler.storage.fileformat import (
     _DEFAULTS,
     INSERT_RECORD,
@@ -38,11 +39,6 @@ from gui_crawler.storage.fileformat import (
     record_row,
 )
 
-# The status class of a row (gui_crawler.models.StatusClass), as models.status_class says it.
-STATUS_CLASS_SQL = (
-    "CASE WHEN error_kind IS NOT NULL OR status IS NULL THEN 6 WHEN status >= 500 THEN 5 "
-    "WHEN status >= 400 THEN 4 WHEN status >= 300 THEN 3 ELSE 2 END"
-)
 _CANCELLED = f"error_kind IS NOT '{ErrorKind.CANCELLED.value}'"
 # Text holding a character past ASCII: SQLite's lower() folds ASCII letters only, so such text is
 # lowered by Python's str.lower() (py_contains) as the window's filter always did.
@@ -133,8 +129,9 @@ def select_list(db: sqlite3.Connection) -> str:
 @dataclass(frozen=True)
 class Filter:
     """Which rows are shown: ``text`` (lower case, "" none) in a searched column's text, a status
-    class among ``classes`` (None: any), ``only`` true of the record (it may read ONLY_FIELDS
-    alone), the URL among ``urls`` (None: any); ``cancelled``: URLs cut short in flight too."""
+    class (verdicts.StatusClass) among ``classes`` (None: any), ``only`` true of the record (it
+    may read ONLY_FIELDS alone), the URL among ``urls`` (None: any); ``cancelled``: URLs cut
+    short in flight too."""
 
     text: str = ""
     classes: frozenset[int] | None = None
@@ -167,7 +164,7 @@ def _where(
         parts.append(_CANCELLED)
     if f.classes is not None:
         parts.append(
-            f"({STATUS_CLASS_SQL}) IN ({','.join(str(int(c)) for c in f.classes) or 'NULL'})"
+            f"({status_class_sql()}) IN ({','.join(str(int(c)) for c in f.classes) or 'NULL'})"
         )
     if f.only is not None:
         test = f.only

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from gui_crawler.config import CrawlConfig
+from gui_crawler.records.compare import options_said
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.fileformat import connect_reading
 from gui_crawler.storage.locking import check_not_in_use
@@ -28,6 +30,9 @@ class RecentCrawl:
     state: str  # done, cancelled, running (never closed: the program stopped), or a problem
     urls: int  # records in the file
     size: int = 0  # bytes on disk: the file and its write-ahead log
+    # The options it was made with that decide which URLs it took in, where not the defaults
+    # (``--max-pages 300``): what tells a capped crawl of a site from a whole one.
+    options: tuple[str, ...] = ()
 
 
 def describe(path: Path) -> RecentCrawl:
@@ -37,14 +42,16 @@ def describe(path: Path) -> RecentCrawl:
         with contextlib.closing(connect_reading(path)) as db:
             meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
             urls = db.execute("SELECT count(*) FROM records").fetchone()[0]
-        root = json.loads(meta["config"])["roots"][0]
+        options = json.loads(meta["config"])
+        root = options["roots"][0]
         if not isinstance(root, str) or not root:  # a damaged file: the list shows why
             raise ValueError(f"its first root is {root!r}")
         state = str(meta.get("state", "unknown"))
         if state == "running":
             state = "interrupted"  # not closed by the crawl: the program stopped mid-way
         site = urlsplit(root).netloc or root
-        return RecentCrawl(path, site, root, when, state, int(urls), size)
+        made = tuple(options_said(CrawlConfig.from_dict(options)))
+        return RecentCrawl(path, site, root, when, state, int(urls), size, made)
     except (sqlite3.Error, KeyError, IndexError, TypeError, ValueError) as e:
         return RecentCrawl(path, path.name, "", when, f"unreadable ({e})", 0, size)
 

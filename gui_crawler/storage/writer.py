@@ -27,9 +27,11 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+from gui_crawler.base.escapes import escaped
+from gui_crawler.base.urls import host_of
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl.urls import host_of
 from gui_crawler.events import ErrorKind, Event, FetchRecord, Queued
+from gui_crawler.records.outfile import not_a_folder
 from gui_crawler.storage import lockfile
 from gui_crawler.storage.checkpoint import Checkpointer
 from gui_crawler.storage.errors import StoreError
@@ -86,12 +88,9 @@ def _describe(path: Path, e: Exception) -> str:
     return f"cannot write the crawl file {path}: {text}"
 
 
-def _not_a_folder(path: Path) -> Path | None:
-    """The first ancestor of ``path`` that exists as something other than a folder."""
-    for parent in reversed(path.parents):
-        if parent.exists() and not parent.is_dir():
-            return parent
-    return None
+def _storable(rows: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
+    """The rows as a file can hold them: their text with its lone surrogates escaped."""
+    return [tuple(escaped(v) if isinstance(v, str) else v for v in row) for row in rows]
 
 
 class CrawlStore:
@@ -112,6 +111,9 @@ class CrawlStore:
         self._checkpointer: Checkpointer | None = None
         self._held: lockfile.Held | None = None
         self._appended = 0  # records handed to sink()
+        # Records handed to sink() that are not in the file because writing failed (``error``):
+        # a resume fetches their URLs again.
+        self.unsaved = 0
         self._committed = 0  # of those, committed (or given up on after an error)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: list[tuple[int, asyncio.Future[None]]] = []
@@ -124,7 +126,7 @@ class CrawlStore:
     @classmethod
     def create(cls, path: Path, config: CrawlConfig) -> CrawlStore:
         """Start a new crawl file (fails if it exists), its roots already in the frontier."""
-        blocker = _not_a_folder(path)
+        blocker = not_a_folder(path)
         if blocker is not None:
             raise StoreError(f"cannot create {path}: {blocker} is a file, not a folder")
         if path.is_dir():
@@ -268,6 +270,8 @@ class CrawlStore:
         upto = self._appended
         if batch and self.error is None:
             self._write(batch)
+        elif batch:  # after a failure nothing more is written: counted, so that it is said
+            self.unsaved += sum(type(e) is FetchRecord for e in batch)
         self._committed = upto
         self._release_waiters()
 
@@ -299,22 +303,49 @@ class CrawlStore:
 
     def _write(self, batch: list[Queued | FetchRecord]) -> None:
         assert self._db is not None
-        queued = [
-            (e.url, e.redirects_left, e.depth, e.referrer) for e in batch if isinstance(e, Queued)
-        ]
-        earlier: list[tuple[object, ...]] = []
-        if self.replacing:
-            batch, earlier = self._replace(batch)
-        records = [record_row(e) for e in batch if isinstance(e, FetchRecord)]
+        count = sum(type(e) is FetchRecord for e in batch)
         try:
-            with self._db:
-                self._db.execute("BEGIN")
-                self._db.executemany(INSERT_QUEUED, queued)
-                self._db.executemany(INSERT_HISTORY, earlier)
-                self._db.executemany(INSERT_RECORD, records)
+            queued: list[tuple[object, ...]] = [
+                (e.url, e.redirects_left, e.depth, e.referrer)
+                for e in batch
+                if isinstance(e, Queued)
+            ]
+            earlier: list[tuple[object, ...]] = []
+            if self.replacing:
+                batch, earlier = self._replace(batch)
+            records = [record_row(e) for e in batch if isinstance(e, FetchRecord)]
+            try:
+                self._commit(queued, earlier, records)
+            except UnicodeEncodeError:
+                # Text no file can hold as UTF-8 (a byte of a header that was not UTF-8, as a lone
+                # surrogate): stored with those bytes escaped rather than losing the batch.
+                self._commit(_storable(queued), _storable(earlier), _storable(records))
         except (sqlite3.Error, OSError) as e:
-            self.error = _describe(self.path, e)
-            self.on_error(self.error)
+            self._failed(_describe(self.path, e), count)
+        except Exception as e:  # whatever it was, the crawl must not go on unsaved
+            self._failed(f"cannot write the crawl file {self.path}: {type(e).__name__}: {e}", count)
+
+    def _commit(
+        self,
+        queued: list[tuple[object, ...]],
+        earlier: list[tuple[object, ...]],
+        records: list[tuple[object, ...]],
+    ) -> None:
+        """One transaction: all of it is written, or (an exception) none of it."""
+        assert self._db is not None
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.executemany(INSERT_QUEUED, queued)
+            self._db.executemany(INSERT_HISTORY, earlier)
+            self._db.executemany(INSERT_RECORD, records)
+
+    def _failed(self, message: str, records: int) -> None:
+        """Writing failed: the batch's ``records`` are not in the file (its transaction was rolled
+        back), nor will any later one be; the owner is told, once, and stops the crawl."""
+        self.unsaved += records
+        if self.error is None:
+            self.error = message
+            self.on_error(message)
 
     def _replace(
         self, batch: list[Queued | FetchRecord]
@@ -337,9 +368,12 @@ class CrawlStore:
         """Write what is buffered, mark the crawl's state, close the file. ``wait=False``
         returns before the last checkpoint (on its thread) has copied the WAL into the file:
         the file is complete either way, its latest commits maybe still in the WAL."""
-        if self._db is not None and self._buf and self.error is None:
+        if self._db is not None and self._buf:
             batch, self._buf = self._buf, []
-            self._write(batch)
+            if self.error is None:
+                self._write(batch)
+            else:
+                self.unsaved += sum(type(e) is FetchRecord for e in batch)
         if self._db is not None:
             try:
                 if self.error is None:

@@ -6,12 +6,21 @@
   platform plugin cannot load);
 * ``qtloop``: asyncio merged into Qt's event loop;
 * ``bridge``: the engine's events buffered and handed to the models in batches;
-* ``results``: the models a crawl's records feed; ``tree_model``, ``link_models``, ``hosts_model``,
-  ``workers_model``: the site tree, inlinks/redirects/broken links, the Hosts tab, the workers;
+* ``controller``: the crawl shown and its lifecycle (start, a list, continue, re-check, open,
+  export), apart from the widgets; ``replay``: an opened file's records fed to the views in
+  turns; ``status_bar``: the status bar's labels, showing what the controller says and counts;
+  ``window_dialogs``: the window's dialogs; ``layout_state``: the window's geometry kept;
+* ``results``: the models a crawl's records feed; ``roles``: what every model answers alike (its
+  roles, the colour of a verdict); ``pages_proxy``: the pages table as filtered; ``tree_model``,
+  ``link_models``, ``hosts_model``, ``workers_model``: the site tree, inlinks/redirects/broken
+  links, the Hosts tab, the workers;
 * ``views``, ``quiet_table``, ``details``, ``overview``, ``charts``: the tables, the details pane,
   the Overview tab and the charts;
 * ``timeline``, ``timeline_model``, ``timeline_hosts``: the timeline tab, its model and its lanes by
   host (``timeline_hosts`` is plain Python the two share);
+* ``graph_view``, ``site_graph``, ``graph_layout``: the Site graph tab, the nodes and edges it
+  draws (plain Python and numpy) and their layout, computed by igraph in a process of its own
+  (no Qt there);
 * ``settings_panel``, ``option_boxes``, ``option_fields``, ``stored``: the settings form and its
   values stored in QSettings (``stored`` checks them one by one and needs no Qt);
 * ``recent_dialog``: the recent-crawls list;

@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 async def _start_demo(latency_scale: float) -> Any:
     try:
-        from gui_crawler.crawl.demo import start_demo_server_at_default_port
+        from gui_crawler.demo.site import start_demo_server_at_default_port
     except ImportError:  # a trimmed install: the window still works on real sites
         return None
     try:
@@ -56,12 +56,12 @@ def install_error_hooks(window: Any) -> Any:
 
     def excepthook(tp: type[BaseException], exc: BaseException, tb: Any) -> None:
         log.error("unexpected error", exc_info=(tp, exc, tb))
-        window.show_internal_error(f"{tp.__name__}: {exc}")
+        window.status.internal_error(f"{tp.__name__}: {exc}")
 
     def handler(lp: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         lp.default_exception_handler(context)
         exc = context.get("exception")
-        window.show_internal_error(f"{type(exc).__name__}: {exc}" if exc else context["message"])
+        window.status.internal_error(f"{type(exc).__name__}: {exc}" if exc else context["message"])
 
     sys.excepthook = excepthook
     loop.set_exception_handler(handler)

@@ -14,8 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from gui_crawler.base import heap
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl import heap
 from gui_crawler.crawl.phases import Timing
 from gui_crawler.engine import Crawler
 from gui_crawler.events import (
@@ -26,9 +26,10 @@ from gui_crawler.events import (
     Notice,
     Progress,
     Queued,
+    RenderTab,
     WorkerEvent,
 )
-from gui_crawler.storage.session import CrawlSession
+from gui_crawler.session import CrawlSession
 
 # Five refreshes a second: live to the eye, and half the repaints of ten (the window's main cost).
 DEFAULT_INTERVAL_MS = 200
@@ -37,7 +38,7 @@ DEFAULT_INTERVAL_MS = 200
 # (Python's default is 10). A crawl's heap grows fast and stays alive (a coroutine, a connection
 # and a response per worker), so each full collection frees almost nothing, yet at 10,000 workers
 # each one held the loop, and the window, for 100-500 ms: 10 times fewer of them halved the
-# window's lag p99 at C10K (bench/gui_ab.py). Young cycles are still collected as often as before.
+# window's lag p99 at C10K (docs/performance-history.md, gui_ab.py). Young cycles are still collected as often as before.
 CRAWL_GC_FULL_EVERY = 100
 
 
@@ -234,7 +235,7 @@ class CrawlBridge(QObject):
                 records.append(e)  # type: ignore[arg-type]
             elif t is Queued:
                 queued.append(e.url)  # type: ignore[union-attr,arg-type]
-            elif t is WorkerEvent:
+            elif t is WorkerEvent or t is RenderTab:  # the Workers tab lists both
                 workers.append(e)  # type: ignore[arg-type]
             elif t is Progress:
                 progress = e  # type: ignore[assignment]

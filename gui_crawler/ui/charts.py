@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QP
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from gui_crawler.events import Progress
+from gui_crawler.records.wording import duration
 
 RATE_WINDOW = 1.0  # seconds over which pages/s is averaged
 MAX_SAMPLES = 2000  # past this, every other sample is dropped: drawing cost stays bounded
@@ -27,13 +28,15 @@ def nice_ceiling(v: float) -> float:
     return float(10 * mag)
 
 
-TIME_STEPS = (0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200)
+TIME_STEPS = (0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300,
+              600, 900, 1800, 3600, 7200)  # fmt: skip
 
 
 def time_axis(t_end: float, max_ticks: int = 6) -> tuple[float, float]:
     """(axis end, tick step) for a crawl that has run ``t_end`` seconds: the axis fits the crawl
-    (a 1.5 s crawl fills the chart, not a tenth of it) and ends on a tick."""
-    t_end = max(t_end, 0.5)
+    (a 1.5 s crawl fills the chart, not a tenth of it, a 27 ms one too) and ends on a tick;
+    half a second before any."""
+    t_end = max(t_end, 0.01) if t_end > 0 else 0.5
     for step in TIME_STEPS:
         if t_end / step <= max_ticks:
             return math.ceil(t_end / step - 1e-9) * step, step
@@ -70,8 +73,11 @@ class History:
         i = len(self.t) - 1
         while i > 0 and self.t[-1] - self.t[i - 1] <= RATE_WINDOW:
             i -= 1
-        dt = self.t[-1] - self.t[i] if i < len(self.t) - 1 else p.elapsed
-        self.rate.append((p.done - self._done[i]) / dt if dt > 0 and i < len(self.t) - 1 else 0.0)
+        if i < len(self.t) - 1:
+            dt = self.t[-1] - self.t[i]
+            self.rate.append((p.done - self._done[i]) / dt if dt > 0 else 0.0)
+        else:  # the first sample: the rate since the crawl began (the whole of a short one)
+            self.rate.append(p.done / p.elapsed if p.elapsed > 0 else 0.0)
         if len(self.t) > MAX_SAMPLES:
             self._halve()
 
@@ -193,6 +199,16 @@ class LiveChart(QWidget):
                 Qt.AlignmentFlag.AlignLeft,
                 text,
             )
+        if len(self.v) == 1 and plot.width() > 2:
+            # A crawl over before its second sample: its one value, across the time it took,
+            # and said so (no line could be drawn between two points).
+            y = plot.bottom() - self.v[0] / y_max * plot.height()
+            x = plot.left() + min(1.0, self.t[0] / t_max) * plot.width()
+            p.setPen(QPen(self.color, 1.5))
+            p.drawLine(QPointF(plot.left(), y), QPointF(x, y))
+            p.setPen(text_pen)
+            note = self.tr("Over in {}: one sample").format(duration(self.t[0]))
+            p.drawText(plot, Qt.AlignmentFlag.AlignCenter, note)
         if len(self.v) < 2 or plot.width() < 2 or plot.height() < 2:
             p.end()
             return

@@ -12,30 +12,30 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from gui_crawler.models import Roles
 from gui_crawler.records import compare
 from gui_crawler.records.export import atomic_text, write_table
 from gui_crawler.records.wording import plural
+from gui_crawler.session import StoreError, peek
 from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.recent import RecentCrawl, recent_crawls
-from gui_crawler.storage.session import StoreError, peek
+from gui_crawler.ui.accessible import name_controls
 from gui_crawler.ui.compare_model import WIDTHS, ChangesModel, ChangesProxy
 from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.recent_dialog import CrawlNotes
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.settings_panel import ERROR_STYLE
+from gui_crawler.ui.views import make_table
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 
@@ -49,8 +49,11 @@ class CrawlPicker(QWidget):
         self.combo.setMinimumContentsLength(50)
         for c in crawls:
             name = notes.name(c.path) or c.site
-            # To the second: two crawls of a site a minute apart are told apart.
-            self.add(c.path, f"{name} — {c.when:%Y-%m-%d %H:%M:%S} — {plural(c.urls, 'URL')}")
+            # To the second: two crawls of a site a minute apart are told apart; a capped or
+            # narrowed crawl by the options that made it so.
+            made = f" — {', '.join(c.options)}" if c.options else ""
+            self.add(c.path, f"{name} — {c.when:%Y-%m-%d %H:%M:%S} — {plural(c.urls, 'URL')} "
+                             f"({c.state}){made}")  # fmt: skip
         self.other = QPushButton("Other file…")
         self.other.clicked.connect(self.file_dialog)
         self._dialog: Any = None
@@ -131,24 +134,22 @@ class CompareDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Older crawl:", self.older)
         form.addRow("&Newer crawl:", self.newer)
+        self.older.combo.setAccessibleName(self.tr("Older crawl"))
+        self.newer.combo.setAccessibleName(self.tr("Newer crawl"))
 
         self.summary = label("")
         self.summary.setObjectName("compare-summary")
         self.summary.setWordWrap(True)
         self.kind = QComboBox()
         self.kind.setObjectName("compare-kind")
+        self.kind.setAccessibleName(self.tr("Kind of change shown"))
         self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.kind.currentIndexChanged.connect(self._kind_chosen)
         self.model = ChangesModel(self)
         self.proxy = ChangesProxy(self.model, self)
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
-        for col, w in enumerate(WIDTHS):
-            self.table.setColumnWidth(col, w)
+        # One line a row (rows were double height), URLs cut in the middle, copy or open a URL.
+        self.table = make_table(self.proxy, WIDTHS, sortable=False)
+        self.table.setAccessibleName(self.tr("Changed URLs"))
         self.table.doubleClicked.connect(self._activated)
         self.message = label("")
         self.message.setObjectName("compare-message")
@@ -183,6 +184,7 @@ class CompareDialog(QDialog):
         self.newer_path: Path | None = None  # the newer crawl of the comparison shown
         self._task: asyncio.Task[None] | None = None  # kept: the loop holds tasks weakly
         self._dialog: Any = None
+        name_controls(self)
 
     def done(self, result: int) -> None:
         """Closed: a comparison still reading its files is dropped (the dialog goes away)."""
@@ -253,7 +255,8 @@ class CompareDialog(QDialog):
         )
         for b in (self.csv_button, self.report_button):
             b.setEnabled(bool(changes))
-        self.say(None)
+        note = compare.options_note(before.config, after.config)
+        self.say(note, error=note is not None)
         self.compared.emit(changes)
 
     def _kind_chosen(self, i: int) -> None:

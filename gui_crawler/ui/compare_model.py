@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QSortFilterProxyModel, Qt
 
-from gui_crawler.models import LabelledTable, Roles
 from gui_crawler.records.compare import BY_KEY, Change
 from gui_crawler.ui.plaintext import tip
+from gui_crawler.ui.roles import AnyIndex, LabelledTable, Roles
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 COLUMNS = ("URL", "Change", "Before", "Now")
 WIDTHS = (420, 170, 260, 260)
 

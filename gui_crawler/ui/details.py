@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Signal
@@ -10,14 +10,16 @@ from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
 from gui_crawler.crawl.hosts import origin_of
 from gui_crawler.events import FetchRecord, HostState
-from gui_crawler.models import Roles
+from gui_crawler.parsing.extract import Rule
 from gui_crawler.parsing.linkwords import LinkWords
-from gui_crawler.records.page_columns import human_size
+from gui_crawler.records.page_columns import PageColumn, human_size, rule_column
 from gui_crawler.records.wording import answer_words, error_sentence, plural, status_word
 from gui_crawler.storage.fileformat import Earlier
 from gui_crawler.ui.link_models import LinkIndex
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.response_headers import add_headers_section
+from gui_crawler.ui.roles import Roles
+from gui_crawler.ui.tree_model import Folder
 
 # What the pane shows of a record: human labels and real values (the CSV escapes formulas; this
 # pane shows the text as it is, tooltips too: plaintext.tip). A getter returning None or "" hides
@@ -81,6 +83,9 @@ class DetailsPane(QTreeWidget):
         self.links = links
         self.url: str | None = None
         self.host: str | None = None  # the host shown (a row of the Hosts tab), if any
+        self.folder: Folder | None = None  # the site-tree folder shown, if any
+        # The columns of the crawl's custom extraction and search rules (set_rules).
+        self.rule_columns: tuple[PageColumn, ...] = ()
         # Listed URLs shown as not fetched, by URL: their status is filled in as they arrive.
         self._unfetched: dict[str, list[QTreeWidgetItem]] = {}
         self._chain_end: str | None = None  # the redirect chain's last URL, when not fetched
@@ -100,6 +105,11 @@ class DetailsPane(QTreeWidget):
         self._folded: dict[int, tuple[QTreeWidgetItem, list[str], Words, int]] = {}
         self.itemExpanded.connect(self._unfold)
         self.show_url(None)
+
+    def set_rules(self, rules: Sequence[Rule]) -> None:
+        """The crawl shown's extraction and search rules: each one's value of a page is one of
+        its fields, headed as its Pages column and CSV column (``extract:price``)."""
+        self.rule_columns = tuple(rule_column(r) for r in rules)
 
     def _activated(self, item: QTreeWidgetItem, column: int) -> None:
         url = item.data(0, Roles.Url)
@@ -165,8 +175,8 @@ class DetailsPane(QTreeWidget):
 
     @property
     def empty(self) -> bool:
-        """Nothing is shown: neither a URL nor a host."""
-        return self.url is None and self.host is None
+        """Nothing is shown: neither a URL, nor a host, nor a folder."""
+        return self.url is None and self.host is None and self.folder is None
 
     def _unfold(self, item: QTreeWidgetItem) -> None:
         got = self._folded.pop(id(item), None)
@@ -177,12 +187,36 @@ class DetailsPane(QTreeWidget):
             self._fill(*got)
 
     def show_index(self, index: QModelIndex | QPersistentModelIndex) -> None:
-        """Show what a selected row stands for: a host (a HostState record) or a URL."""
+        """Show what a selected row stands for: a host (a HostState record), a site-tree folder
+        or a URL."""
         rec = index.data(Roles.Record) if index.isValid() else None
         if isinstance(rec, HostState):
             self.show_host(rec)
+        elif isinstance(rec, Folder):
+            self.show_folder(rec)
         else:
             self.show_url(index.data(Roles.Url) if index.isValid() else None)
+
+    def show_folder(self, f: Folder) -> None:
+        """A site-tree folder that is no URL itself: what is below it, not a URL's record."""
+        self.url, self.host, self.folder = None, None, f
+        self._reset()
+        sec = self._section(self.tr("Folder"))
+        rows = [
+            (self.tr("Path"), f.prefix),
+            (
+                self.tr("URLs below"),
+                self.tr("{0:,} ({1:,} fetched)").format(len(f.urls), f.fetched),
+            ),
+            (self.tr("Worst below"), f.worst),
+        ]
+        for name, value in rows:
+            if value:
+                item = QTreeWidgetItem(sec, [name, value])
+                item.setToolTip(1, tip(value))
+        sec.setExpanded(True)
+        self._url_list(self.tr("URLs below"), list(f.urls))
+        self.setUpdatesEnabled(True)
 
     def _reset(self) -> None:
         self.setUpdatesEnabled(False)
@@ -194,7 +228,7 @@ class DetailsPane(QTreeWidget):
     def show_host(self, s: HostState) -> None:
         """A host's figures as its row showed them when selected, each said in words, and the
         URLs of it the crawl recorded."""
-        self.url, self.host = None, s.host
+        self.url, self.host, self.folder = None, s.host, None
         self._reset()
         sec = self._section("Host")
         kind = "external: its links are checked once" if s.external else "crawled"
@@ -226,7 +260,7 @@ class DetailsPane(QTreeWidget):
         self.setUpdatesEnabled(True)
 
     def show_url(self, url: str | None) -> None:
-        self.url, self.host = url, None
+        self.url, self.host, self.folder = url, None, None
         self._reset()
         if url is None:
             QTreeWidgetItem(self, ["", "Select a URL to see its details"])
@@ -242,6 +276,12 @@ class DetailsPane(QTreeWidget):
                 value = get(rec)
                 if value is not None and value != "":
                     item = QTreeWidgetItem(fields, [label, str(value)])
+                    item.setToolTip(1, tip(value))
+            for column in self.rule_columns:  # custom extraction and search: this page's
+                value = column.display(rec)
+                if value:
+                    item = QTreeWidgetItem(fields, [column.label, value])
+                    item.setToolTip(0, tip(column.tip))
                     item.setToolTip(1, tip(value))
             for earlier in reversed(self.history.get(url, ())):
                 text = earlier_words(earlier)
@@ -273,8 +313,10 @@ class DetailsPane(QTreeWidget):
         self.setUpdatesEnabled(True)
 
     def refresh(self) -> None:
-        """Show the same URL again (its record or links may have arrived since)."""
-        if self.host is None:
+        """Show the same URL or folder again (its record or links may have arrived since)."""
+        if self.folder is not None:
+            self.show_folder(self.folder)
+        elif self.host is None:
             self.show_url(self.url)
 
     def current_url(self) -> str | None:

@@ -10,13 +10,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from gui_crawler.events import HostState
-from gui_crawler.models import LabelledTable, Roles
+from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 HOST_COLUMNS = (
     "Host",
     "In flight",
@@ -31,10 +30,10 @@ HOST_COLUMNS = (
     "robots.txt",
     "Kind",
 )
+
 HOST_WIDTHS = (240, 60, 45, 65, 85, 60, 65, 55, 75, 60, 220, 70)
 BACKOFF_BRUSH = QBrush(QColor("#c0392b"))
 EXTERNAL_BRUSH = QBrush(QColor("#808080"))
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _NUMERIC = frozenset(range(1, 10))
 
 
@@ -73,7 +72,8 @@ def _sort_key(s: HostState) -> tuple[Any, ...]:
 
 
 class HostsModel(LabelledTable):
-    """Rows by host in order of first contact; cleared when a new crawl starts.
+    """Rows by host in order of first contact; cleared when a new crawl starts, carried over
+    when a crawl goes on (``carry_over``).
 
     Signals: only QAbstractItemModel's own.
     """
@@ -85,10 +85,23 @@ class HostsModel(LabelledTable):
         self.states: list[HostState] = []
         self._display: list[tuple[str, ...]] = []
         self._row_of: dict[str, int] = {}
+        # Requests to each host before this run of the crawl (a continued crawl's engine counts
+        # its own run's from 0): added to what the engine says, so that the rows count it whole.
+        self._earlier: dict[str, int] = {}
+
+    def carry_over(self) -> None:
+        """The crawl shown goes on (continued, re-checked): the requests of the rows so far are
+        its earlier runs', counted with the new run's."""
+        self._earlier = {s.host: s.requests for s in self.states}
 
     def apply(self, states: Sequence[HostState]) -> None:
         """Apply one batch: later states of a host replace earlier ones."""
         latest = {s.host: s for s in states}
+        if self._earlier:
+            latest = {
+                h: replace(s, requests=s.requests + self._earlier.get(h, 0))
+                for h, s in latest.items()
+            }
         new = [s for h, s in latest.items() if h not in self._row_of]
         changed = [self._row_of[h] for h in latest if h in self._row_of]
         for row in changed:
@@ -124,7 +137,7 @@ class HostsModel(LabelledTable):
 
     def clear(self) -> None:
         self.beginResetModel()
-        self.states, self._display, self._row_of = [], [], {}
+        self.states, self._display, self._row_of, self._earlier = [], [], {}, {}
         self.endResetModel()
 
     def row_count(self) -> int:
@@ -142,7 +155,7 @@ class HostsModel(LabelledTable):
                 return BACKOFF_BRUSH
             return EXTERNAL_BRUSH if s.external and c == 0 else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if c in _NUMERIC else None
+            return RIGHT if c in _NUMERIC else None
         if role == Roles.Url:  # open or copy the host's address (the context menu)
             return s.host + "/"
         if role == Roles.Record:  # the Details pane shows the host, not a URL

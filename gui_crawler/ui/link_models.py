@@ -15,16 +15,15 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import STATUS_BRUSH, LabelledTable, Roles, status_class
 from gui_crawler.records.verdicts import is_broken
 from gui_crawler.records.wording import error_sentence, status_word
 from gui_crawler.storage.reader import RecordReader
 from gui_crawler.ui.plaintext import tip
+from gui_crawler.ui.roles import AnyIndex, LabelledTable, Roles, brush_of
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 MAX_HOPS = 30
 
 
@@ -207,6 +206,32 @@ class LinkIndex:
             for r in self.records.values()
             if url in r.links or (r.next_url == url and not r.links)
         ]
+
+    # The URLs' numbers, for a consumer that keeps a number per URL rather than a second string
+    # (the site graph): a number stays the URL's until clear().
+
+    def number(self, url: str) -> int:
+        """``url``'s number, given it now if it has none."""
+        return self._number(url)
+
+    def known(self, url: str) -> int | None:
+        """``url``'s number, None if the index has not met it."""
+        got = self._index.get(url)
+        kind = type(got)
+        if kind is bytes:
+            return int.from_bytes(got[: self._width], "little")  # type: ignore[index]
+        return got[0] if kind is array else got  # type: ignore[index,return-value]
+
+    def url_of(self, number: int) -> str:
+        return self._urls[number]
+
+    def source_numbers(self, url: str, limit: int) -> Sequence[int]:
+        """The numbers of the first ``limit`` pages linking to (or redirecting to) ``url``."""
+        got = self._index.get(url)
+        if type(got) is bytes:  # only those asked for unpacked
+            width = self._width
+            return _unpack(got[width : width * (limit + 1)], width)
+        return got[1 : limit + 1] if type(got) is array else ()
 
     def linked(self, url: str) -> bool:
         """Some recorded page links (or redirects) to ``url``."""
@@ -397,7 +422,7 @@ class _Table(LabelledTable):
             return tip(self.display[r][c]) or None
         if role == Qt.ItemDataRole.ForegroundRole and c == 1:
             rec = self.links.records.get(self.urls[r])
-            return STATUS_BRUSH[status_class(rec)] if rec else None
+            return brush_of(rec) if rec else None
         if role == Roles.Url:
             return self.urls[r]
         if role == Roles.Record:

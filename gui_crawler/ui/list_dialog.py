@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
 from gui_crawler.records.wording import plural
+from gui_crawler.ui.accessible import name_controls
 from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.plaintext import label
 from gui_crawler.ui.settings_panel import ERROR_STYLE
@@ -116,6 +117,7 @@ class UrlListDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         self.resize(620, 420)
+        name_controls(self)
 
     def say(self, text: str | None, error: bool = False) -> None:
         self.message.setText(text or "")

@@ -15,16 +15,19 @@ from __future__ import annotations
 import platform
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 import PySide6
 from PySide6.QtCore import QModelIndex, QPoint, Qt, qVersion
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QMainWindow,
     QMenu,
     QMessageBox,
     QTableView,
+    QTabWidget,
     QTreeView,
     QTreeWidget,
     QTreeWidgetItem,
@@ -33,16 +36,15 @@ from PySide6.QtWidgets import (
 
 import gui_crawler
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import Roles
 from gui_crawler.records.anchors import link_rows
 from gui_crawler.records.auditfiles import write_links_csv
-from gui_crawler.records.export import write_csv
 from gui_crawler.records.wording import plural
+from gui_crawler.ui.controller import CrawlController
+from gui_crawler.ui.details import DetailsPane
 from gui_crawler.ui.file_dialogs import file_dialog, file_stem
+from gui_crawler.ui.roles import Roles
+from gui_crawler.ui.tree_model import Folder
 from gui_crawler.ui.views import open_url
-
-if TYPE_CHECKING:
-    from gui_crawler.window import MainWindow
 
 LICENCE = "MIT licence; the compiled parser includes lexbor (Apache-2.0 licence)"
 NATIVE = QKeySequence.SequenceFormat.NativeText
@@ -135,6 +137,20 @@ class RowMenu:
             urls = [i.data(Roles.Url) for i in self._selected_indexes()]
         return list(dict.fromkeys(u for u in urls if u))  # once each, in order
 
+    def selected_pages(self) -> list[str]:
+        """The URLs the selected rows stand for, what an export or a re-check takes: a row's
+        URL, or every URL below a site-tree folder (no URL itself)."""
+        if not isinstance(self.view, QTreeView) or isinstance(self.view, QTreeWidget):
+            return self.selected_urls()  # no folder there (a table's row's record: not asked)
+        urls: list[str] = []
+        for index in self._selected_indexes():
+            folder = index.data(Roles.Record)
+            if isinstance(folder, Folder):
+                urls += folder.urls
+            elif url := index.data(Roles.Url):
+                urls.append(url)
+        return list(dict.fromkeys(urls))
+
     def selected_text(self) -> str:
         """The selected rows as tab-separated lines of their shown cells."""
         if isinstance(self.view, QTreeWidget):
@@ -175,16 +191,24 @@ class RowMenu:
         menu.addAction("&Copy row" if n <= 1 else f"&Copy {n} rows", lambda: m.copy_rows(self))
         menu.addAction("&Open in browser", lambda: open_url(url))
         menu.addSeparator()
-        menu.addAction("Show &inlinks", lambda: m.show_links(url, "Inlinks"))
-        menu.addAction("Show ou&tlinks", lambda: m.show_links(url, "Outlinks"))
+        # A folder has no links of its own: its pages have.
+        is_url = not isinstance(view, QTreeView) or view.indexAt(pos).data(Roles.Record) is None
+        inlinks = menu.addAction("Show &inlinks", lambda: m.show_links(url, "Inlinks"))
+        outlinks = menu.addAction("Show ou&tlinks", lambda: m.show_links(url, "Outlinks"))
+        inlinks.setEnabled(is_url)
+        outlinks.setEnabled(is_url)
         menu.addSeparator()
-        export = menu.addAction("&Export selection to CSV…", lambda: m.export_dialog(self))
-        export.setEnabled(bool(m.records_of(self.selected_urls())))
+        pages = self.selected_pages()  # a folder's: every URL below it
+        records = m.records_of(pages)
+        what = "selection" if is_url else f"its {plural(len(records), 'page')}"
+        export = menu.addAction(f"&Export {what} to CSV…", lambda: m.export_dialog(self))
+        export.setEnabled(bool(records))
         menu.addSeparator()
         # The crawl shown fetches these URLs again in its crawl file (none while a crawl runs).
-        recheck = menu.addAction("&Re-check" if n <= 1 else f"&Re-check {n} URLs",
-                                 lambda: m.window.recheck(self.selected_urls()))  # fmt: skip
-        recheck.setEnabled(m.window.recheck_action.isEnabled())
+        k = len(pages)
+        recheck = menu.addAction("&Re-check" if k <= 1 else f"&Re-check {k} URLs",
+                                 lambda: m.controller.recheck(pages))  # fmt: skip
+        recheck.setEnabled(m.parts.recheck.isEnabled() and bool(records))
         return menu
 
     def install(self) -> None:
@@ -201,21 +225,43 @@ class RowMenu:
             menu.popup(self.view.viewport().mapToGlobal(pos))
 
 
-class WindowMenus:
-    """The menu bar of ``window`` and its rows' context menus; ``menus`` by title ("File"…)."""
+@dataclass(frozen=True)
+class MenuParts:
+    """What the window hands its menus: itself (its menu bar, its actions found by their text,
+    the parent of a dialog), the views whose rows have a context menu (the Details pane last),
+    its tabs, and the actions the menus show beside their own, by where they go."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = w = window
+    window: QMainWindow
+    row_views: tuple[QAbstractItemView, ...]
+    details: DetailsPane
+    tabs: QTabWidget
+    file: tuple[QAction, ...]  # open, continue, compare
+    crawl: tuple[QAction, ...]  # start, pause, cancel, continue
+    checks: tuple[QAction, ...]  # a list of URLs, re-check
+    export: tuple[QAction, ...]  # all pages, the filtered view
+    findings: tuple[QAction, ...]  # the Overview's: a finding's URLs, broken links
+    report: QAction
+    recheck: QAction
+
+
+class WindowMenus:
+    """The menu bar of ``parts.window`` and its rows' context menus; ``menus`` by title ("File"…).
+    Their commands act on the crawl ``controller`` shows."""
+
+    def __init__(self, parts: MenuParts, controller: CrawlController) -> None:
+        self.parts = p = parts
+        self.window = parts.window
+        self.controller = controller
         self.last_menu: QMenu | None = None  # the context menu shown last (tests look at it)
         self._box: QMessageBox | None = None
         self.rows: dict[QAbstractItemView, RowMenu] = {}
-        for view in (w.pages_tab.table, w.tree_view, w.redirects_view, w.broken_view, w.details):
+        for view in p.row_views:
             self.rows[view] = RowMenu(self, view)
             self.rows[view].install()
             if isinstance(view, QTableView):
                 # Several rows to copy or export: Ctrl- and Shift-click add to the selection.
                 view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        w.details.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        p.details.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
 
         # The window's own actions (one QAction each, found by the text window.py gives them).
         self.address_action = self._find("Address")
@@ -225,9 +271,9 @@ class WindowMenus:
         self.filter_action.setText("&Filter the pages")
         self.quit_action.setText("&Quit")
         self.tab_actions = []
-        for i in range(min(9, w.tabs.count())):
+        for i in range(min(9, p.tabs.count())):
             a = self._find(f"Tab {i + 1}")
-            a.setText(w.tabs.tabText(i))  # "&Pages": the tab's own name and mnemonic
+            a.setText(p.tabs.tabText(i))  # "&Pages": the tab's own name and mnemonic
             self.tab_actions.append(a)
 
         # Commands on the rows of the view in use (the focused one, else the tab shown).
@@ -282,20 +328,16 @@ class WindowMenus:
         return a
 
     def _build(self) -> dict[str, QMenu]:
-        w = self.window
-        bar = w.menuBar()
-        ov = w.overview
+        p = self.parts
+        bar = self.window.menuBar()
         layout: list[tuple[str, list[QAction | None]]] = [
-            ("&File", [w.open_action, w.resume_crawl_action, w.compare_action, None,
-                       self.quit_action]),
+            ("&File", [*p.file, None, self.quit_action]),
             ("&Edit", [self.copy_rows_action, self.copy_url_action, None,
                        self.address_action, self.filter_action]),
             ("&View", [*self.tab_actions, None, self.inlinks_action, self.outlinks_action]),
-            ("&Crawl", [w.start_action, w.pause_action, w.cancel_action, w.resume_crawl_action,
-                        None, w.list_action, w.recheck_action]),
-            ("E&xport", [w.export_action, w.export_filtered_action, self.export_selection_action,
-                         None, ov.finding_action, ov.broken_action, self.links_csv_action,
-                         ov.report_action]),
+            ("&Crawl", [*p.crawl, None, *p.checks]),
+            ("E&xport", [*p.export, self.export_selection_action, None, *p.findings,
+                         self.links_csv_action, p.report]),
             ("&Help", [self.shortcuts_action, None, self.about_action]),
         ]  # fmt: skip
         menus = {}
@@ -320,7 +362,7 @@ class WindowMenus:
         for view, rows in self.rows.items():
             if focus is view or (isinstance(focus, QWidget) and view.isAncestorOf(focus)):
                 return rows
-        shown = self.window.tabs.currentWidget()
+        shown = self.parts.tabs.currentWidget()
         for view, rows in self.rows.items():
             if view is shown or (shown is not None and shown.isAncestorOf(view)):
                 return rows
@@ -337,7 +379,7 @@ class WindowMenus:
 
     def _show_current(self, section: str) -> None:
         urls = self._current_urls()
-        url = urls[0] if urls else self.window.details.url
+        url = urls[0] if urls else self.parts.details.url
         if url:
             self.show_links(url, section)
 
@@ -351,12 +393,12 @@ class WindowMenus:
         if text:
             self.copy(text)
             n = text.count("\n") + 1
-            self.window.notify(f"Copied {plural(n, 'row')}")
+            self.controller.say(f"Copied {plural(n, 'row')}")
 
     def show_links(self, url: str, section: str) -> QTreeWidgetItem | None:
         """Show ``url`` in Details with its ``section`` ("Inlinks" or "Outlinks") unfolded,
         scrolled to and selected."""
-        details = self.window.details
+        details = self.parts.details
         if details.url != url:
             details.show_url(url)
         for i in range(details.topLevelItemCount()):
@@ -369,17 +411,14 @@ class WindowMenus:
         return None
 
     def records_of(self, urls: list[str]) -> list[FetchRecord]:
-        """The records of those URLs fetched so far (a tree branch or a listed link may have
-        none yet)."""
-        by_url = self.window.results.links.records
-        return [r for u in urls if (r := by_url.get(u)) is not None]
+        return self.controller.records_of(urls)
 
     def export_dialog(self, rows: RowMenu | None) -> Any:
-        records = self.records_of(rows.selected_urls()) if rows is not None else []
+        records = self.records_of(rows.selected_pages()) if rows is not None else []
         if not records:
-            self.window.notify("Select rows of fetched URLs to export them", error=True)
+            self.controller.say("Select rows of fetched URLs to export them", error=True)
             return None
-        stem = file_stem(self.window.url or None)
+        stem = file_stem(self.controller.root)
         dlg = file_dialog(self.window, f"Export {plural(len(records), 'selected page')} as CSV",
                           "CSV files (*.csv)", save=True, name=f"{stem}-selection.csv")  # fmt: skip
         dlg.fileSelected.connect(lambda path: self.export_selection(path, records))
@@ -388,16 +427,10 @@ class WindowMenus:
 
     def export_selection(self, path: str, records: list[FetchRecord]) -> int:
         """The pages table's CSV of ``records`` (formulas defused, written whole or not at all)."""
-        try:
-            n = write_csv(path, records, self.window.results.pages.rules)
-        except OSError as e:
-            self.window.notify(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
-            return -1
-        self.window.notify(f"Exported {plural(n, 'row')} to {path}")
-        return n
+        return self.controller.export(path, records)
 
     def links_csv_dialog(self) -> Any:
-        stem = file_stem(self.window.url or None)
+        stem = file_stem(self.controller.root)
         dlg = file_dialog(self.window, "Export every link as CSV", "CSV files (*.csv)",
                           save=True, name=f"{stem}-links.csv")  # fmt: skip
         dlg.fileSelected.connect(self.export_links)
@@ -407,14 +440,14 @@ class WindowMenus:
     def export_links(self, path: str) -> int:
         """Every link of every page with its words (anchors.link_rows), the words read from the
         crawl file."""
-        w = self.window
-        rows = link_rows(w.results.links.records, w.overview.audit.is_internal, w.pages_words)
+        c = self.controller
+        rows = link_rows(c.results.links.records, c.is_internal, c.pages_words)
         try:
             n = write_links_csv(path, rows)
         except OSError as e:
-            w.notify(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
+            c.say(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
             return -1
-        w.notify(f"Exported {plural(n, 'link')} to {path}")
+        c.say(f"Exported {plural(n, 'link')} to {path}")
         return n
 
     # ---- help ---------------------------------------------------------------------------------

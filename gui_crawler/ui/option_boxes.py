@@ -1,4 +1,4 @@
-"""The boxes of the settings below its form: Politeness, Login and Extraction. Each one's fields
+"""The boxes of the settings below its form: Politeness, Login, Extraction and JavaScript. Each one's fields
 are the option table's options of one group (options.OPTIONS), made by OptionFields."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
@@ -54,6 +55,7 @@ class PolitenessGroup(OptionsBox):
     # checks that these are the table's).
     per_host: QSpinBox
     delay: QDoubleSpinBox
+    give_up_after: QDoubleSpinBox
     ignore_robots: QCheckBox
     use_sitemaps: QCheckBox
     check_external: QCheckBox
@@ -77,3 +79,15 @@ class ExtractGroup(OptionsBox):
     extract: QPlainTextEdit
     search: QPlainTextEdit
     search_absent: QPlainTextEdit
+
+
+class RenderGroup(OptionsBox):
+    """JavaScript: which pages are rendered in the headless browser, how long each may take, how
+    many at once, and which browser."""
+
+    GROUP, TITLE = "render", "JavaScript (pages rendered in a headless Chromium)"
+    render_mode: QComboBox  # not "render": QWidget.render
+    render_match: QLineEdit
+    render_timeout: QDoubleSpinBox
+    render_tabs: QSpinBox
+    browser: QLineEdit

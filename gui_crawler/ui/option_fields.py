@@ -53,7 +53,7 @@ def make_field(opt: Option) -> Field:
         double.setSingleStep(opt.step)
         double.setSuffix(opt.suffix)
         field = double
-    elif opt.kind == "bool" and opt.choices:
+    elif opt.choices:  # a yes/no option or a text one of a few values
         combo = QComboBox()
         for text, value in opt.choices:
             combo.addItem(text, value)
@@ -113,7 +113,8 @@ def stored_value(field: Field) -> Any:
     if isinstance(field, QSpinBox | QDoubleSpinBox):
         return field.value()
     if isinstance(field, QComboBox):
-        return bool(field.currentData())
+        data = field.currentData()
+        return data if isinstance(data, str) else bool(data)
     if isinstance(field, QCheckBox):
         return field.isChecked()
     if isinstance(field, QPlainTextEdit):

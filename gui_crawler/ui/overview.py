@@ -33,13 +33,13 @@ from PySide6.QtWidgets import (
 
 from gui_crawler.config import DEFAULT_USER_AGENT
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import AnyIndex, LabelledTable, Roles
 from gui_crawler.records.anchors import PagesWords, no_words
 from gui_crawler.records.audit import FINDINGS, Audit, Count, Finding, Thresholds
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_finding_csv
 from gui_crawler.records.report import broken_with_anchors, write_report
 from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.plaintext import label, tip
+from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles
 from gui_crawler.ui.stored import StoredSettings, number, whole
 from gui_crawler.ui.views import make_table
 
@@ -57,7 +57,6 @@ _SEVERITY_BRUSH = {
     1: QBrush(QColor("#b9770e")),
     0: QBrush(QColor("#1f5fbf")),
 }
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 class OverviewModel(LabelledTable):
@@ -99,9 +98,9 @@ class OverviewModel(LabelledTable):
         if role == Qt.ItemDataRole.ForegroundRole:
             return _SEVERITY_BRUSH[f.severity] if f.count else None
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 1:
-            return _RIGHT
+            return RIGHT
         if role == Qt.ItemDataRole.ToolTipRole and col == 0:
-            return tip(f"{explained(f)}\n\nClick to show these pages in the Pages tab")
+            return tip(f"{f.label}: {explained(f)}\n\nClick to show these pages in the Pages tab")
         return None
 
 
@@ -124,7 +123,9 @@ class OverviewTab(QWidget):
         self.settings_problems: list[str] = []  # what was wrong with the stored thresholds
         self.audit = Audit(self._load_thresholds())
         self.model = OverviewModel(self.audit, self)
-        self.table = make_table(self.model, (320, 90), sortable=False)
+        # Names cut at their end, not in the middle as URLs are (their tip says them whole).
+        self.table = make_table(self.model, (320, 90), sortable=False, url_columns=())
+        self.table.setAccessibleName(self.tr("Findings"))
         # The findings' names take the width (they were cut mid-word beside a wide count).
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)
@@ -167,6 +168,7 @@ class OverviewTab(QWidget):
         self.broken_action.triggered.connect(self.broken_dialog)
         self.report_action = QAction("HTML &report…", self)
         self.report_action.triggered.connect(self.report_dialog)
+        self._exportable()  # nothing picked yet: nothing to export
         buttons = QHBoxLayout()
         for b in (show_all, self.export_button, broken, report):
             buttons.addWidget(b)
@@ -253,6 +255,18 @@ class OverviewTab(QWidget):
         self.picked = f.key
         self.urlsPicked.emit(f.urls)
         self.message.setText(f"Pages tab: the {f.count:,} pages of “{f.label}”")
+        self._exportable()
+
+    def _exportable(self) -> None:
+        """Export finding is offered for the finding picked, and only then."""
+        label = self.finding(self.picked).label if self.picked is not None else None
+        for control in (self.export_button, self.finding_action):
+            control.setEnabled(label is not None)
+            control.setToolTip(
+                self.tr("Export the pages of “{0}” as CSV").format(label)
+                if label is not None
+                else self.tr("Pick a finding in the list first")
+            )
 
     def _explain(self, index: QModelIndex, _previous: QModelIndex | None = None) -> None:
         """The pane under the findings says what the current finding means and how to fix it."""
@@ -270,6 +284,7 @@ class OverviewTab(QWidget):
         self.picked = None
         self.urlsPicked.emit(None)
         self.message.setText("")
+        self._exportable()
 
     def export_finding(self, path: str, key: str) -> int:
         f = self.finding(key)
@@ -323,11 +338,10 @@ class OverviewTab(QWidget):
         self._ask("Broken links CSV", "CSV files (*.csv)", "broken-links.csv", self.export_broken)
 
     def _export_dialog(self) -> None:
-        row = self.table.currentIndex().row()
-        if row < 0:
+        key = self.picked
+        if key is None:  # disabled then; said should a shortcut get here
             self.message.setText("Pick a finding first, then export it")
             return
-        key = self.model.findings[row].key
         self._ask(
             "Export finding",
             "CSV files (*.csv)",

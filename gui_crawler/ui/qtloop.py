@@ -31,7 +31,7 @@ _Selecting = asyncio.selector_events.BaseSelectorEventLoop
 
 # The longest a batch of ready callbacks holds the loop before Qt gets a turn. At 1,000 workers
 # 20 ms batches kept the window's lag p99 at ~90 ms; 8 ms brings it under 50 ms at 0.98x the
-# records per second (bench/timeline_lag.py).
+# records per second (docs/performance-history.md, timeline_lag.py).
 BATCH_SECONDS = 0.008
 
 # Cancelled handles are dropped from the heap when they are more than this share of it.

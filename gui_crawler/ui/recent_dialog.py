@@ -25,6 +25,7 @@ from gui_crawler.records.page_columns import human_size
 from gui_crawler.records.wording import plural
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.recent import RecentCrawl, delete_crawl_file, recent_crawls
+from gui_crawler.ui.accessible import name_controls
 from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.stored import StoredSettings, crawl_notes
 
@@ -99,6 +100,7 @@ class RecentCrawlsDialog(QDialog):
         self.notes = CrawlNotes()
         self.confirm: QMessageBox | None = None  # the question before a file is deleted
         self.list = QTreeWidget()
+        self.list.setAccessibleName(self.tr("Saved crawls"))
         self.list.setRootIsDecorated(False)
         self.list.setUniformRowHeights(True)
         self.list.setAlternatingRowColors(True)
@@ -150,6 +152,7 @@ class RecentCrawlsDialog(QDialog):
         self.list.currentItemChanged.connect(lambda *_: self._update_buttons())
         self.list.itemChanged.connect(self._renamed)
         self.fill()
+        name_controls(self)
         if self.notes.problems:
             self._say("Settings: " + "; ".join(self.notes.problems))
 

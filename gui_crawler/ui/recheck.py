@@ -14,12 +14,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from gui_crawler.crawl.hosts import states_from_records
-from gui_crawler.events import ErrorKind, FetchRecord, Queued, WorkerEvent
+from gui_crawler.events import ErrorKind, FetchRecord, Queued, Reason, WorkerEvent
 from gui_crawler.records.verdicts import worth_rechecking
 from gui_crawler.records.wording import plural
+from gui_crawler.session import CrawlSession, StoreError
 from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.fileformat import Earlier, frontier_in_file, load_history
-from gui_crawler.storage.session import CrawlSession, StoreError
 from gui_crawler.ui.overview import OverviewTab
 from gui_crawler.ui.results import CrawlResults
 from gui_crawler.ui.timeline import TimelinePanel
@@ -141,7 +141,7 @@ class Recheck:
         parts = ", ".join(f"{k:,} {words}" for k, words in counts if k)
         left = len(before) - len(now)
         kept = f"{plural(left, 'URL')} {'keeps its' if left == 1 else 'keep their'} answer"
-        if reason == "cancelled":  # 'Re-check cancelled: 1 URL re-checked (1 fixed); 2 URLs …'
+        if reason == Reason.CANCELLED:  # 'Re-check cancelled: 1 URL re-checked (1 fixed); 2 URLs …'
             said = [f"{plural(len(now), 'URL')} re-checked ({parts})"] if now else []
             return "Re-check cancelled: " + "; ".join([*said, *([kept] if left else [])])
         text = f"Re-checked {plural(len(now), 'URL')}" + (f": {parts}" if parts else "")

@@ -9,18 +9,21 @@ from typing import Any
 from PySide6.QtCore import QObject
 
 from gui_crawler.events import FetchRecord, WorkerEvent
-from gui_crawler.models import PagesModel, PagesProxy
+from gui_crawler.models import PagesModel
 from gui_crawler.parsing.extract import Rule
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.reader import RecordReader
 from gui_crawler.ui.hosts_model import HostsModel
 from gui_crawler.ui.link_models import BrokenLinksModel, LinkIndex, RedirectsModel
+from gui_crawler.ui.pages_proxy import PagesProxy
+from gui_crawler.ui.site_graph import SiteGraph
 from gui_crawler.ui.tree_model import SiteTreeModel
 from gui_crawler.ui.workers_model import WorkersModel
 
 
 class CrawlResults(QObject):
-    """Owns the pages, tree, workers, redirects and broken-links models and the link index.
+    """Owns the pages, tree, workers, redirects and broken-links models, the link index and the
+    site graph built on it.
 
     Signals: none (views watch the models' own signals).
     """
@@ -35,6 +38,7 @@ class CrawlResults(QObject):
         self.redirects = RedirectsModel(self.links, self)
         self.broken = BrokenLinksModel(self.links, self)
         self.hosts = HostsModel(self)
+        self.graph = SiteGraph(self.links)
         self.redirect_count = 0
 
     def set_rules(self, rules: Sequence[Rule]) -> None:
@@ -79,6 +83,7 @@ class CrawlResults(QObject):
         has them by then; the Details pane reads a page's from the file)."""
         if records:
             gained = self.links.add(records, watched=self.broken.row_of)
+            self.graph.add(records)  # with their outlinks: it keeps a few a page
             if self.attached:
                 records = [r.without_links() if r.links else r for r in records]
             self.pages.add_records(records)
@@ -94,4 +99,5 @@ class CrawlResults(QObject):
         self.links.clear()
         for m in (self.pages, self.tree, self.workers, self.redirects, self.broken, self.hosts):
             m.clear()
+        self.graph.clear()
         self.redirect_count = 0

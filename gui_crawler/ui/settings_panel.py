@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSettings, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -19,11 +22,13 @@ from PySide6.QtWidgets import (
 from gui_crawler.config import CrawlConfig
 from gui_crawler.options import config_kwargs, in_group
 from gui_crawler.ui.focus import wheel_needs_focus
-from gui_crawler.ui.option_boxes import AccessGroup, ExtractGroup, PolitenessGroup
+from gui_crawler.ui.option_boxes import AccessGroup, ExtractGroup, PolitenessGroup, RenderGroup
 from gui_crawler.ui.option_fields import OptionFields, TextField
 from gui_crawler.ui.stored import StoredSettings
 
-ERROR_STYLE = "color: #c0392b;"
+ERROR_COLOR = "#c0392b"
+ERROR_STYLE = f"color: {ERROR_COLOR};"
+ERROR_BORDER = f"border: 1px solid {ERROR_COLOR};"  # a field whose text is what is wrong
 
 
 class SettingsPanel(QWidget):
@@ -35,10 +40,12 @@ class SettingsPanel(QWidget):
     Signals:
         workersChanged(int): the worker count was edited (applied live to a running crawl).
         validityChanged(bool): whether every field is currently valid.
+        edited(): a field of typed text changed (and was checked).
     """
 
     workersChanged = Signal(int)
     validityChanged = Signal(bool)
+    edited = Signal()
 
     # Made by OptionFields from the table; named here for the type checker (tests/test_options.py
     # checks that these are the table's).
@@ -55,19 +62,44 @@ class SettingsPanel(QWidget):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        form = QFormLayout()
+        crawl = QWidget()
+        form = QFormLayout(crawl)
         self.fields = OptionFields(self, form, in_group("crawl"), ERROR_STYLE)
-        lay = QVBoxLayout(self)
-        lay.addLayout(form)
         self.politeness = PolitenessGroup()
         self.access = AccessGroup(ERROR_STYLE)
         self.extraction = ExtractGroup(ERROR_STYLE)
-        self.boxes = (self.politeness, self.access, self.extraction)
-        for box in self.boxes:
-            lay.addWidget(box)
+        self.rendering = RenderGroup(ERROR_STYLE)
+        self.boxes = (self.politeness, self.access, self.extraction, self.rendering)
+        # One page each, none taller than the window has room for: stacked, the form and its
+        # boxes were 910 px in a 330 px panel, Login and Extraction far below a scroll.
+        self.pages = QTabWidget()
+        self.pages.setObjectName("settings-pages")
+        self.pages.setDocumentMode(True)
+        self.pages.setUsesScrollButtons(False)
+        self.pages.setAccessibleName(self.tr("Crawl settings"))
+        for page, title in (
+            (crawl, self.tr("&Crawl")),
+            (self.politeness, self.tr("Polite&ness")),
+            (self.access, self.tr("Lo&gin")),
+            (self.extraction, self.tr("E&xtraction")),
+            (self.rendering, self.tr("&JavaScript")),
+        ):
+            holder = QWidget()
+            column = QVBoxLayout(holder)
+            column.setContentsMargins(0, 4, 0, 0)
+            column.addWidget(page)
+            column.addStretch(1)
+            self.pages.addTab(holder, title)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(self.pages)
         # Every field of typed text, checked as it is typed, with the line under it.
-        self._typed = (self.fields, self.access.fields, self.extraction.fields)
-        lay.addStretch(1)
+        self._typed = (
+            self.fields,
+            self.access.fields,
+            self.extraction.fields,
+            self.rendering.fields,
+        )
         # The panel sits in a scroll area: a wheel turn over it scrolls, not a box passed over.
         self._wheel_guard = wheel_needs_focus(self)
 
@@ -80,6 +112,19 @@ class SettingsPanel(QWidget):
         """The first problem with the fields, as a message for a person, or None."""
         problems = self._problems()
         return problems[0][1] if problems else None
+
+    def reveal_problem(self) -> None:
+        """Show the page (the tab) of the first field in error, with the line that says why."""
+        problems = self._problems()
+        if problems:
+            self.pages.setCurrentIndex(self._page_of(problems[0][0]))
+
+    def _page_of(self, field: QWidget) -> int:
+        """The index of the settings page ``field`` is on."""
+        pages = self.pages
+        return next(
+            i for i in range(pages.count()) if (p := pages.widget(i)) and p.isAncestorOf(field)
+        )
 
     def error_label(self, edit: TextField) -> QLabel:
         """The line under ``edit`` that says what is wrong with its text."""
@@ -95,12 +140,18 @@ class SettingsPanel(QWidget):
         problems = dict(self._problems())
         for edit in self._text_fields():
             why = problems.get(edit)
-            edit.setStyleSheet("border: 1px solid #c0392b;" if why else "")
+            edit.setStyleSheet(ERROR_BORDER if why else "")
             self.error_label(edit).setText(why or "")
             self.error_label(edit).setVisible(why is not None)
+        # A page holding a field in error says so on its tab, shown or not.
+        wrong = {self._page_of(edit) for edit in problems}
+        bar = self.pages.tabBar()
+        for i in range(self.pages.count()):
+            bar.setTabTextColor(i, QColor(ERROR_COLOR) if i in wrong else QColor())
         if self._valid != (not problems):
             self._valid = not problems
             self.validityChanged.emit(self._valid)
+        self.edited.emit()
 
     def values(self) -> dict[str, Any]:
         """Every field's value by option name, as CrawlConfig takes it."""
@@ -143,3 +194,21 @@ class SettingsPanel(QWidget):
         finally:
             s.endGroup()
         return read.problems
+
+
+def scrolled(panel: SettingsPanel) -> QScrollArea:
+    """``panel`` in a scroll area as wide as the form needs beside its scroll bar: a sideways bar
+    would cut every field."""
+    scroll = QScrollArea()
+    scroll.setWidget(panel)
+    scroll.setWidgetResizable(True)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    # Not a stop of its own in the Tab order: Tab goes from the toolbar to the settings' tabs
+    # (a focused field is scrolled into view).
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    scroll.setMinimumWidth(
+        panel.minimumSizeHint().width()
+        + scroll.verticalScrollBar().sizeHint().width()
+        + 2 * scroll.frameWidth()
+    )
+    return scroll

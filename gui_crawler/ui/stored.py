@@ -220,7 +220,15 @@ class StoredSettings:
             using = "none" if opt.default is None else None
             return self.text(key, opt.default or "", regex_problem, using)
         if opt.kind == "text":
-            return self.text(key, opt.default, line_problem)
+
+            def valid(value: str) -> str | None:
+                if opt.choices and value not in opt.values():
+                    return f"was not one of {', '.join(opt.values())}"
+                return line_problem(value)
+
+            if opt.nullable:  # unset: stored as nothing typed
+                return self.text(key, "", lambda v: valid(v) if v else None, "none") or None
+            return self.text(key, opt.default, valid)
         if opt.kind == "lines":  # stored as typed, one a line
 
             def problem(typed: str) -> str | None:

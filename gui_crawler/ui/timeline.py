@@ -48,6 +48,7 @@ COLORS = {
     "download": "#27ae60",
     "parse_wait": "#f1c40f",
     "parse": "#c0392b",
+    "render": "#16a085",
 }
 LABELS = {
     "wait": "waiting",
@@ -57,6 +58,7 @@ LABELS = {
     "download": "download",
     "parse_wait": "parser queue",
     "parse": "parsing",
+    "render": "rendering",
 }
 _PHASE_COLORS = [QColor(COLORS[p]) for p in PHASES]
 MIN_LANE_PX = 3.0
@@ -490,6 +492,7 @@ class TimelinePanel(QWidget):
         self.live.setCheckable(True)
         self.live.setToolTip("Stop following the present to look back (drag also pauses)")
         self.lanes = QComboBox()
+        self.lanes.setAccessibleName(self.tr("Timeline lanes"))
         self.lanes.addItems(["Lanes: workers", "Lanes: hosts"])
         self.lanes.setToolTip(
             "One lane per worker, or per host one lane per slot of its limit, with a line for the "

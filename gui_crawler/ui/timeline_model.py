@@ -14,7 +14,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from gui_crawler.crawl.hosts import origin_of
 from gui_crawler.crawl.phases import FIELDS, PHASES
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import LabelledTable
+from gui_crawler.ui.roles import LabelledTable
 from gui_crawler.ui.timeline_hosts import HostLanes
 
 Index = QModelIndex | QPersistentModelIndex

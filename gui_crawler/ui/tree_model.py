@@ -19,25 +19,34 @@ indexes stay).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import STATUS_BRUSH, Roles, StatusClass, header_label, status_class
+from gui_crawler.records.verdicts import WORST_LAST, StatusClass, worry
 from gui_crawler.records.wording import status_word
 from gui_crawler.ui.plaintext import tip
+from gui_crawler.ui.roles import RIGHT, VERDICT_BRUSH, AnyIndex, Roles, header_label
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 TREE_COLUMNS = ("Path", "Pages", "Status", "Worst below")
 TREE_WIDTHS = (420, 70, 90, 110)
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-_PENDING = StatusClass.PENDING
 
-# A node's statuses: (own class or None when the node is no URL, own text, worst class below,
-# its text). One tuple object per distinct combination, shared by every node that has it.
-State = tuple[StatusClass | None, str, StatusClass, str]
+# An outcome as the tree orders them to keep the worst (verdicts.worry): the place of its verdict
+# in WORST_LAST (0: a URL not fetched yet), then its status class (a 500 above a 404).
+Mark = tuple[int, StatusClass]
+_PENDING: Mark = (0, StatusClass.PENDING)
+# A mark's colour: its verdict's.
+_BRUSHES = (VERDICT_BRUSH[None], *(VERDICT_BRUSH[v] for v in WORST_LAST))
+_mark = functools.lru_cache(maxsize=4096)(worry)  # one tuple per outcome, shared
+
+
+# A node's statuses: (own mark or None when the node is no URL, own text, worst mark below, its
+# text). One tuple object per distinct combination, shared by every node that has it.
+State = tuple[Mark | None, str, Mark, str]
 _STATES: dict[State, State] = {}
 _intern = _STATES.setdefault
 _NOT_URL: State = _intern((None, "", _PENDING, ""), (None, "", _PENDING, ""))
@@ -88,7 +97,7 @@ class Node:
 
     @property
     def own(self) -> StatusClass:
-        return self.state[0] or _PENDING
+        return (self.state[0] or _PENDING)[1]
 
     @property
     def own_text(self) -> str:
@@ -96,7 +105,7 @@ class Node:
 
     @property
     def worst(self) -> StatusClass:
-        return self.state[2]
+        return self.state[2][1]
 
     @property
     def worst_text(self) -> str:
@@ -136,6 +145,35 @@ class Node:
             root = root.parent
         spelled = root.dir.spelled if isinstance(root.dir, RootDir) else {}
         return spelled.get(self) or self.prefix
+
+
+@dataclass(frozen=True, slots=True)
+class Folder:
+    """What a branch of the site tree that is no URL itself stands for (``/static/`` when only
+    the files in it were taken in): its path and every URL below it, taken in or fetched, in
+    the tree's order; the worst status below it, as the tree says it."""
+
+    prefix: str
+    urls: tuple[str, ...]
+    fetched: int  # of them, those with an answer (the others are taken in, not fetched yet)
+    worst: str
+
+    @classmethod
+    def of(cls, node: Node) -> Folder:
+        """The folder ``node`` is: every URL in its subtree, depth first in the tree's order."""
+        urls: list[str] = []
+        fetched = 0
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            url = n.url
+            if url is not None:
+                urls.append(url)
+                fetched += n.state[0] != _PENDING
+            d = n.dir
+            if d is not None:
+                stack.extend(reversed(d.children + d.pending))
+        return cls(node.prefix, tuple(urls), fetched, node.state[3])
 
 
 def split_url(url: str) -> tuple[str, list[str]]:
@@ -214,17 +252,17 @@ class SiteTreeModel(QAbstractItemModel):
         intern = _intern
         for rec in records:
             node = self._ensure(rec.url)
-            cls = status_class(rec)
+            mark = _mark(rec.status, rec.error_kind)
             # A failure that still has a status (a 302 without Location) shows as the failure.
             text = status_word(rec)
             st = node.state
-            new: State = (cls, text, cls, text) if st[2] < cls else (cls, text, st[2], st[3])
+            new: State = (mark, text, mark, text) if st[2] < mark else (mark, text, st[2], st[3])
             node.state = intern(new, new)
             self._touch(node)
             n = node.parent
-            while n is not None and n is not self.root and n.state[2] < cls:
+            while n is not None and n is not self.root and n.state[2] < mark:
                 st = n.state
-                new = (st[0], st[1], cls, text)
+                new = (st[0], st[1], mark, text)
                 n.state = intern(new, new)
                 self._touch(n)
                 n = n.parent
@@ -366,18 +404,20 @@ class SiteTreeModel(QAbstractItemModel):
             return st[1] if col == 2 else st[3]  # a node that is no URL has no own text
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == 2:
-                return STATUS_BRUSH[st[0]] if st[0] is not None else None
-            return STATUS_BRUSH[st[2]] if col in (0, 3) else None
+                return _BRUSHES[st[0][0]] if st[0] is not None else None
+            return _BRUSHES[st[2][0]] if col in (0, 3) else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if col == 1 else None
+            return RIGHT if col == 1 else None
         if role == Qt.ItemDataRole.ToolTipRole:  # a URL as it was recorded: shown as text
             return tip(n.url or n.prefix)
         if role == Roles.Url:
             return n.url or n.prefix
         if role == Roles.Sort:
-            return (n.name, n.pages, int(n.own), int(st[2]))[col]
+            return (n.name, n.pages, st[0] or _PENDING, st[2])[col]
         if role == Roles.StatusClass:
-            return int(st[2])
+            return int(st[2][1])
+        if role == Roles.Record:  # a folder stands for the URLs below it; a URL for itself
+            return None if st[0] is not None else Folder.of(n)
         return None
 
     def headerData(

@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     QUrl,
     Signal,
 )
-from PySide6.QtGui import QDesktopServices, QGuiApplication, QResizeEvent, QStandardItemModel
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QSizePolicy,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -37,22 +36,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui_crawler.models import PagesProxy, Roles, StatusClass
 from gui_crawler.records.page_columns import PAGE_COLUMNS
 from gui_crawler.records.record_filters import RECORD_FILTERS, record_filter
+from gui_crawler.records.verdicts import CLASS_WORDS, QUICK_CLASSES
 from gui_crawler.records.wording import plural
+from gui_crawler.ui.pages_proxy import PagesProxy
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.quiet_table import QuietTable
+from gui_crawler.ui.roles import Roles
 
 ItemView = QTableView | QTreeView
 
-QUICK_FILTERS = (
-    ("2xx", (StatusClass.OK,), "Successful answers"),
-    ("3xx", (StatusClass.REDIRECT,), "Redirects"),
-    ("4xx", (StatusClass.CLIENT_ERROR,), "Client errors, e.g. 404"),
-    ("5xx", (StatusClass.SERVER_ERROR,), "Server errors"),
-    ("Failed", (StatusClass.FAILED,), "No HTTP answer: timeouts, resets, cancelled…"),
-)
+# The quick filters by status class: (label, class, what it holds), as verdicts.py says them.
+QUICK_FILTERS = tuple((CLASS_WORDS[c][0], c, CLASS_WORDS[c][1]) for c in QUICK_CLASSES)
 
 
 def open_url(url: str) -> None:
@@ -165,6 +161,7 @@ class PagesTab(QWidget):
         super().__init__(parent)
         self.proxy = proxy
         self.filter = QLineEdit()
+        self.filter.setAccessibleName(self.tr("Filter the pages"))
         self.filter.setPlaceholderText("Filter URLs, types, errors… (Ctrl+F)")
         self.filter.setClearButtonEnabled(True)
         self.buttons: dict[str, QToolButton] = {}
@@ -303,6 +300,11 @@ class PagesTab(QWidget):
         self.proxy.set_url_filter(None)
         self._apply()
 
+    def start_over(self) -> None:
+        """Another crawl shown: its rows unfiltered, from the first column."""
+        self.clear_filters()
+        self.table.horizontalScrollBar().setValue(0)
+
     def active_filters(self) -> list[str]:
         """The filters on, in words, as the count's tooltip lists them."""
         out = []
@@ -327,9 +329,7 @@ class PagesTab(QWidget):
 
     def _apply(self) -> None:
         self._debounce.stop()
-        classes = [
-            c for label, cs, _tip in QUICK_FILTERS if self.buttons[label].isChecked() for c in cs
-        ]
+        classes = [c for label, c, _tip in QUICK_FILTERS if self.buttons[label].isChecked()]
         self.proxy.only = record_filter(
             {lb for lb, _ in RECORD_FILTERS if self.buttons[lb].isChecked()}
         )
@@ -435,51 +435,6 @@ class FilterChip(QFrame):
 
     def text(self) -> str:
         return self.label.text()
-
-
-class ElidedLabel(QLabel):
-    """A one-line label that shrinks with its space and cuts its text at the end with "…";
-    ``text()`` gives the whole text (a plain QLabel would clip it mid-letter, without a mark).
-    Plain text: what it shows can come from a page or a file."""
-
-    def __init__(self, text: str = "", parent: Any = None) -> None:
-        super().__init__(parent)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self._full = ""
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.setText(text)
-
-    def text(self) -> str:
-        return self._full
-
-    def setText(self, text: str) -> None:
-        self._full = text
-        self._elide()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._elide()
-
-    def _elide(self) -> None:
-        width = max(0, self.contentsRect().width())
-        cut = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
-        super().setText(cut)
-
-
-# What each number of the status bar counts (its tooltip).
-STATUS_TIPS = {
-    "urls": "URLs recorded: the rows of the Pages table (URLs a Cancel cut short in flight among "
-    "them, listed as cancelled: the crawl file keeps those to fetch again)",
-    "queued": "URLs taken in and not fetched yet: while a crawl runs, its queue; between crawls, "
-    "what Continue crawl would fetch",
-    "progress": "URLs recorded out of those known so far (recorded, queued or in flight): more "
-    "are found as pages are read, so the share and the time left are estimates",
-    "redirects": "URLs that answered with a redirect: the rows of the Redirects tab",
-    "broken": "Broken URLs: an error answer (404, 500…) or no connection (refused, unknown "
-    "host, reset), not those blocked or timed out: the rows of the Broken links tab",
-    "rate": "Pages recorded per second over the last second; after a crawl, its average",
-    "elapsed": "Time since the crawl started",
-}
 
 
 class CounterLabel(QLabel):

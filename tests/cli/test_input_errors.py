@@ -41,8 +41,8 @@ def test_workers_out_of_range_is_a_usage_error(capsys: pytest.CaptureFixture[str
     with pytest.raises(SystemExit) as exit_:
         app.parse_args(["--workers", "999999999999"])  # OverflowError in the spin box before
     assert exit_.value.code == app.EXIT_USAGE
-    assert "--workers must be between 1 and 100000" in capsys.readouterr().err
-    assert app.parse_args(["--workers", "100000"]).workers == 100_000
+    assert "--workers must be between 1 and 20000" in capsys.readouterr().err
+    assert app.parse_args(["--workers", "20000"]).workers == 20_000
 
 
 @pytest.mark.parametrize(
@@ -170,3 +170,84 @@ def test_a_write_error_part_way_leaves_no_file(
     assert window.export_csv(str(out)) == -1
     assert window.notice.text() == f"Export failed: cannot write {out}: No space left on device"
     assert sorted(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--proxy", "http://127.0.0.1:99999"], "proxy has an invalid port (1 to 65535)"),
+        (["--proxy", "http://ann:pw-S3cret@127.0.0.1:0"], "proxy has an invalid port"),
+        (["--proxy", "http://ann:pw-S3cret@127.0.0.1:x"], "proxy has an invalid port"),
+        (["--proxy", "http://[::1:3128"], "proxy is not a valid URL"),
+        (["--list", "http://127.0.0.1:99999/sitemap.xml"], "it has an invalid port"),
+        (["--list", "http://[::1/sitemap.xml"], "--list 'http://[::1/sitemap.xml' is not a URL"),
+    ],
+)
+def test_a_url_option_that_is_no_url_is_one_line_before_the_crawl(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was a traceback from yarl as the crawl started (Port out of range 0-65535)."""
+    roots = [] if argv[0] == "--list" else ["http://127.0.0.1:9/"]
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([*roots, *argv])
+    assert exit_.value.code == cli.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert said in err.splitlines()[-1] and "Traceback" not in err
+    assert "S3cret" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--no-db", "--db", "c.sqlite3"], "--no-db and --db cannot be given together"),
+        (["-vvvvv", "--quiet"], "-v and -q cannot be given together"),
+        (["-v", "-q"], "-v and -q cannot be given together: -q prints the summary line only"),
+        (["--proxy", "http://127.0.0.1:3128", "--no-proxy"], "--no-proxy and --proxy cannot"),
+        (["--proxy-file", "p.txt", "--no-proxy"], "--no-proxy and --proxy-file cannot"),
+        (["--auth", "ann:pw-S3cret", "--auth-file", "a.txt"], "--auth and --auth-file cannot"),
+        (["--proxy", "http://127.0.0.1:3128", "--proxy-file", "p"], "--proxy and --proxy-file"),
+        (["--csv", "out.csv", "--report", "out.csv"], "--csv and --report both name out.csv"),
+        (["--db", "c.sqlite3", "--links-csv", "c.sqlite3"], "--db and --links-csv both name"),
+        (["--broken-csv", "b.csv", "--csv", "./b.csv"], "--csv and --broken-csv both name"),
+    ],
+)
+def test_options_that_say_opposite_things_are_refused(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """Each of these passed silently, one of the two winning (-vvvvv --quiet was quiet, --no-db
+    --db x kept no file, a CSV named as the crawl file replaced it)."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["http://127.0.0.1:9/", *argv])
+    assert exit_.value.code == cli.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert said in err.splitlines()[-1] and "S3cret" not in err
+    assert list(tmp_path.iterdir()) == []  # nothing made, nothing read
+
+
+def test_resume_with_an_output_named_as_the_crawl_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "c.sqlite3"
+    db.write_bytes(b"not even read")
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["--resume", str(db), "--report", str(db)])
+    assert exit_.value.code == cli.EXIT_USAGE
+    assert f"--resume and --report both name {db}" in capsys.readouterr().err
+    assert db.read_bytes() == b"not even read"
+
+
+def test_a_db_in_a_folder_that_does_not_exist_is_refused_like_a_csv_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--db made missing folders (a mistyped one too) while --csv refused them."""
+    for flag in ("--db", "--csv"):
+        target = tmp_path / "typo" / "x"
+        assert cli.main(["http://127.0.0.1:9/", flag, str(target)]) == cli.EXIT_USAGE
+        err = capsys.readouterr().err
+        assert (
+            err
+            == f"gui-crawler: cannot write {target}: its folder {target.parent} does not exist\n"
+        )
+    assert not (tmp_path / "typo").exists()

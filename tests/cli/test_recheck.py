@@ -11,9 +11,9 @@ from sites import Site, ThreadedSite
 from gui_crawler.cli.headless import main as crawl_main
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import ErrorKind, FetchRecord
+from gui_crawler.session import CrawlSession
 from gui_crawler.storage import CrawlStore, load
 from gui_crawler.storage.fileformat import load_history
-from gui_crawler.storage.session import CrawlSession
 
 
 def test_a_recheck_fetches_the_failures_again_and_keeps_their_history(

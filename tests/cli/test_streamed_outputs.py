@@ -19,9 +19,9 @@ from hostsites import HostSite
 from outputs_site import BLOCKED, outputs_site
 from sites import ThreadedSite
 
+from gui_crawler.base.urls import Scope
 from gui_crawler.cli.headless import FileRecords, Report, main
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl.urls import Scope
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord
 from gui_crawler.records.anchors import link_rows, streamed_link_rows
 from gui_crawler.records.report import ListRecords, write_audit, write_pages_csv

@@ -13,11 +13,12 @@ from pathlib import Path
 import aiohttp
 import pytest
 from aiohttp import web
-from hostsites import HostSite, crawl
+from crawling import crawl
+from hostsites import HostSite
 from sites import ThreadedSite
 
 from gui_crawler.cli.headless import main as crawl_main
-from gui_crawler.records.verdicts import Verdict
+from gui_crawler.records.verdicts import Verdict, verdict
 
 USER, PASSWORD, TOKEN, COOKIE = "ann", "pw-S3cret", "tok-4411", "c00kie-77"
 BASIC = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
@@ -84,7 +85,7 @@ async def test_credentials_open_the_site_and_go_nowhere_else(
     records, _, _ = await crawl(site.url, **GIVEN)  # type: ignore[arg-type]
     inside = [u for u in records if u.startswith(site.url)]
     assert {u.removeprefix(site.url) for u in inside} == {"", "a", "away", "listed"}
-    assert all(records[u].verdict in (Verdict.OK, Verdict.REDIRECT) for u in inside)
+    assert all(verdict(records[u]) in (Verdict.OK, Verdict.REDIRECT) for u in inside)
     assert site.requests("/robots.txt") == 1 and site.requests("/sm.xml") == 1  # behind it too
     # The external check and the redirect's hop off the site reached the other host bare.
     assert records[other.u("/ext")].status == 200 and len(elsewhere) >= 2
@@ -97,7 +98,7 @@ async def test_credentials_open_the_site_and_go_nowhere_else(
 async def test_without_them_the_site_says_401(site: HostSite, other: HostSite) -> None:
     behind_login(site, other)
     records, _, _ = await crawl(site.url)
-    assert records[site.url].status == 401 and records[site.url].verdict is Verdict.BROKEN
+    assert records[site.url].status == 401 and verdict(records[site.url]) is Verdict.BROKEN
 
 
 class Proxy(HostSite):

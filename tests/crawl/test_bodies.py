@@ -7,12 +7,11 @@ import asyncio
 from typing import Any
 
 import pytest
-from sites import Sink, Site
+from crawling import crawl
+from sites import Site
 
 from gui_crawler import engine as engine_mod
-from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl.bodies import BodyBudget
-from gui_crawler.engine import Crawler
 
 MB = 1 << 20
 
@@ -123,18 +122,7 @@ def test_big_pages_linked_together_are_held_a_few_at_a_time_and_all_parsed(
                     site.route(path, _chunked(big.encode()))
                 else:
                     site.html(path, big)
-            sink = Sink()
-            config = CrawlConfig(
-                roots=(site.url,),
-                max_tasks=8,
-                ignore_robots=True,
-                use_sitemaps=False,
-                check_external=False,
-                per_host=100,
-            )
-            finished = await Crawler(config, sink).run()
-            assert finished.reason == "done"
-            records = sink.records
+            records = (await crawl(site.url, plain=True, max_tasks=8, timeout=10)).records
             for path in pages:
                 r = records[site.u(path)]
                 assert (r.status, r.size, r.links) == (200, len(big), (site.u("/leaf"),))

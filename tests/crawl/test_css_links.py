@@ -3,10 +3,11 @@ checked like any URL, a broken font or background a broken link of the sheet tha
 
 from __future__ import annotations
 
-from hostsites import HostSite, crawl, serve
+from crawling import crawl
+from hostsites import HostSite, serve
 
 from gui_crawler.parsing.css import css_links
-from gui_crawler.records.verdicts import Verdict
+from gui_crawler.records.verdicts import Verdict, verdict
 
 SHEET = "http://s.test/css/site.css"
 
@@ -57,7 +58,7 @@ async def test_a_stylesheets_targets_are_checked_and_never_parsed(
         site.u("/img/bg.png"),
         site.u("/fonts/gone.woff2"),
     )
-    assert records[site.u("/img/bg.png")].verdict is Verdict.OK
+    assert verdict(records[site.u("/img/bg.png")]) is Verdict.OK
     gone = records[site.u("/fonts/gone.woff2")]
     assert gone.status == 404 and gone.referrer == site.u("/css/site.css")
     assert site.requests("/never.png") == 0

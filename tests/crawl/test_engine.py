@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from aiohttp import web
+from crawling import PLAIN, crawl
 from sites import Sink, Site
 
 from gui_crawler import engine as engine_mod
@@ -27,29 +28,11 @@ from gui_crawler.events import (
     WorkerState,
 )
 from gui_crawler.parsing import links as links_mod
+from gui_crawler.records.verdicts import category, is_broken
 
 
 def run(coro: Coroutine[Any, Any, Any]) -> Any:
     return asyncio.run(coro)
-
-
-PLAIN = dict(ignore_robots=True, use_sitemaps=False, check_external=False, per_host=100)
-
-
-async def crawl(site: Site, root: str = "/", **kw: Any) -> tuple[dict[str, FetchRecord], Crawler]:
-    kw.setdefault("retry_backoff", 0.01)
-    # The fetch path alone; robots.txt, sitemaps and politeness have tests of their own.
-    for name, value in PLAIN.items():
-        kw.setdefault(name, value)
-    sink = Sink()
-    crawler = Crawler(CrawlConfig(roots=(site.u(root),), **kw), sink)
-    finished = await asyncio.wait_for(crawler.run(), 20)
-    assert finished.reason == "done"
-    assert isinstance(sink.events[-1], CrawlFinished)
-    records = sink.records
-    # Every URL taken in ends as exactly one record.
-    assert set(records) == crawler.seen
-    return records, crawler
 
 
 def with_site(build: Callable[[Site], None]) -> Callable[..., Any]:
@@ -83,25 +66,30 @@ def _tree(site: Site) -> None:
 
 @with_site(_tree)
 async def test_crawls_every_reachable_url_once(site: Site) -> None:
-    records, _ = await crawl(site)
+    records, *_ = await crawl(site.url, plain=True)
     assert set(records) == {site.u(p) for p in ["/", "/a", "/b", "/c/", "/c/d", "/missing"]}
     assert all(n == 1 for n in site.hits.values()), site.hits
     root = records[site.u("/")]
-    assert root.kind == "html" and root.status == 200 and root.depth == 0 and root.referrer is None
+    assert (
+        category(root) == "html"
+        and root.status == 200
+        and root.depth == 0
+        and root.referrer is None
+    )
     assert root.num_urls == 3 and root.num_new_urls == 3  # /b, b and /a#frag coalesce
     assert records[site.u("/c/d")].depth == 2
     assert records[site.u("/missing")].status == 404
     assert records[site.u("/missing")].referrer == site.u("/a")
-    assert records[site.u("/missing")].is_broken
+    assert is_broken(records[site.u("/missing")])
 
 
 @with_site(_tree)
 async def test_exclude_and_include(site: Site) -> None:
-    records, _ = await crawl(site, exclude=r"/c/")
+    records, *_ = await crawl(site.url, plain=True, exclude=r"/c/")
     assert site.u("/c/") not in records and site.u("/c/d") not in records
     async with Site() as other:
         _tree(other)
-        records, _ = await crawl(other, include=r"/(a|b)$")
+        records, *_ = await crawl(other.url, plain=True, include=r"/(a|b)$")
         assert set(records) == {other.u("/"), other.u("/a"), other.u("/b")}
 
 
@@ -113,9 +101,9 @@ def _chain(site: Site) -> None:
 
 @with_site(_chain)
 async def test_max_depth_and_max_pages(site: Site) -> None:
-    records, _ = await crawl(site, max_depth=2)
+    records, *_ = await crawl(site.url, plain=True, max_depth=2)
     assert set(records) == {site.u("/"), site.u("/1"), site.u("/2")}
-    records, _ = await crawl(site, max_pages=4)
+    records, *_ = await crawl(site.url, plain=True, max_pages=4)
     assert len(records) == 4
 
 
@@ -124,7 +112,7 @@ async def _offsite() -> None:
         other.page("/", [])
         site.page("/", [other.u("/"), "/go", "mailto:x@y.z", "javascript:void(0)"])
         site.redirect("/go", other.u("/landing"), 302)
-        records, _ = await crawl(site)
+        records, *_ = await crawl(site.url, plain=True)
         assert set(records) == {site.u("/"), site.u("/go")}
         assert records[site.u("/go")].next_url == other.u("/landing")
         assert "out of scope" in (records[site.u("/go")].note or "")
@@ -136,7 +124,7 @@ def test_offsite_links_and_redirects_are_never_contacted() -> None:
 
 
 def test_strict_scope_is_www_tolerant_and_lenient_takes_the_domain() -> None:
-    from gui_crawler.crawl.urls import Scope
+    from gui_crawler.base.urls import Scope
 
     strict = Scope(("http://example.com/",))
     assert "https://www.example.com/x" in strict
@@ -156,9 +144,9 @@ def test_every_redirect_status_is_followed(status: int) -> None:
             site.page("/", ["/old"])
             site.redirect("/old", "/new", status)
             site.page("/new", [])
-            records, _ = await crawl(site)
+            records, *_ = await crawl(site.url, plain=True)
             old = records[site.u("/old")]
-            assert old.status == status and old.kind == "redirect"
+            assert old.status == status and category(old) == "redirect"
             assert old.next_url == site.u("/new")
             assert records[site.u("/new")].status == 200
             assert records[site.u("/new")].referrer == site.u("/old")
@@ -175,7 +163,7 @@ def _coalesce(site: Site) -> None:
 
 @with_site(_coalesce)
 async def test_redirects_coalesce_onto_seen_urls(site: Site) -> None:
-    records, _ = await crawl(site)
+    records, *_ = await crawl(site.url, plain=True)
     assert site.hits["/target"] == 1
     notes = {records[site.u(p)].note for p in ("/r1", "/r2")}
     assert "target already seen" in notes
@@ -196,14 +184,14 @@ def _loops(site: Site) -> None:
 
 @with_site(_loops)
 async def test_redirect_loop_long_chain_and_bad_location_all_end(site: Site) -> None:
-    records, _ = await crawl(site, max_redirect=3)
+    records, *_ = await crawl(site.url, plain=True, max_redirect=3)
     assert site.hits["/loop-a"] == 1 and site.hits["/loop-b"] == 1
     assert records[site.u("/loop-b")].error_kind == ErrorKind.REDIRECT_LOOP
     # /chain0 → 1 → 2 → 3 uses the three allowed hops; the fourth is refused.
     assert records[site.u("/chain3")].exception.startswith("TooManyRedirects")  # type: ignore[union-attr]
     assert site.hits["/chain4"] == 0
-    assert records[site.u("/noloc")].kind == "fail_MissingLocation"
-    assert records[site.u("/badloc")].kind == "fail_BadLocation"
+    assert category(records[site.u("/noloc")]) == "fail_MissingLocation"
+    assert category(records[site.u("/badloc")]) == "fail_BadLocation"
     assert records[site.u("/rel")].next_url == site.u("/x/y")
     assert records[site.u("/x/y")].status == 200
 
@@ -231,10 +219,12 @@ async def _connection_reset() -> None:
     async with Site() as site:
         site.route("/", flaky)
         site.route("/dead", dead)
-        records, _ = await crawl(site, max_tries=3)
+        records, *_ = await crawl(site.url, plain=True, max_tries=3)
     assert records[site.u("/")].status == 200 and records[site.u("/")].tries == 3
     dead_rec = records[site.u("/dead")]
-    assert dead_rec.tries == 3 and dead_rec.kind.startswith("fail_") and dead_rec.status is None
+    assert (
+        dead_rec.tries == 3 and category(dead_rec).startswith("fail_") and dead_rec.status is None
+    )
 
 
 def test_connection_reset_is_retried_then_recorded() -> None:
@@ -252,7 +242,7 @@ async def _retry_after() -> None:
 
     async with Site() as site:
         site.route("/", busy)
-        records, _ = await crawl(site)
+        records, *_ = await crawl(site.url, plain=True)
     assert records[site.u("/")].status == 200 and records[site.u("/")].tries == 2
     assert seen[1] - seen[0] >= 0.95
 
@@ -269,7 +259,7 @@ def test_retry_after_is_bounded_and_final_status_recorded() -> None:
         async with Site() as site:
             site.route("/", unavailable)
             t0 = time.monotonic()
-            records, _ = await crawl(site, max_tries=2, max_retry_after=0.2)
+            records, *_ = await crawl(site.url, plain=True, max_tries=2, max_retry_after=0.2)
             assert time.monotonic() - t0 < 2
         assert records[site.u("/")].status == 503 and records[site.u("/")].tries == 2
 
@@ -281,8 +271,8 @@ def test_timeout_is_recorded() -> None:
         async with Site() as site:
             site.page("/", ["/slow"])
             site.page("/slow", [], delay=1.0)
-            records, _ = await crawl(site, timeout=0.3, max_tries=2)
-        assert records[site.u("/slow")].kind == "fail_Timeout"
+            records, *_ = await crawl(site.url, plain=True, timeout=0.3, max_tries=2)
+        assert category(records[site.u("/slow")]) == "fail_Timeout"
         assert records[site.u("/slow")].tries == 2
 
     run(main())
@@ -307,10 +297,10 @@ def test_body_limit_counts_decompressed_bytes() -> None:
 
             site.route("/bomb", gz)
             site.route("/declared", declared)
-            records, _ = await crawl(site, max_body=100_000)
+            records, *_ = await crawl(site.url, plain=True, max_body=100_000)
         assert len(bomb) < 100_000
         for path in ("/big", "/bomb", "/declared"):
-            assert records[site.u(path)].kind == "fail_TooLarge", path
+            assert category(records[site.u(path)]) == "fail_TooLarge", path
 
     run(main())
 
@@ -367,7 +357,7 @@ def test_body_limit_holds_for_a_body_that_came_whole_with_its_headers() -> None:
         records = run(main())
     finally:
         engine_mod.Crawler._read = original  # type: ignore[method-assign]
-    assert records["over"].kind == "fail_TooLarge", records["over"]
+    assert category(records["over"]) == "fail_TooLarge", records["over"]
     assert records["under"].status == 200 and records["under"].size == len(bodies[b"/under"])
     assert records["leaf"].status == 200  # the links of a page taken whole are followed
     assert any(seen_eof), "no response came whole: the test does not reach the fast path"
@@ -401,7 +391,7 @@ def _parse_site(site: Site) -> None:
 
 @with_site(_parse_site)
 async def test_links_from_a_real_parser_with_base_href(site: Site) -> None:
-    records, _ = await crawl(site)
+    records, *_ = await crawl(site.url, plain=True)
     root = records[site.u("/")]
     # Off-site links are the record's too (never fetched here: external checks are off).
     assert set(root.links) == {site.u(p) for p in LINKED_FROM_ROOT} | {"http://elsewhere.invalid/x"}
@@ -417,7 +407,7 @@ async def test_charsets(site: Site) -> None:
     assert recs[site.u("/latin")].encoding == "iso8859-1"
     assert recs[site.u("/bogus")].encoding == "utf-8"  # unknown codec: safe fallback
     assert recs[site.u("/cp")].encoding == "cp1252"
-    assert recs[site.u("/xhtml")].kind == "html" and recs[site.u("/xhtml")].num_urls == 1
+    assert category(recs[site.u("/xhtml")]) == "html" and recs[site.u("/xhtml")].num_urls == 1
 
 
 # ---- robustness and control ---------------------------------------------------------------------
@@ -434,10 +424,10 @@ async def test_a_worker_that_raises_records_the_url_and_the_crawl_ends(site: Sit
 
     engine_mod.parse_page = explode  # type: ignore[assignment]
     try:
-        records, _ = await crawl(site)
+        records, *_ = await crawl(site.url, plain=True)
     finally:
         engine_mod.parse_page = original
-    assert records[site.u("/a")].kind == "fail_InternalError"
+    assert category(records[site.u("/a")]) == "fail_InternalError"
     assert "boom" in (records[site.u("/a")].exception or "")
 
 
@@ -460,7 +450,7 @@ async def test_cancel_is_fast_keeps_records_and_leaves_no_task(site: Site) -> No
     assert time.monotonic() - t0 < 0.2
     assert finished.reason == "cancelled"
     records = sink.records
-    cancelled = [r for r in records.values() if r.kind == "fail_Cancelled"]
+    cancelled = [r for r in records.values() if category(r) == "fail_Cancelled"]
     assert len(cancelled) == 5  # the five in-flight URLs
     assert finished.todo == 40 + 1 - len(records)
     assert set(records) | {item.url for item in crawler.pending()} == crawler.seen

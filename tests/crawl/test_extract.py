@@ -8,12 +8,11 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from sites import Sink, Site, ThreadedSite
+from crawling import crawl
+from sites import Site, ThreadedSite
 
 from gui_crawler.cli.headless import main as crawl_main
 from gui_crawler.config import ConfigError, CrawlConfig
-from gui_crawler.engine import Crawler
-from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Extractor, parse_rule, values
 from gui_crawler.records.report import audit_of
 from gui_crawler.storage import load
@@ -89,8 +88,8 @@ def test_two_rules_of_one_name_are_refused() -> None:
 
 def test_values_are_bounded_and_an_empty_page_matches_nothing() -> None:
     extractor = Extractor([parse_rule("all=regex:(.*)"), parse_rule("t=xpath://title")])
-    assert len(values(extractor.run("x" * 5000))["all"]) == 1000
-    assert values(extractor.run("")) == {"all": "", "t": ""}
+    assert len(values(extractor.run("x" * 5000)[0])["all"]) == 1000
+    assert values(extractor.run("")[0]) == {"all": "", "t": ""}
 
 
 def test_a_page_too_complex_to_parse_is_not_queried_by_css_or_xpath() -> None:
@@ -104,7 +103,8 @@ def test_a_page_too_complex_to_parse_is_not_queried_by_css_or_xpath() -> None:
     tracemalloc.start()
     try:
         with ThreadedSite(site) as s:
-            records, _ = asyncio.run(crawl_with(s, extract=("h1=css:h1",), search=("p=<p>",)))
+            rules = dict(extract=("h1=css:h1",), search=("p=<p>",))
+            records = asyncio.run(crawl(s.url, plain=True, **rules)).records
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -113,15 +113,3 @@ def test_a_page_too_complex_to_parse_is_not_queried_by_css_or_xpath() -> None:
     assert values(bombed.extracted) == {"h1": "", "p": "2000"}
     assert values(records[s.u("/")].extracted)["h1"] == "Home"
     assert peak < 200 * 2**20  # the Python side; lexbor's tree would be outside it anyway
-
-
-async def crawl_with(
-    site: Site, **rules: tuple[str, ...]
-) -> tuple[dict[str, FetchRecord], Crawler]:
-    sink = Sink()
-    config = CrawlConfig(
-        roots=(site.url,), ignore_robots=True, use_sitemaps=False, check_external=False, **rules
-    )
-    crawler = Crawler(config.validated(), sink)
-    await asyncio.wait_for(crawler.run(), 30)
-    return sink.records, crawler

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 from aiohttp import web
-from hostsites import HostSite, crawl, serve
+from crawling import crawl
+from hostsites import HostSite, serve
 from sites import ThreadedSite
 
 from gui_crawler.cli.headless import main

@@ -22,6 +22,7 @@ from typing import Any
 import aiohappyeyeballs
 import pytest
 from aiohttp import web
+from crawling import PLAIN, crawl
 from sites import Sink, Site, ThreadedSite
 
 from gui_crawler import engine
@@ -38,24 +39,10 @@ from gui_crawler.events import (
     Notice,
     WorkerEvent,
 )
-from gui_crawler.records.verdicts import Verdict
+from gui_crawler.records.verdicts import Verdict, verdict
 from gui_crawler.records.wording import error_sentence, status_word, workers_capped
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAIN = dict(ignore_robots=True, use_sitemaps=False, check_external=False, per_host=1000)
-
-
-async def crawl(root: str, **kw: Any) -> tuple[dict[str, FetchRecord], Crawler, Sink]:
-    for name, value in PLAIN.items():
-        kw.setdefault(name, value)
-    kw.setdefault("retry_backoff", 0.01)
-    sink = Sink()
-    crawler = Crawler(CrawlConfig(roots=(root,), **kw), sink)
-    finished = await asyncio.wait_for(crawler.run(), 30)
-    assert finished.reason == "done"
-    records = sink.records
-    assert set(records) == crawler.seen  # every URL taken in ends as exactly one record
-    return records, crawler, sink
 
 
 def tree(site: Site, pages: int, delay: float = 0.0) -> Site:
@@ -137,7 +124,7 @@ def test_the_cap_is_said_once_and_set_max_workers_is_capped_too(
         async with Site() as site:
             tree(site, 150, delay=0.05)
             sink = Sink()
-            crawler = Crawler(CrawlConfig(roots=(site.url,), max_tasks=100_000, **PLAIN), sink)
+            crawler = Crawler(CrawlConfig(roots=(site.url,), max_tasks=20_000, **PLAIN), sink)
             assert crawler.max_workers == 50 and sink.notices == []  # said when the crawl runs
 
             def steer(event: Event) -> None:
@@ -145,7 +132,7 @@ def test_the_cap_is_said_once_and_set_max_workers_is_capped_too(
                 if isinstance(event, FetchRecord):
                     n = len(sink.records)
                     if n == 1:
-                        crawler.set_max_workers(90_000)  # capped still: not said again
+                        crawler.set_max_workers(15_000)  # capped still: not said again
                         said.append(len(sink.notices))
                     elif n == 2:
                         crawler.set_max_workers(10)  # within the cap
@@ -170,7 +157,7 @@ def test_the_window_shows_the_capped_count_and_says_why(
 ) -> None:
     monkeypatch.setattr(engine, "open_file_limit", lambda: 150)
     capped = workers_capped(50, 150)
-    window.workers = 100_000
+    window.workers = 20_000
     assert window.notice.isVisible() and window.notice.text() == capped
     assert window.stat_labels["workers"].text() == "Busy 0/50 workers"
     window.workers = 20
@@ -183,7 +170,7 @@ def test_the_window_shows_the_capped_count_and_says_why(
     window.url = live_site.url
     assert window.start()
     qtbot.waitUntil(lambda: window.results.workers.rowCount() == 2, timeout=5000)
-    window.workers = 100_000
+    window.workers = 20_000
     assert window.bridge.crawler.max_workers == 50
     label = window.stat_labels["workers"]
     assert re.fullmatch(r"Busy \d+/50 workers \(at most 4 per host\)", label.text())
@@ -226,12 +213,12 @@ def test_a_connect_out_of_files_ports_or_memory_is_the_crawlers_own_failure(
     async def main() -> FetchRecord:
         async with Site() as site:
             site.page("/", [])
-            records, _, _ = await crawl(site.url, max_tries=1)
+            records, *_ = await crawl(site.url, plain=True, max_tries=1)
             return records[site.url]
 
     rec = asyncio.run(main())
     assert rec.error_kind == ErrorKind.OWN_LIMIT and rec.status is None
-    assert rec.verdict is Verdict.ERROR  # neither broken nor timeout: not the site's doing
+    assert verdict(rec) is Verdict.ERROR  # neither broken nor timeout: not the site's doing
     assert what in (rec.exception or "") and "not the site's doing" in (rec.exception or "")
     # Tried again later, and those tries were not the site's: max_tries=1 allowed only one.
     assert rec.tries == 1 + engine.OWN_RETRIES == len(failed)
@@ -247,11 +234,11 @@ def test_out_of_files_for_a_while_each_url_is_tried_again_and_ends_ok(
     async def main() -> tuple[dict[str, FetchRecord], str]:
         async with Site() as site:
             tree(site, 20, delay=0.05)  # five workers at once: five connections
-            records, _, _ = await crawl(site.url, max_tries=1, max_tasks=5)
+            records, *_ = await crawl(site.url, plain=True, max_tries=1, max_tasks=5)
             return records, site.url
 
     records, root = asyncio.run(main())
-    assert len(records) == 21 and {r.verdict for r in records.values()} == {Verdict.OK}
+    assert len(records) == 21 and {verdict(r) for r in records.values()} == {Verdict.OK}
     # The root's first connection failed, and pages' did: each URL tried until it got one.
     assert len(failed) >= 3 and records[root].tries == 2
     assert sum(r.tries for r in records.values()) == 21 + len(failed)
@@ -269,11 +256,11 @@ def test_a_lookup_out_of_files_is_the_crawlers_own_failure(
         async with Site() as site:
             site.page("/", [])
             root = f"http://localhost:{site.port}/"  # a name: looked up (by the stub alone)
-            records, _, _ = await crawl(root, max_tries=1)
+            records, *_ = await crawl(root, plain=True, max_tries=1)
             return records[root]
 
     rec = asyncio.run(main())
-    assert rec.error_kind == ErrorKind.OWN_LIMIT and rec.verdict is Verdict.ERROR
+    assert rec.error_kind == ErrorKind.OWN_LIMIT and verdict(rec) is Verdict.ERROR
     assert "ClientConnectorDNSError" in (rec.exception or "")
 
 
@@ -286,13 +273,13 @@ def test_an_external_check_out_of_files_is_the_crawlers_own_failure(
         async with Site() as site:
             outside = f"http://127.0.0.2:{site.port}/x"
             site.page("/", [outside])
-            records, _, _ = await crawl(site.url, check_external=True, max_tries=1)
-            assert records[site.url].verdict is Verdict.OK
+            records, *_ = await crawl(site.url, plain=True, check_external=True, max_tries=1)
+            assert verdict(records[site.url]) is Verdict.OK
             return records[outside], len(failed)
 
     rec, n = asyncio.run(main())
     assert rec.external and rec.error_kind == ErrorKind.OWN_LIMIT
-    assert rec.verdict is Verdict.ERROR and rec.tries == n == 1 + engine.OWN_RETRIES
+    assert verdict(rec) is Verdict.ERROR and rec.tries == n == 1 + engine.OWN_RETRIES
 
 
 def test_own_limit_is_found_through_aiohttps_wrapping_and_nothing_else_is() -> None:
@@ -351,7 +338,7 @@ def crawl_stalling(stalls: int, root: str = "/") -> FetchRecord:
 
         async def main() -> FetchRecord:
             loop.append(asyncio.get_running_loop())
-            records, _, _ = await crawl(site.u(root), max_tries=1, timeout=0.5)
+            records, *_ = await crawl(site.u(root), plain=True, max_tries=1, timeout=0.5)
             return records[site.u(root)]
 
         rec = asyncio.run(main())
@@ -363,7 +350,7 @@ def test_a_timeout_while_the_crawler_stalled_is_tried_again_not_the_sites(
     quick_own_retries: None,
 ) -> None:
     rec = crawl_stalling(1)
-    assert rec.status == 200 and rec.verdict is Verdict.OK and rec.tries == 2
+    assert rec.status == 200 and verdict(rec) is Verdict.OK and rec.tries == 2
 
 
 def test_a_timeout_while_the_crawler_kept_stalling_is_its_own_failure(
@@ -371,13 +358,13 @@ def test_a_timeout_while_the_crawler_kept_stalling_is_its_own_failure(
 ) -> None:
     monkeypatch.setattr(engine, "OWN_RETRIES", 1)
     rec = crawl_stalling(2)
-    assert rec.error_kind == ErrorKind.OWN_LIMIT and rec.verdict is Verdict.ERROR
+    assert rec.error_kind == ErrorKind.OWN_LIMIT and verdict(rec) is Verdict.ERROR
     assert "too busy" in (rec.exception or "") and rec.tries == 2
 
 
 def test_a_slow_site_still_times_out(quick_own_retries: None) -> None:
     rec = crawl_stalling(0, "/slow")
-    assert rec.error_kind == ErrorKind.TIMEOUT and rec.verdict is Verdict.TIMEOUT
+    assert rec.error_kind == ErrorKind.TIMEOUT and verdict(rec) is Verdict.TIMEOUT
     assert rec.tries == 1
 
 

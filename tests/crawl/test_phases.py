@@ -9,6 +9,8 @@ import csv
 import time
 from pathlib import Path
 
+from crawling import crawl
+
 from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl.phases import FIELDS
 from gui_crawler.engine import Crawler
@@ -47,20 +49,12 @@ def _crawl() -> list[FetchRecord]:
     async def main() -> list[FetchRecord]:
         server = await asyncio.start_server(_serve, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
-        events: list[Event] = []
         # No robots.txt or sitemap reads: they would be waiting time before the first request.
-        cfg = CrawlConfig(
-            roots=(f"http://127.0.0.1:{port}/",),
-            max_tasks=2,
-            timeout=10,
-            ignore_robots=True,
-            use_sitemaps=False,
-        )
         try:
-            await asyncio.wait_for(Crawler(cfg, events.append).run(), 20)
+            crawled = await crawl(f"http://127.0.0.1:{port}/", plain=True, max_tasks=2, timeout=10)
         finally:
             server.close()
-        return [e for e in events if isinstance(e, FetchRecord)]
+        return list(crawled.records.values())
 
     return asyncio.run(main())
 

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from typing import Any
 
+from crawling import crawl
 from sites import Site
-
-from gui_crawler.config import CrawlConfig
-from gui_crawler.engine import Crawler
-from gui_crawler.events import Event, FetchRecord
 
 D = 0.3  # the delay given to a phase; loose bounds because CI shares two loaded cores
 
@@ -22,20 +18,13 @@ def closed_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def crawl(root: str, **kw: Any) -> dict[str, FetchRecord]:
-    events: list[Event] = []
-    cfg = CrawlConfig(roots=(root,), ignore_robots=True, use_sitemaps=False, **kw)
-    await asyncio.wait_for(Crawler(cfg, events.append).run(), 20)
-    return {e.url: e for e in events if isinstance(e, FetchRecord)}
-
-
 def test_an_external_check_has_its_phases() -> None:
     async def main() -> None:
         async with Site() as site:
             outside = f"http://localhost:{site.port}/elsewhere"  # another host name: external
             site.page("/", [outside])
             site.html("/elsewhere", "<p>x</p>", delay=D)
-            records = await crawl(site.u("/"), check_external=True)
+            records = (await crawl(site.u("/"), plain=True, check_external=True)).records
         rec = records[outside]
         assert rec.external and rec.status == 200
         assert D * 1000 * 0.9 < rec.ttfb_ms < D * 1000 * 3
@@ -50,10 +39,13 @@ def test_a_refused_connection_is_connect_time() -> None:
         async with Site() as site:
             outside = f"http://localhost:{port}/"
             site.page("/", [outside])
-            records = await crawl(site.u("/"), check_external=True, max_tries=1)
+            records = (
+                await crawl(site.u("/"), plain=True, check_external=True, max_tries=1)
+            ).records
         ext = records[outside]
         assert ext.error_kind is not None and ext.connect_ms > 0 and ext.ttfb_ms == 0
-        root = (await crawl(f"http://127.0.0.1:{port}/", max_tries=1))[f"http://127.0.0.1:{port}/"]
+        url = f"http://127.0.0.1:{port}/"
+        root = (await crawl(url, plain=True, max_tries=1)).records[url]
         assert root.error_kind is not None and root.connect_ms > 0 and root.ttfb_ms == 0
 
     asyncio.run(main())

@@ -17,13 +17,14 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from hostsites import HostSite, crawl, serve
+from crawling import crawl
+from hostsites import HostSite, serve
 from sites import ThreadedSite
 
 from gui_crawler.cli.headless import main
 from gui_crawler.crawl.hosts import HostTable
 from gui_crawler.events import ErrorKind
-from gui_crawler.records.verdicts import Verdict, verdict_of
+from gui_crawler.records.verdicts import Verdict, verdict, verdict_of
 
 # ---- robots.txt ---------------------------------------------------------------------------------
 
@@ -44,7 +45,7 @@ async def test_disallow_is_never_requested_and_is_one_blocked_record(site: HostS
     blocked = records[site.u("/private/x")]
     assert blocked.error_kind == ErrorKind.ROBOTS and blocked.exception is not None
     assert "blocked by robots.txt" in blocked.exception
-    assert blocked.referrer == site.url and blocked.verdict is Verdict.BLOCKED
+    assert blocked.referrer == site.url and verdict(blocked) is Verdict.BLOCKED
     assert not blocked.is_redirect and blocked.tries == 0
     # Our own group applies (it disallows /secret; the * group does not), the longer Allow wins.
     assert records[site.u("/secret")].error_kind == ErrorKind.ROBOTS
@@ -250,7 +251,7 @@ async def test_external_links_checked_once_never_followed(
         assert records[u].external and records[u].referrer == site.url, records[u]
     assert records[ext.u("/ok")].status == 200
     assert records[ext.u("/gone")].status == 404
-    assert records[ext.u("/gone")].verdict is Verdict.BROKEN
+    assert verdict(records[ext.u("/gone")]) is Verdict.BROKEN
     assert records[ext.u("/moved")].status == 200
     assert records[ext.u("/moved")].next_url == ext.u("/ok")
     assert records[noh.u("/nohead")].status == 200
@@ -311,9 +312,9 @@ async def test_a_bot_challenge_403_is_blocked_not_broken(site: HostSite) -> None
     site.route("/wall", challenge)
     site.html("/forbidden", "no", status=403)
     records, _, _ = await crawl(site.url, use_sitemaps=False)
-    assert records[site.u("/wall")].verdict is Verdict.BLOCKED
+    assert verdict(records[site.u("/wall")]) is Verdict.BLOCKED
     assert records[site.u("/wall")].status == 403
-    assert records[site.u("/forbidden")].verdict is Verdict.BROKEN
+    assert verdict(records[site.u("/forbidden")]) is Verdict.BROKEN
 
 
 # ---- the command line ---------------------------------------------------------------------------

@@ -13,13 +13,15 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp.abc import AbstractResolver, ResolveResult
-from hostsites import HostSite, crawl, serve
+from crawling import crawl
+from hostsites import HostSite, serve
+from yarl import URL
 
 from gui_crawler import engine
-from gui_crawler.crawl.phases import AddressPolicy, TimedConnector, is_private
+from gui_crawler.crawl.phases import AddressPolicy, PrivateAddress, TimedConnector, is_private
 from gui_crawler.crawl.politeness import check_external
 from gui_crawler.events import ErrorKind
-from gui_crawler.records.verdicts import Verdict
+from gui_crawler.records.verdicts import Verdict, verdict
 from gui_crawler.records.wording import error_sentence, status_word
 
 PUBLIC = "93.184.215.14"  # only ever handed out by the stub resolver: never connected to
@@ -174,9 +176,10 @@ def test_through_a_proxy_at_a_private_address_external_checks_go_on() -> None:
     assert attempts == ["10.0.0.1"] and result.error_kind != ErrorKind.PRIVATE_ADDRESS
 
 
-def test_requests_that_are_not_external_checks_are_not_held_back() -> None:
+def test_requests_to_a_roots_host_are_not_held_back() -> None:
     async def main() -> list[str]:
-        connector = NoConnect(resolver=StubResolver(STUB), policy=AddressPolicy(("http://x.test",)))
+        policy = AddressPolicy(("http://example.test/", "http://router.test/"))
+        connector = NoConnect(resolver=StubResolver(STUB), policy=policy)
         connector.attempts = []
         async with aiohttp.ClientSession(connector=connector) as session:
             with pytest.raises(OSError, match="connects to nothing"):
@@ -184,6 +187,21 @@ def test_requests_that_are_not_external_checks_are_not_held_back() -> None:
         return connector.attempts
 
     assert asyncio.run(main()) == ["10.0.0.1"]
+
+
+def test_requests_to_another_host_of_the_domain_are_held_back() -> None:
+    """--lenient crawls every host of a root's domain: one of them at a private address is
+    not the public site's to send the crawler to (tested end to end in test_lenient_private)."""
+
+    async def main() -> list[str]:
+        connector = NoConnect(resolver=StubResolver(STUB), policy=AddressPolicy(("http://x.test",)))
+        connector.attempts = []
+        async with aiohttp.ClientSession(connector=connector) as session:
+            with pytest.raises(PrivateAddress, match=r"router\.test"):
+                await session.get("http://router.test/")
+        return connector.attempts
+
+    assert asyncio.run(main()) == []
 
 
 @serve("127.0.0.1", "127.0.0.2")
@@ -204,9 +222,13 @@ def test_a_public_crawl_records_a_private_link_as_not_checked(
     record that says why, and neither server is asked anything."""
     stub = {"example.test": [PUBLIC], "sneaky.test": ["127.0.0.3"]}
     monkeypatch.setattr(engine, "TimedResolver", lambda: StubResolver(stub))
-    monkeypatch.setattr(
-        engine, "AddressPolicy", lambda roots, via=None: AddressPolicy(("http://example.test/",))
-    )
+
+    def public_policy(roots: tuple[str, ...], via: str | None = None) -> AddressPolicy:
+        policy = AddressPolicy(("http://example.test/",))
+        policy.root_hosts.update(URL(r).host or "" for r in roots)  # served on 127.0.0.1
+        return policy
+
+    monkeypatch.setattr(engine, "AddressPolicy", public_policy)
 
     @serve("127.0.0.1", "127.0.0.2", "127.0.0.3")
     async def body(site: HostSite, two: HostSite, three: HostSite) -> None:
@@ -221,7 +243,7 @@ def test_a_public_crawl_records_a_private_link_as_not_checked(
         for url in (two.u("/x"), sneaky):
             rec = records[url]
             assert rec.error_kind == ErrorKind.PRIVATE_ADDRESS and rec.tries == 1, rec
-            assert rec.external and rec.verdict is Verdict.BLOCKED and rec.status is None
+            assert rec.external and verdict(rec) is Verdict.BLOCKED and rec.status is None
             assert status_word(rec) == "Not checked"
             assert error_sentence(rec).startswith("Not checked: a private address")
         assert "sneaky.test (127.0.0.3) is a private" in (records[sneaky].exception or "")

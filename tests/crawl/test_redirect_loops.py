@@ -11,7 +11,7 @@ from sites import Sink, Site
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import CrawlFinished, ErrorKind
-from gui_crawler.records.verdicts import Tally, Verdict
+from gui_crawler.records.verdicts import Tally, Verdict, verdict
 
 
 def start(site: Site, **kw: Any) -> tuple[Crawler, Sink, asyncio.Task[CrawlFinished]]:
@@ -52,7 +52,7 @@ def test_every_url_of_a_loop_or_an_overlong_chain_is_broken() -> None:
         kinds = {u.removeprefix(site.u("")): r.error_kind for u, r in records.items()}
         for path in ("/a", "/b", "/self", "/x", "/y", "/z"):
             assert kinds[path] == ErrorKind.REDIRECT_LOOP, path
-            assert records[site.u(path)].verdict is Verdict.BROKEN
+            assert verdict(records[site.u(path)]) is Verdict.BROKEN
         # The message names the loop as a reader would go round it.
         b = records[site.u("/b")]
         assert b.exception == f"RedirectLoop: {site.u('/a')} → {site.u('/b')} → {site.u('/a')}"
@@ -65,7 +65,7 @@ def test_every_url_of_a_loop_or_an_overlong_chain_is_broken() -> None:
             assert kinds[f"/chain{i}"] == ErrorKind.TOO_MANY_REDIRECTS, i
         assert site.hits["/chain4"] == 0
         for path in ("/ok0", "/ok1", "/entry"):
-            assert kinds[path] is None and records[site.u(path)].verdict is Verdict.REDIRECT
+            assert kinds[path] is None and verdict(records[site.u(path)]) is Verdict.REDIRECT
         assert Tally(records.values()).fails
 
     asyncio.run(main())
@@ -85,8 +85,8 @@ def test_a_cancelled_crawl_still_records_the_redirects_it_was_following() -> Non
         records = sink.records
         assert finished.reason == "cancelled"
         assert set(records) == crawler.seen
-        assert records[site.u("/r")].verdict is Verdict.REDIRECT
-        assert records[site.u("/slow")].verdict is Verdict.CANCELLED
+        assert verdict(records[site.u("/r")]) is Verdict.REDIRECT
+        assert verdict(records[site.u("/slow")]) is Verdict.CANCELLED
         assert finished.done == len(records)
 
     asyncio.run(main())

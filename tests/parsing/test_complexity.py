@@ -12,6 +12,7 @@ import tracemalloc
 from collections.abc import Iterator
 
 import pytest
+from crawling import crawl
 from fuzzing import (
     attribute_bomb,
     corpus,
@@ -21,11 +22,9 @@ from fuzzing import (
     whole_page,
 )
 from selectolax.lexbor import LexborHTMLParser
-from sites import Sink, Site
+from sites import Site
 from twins import compiled_twin
 
-from gui_crawler.config import CrawlConfig
-from gui_crawler.engine import Crawler
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing import _pagescan_py as spec
 from gui_crawler.parsing import accel, links, parsepool, slicing
@@ -202,17 +201,8 @@ def test_a_crawl_records_a_page_too_complex_to_parse_and_goes_on(impl: str) -> N
             for n in (1, 2, 3):
                 site.page(f"/ok{n}")
             site.html("/p", b"")
-            sink = Sink()
-            config = CrawlConfig(
-                roots=(site.url,),
-                ignore_robots=True,
-                use_sitemaps=False,
-                check_external=False,
-                exclude=r"/p\d",
-            )
-            finished = await asyncio.wait_for(Crawler(config, sink).run(), 60)
-            assert finished.reason == "done"
-            return {r.url.removeprefix(site.url.rstrip("/")): r for r in sink.records.values()}
+            crawled = await crawl(site.url, plain=True, bound=60, timeout=10, exclude=r"/p\d")
+            return {r.url.removeprefix(site.url.rstrip("/")): r for r in crawled.records.values()}
 
     records = asyncio.run(main())
     for path in hazards:
@@ -233,8 +223,8 @@ def test_the_plain_scan_of_a_huge_page_lets_the_event_loop_run(
     turns = 0
     seen: list[int] = []
 
-    def steps(text: str, page_url: str) -> Iterator[list[str] | None]:
-        for step in links.scan_steps(text, page_url):
+    def steps(data: bytes, page_url: str) -> Iterator[list[str] | None]:
+        for step in links.scan_steps(data, page_url):
             seen.append(turns)
             yield step
 

@@ -158,10 +158,27 @@ def test_links_left_out_by_the_crawl_keep_their_words() -> None:
     assert said_words(blob, "http://h/d/p.html") == said_words(parsed.words, "http://h/d/p.html")
 
 
+@pytest.mark.parametrize("page", [MIXED, b"<p>no links</p>"])
+def test_links_a_rendering_adds_come_after_the_pages_with_their_words(page: bytes) -> None:
+    url = "http://h/d/p.html"
+    parsed = links.parse_page(page, "utf-8", url)
+    more = ["http://h/d/raw-only.html", "http://h/api/missing.json"]
+    said = [("http://h/api/missing.json", "request", None, None, None)]
+    blob = linkwords.with_more(parsed.words, parsed.links, more, said)
+    assert linkwords.blob_links(blob) == (*parsed.links, *more)
+    words = said_words(blob, url)
+    assert words[: len(said_words(parsed.words, url))] == said_words(parsed.words, url)
+    assert LinkWords("http://h/api/missing.json", "request") in words
+    kept = [u for u in (*parsed.links, *more) if "raw-only" not in u]  # then dropped as usual
+    assert linkwords.blob_links(linkwords.with_dropped(blob, [*parsed.links, *more], kept)) == (
+        tuple(kept)
+    )
+
+
 def test_the_walks_pack_the_same_bytes() -> None:
     from twins import compiled_twin
 
-    from gui_crawler.crawl.urls import plain_directory
+    from gui_crawler.base.urls import plain_directory
 
     c, py = compiled_twin("pagewalk"), accel.twin("pagewalk", compiled=False)
     directory = plain_directory("http://h/d/p.html")
@@ -197,6 +214,6 @@ def test_the_walks_join_the_same_hrefs(href: str) -> None:
     assert got[c.__name__] == got[py.__name__]
     url = got[c.__name__].get(href)
     if url:  # what the walk joins, Python joins alike
-        from gui_crawler.crawl.urls import join
+        from gui_crawler.base.urls import join
 
         assert url == join("http://h/d/e/p.html", href)

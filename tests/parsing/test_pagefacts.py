@@ -8,11 +8,11 @@ import pickle
 from pathlib import Path
 
 from aiohttp import web
+from crawling import crawl
 from sites import Site
 
 from gui_crawler.config import CrawlConfig
-from gui_crawler.engine import Crawler
-from gui_crawler.events import Event, FetchRecord
+from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.links import parse_page
 from gui_crawler.records.export import COLUMNS, write_csv
 from gui_crawler.storage import CrawlStore, load
@@ -54,18 +54,11 @@ def _site(site: Site) -> None:
     site.route("/pdf", pdf)
 
 
-async def _crawl(site: Site, **kw: object) -> dict[str, FetchRecord]:
-    events: list[Event] = []
-    crawler = Crawler(CrawlConfig(roots=(site.url,), **kw), events.append)  # type: ignore[arg-type]
-    await asyncio.wait_for(crawler.run(), 20)
-    return {e.url: e for e in events if isinstance(e, FetchRecord)}
-
-
 def test_fields_of_real_pages(tmp_path: Path) -> None:
     async def main() -> dict[str, FetchRecord]:
         async with Site() as site:
             _site(site)
-            recs = await _crawl(site)
+            recs = (await crawl(site.url)).records
             return {k.replace(site.url, "/"): v for k, v in recs.items()} | {"": recs[site.url]}
 
     recs = asyncio.run(main())

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from twins import compiled_twin
 
-from gui_crawler.crawl import urls
+from gui_crawler.base import urls
 from gui_crawler.parsing import _pagewalk_py as spec
 from gui_crawler.parsing import accel, links
 
@@ -155,6 +155,7 @@ HREF_PARTS = [
     "=", "&", "+", "*", "$", ",", "_", "-", "http://h/x", "mailto:a@b", "https://o.org/",
     "http://o.org:80/", "https://o.org:8443/", "http://O.org/", "https://a-b.o.org/", "%2F", "%2f",
     "%", "%A", "https://o.org:0/", "http://o.org:123456/", "https://o..org/", "http://o.org",
+    "http://o.org:99999/", "http://o.org:65536/", "http://o.org:65535/", "http://o.org:9/",
 ]  # fmt: skip
 PAGES = [
     "http://127.0.0.1:1/dir/sub/page.html",

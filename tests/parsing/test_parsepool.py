@@ -23,6 +23,7 @@ from gui_crawler.events import CrawlFinished, Event, FetchRecord
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.links import ParsedPage, parse_page
 from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed
+from gui_crawler.records.verdicts import category
 
 BIG = 40_000  # bytes: over the inline limit, so the page goes to the pool
 
@@ -245,7 +246,7 @@ def test_a_crawl_records_a_page_whose_parser_died() -> None:
         assert len([e for e in events if isinstance(e, FetchRecord)]) == len(records)
         crash = records[site.u("/crash")]
         assert crash.error_kind == "ParserCrashed", crash
-        assert records[site.u("/ok")].kind == "html"
+        assert category(records[site.u("/ok")]) == "html"
 
     asyncio.run(main())
 

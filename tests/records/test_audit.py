@@ -40,6 +40,18 @@ def records() -> list[FetchRecord]:
         page("/canon", canonical=H + "/"),
         page("/self", canonical=H + "/self"),
         page("/slow", elapsed=1.5, size=2 * 1024 * 1024),
+        # Rendered (--render): links only JavaScript built, robots set by it, an error, a
+        # failed request; and a page whose rendering was cut short.
+        page(
+            "/js",
+            robots="noindex",
+            rendered=True,
+            rendered_links=2,
+            js_errors=1,
+            render='{"changed":{"robots":[null,"noindex"]},"failed":[["' + H + '/x.js","404",'
+            '"script"]],"only_rendered":["' + H + '/a","' + H + '/b"]}',
+        ),
+        page("/js-cut", render='{"note":"it had not loaded after 5 s"}'),
         FetchRecord(H + "/gone", status=404, content_type=HTML),
         FetchRecord(H + "/sm404", status=404, in_sitemap=True),
         FetchRecord(
@@ -57,6 +69,11 @@ def records() -> list[FetchRecord]:
             error_kind=ErrorKind.ROBOTS,
             exception="BlockedByRobots: blocked by robots.txt",
         ),
+        FetchRecord(
+            "http://down.test/x",
+            error_kind=ErrorKind.HOST_GAVE_UP,
+            exception="HostGaveUp: gave up on http://down.test: 503 to every request for 60 s",
+        ),
     ]
 
 
@@ -68,9 +85,10 @@ def test_every_finding_names_exactly_its_pages() -> None:
     assert got == {
         "broken_internal": {"/gone", "/sm404"},
         "broken_external": {"http://ext.test/x"},
-        "blocked": {"/robots"},
+        "blocked": {"/robots", "http://down.test/x"},
         "timeout": {"/slowest"},
         "error": {"/huge"},
+        "host_gave_up": {"http://down.test/x"},
         "redirect_chain": {"/r1"},
         "redirect_loop": {"/l1", "/l2"},
         "title_missing": {"/bare"},
@@ -81,7 +99,7 @@ def test_every_finding_names_exactly_its_pages() -> None:
         "description_long": {"/long"},
         "h1_missing": {"/bare"},
         "h1_multiple": {"/b"},
-        "noindex": {"/bare"},
+        "noindex": {"/bare", "/js"},
         "canonicalised": {"/canon"},
         "canonical_invalid": set(),
         "duplicate_content": {"/a", "/b"},
@@ -89,6 +107,12 @@ def test_every_finding_names_exactly_its_pages() -> None:
         "large": {"/slow"},
         "orphan": {"/long", "/sm404"},
         "sitemap_non200": {"/sm404"},
+        "js_links": {"/js"},
+        "js_changed": {"/js"},
+        "js_noindex": {"/js"},
+        "js_errors": {"/js"},
+        "js_failed": {"/js"},
+        "js_not_rendered": {"/js-cut"},
     }
     # Thresholds move the findings; a cancelled URL is no finding at all.
     audit.set_thresholds(Thresholds(title_max=100, slow_seconds=2.0))

@@ -26,15 +26,21 @@ import gui_crawler
 from gui_crawler import engine
 from gui_crawler.cli.headless import Report, build_parser, config_from_args, main
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord
+from gui_crawler.records import verdicts
 from gui_crawler.records.verdicts import (
     FAILS,
     NOT_ANSWERED_SQL,
     SUMMARY,
     WORDS,
+    StatusClass,
     Tally,
     Verdict,
     count_label,
     count_phrase,
+    is_blocked,
+    is_broken,
+    status_class_of,
+    status_class_sql,
     verdict_of,
     verdict_sql,
 )
@@ -76,9 +82,9 @@ def test_each_outcome_has_one_verdict(
     status: int | None, kind: str | None, verdict: Verdict
 ) -> None:
     rec = FetchRecord(url="http://h.test/", status=status, error_kind=kind)
-    assert verdict_of(status, kind) is verdict is rec.verdict
-    assert rec.is_broken == (verdict is Verdict.BROKEN)
-    assert rec.is_blocked == (verdict is Verdict.BLOCKED)
+    assert verdict_of(status, kind) is verdict is verdicts.verdict(rec)
+    assert is_broken(rec) == (verdict is Verdict.BROKEN)
+    assert is_blocked(rec) == (verdict is Verdict.BLOCKED)
 
 
 def test_every_verdict_has_its_words_and_only_broken_and_error_fail() -> None:
@@ -241,12 +247,12 @@ def test_the_window_status_bar_overview_and_broken_links_agree(
     from PySide6.QtCore import Qt
 
     from gui_crawler.records.page_columns import COLUMN_INDEX
-    from gui_crawler.storage.session import CrawlSession
+    from gui_crawler.session import CrawlSession
 
     with ThreadedSite(every_outcome()) as site:
         config = config_from_args(build_parser().parse_args(["x", *FLAGS]), roots(site))
         with qtbot.waitSignal(window.crawlFinished, timeout=20_000):
-            window._begin(CrawlSession.unsaved(config))
+            window.controller._begin(CrawlSession.unsaved(config))
     r = window.results
     assert r.pages.rowCount() == 15
     status = re.fullmatch(r"Broken (\d+)", window.stat_labels["broken"].text())
@@ -272,7 +278,6 @@ def test_the_window_status_bar_overview_and_broken_links_agree(
 
 # A status compared with 400-599 outside verdicts.py, where it is no verdict: (module, function).
 ALLOWED_STATUS_TESTS = {
-    ("models", "status_class"),  # the colour and quick filter of a status family (4xx, 5xx)
     ("robots", "fetch_robots"),  # robots.txt's own rule: a 5xx answer disallows the whole site
     ("timeline", "_paint_bars"),  # a bar is marked for a look: an error answer or a retry
 }
@@ -389,19 +394,44 @@ def test_the_sql_a_crawl_file_is_read_with_keeps_every_record_a_summary_lists(
                 assert not met, (status, kind)
 
 
-def test_the_sql_verdict_is_the_python_verdict() -> None:
-    """The pages table sorts by verdict in SQL: the same verdict for every status and kind."""
-    statuses = [None, 0, 100, 200, 204, 299, 300, 301, 302, 303, 304, 307, 308, 399, 400, 404,
-                429, 451, 500, 503, 599, 999, 1000]  # fmt: skip
-    kinds = [None, *ErrorKind, "ClientConnectorError", "it's quoted"]
-    expr = verdict_sql()
+STATUSES = [None, -1, 0, 99, 100, 101, 199, 200, 204, 299, 300, 301, 302, 303, 304, 307, 308,
+            399, 400, 404, 429, 451, 499, 500, 503, 599, 600, 999, 1000]  # fmt: skip
+KINDS = [None, *ErrorKind, "ClientConnectorError", "it's quoted"]
+
+
+@pytest.mark.parametrize(
+    ("python", "sql", "value"),
+    [
+        (verdict_of, verdict_sql, lambda v: v.value),
+        (status_class_of, status_class_sql, int),
+    ],
+    ids=["verdict", "status class"],
+)
+def test_each_sql_classifier_is_its_python_twin(python: Any, sql: Any, value: Any) -> None:
+    """The pages table sorts by verdict and filters by status class in SQL: the same answer for
+    every status and kind as in Python."""
+    expr = sql()
     db = sqlite3.connect(":memory:")
     try:  # closed: Python 3.13 warns of a connection left to the garbage collector
-        for status in statuses:
-            for kind in kinds:
+        for status in STATUSES:
+            for kind in KINDS:
                 (got,) = db.execute(
                     f"SELECT {expr} FROM (SELECT ? AS status, ? AS error_kind)", (status, kind)
                 ).fetchone()
-                assert got == verdict_of(status, kind).value, (status, kind)
+                assert got == value(python(status, kind)), (status, kind)
     finally:
         db.close()
+
+
+def test_a_429_is_4xx_and_blocked_and_painted_as_blocked() -> None:
+    """The status class is a fact of the answer (what the 4xx quick filter picks), the verdict a
+    judgement of it (what the colour says): a 429 is both 4xx and blocked, never painted as
+    broken. The colour is the verdict's wherever a record is painted."""
+    from gui_crawler.ui.roles import VERDICT_BRUSH, brush_of
+
+    throttled = FetchRecord("http://h.test/", status=429)
+    assert status_class_of(429, None) is StatusClass.CLIENT_ERROR
+    assert verdict_of(429, None) is Verdict.BLOCKED
+    assert brush_of(throttled) is VERDICT_BRUSH[Verdict.BLOCKED]
+    assert brush_of(throttled) is not brush_of(FetchRecord("http://h.test/", status=404))
+    assert status_class_of(999, None) is StatusClass.OTHER  # not 5xx, whatever the filter said

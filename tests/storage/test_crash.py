@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -22,8 +23,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from gui_crawler.config import CrawlConfig
+from gui_crawler.session import CrawlSession, peek
 from gui_crawler.storage import CrawlStore, StoreError, load
-from gui_crawler.storage.session import CrawlSession, peek
 from tests.sites import Site, ThreadedSite
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -302,7 +303,9 @@ def test_a_failed_creation_leaves_no_file(served: Site, tmp_path: Path) -> None:
     ("args", "code", "words"),
     [
         (["--resume", "{tmp}"], 3, "is a folder, not a crawl file"),
-        (["{url}", "--db", "{tmp}/afile/x.sqlite3"], 3, "afile is a file, not a folder"),
+        # Checked before the crawl, as an output's path is: a usage error.
+        (["{url}", "--db", "{tmp}/afile/x.sqlite3"], 2, "afile is a file, not a folder"),
+        (["{url}", "--db", "{tmp}/typo/x.sqlite3"], 2, "its folder {tmp}/typo does not exist"),
         (["--resume", "{tmp}/ok.sqlite3", "--exclude", "x"], 2, "--exclude cannot change"),
         (["--resume", "{tmp}/ok.sqlite3", "--no-db"], 2, "do not apply"),
     ],
@@ -316,7 +319,8 @@ def test_clear_messages(
     )
     p = run(*(a.format(tmp=tmp_path, url=served.url) for a in args))
     assert p.returncode == code, p.stderr
-    assert words in p.stderr and "Traceback" not in p.stderr
+    assert words.format(tmp=tmp_path) in p.stderr and "Traceback" not in p.stderr
+    assert not (tmp_path / "typo").exists()  # --db made no folder
 
 
 def test_resume_applies_safe_options(served: Site, tmp_path: Path) -> None:
@@ -361,3 +365,8 @@ def test_a_store_error_still_writes_the_csv(tmp_path: Path) -> None:
     assert "the crawl was stopped" in p.stderr
     rows = out.read_text(encoding="utf-8-sig").splitlines()
     assert 1 < len(rows) < 152  # the header and the URLs recorded before the stop
+    # Every record the summary counts is in the file (and the CSV), or said not to be.
+    counted = int(p.stdout.split()[1])
+    unsaved = re.search(r"; ([\d,]+) of its records are not in the file \(a resume", p.stderr)
+    assert unsaved is not None, p.stderr
+    assert len(rows) - 1 + int(unsaved.group(1).replace(",", "")) == counted

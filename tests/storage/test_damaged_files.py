@@ -18,7 +18,7 @@ import pytest
 from sites import Site, ThreadedSite
 
 from gui_crawler.cli import headless as cli
-from gui_crawler.storage.session import StoreError, peek
+from gui_crawler.session import StoreError, peek
 from gui_crawler.ui import app
 
 
@@ -35,12 +35,12 @@ def crawl_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def damaged_copy(crawl_file: Path, tmp_path: Path, sql: str) -> Path:
+def damaged_copy(crawl_file: Path, tmp_path: Path, sql: str, **params: str) -> Path:
     copy = tmp_path / "damaged.sqlite3"
     shutil.copy(crawl_file, copy)
     with contextlib.closing(sqlite3.connect(copy)) as db:
         root = db.execute("SELECT url FROM records ORDER BY seq").fetchone()[0]
-        db.execute(sql, {"root": root})
+        db.execute(sql, {"root": root, **params})
         db.commit()
     return copy
 
@@ -156,3 +156,77 @@ def test_the_open_dialog_lists_a_damaged_file_with_why(
         "damaged.sqlite3",
         f"unreadable (its first root is {shown})",
     )
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ("[1, 2]", "its options are a list of 2, not a JSON object"),
+        ('"roots"', "its options are text, not a JSON object"),
+        ("null", "its options are null, not a JSON object"),
+        ('{"roots": "http://h.test/"}', "its roots are text, not a list of URLs"),
+        ('{"roots": [{"url": 1}]}', "one of its roots is an object, not a URL"),
+        ('{"roots": ["http://h.test/"], "max_tasks": "many"}', "max_tasks must be a whole number"),
+        ("{not json", "Expecting property name"),
+    ],
+)
+def test_options_of_the_wrong_shape_are_a_damaged_file_for_resume_recheck_and_compare(
+    options: str,
+    said: str,
+    crawl_file: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A config that is a JSON list was an AttributeError traceback on resume, re-check and
+    compare."""
+    from gui_crawler.cli import compare
+
+    sql = "UPDATE meta SET value = :options WHERE key = 'config'"
+    copy = damaged_copy(crawl_file, tmp_path, sql, options=options)
+    damaged = f"{copy} is a damaged gui_crawler crawl file: "
+    for start in ("--resume", "--recheck"):
+        assert cli.main([start, str(copy), "-q"]) == cli.EXIT_ERROR
+        err = capsys.readouterr().err
+        assert err.startswith(f"gui-crawler: {damaged}") and said in err and err.count("\n") == 1
+    with pytest.raises(SystemExit) as stopped:  # compare's exit codes are diff's: 2
+        compare.main([str(crawl_file), str(copy)])
+    assert stopped.value.code == compare.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert damaged in err and said in err and "Traceback" not in err
+
+
+UNCRAWLABLE = {
+    "javascript:alert(1)": "unsupported scheme 'javascript'",
+    "mailto:someone@example.test": "unsupported scheme 'mailto'",
+    "http://127.0.0.1:99999/": "it has an invalid port",
+    "http://[::1": "is not a URL",
+    "http://a b/": "it contains spaces",
+}
+
+
+def test_uncrawlable_urls_queued_in_a_file_end_as_one_record_each_without_a_traceback(
+    crawl_file: Path, tmp_path: Path
+) -> None:
+    """A javascript: URL in a crawl file's frontier was a worker's traceback in the log (and an
+    InternalError record), as were an out-of-range port and a broken IPv6 literal."""
+    copy = tmp_path / "queued.sqlite3"
+    shutil.copy(crawl_file, copy)
+    with contextlib.closing(sqlite3.connect(copy)) as db:
+        db.executemany(
+            "INSERT INTO queued (url, redirects_left, depth, referrer) VALUES (?, 10, 1, NULL)",
+            [(url,) for url in UNCRAWLABLE],
+        )
+        db.commit()
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    proc = subprocess.run(
+        [sys.executable, "-m", "gui_crawler", "crawl", "--resume", str(copy), "-vv"],
+        env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert "Traceback" not in proc.stderr and "ERROR" not in proc.stderr, proc.stderr
+    assert proc.returncode == cli.EXIT_BROKEN, proc.stderr
+    records = {r.url: r for r in peek(copy).records}
+    for url, said in UNCRAWLABLE.items():
+        rec = records[url]
+        assert rec.error_kind == "InvalidURL" and said in (rec.exception or ""), rec
+        assert rec.tries == 0
+    assert not peek(copy).pending

@@ -8,7 +8,8 @@ import sqlite3
 from pathlib import Path
 
 from aiohttp import web
-from hostsites import HostSite, crawl, serve
+from crawling import crawl
+from hostsites import HostSite, serve
 from sites import Site
 from storecrawl import crawl_to
 

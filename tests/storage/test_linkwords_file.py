@@ -9,7 +9,8 @@ import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from hostsites import FAST, HostSite
+from crawling import FAST
+from hostsites import HostSite
 from linkwords_site import expected_links, words_site
 from storecrawl import as_format_5, crawl_to
 

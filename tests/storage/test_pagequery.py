@@ -131,7 +131,7 @@ def old_filter(
     urls: frozenset[str] | None,
 ) -> Callable[[FetchRecord], bool]:
     """The window's filter as PagesProxy.filterAcceptsRow applied it, in Python."""
-    from gui_crawler.models import status_class
+    from gui_crawler.records.verdicts import status_class
 
     def accepts(rec: FetchRecord) -> bool:
         if classes is not None and int(status_class(rec)) not in classes:

@@ -17,8 +17,8 @@ from sites import Site
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import ErrorKind, Event, FetchRecord, Queued
+from gui_crawler.session import CrawlSession
 from gui_crawler.storage import CrawlStore, StoreError, load
-from gui_crawler.storage.session import CrawlSession
 
 PAGES = 4000  # recorded, each with LINKS links: ~18 MB as records read back, ~0.3 MB hashed
 LINKS = 40

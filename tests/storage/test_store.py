@@ -24,6 +24,7 @@ from gui_crawler.cli.headless import main
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import Event, FetchRecord
+from gui_crawler.records.verdicts import category
 from gui_crawler.storage import CrawlStore, StoreError, checkpoint, fileformat, load, lockfile
 
 
@@ -131,7 +132,7 @@ def test_resume_after_cancel_fetches_nothing_twice(tmp_path: Path) -> None:
             assert all(first.get(p, 0) <= 1 for p in site.hits)
             final = load(db)
             assert len(final.records) == 1 + 40 * 2 and final.pending == []
-            assert all(r.kind != "fail_Cancelled" for r in final.records)
+            assert all(category(r) != "fail_Cancelled" for r in final.records)
 
     asyncio.run(main_())
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from gui_crawler.base import heap
 from gui_crawler.config import ConfigError, CrawlConfig
-from gui_crawler.crawl import heap
 from gui_crawler.events import CrawlFinished, FetchRecord, Progress, WorkerEvent, WorkerState
 from gui_crawler.ui import bridge as bridge_module
 from gui_crawler.ui.bridge import CRAWL_GC_FULL_EVERY, CrawlBridge

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 from windows import crawl_to_end
 
 import gui_crawler
-from gui_crawler.models import Roles
 from gui_crawler.records.explanations import EXPLANATIONS
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 ROW_MENU = [

@@ -9,8 +9,11 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from gui_crawler.events import FetchRecord, WorkerEvent, WorkerState
-from gui_crawler.models import PagesModel, PagesProxy, Roles, StatusClass
+from gui_crawler.models import PagesModel
+from gui_crawler.records.verdicts import StatusClass
+from gui_crawler.ui.pages_proxy import PagesProxy
 from gui_crawler.ui.results import CrawlResults
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.tree_model import split_url
 
 H = "http://h.test"

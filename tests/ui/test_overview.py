@@ -12,9 +12,9 @@ from PySide6.QtCore import Qt
 from sites import Site, ThreadedSite
 
 from gui_crawler.cli.headless import main
-from gui_crawler.models import Roles
 from gui_crawler.records.audit import Audit
 from gui_crawler.ui.overview import OverviewModel
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 

@@ -24,12 +24,14 @@ from PySide6.QtWidgets import (
     QTreeWidgetItemIterator,
 )
 
+from gui_crawler.crawl.phases import PHASES
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import PagesModel, Roles
+from gui_crawler.models import PagesModel
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS
-from gui_crawler.records.verdicts import Verdict
+from gui_crawler.records.verdicts import Verdict, verdict
 from gui_crawler.ui.link_models import BrokenLinksModel, LinkIndex, RedirectsModel
 from gui_crawler.ui.plaintext import label, tip
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.timeline import tooltip
 from gui_crawler.ui.timeline_model import Bar
 from gui_crawler.ui.tree_model import SiteTreeModel
@@ -140,7 +142,7 @@ def indexes(model: QAbstractItemModel, parent: QModelIndex | None = None) -> Ite
 
 def test_every_model_gives_literal_tooltips(qtmodeltester: Any) -> None:
     records = hostile_records()
-    assert any(r.verdict is Verdict.BROKEN for r in records)
+    assert any(verdict(r) is Verdict.BROKEN for r in records)
     pages = PagesModel()
     pages.add_records(records)
     links = LinkIndex()
@@ -172,7 +174,7 @@ def test_every_model_gives_literal_tooltips(qtmodeltester: Any) -> None:
 
 
 def test_timeline_tooltip_is_literal(qapp: Any) -> None:
-    bar = Bar(0, 0.0, 1.0, (0.0,) * 7, f"http://h.test/{BIG}", None, IMG, 1, 0)
+    bar = Bar(0, 0.0, 1.0, (0.0,) * len(PHASES), f"http://h.test/{BIG}", None, IMG, 1, 0)
     t = tooltip(bar)
     assert_literal(t)
     assert shown(t).startswith(f"http://h.test/{BIG}\nstatus {IMG} ·")
@@ -260,10 +262,10 @@ def test_a_hostile_page_shows_as_text_in_the_window(
     assert reached >= 2  # the title column of both pages at least
 
     # Labels and dialogs: text from pages, files and exceptions, never taken as HTML.
-    window.notify(f"Export failed: {IMG}", error=True)
+    window.status.notify(f"Export failed: {IMG}", error=True)
     window.say(f"Opened {BIG}")
     assert not window.open_crawl(f"/nonexistent/{IMG}.sqlite3")
-    window.show_internal_error(f"ValueError: {IMG}")
+    window.status.internal_error(f"ValueError: {IMG}")
     window.overview.message.setText(BIG)
     window.settings.exclude.setText(f"({BIG}")  # an invalid regex, quoted by the message
     for lab in window.findChildren(QLabel):
@@ -274,9 +276,9 @@ def test_a_hostile_page_shows_as_text_in_the_window(
     assert window.address_error.isVisible() and IMG in window.problem
     error = window.settings.error_label(window.settings.exclude)
     assert error.isVisible() and error.textFormat() == Qt.TextFormat.PlainText
-    assert window._error_box.textFormat() == Qt.TextFormat.PlainText
+    assert window.status.error_box.textFormat() == Qt.TextFormat.PlainText
     assert (
         shown(window.notice.toolTip()) == f"Internal error: ValueError: {IMG} (details in the log)"
     )
     assert shown(window.state_label.toolTip()) == f"Opened {BIG}"
-    window._error_box.close()
+    window.status.error_box.close()

@@ -42,11 +42,11 @@ def two_crawls(qtbot: Any, window: MainWindow, live_site: Any) -> RecentCrawlsDi
     crawl_to_end(qtbot, window, live_site.url)
     crawl_to_end(qtbot, window, live_site.url + "a/")
     # The last checkpoint runs on a thread of its own after the crawl: its WAL shrinks then.
-    folder, before = window.crawls_folder(), []
+    folder, before = window.controller.crawls_folder(), []
     while (now := sizes(folder)) != before:
         before = now
         qtbot.wait(100)
-    return window.recent_dialog()
+    return window.dialogs.recent_dialog()
 
 
 def test_each_crawl_shows_its_size_url_count_and_root(
@@ -82,7 +82,7 @@ def test_a_crawl_is_named_and_keeps_its_name(
     notes = json.loads(QSettings().value(NOTES_KEY))
     assert notes == {str(named): {"name": "Before the redesign"}}  # beside the file's path
     dlg.reject()
-    dlg = window.recent_dialog()
+    dlg = window.dialogs.recent_dialog()
     again = {str(path_of(dlg, i)): r[NAME] for i, r in enumerate(rows(dlg))}
     assert again[str(named)] == "Before the redesign"
     # An empty name gives the site back, and nothing is kept about the file.
@@ -103,9 +103,9 @@ def test_remove_takes_a_crawl_off_the_list_and_keeps_its_file(
     assert len(rows(dlg)) == 1 and path_of(dlg, 0) != gone
     assert gone.is_file() and gone.name in dlg.message.text()
     dlg.reject()
-    dlg = window.recent_dialog()
+    dlg = window.dialogs.recent_dialog()
     assert [path_of(dlg, i) for i in range(len(rows(dlg)))] == [
-        p for p in window.crawls_folder().glob("*.sqlite3") if p != gone
+        p for p in window.controller.crawls_folder().glob("*.sqlite3") if p != gone
     ]
     dlg.reject()
 
@@ -143,7 +143,7 @@ def test_a_file_a_crawl_writes_is_not_deleted(
     live_site.fill_small()
     live_site.delay = 0.2
     start(qtbot, window, live_site.url)
-    dlg = window.recent_dialog()
+    dlg = window.dialogs.recent_dialog()
     path = path_of(dlg, 0)
     dlg.delete_button.click()
     answer(qtbot, dlg, QMessageBox.StandardButton.Yes)

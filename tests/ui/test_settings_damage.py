@@ -93,11 +93,11 @@ def test_a_damaged_settings_file_opens_the_window_with_the_good_values(
         "using 1048576",
         "window/geometry could not be read; using the default",
         "window/main-splitter could not be read; using the default",
-        "workers=999999999999 was out of range (1 to 100000); using 10",
+        "workers=999999999999 was out of range (1 to 20000); using 10",
         "max_tries=lots was not a whole number; using 4",
         "max_depth=-3 was out of range (0 to 10000); using 0",
-        "exclude=(unclosed was not a valid regular expression "
-        "(missing ), unterminated subpattern at position 0); using none",
+        "exclude=(unclosed was not a valid regular expression (missing ) at position 9); "
+        "using none",
         "user_agent= was not one non-empty line; using " + DEFAULT_USER_AGENT,
         "strict=maybe was not true or false; using true",
         "timeout=nan was out of range (0.1 to 3600); using 10",
@@ -124,7 +124,7 @@ def test_the_notice_stays_through_the_first_crawl(
     qtbot.addWidget(w)
     w.restore_state()
     w.show()
-    said = "Settings: workers=-1 was out of range (1 to 100000); using 10"
+    said = "Settings: workers=-1 was out of range (1 to 20000); using 10"
     assert w.notice.text() == said
     w.url = live_site.url
     with qtbot.waitSignal(w.crawlFinished, timeout=10_000):

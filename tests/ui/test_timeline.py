@@ -20,6 +20,7 @@ from gui_crawler.window import MainWindow
 
 
 def rec(url: str, worker: int, end: float, ms: tuple[float, ...], **kw: Any) -> FetchRecord:
+    ms = ms + (0.0,) * (len(FIELDS) - len(ms))  # the phases a fetch has (render: none)
     phases = dict(zip(FIELDS, ms, strict=True))
     return FetchRecord(
         url=url, worker=worker, finished_at=end, elapsed=sum(ms) / 1000, status=200, **phases, **kw

@@ -16,7 +16,7 @@ MS = (5.0, 0.0, 2.0, 80.0, 10.0, 30.0, 5.0)
 
 
 def batch(first: int, n: int, rate: float, workers: int) -> list[FetchRecord]:
-    phases = dict(zip(FIELDS, MS, strict=True))
+    phases = dict(zip(FIELDS, MS + (0.0,) * (len(FIELDS) - len(MS)), strict=True))
     return [
         FetchRecord(
             url=f"http://h/{i}",

@@ -19,7 +19,7 @@ from gui_crawler.window import MainWindow
 def test_so_far_follows_the_marks() -> None:
     t = Timing(3)
     t0 = t.taken
-    assert so_far(t, t0 + 0.5) == ((0.5, 0, 0, 0, 0, 0, 0), PHASES.index("wait"))
+    assert so_far(t, t0 + 0.5) == ((0.5, 0, 0, 0, 0, 0, 0, 0), PHASES.index("wait"))
     t.request = t0 + 1.0
     t._t = t0 + 1.0  # resolving
     d, cur = so_far(t, t0 + 1.25)
@@ -38,6 +38,14 @@ def test_so_far_follows_the_marks() -> None:
     d, cur = so_far(t, t0 + 4.0)
     assert PHASES[cur] == "parse" and d[4] == pytest.approx(1.0) and d[6] == pytest.approx(0.5)
     assert sum(d) == pytest.approx(4.0)
+    # Parsed, then handed to the headless browser (--render): rendering from then on.
+    t.mark_parsed(t0 + 3.5, t0 + 4.0, 0.25)
+    t.mark_render(t0 + 4.0)
+    d, cur = so_far(t, t0 + 5.0)
+    assert PHASES[cur] == "render" and d[6] == pytest.approx(0.25) and d[7] == pytest.approx(1.0)
+    assert sum(d) == pytest.approx(5.0)
+    t.mark_render(t0 + 4.0, t0 + 4.75)
+    assert t.fields()["render_ms"] == pytest.approx(750.0)
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")

@@ -9,7 +9,8 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import Roles, StatusClass
+from gui_crawler.records.verdicts import StatusClass
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.tree_model import Node, SiteTreeModel
 
 H = "http://h.test"

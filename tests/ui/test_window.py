@@ -15,8 +15,9 @@ from PySide6.QtWidgets import QFileDialog
 from windows import PAGES, start_slow_crawl
 
 from gui_crawler.events import ErrorKind, WorkerState
-from gui_crawler.models import Roles, StatusClass
 from gui_crawler.records.export import COLUMNS
+from gui_crawler.records.verdicts import StatusClass
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.views import url_menu
 from gui_crawler.window import MainWindow
 
@@ -195,7 +196,7 @@ def test_export_all_and_exactly_the_filtered_view(
     assert tab.count.text() == f"2 of {PAGES}"
     assert window.export_filtered_action.isEnabled()
     # The non-modal dialog: open() returns at once; choosing a file writes the filtered rows.
-    dlg = window.export_dialog(filtered=True)
+    dlg = window.dialogs.export_dialog(filtered=True)
     assert dlg.isVisible()
     filtered = tmp_path / "filtered.csv"
     dlg.selectFile(str(filtered))
@@ -338,7 +339,7 @@ def test_quick_filters_match_status_classes(qtbot: Any, window: MainWindow, live
 
 
 def test_dialog_class_is_qt_not_native(window: MainWindow) -> None:
-    dlg = window.export_dialog(filtered=False)
+    dlg = window.dialogs.export_dialog(filtered=False)
     assert dlg.testOption(QFileDialog.Option.DontUseNativeDialog)
     dlg.reject()
 
@@ -416,8 +417,11 @@ def test_an_unexpected_exception_is_shown_not_swallowed(
         qtbot.waitUntil(lambda: "ZeroDivisionError" in window.statusBar().currentMessage())
     finally:
         restore()
-    assert window._error_box is not None and "a bug in a callback" in window._error_box.text()
-    window._error_box.close()
+    assert (
+        window.status.error_box is not None
+        and "a bug in a callback" in window.status.error_box.text()
+    )
+    window.status.error_box.close()
 
 
 def test_the_window_under_fire_stays_fluid_and_explains_each_failure(
@@ -601,18 +605,18 @@ def test_an_unreachable_site_is_said_plainly(qtbot: Any, window: MainWindow) -> 
 
 def test_failures_in_a_row_are_warned_about(qtbot: Any, window: MainWindow, live_site: Any) -> None:
     from gui_crawler.events import FetchRecord
-    from gui_crawler.window import FAILURES_IN_A_ROW
+    from gui_crawler.ui.controller import FAILURES_IN_A_ROW
 
     failed = [
         FetchRecord(url=f"http://h.test/{i}", exception="Timeout: 1 s", error_kind="Timeout")
         for i in range(FAILURES_IN_A_ROW)
     ]
-    window._on_batch(failed[:-1], [])
+    window.controller._on_batch(failed[:-1], [])
     assert window.notice.text() == ""
-    window._on_batch([FetchRecord(url="http://h.test/ok", status=200)], [])
-    window._on_batch(failed[-1:], [])
+    window.controller._on_batch([FetchRecord(url="http://h.test/ok", status=200)], [])
+    window.controller._on_batch(failed[-1:], [])
     assert window.notice.text() == ""  # a success in between: not in a row
-    window._on_batch(failed[:-1], [])
+    window.controller._on_batch(failed[:-1], [])
     assert "in a row got no answer" in window.notice.text()
 
 
@@ -641,9 +645,9 @@ def test_open_lists_recent_crawls_by_site_date_state_and_count(
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
     crawl_to_end(qtbot, window, live_site.url + "a/")
-    broken = window.crawls_folder() / "zz-broken.sqlite3"
+    broken = window.controller.crawls_folder() / "zz-broken.sqlite3"
     broken.write_bytes(b"\0" * 100)
-    dlg = window.recent_dialog()
+    dlg = window.dialogs.recent_dialog()
     assert dlg.isVisible()  # open(): no nested event loop
     rows = [
         [dlg.list.topLevelItem(i).text(c) for c in range(4)]
@@ -672,15 +676,19 @@ def test_public_api_and_a_tab_added_in_one_line(qtbot: Any, window: MainWindow) 
     assert window.address.text() == window.url and window.problem == ""
     window.url = "not a url"
     assert not window.start() and "contains spaces" in window.problem
-    # A new tab: one call gives it a shortcut and ties its selection to the Details pane.
+    # A new tab: one call ties its selection to the Details pane (and gives it a shortcut while
+    # there are fewer than nine).
     from gui_crawler.events import FetchRecord
 
     extra = PagesModel(window)
     extra.add_records([FetchRecord(url="http://h.test/x", status=200)])
     view = make_table(extra, (300,), sortable=False)
     i = window.add_tab(view, "E&xtra")
-    qtbot.keyClick(window, Qt.Key(Qt.Key.Key_1 + i), Qt.KeyboardModifier.ControlModifier)
-    assert window.tabs.currentWidget() is view
+    # The tenth tab: Ctrl+1 … Ctrl+9 are the first nine's (the ninth is the Site graph).
+    assert i == 9
+    qtbot.keyClick(window, Qt.Key.Key_9, Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.currentWidget() is window.graph_view
+    window.tabs.setCurrentIndex(i)
     view.setCurrentIndex(extra.index(0, 0))
     assert window.details.url == "http://h.test/x"
 

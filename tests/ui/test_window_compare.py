@@ -14,9 +14,9 @@ from windows import crawl_to_end
 
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import Roles
 from gui_crawler.storage import CrawlStore
 from gui_crawler.ui.compare_dialog import CompareDialog
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 
@@ -46,7 +46,7 @@ def test_two_crawls_of_a_site_compared_filtered_exported(
     live_site.fill_small(4)
     u = live_site.url.rstrip("/")
     crawl_to_end(qtbot, window, live_site.url)
-    older = window.shown_file()
+    older = window.controller.shown_file()
     # Since then: /broken answers, /b/p0 is gone, / links to a new page, /a/p1's title changed.
     live_site.add_page("/broken")
     del live_site.pages["/b/p0"]
@@ -60,7 +60,7 @@ def test_two_crawls_of_a_site_compared_filtered_exported(
         delay,
     )
     crawl_to_end(qtbot, window, live_site.url)
-    newer = window.shown_file()
+    newer = window.controller.shown_file()
     assert older is not None and newer is not None and older != newer
 
     dlg = open_compare(qtbot, qtlog, window)

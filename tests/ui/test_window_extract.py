@@ -16,11 +16,11 @@ from windows import H, click_header, crawl_to_end, page
 
 from gui_crawler.cli.headless import main as crawl_main
 from gui_crawler.events import FetchRecord
-from gui_crawler.models import Roles
 from gui_crawler.parsing.extract import Extractor
 from gui_crawler.records.explanations import CUSTOM
 from gui_crawler.records.page_columns import PAGE_COLUMNS
 from gui_crawler.ui.results import CrawlResults
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 EXTRACT = "price=css:.price\nyear=regex:©\\s*(\\d{4})"

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 from windows import PAGES, crawl_to_end
 
-from gui_crawler.models import Roles
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 
@@ -46,12 +46,15 @@ def test_a_finding_shows_as_a_chip_and_combines_with_the_other_filters(
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
     tab = window.pages_tab
-    type_filter(qtbot, window, "docs")  # left on from before: picking a finding clears it
+    type_filter(qtbot, window, "docs")  # left on from before: picking a finding keeps it
     qtbot.mouseClick(tab.buttons["5xx"], Qt.MouseButton.LeftButton)
     label, count = click_finding(qtbot, window, "broken_internal")
     assert count == 2 and window.tabs.currentWidget() is tab
     assert tab.finding_chip.isVisible() and tab.finding_chip.text() == f"Finding: {label}"
-    assert tab.filter.text() == "" and not any(b.isChecked() for b in tab.buttons.values())
+    assert tab.filter.text() == "docs" and tab.buttons["5xx"].isChecked()
+    assert shown_urls(window) == set() and tab.count.text() == f"0 of {PAGES}"
+    type_filter(qtbot, window, "")
+    qtbot.mouseClick(tab.buttons["5xx"], Qt.MouseButton.LeftButton)
     assert shown_urls(window) == {live_site.url + "missing", live_site.url + "broken"}
     assert tab.count.text() == f"2 of {PAGES}"
 

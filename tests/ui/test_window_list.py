@@ -51,7 +51,7 @@ def test_pasted_urls_are_checked_exactly_and_skipped_lines_said(
     assert session is not None and session.path is not None
     assert load(session.path).config.list_mode
     # The text stays in the dialog for the next time.
-    assert f"{u}/old" in window.list_dialog().text.toPlainText()
+    assert f"{u}/old" in window.dialogs.list_dialog().text.toPlainText()
 
 
 def test_a_list_with_no_url_is_refused_with_the_reason(
@@ -92,7 +92,7 @@ def test_a_csv_first_column_and_a_gzipped_sitemap_are_read_from_files(
     xml = f"<urlset><url><loc>{u}/b/p2</loc></url><url><loc>{u}/b/p3</loc></url></urlset>"
     sitemap = tmp_path / "sitemap.xml.gz"
     sitemap.write_bytes(gzip.compress(xml.encode()))
-    dlg = window.list_dialog()
+    dlg = window.dialogs.list_dialog()
     assert dlg.load_file(sitemap)
     assert dlg.text.toPlainText() == f"{u}/b/p2\n{u}/b/p3"
     with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
@@ -126,7 +126,7 @@ def test_a_sitemap_url_is_read_into_the_list(
     assert rows(window) == {f"{u}/a/p3", f"{u}/b/p3"}
 
     # A sitemap that gives nothing: said, the URL left in the box.
-    dlg = window.list_dialog()
+    dlg = window.dialogs.list_dialog()
     dlg.text.setPlainText(f"{u}/no-sitemap.xml")
     qtbot.mouseClick(dlg.sitemap_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dlg.sitemap_button.isEnabled(), timeout=5000)

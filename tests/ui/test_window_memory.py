@@ -13,6 +13,7 @@ from windows import crawl_to_end
 from gui_crawler.engine import Crawler
 from gui_crawler.events import FetchRecord
 from gui_crawler.ui.link_models import RecordMap
+from gui_crawler.ui.replay import Replay
 from gui_crawler.window import MainWindow
 
 
@@ -50,7 +51,7 @@ def test_closing_the_window_leaves_only_the_crawl_file(
 ) -> None:
     live_site.fill_small(6)
     crawl_to_end(qtbot, window, live_site.url)
-    path = window.shown_file()
+    path = window.controller.shown_file()
     assert path is not None
     window.close()
     qtbot.waitUntil(lambda: not Path(f"{path}-wal").exists(), timeout=5000)
@@ -74,7 +75,7 @@ def test_the_overview_counts_from_the_file_and_keeps_no_records(
     def reference(thresholds: Thresholds) -> Audit:
         ref = Audit(thresholds, audit.is_internal)
         ref.linked = audit.linked
-        ref.add(iter_records(window.shown_file()))  # type: ignore[arg-type]
+        ref.add(iter_records(window.controller.shown_file()))  # type: ignore[arg-type]
         return ref
 
     assert counts(audit) == counts(reference(audit.thresholds))
@@ -93,7 +94,7 @@ def test_an_opened_crawl_shows_its_rows_at_once_and_the_rest_in_turns(
     and end as a file read in one go leaves them."""
     live_site.fill_small(20)
     crawl_to_end(qtbot, window, live_site.url)
-    path = window.shown_file()
+    path = window.controller.shown_file()
     assert path is not None
 
     def views() -> tuple[object, ...]:
@@ -110,22 +111,22 @@ def test_an_opened_crawl_shows_its_rows_at_once_and_the_rest_in_turns(
 
     assert window.open_crawl(path)  # 29 URLs: one batch, shown whole at once
     whole = views()
-    monkeypatch.setattr(MainWindow, "REPLAY_AT_ONCE", 4)
-    monkeypatch.setattr(MainWindow, "REPLAY_CHUNK", 4)
-    monkeypatch.setattr(MainWindow, "REPLAY_TURN", 0.0)
+    monkeypatch.setattr(Replay, "AT_ONCE", 4)
+    monkeypatch.setattr(Replay, "CHUNK", 4)
+    monkeypatch.setattr(Replay, "TURN", 0.0)
     turns: list[int] = []
-    replay = MainWindow._replay
+    feed = Replay._feed
 
-    def counted(self: MainWindow, saved: Any) -> Any:
-        for done in replay(self, saved):
+    def counted(self: Replay, saved: Any) -> Any:
+        for done in feed(self, saved):
             turns.append(done)
             yield done
 
-    monkeypatch.setattr(MainWindow, "_replay", counted)
+    monkeypatch.setattr(Replay, "_feed", counted)
     assert window.open_crawl(path)
     assert window.results.proxy.rowCount() == 29  # every row at once
-    assert window._replaying is not None and views() != whole  # the rest comes in turns
-    qtbot.waitUntil(lambda: window._replaying is None, timeout=5000)
+    assert window.controller.replay.rest is not None and views() != whole  # the rest comes in turns
+    qtbot.waitUntil(lambda: window.controller.replay.rest is None, timeout=5000)
     assert views() == whole
     assert turns == list(range(4, 29, 4))  # a turn of the loop after each chunk but the last
 
@@ -170,15 +171,17 @@ def test_an_opened_crawl_gives_its_frontier_to_the_tree_in_turns(
         store.sink(Queued(url, 10, 1, "http://h.test/"))
     store.sink(FetchRecord("http://h.test/", status=200, links=tuple(left)))
     store.close("cancelled")
-    monkeypatch.setattr(MainWindow, "REPLAY_AT_ONCE", 4)
-    monkeypatch.setattr(MainWindow, "REPLAY_CHUNK", 1)  # the frontier: 10 URLs a turn
-    monkeypatch.setattr(MainWindow, "REPLAY_TURN", 0.0)
+    monkeypatch.setattr(Replay, "AT_ONCE", 4)
+    monkeypatch.setattr(Replay, "CHUNK", 1)  # the frontier: 10 URLs a turn
+    monkeypatch.setattr(Replay, "TURN", 0.0)
     assert window.open_crawl(path)
-    assert window.saved is not None and isinstance(window.saved.pending, PendingInFile)
+    assert window.controller.saved is not None and isinstance(
+        window.controller.saved.pending, PendingInFile
+    )
     assert "45 left to fetch" in window.state_label.toolTip()
     tree = window.results.tree
-    assert tree.node(left[0]) is None and window._replaying is not None
-    qtbot.waitUntil(lambda: window._replaying is None, timeout=5000)
+    assert tree.node(left[0]) is None and window.controller.replay.rest is not None
+    qtbot.waitUntil(lambda: window.controller.replay.rest is None, timeout=5000)
     assert all(tree.node(url) is not None for url in ["http://h.test/", *left])
 
 
@@ -188,7 +191,7 @@ def test_nothing_holds_a_finished_crawler(qtbot: Any, window: MainWindow, live_s
     live_site.fill_small(20)
     crawl_to_end(qtbot, window, live_site.url)
     gc.collect()
-    assert window.bridge.session is not None and window.shown_file() is not None
+    assert window.bridge.session is not None and window.controller.shown_file() is not None
     alive = [o for o in gc.get_objects() if isinstance(o, Crawler)]
     assert not [c for c in alive if c.config.roots == (live_site.url,)]
 

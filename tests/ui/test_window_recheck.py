@@ -12,9 +12,11 @@ from test_menus import choose, click_menu_item, right_click
 from windows import PAGES, crawl_to_end, start_slow_crawl
 
 from gui_crawler.events import ErrorKind, FetchRecord
-from gui_crawler.models import COL_STATUS, COL_URL, PagesModel, Roles, StatusClass
+from gui_crawler.models import COL_STATUS, COL_URL, PagesModel
+from gui_crawler.records.verdicts import StatusClass
 from gui_crawler.storage import load
 from gui_crawler.storage.fileformat import load_history
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 
@@ -100,7 +102,7 @@ def test_recheck_all_broken_replaces_the_rows_in_place(
     # Details: the earlier answer, as the crawl file keeps it.
     window.select_url(f"{u}/broken")
     [line] = before_lines(window)
-    [earlier] = load_history(window.shown_file())[f"{u}/broken"]
+    [earlier] = load_history(window.controller.shown_file())[f"{u}/broken"]
     assert line == f"500 Internal Server Error, replaced {earlier.replaced.replace('T', ' ')[:16]}"
     # The file holds the new answers; reopened, the window shows the same, history included.
     session = window.bridge.session
@@ -125,7 +127,7 @@ def test_recheck_selected_rows_from_their_menu_and_cancel_keeps_the_old_answers(
     live_site.fill_small()
     u = live_site.url.rstrip("/")
     crawl_to_end(qtbot, window, live_site.url)
-    path = window.shown_file()
+    path = window.controller.shown_file()
     assert path is not None
     # Opened from its file, as a person comes back to it later.
     assert window.open_crawl(path)
@@ -195,13 +197,13 @@ def test_a_recheck_right_after_a_cancel_then_continue_gives_each_url_one_row(
     assert any(r.error_kind == ErrorKind.CANCELLED for r in window.results.pages.records())
     live_site.delay = 0
     with qtbot.waitSignal(window.crawlFinished, timeout=10_000):
-        assert window.recheck([live_site.url])
+        assert window.controller.recheck([live_site.url])
     # The rows cut short are not in the crawl file: they are not shown as rows any more, and
     # stay to fetch.
     urls = [r.url for r in window.results.pages.records()]
     assert len(urls) == len(set(urls))
     assert not any(r.error_kind == ErrorKind.CANCELLED for r in window.results.pages.records())
-    path = window.shown_file()
+    path = window.controller.shown_file()
     assert path is not None
     saved = load(path)
     assert set(urls) == {r.url for r in saved.records}
@@ -219,15 +221,15 @@ def test_nothing_to_recheck_is_said_and_the_file_left_as_it_was(
     live_site.add_page("/", ["/a"])
     live_site.add_page("/a")
     crawl_to_end(qtbot, window, live_site.url)
-    path = window.shown_file()
+    path = window.controller.shown_file()
     assert path is not None
     state = load(path).state
-    assert not window.recheck(None)
+    assert not window.controller.recheck(None)
     assert window.notice.text() == (
         "Nothing to re-check: no URL of this crawl is broken, blocked or failed"
     )
     assert not window.bridge.running
     assert load(path).state == state  # closed as it was, and not locked
     with qtbot.waitSignal(window.crawlFinished, timeout=10_000):
-        assert window.recheck([live_site.url + "a"])  # a fine URL can be re-checked
+        assert window.controller.recheck([live_site.url + "a"])  # a fine URL can be re-checked
     assert window.state_label.text() == "Re-checked 1 URL: 1 fine"

@@ -10,6 +10,7 @@ import pytest
 from windows import PAGES, start_slow_crawl
 
 from gui_crawler.events import ErrorKind
+from gui_crawler.ui.replay import Replay
 from gui_crawler.window import MainWindow
 
 
@@ -39,8 +40,8 @@ def assert_each_url_once(window: MainWindow) -> None:
 def test_continue_after_cancel_shows_the_file_then_the_rest(
     at_once: int, qtbot: Any, window: MainWindow, live_site: Any, monkeypatch: Any
 ) -> None:
-    """``at_once`` 0: the file is one a window shows in turns (REPLAY_AT_ONCE)."""
-    monkeypatch.setattr(MainWindow, "REPLAY_AT_ONCE", at_once)
+    """``at_once`` 0: the file is one a window shows in turns (Replay.AT_ONCE)."""
+    monkeypatch.setattr(Replay, "AT_ONCE", at_once)
     cancel_midway(qtbot, window, live_site)
     done = sum(r.error_kind is None for r in window.results.pages.records())
     with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
@@ -56,11 +57,11 @@ def test_continue_after_cancel_shows_the_file_then_the_rest(
 def test_recheck_after_cancel_shows_the_file_then_the_answers(
     at_once: int, qtbot: Any, window: MainWindow, live_site: Any, monkeypatch: Any
 ) -> None:
-    monkeypatch.setattr(MainWindow, "REPLAY_AT_ONCE", at_once)
+    monkeypatch.setattr(Replay, "AT_ONCE", at_once)
     cancel_midway(qtbot, window, live_site)
     before = {r.url for r in window.results.pages.records() if r.error_kind is None}
     with qtbot.waitSignal(window.crawlFinished, timeout=10_000):
-        assert window.recheck([live_site.url])
+        assert window.controller.recheck([live_site.url])
         assert window.overview.audit.added == len(before)  # the file's, before the answers'
         assert len(window.results.links.records) == len(before)
     records = window.results.pages.records()
@@ -68,7 +69,9 @@ def test_recheck_after_cancel_shows_the_file_then_the_answers(
     assert len(urls) == len(set(urls)) and set(urls) == before
     assert set(window.results.links.records) == set(urls)
     # Continue fetches what the file had left: the URLs cut short among them.
-    assert window.saved is not None and len(window.saved.pending) == PAGES - len(before)
+    assert window.controller.saved is not None and len(
+        window.controller.saved.pending
+    ) == PAGES - len(before)
     with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
         assert window.continue_crawl()
     assert_each_url_once(window)

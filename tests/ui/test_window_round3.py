@@ -110,7 +110,7 @@ def test_file_dialogs_open_in_the_last_folder_and_suggest_a_name(
 ) -> None:
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
-    dlg = window.export_dialog(filtered=False)
+    dlg = window.dialogs.export_dialog(filtered=False)
     assert Path(dlg.selectedFiles()[0]).name == "127.0.0.1-pages.csv"
     folder = tmp_path / "exports"
     folder.mkdir()
@@ -125,14 +125,14 @@ def test_file_dialogs_open_in_the_last_folder_and_suggest_a_name(
     assert Path(report.selectedFiles()[0]) == folder / "127.0.0.1-report.html"
     report.reject()
 
-    window.overview.table.setCurrentIndex(window.overview.model.index(0, 0))
+    window.overview.pick(0)  # a finding picked: its pages can be exported
     window.overview.export_button.click()
     [finding] = open_file_dialogs(window)
     key = window.overview.model.findings[0].key.replace("_", "-")
     assert Path(finding.selectedFiles()[0]) == folder / f"127.0.0.1-{key}.csv"
     finding.reject()
 
-    dlg = window.open_dialog()
+    dlg = window.dialogs.open_dialog()
     assert Path(dlg.directory().absolutePath()) == folder
     dlg.reject()
 

@@ -9,7 +9,9 @@ import pytest
 from PySide6.QtCore import QPersistentModelIndex, Qt
 from windows import PAGES, H, click_header, crawl_to_end, page
 
-from gui_crawler.models import PagesModel, PagesProxy, Roles
+from gui_crawler.models import PagesModel
+from gui_crawler.ui.pages_proxy import PagesProxy
+from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
 
 
@@ -61,10 +63,10 @@ def test_small_tables_keep_their_sort_as_rows_arrive(
         page("/m", status=301, next_url=H + "/"),
         page("/z", status=404),
     ]
-    window._on_batch(batch1, [])
+    window.controller._on_batch(batch1, [])
     click_header(qtbot, view, 0)
     assert view.horizontalHeader().sortIndicatorSection() == 0
-    window._on_batch(
+    window.controller._on_batch(
         [
             page("/a", status=302, next_url=H + "/"),
             page("/b", status=500),
@@ -79,7 +81,7 @@ def test_small_tables_keep_their_sort_as_rows_arrive(
 
 
 def test_a_filtered_and_sorted_view_stays_sorted_as_rows_arrive(qtmodeltester: Any) -> None:
-    from gui_crawler.models import StatusClass
+    from gui_crawler.records.verdicts import StatusClass
 
     model = PagesModel()
     proxy = PagesProxy(model)
@@ -104,7 +106,7 @@ def test_the_sorted_small_tables_pass_the_model_tester_as_rows_arrive(
         view.sortByColumn(1, Qt.SortOrder.DescendingOrder)
         qtmodeltester.check(view.model())
     for i in range(4):
-        window._on_batch(
+        window.controller._on_batch(
             [
                 page(f"/p{i}", links=(H + f"/r{i}", H + f"/x{i}")),
                 page(f"/r{i}", status=301 + i % 3, next_url=H + "/"),
@@ -139,7 +141,7 @@ def test_an_opened_crawl_fills_a_sorted_table_in_order(
 ) -> None:
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
-    path = max(window.crawls_folder().glob("*.sqlite3"), key=lambda p: p.stat().st_mtime)
+    path = max(window.controller.crawls_folder().glob("*.sqlite3"), key=lambda p: p.stat().st_mtime)
     table = window.pages_tab.table
     table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
     window.results.clear()

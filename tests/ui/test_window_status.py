@@ -90,7 +90,7 @@ def test_long_status_texts_end_in_an_ellipsis_and_stay_whole_in_text(
 
     long = "Crawling http://127.0.0.1/" + "x" * 400
     window.say(long)
-    window.notify("Exported 12 rows to /tmp/" + "y" * 400)
+    window.status.notify("Exported 12 rows to /tmp/" + "y" * 400)
     qtbot.wait(10)
     for lab in (window.state_label, window.notice):
         shown = QLabel.text(lab)  # what is painted
@@ -113,12 +113,12 @@ def test_a_start_page_redirecting_out_of_scope_is_said_plainly(
 def test_without_a_notice_the_state_text_has_the_whole_bar(qtbot: Any, window: MainWindow) -> None:
     window.resize(1200, 700)
     window.say("Opened (cancelled): 1,234 URLs, 56 left to fetch — Continue crawl resumes it")
-    window.notify(None)
+    window.status.notify(None)
     qtbot.wait(10)
     free = window.stat_labels["urls"].geometry().left()
     assert not window.notice.isVisible()
     assert window.state_label.width() > free * 0.8
-    window.notify("Exported 3 rows to /tmp/x.csv")
+    window.status.notify("Exported 3 rows to /tmp/x.csv")
     qtbot.wait(10)
     assert window.notice.isVisible() and window.state_label.width() < free * 0.8
 

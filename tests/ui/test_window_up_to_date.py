@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QTreeWidgetItem
 from windows import PAGES, H, crawl_to_end, page
 
 from gui_crawler.events import FetchRecord
+from gui_crawler.records.wording import average_rate
 from gui_crawler.ui.details import NOT_FETCHED
 from gui_crawler.ui.hosts_model import HOST_COLUMNS
 from gui_crawler.ui.timeline_model import TimelineModel
@@ -117,7 +118,7 @@ def test_a_reopened_crawl_draws_its_requests_on_its_own_time_axis(
         assert not view.running  # its legend says "to the crawl's end", not "live"
         # The status bar's rate and time are the crawl's own, not 0.0 pages/s in 0:00.
         rate = other.stat_labels["rate"].text()
-        assert rate == f"{PAGES / model.now:.1f} pages/s (average)"
+        assert rate == average_rate(PAGES, model.now)  # "29 pages in 83 ms" within a second
         qtbot.waitUntil(lambda: other.timeline.info.text().startswith(f"{len(ends)} requests"))
     finally:
         other.close()
@@ -147,15 +148,15 @@ def test_cut_status_text_is_whole_in_its_tooltip(
     live_site.fill_small()
     crawl_to_end(qtbot, window, live_site.url)
     path = window.bridge.session.path
-    window.resize(700, 500)
     assert window.open_crawl(path)
     label = window.state_label
+    label.setMaximumWidth(160)  # narrower than its text, whatever the window's least width
     full = label.text()
     assert full.startswith(f"Opened (done): {PAGES} URLs")
     qtbot.waitUntil(lambda: QLabel.text(label) != full)  # cut to fit the bar…
     assert QLabel.text(label).endswith("…")
     assert full in label.toolTip() and str(path) in label.toolTip()  # …whole in its tooltip
-    window.notify("A notice " + "long " * 60 + "end")
+    window.status.notify("A notice " + "long " * 60 + "end")
     notice = window.notice
     assert QLabel.text(notice).endswith("…") and notice.toolTip().endswith("long end")
     assert (

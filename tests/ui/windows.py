@@ -1,12 +1,14 @@
-"""What the window tests share: starting a crawl and waiting for its end, clicking a header,
-records of a made-up site."""
+"""What the window tests share: starting a crawl and waiting for its end, saving in a file
+dialog, clicking a header, records of a made-up site."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QFileDialog
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.window import MainWindow
@@ -36,6 +38,14 @@ def start_slow_crawl(
 def crawl_to_end(qtbot: Any, w: MainWindow, url: str) -> None:
     with qtbot.waitSignal(w.crawlFinished, timeout=15_000):
         start(qtbot, w, url)
+
+
+def save_as(qtbot: Any, w: MainWindow, path: Path) -> None:
+    """In the file dialog ``w`` shows, choose ``path`` and accept it."""
+    [dlg] = [d for d in w.findChildren(QFileDialog) if d.isVisible()]
+    dlg.selectFile(str(path))
+    with qtbot.waitSignal(dlg.fileSelected, timeout=2000):
+        dlg.accept()
 
 
 def click_header(qtbot: Any, view: Any, section: int) -> None:

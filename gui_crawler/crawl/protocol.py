@@ -1,0 +1,99 @@
+"""The HTTP client protocol of the crawl's connections: aiohttp's, forgiving of bytes a server
+sends after a complete answer.
+
+A server that writes more than its Content-Length (a stray newline from a template, a debug
+line) sends those bytes in the read that brings the answer. aiohttp's C parser reads the answer,
+then fails on the bytes after it as on a bad status line, and drops the answer it had read: the
+page was recorded broken, every try. curl reads the answer and closes the connection ("Excess
+found"), and so does this protocol: when the parser fails on a read that began with a new
+answer, the read is parsed again by a fresh parser up to where the answer ends, and the answer
+is delivered; the connection is closed, so the bytes after it reach nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import client_proto
+
+
+class ResponseHandler(client_proto.ResponseHandler):
+    """aiohttp's protocol, its parser wrapped in :class:`_Forgiving`."""
+
+    def set_response_params(self, **kwargs: Any) -> None:
+        super().set_response_params(**kwargs)
+        self._parser = _Forgiving(self, self._parser, kwargs)  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        parser = self._parser
+        if isinstance(parser, _Forgiving) and parser.excess:
+            self._should_close = True  # bytes after the answer: nothing else is read here
+            if self.transport is not None:
+                self.transport.close()
+
+
+class _Forgiving:
+    """A response parser that, failing on a read that began with a new answer, gives the
+    answer a fresh parser reads from that read (``excess`` then says so)."""
+
+    def __init__(self, protocol: ResponseHandler, parser: Any, args: dict[str, Any]) -> None:
+        self._protocol = protocol
+        self._parser = parser
+        self._args = args
+        self.excess = False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._parser, name)
+
+    def feed_data(self, data: bytes) -> Any:
+        proto = self._protocol
+        payload = proto._payload
+        fresh = (payload is None or payload.is_eof()) and not proto._tail
+        try:
+            return self._parser.feed_data(data)
+        except Exception:
+            messages = self._answer_in(data) if fresh and not self.excess else []
+            if not messages:
+                raise
+            self.excess = True
+            return messages, False, b""
+
+    def _answer_in(self, data: bytes) -> list[Any]:
+        """The complete answer a fresh parser reads from the shortest prefix of ``data`` that
+        holds one, or [] when none does."""
+        args = self._args
+
+        def parse(n: int) -> list[Any] | None:
+            """What the prefix of ``n`` bytes gives: None for a failure, [] while incomplete."""
+            parser = client_proto.HttpResponseParser(
+                self._protocol,
+                self._protocol._loop,
+                args.get("read_bufsize", 2**16),
+                timer=args.get("timer"),
+                payload_exception=client_proto.ClientPayloadError,
+                response_with_body=not args.get("skip_payload", False),
+                read_until_eof=args.get("read_until_eof", False),
+                auto_decompress=args.get("auto_decompress", True),
+                max_line_size=args.get("max_line_size", 8190),
+                max_field_size=args.get("max_field_size", 8190),
+                max_headers=args.get("max_headers", 128),
+            )
+            try:
+                messages = list(parser.feed_data(data[:n])[0])
+            except Exception:
+                return None
+            if messages and messages[-1][1].is_eof():
+                return messages
+            return []
+
+        # Incomplete below the answer's end, complete or failed from there: the first n that
+        # is not incomplete, by bisection (a few parses of at most one read, on a failure only).
+        lo, hi = 1, len(data)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if parse(mid) == []:
+                lo = mid + 1
+            else:
+                hi = mid
+        return parse(lo) or []

@@ -1,0 +1,31 @@
+"""glibc's malloc as a crawl sets it (base/heap.py), in this process: Linux with glibc, as CI is."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from gui_crawler.base import heap
+
+MB = 1 << 20
+
+
+def rss() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="Linux only")
+def test_big_blocks_go_back_to_the_system_once_freed_even_after_a_bigger_one() -> None:
+    """Left to itself glibc would serve these 1 MB blocks from its arenas once a 10 MB block
+    had been freed, and keep the pages of those freed between the ones still held."""
+    heap.tune()
+    assert heap.trim() is True
+    big = b"x" * (10 * MB)
+    del big
+    blocks = [b"x" * MB for _ in range(40)]
+    held = rss()
+    del blocks[::2]  # every other block: none at the top of a heap
+    assert held - rss() >= 15 * MB
+    del blocks

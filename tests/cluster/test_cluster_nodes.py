@@ -1,0 +1,169 @@
+"""A crawl shared through a real redis-server by nodes in one process: the Lua that decides (seen
+set, per-host limit and delay, back-off, leases given back), the URL set against a one-process
+crawl, each record collected once, politeness for the whole cluster, crawls kept apart, and what
+a watching window is told."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from clustersite import cluster_site, config_of, file_urls, one_process_urls
+from redisserver import RedisServer
+from sites import ThreadedSite
+
+from gui_crawler.cluster.address import RedisAddress
+from gui_crawler.cluster.collector import Collector
+from gui_crawler.cluster.node import ClusterNode
+from gui_crawler.cluster.shared import SharedCrawl, connect
+from gui_crawler.cluster.watch import NODE_SPAN, ClusterWatcher, NodeState
+from gui_crawler.config import CrawlConfig
+from gui_crawler.events import CrawlFinished, FetchRecord, Queued, WorkerEvent
+from gui_crawler.storage import CrawlStore
+
+T = TypeVar("T")
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    with RedisServer(tmp_path_factory.mktemp("redis")) as server:
+        yield server.url
+
+
+def on_redis(url: str, body: Callable[[Any], Awaitable[T]]) -> T:
+    async def main() -> T:
+        client = await connect(RedisAddress.parse(url))
+        try:
+            return await body(client)
+        finally:
+            await client.aclose()
+
+    return asyncio.run(main())
+
+
+async def crawl_with_nodes(
+    client: Any,
+    crawl_id: str,
+    config: CrawlConfig,
+    path: Path,
+    nodes: int = 2,
+    watcher_sink: Callable[[Any], None] | None = None,
+) -> tuple[Collector, list[ClusterNode]]:
+    shared = await SharedCrawl.create(client, crawl_id, config, lease=2.0)
+    assert shared is not None
+    store = CrawlStore.create(path, shared.config)
+    collector = Collector(shared, store)
+    over = asyncio.Event()
+    collecting = asyncio.ensure_future(collector.run(over))
+    watching = None
+    if watcher_sink is not None:
+        # A window on another machine: its own crawl file of the records it was shown.
+        shown = CrawlStore.create(path.with_name("shown.sqlite3"), shared.config)
+        watcher = ClusterWatcher(shared, watcher_sink, shown)
+        watching = asyncio.ensure_future(watcher.run())
+    workers = [ClusterNode(shared) for _ in range(nodes)]
+    finished = await asyncio.gather(*(n.run() for n in workers))
+    assert {f.reason for f in finished} == {"done"}
+    over.set()
+    await collecting
+    store.close("finished")
+    await shared.finish_up()
+    if watching is not None:
+        await asyncio.wait_for(watching, 5)
+        shown.close("finished")
+    return collector, workers
+
+
+def test_two_nodes_crawl_what_one_process_crawls_each_url_collected_once(
+    redis_url: str, tmp_path: Path
+) -> None:
+    seen: list[Any] = []
+    with ThreadedSite(cluster_site(120, delay=0.05)) as site:
+        reference = one_process_urls(site.url)
+        site.hits.clear()
+        site.peak_in_flight = 0
+        config = config_of(site.url, per_host=6)
+        collector, nodes = on_redis(
+            redis_url,
+            lambda c: crawl_with_nodes(c, "two", config, tmp_path / "c.sqlite3", 2, seen.append),
+        )
+        urls = file_urls(tmp_path / "c.sqlite3")
+        assert set(urls) == reference
+        assert collector.collected == len(reference)  # none came twice through Redis
+        assert all(n.recorded for n in nodes), [n.recorded for n in nodes]  # both did part
+        assert sum(n.recorded for n in nodes) == len(reference)
+        # The per-host limit held for the whole cluster (two nodes of 4 workers), and robots.txt
+        # was read once for both.
+        assert site.peak_in_flight <= 6
+        assert site.hits["/robots.txt"] == 1
+        assert f"http://127.0.0.1:{site.port}/private/x" in reference
+    # A watching window is told each node, its workers in a span of ids of its own, records as
+    # they come, and the end.
+    states = [e for e in seen if isinstance(e, NodeState)]
+    assert len({s.node for s in states}) == 2
+    spans = {e.worker_id // NODE_SPAN for e in seen if isinstance(e, WorkerEvent)}
+    assert spans == {0, 1}
+    shown = {e.url for e in seen if isinstance(e, FetchRecord)}
+    assert shown and shown <= reference
+    assert set(file_urls(tmp_path / "shown.sqlite3")) == shown
+    assert isinstance(seen[-1], CrawlFinished) and seen[-1].reason == "done"
+
+
+def test_two_crawls_in_one_redis_stay_apart(redis_url: str, tmp_path: Path) -> None:
+    with ThreadedSite(cluster_site(40)) as one, ThreadedSite(cluster_site(30)) as two:
+        refs = one_process_urls(one.url), one_process_urls(two.url)
+
+        async def both(client: Any) -> None:
+            await asyncio.gather(
+                crawl_with_nodes(client, "apart-1", config_of(one.url), tmp_path / "1.sqlite3"),
+                crawl_with_nodes(client, "apart-2", config_of(two.url), tmp_path / "2.sqlite3"),
+            )
+
+        on_redis(redis_url, both)
+    assert set(file_urls(tmp_path / "1.sqlite3")) == refs[0]
+    assert set(file_urls(tmp_path / "2.sqlite3")) == refs[1]
+
+
+def test_scripts_seen_limit_delay_backoff_and_leases(redis_url: str) -> None:
+    a = [Queued(f"http://127.0.0.9:1/{i}", 10, 1, None) for i in range(5)]
+
+    async def body(client: Any) -> None:
+        cfg = CrawlConfig(roots=("http://127.0.0.9:1/",), per_host=2, delay=0.0).validated()
+        shared = await SharedCrawl.create(client, "scripts", cfg, lease=1.0)
+        assert shared is not None
+        assert await SharedCrawl.create(client, "scripts", cfg) is None  # one of that id
+        # Taken in once, whoever offers it.
+        assert await shared.take_in("n1", [(q, False) for q in a]) == [1] * 5
+        assert await shared.take_in("n2", [(a[0], False), (a[1], True)]) == [0, 0]
+        for node in ("n1", "n2", "n3"):
+            await shared.heartbeat(node, {}, join=True)
+        # Two requests in flight to the host for the whole cluster.
+        got1, _ = await shared.claim("n1", 5)
+        got2, wait = await shared.claim("n2", 5)
+        assert len(got1) == 2 and got2 == [] and wait == -1  # the host is full, nothing ready
+        # A record is taken only from the node holding its URL.
+        assert await shared.finish("n2", [(got1[0].url, "{}")]) == [0]
+        assert await shared.finish("n1", [(got1[0].url, "{}")]) == [1]
+        got2, _ = await shared.claim("n2", 5)
+        assert len(got2) == 1
+        # A 429 backs the host off for every node.
+        assert await shared.throttle("http://127.0.0.9:1", 0.5) == 0.5
+        await shared.finish("n2", [(got2[0].url, "")])  # given back
+        assert (await shared.claim("n3", 5))[1] > 0  # wait: backed off
+        # n1 stops beating: after the lease its URL goes back (n2, n3 go on beating).
+        for _ in range(6):
+            await asyncio.sleep(0.25)
+            await shared.heartbeat("n2", {})
+            await shared.heartbeat("n3", {})
+            await shared.reclaim()
+        assert await shared.finish("n1", [(got1[1].url, "{}")]) == [0]  # not n1's any more
+        assert (await shared.heartbeat("n1", {}))[0] is False  # it is told it was given up
+        counts = await shared.counts()
+        assert counts["taken"] == 5 and counts["held"] == 0 and counts["queued"] == 4
+        assert counts["recorded"] == 1
+        await shared.forget()
+
+    on_redis(redis_url, body)

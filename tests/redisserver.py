@@ -1,0 +1,105 @@
+"""A real ``redis-server`` for tests: on a free loopback port, its files in a folder of the test's
+own, never a system service; stopped by its pid (SIGTERM, then SIGKILL). ``restart()`` stops it
+and starts it again on the same port and folder (with ``aof``, what it held comes back).
+
+Debian's ``redis-server`` (installed by ``make``/``.ci/run`` through tools/ensure-redis.sh).
+Without it the tests that need it are skipped, unless GUI_CRAWLER_REQUIRE_REDIS is set (CI):
+then they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+REDIS_SERVER = shutil.which("redis-server") or (
+    "/usr/bin/redis-server" if os.path.exists("/usr/bin/redis-server") else None
+)
+
+
+def need_redis() -> str:
+    if REDIS_SERVER is None:
+        if os.environ.get("GUI_CRAWLER_REQUIRE_REDIS"):
+            pytest.fail("redis-server is not installed (tools/ensure-redis.sh installs it)")
+        pytest.skip("redis-server is not installed (tools/ensure-redis.sh installs it)")
+    return REDIS_SERVER
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class RedisServer:
+    def __init__(self, folder: Path, *, aof: bool = False, password: str | None = None) -> None:
+        self.binary = need_redis()
+        self.folder = folder
+        self.aof = aof
+        self.password = password
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        auth = f":{self.password}@" if self.password else ""
+        return f"redis://{auth}127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        args = [
+            self.binary,
+            "--port", str(self.port),
+            "--bind", "127.0.0.1",
+            "--dir", str(self.folder),
+            "--save", "",
+            "--appendonly", "yes" if self.aof else "no",
+            "--daemonize", "no",
+            "--protected-mode", "yes",
+            "--logfile", str(self.folder / "redis.log"),
+        ]  # fmt: skip
+        if self.password:
+            args += ["--requirepass", self.password]
+        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"redis-server exited: {(self.folder / 'redis.log').read_text()}"
+                )
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), 0.2) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(64):
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start within 10 s")
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        os.kill(proc.pid, signal.SIGTERM)  # it writes its AOF and exits
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(5)
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def __enter__(self) -> RedisServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
