@@ -119,7 +119,7 @@ def parse_main(root: str, url_file: str) -> None:
     import select
     from urllib.parse import unquote, urlsplit
 
-    from gui_crawler.crawl.urls import plain_directory
+    from gui_crawler.base.urls import plain_directory
     from gui_crawler.parsing import _pagewalk, slicing
 
     die_with_parent()
