@@ -1221,6 +1221,8 @@ class Crawler:
             self._take_external(off_site, depth, item.url)
         if not off_site:
             return tuple(links), len(links), new
+        if self.scope.include is None and self.scope.exclude is None:  # none left out
+            return tuple(found), len(links), new
         kept = set(links).union(off_site)
         return tuple(u for u in found if u in kept), len(links), new
 
