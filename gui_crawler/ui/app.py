@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_API", "pyside6")
     from PySide6.QtWidgets import QApplication
 
-    from gui_crawler.engine import raise_fd_limit
+    from gui_crawler.crawl.concurrency import raise_fd_limit
     from gui_crawler.ui.qtloop import new_loop
 
     raise_fd_limit()
