@@ -25,9 +25,9 @@ from gui_crawler import options
 from gui_crawler.base.urls import InvalidURL, parse_address
 from gui_crawler.cli import secrets
 from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.crawl.concurrency import raise_fd_limit
 from gui_crawler.crawl.failures import RedactingFormatter
 from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
-from gui_crawler.engine import raise_fd_limit
 from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress, Reason
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.linkwords import LinkWords

@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from gui_crawler.base.translate import VERDICTS, translate
 from gui_crawler.base.userregex import UrlRegex
 from gui_crawler.events import REDIRECT_STATUSES, ErrorKind
 from gui_crawler.options import status_ranges
@@ -434,8 +435,8 @@ SUMMARY = (Verdict.BROKEN, Verdict.ERROR, Verdict.WARNING, Verdict.BLOCKED, Verd
 
 
 def count_label(v: Verdict, n: int) -> str:
-    """``Broken 10``: a status bar's count."""
-    return f"{WORDS[v].label} {n:,}"
+    """``Broken 10``: a status bar's count (in the window's language)."""
+    return f"{translate(VERDICTS, WORDS[v].label)} {n:,}"
 
 
 def noun(v: Verdict, n: int) -> str:
