@@ -52,7 +52,10 @@ class OptionsBox(QGroupBox):
 class CheckingGroup(OptionsBox):
     """Status rules of link checking: the statuses counted ok, the URLs only warned of."""
 
-    GROUP, TITLE = "checking", "Link checking (what counts as ok, what only warns)"
+    GROUP, TITLE = (
+        "checking",
+        noop("OptionsBox", "Link checking (what counts as ok, what only warns)"),
+    )
     accept_status: QLineEdit
     warn: QLineEdit
 
