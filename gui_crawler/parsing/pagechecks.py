@@ -106,12 +106,15 @@ def signature(words: Sequence[bytes]) -> bytes:
     return b"".join(m.to_bytes(4, "little") for m in mins)
 
 
-def fragment_hashes(fragment: str) -> tuple[int, int]:
+def fragment_hashes(fragment: str) -> tuple[int, ...]:
     """The CRC-32 of a fragment as written and percent-decoded (each as UTF-8, what is not
     replaced): an element's id or <a name> matches either (the HTML standard's "find a
-    potential indicated element")."""
+    potential indicated element"). One when they are the same (no "%": most fragments)."""
+    written = zlib.crc32(fragment.encode("utf-8", "replace"))
+    if "%" not in fragment:
+        return (written,)
     decoded = unquote_to_bytes(fragment).decode("utf-8", "replace")
-    return zlib.crc32(fragment.encode("utf-8", "replace")), zlib.crc32(decoded.encode())
+    return written, zlib.crc32(decoded.encode())
 
 
 def id_hash(value: str) -> int:
