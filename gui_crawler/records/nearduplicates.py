@@ -8,7 +8,6 @@ took half the memory and ten times the time."""
 
 from __future__ import annotations
 
-import operator
 import sys
 from array import array
 from collections.abc import Iterator
@@ -27,8 +26,11 @@ def densified(signature: bytes) -> array[int]:
     values = array("H", signature)
     if sys.byteorder == "big":
         values.byteswap()
-    if len(values) != SIG_BINS or values.count(EMPTY) == SIG_BINS:
+    empty = values.count(EMPTY)
+    if len(values) != SIG_BINS or empty == SIG_BINS:
         return array("H")
+    if not empty:  # a page of some words: every bin got one
+        return values
     for i, v in enumerate(values):
         if v == EMPTY:
             distance, j = 1, (i + 1) % SIG_BINS
@@ -36,6 +38,22 @@ def densified(signature: bytes) -> array[int]:
                 distance, j = distance + 1, (j + 1) % SIG_BINS
             values[i] = (values[j] + 0x9E37 * distance) & 0xFFFF
     return values
+
+
+# The lowest bit of each 16-bit bin of a signature read as one int (little-endian).
+_BIN_LOW_BITS = int.from_bytes(b"\x01\x00" * SIG_BINS, "little")
+
+
+def shared_bins(a: int, b: int) -> int:
+    """How many bins two signatures (each one int of SIG_BINS 16-bit bins) share: the bins of
+    their XOR that are zero, each bin's bits ORed down into its lowest (a dozen operations on
+    1,024-bit ints, against 64 comparisons in Python: rust-doc compares ~130k pairs)."""
+    x = a ^ b
+    x |= x >> 1
+    x |= x >> 2
+    x |= x >> 4
+    x |= x >> 8
+    return SIG_BINS - (x & _BIN_LOW_BITS).bit_count()
 
 
 class NearDuplicates:
@@ -46,7 +64,7 @@ class NearDuplicates:
     def __init__(self, percent: int) -> None:
         self.least = percent * SIG_BINS / 100  # bins two pages must share
         self.urls: list[str] = []
-        self._sigs = array("H")  # SIG_BINS per page, in the order added
+        self._sigs: list[int] = []  # each page's signature as one int, in the order added
         self._hashes: list[str | None] = []
         # Each band key's latest pages (one, or a tuple of up to LATEST): a page alike an
         # earlier one shares a band with it or with a page of its group; pages of one template
@@ -67,11 +85,11 @@ class NearDuplicates:
             return
         page = len(self.urls)
         self.urls.append(url)
-        self._sigs.extend(sig)
+        data = sig.tobytes()
+        self._sigs.append(int.from_bytes(data, "little"))
         self._hashes.append(content_hash)
         self._parent.append(page)
         seen: set[int] = set()
-        data = sig.tobytes()
         latest = self._latest
         for b in range(BANDS):
             key = hash((b, data[2 * ROWS * b : 2 * ROWS * (b + 1)]))
@@ -84,7 +102,7 @@ class NearDuplicates:
                 group = self._root(other)
                 if group not in seen and group != self._root(page):
                     seen.add(group)
-                    self._compare(page, other, sig)
+                    self._compare(page, other)
             # One page of each group kept (the latest): a big group takes one place of LATEST.
             mine = self._root(page)
             kept = tuple(o for o in others if self._root(o) != mine)
@@ -97,11 +115,10 @@ class NearDuplicates:
             page = parent[page]
         return page
 
-    def _compare(self, page: int, other: int, sig: array[int]) -> None:
+    def _compare(self, page: int, other: int) -> None:
         if self._hashes[other] is not None and self._hashes[other] == self._hashes[page]:
             return  # an exact duplicate
-        theirs = self._sigs[SIG_BINS * other : SIG_BINS * (other + 1)]
-        shared = sum(map(operator.eq, sig, theirs))
+        shared = shared_bins(self._sigs[page], self._sigs[other])
         if shared < self.least:
             return
         self._parent[self._root(page)] = self._root(other)
