@@ -2,9 +2,9 @@
 ``parsing/pagechecks.signature``) is banded into a table of candidates (locality-sensitive
 hashing), and each candidate checked by how many bins the two signatures share. No Qt here.
 
-Per page: 10 band keys (a dict of each key's latest page: ~70 bytes each) and its 64 bins (128
-bytes in an array): ~1 KB. On rust-doc (21,635 pages) ~0.3 s; a table of arrays probed in Python
-took half the memory and ten times the time."""
+Per page: 10 band keys (a dict of each key's latest page: ~70 bytes each) and its 64 bins as one
+int (~160 bytes): ~1 KB. On rust-doc (21,635 pages, 2,526 found alike) ~0.5 s CPU on a loaded
+2-core machine; a table of arrays probed in Python took half the memory and ten times the time."""
 
 from __future__ import annotations
 
