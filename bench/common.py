@@ -97,32 +97,6 @@ def trim() -> bool:
     return True
 
 
-class Footprint:
-    """What is built after it costs: RSS, or with ``traced`` tracemalloc's traced bytes (which
-    slows the work measured), each after ``trim()``."""
-
-    def __init__(self, traced: bool) -> None:
-        import tracemalloc
-
-        self.traced = traced
-        if traced:
-            tracemalloc.start()
-        trim()
-        self.rss0 = rss_mb()
-        self.traced0 = tracemalloc.get_traced_memory()[0] if traced else 0
-
-    def grown(self) -> float:
-        """Bytes more than at the start (traced, or RSS), after ``trim()``; stops tracing."""
-        import tracemalloc
-
-        trim()
-        if not self.traced:
-            return (rss_mb() - self.rss0) * 2**20
-        grown = tracemalloc.get_traced_memory()[0] - self.traced0
-        tracemalloc.stop()
-        return grown
-
-
 def maxrss_mb() -> float:
     """Peak RSS of this process image. Not ru_maxrss: after a (v)fork + exec Linux folds the
     parent's peak into the child's ru_maxrss, so a child of a big parent reports the parent's."""

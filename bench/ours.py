@@ -29,8 +29,8 @@ from gui_crawler.storage import CrawlStore
 
 class Consumer:
     """What a headless consumer does with the events: count records by kind (``keep``: also
-    hold every FetchRecord in a list, as a results table would); ``trace``: RSS every that many
-    records, or with ``taken`` every 1% of the URLs taken in, cancelling the crawl at ``taken``."""
+    hold every FetchRecord in a list, as a results table would); ``taken``: RSS every 1% of the URLs
+    taken in, cancelling the crawl at ``taken``."""
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
@@ -38,8 +38,8 @@ class Consumer:
         self.kept: list[FetchRecord] = []
         self.times: list[float] = []
         self.n = self.taken = 0
-        self.every = max(1, args.taken // 100) if args.taken else args.trace
-        self.trace: list[tuple[int, float, float]] = []  # (records or taken in, seconds, RSS MB)
+        self.every = max(1, args.taken // 100)
+        self.trace: list[tuple[int, float, float]] = []  # (taken in, seconds, RSS MB)
         self.t0 = time.perf_counter()
         self.crawler: Crawler | None = None
 
@@ -52,8 +52,6 @@ class Consumer:
                 self.times.append(ev.finished_at)
             if a.keep:
                 self.kept.append(ev)
-            if a.trace and not a.taken and self.n % self.every == 0:
-                self.trace.append((self.n, ev.finished_at, rss_mb()))
         elif type(ev) is Queued and a.taken:
             self.taken += 1
             if self.taken % self.every == 0:
@@ -129,7 +127,6 @@ def main() -> None:
     p.add_argument("--max-pages", type=int, default=0)
     p.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
                    help="a CrawlConfig field")  # fmt: skip
-    p.add_argument("--trace", type=int, default=0, help="RSS and time every N records")
     p.add_argument(
         "--taken", type=int, default=0, help="cancel once N URLs are taken in; RSS every 1%%"
     )

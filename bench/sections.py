@@ -1,5 +1,5 @@
 """The benchmark's sections: each a function ``(ctx) -> None`` registered under a name, and the
-headless engine's own sections (against Scrapy, link extraction, profile, scaling, C10K, memory).
+headless engine's own sections (against Scrapy, scaling, C10K, memory).
 
 A new section is one more ``@section("name", "one line of help")`` function here or in a module
 that run.py imports; ``--only name`` runs it alone. ``by_hand=True`` keeps a long section out of
@@ -160,74 +160,6 @@ def headless(ctx: Context) -> None:
     )
     ctx.results["headless"] = {"ours": mine, "scrapy": peer, "ratio": ratio}
     ctx.target("headless ≥ 30x Scrapy", f"{ratio:.2f}x", "30x", ratio / 30)
-
-
-@section("linkx", "link-extraction cost per page on the docs site (in process)")
-def linkx(ctx: Context) -> None:
-    from linkx import measure
-
-    s = ctx.site()
-    r = measure(s.root, s.paths, ctx.args.linkx_pages)
-    ctx.results["linkx"] = r
-    parse = r["parse_select_us"]
-    rows = [["decode bytes → str", r["decode_us"]], ["parse + select link elements (lexbor)", parse],
-            ["extract_links, URL caches cold", r["extract_cold_us"]],
-            ["extract_links, URL caches warm", r["extract_warm_us"]],
-            ["  of which join/normalise (cold - parse)", r["extract_cold_us"] - parse],
-            ["  of which join/normalise (warm - parse)", r["extract_warm_us"] - parse],
-            ["parse_page(bytes), the engine's entry, caches cold", r["parse_page_cold_us"]]]  # fmt: skip
-    if "scrapy_extract_us" in r:
-        rows.append(["Scrapy LinkExtractor (for comparison)", r["scrapy_extract_us"]])
-    title = (
-        f"\n== link extraction: {r['pages']} pages of {r['kb_per_page']:.0f} KB, "
-        f"{r['hrefs_per_page']:.0f} hrefs/page ({r['unique_hrefs_per_page']:.0f} "
-        f"unique, {r['links_per_page']:.0f} links out) =="
-    )
-    ctx.say(table(["step", "µs/page"], rows, title=title))
-
-
-def _hot_tables(ctx: Context, hot: dict, prefix: str = "") -> None:
-    threads = [[k, v[0], f"{v[1]:.0%}"] for k, v in hot["threads"].items()]
-    ctx.say(table([f"{prefix}thread", "s", "share"], threads))
-    if not prefix:
-        shares = [[k, v[0], f"{v[1]:.0%}"] for k, v in hot["areas"].items() if v[1] >= 0.005]
-        ctx.say(table(["package (self time)", "s", "share"], shares))
-    for key, head, n in (("functions", "function (self time)", 14), ("lines", "line (self time)", 10),
-                         ("inclusive", "gui_crawler function (inclusive)", 10)):  # fmt: skip
-        if hot.get(key) and not (prefix and key != "functions"):
-            rows = [[k[:90], v, f"{p:.1%}"] for k, v, p in hot[key][:n]]
-            ctx.say(table([f"{prefix}{head}", "s", "share"], rows))
-
-
-@section("profile", "py-spy: where our engine spends its time (docs site, tiny pages)")
-def profile(ctx: Context) -> None:
-    import json
-
-    from hotspots import spy
-
-    tiny = ctx.stack.enter_context(Nginx(tiny=True))
-    out = {}
-    for label, url, cap in (
-        ("docs site", ctx.docs_url(), 0),
-        ("tiny pages", tiny.url, ctx.args.profile_tiny),
-    ):
-        args = ["bench/ours.py", url, "--workers", str(ctx.args.workers), "--max-pages", str(cap)]
-        env = {"PYTHONPATH": str(ROOT)}
-        stdout, hot = spy(args, timeout=ctx.args.timeout, env=env)
-        # py-spy writes its own lines to stdout too: take the child's JSON line.
-        r = json.loads([ln for ln in stdout.splitlines() if ln.startswith("{")][-1])
-        out[label] = r | {"hotspots": hot}
-        ctx.say(
-            f"\n== profile, {label}: {r['records']:,} records at {r['records_per_s']:.0f}/s "
-            f"while sampled; {hot['total_s']:.1f} s of CPU samples (py-spy, all threads, idle excluded) =="
-        )
-        _hot_tables(ctx, hot)
-        # The same crawl counting only the GIL holder: Python work without GIL waits.
-        _, gil = spy(args, timeout=ctx.args.timeout, env=env, gil=True)
-        out[label]["hotspots_gil"] = gil
-        ctx.say(f"  holding the GIL: {gil['total_s']:.1f} s of samples")
-        _hot_tables(ctx, gil, prefix="GIL holder: ")
-    ctx.results["profile"] = out
 
 
 @section("scaling", "pages/s against 100 ms latency for 1…1000 workers; bench/out/scaling.png")
