@@ -97,16 +97,18 @@ def trim() -> bool:
     return True
 
 
-def maxrss_mb() -> float:
-    """Peak RSS of this process image. Not ru_maxrss: after a (v)fork + exec Linux folds the
-    parent's peak into the child's ru_maxrss, so a child of a big parent reports the parent's."""
+def maxrss_mb(pid: int | str = "self") -> float:
+    """Peak RSS of a process image (this one's by default). Not ru_maxrss: after a (v)fork + exec
+    Linux folds the parent's peak into the child's ru_maxrss, so a child of a big parent reports
+    the parent's."""
     try:
-        with open("/proc/self/status") as f:
+        with open(f"/proc/{pid}/status") as f:
             for line in f:
                 if line.startswith("VmHWM:"):
                     return int(line.split()[1]) / 1024  # kB
     except OSError:
-        pass
+        if pid != "self":
+            return float("nan")
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
