@@ -226,17 +226,6 @@ def percentile(values: Sequence[float], q: float) -> float:
     return s[min(len(s) - 1, int(len(s) * q))] if s else float("nan")
 
 
-def steady_rate(times: Sequence[float], lo: float = 0.1, hi: float = 0.9) -> float:
-    """Records per second between the ``lo`` and ``hi`` quantiles of finish times: the rate once
-    the frontier is wide enough, without the ramp-up at the root or the drain at the end."""
-    ts = sorted(times)
-    if len(ts) < 10:
-        return len(ts) / ts[-1] if ts and ts[-1] > 0 else float("nan")
-    i, j = int(len(ts) * lo), int(len(ts) * hi) - 1
-    span = ts[j] - ts[i]
-    return (j - i) / span if span > 0 else float("nan")
-
-
 @dataclass
 class Target:
     """One figure compared with the issue's target: ``ratio`` ≥ 1 passes."""

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb, steady_rate
+from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb
 
 from gui_crawler.base import urls
 from gui_crawler.cli.headless import Report
@@ -36,7 +36,6 @@ class Consumer:
         self.args = args
         self.kinds: Counter[str] = Counter()
         self.kept: list[FetchRecord] = []
-        self.times: list[float] = []
         self.n = self.taken = 0
         self.every = max(1, args.taken // 100)
         self.trace: list[tuple[int, float, float]] = []  # (taken in, seconds, RSS MB)
@@ -48,8 +47,6 @@ class Consumer:
         if type(ev) is FetchRecord:
             self.n += 1
             self.kinds[category(ev)] += 1
-            if a.steady:
-                self.times.append(ev.finished_at)
             if a.keep:
                 self.kept.append(ev)
         elif type(ev) is Queued and a.taken:
@@ -133,7 +130,6 @@ def main() -> None:
     p.add_argument("--report", action="store_true", help="also feed the CLI's Report")
     p.add_argument("--keep", action="store_true", help="hold every FetchRecord in a list")
     p.add_argument("--db", default="", help="write the crawl file FILE, as the CLI does")
-    p.add_argument("--steady", action="store_true", help="report the 10%%-90%% steady rate")
     args = p.parse_args()
     die_with_parent()
     nofile = raise_nofile()
@@ -143,7 +139,6 @@ def main() -> None:
     html, secs = consumer.kinds.get("html", 0), out["elapsed"] or float("nan")
     out.update(kinds=dict(consumer.kinds), pages=html, pages_per_s=html / secs,
                records_per_s=consumer.n / secs, taken=consumer.taken,
-               steady_per_s=steady_rate(consumer.times) if args.steady else None,
                rss_start_mb=rss_start, maxrss_mb=maxrss_mb(), nofile=nofile, trace=consumer.trace,
                join_cache=urls._join.cache_info().currsize)  # fmt: skip
     print(json.dumps(out))

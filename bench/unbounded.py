@@ -46,7 +46,9 @@ def unbounded(ctx: Context) -> None:
     srv = ctx.stack.enter_context(Nginx(locations=answer("/", ENDLESS)))
 
     def measure(env: dict[str, str]) -> dict[str, float]:
-        r = ours(srv.url, 100, "--taken", str(a.unbounded_urls), timeout=a.million_timeout, env=env)
+        r = ours(
+            srv.url, 100, "--taken", str(a.unbounded_urls), timeout=a.unbounded_timeout, env=env
+        )
         return {"taken in": r["taken"], "recorded": r["records"], **slopes(r["trace"], a.unbounded_urls // 10), "wall s": r["wall"]}  # fmt: skip
 
     title = f"unbounded: 100 workers, {a.unbounded_urls:,} URLs taken in"
