@@ -78,11 +78,8 @@ def cut_or_whole(pages: list[bytes], module: object) -> tuple[int, int, list[fuz
     return cut, complex_, found
 
 
-@section(
-    "fuzz",
-    "the twins' fuzz harness (tests/fuzzing.py) for --fuzz-minutes with fresh seeds",
-    by_hand=True,
-)
+@section("fuzz", "the twins' fuzz harness (tests/fuzzing.py) for --fuzz-minutes with fresh seeds",
+         by_hand=True)  # fmt: skip
 def fuzz(ctx: Context) -> None:
     a = ctx.args
     compiled = accel.twin("pagewalk", compiled=True)

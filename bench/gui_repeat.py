@@ -48,11 +48,8 @@ async def crawls(url: str, runs: int) -> dict:
     return out
 
 
-@section(
-    "gui-repeat",
-    "the window crawling a real site again and again: RSS after each, peak",
-    by_hand=True,
-)
+@section("gui-repeat", "the window crawling a real site again and again: RSS after each, peak",
+         by_hand=True)  # fmt: skip
 def gui_repeat(ctx: Context) -> None:
     a = ctx.args
     url = ctx.stack.enter_context(Nginx(ensure_docs(a.real_site), mime_types=True)).url

@@ -40,10 +40,8 @@ def pages(off: str) -> dict[str, bytes]:
     return out
 
 
-@section(
-    "hostile",
-    "a site of the worst pages found, compiled and pure Python: each one record, fast, small",
-)
+@section("hostile",
+         "a site of the worst pages found, compiled and pure Python: each one record, fast, small")  # fmt: skip
 def hostile(ctx: Context) -> None:
     from gui_crawler.storage import load
 

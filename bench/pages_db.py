@@ -99,11 +99,8 @@ def on_query_thread(path: Path) -> dict[str, float]:
     return out
 
 
-@section(
-    "pages-db",
-    "the pages table's sorts and filters on 100k and 1M rows, on its thread",
-    by_hand=True,
-)
+@section("pages-db", "the pages table's sorts and filters on 100k and 1M rows, on its thread",
+         by_hand=True)  # fmt: skip
 def pages_db(ctx: Context) -> None:
     for n in ctx.args.pages_db_rows:
         path = ctx.tmp / f"pages-{n}.sqlite3"

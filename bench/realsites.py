@@ -28,6 +28,11 @@ SITES = {
 Crawl = tuple[list[str], dict[str, str] | None]  # a child's command line and environment
 
 
+def chapter_cmd(url: str, _run: int) -> Crawl:
+    """The chapter's crawler, as crawl_alternated runs it."""
+    return ["bench/chapter.py", url, "--workers", str(TASKS)], None
+
+
 def ensure_docs(name: str) -> Path:
     """The directory of the site ``name`` (a key of SITES); installs its Debian package with
     apt-get when it is missing."""
@@ -94,7 +99,7 @@ def summary(ctx: Context, title: str, got: dict[str, list[dict]], vs: tuple[str,
 
 def _real(ctx: Context, name: str, with_peers: bool) -> None:
     crawlers: dict[str, Callable[[str, int], Crawl]] = {
-        "chapter": lambda url, _: (["bench/chapter.py", url, "--workers", str(TASKS)], None),
+        "chapter": chapter_cmd,
         "ours": lambda url, _: (ours_cmd(url), None),
         # one parser process per core
         "ours, processes": lambda url, _: (ours_cmd(url, "--set", "parse_processes=null"), None),

@@ -36,11 +36,8 @@ def slopes(trace: list[list[float]], first: int) -> dict[str, float]:
             "B/URL": (r1 - r0) / (n1 - n0), "B/URL fit": fit}  # fmt: skip
 
 
-@section(
-    "unbounded",
-    "an endless site headless, no max_pages, to 1M URLs taken in: RSS per URL",
-    by_hand=True,
-)
+@section("unbounded", "an endless site headless, no max_pages, to 1M URLs taken in: RSS per URL",
+         by_hand=True)  # fmt: skip
 def unbounded(ctx: Context) -> None:
     a = ctx.args
     srv = ctx.stack.enter_context(Nginx(locations=answer("/", ENDLESS)))

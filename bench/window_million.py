@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from common import maxrss_mb, rss_mb, table, trim
+from common import maxrss_mb, rss_mb, run_json, table, trim
 from gui import Heartbeat, in_window_process, new_window
 from sections import Context, section
 from servers import Nginx, answer
@@ -228,9 +228,7 @@ async def crawl_child(
             tab.filter.clear()
         secs = await settle.until(lambda e=expect: proxy.rowCount() == e, t)
         paint = await painted(view)
-        filters.append(
-            [what, secs, paint * 1000, max(beat.take(), default=0.0), proxy.rowCount(), expect]
-        )
+        filters.append([what, secs, paint * 1000, max(beat.take(), default=0.0), proxy.rowCount(), expect])  # fmt: skip
     beat.timer.stop()
     window.close()
     await window.wait()
@@ -277,13 +275,11 @@ def worst(secs: list[float]) -> float:
 @section("window-million", "the window on 1,000,000 generated pages: RSS, lag, sort, filter, reopen",
          by_hand=True)  # fmt: skip
 def window_million(ctx: Context) -> None:
-    from common import run_json
-
     a = ctx.args
     n = a.wm_pages
     if n < 1000 or f"{n}".rstrip("0") != "1":
         raise ValueError("--wm-pages: a power of ten, at least 1,000")
-    limits = [str(n), str(a.wm_workers), str(a.wm_time_limit), str(a.wm_rss_limit)]
+    limits = [n, a.wm_workers, a.wm_time_limit, a.wm_rss_limit]
     timeout = a.wm_time_limit + 900
 
     def measure(env: dict[str, str]) -> dict[str, float]:
@@ -291,12 +287,13 @@ def window_million(ctx: Context) -> None:
         env = {**env, "BENCH_DATA_DIR": data}
         with Nginx(locations=site_locations(n), log=True) as site:
             ctx.say(f"  crawling {site.url}p/0 in the window …")
-            crawl = run_json([__file__, "crawl", f"{site.url}p/0", *limits], timeout, env, True)
+            crawl_args = json.dumps([f"{site.url}p/0", *limits])
+            crawl = run_json([__file__, "crawl", crawl_args], timeout, env, True)
             asked = requests(site)
         if not crawl["path"]:
             raise RuntimeError("the window named no crawl file")
-        reopen_args = [crawl["path"], str(crawl["rows"]), str(a.wm_time_limit)]
-        reopen = run_json([__file__, "reopen", *reopen_args], timeout, env)
+        reopen_args = json.dumps([crawl["path"], crawl["rows"], a.wm_time_limit])
+        reopen = run_json([__file__, "reopen", reopen_args], timeout, env)
         others = {k: v for k, v in asked.items() if k not in ("page", "page again")}
         ctx.say(f"  {crawl['rows']:,} rows in {crawl['wall']:.1f} s with {crawl['workers']} workers "
                 f"{crawl['stopped'] or 'to its end'}; nginx: {asked['page']:,} pages asked, {asked['page again']:,} "
@@ -324,24 +321,11 @@ def window_million(ctx: Context) -> None:
     title = f"the window on {n:,} generated pages (51 links each)"
     m = ctx.results["window-million"] = ctx.compare(title, measure)
     once = m["every page once"]
-    ctx.target(
-        "window-million: finishes, every page once", f"{m['rows']:,.0f} rows", f"{n:,}", once
-    )
+    ctx.target("window-million: finishes, every page once", f"{m['rows']:,.0f} rows", f"{n:,}", once)  # fmt: skip
     for name, wanted in TARGETS.items():
-        ctx.target(
-            f"window-million: {name}", f"{m[name]:,.2f}", f"<= {wanted:,.0f}", wanted / m[name]
-        )
+        ctx.target(f"window-million: {name}", f"{m[name]:,.2f}", f"<= {wanted:,.0f}", wanted / m[name])  # fmt: skip
 
 
-def child(what: str, *args: str) -> Any:
-    """The window child: ``crawl URL PAGES WORKERS TIME_LIMIT RSS_LIMIT`` or ``reopen FILE ROWS
-    TIME_LIMIT``."""
-    if what == "crawl":
-        url, pages, workers, time_limit, rss_limit = args
-        return crawl_child(url, int(pages), int(workers), float(time_limit), float(rss_limit))
-    path, rows, time_limit = args
-    return reopen_child(path, int(rows), float(time_limit))
-
-
-if __name__ == "__main__":
-    print(json.dumps(in_window_process(lambda: child(*sys.argv[1:]))))
+if __name__ == "__main__":  # a window child: crawl_child or reopen_child, its arguments in JSON
+    child = crawl_child if sys.argv[1] == "crawl" else reopen_child
+    print(json.dumps(in_window_process(lambda: child(*json.loads(sys.argv[2])))))
