@@ -22,6 +22,7 @@ ROOT = BENCH.parent
 OUT = BENCH / "out"
 PY = sys.executable
 Tree = tuple[str, dict[str, str]]  # (label, the environment its children run with)
+Measure = Callable[[dict[str, str]], dict[str, float]]  # one run's figures, given its environment
 
 
 def free_port() -> int:
@@ -39,9 +40,7 @@ def wait_port(port: int, timeout: float = 10.0) -> None:
                 return
         except OSError:
             if time.monotonic() > deadline:
-                raise TimeoutError(
-                    f"nothing listens on 127.0.0.1:{port} after {timeout} s"
-                ) from None
+                raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout} s") from None  # fmt: skip
             time.sleep(0.05)
 
 
@@ -67,9 +66,7 @@ def raise_nofile() -> int:
 def apt_install(package: str) -> None:
     """Install a Debian package (nginx, python3-doc, rust-doc) the bench needs; needs root."""
     if os.geteuid() != 0:
-        raise RuntimeError(
-            f"{package} is missing and installing it needs root: apt-get install {package}"
-        )
+        raise RuntimeError(f"{package} is missing and installing it needs root: apt-get install {package}")  # fmt: skip
     print(f"installing {package} with apt-get …", flush=True)
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, timeout=300)
@@ -190,13 +187,8 @@ def export_tree(ref: str, dest: Path) -> Path:
     return dest
 
 
-def compare_trees(
-    trees: Sequence[Tree],
-    runs: int,
-    measure: Callable[[dict[str, str]], dict[str, float]],
-    say: Callable[[str], None],
-    title: str,
-) -> dict[str, dict[str, float]]:
+def compare_trees(trees: Sequence[Tree], runs: int, measure: Measure, say: Callable[[str], None],
+                  title: str) -> dict[str, dict[str, float]]:  # fmt: skip
     """``measure(env)`` gives the figures of one run of one tree; every tree is run ``runs``
     times, alternated (the order flipped every other run, so that drift on a shared machine
     hits all alike). Prints the medians side by side, with later/first ratios when there are
@@ -251,9 +243,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]], title: str =
     right = [all(_numeric(r[k]) for r in cells) if cells else False for k in range(len(headers))]
 
     def line(vals: Sequence[str]) -> str:
-        return "  ".join(
-            v.rjust(widths[k]) if right[k] else v.ljust(widths[k]) for k, v in enumerate(vals)
-        ).rstrip()
+        return "  ".join(v.rjust(w) if r else v.ljust(w) for v, w, r in zip(vals, widths, right, strict=False)).rstrip()  # fmt: skip
 
     out = [title] if title else []
     out += [line(headers), line(["-" * w for w in widths])]
@@ -276,6 +266,4 @@ def _fmt(v: object) -> str:
 
 
 def _numeric(s: str) -> bool:
-    return (
-        s == "-" or s.replace(",", "").replace(".", "").replace("-", "").replace("x", "").isdigit()
-    )
+    return s == "-" or s.replace(",", "").replace(".", "").replace("-", "").replace("x", "").isdigit()  # fmt: skip

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from common import ROOT, Target, Tree, compare_trees, export_tree, median, run_json, table
+from common import ROOT, Measure, Target, Tree, compare_trees, export_tree, median, run_json, table
 from docsite import SiteInfo, generate
 from servers import Nginx, TreeServer
 
@@ -101,18 +101,15 @@ class Context:
                 self._trees.insert(0, (f"before ({Path(ref).name})", {"PYTHONPATH": str(old)}))
         return self._trees
 
-    def compare(
-        self, title: str, measure: Callable[[dict[str, str]], dict[str, float]]
-    ) -> dict[str, float]:
+    def compare(self, title: str, measure: Measure) -> dict[str, float]:
         """Every tree measured ``--runs`` times, alternated, the medians printed side by side;
         returns this tree's (the one the targets are about)."""
         meds = compare_trees(self.trees(), self.args.runs, measure, self.say, title)
         return meds["this tree"]
 
 
-def ours(
-    url: str, workers: int, *extra: str, timeout: float = 300, env: dict | None = None
-) -> dict:
+def ours(url: str, workers: int, *extra: str, timeout: float = 300, env: dict | None = None) -> dict:  # fmt: skip
+    """ours.py's crawl of ``url`` (our engine headless, a child of its own)."""
     return run_json(["bench/ours.py", url, "--workers", str(workers), *extra], timeout, env)
 
 

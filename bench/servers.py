@@ -50,15 +50,9 @@ class Nginx:
     nginx locations (``answer``); ``log``: each request's status and path in ``access.log``.
     Stopped by its pid."""
 
-    def __init__(
-        self,
-        root: Path | None = None,
-        redirects: dict[str, str] | None = None,
-        tiny: bool = False,
-        mime_types: bool = False,
-        locations: str = "",
-        log: bool = False,
-    ) -> None:
+    def __init__(self, root: Path | None = None, redirects: dict[str, str] | None = None,
+                 tiny: bool = False, mime_types: bool = False, locations: str = "",
+                 log: bool = False) -> None:  # fmt: skip
         self.binary = ensure_nginx()
         self.dir = d = Path(tempfile.mkdtemp(prefix="bench-nginx-"))
         self.port = free_port()

@@ -12,13 +12,10 @@ points, and a least-squares fit of every sample). ``--before REF``: the code at 
 from __future__ import annotations
 
 from sections import Context, ours, section
-from servers import Nginx, answer
+from servers import TINY_PAGE, Nginx, answer
 
-ENDLESS = (
-    "<!doctype html><html><head><meta charset=utf-8><title>t</title></head><body>"
-    + "".join(f'<a href="{k}/">{k}</a> ' for k in range(10))
-    + '<a href="/">home</a> <a href="/about">about</a> <a href="/contact">contact</a></body></html>'
-)
+# The tiny tree's page, and three links every page shares.
+ENDLESS = TINY_PAGE.replace("</body>", '<a href="/">home</a> <a href="/about">about</a> <a href="/contact">contact</a></body>')  # fmt: skip
 
 
 def slopes(trace: list[list[float]], first: int) -> dict[str, float]:
