@@ -67,11 +67,9 @@ def _rel(from_dir: str, to: str) -> str:
 
 
 def _paragraphs(rng: random.Random, n: int) -> list[str]:
-    out = []
-    for _ in range(n):
-        words = rng.choices(WORDS, k=rng.randint(60, 140))
-        out.append(" ".join(words).capitalize() + ".")
-    return out
+    return [
+        " ".join(rng.choices(WORDS, k=rng.randint(60, 140))).capitalize() + "." for _ in range(n)
+    ]
 
 
 class _Builder:

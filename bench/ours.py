@@ -124,9 +124,7 @@ def main() -> None:
     p.add_argument("--max-pages", type=int, default=0)
     p.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
                    help="a CrawlConfig field")  # fmt: skip
-    p.add_argument(
-        "--taken", type=int, default=0, help="cancel once N URLs are taken in; RSS every 1%%"
-    )
+    p.add_argument("--taken", type=int, default=0, help="cancel once N URLs are taken in; RSS every 1%%")  # fmt: skip
     p.add_argument("--report", action="store_true", help="also feed the CLI's Report")
     p.add_argument("--keep", action="store_true", help="hold every FetchRecord in a list")
     p.add_argument("--db", default="", help="write the crawl file FILE, as the CLI does")

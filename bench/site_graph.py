@@ -19,7 +19,7 @@ import sys
 import time
 
 from common import maxrss_mb, median, run_json, table
-from gui import Heartbeat, in_window_process, new_window
+from gui import Heartbeat, in_window_process, new_window, start
 from realsites import ensure_docs
 from sections import Context, section
 from servers import Nginx
@@ -40,15 +40,11 @@ async def _window(tab_name: str, url: str) -> dict:
         slowest[0] = max(slowest[0], g.took)
 
     g.drawn.connect(drawn)
-    done = asyncio.Event()
-    w.crawlFinished.connect(lambda _f: done.set())
     beat = Heartbeat()
     await asyncio.sleep(0.3)
     beat.start()
     t = time.perf_counter()
-    if not w.start():
-        raise SystemExit(f"window did not start: {w.problem}")
-    await done.wait()
+    await start(w).wait()
     wall = time.perf_counter() - t
     while tab is g and not g.up_to_date:  # until the whole crawl is drawn
         await asyncio.sleep(0.05)

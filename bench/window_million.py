@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from common import maxrss_mb, rss_mb, run_json, table, trim
-from gui import Heartbeat, in_window_process, new_window
+from gui import Heartbeat, in_window_process, new_window, start
 from sections import Context, section
 from servers import Nginx, answer
 
@@ -158,15 +158,12 @@ async def crawl_child(
     window = new_window(url, workers)
     window.show_tab(window.pages_tab)
     proxy, tab = window.results.proxy, window.pages_tab
-    done = asyncio.Event()
-    window.crawlFinished.connect(lambda _f: done.set())
     beat = Heartbeat()
     await asyncio.sleep(0.3)
     samples: list[tuple[float, int, float]] = []  # (s, rows, RSS MB)
     beat.start()
     t0 = time.perf_counter()
-    if not window.start():
-        raise SystemExit(f"window did not start: {window.problem}")
+    done = start(window)
     stopped = ""
     while not done.is_set():
         with contextlib.suppress(TimeoutError):
