@@ -112,9 +112,8 @@ def maxrss_mb(pid: int | str = "self") -> float:
 _children: set[subprocess.Popen[str]] = set()
 
 
-def run_json(
-    args: Sequence[str], timeout: float, env: dict[str, str] | None = None, progress: bool = False
-) -> dict:
+def run_json(args: Sequence[str], timeout: float, env: dict[str, str] | None = None,
+             progress: bool = False) -> dict:  # fmt: skip
     """Run a benchmark child (``python bench/x.py …``) that prints one JSON object on its last
     stdout line; raise with its stderr tail if it fails or overruns ``timeout``. ``progress``:
     the child's stderr goes to ours as it comes (a long child's progress), not into the error."""

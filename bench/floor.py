@@ -133,9 +133,7 @@ def floor(ctx: Context) -> None:
     got: dict[str, list[float]] = {"ours": [], "h2load": [], "aiohttp": [], "parse": []}
     has_h2load = shutil.which("h2load") is not None
     if not has_h2load:
-        ctx.say(
-            "  h2load is missing (Debian: apt-get install nghttp2-client): its floor is skipped"
-        )
+        ctx.say("  h2load is missing (Debian: apt-get install nghttp2-client): its floor is skipped")  # fmt: skip
     url_file = ctx.tmp / "floor-urls.txt"
     with Nginx(root, mime_types=True) as server:
         for i in range(runs):

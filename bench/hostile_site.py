@@ -64,15 +64,11 @@ def hostile(ctx: Context) -> None:
             if who not in shown:  # what each page ended as, once
                 shown.add(who)
                 for rec in records:
-                    ctx.say(
-                        f"    {who}: {rec.url.rsplit('/', 1)[-1] or '/':16s} {(rec.note or rec.exception or '')[:100]}"
-                    )
+                    ctx.say(f"    {who}: {rec.url.rsplit('/', 1)[-1] or '/':16s} {(rec.note or rec.exception or '')[:100]}")  # fmt: skip
             out |= {f"{who}: wall s": r["wall s"], f"{who}: peak RSS MB": r["peak RSS MB"],
                     f"{who}: records": len(records), f"{who}: off-site requests": elsewhere.stats()["requests"]}  # fmt: skip
         return out
 
     m = ctx.results["hostile"] = ctx.compare("hostile site", measure)
     off_site = m["C: off-site requests"] + m["pure: off-site requests"]
-    ctx.target(
-        "hostile: no request off the host", f"{off_site:.0f}", "0", 1.0 if off_site == 0 else 0.0
-    )
+    ctx.target("hostile: no request off the host", f"{off_site:.0f}", "0", 1.0 if off_site == 0 else 0.0)  # fmt: skip

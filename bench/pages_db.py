@@ -106,9 +106,7 @@ def pages_db(ctx: Context) -> None:
         path = ctx.tmp / f"pages-{n}.sqlite3"
         t0 = time.perf_counter()
         write(path, n)
-        ctx.say(
-            f"  {n:,} rows written in {time.perf_counter() - t0:.1f} s, {path.stat().st_size / 1e6:,.0f} MB"
-        )
+        ctx.say(f"  {n:,} rows written in {time.perf_counter() - t0:.1f} s, {path.stat().st_size / 1e6:,.0f} MB")  # fmt: skip
 
         def measure(env: dict[str, str], path: Path = path) -> dict[str, float]:
             return run_json([__file__, str(path)], 3600, env)

@@ -18,11 +18,10 @@ import sqlite3
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 from common import run_json
-from realsites import TASKS, Crawl, chapter_cmd, crawl_alternated, ensure_docs, ours_cmd, summary
+from realsites import TASKS, chapter_cmd, crawl_alternated, ensure_docs, ours_cmd, summary
 from sections import Context, section
 
 from gui_crawler.parsing.pagefacts import PageFacts
@@ -191,11 +190,10 @@ def _site(ctx: Context, name: str, runs: int) -> dict:
     def db(who: str, run: int) -> Path:
         return work / f"{who.strip('=() ').replace(' ', '_')}-{run}.sqlite3"
 
-    def ours(who: str) -> Callable[[str, int], Crawl]:
-        env = {"GUI_CRAWLER_NO_EXTENSIONS": CONFIGS[who]}
-        return lambda url, run: (ours_cmd(url, "--db", str(db(who, run))), env)
-
-    crawlers = {"chapter": chapter_cmd} | {who: ours(who) for who in CONFIGS}
+    crawlers = {"chapter": chapter_cmd} | {
+        who: lambda url, run, who=who: (ours_cmd(url, "--db", str(db(who, run))),
+                                        {"GUI_CRAWLER_NO_EXTENSIONS": CONFIGS[who]})
+        for who in CONFIGS}  # fmt: skip
     got = crawl_alternated(ctx, name, crawlers, runs)
     title = f"{name}: medians, {TASKS} concurrent requests, ours with a crawl file"
     med = summary(ctx, title, got, ("chapter", "C"))

@@ -1,11 +1,6 @@
-"""The benchmark's sections: each a function ``(ctx) -> None`` registered under a name, and the
-headless engine's own sections (C10K, memory).
-
-A new section is one more ``@section("name", "one line of help")`` function here or in a module
-that run.py imports; ``--only name`` runs it alone. ``by_hand=True`` keeps a long section out of
-a plain ``make bench`` (``--all`` or ``--only`` runs it). A section prints its own tables with
-``ctx.say``, adds pass/miss lines with ``ctx.target``, and compares trees (``--before REF``)
-with ``ctx.compare``.
+"""The benchmark's sections: each a function ``(ctx) -> None`` registered under a name with
+``@section`` (bench/README.md, "Adding a section"), the ``Context`` they share, and the headless
+engine's own sections (C10K, memory).
 """
 
 from __future__ import annotations
@@ -120,9 +115,7 @@ def c10k_workers(ctx: Context) -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     ctx.say(f"  RLIMIT_NOFILE here: soft {soft}, hard {hard} (each process raises soft to hard)")
     if hard < ctx.args.c10k_workers + 500:
-        ctx.say(
-            f"  hard limit too low for {ctx.args.c10k_workers} sockets: {max(100, hard - 500)} workers"
-        )
+        ctx.say(f"  hard limit too low for {ctx.args.c10k_workers} sockets: {max(100, hard - 500)} workers")  # fmt: skip
         return max(100, hard - 500)
     return int(ctx.args.c10k_workers)
 

@@ -108,9 +108,7 @@ http {{
             wait_port(self.port)
         except TimeoutError:
             self.stop()
-            raise RuntimeError(
-                f"nginx did not start:\n{log.read_text(errors='replace')[-2000:]}"
-            ) from None
+            raise RuntimeError(f"nginx did not start:\n{log.read_text(errors='replace')[-2000:]}") from None  # fmt: skip
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -149,9 +149,7 @@ def cell(proxy: Any, row: int, column: int) -> Any:
     return proxy.index(row, column).data() if proxy.rowCount() > row else None
 
 
-async def crawl_child(
-    url: str, pages: int, workers: int, time_limit: float, rss_limit: float
-) -> dict:
+async def crawl_child(url: str, pages: int, workers: int, time_limit: float, rss_limit: float) -> dict:  # fmt: skip
     from PySide6.QtCore import QCoreApplication, QEvent, Qt
     from PySide6.QtTest import QTest
 
@@ -299,9 +297,7 @@ def window_million(ctx: Context) -> None:
         samples = crawl["samples"]
         marks = [next((s for s in samples if s[1] >= f * n), samples[-1]) for f in (0.1, 0.5, 1)]
         ctx.say(table(["s", "rows", "RSS MB"], marks, title="RSS at 10%, 50% and the end:"))
-        ctx.say(
-            table(["sort ascending by", "s", "paint ms", "lag max ms", "row 0"], crawl["sorts"])
-        )
+        ctx.say(table(["sort ascending by", "s", "paint ms", "lag max ms", "row 0"], crawl["sorts"]))  # fmt: skip
         ctx.say(table(["filter", "s", "paint ms", "lag max ms", "rows", "want"], crawl["filters"]))
         exact = crawl["rows"] == n == asked["page"] and not (
             crawl["stopped"] or asked["page again"]
