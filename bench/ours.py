@@ -29,8 +29,8 @@ from gui_crawler.storage import CrawlStore
 
 class Consumer:
     """What a headless consumer does with the events: count records by kind (``keep``: also
-    hold every FetchRecord in a list, as a results table would); ``taken``: RSS every 1% of the URLs
-    taken in, cancelling the crawl at ``taken``."""
+    hold every FetchRecord in a list, as a results table would); ``taken``: RSS every 1% of the
+    URLs taken in, cancelling the crawl at ``taken``."""
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
