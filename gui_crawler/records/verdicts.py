@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from gui_crawler.base.translate import VERDICTS, translate
 from gui_crawler.base.userregex import UrlRegex
 from gui_crawler.events import REDIRECT_STATUSES, ErrorKind
-from gui_crawler.options import status_ranges
+from gui_crawler.options.forms import status_ranges
 
 if TYPE_CHECKING:
     from gui_crawler.config import CrawlConfig
