@@ -41,6 +41,7 @@ from gui_crawler.cluster.shared import (
 from gui_crawler.cluster.status import status_lines
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.events import CrawlFinished, Event, Notice, Progress
+from gui_crawler.records.verdicts import StatusRules
 from gui_crawler.storage import CrawlStore, StoreError, default_path
 
 EXIT_OK, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 2, 3, 130
@@ -160,6 +161,7 @@ async def crawl_on_cluster(
         mine = node_config(
             shared, max_tasks=config.max_tasks, **{k: getattr(config, k) for k in NODE_OPTIONS}
         )
+        run.report.judge_by(StatusRules.of(shared.config))
         store = _collected_file(args, shared, run)
         await client.set(
             shared.key("file"),
