@@ -12,7 +12,7 @@ import random
 from aiohttp import web
 from sites import Handler, Site
 
-from gui_crawler.records.audit import FINDINGS, Finding
+from gui_crawler.records.findings import FINDINGS, Finding
 
 SECURE = {
     "Content-Type": "text/html; charset=utf-8",

@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Iterator
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import values
 from gui_crawler.records.anchors import Find
-from gui_crawler.records.audit import Audit, Finding
+from gui_crawler.records.audit import Audit
+from gui_crawler.records.findings import Finding
 from gui_crawler.records.rendering import detail as render_detail
 from gui_crawler.records.wording import answer_words
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule, values
-from gui_crawler.records.audit import custom_finding
+from gui_crawler.records.findings import custom_finding
 from gui_crawler.records.outfile import atomic_text
 from gui_crawler.records.page_columns import PAGE_COLUMNS, columns_of
 from gui_crawler.records.verdicts import NO_RULES, StatusRules

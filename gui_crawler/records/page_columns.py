@@ -15,7 +15,7 @@ from typing import Any
 from gui_crawler.base.translate import COLUMNS, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule, values
-from gui_crawler.records.audit import custom_finding
+from gui_crawler.records.findings import custom_finding
 from gui_crawler.records.verdicts import (
     NO_RULES,
     StatusRules,

@@ -26,7 +26,7 @@ from gui_crawler.records.anchors import (
     streamed_link_rows,
     words_in_records,
 )
-from gui_crawler.records.audit import Audit, Finding, Thresholds
+from gui_crawler.records.audit import Audit
 from gui_crawler.records.auditfiles import (
     write_broken_links_csv,
     write_findings_csv,
@@ -34,6 +34,7 @@ from gui_crawler.records.auditfiles import (
 )
 from gui_crawler.records.evidence import Describe, describer, finding_rows, in_order
 from gui_crawler.records.export import write_csv
+from gui_crawler.records.findings import Finding, Thresholds
 from gui_crawler.records.outfile import atomic_text
 from gui_crawler.records.verdicts import (
     CLASS_WORDS,

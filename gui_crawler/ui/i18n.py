@@ -171,9 +171,9 @@ def said_cell(column: str, text: str) -> str:
 
 
 def finding_label(key: str, label: str) -> str:
-    """A finding's name (audit.FINDINGS, or a custom rule's: "price: nothing extracted") in the
+    """A finding's name (findings.FINDINGS, or a custom rule's: "price: nothing extracted") in the
     window's language."""
-    from gui_crawler.records.audit import CUSTOM_LABELS
+    from gui_crawler.records.findings import CUSTOM_LABELS
 
     prefix, colon, name = key.partition(":")
     if colon and prefix in CUSTOM_LABELS:
@@ -186,11 +186,11 @@ def table_strings() -> Iterator[tuple[str, str]]:
     window shows translated: the translation files must hold each."""
     from gui_crawler.options import OPTIONS as ALL_OPTIONS
     from gui_crawler.records import verdicts, wording
-    from gui_crawler.records.audit import CUSTOM_LABELS
-    from gui_crawler.records.audit import FINDINGS as FINDING_ROWS
     from gui_crawler.records.compare import KINDS
     from gui_crawler.records.explanations import CUSTOM
     from gui_crawler.records.explanations import EXPLANATIONS as EXPLAINED
+    from gui_crawler.records.findings import CUSTOM_LABELS
+    from gui_crawler.records.findings import FINDINGS as FINDING_ROWS
     from gui_crawler.records.page_columns import PAGE_COLUMNS
     from gui_crawler.records.record_filters import RECORD_FILTERS
 

@@ -36,13 +36,14 @@ from gui_crawler.base.translate import EXPLANATIONS, HEADERS, noop, translate
 from gui_crawler.config import DEFAULT_USER_AGENT
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.anchors import Find, PagesWords, no_words
-from gui_crawler.records.audit import FINDINGS, Audit, Count, Finding, Thresholds
+from gui_crawler.records.audit import Audit
 from gui_crawler.records.auditfiles import (
     write_broken_links_csv,
     write_finding_csv,
     write_findings_csv,
 )
 from gui_crawler.records.evidence import finding_rows
+from gui_crawler.records.findings import FINDINGS, Count, Finding, Thresholds
 from gui_crawler.records.report import broken_with_anchors, write_report
 from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.i18n import finding_label

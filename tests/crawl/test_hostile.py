@@ -45,7 +45,8 @@ from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import CrawlFinished, ErrorKind, Event, FetchRecord, Notice, Queued
 from gui_crawler.parsing.links import extract_links
-from gui_crawler.records.audit import Audit, Thresholds
+from gui_crawler.records.audit import Audit
+from gui_crawler.records.findings import Thresholds
 from gui_crawler.records.verdicts import Verdict, category, is_broken, verdict
 from gui_crawler.records.wording import status_word
 

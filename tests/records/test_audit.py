@@ -9,8 +9,9 @@ import pytest
 
 from gui_crawler.events import ErrorKind, FetchRecord
 from gui_crawler.records.anchors import broken_rows, no_words
-from gui_crawler.records.audit import FINDINGS, Audit, Thresholds
+from gui_crawler.records.audit import Audit
 from gui_crawler.records.auditfiles import BROKEN_COLUMNS, write_broken_links_csv
+from gui_crawler.records.findings import FINDINGS, Thresholds
 from gui_crawler.records.report import render
 
 H = "http://s.test"
@@ -214,7 +215,7 @@ def test_a_finding_s_rows_are_its_items_or_else_its_urls() -> None:
     """The findings CSV's rows (finding, url, source, detail): a finding that says more than
     its URLs gives each thing it flags, a URL as often as it has them; the others a row per
     URL without source or detail."""
-    from gui_crawler.records.audit import Finding, Item
+    from gui_crawler.records.findings import Finding, Item
 
     plain = Finding("slow", "Slow pages", (H + "/a", H + "/b"), 1)
     assert plain.rows() == (Item(H + "/a"), Item(H + "/b"))

@@ -14,7 +14,8 @@ from sites import Site, ThreadedSite
 from gui_crawler.base.urls import Scope
 from gui_crawler.cli.headless import FileRecords, main
 from gui_crawler.events import FetchRecord
-from gui_crawler.records.audit import Audit, Thresholds
+from gui_crawler.records.audit import Audit
+from gui_crawler.records.findings import Thresholds
 from gui_crawler.records.report import Streamed, audit_of
 from gui_crawler.storage import load
 

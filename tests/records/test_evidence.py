@@ -9,9 +9,10 @@ from pathlib import Path
 from test_audit import H, page, records
 
 from gui_crawler.events import ErrorKind, FetchRecord
-from gui_crawler.records.audit import Audit, Thresholds
+from gui_crawler.records.audit import Audit
 from gui_crawler.records.auditfiles import FINDINGS_COLUMNS, write_findings_csv
 from gui_crawler.records.evidence import finding_rows, in_order
+from gui_crawler.records.findings import Thresholds
 
 
 def audit_of(recs: list[FetchRecord], keep_records: bool = True) -> Audit:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from html import escape
 
 from gui_crawler.events import ErrorKind, FetchRecord
-from gui_crawler.records.audit import FINDINGS, Audit
+from gui_crawler.records.audit import Audit
 from gui_crawler.records.explanations import EXPLANATIONS
+from gui_crawler.records.findings import FINDINGS
 from gui_crawler.records.report import render
 from gui_crawler.records.wording import answer_words
 

@@ -61,7 +61,8 @@ def test_closing_the_window_leaves_only_the_crawl_file(
 def test_the_overview_counts_from_the_file_and_keeps_no_records(
     qtbot: Any, window: MainWindow, live_site: Any
 ) -> None:
-    from gui_crawler.records.audit import Audit, Thresholds
+    from gui_crawler.records.audit import Audit
+    from gui_crawler.records.findings import Thresholds
     from gui_crawler.storage.fileformat import iter_records
 
     live_site.fill_small(20)
