@@ -1,7 +1,7 @@
 """What each audit finding means, why it matters and how to fix it, in plain sentences, and its
 rule (exactly what it flags): written once here, read by the window's Overview (tooltip and the
 pane under the findings), the HTML report and the README's table of findings (cli/readme.py).
-No Qt here. ``audit.FINDINGS`` names the findings; a test holds the two to each other."""
+No Qt here. ``findings.FINDINGS`` names the findings; a test holds the two to each other."""
 
 from __future__ import annotations
 
