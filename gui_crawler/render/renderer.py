@@ -374,6 +374,9 @@ class Renderer:
                         f"it had not settled after {self.timeout:g} s: what it had rendered is kept"
                     )
                 await _freeze(page)
+                # Measured: a tab stopped so once ran no script of a later page now and then
+                # (a memory bomb "rendered" at once, a page's links never built): closed.
+                keep = False
             try:
                 async with asyncio.timeout(max(0.0, deadline - time.monotonic()) + GRACE):
                     if page.url.split("#", 1)[0] != url.split("#", 1)[0]:
