@@ -31,6 +31,23 @@ INSTALL_BROWSER = (
 )
 INSTALL_PLAYWRIGHT = "pip install 'gui_crawler[render]' (Playwright drives the browser)"
 
+# Chromium keeps only the last --disable-features of its command line, which is ours (Playwright
+# puts its own first): so ours holds Playwright's list too (1.65's chromiumSwitches; a test checks
+# that the browser's command line keeps every name of the first in the last). Without them, an
+# http:// page of a site that has HTTPS would be upgraded to https:// (HttpsUpgrades), and a
+# cross-origin redirect of a routed request aborted (AvoidCorsURLLoaderRestartOnRedirect).
+PLAYWRIGHT_DISABLED = (
+    *("AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades"),
+    *("HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding"),
+    *("ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect"),
+    *("TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled"),
+    *("PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion"),
+)
+DISABLED_FEATURES = (
+    *PLAYWRIGHT_DISABLED,
+    *("Translate", "InterestFeedContentSuggestions"),
+    "BackForwardCache",  # a page left would stay alive (and run) in the tab's history
+)
 ARGS = (
     # The network is the crawler's: a host name the browser would look up itself maps to nothing
     # (IP addresses never reach the resolver, and every request is routed anyway).
@@ -47,9 +64,7 @@ ARGS = (
     "--no-default-browser-check",
     "--no-pings",
     "--disable-quic",
-    # BackForwardCache: a page left would stay alive (and run) in the tab's history.
-    "--disable-features=Translate,MediaRouter,OptimizationHints,InterestFeedContentSuggestions,"
-    "BackForwardCache",
+    "--disable-features=" + ",".join(DISABLED_FEATURES),
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--mute-audio",
     "--disable-dev-shm-usage",
