@@ -12,7 +12,7 @@ from gui_crawler.records.export import write_csv, write_table
 
 BROKEN_COLUMNS = ("source", "target", "answer", "anchor", "nofollow", "alt")
 LINK_COLUMNS = ("source", "target", "anchor", "alt", "rel", "nofollow", "element", "external",
-                "status", "verdict")  # fmt: skip
+                "status", "verdict", "rendered")  # fmt: skip
 
 
 def write_finding_csv(

@@ -1,16 +1,17 @@
 """The engine's render step: which pages are rendered (``wants``), and a rendered page as the crawl
 records it (``run``): its rendered DOM parsed like raw HTML, its links those of the DOM (and the
-raw HTML's that the DOM lost, its hash routes, its failed same-site requests), and what rendering
-changed, kept in the record (``rendered``, ``rendered_links``, ``js_errors``, ``render``: JSON
-read back by ``detail``).
+raw HTML's and the loaded DOM's that the settled DOM lost, its hash routes, its failed same-site
+requests, each link only rendering found marked so in the links' words: linkwords.with_more),
+and what rendering changed, kept in the record (``rendered``, ``rendered_links``, ``js_errors``,
+``render``: JSON read back by ``detail``).
 
-The JSON's keys: ``only_rendered`` (links only the rendered DOM has, at most MAX_LISTED),
+The JSON's keys: ``only_rendered`` (links only the rendered DOM has, the first MAX_LISTED),
 ``changed`` (title, meta_description, h1, canonical, robots: [as sent, rendered] where they
 differ), ``errors`` (JavaScript errors: uncaught exceptions and console errors), ``failed``
 (same-site requests that failed: [url, status or error, resource type]), ``requests`` (requests
 per host), ``refused`` (requests refused: off-site, navigations, over the bound) and
 ``refused_count``, ``not_loaded`` (images, media, fonts), ``tries``, ``ms`` (where the time went:
-tab, load, settle, dom, parse) and ``note``.
+tab, load, links, settle, dom, parse) and ``note``.
 """
 
 from __future__ import annotations
@@ -182,7 +183,7 @@ def merge(
     more = list(dict.fromkeys(u for u in extra if u not in has))
     links = [*page.links, *more]
     said = [(u, e, None, None, None) for u, e in failed_links.items()]
-    words = with_more(page.words, page.links, more, said)
+    words = with_more(page.words, page.links, more, said, only)
     fields["note"] = "; ".join(filter(None, [raw.note, note])) or None
     fields["render"] = json.dumps(detail, ensure_ascii=False, separators=(",", ":"))
     merged = ParsedPage(

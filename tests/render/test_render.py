@@ -216,7 +216,8 @@ def test_no_request_of_a_rendered_page_leaves_the_crawls_scope() -> None:
 
 
 FINDINGS_PAGE = """<!doctype html><html><head><title>As sent</title></head><body>
-<p>hello</p><script>
+<p>hello</p><a href="/sent">as sent</a><script>
+  document.body.insertAdjacentHTML("beforeend", "<a href='/made'>made by script</a>");
   console.error("a console error");
   fetch("/api/missing.json").then(r => r.status);
   var m = document.createElement("meta"); m.name = "robots"; m.content = "noindex";
@@ -249,6 +250,9 @@ def test_what_rendering_changed_is_a_finding_in_the_records_the_csv_and_the_repo
     assert any(
         r["target"] == site.u("/api/missing.json") and r["element"] == "request" for r in link_rows
     )
+    # Each link only the rendered DOM has is marked so; one the HTML as sent has is not.
+    marked = {r["target"]: r["rendered"] for r in link_rows if r["source"] == site.url}
+    assert marked[site.u("/made")] == "yes" and marked[site.u("/sent")] == ""
     html = report.read_text(encoding="utf-8")
     assert "Noindex only after JavaScript" in html and "JavaScript errors" in html
 
