@@ -63,6 +63,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RETRY_STATUSES = frozenset({429, 503})
+# A worker at work on a URL (Progress.busy): its page in a tab of the headless browser too.
+BUSY = frozenset({WorkerState.FETCHING, WorkerState.PARSING, WorkerState.RENDERING})
 _CHUNK = 64 * 1024
 # What an earlier crawl took in is taken in this many URLs a turn of the loop (_take_earlier).
 EARLIER_BATCH = 5_000
@@ -345,9 +347,7 @@ class Crawler:
     # ---- state --------------------------------------------------------------------------------
 
     def progress(self) -> Progress:
-        busy = sum(
-            1 for s in self._states.values() if s in (WorkerState.FETCHING, WorkerState.PARSING)
-        )
+        busy = sum(1 for s in self._states.values() if s in BUSY)
         end = asyncio.get_running_loop().time() if self.running else self._t_end
         frontier = self.frontier
         waiting = len(frontier.delayed) + (self._hosts.waiting() if self._hosts else 0)

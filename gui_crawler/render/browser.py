@@ -27,7 +27,7 @@ PLACES = (
     "/Applications/Chromium.app/Contents/MacOS/Chromium",
 )
 INSTALL_BROWSER = (
-    "install Chromium (Debian/Ubuntu: apt-get install chromium) or give its path with --browser"
+    "install Chromium (Debian/Ubuntu: apt-get install chromium) or give its path with {give}"
 )
 INSTALL_PLAYWRIGHT = "pip install 'gui_crawler[render]' (Playwright drives the browser)"
 
@@ -94,9 +94,12 @@ def has_playwright() -> bool:
     return importlib.util.find_spec("playwright") is not None
 
 
-def problem(render: str, browser: str | None) -> str | None:
+def problem(
+    render: str, browser: str | None, asked: str = "--render", give: str = "--browser"
+) -> str | None:
     """Why a crawl with ``--render`` (``render``: its mode) cannot render, in one line saying
-    what to install; None when it can (or renders nothing)."""
+    what to install; None when it can (or renders nothing). ``asked`` names what needs the
+    browser and ``give`` where its path is given (the window says them in its own words)."""
     if render == "off":
         return None
     missing = []
@@ -106,10 +109,10 @@ def problem(render: str, browser: str | None) -> str | None:
         if browser:
             missing.append(f"{browser} is not a program: give the path of Chromium or Chrome")
         else:
-            missing.append(INSTALL_BROWSER)
+            missing.append(INSTALL_BROWSER.format(give=give))
     if not missing:
         return None
-    return "--render needs a browser: " + "; and ".join(missing)
+    return f"{asked} needs a browser: " + "; and ".join(missing)
 
 
 def launch_args() -> list[str]:

@@ -188,7 +188,7 @@ class Renderer:
             self.restarts += 1
             await self._stop_driver()
         if self.executable is None:
-            raise RuntimeError(chromium.INSTALL_BROWSER)
+            raise RuntimeError(chromium.INSTALL_BROWSER.format(give="--browser"))
         before = set(chromium.children(os.getpid()))
         self._pw = await async_playwright().start()
         # Playwright's driver, the browser's parent: what is left of both is killed by pid.

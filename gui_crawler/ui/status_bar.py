@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QSizePolicy
 
@@ -18,6 +18,8 @@ from gui_crawler.ui.controller import CrawlController
 from gui_crawler.ui.plaintext import tip as plain_tip
 from gui_crawler.ui.settings_panel import ERROR_STYLE
 from gui_crawler.ui.views import CounterLabel
+
+translate = QCoreApplication.translate  # CrawlStatusBar is no QObject: no self.tr()
 
 
 def clock(seconds: float) -> str:
@@ -91,9 +93,13 @@ STATUS_TIPS = {
     "rate": "Pages recorded per second over the last second; after a crawl, its average (a "
     "crawl over within a second: how many pages in how long)",
     "elapsed": "Time since the crawl started; after a crawl, how long it took",
+    "rendered": "Pages of this crawl rendered in the headless browser (JavaScript); those it "
+    "could not render (cut short at their time, crashed) are counted apart, their HTML as sent "
+    "kept: the Overview's “Rendering failed or cut short” lists them",
 }
 
-STATS = ("urls", "queued", "progress", "workers", "redirects", "broken", "rate", "elapsed")
+STATS = ("urls", "queued", "progress", "workers", "redirects", "broken", "rendered", "rate",
+         "elapsed")  # fmt: skip
 
 
 class CrawlStatusBar:
@@ -215,7 +221,7 @@ class CrawlStatusBar:
             busy = p.busy if p is not None and self.controller.bridge.running else 0
         n, per_host = self.controller.workers_shown()
         text = f"Busy {busy}/{n:,} workers"
-        tip = "Workers busy fetching or parsing / workers the crawl runs with"
+        tip = "Workers busy fetching, parsing or rendering / workers the crawl runs with"
         if 0 < per_host < n:
             text += f" (at most {per_host} per host)"
             tip = (
@@ -227,6 +233,19 @@ class CrawlStatusBar:
         label.setText(text)
         if label.toolTip() != tip:
             label.setToolTip(tip)
+
+    def show_rendered(self) -> None:
+        """``Rendered 40 (2 not)``: this crawl's pages rendered in the headless browser, shown
+        while a crawl that renders runs and after it (hidden for one that renders nothing)."""
+        c = self.controller
+        label = self.stat_labels["rendered"]
+        label.setVisible(c.renders)
+        if not c.renders:
+            return
+        text = translate("CrawlStatusBar", "Rendered {0:,}").format(c.rendered)
+        if c.not_rendered:
+            text += " " + translate("CrawlStatusBar", "({0:,} not)").format(c.not_rendered)
+        label.setText(text)
 
     def show_stats(self, p: Progress | None) -> None:
         """Each number counts what a view holds: URLs = the pages table's rows, Redirects = the
@@ -250,6 +269,7 @@ class CrawlStatusBar:
         else:
             lab["progress"].setText("")
         lab["redirects"].setText(f"Redirects {r.redirects.rowCount():,}")
+        self.show_rendered()
         broken = r.broken.rowCount()  # the records verdicts.is_broken says are broken
         lab["broken"].setText(count_label(Verdict.BROKEN, broken))
         style = ERROR_STYLE if broken else ""

@@ -18,7 +18,7 @@ from gui_crawler.events import RenderTab, WorkerEvent, WorkerState
 from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles
 
 WORKER_COLUMNS = ("Worker", "State", "For (s)", "Done", "URL")
-WORKER_WIDTHS = (60, 150, 60, 50, 400)
+WORKER_WIDTHS = (80, 150, 60, 50, 400)  # "render #0" whole, not "render…"
 STATE_TEXT = {
     WorkerState.IDLE: "waiting on the queue",
     WorkerState.FETCHING: "fetching",
@@ -86,6 +86,7 @@ class WorkersModel(LabelledTable):
             if e.state is WorkerState.IDLE and row.state in (
                 WorkerState.FETCHING,
                 WorkerState.PARSING,
+                WorkerState.RENDERING,
                 WorkerState.PAUSED,
             ):
                 row.done += 1

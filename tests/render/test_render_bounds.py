@@ -161,6 +161,7 @@ def test_a_cancel_ends_the_browser_within_a_second_and_leaves_no_process() -> No
             task = asyncio.create_task(crawler.run())
             pids = await rendering(crawler, sink)
             assert pids
+            assert crawler.progress().busy >= 1  # a worker whose page renders is at work
             t = time.monotonic()
             crawler.cancel()
             finished = await asyncio.wait_for(task, 10)
