@@ -164,6 +164,7 @@ class Renderer:
         self._contexts: dict[Any, int] = {}  # context: its tabs open
         self._generation = 0  # browsers started
         self._lock = asyncio.Lock()
+        self._making = asyncio.Lock()  # a browser context being made
         self._closed = False
         self._driver_pid: int | None = None
         self._gone = asyncio.Event()  # set when the browser goes away
@@ -237,11 +238,16 @@ class Renderer:
                 return tab
             await self._drop_tab(tab)
         if self._context is None:
-            self._context = await self._new_context()
-            self._context_pages = 0
-        page = await self._context.new_page()
-        tab = _Tab(page, self._context)
-        self._contexts[self._context] = self._contexts.get(self._context, 0) + 1
+            # One context made for the tabs opened at once (after a recycle, a restart): each
+            # made its own before, and all but the last leaked with the pages given them.
+            async with self._making:
+                if self._context is None:
+                    self._context = await self._new_context()
+                    self._context_pages = 0
+        ctx = self._context
+        page = await ctx.new_page()
+        tab = _Tab(page, ctx)
+        self._contexts[ctx] = self._contexts.get(ctx, 0) + 1
         page.on("popup", self._popup)
         page.on("pageerror", lambda e: tab.error(f"uncaught {e}"))
         page.on("console", lambda m: tab.error(f"console: {m.text}") if m.type == "error" else None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -63,3 +64,49 @@ def test_the_browser_keeps_playwrights_disabled_features_with_ours() -> None:
     for earlier in lists[:-1]:
         assert set(earlier) <= kept, set(earlier) - kept
     assert {"BackForwardCache", "HttpsUpgrades", "PaintHolding"} <= kept
+
+
+JS_PAGE = b"""<!doctype html><html><body><script>
+  document.body.innerHTML = "<a href='/next'>next</a>";
+</script></body></html>"""
+
+
+@pytest.mark.parametrize("by", ["pages", "memory"])
+def test_the_browser_context_is_replaced_after_its_pages_or_at_its_memory(
+    by: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every page renders as before across a replaced context, and the old context is closed
+    with its last tab: never more than two at once."""
+    from gui_crawler.render import renderer as module
+    from gui_crawler.render.routes import Answer
+
+    if by == "pages":
+        monkeypatch.setattr(module, "RECYCLE_PAGES", 3)
+    else:  # any memory at all is over the bound, read after every page
+        monkeypatch.setattr(module, "RECYCLE_MEMORY", 1)
+        monkeypatch.setattr(module, "MEMORY_EVERY", 2)
+
+    async def main() -> tuple[int, list[bool]]:
+        async with aiohttp.ClientSession() as session:
+            r = renderer(session, tabs=2)
+            contexts: list[Any] = []  # held: an id() of one gone could be given again
+            found: list[bool] = []
+            try:
+                headers = {"content-type": "text/html; charset=utf-8"}
+                for i in range(10):
+                    pages = [f"http://127.0.0.1:9/p{i}-{k}" for k in range(2)]
+                    got = await asyncio.gather(
+                        *(r.render(u, Answer(200, headers, JS_PAGE)) for u in pages)
+                    )
+                    found += [g.html is not None and "/next" in g.html for g in got]
+                    alive = r._browser.contexts
+                    assert len(alive) <= 2  # the one in use, and one closing with its last tab
+                    contexts += [c for c in alive if not any(c is k for k in contexts)]
+                assert r._generation == 1  # the browser itself was never started again
+            finally:
+                await r.close()
+            return len(contexts), found
+
+    made, found = asyncio.run(main())
+    assert all(found)
+    assert made >= 3  # 20 pages, 3 a context (or a reading of its memory every 2)
