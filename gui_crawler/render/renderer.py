@@ -28,7 +28,7 @@ from typing import Any
 
 import aiohttp
 
-from gui_crawler.events import Event, RenderTab
+from gui_crawler.events import Event, Notice, RenderTab
 from gui_crawler.render import browser as chromium
 from gui_crawler.render.routes import Answer, AnswerCache, PageRequests, Routes
 from gui_crawler.render.settle import INIT, settle
@@ -99,6 +99,10 @@ class BrowserGone(Exception):
     """The browser went away under a page (crashed, killed): start it again and try again."""
 
 
+class CannotStart(Exception):
+    """The browser could not be started: pages are kept as sent from then on."""
+
+
 @dataclass
 class Rendered:
     """What rendering a page gave: its DOM (None when none could be read, the note says why), its
@@ -165,6 +169,7 @@ class Renderer:
         self._generation = 0  # browsers started
         self._lock = asyncio.Lock()
         self._making = asyncio.Lock()  # a browser context being made
+        self._broken: str | None = None  # why the browser could not be started
         self._closed = False
         self._driver_pid: int | None = None
         self._gone = asyncio.Event()  # set when the browser goes away
@@ -174,13 +179,32 @@ class Renderer:
     # ---- the browser ------------------------------------------------------------------------
 
     async def _ensure(self) -> int:
-        """The browser running (started if need be); its generation."""
+        """The browser running (started if need be); its generation. CannotStart once it could
+        not be started."""
         async with self._lock:
             if self._closed:
                 raise RuntimeError("the renderer is closed")
+            if self._broken is not None:
+                raise CannotStart(self._broken)
             if self._browser is None or not self._browser.is_connected():
-                await self._start()
+                await self._start_or_give_up()
             return self._generation
+
+    async def _start_or_give_up(self) -> None:
+        """Start the browser; if it cannot be (its driver or the browser fails to start, the
+        program is gone), every page from then on is kept as sent, said once (a Notice): not a
+        failure of each page, nor a start tried again for each."""
+        try:
+            await self._start()
+        except Exception as e:
+            said = str(e).strip().split("\n", 1)[0][:300] or type(e).__name__
+            self._broken = f"the browser could not be started ({said})"
+            log.warning("rendering stops: %s", self._broken)
+            await self._stop_driver()
+            self.sink(
+                Notice(f"JavaScript rendering stopped: {self._broken}; pages are kept as sent")
+            )
+            raise CannotStart(self._broken) from None
 
     async def _start(self) -> None:
         from playwright.async_api import async_playwright
@@ -295,7 +319,12 @@ class Renderer:
                 tries = 0
                 while True:
                     tries += 1
-                    generation = await self._ensure()
+                    try:
+                        generation = await self._ensure()
+                    except CannotStart as e:
+                        requests = PageRequests(url, document, time.monotonic())
+                        note = f"{e}: the HTML as sent is kept"
+                        return Rendered(None, requests, note=note, tries=tries)
                     try:
                         got = await self._render_once(url, document, early)
                     except _TabStuck as e:
@@ -318,7 +347,8 @@ class Renderer:
                         log.warning("the browser went away rendering %s; starting it again", url)
                         async with self._lock:
                             if self._generation == generation and not self._closed:
-                                await self._start()
+                                with contextlib.suppress(CannotStart):  # said by the next try
+                                    await self._start_or_give_up()
                         continue
                     got.tries = tries
                     got.phases["tab"] = waited
