@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from netns import netns_or_skip, run_in_netns
+from netns import netns_or_skip, run_in_netns, serve_at
 from render_sites import chromium  # noqa: F401  (the fixture)
 
 HERE = Path(__file__).resolve()
@@ -85,12 +85,7 @@ def _child() -> None:
                     return web.Response(text="var lib = 1;", content_type="text/javascript")
                 return web.Response(text="secret", content_type="text/plain")
 
-            app = web.Application()
-            app.router.add_route("GET", "/{tail:.*}", handler)
-            runner = web.AppRunner(app, access_log=None)
-            await runner.setup()
-            await web.TCPSite(runner, HOSTS[host], PORT).start()
-            runners.append(runner)
+            runners.append(await serve_at(HOSTS[host], PORT, handler))
         records: dict[str, dict[str, Any]] = {}
 
         def sink(event: object) -> None:

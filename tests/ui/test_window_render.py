@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QTreeWidgetItem
 from render_sites import chromium  # noqa: F401  (the fixture)
-from windows import crawl_to_end, start
+from windows import crawl_to_end, section, start
 
 from gui_crawler.window import MainWindow
 
@@ -48,14 +48,6 @@ def test_start_with_rendering_and_no_browser_says_what_to_install_and_starts_not
         assert window.problem == ""
 
 
-def _section(window: MainWindow, title: str) -> QTreeWidgetItem:
-    for i in range(window.details.topLevelItemCount()):
-        item = window.details.topLevelItem(i)
-        if item is not None and item.text(0).startswith(title):
-            return item
-    raise AssertionError(f"no section {title}")
-
-
 def _lines(sec: QTreeWidgetItem) -> dict[str, QTreeWidgetItem]:
     return {sec.child(i).text(0): sec.child(i) for i in range(sec.childCount())}
 
@@ -73,14 +65,14 @@ def test_a_rendered_crawl_is_counted_and_its_changes_shown_in_details(
     label = window.stat_labels["rendered"]
     assert not label.isHidden() and label.text() == "Rendered 3"
     window.details.show_url(live_site.url)
-    lines = _lines(_section(window, "JavaScript"))
+    lines = _lines(section(window, "JavaScript"))
     assert lines["Rendered"].text(1).startswith("yes")
     assert lines["Title"].text(1) == "“As sent” as sent, “Built” rendered"
     made = lines["Links only after JavaScript"]
     assert made.text(1) == "1" and made.child(0).text(1) == live_site.url + "made"
     assert lines["JavaScript errors"].child(0).text(1).startswith("console: a console error")
     assert "settling" in lines["Time"].text(1)
-    outlinks = _section(window, "Outlinks")
+    outlinks = section(window, "Outlinks")
     words = {
         outlinks.child(i).text(1): outlinks.child(i).child(0).text(1)
         for i in range(outlinks.childCount())
