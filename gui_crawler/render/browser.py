@@ -16,6 +16,11 @@ import shutil
 import signal
 from pathlib import Path
 
+from gui_crawler.base.translate import noop, translate
+
+# The context of what is said about the browser (the window says it in its language).
+SAID = "Browser"
+
 # Where Debian/Ubuntu, Fedora, Arch and Google put it, by the names on PATH first.
 NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 PLACES = (
@@ -26,10 +31,10 @@ PLACES = (
     "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
     "/Applications/Chromium.app/Contents/MacOS/Chromium",
 )
-INSTALL_BROWSER = (
-    "install Chromium (Debian/Ubuntu: apt-get install chromium) or give its path with {give}"
+INSTALL_BROWSER = noop(
+    SAID, "install Chromium (Debian/Ubuntu: apt-get install chromium) or give its path with {give}"
 )
-INSTALL_PLAYWRIGHT = "pip install 'gui_crawler[render]' (Playwright drives the browser)"
+INSTALL_PLAYWRIGHT = noop(SAID, "pip install 'gui_crawler[render]' (Playwright drives the browser)")
 
 # Chromium keeps only the last --disable-features of its command line, which is ours (Playwright
 # puts its own first): so ours holds Playwright's list too (1.65's chromiumSwitches; a test checks
@@ -104,15 +109,20 @@ def problem(
         return None
     missing = []
     if not has_playwright():
-        missing.append(INSTALL_PLAYWRIGHT)
+        missing.append(translate(SAID, INSTALL_PLAYWRIGHT))
     if find_browser(browser) is None:
         if browser:
-            missing.append(f"{browser} is not a program: give the path of Chromium or Chrome")
+            missing.append(
+                translate(SAID, "{path} is not a program: give the path of Chromium or Chrome")
+                .format(path=browser)
+            )  # fmt: skip
         else:
-            missing.append(INSTALL_BROWSER.format(give=give))
+            missing.append(translate(SAID, INSTALL_BROWSER).format(give=give))
     if not missing:
         return None
-    return f"{asked} needs a browser: " + "; and ".join(missing)
+    return translate(SAID, "{asked} needs a browser: {missing}").format(
+        asked=asked, missing=translate(SAID, "; and ").join(missing)
+    )
 
 
 def launch_args() -> list[str]:

@@ -14,18 +14,25 @@ from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView
 
+from gui_crawler.base.translate import HEADERS, noop, translate
 from gui_crawler.events import RenderTab, WorkerEvent, WorkerState
 from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles
 
-WORKER_COLUMNS = ("Worker", "State", "For (s)", "Done", "URL")
+WORKER_COLUMNS = (
+    noop(HEADERS, "Worker"),
+    noop(HEADERS, "State"),
+    noop(HEADERS, "For (s)"),
+    noop(HEADERS, "Done"),
+    "URL",
+)
 WORKER_WIDTHS = (80, 150, 60, 50, 400)  # "render #0" whole, not "render…"
 STATE_TEXT = {
-    WorkerState.IDLE: "waiting on the queue",
-    WorkerState.FETCHING: "fetching",
-    WorkerState.PARSING: "parsing",
-    WorkerState.PAUSED: "paused",
-    WorkerState.STOPPED: "stopped",
-    WorkerState.RENDERING: "rendering",
+    WorkerState.IDLE: noop(HEADERS, "waiting on the queue"),
+    WorkerState.FETCHING: noop(HEADERS, "fetching"),
+    WorkerState.PARSING: noop(HEADERS, "parsing"),
+    WorkerState.PAUSED: noop(HEADERS, "paused"),
+    WorkerState.STOPPED: noop(HEADERS, "stopped"),
+    WorkerState.RENDERING: noop(HEADERS, "rendering"),
 }
 STATE_BRUSH = {
     WorkerState.IDLE: QBrush(QColor("#808080")),
@@ -137,11 +144,13 @@ class WorkersModel(LabelledTable):
         c = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if c == 0:
-                return f"render #{n - len(self.rows)}" if tab else f"#{n}"
+                if tab:
+                    return translate(HEADERS, "render #{n}").format(n=n - len(self.rows))
+                return f"#{n}"
             if c == 1 and tab and r.state is WorkerState.IDLE:
-                return "render tab: idle"
+                return translate(HEADERS, "render tab: idle")
             if c == 1:
-                return STATE_TEXT[r.state]
+                return translate(HEADERS, STATE_TEXT[r.state])
             if c == 2:
                 return "" if r.state is WorkerState.STOPPED else f"{self.now - r.since:.1f}"
             if c == 3:
