@@ -39,13 +39,16 @@ def _child() -> None:
 
     from aiohttp import web
 
-    from gui_crawler import engine
     from gui_crawler.config import CrawlConfig
+    from gui_crawler.crawl import concurrency
     from gui_crawler.engine import Crawler
     from gui_crawler.events import FetchRecord, Notice, Progress
     from gui_crawler.records.verdicts import verdict
 
-    engine.OWN_WAIT, engine.OWN_WAIT_MAX = 0.1, 0.4  # tried again soon: fails fast without it
+    concurrency.OWN_WAIT, concurrency.OWN_WAIT_MAX = (
+        0.1,
+        0.4,
+    )  # tried again soon: fails fast without it
 
     async def page(request: web.Request) -> web.Response:
         n = int(request.match_info["n"])
