@@ -28,6 +28,7 @@ from typing import Any
 
 import aiohttp
 
+from gui_crawler.base.translate import translate
 from gui_crawler.events import Event, Notice, RenderTab
 from gui_crawler.render import browser as chromium
 from gui_crawler.render.routes import Answer, AnswerCache, PageRequests, Routes
@@ -201,9 +202,12 @@ class Renderer:
             self._broken = f"the browser could not be started ({said})"
             log.warning("rendering stops: %s", self._broken)
             await self._stop_driver()
-            self.sink(
-                Notice(f"JavaScript rendering stopped: {self._broken}; pages are kept as sent")
+            stopped = translate(
+                "Engine",
+                "JavaScript rendering stopped: the browser could not be started ({why}); pages "
+                "are kept as sent",
             )
+            self.sink(Notice(stopped.format(why=said)))
             raise CannotStart(self._broken) from None
 
     async def _start(self) -> None:

@@ -1461,19 +1461,24 @@
         <translation>队列无法写入磁盘（{why}）：超过 {n} 个的排队 URL 保留在内存中</translation>
     </message>
     <message>
+        <location filename="../crawl/tries.py"/>
+        <source>Gave up on a host: {host}; its URLs are not fetched</source>
+        <translation>已放弃一个主机：{host}；其 URL 不再抓取</translation>
+    </message>
+    <message>
         <location filename="../engine.py"/>
         <source>Fetching with {n} of {asked} workers: {why}; more are let in again as fetches succeed</source>
         <translation>正以 {asked} 个工作协程中的 {n} 个进行抓取：{why}；抓取成功后会逐步恢复</translation>
     </message>
     <message>
         <location filename="../engine.py"/>
-        <source>Gave up on a host: {host}; its URLs are not fetched</source>
-        <translation>已放弃一个主机：{host}；其 URL 不再抓取</translation>
-    </message>
-    <message>
-        <location filename="../engine.py"/>
         <source>The regex of the rule {name} took longer than {budget} on {url} and was cut: its value is left empty on such pages (their note says so)</source>
         <translation>规则 {name} 的正则表达式在 {url} 上耗时超过 {budget}，已被中止：这类页面上该值留空（页面备注中会注明）</translation>
+    </message>
+    <message>
+        <location filename="../render/renderer.py"/>
+        <source>JavaScript rendering stopped: the browser could not be started ({why}); pages are kept as sent</source>
+        <translation>JavaScript 渲染已停止：浏览器无法启动（{why}）；页面保留服务器发送的 HTML</translation>
     </message>
 </context>
 <context>
@@ -2306,112 +2311,113 @@
         <translation>{name} 不是有效的正则表达式：{error}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be set</source>
         <translation>必须设置</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source> (or unset)</source>
         <translation>（或不设置）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be a whole number, not {value}</source>
         <translation>必须是整数，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be between {low} and {high}{unset}, not {value}</source>
         <translation>必须在 {low} 到 {high} 之间{unset}，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be a number, not {value}</source>
         <translation>必须是数字，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source> seconds</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be between {low} and {high}{unit}, not {value}</source>
         <translation>必须在 {low} 到 {high}{unit} 之间，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be true or false, not {value}</source>
         <translation>必须是真或假，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be a list of text lines, not {value}</source>
         <translation>必须是文本行的列表，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be text, not {value}</source>
         <translation>必须是文本，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>is not a valid regular expression: {error}</source>
         <translation>不是有效的正则表达式：{error}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be one of {values}, not {value}</source>
         <translation>必须是 {values} 之一，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
+        <location filename="../options/forms.py"/>
         <source>must be one non-empty line</source>
         <translation>必须是一行非空文本</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>must be &apos;Name: value&apos; (a header name, a colon, its value)</source>
         <translation>必须是“名称: 值”的形式（请求头名称、冒号、值）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>cannot set the {header} header: the crawler sets it for each request</source>
         <translation>不能设置 {header} 请求头：爬虫会为每个请求自行设置</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>must be &apos;name=value&apos; (one cookie; give the option again for another)</source>
         <translation>必须是“name=value”的形式（一个 Cookie；多个请重复给出该选项）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>must be &apos;user:password&apos;</source>
         <translation>必须是“用户名:密码”的形式</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>must be an http:// proxy URL (user:password@ before its host if it needs them)</source>
         <translation>必须是 http:// 代理 URL（如需认证，在主机前加 用户名:密码@）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>has an invalid port (1 to 65535)</source>
         <translation>端口无效（应为 1 到 65535）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>is not a valid URL (http://[user:password@]host:port)</source>
         <translation>不是有效的 URL（http://[用户名:密码@]主机:端口）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>has an invalid host name</source>
         <translation>主机名无效</translation>
     </message>
