@@ -93,7 +93,7 @@ def test_the_browser_context_is_replaced_after_its_pages_or_at_its_memory(
             found: list[bool] = []
             try:
                 headers = {"content-type": "text/html; charset=utf-8"}
-                for i in range(10):
+                for i in range(5):
                     pages = [f"http://127.0.0.1:9/p{i}-{k}" for k in range(2)]
                     got = await asyncio.gather(
                         *(r.render(u, Answer(200, headers, JS_PAGE)) for u in pages)
@@ -109,7 +109,7 @@ def test_the_browser_context_is_replaced_after_its_pages_or_at_its_memory(
 
     made, found = asyncio.run(main())
     assert all(found)
-    assert made >= 3  # 20 pages, 3 a context (or a reading of its memory every 2)
+    assert made >= 3  # 10 pages, 3 a context (or a reading of its memory every 2)
 
 
 def test_eight_tabs_of_small_pages_keep_their_context(monkeypatch: pytest.MonkeyPatch) -> None:
