@@ -4,7 +4,7 @@ its own tries (crawl/concurrency.py), says so, and finds every page.
 The shortage is made cheap: a network namespace (tests/netns.py) whose ephemeral port range is
 60 ports, 400 workers against a site on its loopback whose 600 pages each take 0.3 s. Without
 the adaptive count, most workers' connects failed with EADDRNOTAVAIL try after try and hundreds
-of pages ended as the crawler's own failures. (bench/own_limits.py: 20,000 workers, all ports.)
+of pages ended as the crawler's own failures. (docs/performance-history.md: 20,000 workers, all ports.)
 """
 
 from __future__ import annotations
