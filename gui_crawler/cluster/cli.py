@@ -42,6 +42,7 @@ from gui_crawler.cluster.shared import (
 from gui_crawler.cluster.status import status_lines
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.events import CrawlFinished, Event, Notice, Progress
+from gui_crawler.records.verdicts import StatusRules
 from gui_crawler.render.browser import problem
 from gui_crawler.storage import CrawlStore, StoreError, default_path
 
@@ -166,6 +167,7 @@ async def crawl_on_cluster(
         mine = node_config(
             shared, max_tasks=config.max_tasks, **{k: getattr(config, k) for k in NODE_OPTIONS}
         )
+        run.report.judge_by(StatusRules.of(shared.config))
         store = _collected_file(args, shared, run)
         await client.set(
             shared.key("file"),
