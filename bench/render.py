@@ -9,8 +9,9 @@ scrapy-playwright (``wait_until="networkidle"``). Two sites, each served by ngin
 a generated single-page app of APP_PAGES URLs whose every link its script builds, and the Python
 docs (Debian ``python3-doc``, DOCS_DEPTH levels of links, off-site never contacted). Every browser
 is held to loopback (``--host-resolver-rules=MAP * ~NOTFOUND``; ours answers every request
-itself). Figures: pages/s and the peak PSS of each crawler's whole process tree (the browser's
-processes included), sampled every SAMPLE seconds; ours also where a rendered page's time went.
+itself). Figures: pages/s, the peak PSS and the CPU time of each crawler's whole process tree
+(the browser's processes included), sampled every SAMPLE seconds; ours also where a rendered
+page's time went. CPU a page is the figure a loaded machine changes least.
 
 With ``--before REF`` (alone: ``bench/render.py --ab REF``): the docs crawl without
 ``--render``, REF vs this tree, alternated (RUNS_AB each, median): what rendering's code costs a
@@ -45,6 +46,7 @@ LATE_MS = 300
 FANOUT = 3
 DOCS_DEPTH = 1
 SAMPLE = 0.2
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 RUNS_AB = 7
 TIMEOUT = 600.0
 CRAWLEE = Path.home() / ".cache" / "gui_crawler-bench" / "crawlee"
@@ -175,8 +177,9 @@ def scrapy_playwright(url: str, conc: int, depth: int, exe: str) -> None:
 # ---- running and measuring ----------------------------------------------------------------------
 
 
-def tree_pss(pid: int) -> int:
-    """Bytes of PSS of ``pid`` and every process under it."""
+def tree_pss(pid: int, cpu: dict[int, float] | None = None) -> int:
+    """Bytes of PSS of ``pid`` and every process under it; ``cpu`` keeps each one's CPU seconds
+    so far (user and system: a process that ends between two samples loses its last ones)."""
     total = 0
     for p in (pid, *descendants(pid)):
         try:
@@ -185,6 +188,10 @@ def tree_pss(pid: int) -> int:
                     if line.startswith("Pss:"):
                         total += int(line.split()[1]) * 1024
                         break
+            if cpu is not None:
+                with open(f"/proc/{p}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                cpu[p] = (int(fields[11]) + int(fields[12])) / TICK
         except OSError:
             continue
     return total
@@ -204,10 +211,12 @@ def measured(argv: list[str], cwd: Path | None = None, env: dict[str, str] | Non
         text=True,
     )
 
+    cpu: dict[int, float] = {}
+
     def sample() -> None:
         nonlocal peak
         while not done.wait(SAMPLE):
-            peak = max(peak, tree_pss(proc.pid))
+            peak = max(peak, tree_pss(proc.pid, cpu))
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -222,14 +231,14 @@ def measured(argv: list[str], cwd: Path | None = None, env: dict[str, str] | Non
     if proc.returncode not in (0, 1):
         raise RuntimeError(f"{argv[:3]} exited {proc.returncode}: {err[-1500:]}")
     last = out.strip().splitlines()[-1] if out.strip() else "{}"
-    return {"secs": secs, "peak_mb": peak / 2**20, "out": last}
+    return {"secs": secs, "peak_mb": peak / 2**20, "cpu": sum(cpu.values()), "out": last}
 
 
 def ours(url: str, depth: int, db: Path) -> tuple[dict, set[str], dict[str, float]]:
     argv = [
         sys.executable, "-m", "gui_crawler", "crawl", url, "--render", "all", "--no-external",
         "--ignore-robots", "--no-sitemaps", "--max-tasks", str(2 * CONCURRENCY),
-        "--render-tabs", str(CONCURRENCY), "--db", str(db), "-q",
+        "--render-tabs", str(CONCURRENCY), "--per-host", str(CONCURRENCY), "--db", str(db), "-q",
     ]  # fmt: skip
     if depth:
         argv += ["--max-depth", str(depth)]
@@ -306,12 +315,14 @@ def compare(say, url: str, depth: int, expected: set[str] | None, tmp: Path) -> 
         r["n"] = len(found)
         r["rate"] = len(found) / r["secs"]
         r["missed"] = len(expected - found) if expected is not None else None
-    say(f"  {'crawler':28} {'pages':>6} {'secs':>7} {'pages/s':>8} {'peak PSS MB':>12} missed")
+    say(f"  {'crawler':28} {'pages':>6} {'secs':>7} {'pages/s':>8} {'peak PSS MB':>12} "
+        f"{'CPU ms/page':>12} missed")  # fmt: skip
     for name, r in rows.items():
         missed = "" if r["missed"] is None else str(r["missed"])
+        r["cpu_ms"] = 1000 * r["cpu"] / max(1, r["n"])
         say(
             f"  {name:28} {r['n']:6d} {r['secs']:7.1f} {r['rate']:8.2f} "
-            f"{r['peak_mb']:12.0f} {missed}"
+            f"{r['peak_mb']:12.0f} {r['cpu_ms']:12.0f} {missed}"
         )
     say(
         "  ours, mean ms per rendered page: " + ", ".join(f"{k} {v:.0f}" for k, v in phases.items())
@@ -350,8 +361,8 @@ def run(say, before: str = "", tmp: Path | None = None, docs: bool = True) -> di
         results["app"] = compare(say, app.url, 0, expected, tmp)
     if not docs:
         return results
-    package, root = SITES["python-docs"]
-    with Nginx(ensure_docs(package, root), mime_types=True) as docs:
+    package, _ = SITES["python-docs"]
+    with Nginx(ensure_docs("python-docs"), mime_types=True) as docs:
         say(f"  Python docs ({package}), {DOCS_DEPTH} levels of links, --no-external")
         results["docs"] = compare(say, docs.url + "index.html", DOCS_DEPTH, None, tmp)
         if before:
@@ -392,10 +403,10 @@ if __name__ == "__main__":
         # bench/render.py [--app] [REF]: the app alone; REF for the without-render comparison
         # (bench/render.py --ab REF: that comparison alone)
         if sys.argv[1:2] == ["--ab"]:
-            from realsites import SITES, ensure_docs
+            from realsites import ensure_docs
             from servers import Nginx
 
-            with Nginx(ensure_docs(*SITES["python-docs"]), mime_types=True) as site:
+            with Nginx(ensure_docs("python-docs"), mime_types=True) as site:
                 without_render_ab(print, site.url, sys.argv[2], Path(tempfile.mkdtemp()))
             sys.exit(0)
         app_only = "--app" in sys.argv[1:]

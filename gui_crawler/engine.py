@@ -66,6 +66,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# A worker at work on a URL (Progress.busy): its page in a tab of the headless browser too.
+BUSY = frozenset({WorkerState.FETCHING, WorkerState.PARSING, WorkerState.RENDERING})
 # What an earlier crawl took in is taken in this many URLs a turn of the loop (_take_earlier).
 EARLIER_BATCH = 5_000
 
@@ -242,9 +244,7 @@ class Crawler(Tries):
     # ---- state --------------------------------------------------------------------------------
 
     def progress(self) -> Progress:
-        busy = sum(
-            1 for s in self._states.values() if s in (WorkerState.FETCHING, WorkerState.PARSING)
-        )
+        busy = sum(1 for s in self._states.values() if s in BUSY)
         end = asyncio.get_running_loop().time() if self.running else self._t_end
         frontier = self.frontier
         waiting = len(frontier.delayed) + (self._hosts.waiting() if self._hosts else 0)
@@ -631,15 +631,22 @@ class Crawler(Tries):
         if timing is not None:
             timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
         render: dict[str, Any] = {}
+        taken = 0  # new links taken while the page rendered
         if (
             self._render is not None
             and got.status == 200
             and self._render.wants(item.url, body, page)
         ):
             self._set_state(wid, WorkerState.RENDERING, item.url)
+
+            def take(found: Sequence[str]) -> None:
+                nonlocal taken
+                taken += self._take_links(item, found)[2]
+
             page, body, render = await self._render.run(
-                item.url, 200, got.content_type or "text/html", body, page, self._parse_dom, timing
-            )
+                item.url, 200, got.content_type or "text/html", body, page, self._parse_dom,
+                timing, take,
+            )  # fmt: skip
         # A rendered page's note says what rendering did too.
         extracted, note = "", render.pop("note", page.note)
         if self._extractor:
@@ -647,6 +654,7 @@ class Crawler(Tries):
             if notes:
                 note = "; ".join(filter(None, [note, *notes]))
         links, inside, new = self._take_links(item, page.links)
+        new += taken
         words = page.words
         if len(links) != len(page.links):  # include/exclude left some out
             words = with_dropped(words, page.links, links)

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,3 +59,16 @@ def run_in_netns(
         )  # fmt: skip
     finally:
         subprocess.run(["ip", "netns", "del", name], check=False)
+
+
+async def serve_at(address: str, port: int, handler: Any) -> Any:
+    """A server answering every GET with ``handler`` at ``address``:``port`` (in a namespace,
+    one of its own addresses); its runner, to clean up."""
+    from aiohttp import web
+
+    app = web.Application()
+    app.router.add_route("GET", "/{tail:.*}", handler)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, address, port).start()
+    return runner

@@ -3,6 +3,7 @@
     Xvfb :93 -screen 0 1600x1000x24 &
     DISPLAY=:93 QT_QPA_PLATFORM=xcb .venv/bin/python tools/screenshot.py OUT.png [--tab overview]
         [--after 2.5]   # seconds into the crawl of the demo site; default: when it has finished
+        [--url URL --render all --details URL]   # a loopback JavaScript site, rendered
         [--language zh_CN]   # the window in another language (Chinese needs a CJK font: fc-list)
 
 The window crawls the built-in demo site and the whole screen is captured with ImageMagick's
@@ -42,6 +43,8 @@ async def shoot(args: argparse.Namespace) -> None:
     if args.lanes == "hosts":
         window.timeline.lanes.setCurrentIndex(1)
     window.timeline.view.span = args.span
+    box = window.settings.rendering
+    box.render_mode.setCurrentIndex(box.render_mode.findData(args.render))
     assert window.start(), window.problem
     if args.after:
         await asyncio.sleep(args.after)
@@ -50,6 +53,9 @@ async def shoot(args: argparse.Namespace) -> None:
         await asyncio.sleep(1.0)
         while tab is window.graph_view and not tab.up_to_date:
             await asyncio.sleep(0.1)  # the picture of the whole crawl
+    if args.details:
+        window.details.show_url(args.details)
+        await asyncio.sleep(0.3)
     display = os.environ.get("DISPLAY", ":93")
     # Blocking on purpose: the window must not change while it is captured.
     subprocess.run(["import", "-display", display, "-window", "root", args.out], check=True)  # noqa: ASYNC221
@@ -69,6 +75,8 @@ def main() -> None:
     p.add_argument("--graph", choices=["tree", "force"], default="tree", help="site graph view")
     p.add_argument("--after", type=float, default=0.0, help="seconds into the crawl")
     p.add_argument("--latency", type=float, default=0.5, help="the demo site's latency scale")
+    p.add_argument("--render", choices=["off", "auto", "all"], default="off", help="JavaScript")
+    p.add_argument("--details", default="", help="show this URL in Details")
     p.add_argument("--language", default="en", help="en or zh_CN (the window's translation)")
     p.add_argument(
         "--url",

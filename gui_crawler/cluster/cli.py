@@ -3,8 +3,9 @@
 * ``gui-crawler crawl URL … --cluster redis://HOST:PORT/DB`` (``crawl_on_cluster``) starts or
   continues the crawl there, works on it as one node, collects every node's records into its
   crawl file, and when the frontier is empty writes its report and outputs as any crawl does;
-* ``gui-crawler cluster work redis://…`` joins it as one more node (``--workers N``; this node's
-  own crawl file of what it fetched);
+* ``gui-crawler cluster work redis://…`` joins it as one more node (``--workers N``, ``--render
+  all`` and the other rendering options: this node's own; its own crawl file of what it
+  fetched);
 * ``gui-crawler cluster status redis://…`` prints its progress per node;
 * ``gui-crawler cluster cancel redis://…`` stops every node.
 
@@ -42,14 +43,19 @@ from gui_crawler.cluster.status import status_lines
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.events import CrawlFinished, Event, Notice, Progress
 from gui_crawler.records.verdicts import StatusRules
+from gui_crawler.render.browser import problem
 from gui_crawler.storage import CrawlStore, StoreError, default_path
 
 EXIT_OK, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 2, 3, 130
 # Seconds a stopped run still collects the records that came before it stopped.
 STOPPING_WAIT = 5.0
-# The options a node may have of its own: how many workers, and credentials (kept in no file
-# and not in Redis: each node is given them). A node's --render would be one more.
-NODE_OPTIONS = ("headers", "cookies", "auth", "proxy")
+# The options a node may have of its own: how many workers, credentials (kept in no file and
+# not in Redis: each node is given them), and JavaScript rendering (a machine with a browser
+# and the cores for it renders the pages it fetches; --browser says where its Chromium is).
+NODE_OPTIONS = (
+    *("headers", "cookies", "auth", "proxy"),
+    *("render", "render_match", "render_timeout", "render_tabs", "browser"),
+)
 
 
 def _address(text: str) -> RedisAddress:
@@ -297,8 +303,14 @@ def build_parser() -> argparse.ArgumentParser:
     work.add_argument("--no-db", action="store_true", help="keep no crawl file on this node")
     for name in NODE_OPTIONS:
         opt = options.option(name)
-        action = "append" if opt.kind == "lines" else "store"
-        work.add_argument(*opt.flags, dest=name, action=action, metavar=opt.metavar, help=opt.help)
+        kw: dict[str, Any] = {"dest": name, "metavar": opt.metavar, "help": opt.help}
+        if opt.kind == "lines":
+            kw["action"] = "append"
+        elif opt.kind in ("int", "float"):
+            kw["type"] = int if opt.kind == "int" else float
+        if opt.choices:
+            kw["choices"] = opt.values()
+        work.add_argument(*opt.flags, **kw)
     work.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     status.add_argument(
         "--watch", type=float, metavar="S", help="print it again every S seconds until it is over"
@@ -346,6 +358,9 @@ async def _work_on(args: argparse.Namespace, address: RedisAddress, client: Any)
             config = node_config(shared, **overrides)
         except ConfigError as e:
             raise ClusterError(str(e)) from None
+        if why := problem(config.render, config.browser):
+            print(f"gui-crawler: {why}", file=sys.stderr)
+            return EXIT_USAGE
         if not args.no_db:
             path = Path(args.db) if args.db else default_path(shared.config.roots[0])
             store = CrawlStore.create(path, config)

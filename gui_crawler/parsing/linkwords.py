@@ -9,7 +9,8 @@ its index there, or holding its href as written where Python joins it (another s
 ``<base>``, an escape to normalise); compressed (``_linkpack_py.deflate``). The event loop only
 puts the pieces together (:func:`page_blob`) with the links that Python joined (``extras``:
 where each goes in the page's links) and, when include/exclude leave some out, which
-(:func:`with_dropped`). :func:`blob_links` reads the page's links back, :func:`said_words` the
+(:func:`with_dropped`); for a rendered page, which links only its rendered DOM has
+(:func:`with_more`). :func:`blob_links` reads the page's links back, :func:`said_words` the
 links with their words, when a view, an export or a report asks. Crawl files of format 5 kept
 the hrefs as written with each word (:func:`said_words_5`)."""
 
@@ -58,6 +59,8 @@ class LinkWords(NamedTuple):
     anchor: str = ""  # the text of an <a>, whitespace collapsed, at most ANCHOR_CHARS
     alt: str = ""  # of an <img> or <area>, or of the first <img> inside an <a> that has one
     rel: str = ""  # lower case, whitespace collapsed ("nofollow noopener")
+    # A link only the page's rendered DOM has (--render: its HTML as sent has no link there).
+    rendered: bool = False
 
     @property
     def invalid(self) -> bool:
@@ -370,20 +373,42 @@ def _extras(extras: Sequence[tuple[int, str]]) -> bytes:
 _NO_EXTRAS = _extras(())
 
 
-def _drops(dropped: Iterable[int]) -> bytes:
+def _positions(at: Iterable[int]) -> bytes:
+    """Positions in a page's links (ascending), as the gaps between them."""
     out = []
     prev = -1
-    for at in dropped:
-        out.append(varint(at - prev - 1))
-        prev = at
+    for i in at:
+        out.append(varint(i - prev - 1))
+        prev = i
     return varint(len(out)) + b"".join(out)
 
 
-def _sections(
-    blob: bytes,
-) -> tuple[bytes | None, list[bytes], list[tuple[int, str]], list[int], int]:
-    """A page's blob read apart: base, pieces, extras, the positions dropped, and where the
-    dropped ones begin."""
+def _read_positions(blob: bytes, p: int) -> tuple[list[int], int]:
+    n, p = _read_varint(blob, p)
+    out = []
+    at = -1
+    for _ in range(n):
+        step, p = _read_varint(blob, p)
+        at += step + 1
+        out.append(at)
+    return out, p
+
+
+class _Sections(NamedTuple):
+    """A page's blob read apart: its <base href>, its pieces, its extras, the positions of its
+    links left out (dropped) and where they begin, and what follows them: a rendered page's
+    positions of the links only its rendered DOM has (none in a blob of any other page, nor in
+    one written before they were kept)."""
+
+    base: bytes | None
+    pieces: list[bytes]
+    extras: list[tuple[int, str]]
+    drops: list[int]
+    drops_at: int
+    rendered: list[int]
+
+
+def _sections(blob: bytes) -> _Sections:
     base, p = _read_field(blob, 0)
     n, p = _read_varint(blob, p)
     pieces = []
@@ -409,17 +434,18 @@ def _sections(
     if len(front) != len(positions) or (not size & 1 and end != len(body)):
         raise _damaged()
     drops_at = p
-    n, p = _read_varint(blob, p)
-    drops = []
-    at = -1
-    for _ in range(n):
-        step, p = _read_varint(blob, p)
-        at += step + 1
-        drops.append(at)
+    drops, p = _read_positions(blob, p)
+    rendered: list[int] = []
+    if p < len(blob):
+        rendered, p = _read_positions(blob, p)
     if p != len(blob):
         raise _damaged()
     extras = [(a, u.decode("utf-8", "replace")) for a, u in zip(positions, front, strict=True)]
-    return base, pieces, extras, drops, drops_at
+    return _Sections(base, pieces, extras, drops, drops_at, rendered)
+
+
+def _rendered_tail(rendered: Sequence[int]) -> bytes:
+    return _positions(rendered) if rendered else b""
 
 
 def with_dropped(blob: bytes, found: Sequence[str], kept: Sequence[str]) -> bytes:
@@ -428,29 +454,39 @@ def with_dropped(blob: bytes, found: Sequence[str], kept: Sequence[str]) -> byte
     if not blob:
         return blob
     keep = set(kept)
-    _, _, _, _, drops_at = _sections(blob)
-    return blob[:drops_at] + _drops(i for i, url in enumerate(found) if url not in keep)
+    parts = _sections(blob)
+    dropped = _positions(i for i, url in enumerate(found) if url not in keep)
+    return blob[: parts.drops_at] + dropped + _rendered_tail(parts.rendered)
 
 
 def with_more(
-    blob: bytes, links: Sequence[str], more: Sequence[str], said: Sequence[Said]
+    blob: bytes,
+    links: Sequence[str],
+    more: Sequence[str],
+    said: Sequence[Said],
+    rendered: Iterable[str] = (),
 ) -> bytes:
     """A page's blob (``links``: its links, none dropped yet) with the links ``more`` after
     them, in order, and a piece of their own for ``said``: links (absolute URLs, of ``links``
-    or ``more``) with their words — what rendering a page adds to what its DOM held."""
-    if not more and not said:
+    or ``more``) with their words — what rendering a page adds to what its DOM held; and which
+    of the links (``rendered``) only its rendered DOM has."""
+    only = set(rendered)
+    if not more and not said and not only:
         return blob
     base: str | None = None
     pieces: list[bytes] = []
     extras: list[tuple[int, str]] = []
     if blob:
-        base_href, pieces, extras, drops, _ = _sections(blob)
-        if drops:
-            raise ValueError("links are added before any is dropped")
-        base = None if base_href is None else base_href.decode("utf-8", "surrogatepass")
+        parts = _sections(blob)
+        if parts.drops or parts.rendered:
+            raise ValueError("links are added before any is dropped or marked")
+        pieces, extras = parts.pieces, parts.extras
+        base = None if parts.base is None else parts.base.decode("utf-8", "surrogatepass")
     piece = pack_piece(said, {item[0]: item[0] for item in said if item[0]}) if said else b""
     added = [(len(links) + i, url) for i, url in enumerate(more)]
-    return page_blob(base, [*pieces, *([piece] if piece else [])], [*extras, *added])
+    out = page_blob(base, [*pieces, *([piece] if piece else [])], [*extras, *added])
+    marked = [i for i, url in enumerate((*links, *more)) if url in only]
+    return out + _rendered_tail(marked) if out else out
 
 
 def blob_links(blob: bytes) -> tuple[str, ...]:
@@ -459,7 +495,17 @@ def blob_links(blob: bytes) -> tuple[str, ...]:
     left out. ValueError if ``blob`` is damaged."""
     if not blob:
         return ()
-    _, pieces, extras, drops, _ = _sections(blob)
+    parts = _sections(blob)
+    out = _all_links(parts)
+    if parts.drops:
+        gone = set(parts.drops)
+        return tuple(u for i, u in enumerate(out) if i not in gone)
+    return tuple(out)
+
+
+def _all_links(parts: _Sections) -> Sequence[str]:
+    """A page's links before any was dropped."""
+    _, pieces, extras, drops, _, _ = parts
     own = [_piece_links(plain)[0] for plain in map(inflate, pieces) if plain]
     if not extras and not drops and len(own) == 1:
         return own[0]
@@ -478,10 +524,7 @@ def blob_links(blob: bytes) -> tuple[str, ...]:
         out.append(at[len(out)])
     if len(out) <= max(at, default=-1) or (drops and drops[-1] >= len(out)):
         raise _damaged()
-    if drops:
-        gone = set(drops)
-        return tuple(u for i, u in enumerate(out) if i not in gone)
-    return tuple(out)
+    return out
 
 
 def said_words(blob: bytes, page_url: str) -> tuple[LinkWords, ...]:
@@ -490,9 +533,17 @@ def said_words(blob: bytes, page_url: str) -> tuple[LinkWords, ...]:
     page has it; ValueError if ``blob`` is damaged."""
     if not blob:
         return ()
-    base_href, pieces, _, _, _ = _sections(blob)
-    items = [unpack_piece(piece)[1] for piece in pieces]
-    return tuple(page_words(whole_page(items), urls.href_joiner(_base(page_url, base_href)))[0])
+    parts = _sections(blob)
+    items = [unpack_piece(piece)[1] for piece in parts.pieces]
+    join = urls.href_joiner(_base(page_url, parts.base))
+    words = page_words(whole_page(items), join)[0]
+    if parts.rendered:
+        links = _all_links(parts)
+        if parts.rendered[-1] >= len(links):
+            raise _damaged()
+        only = {links[i] for i in parts.rendered}
+        words = [w._replace(rendered=True) if w.target in only else w for w in words]
+    return tuple(words)
 
 
 def _base(page_url: str, base_href: bytes | None) -> str:

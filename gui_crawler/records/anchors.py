@@ -78,7 +78,8 @@ def _answer(
 
 def _row(source: str, w: LinkWords, answer: Answer) -> tuple[str, ...]:
     nofollow = "yes" if w.nofollow else ""
-    return (source, w.target, w.anchor, w.alt, w.rel, nofollow, w.element, *answer)
+    rendered = "yes" if w.rendered else ""
+    return (source, w.target, w.anchor, w.alt, w.rel, nofollow, w.element, *answer, rendered)
 
 
 def _link_row(
@@ -99,9 +100,10 @@ def link_rows(
     rules: StatusRules = NO_RULES,
 ) -> Iterator[tuple[str, ...]]:
     """One row per link of every page and stylesheet (auditfiles.LINK_COLUMNS): source,
-    target, anchor, alt, rel, nofollow, element, external, and the target's status and verdict
+    target, anchor, alt, rel, nofollow, element, external, the target's status and verdict
     (by the crawl's status ``rules``; "not checked" for a target with no record, "invalid" for
-    a link no browser follows). A page
+    a link no browser follows), and whether only the page's rendered DOM has the link
+    (``--render``). A page
     whose links have no words (one scanned rather than parsed, or from an older crawl file)
     gives a row per link without them."""
     said: set[str] = set()

@@ -13,7 +13,7 @@ from gui_crawler.records.verdicts import NO_RULES, StatusRules
 
 BROKEN_COLUMNS = ("source", "target", "answer", "anchor", "nofollow", "alt")
 LINK_COLUMNS = ("source", "target", "anchor", "alt", "rel", "nofollow", "element", "external",
-                "status", "verdict")  # fmt: skip
+                "status", "verdict", "rendered")  # fmt: skip
 # A finding's key, the URL it flags (the page; an image finding's image), the other end where
 # there is one, the evidence (records/evidence.py says what each finding puts there).
 FINDINGS_COLUMNS = ("finding", "url", "source", "detail")

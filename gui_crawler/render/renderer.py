@@ -28,7 +28,8 @@ from typing import Any
 
 import aiohttp
 
-from gui_crawler.events import Event, RenderTab
+from gui_crawler.base.translate import translate
+from gui_crawler.events import Event, Notice, RenderTab
 from gui_crawler.render import browser as chromium
 from gui_crawler.render.routes import Answer, AnswerCache, PageRequests, Routes
 from gui_crawler.render.settle import INIT, settle
@@ -61,6 +62,19 @@ READ = """() => {
   const doctype = d ? "<!DOCTYPE " + d.name + ">" : "";
   return [n, out, doctype + document.documentElement.outerHTML];
 }""".replace("MAX_ELEMENTS", str(MAX_ELEMENTS))
+# The hrefs of the page's links as its script left them at its load event, as written (the crawl
+# joins them as its parse would), and its <base href>: links taken into the crawl while the page
+# settles, instead of after.
+HREFS = """() => {
+  const b = document.querySelector("base[href]"), out = new Set();
+  for (const a of document.querySelectorAll("a[href], area[href]")) {
+    out.add(a.getAttribute("href"));
+    if (out.size >= MAX_HREFS) break;
+  }
+  return [b ? b.getAttribute("href") : null, [...out]];
+}""".replace("MAX_HREFS", "5000")
+# Called with a page's <base href> (None without one) and its hrefs at its load event.
+Early = Callable[[str | None, list[str]], None]
 
 
 def default_tabs() -> int:
@@ -84,6 +98,10 @@ class _TabStuck(Exception):
 
 class BrowserGone(Exception):
     """The browser went away under a page (crashed, killed): start it again and try again."""
+
+
+class CannotStart(Exception):
+    """The browser could not be started: pages are kept as sent from then on."""
 
 
 @dataclass
@@ -151,6 +169,8 @@ class Renderer:
         self._contexts: dict[Any, int] = {}  # context: its tabs open
         self._generation = 0  # browsers started
         self._lock = asyncio.Lock()
+        self._making = asyncio.Lock()  # a browser context being made
+        self._broken: str | None = None  # why the browser could not be started
         self._closed = False
         self._driver_pid: int | None = None
         self._gone = asyncio.Event()  # set when the browser goes away
@@ -160,13 +180,35 @@ class Renderer:
     # ---- the browser ------------------------------------------------------------------------
 
     async def _ensure(self) -> int:
-        """The browser running (started if need be); its generation."""
+        """The browser running (started if need be); its generation. CannotStart once it could
+        not be started."""
         async with self._lock:
             if self._closed:
                 raise RuntimeError("the renderer is closed")
+            if self._broken is not None:
+                raise CannotStart(self._broken)
             if self._browser is None or not self._browser.is_connected():
-                await self._start()
+                await self._start_or_give_up()
             return self._generation
+
+    async def _start_or_give_up(self) -> None:
+        """Start the browser; if it cannot be (its driver or the browser fails to start, the
+        program is gone), every page from then on is kept as sent, said once (a Notice): not a
+        failure of each page, nor a start tried again for each."""
+        try:
+            await self._start()
+        except Exception as e:
+            said = str(e).strip().split("\n", 1)[0][:300] or type(e).__name__
+            self._broken = f"the browser could not be started ({said})"
+            log.warning("rendering stops: %s", self._broken)
+            await self._stop_driver()
+            stopped = translate(
+                "Engine",
+                "JavaScript rendering stopped: the browser could not be started ({why}); pages "
+                "are kept as sent",
+            )
+            self.sink(Notice(stopped.format(why=said)))
+            raise CannotStart(self._broken) from None
 
     async def _start(self) -> None:
         from playwright.async_api import async_playwright
@@ -175,7 +217,7 @@ class Renderer:
             self.restarts += 1
             await self._stop_driver()
         if self.executable is None:
-            raise RuntimeError(chromium.INSTALL_BROWSER)
+            raise RuntimeError(chromium.INSTALL_BROWSER.format(give="--browser"))
         before = set(chromium.children(os.getpid()))
         self._pw = await async_playwright().start()
         # Playwright's driver, the browser's parent: what is left of both is killed by pid.
@@ -224,11 +266,16 @@ class Renderer:
                 return tab
             await self._drop_tab(tab)
         if self._context is None:
-            self._context = await self._new_context()
-            self._context_pages = 0
-        page = await self._context.new_page()
-        tab = _Tab(page, self._context)
-        self._contexts[self._context] = self._contexts.get(self._context, 0) + 1
+            # One context made for the tabs opened at once (after a recycle, a restart): each
+            # made its own before, and all but the last leaked with the pages given them.
+            async with self._making:
+                if self._context is None:
+                    self._context = await self._new_context()
+                    self._context_pages = 0
+        ctx = self._context
+        page = await ctx.new_page()
+        tab = _Tab(page, ctx)
+        self._contexts[ctx] = self._contexts.get(ctx, 0) + 1
         page.on("popup", self._popup)
         page.on("pageerror", lambda e: tab.error(f"uncaught {e}"))
         page.on("console", lambda m: tab.error(f"console: {m.text}") if m.type == "error" else None)
@@ -264,8 +311,9 @@ class Renderer:
 
     # ---- rendering --------------------------------------------------------------------------
 
-    async def render(self, url: str, document: Answer) -> Rendered:
-        """Load ``url`` (its ``document`` already fetched) and read its rendered DOM."""
+    async def render(self, url: str, document: Answer, early: Early | None = None) -> Rendered:
+        """Load ``url`` (its ``document`` already fetched) and read its rendered DOM; ``early``
+        is given the page's links once it has loaded, before it settles."""
         queued = time.monotonic()
         async with self._slots:
             tab_id = self._free_ids.pop()
@@ -275,9 +323,14 @@ class Renderer:
                 tries = 0
                 while True:
                     tries += 1
-                    generation = await self._ensure()
                     try:
-                        got = await self._render_once(url, document)
+                        generation = await self._ensure()
+                    except CannotStart as e:
+                        requests = PageRequests(url, document, time.monotonic())
+                        note = f"{e}: the HTML as sent is kept"
+                        return Rendered(None, requests, note=note, tries=tries)
+                    try:
+                        got = await self._render_once(url, document, early)
                     except _TabStuck as e:
                         await self._drop_tab(e.tab)
                         if tries >= MAX_TRIES:
@@ -298,7 +351,8 @@ class Renderer:
                         log.warning("the browser went away rendering %s; starting it again", url)
                         async with self._lock:
                             if self._generation == generation and not self._closed:
-                                await self._start()
+                                with contextlib.suppress(CannotStart):  # said by the next try
+                                    await self._start_or_give_up()
                         continue
                     got.tries = tries
                     got.phases["tab"] = waited
@@ -308,7 +362,7 @@ class Renderer:
                 if not self._closed:
                     self.sink(RenderTab(tab_id, None, asyncio.get_running_loop().time()))
 
-    async def _render_once(self, url: str, document: Answer) -> Rendered:
+    async def _render_once(self, url: str, document: Answer, early: Early | None) -> Rendered:
         from playwright.async_api import Error as PlaywrightError
 
         t0 = time.monotonic()
@@ -364,6 +418,13 @@ class Renderer:
                     raise
             t1 = time.monotonic()
             ph["load"] = t1 - t0
+            if early is not None and requests.served:
+                with contextlib.suppress(PlaywrightError, TimeoutError):
+                    async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+                        base, hrefs = await page.evaluate(HREFS)
+                    early(base, hrefs)
+                ph["links"] = time.monotonic() - t1
+                t1 = time.monotonic()
             with contextlib.suppress(TimeoutError):
                 settled = await settle(page, requests, deadline)
             t2 = time.monotonic()
@@ -374,6 +435,9 @@ class Renderer:
                         f"it had not settled after {self.timeout:g} s: what it had rendered is kept"
                     )
                 await _freeze(page)
+                # Measured: a tab stopped so once ran no script of a later page now and then
+                # (a memory bomb "rendered" at once, a page's links never built): closed.
+                keep = False
             try:
                 async with asyncio.timeout(max(0.0, deadline - time.monotonic()) + GRACE):
                     if page.url.split("#", 1)[0] != url.split("#", 1)[0]:

@@ -73,6 +73,34 @@
     </message>
 </context>
 <context>
+    <name>Browser</name>
+    <message>
+        <location filename="../render/browser.py"/>
+        <source>install Chromium (Debian/Ubuntu: apt-get install chromium) or give its path with {give}</source>
+        <translation>安装 Chromium（Debian/Ubuntu：apt-get install chromium），或在{give}中给出它的路径</translation>
+    </message>
+    <message>
+        <location filename="../render/browser.py"/>
+        <source>pip install &apos;gui_crawler[render]&apos; (Playwright drives the browser)</source>
+        <translation>pip install &apos;gui_crawler[render]&apos;（由 Playwright 驱动浏览器）</translation>
+    </message>
+    <message>
+        <location filename="../render/browser.py"/>
+        <source>{path} is not a program: give the path of Chromium or Chrome</source>
+        <translation>{path} 不是可执行程序：请给出 Chromium 或 Chrome 的路径</translation>
+    </message>
+    <message>
+        <location filename="../render/browser.py"/>
+        <source>{asked} needs a browser: {missing}</source>
+        <translation>{asked}需要浏览器：{missing}</translation>
+    </message>
+    <message>
+        <location filename="../render/browser.py"/>
+        <source>; and </source>
+        <translation>；并且</translation>
+    </message>
+</context>
+<context>
     <name>ChartsPanel</name>
     <message>
         <location filename="../ui/charts.py"/>
@@ -562,6 +590,16 @@
     </message>
     <message>
         <location filename="../ui/controller.py"/>
+        <source>JavaScript rendering</source>
+        <translation>JavaScript 渲染</translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
+        <source>the Browser field of the JavaScript settings</source>
+        <translation>JavaScript 设置的“浏览器”字段</translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
         <source>A crawl is running: cancel it first, the list stays here</source>
         <translation>正在进行抓取：请先取消，列表会保留在这里</translation>
     </message>
@@ -879,6 +917,11 @@
     </message>
     <message>
         <location filename="../ui/status_bar.py"/>
+        <source>Pages of this crawl rendered in the headless browser (JavaScript); those it could not render (cut short at their time, crashed) are counted apart, their HTML as sent kept: the Overview&apos;s “Rendering failed or cut short” lists them</source>
+        <translation>本次抓取中在无头浏览器里渲染（JavaScript）的页面；无法渲染的（超时被中断、崩溃）另行计数，保留其原始 HTML：概览中的“渲染失败或被中断”列出了它们</translation>
+    </message>
+    <message>
+        <location filename="../ui/status_bar.py"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
@@ -914,8 +957,8 @@
     </message>
     <message>
         <location filename="../ui/status_bar.py"/>
-        <source>Workers busy fetching or parsing / workers the crawl runs with</source>
-        <translation>正在抓取或解析的工作协程 / 抓取使用的工作协程总数</translation>
+        <source>Workers busy fetching, parsing or rendering / workers the crawl runs with</source>
+        <translation>正在抓取、解析或渲染的工作协程 / 抓取使用的工作协程总数</translation>
     </message>
     <message>
         <location filename="../ui/status_bar.py"/>
@@ -926,6 +969,16 @@
         <location filename="../ui/status_bar.py"/>
         <source>Per host ({n}) lets at most {n} requests be in flight to one host: a crawl of one site keeps at most {n} workers busy (raise Per host in the settings for more)</source>
         <translation>“每主机”（{n}）限制对同一主机最多同时发出 {n} 个请求：抓取单个网站时最多只有 {n} 个工作协程忙碌（在设置中调高“每主机”可以更多）</translation>
+    </message>
+    <message>
+        <location filename="../ui/status_bar.py"/>
+        <source>Rendered {n}</source>
+        <translation>已渲染 {n}</translation>
+    </message>
+    <message>
+        <location filename="../ui/status_bar.py"/>
+        <source>({n} not)</source>
+        <translation>（{n} 未渲染）</translation>
     </message>
     <message>
         <location filename="../ui/status_bar.py"/>
@@ -992,11 +1045,13 @@
     </message>
     <message>
         <location filename="../ui/details.py"/>
+        <location filename="../ui/render_details.py"/>
         <source>Time</source>
         <translation>用时</translation>
     </message>
     <message>
         <location filename="../ui/details.py"/>
+        <location filename="../ui/render_details.py"/>
         <source>Tries</source>
         <translation>尝试次数</translation>
     </message>
@@ -1034,26 +1089,31 @@
     </message>
     <message>
         <location filename="../ui/details.py"/>
+        <location filename="../ui/render_details.py"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
         <location filename="../ui/details.py"/>
+        <location filename="../ui/render_details.py"/>
         <source>Meta description</source>
         <translation>元描述</translation>
     </message>
     <message>
         <location filename="../ui/details.py"/>
+        <location filename="../ui/render_details.py"/>
         <source>H1</source>
         <translation>H1</translation>
     </message>
     <message>
         <location filename="../ui/details.py"/>
+        <location filename="../ui/render_details.py"/>
         <source>Canonical</source>
         <translation>规范链接</translation>
     </message>
     <message>
         <location filename="../ui/details.py"/>
+        <location filename="../ui/render_details.py"/>
         <source>Robots</source>
         <translation>Robots</translation>
     </message>
@@ -1096,6 +1156,11 @@
         <location filename="../ui/details.py"/>
         <source>Value</source>
         <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../ui/details.py"/>
+        <source>only after JavaScript</source>
+        <translation>仅在 JavaScript 之后</translation>
     </message>
     <message>
         <location filename="../ui/details.py"/>
@@ -1169,6 +1234,7 @@
     </message>
     <message>
         <location filename="../ui/details.py"/>
+        <location filename="../ui/render_details.py"/>
         <source>Requests</source>
         <translation>请求数</translation>
     </message>
@@ -1275,6 +1341,113 @@
         <translation>出链</translation>
     </message>
     <message>
+        <location filename="../ui/render_details.py"/>
+        <source>waiting for a tab</source>
+        <translation>等待标签页</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>loading</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>reading its links</source>
+        <translation>读取链接</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>settling</source>
+        <translation>等待稳定</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>reading the DOM</source>
+        <translation>读取 DOM</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>parsing it</source>
+        <translation>解析</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>JavaScript</source>
+        <translation>JavaScript</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>Rendered</source>
+        <translation>已渲染</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>yes: its rendered DOM is what the crawl read</source>
+        <translation>是：抓取读取的是渲染后的 DOM</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>no: the HTML as sent is kept</source>
+        <translation>否：保留服务器发送的 HTML</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>Rendering</source>
+        <translation>渲染</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>{0} as sent, {1} rendered</source>
+        <translation>原始 {0}，渲染后 {1}</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>Links only after JavaScript</source>
+        <translation>仅在 JavaScript 之后出现的链接</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>JavaScript errors</source>
+        <translation>JavaScript 错误</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>Failed requests</source>
+        <translation>失败的请求</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>Refused</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>Not loaded</source>
+        <translation>未加载</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/render_details.py"/>
+        <source>{n} images, media files and fonts</source>
+        <translation>
+            <numerusform>{n} 个图片、媒体文件和字体</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>{0} (the browser went away)</source>
+        <translation>{0}（浏览器已退出）</translation>
+    </message>
+    <message>
+        <location filename="../ui/render_details.py"/>
+        <source>… and {0:,} more</source>
+        <translation>…… 另有 {0:,} 项</translation>
+    </message>
+    <message>
         <location filename="../ui/response_headers.py"/>
         <source>Response headers</source>
         <translation>响应头</translation>
@@ -1306,6 +1479,11 @@
         <location filename="../engine.py"/>
         <source>The regex of the rule {name} took longer than {budget} on {url} and was cut: its value is left empty on such pages (their note says so)</source>
         <translation>规则 {name} 的正则表达式在 {url} 上耗时超过 {budget}，已被中止：这类页面上该值留空（页面备注中会注明）</translation>
+    </message>
+    <message>
+        <location filename="../render/renderer.py"/>
+        <source>JavaScript rendering stopped: the browser could not be started ({why}); pages are kept as sent</source>
+        <translation>JavaScript 渲染已停止：浏览器无法启动（{why}）；页面保留服务器发送的 HTML</translation>
     </message>
 </context>
 <context>

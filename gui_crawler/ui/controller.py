@@ -29,6 +29,7 @@ from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.verdicts import CUT_SHORT, StatusRules, Verdict
 from gui_crawler.records.wording import duration, root_failure
+from gui_crawler.render.browser import problem
 from gui_crawler.session import CrawlSession, StoreError, crawls_dir, peek
 from gui_crawler.storage import SavedCrawl, load_words
 from gui_crawler.ui.bridge import CrawlBridge
@@ -101,6 +102,11 @@ class CrawlController(QObject):
         self.last_file: Path | None = None
         self.left = 0  # URLs the shown crawl has left to fetch, when none runs
         self.cut_short = 0  # this run's URLs recorded as cancelled in flight
+        # This run's pages rendered in the headless browser, and those it tried but could not
+        # render (--render); renders: whether the crawl under way (or that ran last) renders.
+        self.rendered = 0
+        self.not_rendered = 0
+        self.renders = False
         self.rechecking: Recheck | None = None  # the re-check under way, if one is
         self.root: str | None = None  # the running or opened crawl's start page
         self._failed_in_a_row = 0
@@ -211,6 +217,9 @@ class CrawlController(QObject):
         except ConfigError as e:
             self.problem.emit(str(e), SETTINGS)
             return False
+        if (why := self.render_problem(config)) is not None:
+            self.problem.emit(why, SETTINGS)
+            return False
         try:
             session = CrawlSession.new(config, data_dir=self.data_dir)
         except StoreError as e:
@@ -230,12 +239,22 @@ class CrawlController(QObject):
         """What is wrong with the settings for a crawl of ``address`` (of the settings alone
         while the address is no URL), None when nothing is."""
         try:
-            self.views.settings.config(parse_address(address))
+            config = self.views.settings.config(parse_address(address))
         except InvalidURL:
             return self.views.settings.error()
         except ConfigError as e:
             return str(e)
-        return None
+        return self.render_problem(config)
+
+    def render_problem(self, config: CrawlConfig) -> str | None:
+        """Why a crawl with ``config`` cannot render the pages it asks to (no browser, no
+        Playwright), in one line saying what to install; None when it can or renders none."""
+        return problem(
+            config.render,
+            config.browser,
+            asked=self.tr("JavaScript rendering"),
+            give=self.tr("the Browser field of the JavaScript settings"),
+        )
 
     def check_list(self, listed: UrlList) -> str | None:
         """Check exactly ``listed``'s URLs (list mode: their redirects followed, their links only
@@ -246,6 +265,8 @@ class CrawlController(QObject):
         try:
             config = self.views.settings.config(listed.urls[0])
             config = replace(config, roots=tuple(listed.urls), list_mode=True).validated()
+            if (why := self.render_problem(config)) is not None:
+                return why
             session = CrawlSession.new(config, data_dir=self.data_dir)
         except (ConfigError, StoreError) as e:
             return str(e)
@@ -286,6 +307,8 @@ class CrawlController(QObject):
         self._failed_in_a_row = 0
         self.left = 0
         self.cut_short = 0
+        self.rendered = self.not_rendered = 0
+        self.renders = config.render != "off"
         self.last_file = None
         # The pages' read-only connections first: the reader's, the file's last, folds its WAL.
         self.results.attach(session.path)
@@ -508,6 +531,10 @@ class CrawlController(QObject):
             self.views.overview.add(records)
             self.views.pages_tab.update_count()
             self.cut_short += sum(r.error_kind == ErrorKind.CANCELLED for r in records)
+            if self.renders:
+                rendered = sum(r.rendered for r in records)
+                self.rendered += rendered
+                self.not_rendered += sum(bool(r.render) for r in records) - rendered
             self._count_failures(records)
             details.records_arrived(records)
             if details.empty and self.root is not None:

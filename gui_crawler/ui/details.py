@@ -18,6 +18,7 @@ from gui_crawler.records.wording import answer_words, error_sentence, status_wor
 from gui_crawler.storage.fileformat import Earlier
 from gui_crawler.ui.link_models import LinkIndex
 from gui_crawler.ui.plaintext import tip
+from gui_crawler.ui.render_details import add_render_section
 from gui_crawler.ui.response_headers import add_headers_section
 from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.tree_model import Folder
@@ -156,7 +157,10 @@ class DetailsPane(QTreeWidget):
             item.setToolTip(1, tip(u))
             # How the link says it: a row under it for each way (text, image, rel).
             for w in words.get(u, ()):
-                QTreeWidgetItem(item, [w.element or "link", said(w)])
+                text = said(w)
+                if w.rendered:
+                    text += " · " + self.tr("only after JavaScript")
+                QTreeWidgetItem(item, [w.element or "link", text])
                 item.setExpanded(True)
         if count > MAX_LISTED:
             more = f"{count - MAX_LISTED:,}"
@@ -325,6 +329,7 @@ class DetailsPane(QTreeWidget):
                 QTreeWidgetItem(fields, [self.tr("Before"), text]).setToolTip(1, tip(text))
         fields.setExpanded(True)
         if rec is not None:
+            add_render_section(self, rec, self._listed)  # a rendered page's: as sent, rendered
             add_headers_section(self, rec)  # folded: one line under the record's fields
         chain = self.links.chain(url)
         if len(chain) > 1:

@@ -108,6 +108,12 @@ STATUS_TIPS = {
         "over within a second: how many pages in how long)",
     ),
     "elapsed": noop(BAR, "Time since the crawl started; after a crawl, how long it took"),
+    "rendered": noop(
+        BAR,
+        "Pages of this crawl rendered in the headless browser (JavaScript); those it could not "
+        "render (cut short at their time, crashed) are counted apart, their HTML as sent kept: "
+        "the Overview's “Rendering failed or cut short” lists them",
+    ),
 }
 
 
@@ -120,7 +126,8 @@ def status_tip(key: str) -> str:
     )
 
 
-STATS = ("urls", "queued", "progress", "workers", "redirects", "broken", "rate", "elapsed")
+STATS = ("urls", "queued", "progress", "workers", "redirects", "broken", "rendered", "rate",
+         "elapsed")  # fmt: skip
 
 
 class CrawlStatusBar:
@@ -245,7 +252,9 @@ class CrawlStatusBar:
             busy = p.busy if p is not None and self.controller.bridge.running else 0
         n, per_host = self.controller.workers_shown()
         text = translate(BAR, "Busy {busy}/{n} workers").format(busy=busy, n=f"{n:,}")
-        tip = translate(BAR, "Workers busy fetching or parsing / workers the crawl runs with")
+        tip = translate(
+            BAR, "Workers busy fetching, parsing or rendering / workers the crawl runs with"
+        )
         if 0 < per_host < n:
             text += translate(BAR, " (at most {n} per host)").format(n=per_host)
             tip = translate(
@@ -257,6 +266,19 @@ class CrawlStatusBar:
         label.setText(text)
         if label.toolTip() != tip:
             label.setToolTip(tip)
+
+    def show_rendered(self) -> None:
+        """``Rendered 40 (2 not)``: this crawl's pages rendered in the headless browser, shown
+        while a crawl that renders runs and after it (hidden for one that renders nothing)."""
+        c = self.controller
+        label = self.stat_labels["rendered"]
+        label.setVisible(c.renders)
+        if not c.renders:
+            return
+        text = translate(BAR, "Rendered {n}").format(n=f"{c.rendered:,}")
+        if c.not_rendered:
+            text += " " + translate(BAR, "({n} not)").format(n=f"{c.not_rendered:,}")
+        label.setText(text)
 
     def show_stats(self, p: Progress | None) -> None:
         """Each number counts what a view holds: URLs = the pages table's rows, Redirects = the
@@ -282,6 +304,7 @@ class CrawlStatusBar:
         lab["redirects"].setText(
             translate(BAR, "Redirects {n}").format(n=f"{r.redirects.rowCount():,}")
         )
+        self.show_rendered()
         broken = r.broken.rowCount()  # the records verdicts.is_broken says are broken
         lab["broken"].setText(count_label(Verdict.BROKEN, broken))
         style = ERROR_STYLE if broken else ""

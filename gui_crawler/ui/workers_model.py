@@ -25,7 +25,7 @@ WORKER_COLUMNS = (
     noop(HEADERS, "Done"),
     "URL",
 )
-WORKER_WIDTHS = (60, 150, 60, 50, 400)
+WORKER_WIDTHS = (80, 150, 60, 50, 400)  # "render #0" whole, not "render…"
 STATE_TEXT = {
     WorkerState.IDLE: noop(HEADERS, "waiting on the queue"),
     WorkerState.FETCHING: noop(HEADERS, "fetching"),
@@ -93,6 +93,7 @@ class WorkersModel(LabelledTable):
             if e.state is WorkerState.IDLE and row.state in (
                 WorkerState.FETCHING,
                 WorkerState.PARSING,
+                WorkerState.RENDERING,
                 WorkerState.PAUSED,
             ):
                 row.done += 1

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from netns import netns_or_skip, run_in_netns
+from netns import netns_or_skip, run_in_netns, serve_at
 
 HERE = Path(__file__).resolve()
 PORT = 8080
@@ -81,12 +81,7 @@ def _child() -> None:
                     return web.Response(text="User-agent: *\nAllow: /\n")
                 return web.Response(text="<p>secret</p>", content_type="text/html")
 
-            app = web.Application()
-            app.router.add_route("GET", "/{tail:.*}", handler)
-            runner = web.AppRunner(app, access_log=None)
-            await runner.setup()
-            await web.TCPSite(runner, HOSTS[host], PORT).start()
-            runners.append(runner)
+            runners.append(await serve_at(HOSTS[host], PORT, handler))
         records: dict[str, dict[str, Any]] = {}
 
         def sink(event: object) -> None:

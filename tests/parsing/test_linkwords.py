@@ -175,6 +175,31 @@ def test_links_a_rendering_adds_come_after_the_pages_with_their_words(page: byte
     )
 
 
+def test_each_link_only_the_rendered_dom_has_is_marked_in_its_words() -> None:
+    """Exact for every link (the record's JSON lists only the first 500), through a drop, and
+    absent from a blob written before the mark was kept (it reads as before)."""
+    url = "http://h/d/p.html"
+    dom = b'<a href="/sent">sent</a>' + b"".join(
+        b'<a href="/js/%d">made %d</a>' % (i, i) for i in range(600)
+    )
+    parsed = links.parse_page(dom, "utf-8", url)
+    assert linkwords.with_more(parsed.words, parsed.links, [], []) == parsed.words
+    only = [u for u in parsed.links if "/js/" in u] + ["http://h/#/route"]
+    more = ["http://h/#/route", "http://h/raw-only"]
+    blob = linkwords.with_more(parsed.words, parsed.links, more, [], only)
+    assert linkwords.blob_links(blob) == (*parsed.links, *more)
+    words = said_words(blob, url)
+    assert sum(w.rendered for w in words) == 600
+    assert {w.target for w in words if not w.rendered} == {"http://h/sent"}
+    assert said_words(parsed.words, url) == tuple(w._replace(rendered=False) for w in words)
+    kept = [u for u in (*parsed.links, *more) if not u.endswith("/js/7")]
+    dropped = linkwords.with_dropped(blob, [*parsed.links, *more], kept)
+    assert linkwords.blob_links(dropped) == tuple(kept)
+    assert said_words(dropped, url) == words
+    with pytest.raises(ValueError, match="before any is dropped or marked"):
+        linkwords.with_more(blob, [*parsed.links, *more], ["http://h/x"], [])
+
+
 def test_the_walks_pack_the_same_bytes() -> None:
     from twins import compiled_twin
 

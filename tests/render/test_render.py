@@ -91,6 +91,60 @@ def test_a_hash_routed_app_gives_a_page_per_route_and_a_plain_fragment_stays_an_
     asyncio.run(main())
 
 
+EARLY_PAGE = """<!doctype html><html><head><title>early</title></head><body>
+<a href="/raw">as sent</a><div id="root"></div><script>
+  var root = document.getElementById("root");
+  root.insertAdjacentHTML("beforeend", "<a href='/next'>next</a> <a href='/gone'>gone</a>");
+  fetch("/api/late.json").then(r => r.json()).then(function () {
+    setTimeout(function () {
+      root.querySelector("a[href='/gone']").remove();
+      root.insertAdjacentHTML("beforeend", "<a href='/late'>late</a>");
+    }, 600);
+  });
+</script></body></html>"""
+
+
+def test_links_a_page_has_once_loaded_are_crawled_while_it_settles() -> None:
+    """A site whose pages link on to each other is crawled a page's load apart, not a page's
+    settling: the links of the DOM at its load event are taken in at once; the record keeps
+    them, one its script removed later too."""
+
+    async def main() -> None:
+        site = Site()
+        site.html("/", EARLY_PAGE)
+        site.route("/api/late.json", lambda r: asyncio.sleep(0, web.json_response({})))
+        asked: dict[str, float] = {}
+        for path in ("/raw", "/next", "/gone", "/late"):
+
+            async def answer(request: web.Request, path: str = path) -> web.Response:
+                asked[path] = asyncio.get_running_loop().time()
+                return web.Response(text="<p>x</p>", content_type="text/html")
+
+            site.route(path, answer)
+        recorded: dict[str, float] = {}
+
+        class Stamped(Sink):
+            def __call__(self, e: Any) -> None:
+                if isinstance(e, FetchRecord):
+                    recorded[e.url] = asyncio.get_running_loop().time()
+                super().__call__(e)
+
+        async with site:
+            got = await crawl(site, sink=Stamped(), max_tasks=4, render_tabs=2)
+        root = got[site.url]
+        # Fetched before the page they are on was done: it settles 600 ms after its load.
+        assert asked["/next"] < recorded[site.url] - 0.4 and asked["/raw"] < asked["/next"]
+        assert asked["/late"] > asked["/next"] + 0.4
+        assert set(root.links) >= {site.u(p) for p in ("/raw", "/next", "/gone", "/late")}
+        assert root.rendered_links == 3 and root.num_new_urls == 4
+        assert detail(root.render)["only_rendered"] == [
+            site.u(p) for p in ("/next", "/late", "/gone")
+        ]
+        assert set(got) == {site.url, *(site.u(p) for p in ("/raw", "/next", "/gone", "/late"))}
+
+    asyncio.run(main())
+
+
 STATIC = (
     "<!doctype html><html><head><title>Static</title></head><body><h1>About us</h1>"
     + "<p>"
@@ -162,7 +216,8 @@ def test_no_request_of_a_rendered_page_leaves_the_crawls_scope() -> None:
 
 
 FINDINGS_PAGE = """<!doctype html><html><head><title>As sent</title></head><body>
-<p>hello</p><script>
+<p>hello</p><a href="/sent">as sent</a><script>
+  document.body.insertAdjacentHTML("beforeend", "<a href='/made'>made by script</a>");
   console.error("a console error");
   fetch("/api/missing.json").then(r => r.status);
   var m = document.createElement("meta"); m.name = "robots"; m.content = "noindex";
@@ -195,6 +250,9 @@ def test_what_rendering_changed_is_a_finding_in_the_records_the_csv_and_the_repo
     assert any(
         r["target"] == site.u("/api/missing.json") and r["element"] == "request" for r in link_rows
     )
+    # Each link only the rendered DOM has is marked so; one the HTML as sent has is not.
+    marked = {r["target"]: r["rendered"] for r in link_rows if r["source"] == site.url}
+    assert marked[site.u("/made")] == "yes" and marked[site.u("/sent")] == ""
     html = report.read_text(encoding="utf-8")
     assert "Noindex only after JavaScript" in html and "JavaScript errors" in html
 

@@ -82,7 +82,7 @@ def test_hostile_pages_are_bounded_and_the_crawl_goes_on() -> None:
         assert "go elsewhere" in note["/download"]
         # Never the browser's error page in the page's place: its own DOM, or the HTML as sent.
         assert not (got[site.u("/away")].title or "").startswith(("127.0.0.1", "chrome-error"))
-        assert got[site.u("/later-away")].rendered
+        assert got[site.u("/later-away")].rendered, got[site.u("/later-away")].render
         assert "settled" in note["/stream"] or "bounds" in note["/stream"]
         # A dialog or a popup holds nothing up; what the page built after them is found.
         assert got[site.u("/alert")].rendered and site.u("/after-alert") in got
@@ -161,6 +161,7 @@ def test_a_cancel_ends_the_browser_within_a_second_and_leaves_no_process() -> No
             task = asyncio.create_task(crawler.run())
             pids = await rendering(crawler, sink)
             assert pids
+            assert crawler.progress().busy >= 1  # a worker whose page renders is at work
             t = time.monotonic()
             crawler.cancel()
             finished = await asyncio.wait_for(task, 10)

@@ -41,6 +41,43 @@ def test_without_playwright_or_chromium_the_line_says_what_to_install(
     )
 
 
+def test_a_browser_that_does_not_start_keeps_every_page_as_sent_said_once(tmp_path: Path) -> None:
+    """A program that is no Chromium (or a browser broken since the crawl began): one notice,
+    every page recorded as sent (its links followed), not a crawler failure per page."""
+    pytest.importorskip("playwright")
+    import asyncio
+
+    from sites import Sink, Site
+
+    from gui_crawler.config import CrawlConfig
+    from gui_crawler.engine import Crawler
+
+    fake = tmp_path / "chromium"
+    fake.write_text("#!/bin/sh\necho 'not a browser' >&2\nexit 1\n")
+    fake.chmod(0o755)
+
+    async def main() -> Sink:
+        site = Site()
+        site.page("/", ["/a", "/b"])
+        site.page("/a", ["/b"])
+        site.page("/b")
+        async with site:
+            sink = Sink()
+            config = CrawlConfig(roots=(site.url,), render="all", browser=str(fake),
+                                 ignore_robots=True, use_sitemaps=False, check_external=False)  # fmt: skip
+            finished = await asyncio.wait_for(Crawler(config, sink).run(), 60)
+            assert finished.reason == "done"
+            assert set(sink.records) == {site.url, site.u("/a"), site.u("/b")}
+        return sink
+
+    sink = asyncio.run(main())
+    for rec in sink.records.values():
+        assert rec.status == 200 and rec.error_kind is None and not rec.rendered
+        assert "the browser could not be started" in (rec.note or "")
+    stopped = [n for n in sink.notices if n.startswith("JavaScript rendering stopped")]
+    assert len(stopped) == 1
+
+
 def test_a_bad_render_match_or_mode_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     for argv in (["--render-match", "("], ["--render", "sometimes"]):
         with pytest.raises(SystemExit) as e:

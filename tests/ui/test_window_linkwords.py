@@ -12,17 +12,9 @@ from typing import Any
 from hostsites import HostSite
 from linkwords_site import expected_links, words_site
 from PySide6.QtWidgets import QTreeWidgetItem
-from windows import crawl_to_end
+from windows import crawl_to_end, section
 
 from gui_crawler.window import MainWindow
-
-
-def section(window: MainWindow, title: str) -> QTreeWidgetItem:
-    for i in range(window.details.topLevelItemCount()):
-        item = window.details.topLevelItem(i)
-        if item is not None and item.text(0).startswith(title):
-            return item
-    raise AssertionError(f"no section {title}")
 
 
 def listed(sec: QTreeWidgetItem) -> dict[str, list[tuple[str, str]]]:

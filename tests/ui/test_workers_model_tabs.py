@@ -32,3 +32,11 @@ def test_render_tabs_are_rows_after_the_workers(qtmodeltester: Any) -> None:
     assert (cell(m, 3, 1), cell(m, 3, 3)) == ("render tab: idle", "1")
     m.tick(3.0)
     assert cell(m, 3, 2) == "0.5"
+
+
+def test_a_worker_whose_page_was_rendered_counts_it_done() -> None:
+    m = WorkersModel()
+    m.apply([WorkerEvent(0, WorkerState.FETCHING, "http://s/a", 1.0)])
+    m.apply([WorkerEvent(0, WorkerState.RENDERING, "http://s/a", 1.1)])
+    m.apply([WorkerEvent(0, WorkerState.IDLE, None, 1.6)])
+    assert cell(m, 0, 3) == "1"

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QTreeWidgetItem
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.window import MainWindow
@@ -58,3 +58,12 @@ def page(path: str, **kw: Any) -> FetchRecord:
     kw.setdefault("status", 200)
     kw.setdefault("content_type", "text/html")
     return FetchRecord(url=H + path, **kw)
+
+
+def section(window: MainWindow, title: str) -> QTreeWidgetItem:
+    """The Details pane's section whose title begins with ``title``."""
+    for i in range(window.details.topLevelItemCount()):
+        item = window.details.topLevelItem(i)
+        if item is not None and item.text(0).startswith(title):
+            return item
+    raise AssertionError(f"no section {title}")
