@@ -1128,15 +1128,22 @@ class Crawler:
         if timing is not None:
             timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
         render: dict[str, Any] = {}
+        taken = 0  # new links taken while the page rendered
         if (
             self._render is not None
             and got.status == 200
             and self._render.wants(item.url, body, page)
         ):
             self._set_state(wid, WorkerState.RENDERING, item.url)
+
+            def take(found: Sequence[str]) -> None:
+                nonlocal taken
+                taken += self._take_links(item, found)[2]
+
             page, body, render = await self._render.run(
-                item.url, 200, got.content_type or "text/html", body, page, self._parse_dom, timing
-            )
+                item.url, 200, got.content_type or "text/html", body, page, self._parse_dom,
+                timing, take,
+            )  # fmt: skip
         # A rendered page's note says what rendering did too.
         extracted, note = "", render.pop("note", page.note)
         if self._extractor:
@@ -1148,6 +1155,7 @@ class Crawler:
             if cut:
                 note = "; ".join(filter(None, [note, self._regex_cut(cut, item.url)]))
         links, inside, new = self._take_links(item, page.links)
+        new += taken
         words = page.words
         if len(links) != len(page.links):  # include/exclude left some out
             words = with_dropped(words, page.links, links)

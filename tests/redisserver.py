@@ -1,6 +1,9 @@
 """A real ``redis-server`` for tests: on a free loopback port, its files in a folder of the test's
 own, never a system service; stopped by its pid (SIGTERM, then SIGKILL). ``restart()`` stops it
-and starts it again on the same port and folder (with ``aof``, what it held comes back).
+and starts it again on the same port and folder (with ``aof``, what it held comes back);
+``snapshot()`` then ``crash_back()`` kill it with -9 and start it again holding only what it held
+at the snapshot: the writes of the time between are lost, as a crash loses the last second of an
+append-only file written with ``appendfsync everysec``.
 
 Debian's ``redis-server`` (installed by ``make``/``.ci/run`` through tools/ensure-redis.sh).
 Without it the tests that need it are skipped, unless GUI_CRAWLER_REQUIRE_REDIS is set (CI):
@@ -96,6 +99,35 @@ class RedisServer:
 
     def restart(self) -> None:
         self.stop()
+        self.start()
+
+    def command(self, *words: str) -> bytes:
+        """The first line of a command's answer (RESP)."""
+        lines = [f"AUTH {self.password}"] if self.password else []
+        lines.append(" ".join(words))
+        got = b""
+        with socket.create_connection(("127.0.0.1", self.port), 30) as s:
+            s.sendall("".join(f"{line}\r\n" for line in lines).encode())
+            while got.count(b"\r\n") < len(lines) and (part := s.recv(4096)):
+                got += part
+        return got.split(b"\r\n")[len(lines) - 1]
+
+    def snapshot(self) -> Path:
+        """What the server holds now, in a file of its own (SAVE: a point in time)."""
+        assert b"OK" in self.command("SAVE")
+        kept = self.folder.with_name(self.folder.name + "-snapshot.rdb")
+        shutil.copyfile(self.folder / "dump.rdb", kept)
+        return kept
+
+    def crash_back(self, snapshot: Path) -> None:
+        """Killed with -9, then started on the same port holding ``snapshot``'s data alone."""
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(5)
+        shutil.rmtree(self.folder / "appendonlydir", ignore_errors=True)
+        shutil.copyfile(snapshot, self.folder / "dump.rdb")
+        self.aof = False  # its append-only file had the lost writes: the snapshot is the data
         self.start()
 
     def __enter__(self) -> RedisServer:

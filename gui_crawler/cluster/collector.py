@@ -2,8 +2,9 @@
 
 Redis keeps a record of each URL once (scripts.FINISH), in a stream the collector reads through a
 consumer group: a record is acknowledged and deleted from the stream only once the crawl file
-has committed it, so a collector killed meanwhile reads it again when the crawl is continued (the
-file keeps one row per URL: written again, it replaces itself).
+has committed it, so a collector killed meanwhile reads it again when the crawl is continued, and
+one cut off from Redis reads again what was handed to it (the file keeps one row per URL:
+written again, it replaces itself).
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ class Collector:
                     return
             except connection_errors() as e:
                 log.warning("Redis cannot be reached (%s): collecting again when it can", e)
+                # What it handed us meanwhile may never have come, and a Redis that lost its
+                # last writes has records acknowledged again: those first.
+                first = True
                 await asyncio.sleep(OFFLINE_WAIT)
 
     async def _write(self, entries: list[tuple[bytes, dict[bytes, bytes]]]) -> None:

@@ -25,7 +25,6 @@ from gui_crawler.cluster.shared import (
     connection_errors,
     node_name,
 )
-from gui_crawler.cluster.wire import record_text
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import (
@@ -72,7 +71,6 @@ class ClusterNode:
         self.crawl_state = "running"
         self.recorded = 0  # records Redis took from this node
         self.lives = 0  # times it joined (more than once: it was given up as lost meanwhile)
-        self._held: dict[str, FetchRecord] = {}  # records told to Redis, not answered yet
         self._workers: dict[int, tuple[WorkerState, str | None]] = {}
 
     def cancel(self) -> None:
@@ -98,6 +96,7 @@ class ClusterNode:
         self.crawler = crawler = Crawler(
             self.config, self._sink, frontier=frontier, hosts=ClusterHosts(self.shared)
         )
+        frontier.in_scope = crawler.scope.__contains__
         await self._beat(join=True)
         loop = asyncio.get_running_loop()
         pump = loop.create_task(frontier.pump(), name=f"cluster-pump-{self.name}")
@@ -134,8 +133,7 @@ class ClusterNode:
             assert frontier is not None
             if rec.error_kind == ErrorKind.CANCELLED or frontier.lost:
                 return  # not fetched: given back as the node leaves
-            self._held[rec.url] = rec
-            frontier.recorded(rec.url, record_text(rec))
+            frontier.recorded(rec.url, rec)
         elif t is Queued:
             return  # told to Redis by the frontier; the crawl file gets it with its record
         elif t is WorkerEvent:
@@ -146,9 +144,9 @@ class ClusterNode:
                 self._workers[w.worker_id] = (w.state, w.url)
         self.sink(event)
 
-    def _taken(self, url: str, taken: bool) -> None:
-        rec = self._held.pop(url, None)
-        if rec is None or not taken:
+    def _taken(self, rec: FetchRecord, taken: bool) -> None:
+        """Redis answered for ``rec`` (as it took it: as the crawl decided, frontier.py)."""
+        if not taken:
             return
         self.recorded += 1
         if self.store is not None:

@@ -30,6 +30,8 @@ from gui_crawler.events import Queued
 try:
     import redis.asyncio as aioredis
     from redis import exceptions as redis_errors
+    from redis.asyncio.retry import Retry
+    from redis.backoff import NoBackoff
 except ImportError:  # the optional extra is not installed: said when a cluster command runs
     aioredis = None  # type: ignore[assignment]
     redis_errors = None  # type: ignore[assignment]
@@ -72,6 +74,9 @@ async def connect(address: RedisAddress, connect_within: float = 5.0) -> Any:
         socket_connect_timeout=connect_within,
         socket_timeout=max(connect_within, 10.0),
         health_check_interval=15,
+        # No call made again behind our back: a script whose answer was lost may have run, and
+        # running CLAIM twice hands out URLs nobody knows of. The callers try again themselves.
+        retry=Retry(NoBackoff(), 0),
     )
     try:
         await client.ping()
@@ -314,6 +319,14 @@ class SharedCrawl:
     async def reclaim(self) -> int:
         """Give back the URLs of nodes that stopped beating; how many went back."""
         return int(await self._run("RECLAIM", int(self.stored.lease * 1000), self._gap_ms))
+
+    async def held(self, node: str) -> tuple[str, set[str]]:
+        """The server's run id (another one after a restart) and the URLs ``node`` holds."""
+        pipe = self.client.pipeline(transaction=False)
+        pipe.info("server")
+        pipe.smembers(self.key("held:" + node))
+        info, urls = await pipe.execute()
+        return str(info.get("run_id", "")), {u.decode("utf-8", "surrogatepass") for u in urls}
 
     async def leave(self, node: str, state: str = "left") -> int:
         return int(await self._run("LEAVE", node, state))

@@ -18,11 +18,12 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import aiohttp
 
+from gui_crawler.base import urls
 from gui_crawler.base.urls import normalize, route_url
 from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl.phases import Timing
@@ -39,6 +40,7 @@ COMPARED = ("title", "meta_description", "h1", "canonical", "robots")
 _ELEMENT = {"script": "script", "stylesheet": "link", "document": "iframe"}
 
 Parse = Callable[[bytes, str], Awaitable[ParsedPage]]
+Take = Callable[[Sequence[str]], None]  # links taken into the crawl (queued) before the record
 
 
 class RenderStep:
@@ -81,15 +83,30 @@ class RenderStep:
         raw: ParsedPage,
         parse: Parse,
         timing: Timing | None,
+        take: Take,
     ) -> tuple[ParsedPage, bytes, dict[str, Any]]:
         """Render the page ``url`` (its answer: ``status``, ``content_type``, ``body``, parsed as
         ``raw``): the page as the crawl records it, the HTML it records it from (for custom
-        extraction and search, in the page's encoding) and the record's render fields."""
+        extraction and search, in the page's encoding) and the record's render fields.
+
+        ``take`` is given links of the page while it renders: those of the HTML as sent at once,
+        those its DOM has at its load event once it has loaded (a site whose pages link on to
+        each other is crawled a page's load apart, not a page's settling). The record keeps
+        them all, those the settled DOM no longer has too."""
         began = time.monotonic()
         if timing is not None:
             timing.mark_render(began)
+        take(raw.links)
+        early: list[str] = []
+
+        def loaded(base_href: str | None, hrefs: list[str]) -> None:
+            base = (urls.join(url, base_href) if base_href else None) or url
+            found = urls.join_all(base, hrefs)
+            early.extend(found)
+            take(found)
+
         headers = {"content-type": f"{content_type}; charset={raw.encoding}"}
-        got = await self.renderer.render(url, Answer(status, headers, body))
+        got = await self.renderer.render(url, Answer(status, headers, body), loaded)
         dom: ParsedPage | None = None
         note = got.note
         if got.html is not None:
@@ -102,7 +119,7 @@ class RenderStep:
         done = time.monotonic()
         if timing is not None:
             timing.mark_render(began, done)
-        page, fields = merge(url, raw, dom, got, self.on_site, note)
+        page, fields = merge(url, raw, dom, got, self.on_site, note, early)
         if dom is not None:
             body = got.html.encode(raw.encoding, "xmlcharrefreplace") if got.html else body
         return page, body, fields
@@ -118,9 +135,10 @@ def merge(
     got: Rendered,
     on_site: Callable[[str], bool],
     note: str | None,
+    early: Sequence[str] = (),
 ) -> tuple[ParsedPage, dict[str, Any]]:
     """The page the crawl records (the rendered one, or ``raw`` without a DOM) and the record's
-    render fields."""
+    render fields; ``early``: the links its DOM had at its load event."""
     requests = got.requests
     failed_links: dict[str, str] = {}  # a failed GET of the site: a broken link of the page
     for target, _why, kind in requests.failed:
@@ -140,17 +158,17 @@ def merge(
     if note:
         detail["note"] = note
     fields: dict[str, Any] = {"js_errors": got.error_count}
+    before = set(raw.links)
     if dom is None:
         page = raw
-        only: list[str] = []
-        extra = list(failed_links)
+        extra = [*early, *failed_links]
+        only = list(dict.fromkeys(u for u in early if u not in before))
     else:
         routes = list(dict.fromkeys(r for r in (route_url(u) for u, _ in got.routes) if r))
         routes = [r for r in routes if r != url]
         seen = set(dom.links)
-        extra = [u for u in (*raw.links, *routes, *failed_links) if u not in seen]
-        before = set(raw.links)
-        only = [u for u in (*dom.links, *routes) if u not in before]
+        extra = [u for u in (*raw.links, *early, *routes, *failed_links) if u not in seen]
+        only = list(dict.fromkeys(u for u in (*dom.links, *early, *routes) if u not in before))
         detail["changed"] = {
             name: [getattr(raw.facts, name), getattr(dom.facts, name)]
             for name in COMPARED
@@ -160,7 +178,8 @@ def merge(
         fields["rendered"] = True
     detail["only_rendered"] = only[:MAX_LISTED]
     fields["rendered_links"] = len(only)
-    more = list(dict.fromkeys(u for u in extra if u not in set(page.links)))
+    has = set(page.links)
+    more = list(dict.fromkeys(u for u in extra if u not in has))
     links = [*page.links, *more]
     said = [(u, e, None, None, None) for u, e in failed_links.items()]
     words = with_more(page.words, page.links, more, said)

@@ -61,6 +61,19 @@ READ = """() => {
   const doctype = d ? "<!DOCTYPE " + d.name + ">" : "";
   return [n, out, doctype + document.documentElement.outerHTML];
 }""".replace("MAX_ELEMENTS", str(MAX_ELEMENTS))
+# The hrefs of the page's links as its script left them at its load event, as written (the crawl
+# joins them as its parse would), and its <base href>: links taken into the crawl while the page
+# settles, instead of after.
+HREFS = """() => {
+  const b = document.querySelector("base[href]"), out = new Set();
+  for (const a of document.querySelectorAll("a[href], area[href]")) {
+    out.add(a.getAttribute("href"));
+    if (out.size >= MAX_HREFS) break;
+  }
+  return [b ? b.getAttribute("href") : null, [...out]];
+}""".replace("MAX_HREFS", "5000")
+# Called with a page's <base href> (None without one) and its hrefs at its load event.
+Early = Callable[[str | None, list[str]], None]
 
 
 def default_tabs() -> int:
@@ -264,8 +277,9 @@ class Renderer:
 
     # ---- rendering --------------------------------------------------------------------------
 
-    async def render(self, url: str, document: Answer) -> Rendered:
-        """Load ``url`` (its ``document`` already fetched) and read its rendered DOM."""
+    async def render(self, url: str, document: Answer, early: Early | None = None) -> Rendered:
+        """Load ``url`` (its ``document`` already fetched) and read its rendered DOM; ``early``
+        is given the page's links once it has loaded, before it settles."""
         queued = time.monotonic()
         async with self._slots:
             tab_id = self._free_ids.pop()
@@ -277,7 +291,7 @@ class Renderer:
                     tries += 1
                     generation = await self._ensure()
                     try:
-                        got = await self._render_once(url, document)
+                        got = await self._render_once(url, document, early)
                     except _TabStuck as e:
                         await self._drop_tab(e.tab)
                         if tries >= MAX_TRIES:
@@ -308,7 +322,7 @@ class Renderer:
                 if not self._closed:
                     self.sink(RenderTab(tab_id, None, asyncio.get_running_loop().time()))
 
-    async def _render_once(self, url: str, document: Answer) -> Rendered:
+    async def _render_once(self, url: str, document: Answer, early: Early | None) -> Rendered:
         from playwright.async_api import Error as PlaywrightError
 
         t0 = time.monotonic()
@@ -364,6 +378,13 @@ class Renderer:
                     raise
             t1 = time.monotonic()
             ph["load"] = t1 - t0
+            if early is not None and requests.served:
+                with contextlib.suppress(PlaywrightError, TimeoutError):
+                    async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+                        base, hrefs = await page.evaluate(HREFS)
+                    early(base, hrefs)
+                ph["links"] = time.monotonic() - t1
+                t1 = time.monotonic()
             with contextlib.suppress(TimeoutError):
                 settled = await settle(page, requests, deadline)
             t2 = time.monotonic()
