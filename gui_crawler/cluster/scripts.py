@@ -8,11 +8,12 @@ Keys under the crawl's prefix P (``gc:{crawl id}:``):
 ``s:BUCKET``  the seen set: hashes of 6-byte fingerprint fields (fingerprint.py)
 ``q:ORIGIN``  the URLs waiting for one host, in order (wire.item_text)
 ``ready``     hosts with URLs waiting and a free slot, scored by when they may start (ms)
-``h:ORIGIN``  a host: i requests held (in flight on some node), n next start (ms), d delay (ms;
-              Crawl-delay), b backed off until (ms), s back-off step (ms)
+``h:ORIGIN``  a host: i requests held (in flight on some node), i:NODE those of one node, n next
+              start (ms), d delay (ms; Crawl-delay), b backed off until (ms), s back-off step (ms)
 ``lease``     URL -> [node, origin, item] of every URL a node holds
 ``held:NODE`` the URLs a node holds
 ``alive``     node -> its last heartbeat (ms); ``node:NODE`` its figures; ``clock`` last, resumed
+``asking``    node -> when it last asked for more URLs than it was handed (ms)
 ``n``         counters: taken (URLs taken in), queued, recorded
 ``records``   a stream of the records made, each once, until the collector has written them
 ``state``     running, cancelled or finished
@@ -51,11 +52,15 @@ local function hold(node, origin, item)
   redis.call('HSET', P .. 'lease', url, cjson.encode({node, origin, item}))
   redis.call('SADD', P .. 'held:' .. node, url)
   redis.call('HINCRBY', P .. 'h:' .. origin, 'i', 1)
+  redis.call('HINCRBY', P .. 'h:' .. origin, 'i:' .. node, 1)
 end
-local function release(origin)
+local function release(origin, node)
   local hk = P .. 'h:' .. origin
   if redis.call('HINCRBY', hk, 'i', -1) < 0 then
     redis.call('HSET', hk, 'i', 0)
+  end
+  if redis.call('HINCRBY', hk, 'i:' .. node, -1) <= 0 then
+    redis.call('HDEL', hk, 'i:' .. node)
   end
   schedule(origin)
 end
@@ -68,7 +73,7 @@ local function give_back_all(node)
       local l = cjson.decode(lease)
       redis.call('HDEL', P .. 'lease', url)
       push(l[2], l[3], true)
-      release(l[2])
+      release(l[2], node)
     end
   end
   redis.call('DEL', P .. 'held:' .. node)
@@ -124,7 +129,15 @@ return out
 # ARGV: P, limit, node, n, delay (ms). Hands the node up to n URLs of hosts that may start a
 # request now, each held by the node and counted against its host's limit and delay. Returns
 # {wait, items…}: wait 0 when it handed some, else the ms until a host may start (-1: nothing is
-# queued; -2: this node was given up as lost, its URLs given back).
+# queued, or nothing this node may take now; -2: this node was given up as lost, its URLs given
+# back).
+#
+# A host's slots are shared among the nodes that ask for more than they get (``asking``: when
+# each last did, within ASKING ms): while others ask, a node holds at most its share of a host's
+# slots, ceil(limit / nodes asking). Without it, the node that frees a slot asks again at once
+# and takes it back before another node's next look, and one node does a site's every page (its
+# parsing and rendering with it) while the others wait.
+ASKING = 1000
 CLAIM = (
     _COMMON
     + """
@@ -133,31 +146,50 @@ if not redis.call('ZSCORE', P .. 'alive', node) then
   return {-2}
 end
 local now = now_ms()
+local ak = P .. 'asking'
+redis.call('ZREMRANGEBYSCORE', ak, '-inf', now - """
+    + str(ASKING)
+    + """)
+local others = redis.call('ZCARD', ak)
+if redis.call('ZSCORE', ak, node) then others = others - 1 end
+local share = math.ceil(LIMIT / (others + 1))
 local out = {0}
-while #out - 1 < n do
-  local top = redis.call('ZRANGE', P .. 'ready', 0, 0, 'WITHSCORES')
+local skipped = 0  -- hosts that may start now of which this node holds its share
+while #out - 1 < n and skipped < 64 do
+  local top = redis.call('ZRANGE', P .. 'ready', skipped, skipped, 'WITHSCORES')
   if #top == 0 then
     if #out == 1 then out[1] = -1 end
     break
   end
   local origin, at = top[1], tonumber(top[2])
   if at > now then
-    if #out == 1 then out[1] = at - now end
+    if #out == 1 then out[1] = skipped > 0 and -1 or at - now end
     break
   end
-  local item = redis.call('LPOP', P .. 'q:' .. origin)
-  if item then
-    redis.call('HINCRBY', P .. 'n', 'queued', -1)
-    hold(node, origin, item)
-    local hk = P .. 'h:' .. origin
-    local d = math.max(delay, tonumber(redis.call('HGET', hk, 'd')) or 0)
-    if d > 0 then
-      redis.call('HSET', hk, 'n', now + d)
+  local hk = P .. 'h:' .. origin
+  if (tonumber(redis.call('HGET', hk, 'i:' .. node)) or 0) >= share then
+    skipped = skipped + 1
+    if #out == 1 then out[1] = -1 end
+  else
+    local item = redis.call('LPOP', P .. 'q:' .. origin)
+    if item then
+      redis.call('HINCRBY', P .. 'n', 'queued', -1)
+      hold(node, origin, item)
+      local d = math.max(delay, tonumber(redis.call('HGET', hk, 'd')) or 0)
+      if d > 0 then
+        redis.call('HSET', hk, 'n', now + d)
+      end
+      out[#out + 1] = item
     end
-    out[#out + 1] = item
+    schedule(origin)
   end
-  schedule(origin)
 end
+if #out - 1 < n then
+  redis.call('ZADD', ak, now, node)
+else
+  redis.call('ZREM', ak, node)
+end
+if #out > 1 then out[1] = 0 end
 return out
 """
 )
@@ -187,7 +219,7 @@ for i = 4, #ARGV, 2 do
         redis.call('HINCRBY', P .. 'n', 'recorded', 1)
         redis.call('HINCRBY', P .. 'node:' .. node, 'done', 1)
       end
-      release(l[2])
+      release(l[2], node)
       ok = 1
     end
   end

@@ -242,3 +242,28 @@ def test_a_redirect_whose_target_is_past_max_pages_says_it_was_not_followed(
     assert [r.url for r in records] == [s.url + "r"]
     assert records[0].note == "max pages reached: not followed"
     assert records[0].num_new_urls == 0
+
+
+def test_a_hosts_slots_are_shared_by_the_nodes_asking_for_them(redis_url: str) -> None:
+    """Per host below a node's workers: the node that frees a slot asks again at once, before
+    the other node's next look. While the other asks, it holds only its share."""
+    a = [Queued(f"http://127.0.0.9:1/{i}", 10, 1, None) for i in range(8)]
+
+    async def body(client: Any) -> None:
+        cfg = CrawlConfig(roots=("http://127.0.0.9:1/",), per_host=2).validated()
+        shared = await SharedCrawl.create(client, "share", cfg, lease=5.0)
+        assert shared is not None
+        await shared.take_in("n1", [(q, False) for q in a])
+        for node in ("n1", "n2"):
+            await shared.heartbeat(node, {}, join=True)
+        got1, _ = await shared.claim("n1", 4)
+        assert len(got1) == 2  # nobody else asked: both slots
+        assert (await shared.claim("n2", 4))[0] == []  # the host is full: n2 asks, and waits
+        await shared.finish("n1", [(got1[0].url, "{}")])
+        assert (await shared.claim("n1", 4))[0] == []  # n1 holds its share (1) while n2 asks
+        assert len((await shared.claim("n2", 4))[0]) == 1
+        await shared.finish("n1", [(got1[1].url, "{}")])
+        assert len((await shared.claim("n1", 4))[0]) == 1  # its share again, at once
+        await shared.forget()
+
+    on_redis(redis_url, body)
