@@ -23,11 +23,14 @@ decides. Everything not told to Redis yet waits in the outboxes, through any los
 
 An answer can be lost after Redis acted on the call (the connection cut, Redis stopping with the
 answer unsent), and a Redis that crashes with ``appendfsync everysec`` comes back without its last
-second of writes. So each time Redis answers again, and every lease besides, the node compares
-the URLs Redis says it holds with those it does hold: what it holds unknowingly goes back (a
-node that beats keeps its URLs for ever, and the crawl would never end), what Redis forgot it
-holds is taken in again, and the local seen set is emptied (Redis may have forgotten URLs taken
-in meanwhile: the pages that found them are fetched again, and their links must be offered again).
+second of writes. Redis counts each call of a node's pump and answers with the count: one that
+jumps says an answer was lost, one that falls back says writes were. Then (and when Redis answers
+again after an outage, and every lease besides) the node compares the URLs Redis says it holds
+with those it does hold: what it holds unknowingly goes back (a node that beats keeps its URLs
+for ever, and the crawl would never end), what Redis forgot it holds is taken in again. Writes
+lost also empty the local seen set, before anything handed out since is parsed: Redis may have
+forgotten URLs taken in meanwhile; the pages that found them are fetched again, and their links
+must be offered again.
 """
 
 from __future__ import annotations
@@ -73,7 +76,8 @@ class ClusterFrontier(Frontier):
         # Per page: its links Redis took in as new to the crawl (its record's num_new_urls).
         self._new: collections.Counter[str] = collections.Counter()
         self._checked_at = 0.0  # loop time of the last comparison with Redis (_check)
-        self._server = ""  # the Redis server's run id: another one has lost what it held
+        self._calls: int | None = None  # this node's call count in Redis's last answer
+        self._amiss = False  # a count out of step: compare with Redis at once
         self._poke = asyncio.Event()
         self._sent = asyncio.Event()  # set whenever both outboxes were emptied
         self._sent.set()
@@ -145,6 +149,7 @@ class ClusterFrontier(Frontier):
                 claimed = 0
                 if want > 0:
                     items, wait_ms = await self.shared.claim(self.node, want)
+                    self._count()  # before the workers see them (the seen set)
                     if wait_ms == -2:
                         self.lost = True
                         self._sent.set()
@@ -157,11 +162,9 @@ class ClusterFrontier(Frontier):
                     wait = POLL if wait_ms < 0 else min(POLL, wait_ms / 1000)
                 if self.offline is not None:
                     log.warning("Redis answers again")
-                    await self._check(again=True)
+                    await self._check()
                     self.offline = None
-                elif (
-                    asyncio.get_running_loop().time() - self._checked_at > self.shared.stored.lease
-                ):
+                elif self._amiss or self._checked_at + self.shared.stored.lease < self._now():
                     await self._check()
             except connection_errors() as e:
                 self.offline = self.hide(str(e) or type(e).__name__)
@@ -176,16 +179,29 @@ class ClusterFrontier(Frontier):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._poke.wait(), wait)
 
-    async def _check(self, again: bool = False) -> None:
-        """Hold what Redis says this node holds, no more, no less (the module's last part):
-        ``again`` after Redis could not be reached, or when it is another server than before."""
-        self._checked_at = asyncio.get_running_loop().time()
-        server, held = await self.shared.held(self.node)
-        if self._server and server != self._server:
-            again = True
-        self._server = server
-        if again:
-            self.seen.fingerprints.clear()
+    @staticmethod
+    def _now() -> float:
+        return asyncio.get_running_loop().time()
+
+    def _count(self) -> None:
+        """After each call of the pump: the node's call count Redis answered with, one more
+        than the last unless an answer was lost (more) or Redis lost writes (not more: the URLs
+        it took in then may be forgotten, so none is skipped as seen here from now on)."""
+        n = self.shared.calls.pop(self.node, None)
+        if n is None:
+            return
+        if self._calls is not None and n != self._calls + 1:
+            self._amiss = True
+            if n <= self._calls:
+                log.warning("Redis lost writes: what this node holds is compared with it")
+                self.seen.fingerprints.clear()
+        self._calls = n
+
+    async def _check(self) -> None:
+        """Hold what Redis says this node holds, no more, no less (the module's last part)."""
+        self._checked_at = self._now()
+        self._amiss = False
+        held = await self.shared.held(self.node)
         waiting = {item.url for item, mine in self._intake if mine}  # not told yet
         unknown = [u for u in held if u not in self._holding]
         forgotten = [i for u, i in self._holding.items() if u not in held and u not in waiting]
@@ -194,10 +210,12 @@ class ClusterFrontier(Frontier):
                 "Redis handed this node %d URLs it never heard of: given back", len(unknown)
             )
             await self.shared.finish(self.node, [(u, "") for u in unknown])
+            self._count()
         if forgotten:
             log.warning("Redis forgot %d URLs this node holds: taken in again", len(forgotten))
             batch = [(i, True) for i in forgotten]
             self._taken_in(batch, await self.shared.take_in(self.node, batch))
+            self._count()
 
     def _taken_in(self, batch: list[tuple[Queued, bool]], answers: list[int]) -> None:
         """What Redis answered for URLs taken in: per page, its links new to the crawl; the
@@ -230,6 +248,7 @@ class ClusterFrontier(Frontier):
             if self._intake:
                 batch = self._intake[:BATCH]
                 answers = await self.shared.take_in(self.node, batch)
+                self._count()
                 del self._intake[: len(batch)]
                 self._taken_in(batch, answers)
                 continue
@@ -241,6 +260,7 @@ class ClusterFrontier(Frontier):
             taken = await self.shared.finish(
                 self.node, [(url, "" if rec is None else record_text(rec)) for url, rec in done]
             )
+            self._count()
             del self._told[: len(done)]
             for (url, rec), ok in zip(done, taken, strict=True):
                 self._holding.pop(url, None)

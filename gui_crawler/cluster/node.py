@@ -154,7 +154,8 @@ class ClusterNode:
             self.store.sink(rec)
 
     def figures(self) -> dict[str, object]:
-        """What this node tells the others (``cluster status``, a watching window)."""
+        """What this node tells the others (``cluster status``, a watching window); ``up``: the
+        seconds since its crawl started, once it has (the zero of its records' times)."""
         crawler, frontier = self.crawler, self.frontier
         busy = sum(
             1 for s, _ in self._workers.values() if s in (WorkerState.FETCHING, WorkerState.PARSING)
@@ -163,7 +164,7 @@ class ClusterNode:
             f"{wid} {state.value} {url or ''}"
             for wid, (state, url) in sorted(self._workers.items())
         )
-        return {
+        out: dict[str, object] = {
             "machine": socket.gethostname(),
             "pid": os.getpid(),
             "state": "working",
@@ -176,6 +177,9 @@ class ClusterNode:
             "lives": self.lives,
             "worker_states": workers,
         }
+        if crawler is not None and crawler.started_at is not None:
+            out["up"] = round(asyncio.get_running_loop().time() - crawler.started_at, 3)
+        return out
 
     async def _beat(self, join: bool = False) -> None:
         try:

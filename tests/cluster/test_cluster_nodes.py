@@ -18,8 +18,9 @@ from sites import Site, ThreadedSite
 from gui_crawler.cluster.address import RedisAddress
 from gui_crawler.cluster.collector import Collector
 from gui_crawler.cluster.node import ClusterNode
+from gui_crawler.cluster.nodes import NODE_SPAN, NodeState
 from gui_crawler.cluster.shared import SharedCrawl, connect
-from gui_crawler.cluster.watch import NODE_SPAN, ClusterWatcher, NodeState
+from gui_crawler.cluster.watch import ClusterWatcher
 from gui_crawler.cluster.wire import record_of
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import CrawlFinished, FetchRecord, Queued, WorkerEvent
