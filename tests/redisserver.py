@@ -42,25 +42,33 @@ def free_port() -> int:
 
 
 class RedisServer:
-    def __init__(self, folder: Path, *, aof: bool = False, password: str | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        aof: bool = False,
+        password: str | None = None,
+        host: str = "127.0.0.1",
+    ) -> None:
         self.binary = need_redis()
         self.folder = folder
         self.aof = aof
         self.password = password
+        self.host = host  # another address only inside a network namespace of the test's own
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
         auth = f":{self.password}@" if self.password else ""
-        return f"redis://{auth}127.0.0.1:{self.port}/0"
+        return f"redis://{auth}{self.host}:{self.port}/0"
 
     def start(self) -> RedisServer:
         self.folder.mkdir(parents=True, exist_ok=True)
         args = [
             self.binary,
             "--port", str(self.port),
-            "--bind", "127.0.0.1",
+            "--bind", self.host,
             "--dir", str(self.folder),
             "--save", "",
             "--appendonly", "yes" if self.aof else "no",
@@ -78,7 +86,7 @@ class RedisServer:
                     f"redis-server exited: {(self.folder / 'redis.log').read_text()}"
                 )
             try:
-                with socket.create_connection(("127.0.0.1", self.port), 0.2) as s:
+                with socket.create_connection((self.host, self.port), 0.2) as s:
                     s.sendall(b"PING\r\n")
                     if s.recv(64):
                         return self
@@ -106,7 +114,7 @@ class RedisServer:
         lines = [f"AUTH {self.password}"] if self.password else []
         lines.append(" ".join(words))
         got = b""
-        with socket.create_connection(("127.0.0.1", self.port), 30) as s:
+        with socket.create_connection((self.host, self.port), 30) as s:
             s.sendall("".join(f"{line}\r\n" for line in lines).encode())
             while got.count(b"\r\n") < len(lines) and (part := s.recv(4096)):
                 got += part
