@@ -30,6 +30,16 @@ def gui_crawler(*args: str) -> subprocess.Popen[str]:
     return proc
 
 
+def waiting_node(url: str, *args: str) -> subprocess.Popen[str]:
+    """``cluster work`` at ``url`` started, and waiting for a crawl (it looks every half second):
+    a crawl started from now on has it as a node, however slowly the machine started it."""
+    node = gui_crawler("cluster", "work", url, *args)
+    assert node.stderr is not None
+    line = node.stderr.readline()
+    assert "Waiting for a crawl to start" in line, line + node.stderr.read()
+    return node
+
+
 def stop_started() -> None:
     """Kill (by pid) those of the processes started that still run."""
     while STARTED:

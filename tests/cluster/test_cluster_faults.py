@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clusternodes import counts, finish, gui_crawler, stop_started, wait_until
+from clusternodes import counts, finish, gui_crawler, stop_started, wait_until, waiting_node
 from clustersite import cluster_site, file_urls, one_process_urls
 from redisserver import RedisServer, free_port
 from sites import ThreadedSite
@@ -86,10 +86,9 @@ def test_redis_restarted_with_its_append_only_file_the_crawl_goes_on(
     reference = one_process_urls(site.url)
     with RedisServer(tmp_path / "redis", aof=True) as redis:
         db = tmp_path / "collected.sqlite3"
+        node = waiting_node(redis.url, "--workers", "4", "--no-db")
         starter = gui_crawler("crawl", site.url, *CRAWL, "--cluster", redis.url, "--db", str(db),
                               "--max-tasks", "4", "--per-host", "20")  # fmt: skip
-        wait_until(lambda: counts(redis.url).get("taken", 0) > 0)
-        node = gui_crawler("cluster", "work", redis.url, "--workers", "4", "--no-db")
         wait_until(lambda: counts(redis.url).get("nodes", 0) == 2)  # joined before the restart
         wait_until(lambda: counts(redis.url).get("recorded", 0) >= 30)
         redis.restart()
@@ -113,10 +112,9 @@ def test_redis_losing_its_last_second_of_writes_loses_no_url(tmp_path: Path) -> 
     ):
         reference = one_process_urls(site.url)
         db = tmp_path / "collected.sqlite3"
+        node = waiting_node(redis.url, "--workers", "3", "--no-db")
         starter = gui_crawler("crawl", site.url, *CRAWL, "--cluster", redis.url, "--db", str(db),
                               "--max-tasks", "3", "--per-host", "20")  # fmt: skip
-        wait_until(lambda: counts(redis.url).get("taken", 0) > 0)
-        node = gui_crawler("cluster", "work", redis.url, "--workers", "3", "--no-db")
         wait_until(lambda: counts(redis.url).get("nodes", 0) == 2)
         wait_until(lambda: counts(redis.url).get("recorded", 0) >= 20)
         snapshot = redis.snapshot()
@@ -193,11 +191,9 @@ def test_a_node_cut_off_from_redis_for_longer_than_its_lease_loses_nothing(
     reference = one_process_urls(site.url)
     with RedisServer(tmp_path / "redis") as redis, Cut(redis.port) as cut:
         db = tmp_path / "collected.sqlite3"
+        node = waiting_node(f"redis://127.0.0.1:{cut.port}/0", "--workers", "4", "--no-db")
         starter = gui_crawler("crawl", site.url, *CRAWL, "--cluster", redis.url, "--db", str(db),
                               "--max-tasks", "2", "--per-host", "20")  # fmt: skip
-        wait_until(lambda: counts(redis.url).get("taken", 0) > 0)
-        node = gui_crawler("cluster", "work", f"redis://127.0.0.1:{cut.port}/0", "--workers", "4",
-                           "--no-db")  # fmt: skip
         wait_until(lambda: counts(redis.url).get("nodes", 0) == 2)
         wait_until(lambda: counts(redis.url).get("recorded", 0) >= 30)
         cut.cut(3.5)  # longer than the 2 s lease: its URLs go to the starter meanwhile

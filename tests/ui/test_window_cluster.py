@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clusternodes import crawl_counts, finish, gui_crawler, stop_started, until_counts
+from clusternodes import crawl_counts, finish, gui_crawler, stop_started, until_counts, waiting_node
 from clustersite import cluster_site, file_urls
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
@@ -63,9 +63,9 @@ def test_the_window_watches_a_crawl_on_two_machines(
     qtbot: Any, window: MainWindow, run: Callable[..., Any], redis: RedisServer, tmp_path: Path
 ) -> None:
     with ThreadedSite(cluster_site(100, delay=0.2)) as site:
+        node = waiting_node(redis.url, "--workers", "2", "--no-db")
         starter = gui_crawler("crawl", site.url, *CRAWL, "--cluster", redis.url, "--db",
                               str(tmp_path / "c.sqlite3"), "--max-tasks", "2", "--per-host", "20")  # fmt: skip
-        node = gui_crawler("cluster", "work", redis.url, "--workers", "2", "--no-db")
         try:
             run(until_counts(redis.url, lambda c: c.get("nodes") == 2), timeout=30_000)
             texts = said(window)
@@ -121,7 +121,7 @@ def test_started_here_every_record_is_collected_into_the_windows_file(
         config = window.settings.config(site.url)
         with concurrent.futures.ThreadPoolExecutor(1) as one:
             reference = one.submit(one_process, config).result(timeout=60)
-        node = waiting_node(redis)
+        node = waiting_node(redis.url, "--workers", "2", "--no-db")
         try:
             dlg = dialog(qtbot, window, redis)
             with qtbot.waitSignal(window.crawlFinished, timeout=60_000):
@@ -138,14 +138,6 @@ def test_started_here_every_record_is_collected_into_the_windows_file(
     assert run(crawl_counts(redis.url)) == {}  # done: Redis forgot it, the file has it all
 
 
-def waiting_node(redis: RedisServer) -> Any:
-    """A node process started and waiting for a crawl (it looks every half second): a crawl
-    started from now on has it."""
-    node = gui_crawler("cluster", "work", redis.url, "--workers", "2", "--no-db")
-    assert "Waiting for a crawl to start" in node.stderr.readline()  # type: ignore[union-attr]
-    return node
-
-
 def one_process(config: CrawlConfig) -> set[str]:
     sink = Sink()
     asyncio.run(Crawler(config, sink).run())
@@ -158,7 +150,7 @@ def test_started_here_a_cancel_is_asked_first_then_stops_every_machine(
     with ThreadedSite(cluster_site(150, delay=0.2)) as site:
         window.url = site.url
         window.settings.workers.setValue(2)
-        node = waiting_node(redis)
+        node = waiting_node(redis.url, "--workers", "2", "--no-db")
         try:
             dlg = dialog(qtbot, window, redis)
             with qtbot.waitSignal(dlg.sessionReady, timeout=10_000):
