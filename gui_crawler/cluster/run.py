@@ -193,23 +193,30 @@ class ClusterCrawl:
         self.sink(event)
 
     async def run(self) -> CrawlFinished:
+        """Until the crawl is over (or this machine's part stopped); its end is sent too."""
         try:
-            if self.node is None or self.collector is None:
-                finished = await self.watcher.run()
-            else:
-                loop = asyncio.get_running_loop()
-                watching = loop.create_task(self.watcher.run(), name="cluster-watcher")
-                try:
-                    finished = await work_and_collect(
-                        self.shared, self.node, self.collector, self.store
-                    )
-                finally:
-                    self.watcher.stop()
-                    await asyncio.gather(watching, return_exceptions=True)
-                self.sink(finished)
+            finished = await self._run()
+        except Exception as e:  # Redis refusing a call, or a bug: said, not left running
+            log.exception("the crawl on many machines stopped here")
+            why = self.address.hide(str(e) or type(e).__name__)
+            finished = CrawlFinished(f"error: {why}", self.watcher.recorded, 0, 0.0)
+            self.sink(finished)
         finally:
             await self.shared.client.aclose()
         self.finished = finished
+        return finished
+
+    async def _run(self) -> CrawlFinished:
+        if self.node is None or self.collector is None:
+            return await self.watcher.run()  # which sends its end
+        loop = asyncio.get_running_loop()
+        watching = loop.create_task(self.watcher.run(), name="cluster-watcher")
+        try:
+            finished = await work_and_collect(self.shared, self.node, self.collector, self.store)
+        finally:
+            self.watcher.stop()
+            await asyncio.gather(watching, return_exceptions=True)
+        self.sink(finished)
         return finished
 
 
@@ -262,3 +269,10 @@ class ClusterSession:
 
     def close(self, finished: CrawlFinished | None = None, wait: bool = True) -> None:
         self.store.close(finished.reason if finished is not None else "interrupted", wait)
+        if self.crawler is None:  # never run: its connection is closed here, not by the run
+            task = asyncio.ensure_future(self.shared.client.aclose())
+            _closing.add(task)
+            task.add_done_callback(_closing.discard)
+
+
+_closing: set[asyncio.Future[Any]] = set()  # the loop holds tasks weakly

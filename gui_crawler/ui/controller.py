@@ -277,7 +277,6 @@ class CrawlController(QObject):
         crawl runs here already."""
         if self.bridge.running:
             session.close()
-            session.crawler = None
             return False
         self.problem.emit(None, "")
         self.addressShown.emit(session.config.roots[0])

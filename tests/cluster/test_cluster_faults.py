@@ -94,7 +94,7 @@ def test_redis_restarted_with_its_append_only_file_the_crawl_goes_on(
         redis.restart()
         code, _, err = finish(starter)
         assert code == 1, err
-        node_code, _, node_err = finish(node)
+        node_code, _, node_err = finish(node, 20)
         assert node_code == 0, node_err
     urls = file_urls(db)
     assert len(urls) == len(set(urls)) and set(urls) == reference
@@ -124,7 +124,7 @@ def test_redis_losing_its_last_second_of_writes_loses_no_url(tmp_path: Path) -> 
         assert counts(redis.url)["recorded"] < before + 15  # the writes since were lost
         code, _, err = finish(starter)
         assert code == 1, err
-        node_code, _, node_err = finish(node)
+        node_code, _, node_err = finish(node, 20)
         assert node_code == 0, node_err
     urls = file_urls(db)
     assert len(urls) == len(set(urls)) and set(urls) == reference
@@ -199,7 +199,7 @@ def test_a_node_cut_off_from_redis_for_longer_than_its_lease_loses_nothing(
         cut.cut(3.5)  # longer than the 2 s lease: its URLs go to the starter meanwhile
         code, _, err = finish(starter)
         assert code == 1, err
-        node_code, _, node_err = finish(node)
+        node_code, _, node_err = finish(node, 20)
         assert node_code == 0, node_err
         assert "cannot be reached" in node_err  # it said so, and went on once it could
     urls = file_urls(db)

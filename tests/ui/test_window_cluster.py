@@ -158,6 +158,7 @@ def test_started_here_a_cancel_is_asked_first_then_stops_every_machine(
             nodes = window.results.workers
             qtbot.waitUntil(lambda: len(nodes.nodes) == 2 and window.row_count >= 5, timeout=20_000)
             assert "this window one of them" in window.state_label.text()
+            assert not window.menus.cluster_action.isEnabled()  # one crawl at a time
             # Asked first: No leaves every machine at work.
             window.cancel()
             box = window.menus.cancel_box
