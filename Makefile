@@ -12,7 +12,9 @@ EDITABLE := -e
 PY313  ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13) \
 	$(shell python3.13 -c 'import sys; print(sys.executable)' 2>/dev/null))
 VENV313 ?= .venv-3.13
-.PHONY: run test test-pure test-3.13 test-sanitizers lint bench clean
+# The window's translations, compiled by the install (setup.py) and again here when a .ts changed.
+QM     := $(patsubst %.ts,%.qm,$(wildcard gui_crawler/resources/*.ts))
+.PHONY: run test test-pure test-3.13 test-sanitizers lint bench clean translations
 
 # The system-library check reads the installed Qt wheel, so it runs after the install.
 # The compiled modules (gui_crawler/parsing/*.c) want a C compiler, checked before the install: without
@@ -36,16 +38,24 @@ $(TEST_STAMP): $(STAMP)
 	@$(PIP) -r $(VENV)/test-requirements.txt
 	@touch $(TEST_STAMP)
 
+gui_crawler/resources/%.qm: gui_crawler/resources/%.ts gui_crawler/ui/tsfile.py | $(STAMP)
+	@$(PY) -c 'import sys; from gui_crawler.ui.tsfile import release; release(*sys.argv[1:])' $< $@
+
+## make translations — the window's strings brought into each gui_crawler/resources/*.ts, every
+## translation made kept; `$(PY) -m gui_crawler.ui.translations check` names those left to translate
+translations: $(STAMP)
+	$(PY) -m gui_crawler.ui.translations update
+
 ## make run [ARGS="http://127.0.0.1:8000/"] — install what running needs if not yet, then open the
 ## window (demo site by default)
-run: $(STAMP)
+run: $(STAMP) $(QM)
 	bash tools/ensure-qt-libs.sh $(PY)
 	$(VENV)/bin/gui-crawler $(ARGS)
 
 ## make test — install with the test tools if needed, then lint, type-check and run the whole test suite: with the
 ## compiled parts, the parsing/engine/store tests again in pure Python, all of it under 3.13, and
 ## the tests of the C paths on a build with AddressSanitizer and UndefinedBehaviorSanitizer
-test: $(TEST_STAMP)
+test: $(TEST_STAMP) $(QM)
 	bash tools/ensure-qt-libs.sh $(PY) --xvfb
 	bash tools/ensure-iproute2.sh
 	bash tools/ensure-redis.sh

@@ -9,16 +9,22 @@ Each of them is optional: where one does not build (no C compiler, no Python hea
 lexbor's POSIX port does not cover) the install goes on without it and gui_crawler.parsing.accel uses its
 pure-Python equivalent; one line says so. GUI_CRAWLER_NO_EXTENSIONS at build time reads as it does
 at run time (gui_crawler/parsing/noext.py): 1 builds none of them (a pure-Python wheel), a comma list of
-their names builds all but those."""
+their names builds all but those.
+
+The window's translations (gui_crawler/resources/*.ts) are compiled into the .qm files it loads, in
+pure Python (gui_crawler/ui/tsfile.py): Qt's lrelease is in PySide6's wheel, which a build does
+not have."""
 
 import importlib.util
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
 LEXBOR = "third_party/lexbor/source"
@@ -93,18 +99,38 @@ class OptionalBuildExt(build_ext):
             self._failed.append((ext.name, e))
 
 
-def _turned_off() -> frozenset[str]:
-    """The extensions GUI_CRAWLER_NO_EXTENSIONS names, read by gui_crawler/parsing/noext.py, loaded by its
-    path: importing the package would need its dependencies, which are not installed yet."""
-    spec = importlib.util.spec_from_file_location("noext", Path("gui_crawler/parsing/noext.py"))
+def _load(name: str, path: str) -> Any:
+    """A module of gui_crawler loaded by its path: importing the package would need its
+    dependencies, which are not installed yet."""
+    spec = importlib.util.spec_from_file_location(name, Path(path))
     assert spec is not None and spec.loader is not None
-    noext = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(noext)
-    off, _unknown = noext.turned_off()
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # a dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+class BuildPyWithTranslations(build_py):
+    """build_py that also compiles each translation (resources/NAME.ts) into the NAME.qm the window
+    loads: beside the .ts in an editable install (which runs the sources), else in the build."""
+
+    def run(self) -> None:
+        super().run()
+        tsfile = _load("gui_crawler_tsfile", "gui_crawler/ui/tsfile.py")
+        resources = Path("gui_crawler/resources")
+        out = resources if self.editable_mode else Path(self.build_lib) / resources
+        out.mkdir(parents=True, exist_ok=True)
+        for ts in sorted(resources.glob("*.ts")):
+            tsfile.release(ts, out / ts.with_suffix(".qm").name)
+
+
+def _turned_off() -> frozenset[str]:
+    """The extensions GUI_CRAWLER_NO_EXTENSIONS names, read by gui_crawler/parsing/noext.py."""
+    off, _unknown = _load("gui_crawler_noext", "gui_crawler/parsing/noext.py").turned_off()
     return off
 
 
 setup(
     ext_modules=[e for e in EXTENSIONS if e.name.rpartition("._")[2] not in _turned_off()],
-    cmdclass={"build_ext": OptionalBuildExt},
+    cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithTranslations},
 )

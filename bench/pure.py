@@ -30,8 +30,8 @@ from gui_crawler.parsing.pagefacts import PageFacts
 # The per-URL fields compared (kind and verdict are derived from status and error_kind; the rest
 # are the record's own). Not compared: what depends on which worker got there first (depth,
 # referrer, num_new_urls, in_sitemap's timing fields) and the timings.
-FIELDS = ("status", "kind", "verdict", *PageFacts.__slots__, "links", "num_urls", "next_url", "size",
-          "content_type", "encoding", "error_kind", "note")  # fmt: skip
+FIELDS = ("status", "kind", "verdict", *PageFacts.__slots__, "links", "words", "num_urls", "next_url",
+          "size", "content_type", "encoding", "error_kind", "note")  # fmt: skip
 # Crawls of each site: name -> GUI_CRAWLER_NO_EXTENSIONS ("" = everything compiled).
 CONFIGS = {"C": "", "pure (=1)": "1", "=pagewalk": "pagewalk", "=linkpack": "linkpack"}
 SHOWN = 25  # differing (URL, field) pairs listed per comparison
@@ -128,18 +128,20 @@ def every_file(ctx: Context, name: str, root: Path) -> dict:
 def _records(path: Path) -> dict[str, dict[str, object]]:
     """The crawl file's records: URL -> the compared fields (links as a tuple)."""
     from gui_crawler.records.verdicts import category, verdict
-    from gui_crawler.storage import load
+    from gui_crawler.storage import load, load_words
 
-    derived = {"kind": category, "verdict": verdict}
+    words = dict(load_words(path))  # each link with its words, as read back
+    derived = {"kind": category, "verdict": verdict, "words": lambda r: words.get(r.url, ())}
     return {r.url: {f: derived[f](r) if f in derived else getattr(r, f) for f in FIELDS}
             for r in load(path).records}  # fmt: skip
 
 
 def _packed(path: Path) -> dict[str, bytes]:
-    """The links column as stored (the packed bytes), URL -> bytes."""
+    """The links and words columns as stored (the packed bytes), URL -> bytes."""
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        return {u: b for u, b in db.execute("SELECT url, links FROM records") if b}
+        rows = db.execute("SELECT url, links, words FROM records")
+        return {u: repr((a, w)).encode() for u, a, w in rows if a or w}
     finally:
         db.close()
 

@@ -25,7 +25,7 @@ from common import OUT, kill_children, raise_nofile, table
 from sections import SECTIONS, Context
 
 # The modules whose sections run, in this order (sections.py holds the headless engine's).
-MODULES = ("sections", "gui_sections", "realsites", "parse_parts", "parse_hop", "pure", "unbounded",
+MODULES = ("sections", "gui_sections", "realsites", "parse_parts", "parse_hop", "pure", "floor", "unbounded",
            "cli_stream", "hostile_site", "resume_memory", "window_million", "gui_repeat", "pages_db",
            "link_index_memory", "tree_memory", "fuzz", "cluster", "render", "site_graph")  # fmt: skip
 for module in MODULES:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from gui_crawler.base.translate import OPTIONS as SAID_IN
+from gui_crawler.base.translate import translate
 from gui_crawler.base.urls import InvalidURL, parse_address
 from gui_crawler.base.userregex import UrlRegex
 from gui_crawler.options import CONFIG_OPTIONS, DEFAULT_USER_AGENT, default, regex_error
@@ -77,7 +79,7 @@ class CrawlConfig:
     def validated(self) -> CrawlConfig:
         """Return a copy with normalised roots, or raise ConfigError naming the bad option."""
         if not self.roots:
-            raise ConfigError("give at least one URL to crawl")
+            raise ConfigError(translate(SAID_IN, "give at least one URL to crawl"))
         roots = []
         for r in self.roots:
             try:
@@ -87,7 +89,11 @@ class CrawlConfig:
         for opt in CONFIG_OPTIONS:
             why = opt.problem(getattr(self, opt.name))
             if why:
-                raise ConfigError(f"{opt.name} {why}")
+                raise ConfigError(
+                    translate("OptionFields", "{name} {problem}").format(
+                        name=translate(SAID_IN, opt.name), problem=why
+                    )
+                )
         try:
             self.extractor()
         except RuleError as e:
@@ -118,15 +124,27 @@ class CrawlConfig:
         """The options to_dict made (a crawl file's); ConfigError saying what is wrong with
         them when they are not (a damaged or hand-edited file). validated() checks the values."""
         if not isinstance(d, dict):
-            raise ConfigError(f"its options are {_json_kind(d)}, not a JSON object")
+            raise ConfigError(
+                translate(SAID_IN, "its options are {kind}, not a JSON object").format(
+                    kind=_json_kind(d)
+                )
+            )
         known = {f.name for f in fields(cls)}
         kw = {k: v for k, v in d.items() if k in known}
         roots = kw.get("roots", [])
         if not isinstance(roots, list):
-            raise ConfigError(f"its roots are {_json_kind(roots)}, not a list of URLs")
+            raise ConfigError(
+                translate(SAID_IN, "its roots are {kind}, not a list of URLs").format(
+                    kind=_json_kind(roots)
+                )
+            )
         for root in roots:
             if not isinstance(root, str):
-                raise ConfigError(f"one of its roots is {_json_kind(root)}, not a URL")
+                raise ConfigError(
+                    translate(SAID_IN, "one of its roots is {kind}, not a URL").format(
+                        kind=_json_kind(root)
+                    )
+                )
         kw["roots"] = tuple(roots)
         for opt in CONFIG_OPTIONS:  # JSON has lists where the options hold tuples
             if opt.kind == "lines" and isinstance(kw.get(opt.name), list):
@@ -137,9 +155,10 @@ class CrawlConfig:
 def _json_kind(value: object) -> str:
     """What a JSON value is, in a few words (never the value: it could be anything, at length)."""
     if isinstance(value, list):
-        return f"a list of {len(value)}"
-    words = {dict: "an object", str: "text", bool: "true or false", int: "a number",
-             float: "a number", type(None): "null"}  # fmt: skip
+        return translate(SAID_IN, "a list of {n}").format(n=len(value))
+    words = {dict: translate(SAID_IN, "an object"), str: translate(SAID_IN, "text"),
+             bool: translate(SAID_IN, "true or false"), int: translate(SAID_IN, "a number"),
+             float: translate(SAID_IN, "a number"), type(None): "null"}  # fmt: skip
     return words.get(type(value), type(value).__name__)
 
 
@@ -150,5 +169,9 @@ def check_regex(name: str, pattern: str | None) -> UrlRegex | None:
         return None
     error = regex_error(pattern)
     if error is not None:
-        raise ConfigError(f"{name} is not a valid regular expression: {error}")
+        raise ConfigError(
+            translate(SAID_IN, "{name} is not a valid regular expression: {error}").format(
+                name=name, error=error
+            )
+        )
     return UrlRegex(pattern, f"--{name}", when_cut=name == "exclude")

@@ -20,6 +20,7 @@ import aiohttp
 import yarl
 
 from gui_crawler import options
+from gui_crawler.base.translate import translate
 from gui_crawler.base.urls import Scope, normalize, uncrawlable
 from gui_crawler.base.userregex import PAGE_BUDGET
 from gui_crawler.config import CrawlConfig, check_regex
@@ -542,8 +543,11 @@ class Crawler:
         self._apply_target()
         self.sink(
             Notice(
-                f"Fetching with {n:,} of {self._window.asked:,} workers: {why}; more are let in "
-                "again as fetches succeed"
+                translate(
+                    "Engine",
+                    "Fetching with {n} of {asked} workers: {why}; more are let in again as "
+                    "fetches succeed",
+                ).format(n=f"{n:,}", asked=f"{self._window.asked:,}", why=why)
             )
         )
 
@@ -986,7 +990,8 @@ class Crawler:
         if what in (ErrorKind.OWN_LIMIT, ErrorKind.PRIVATE_ADDRESS):
             return  # neither is the host's doing
         if self._hosts.failed(host, what):
-            self.sink(Notice(f"Gave up on a host: {host.gave_up}; its URLs are not fetched"))
+            said = translate("Engine", "Gave up on a host: {host}; its URLs are not fetched")
+            self.sink(Notice(said.format(host=host.gave_up)))
 
     def _backoff(self, tries: int) -> float:
         return float(min(self.config.retry_backoff * 2 ** (tries - 1), self.config.max_retry_after))
@@ -1187,8 +1192,11 @@ class Crawler:
                 self._regex_said.add(name)
                 self.sink(
                     Notice(
-                        f"The regex of the rule {name} took longer than {budget} on {url[:200]} "
-                        "and was cut: its value is left empty on such pages (their note says so)"
+                        translate(
+                            "Engine",
+                            "The regex of the rule {name} took longer than {budget} on {url} and "
+                            "was cut: its value is left empty on such pages (their note says so)",
+                        ).format(name=name, budget=budget, url=url[:200])
                     )
                 )
         return f"regex of {', '.join(rules)} cut after {budget}: value left empty"
@@ -1221,6 +1229,8 @@ class Crawler:
             self._take_external(off_site, depth, item.url)
         if not off_site:
             return tuple(links), len(links), new
+        if self.scope.include is None and self.scope.exclude is None:  # none left out
+            return tuple(found), len(links), new
         kept = set(links).union(off_site)
         return tuple(u for u in found if u in kept), len(links), new
 

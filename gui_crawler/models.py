@@ -28,12 +28,14 @@ from PySide6.QtCore import (
     Signal,
 )
 
+from gui_crawler.base.translate import COLUMNS, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS, PageColumn, columns_of
 from gui_crawler.records.verdicts import status_class
 from gui_crawler.storage import pagequery
 from gui_crawler.storage.pagequery import Filter, Querier, Query, Source
+from gui_crawler.ui.i18n import said_cell
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles, brush_of
 
@@ -57,7 +59,7 @@ class PageRow:
     @property
     def display(self) -> tuple[str, ...]:
         if self._display is None:
-            self._display = tuple(c.display(self.record) for c in self.columns)
+            self._display = tuple(said_cell(c.csv, c.display(self.record)) for c in self.columns)
         return self._display
 
     def key(self, column: int) -> Any:
@@ -523,10 +525,11 @@ class PagesModel(LabelledTable):
     ) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
             return None
+        # In the window's language: a rule column's heading is the rule's name (no translation).
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.columns[section].label
+            return translate(COLUMNS, self.columns[section].label)
         if role == Qt.ItemDataRole.ToolTipRole:  # "The page's <title>" is not HTML either
-            return tip(self.columns[section].tip)
+            return tip(translate(COLUMNS, self.columns[section].tip))
         return None
 
     # ---- sorting ------------------------------------------------------------------------------

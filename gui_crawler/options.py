@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from gui_crawler.base import userregex
+from gui_crawler.base.translate import OPTIONS as SAID_IN
+from gui_crawler.base.translate import translate
 
 DEFAULT_USER_AGENT = "gui_crawler/0.1 (+https://github.com/gui-crawler)"
 
@@ -124,36 +126,52 @@ class Option:
     def problem(self, value: object) -> str | None:
         """Why ``value`` is not one of this option's values (to follow its name), or None."""
         if value is None:
-            return None if self.nullable or self.kind in ("regex", "file") else "must be set"
-        unset = " (or unset)" if self.nullable else ""
+            if self.nullable or self.kind in ("regex", "file"):
+                return None
+            return translate(SAID_IN, "must be set")
+        unset = translate(SAID_IN, " (or unset)") if self.nullable else ""
         if self.kind in ("int", "count"):
             if not isinstance(value, int) or isinstance(value, bool):
-                return f"must be a whole number, not {value!r}"
+                return translate(SAID_IN, "must be a whole number, not {value}").format(
+                    value=repr(value)
+                )
             if not self.low_high_hold(value):
-                return f"must be between {self.low} and {self.high}{unset}, not {value}"
+                return translate(
+                    SAID_IN, "must be between {low} and {high}{unset}, not {value}"
+                ).format(low=self.low, high=self.high, unset=unset, value=value)
         elif self.kind == "float":
             if not isinstance(value, int | float) or isinstance(value, bool):
-                return f"must be a number, not {value!r}"
+                return translate(SAID_IN, "must be a number, not {value}").format(value=repr(value))
             if not self.low_high_hold(value):
-                unit = " seconds" if self.suffix == " s" else ""
-                return f"must be between {self.low:g} and {self.high:g}{unit}, not {value!r}"
+                unit = translate(SAID_IN, " seconds") if self.suffix == " s" else ""
+                return translate(
+                    SAID_IN, "must be between {low} and {high}{unit}, not {value}"
+                ).format(low=f"{self.low:g}", high=f"{self.high:g}", unit=unit, value=repr(value))
         elif self.kind == "bool":
             if not isinstance(value, bool):
-                return f"must be true or false, not {value!r}"
+                return translate(SAID_IN, "must be true or false, not {value}").format(
+                    value=repr(value)
+                )
         elif self.kind == "lines":
             if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
-                return f"must be a list of text lines, not {value!r}"
+                return translate(SAID_IN, "must be a list of text lines, not {value}").format(
+                    value=repr(value)
+                )
             for item in value:
                 if why := item_problem(self.form, item):
                     return why
         elif not isinstance(value, str):
-            return f"must be text, not {value!r}"
+            return translate(SAID_IN, "must be text, not {value}").format(value=repr(value))
         elif self.kind == "regex" and (error := regex_error(value)):
-            return f"is not a valid regular expression: {error}"
+            return translate(SAID_IN, "is not a valid regular expression: {error}").format(
+                error=error
+            )
         elif self.kind == "text" and self.choices and value not in self.values():
-            return f"must be one of {', '.join(self.values())}, not {value!r}"
+            return translate(SAID_IN, "must be one of {values}, not {value}").format(
+                values=", ".join(self.values()), value=repr(value)
+            )
         elif self.kind == "text" and not one_line(value):
-            return "must be one non-empty line"
+            return translate(SAID_IN, "must be one non-empty line")
         elif self.kind == "text" and (why := item_problem(self.form, value)):
             return why
         return None
@@ -185,10 +203,13 @@ class Option:
         """'1 to 100,000', '0 (no limit) to 10,000', '0.1 to 3600 s'; '' without a range."""
         if self.low is None or self.high is None:
             return ""
+        to = translate(SAID_IN, "{low} to {high}")
+        suffix = translate(SAID_IN, self.suffix) if self.suffix else ""
         if self.kind == "float":
-            return f"{self.low:g} to {self.high:g}{self.suffix}"
-        low = f"{self.low:,}" + (f" ({self.special})" if self.special else "")
-        return f"{low} to {self.high:,}{self.suffix}"
+            return to.format(low=f"{self.low:g}", high=f"{self.high:g}{suffix}")
+        special = translate(SAID_IN, self.special) if self.special else ""
+        low = f"{self.low:,}" + (f" ({special})" if special else "")
+        return to.format(low=low, high=f"{self.high:,}{suffix}")
 
     def env_words(self) -> str:
         """ " (or $GUI_CRAWLER_HEADER, one a line)": the environment variable, for --help and the
@@ -200,7 +221,7 @@ class Option:
 
     def tip(self) -> str:
         """The settings field's tooltip: what it does, its range and its command-line flag."""
-        text = fill(self.tooltip or self.help)
+        text = fill(translate(SAID_IN, self.tooltip or self.help))
         text = text[:1].upper() + text[1:]
         facts = [self.range_text()] if self.range_text() else []
         spelled = [*self.flags[:1], *self.off[:1]]
@@ -219,7 +240,7 @@ def item_problem(form: str, text: str) -> str | None:
     """Why ``text`` is not a value of the ``form`` (FORMS), for a person; the value itself is not
     repeated: it may be a password."""
     if not one_line(text):
-        return "must be one non-empty line"
+        return translate(SAID_IN, "must be one non-empty line")
     check = FORMS.get(form)
     return check(text.strip()) if check else None
 
@@ -227,29 +248,36 @@ def item_problem(form: str, text: str) -> str | None:
 def _header(text: str) -> str | None:
     name, colon, _ = text.partition(":")
     if not colon or not re.fullmatch(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+", name.strip()):
-        return "must be 'Name: value' (a header name, a colon, its value)"
+        return translate(SAID_IN, "must be 'Name: value' (a header name, a colon, its value)")
     if name.strip().lower() in ("host", "content-length", "transfer-encoding", "connection"):
-        return f"cannot set the {name.strip()} header: the crawler sets it for each request"
+        return translate(
+            SAID_IN, "cannot set the {header} header: the crawler sets it for each request"
+        ).format(header=name.strip())
     return None
 
 
 def _cookie(text: str) -> str | None:
     name, eq, value = text.partition("=")
     if not eq or not name.strip() or any(c in name + value for c in ";,"):
-        return "must be 'name=value' (one cookie; give the option again for another)"
+        return translate(
+            SAID_IN, "must be 'name=value' (one cookie; give the option again for another)"
+        )
     return None
 
 
 def _user_password(text: str) -> str | None:
     user, colon, _ = text.partition(":")
-    return None if colon and user else "must be 'user:password'"
+    return None if colon and user else translate(SAID_IN, "must be 'user:password'")
 
 
 def _proxy(text: str) -> str | None:
     scheme, sep, rest = text.partition("://")
     host = rest.split("/", 1)[0].rpartition("@")[2]
     if not sep or scheme.lower() != "http" or not host:
-        return "must be an http:// proxy URL (user:password@ before its host if it needs them)"
+        return translate(
+            SAID_IN,
+            "must be an http:// proxy URL (user:password@ before its host if it needs them)",
+        )
     # As aiohttp reads it when the crawl starts (an invalid port was a traceback there). yarl's
     # words are not repeated: they could quote the URL, password and all.
     import yarl
@@ -259,12 +287,12 @@ def _proxy(text: str) -> str | None:
         port, named = url.port, url.raw_host
     except ValueError as e:
         if "port" in str(e).lower():
-            return "has an invalid port (1 to 65535)"
-        return "is not a valid URL (http://[user:password@]host:port)"
+            return translate(SAID_IN, "has an invalid port (1 to 65535)")
+        return translate(SAID_IN, "is not a valid URL (http://[user:password@]host:port)")
     if not port or port > 65535:
-        return "has an invalid port (1 to 65535)"
+        return translate(SAID_IN, "has an invalid port (1 to 65535)")
     if not named or any(c.isspace() for c in named):
-        return "has an invalid host name"
+        return translate(SAID_IN, "has an invalid host name")
     return None
 
 

@@ -29,6 +29,7 @@ from gui_crawler.ui.details import DetailsPane
 from gui_crawler.ui.focus import ShortcutsFirst
 from gui_crawler.ui.graph_view import SiteGraphTab
 from gui_crawler.ui.hosts_model import HOST_WIDTHS
+from gui_crawler.ui.i18n import finding_label
 from gui_crawler.ui.layout_state import restore_layout, save_layout
 from gui_crawler.ui.menus import MenuParts, WindowMenus
 from gui_crawler.ui.module_sources import forget_module_sources
@@ -124,60 +125,71 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         self.start_action = self._action(
-            "&Start", "Ctrl+Return", self.start, "Start a fresh crawl of the address", "start"
+            self.tr("&Start"),
+            "Ctrl+Return",
+            self.start,
+            self.tr("Start a fresh crawl of the address"),
+            "start",
         )
         self.pause_action = self._action(
-            "&Pause",
+            self.tr("&Pause"),
             "Ctrl+P",
             lambda: self.controller.toggle_pause(),
-            "Pause or resume the crawl",
+            self.tr("Pause or resume the crawl"),
             "pause",
         )
         self.pause_action.setCheckable(True)
         self.cancel_action = self._action(
-            "&Cancel", "Esc", self.cancel, "Cancel the crawl (rows are kept)", "cancel"
+            self.tr("&Cancel"),
+            "Esc",
+            self.cancel,
+            self.tr("Cancel the crawl (rows are kept)"),
+            "cancel",
         )
         self.export_action = self._action(
-            "&Export all…",
+            self.tr("&Export all…"),
             "Ctrl+E",
             lambda: self.dialogs.export_dialog(False),
-            "Export every page as CSV",
+            self.tr("Export every page as CSV"),
             "export",
         )
         self.export_filtered_action = self._action(
-            "Export &filtered…",
+            self.tr("Export &filtered…"),
             "Ctrl+Shift+E",
             lambda: self.dialogs.export_dialog(True),
-            "Export exactly the rows of the filtered pages view as CSV",
+            self.tr("Export exactly the rows of the filtered pages view as CSV"),
         )
         self.open_action = self._action(
-            "&Open crawl…", QKeySequence.StandardKey.Open, lambda: self.dialogs.recent_dialog(),
-            "Open a saved crawl file to see its rows and continue it", "open",
+            self.tr("&Open crawl…"), QKeySequence.StandardKey.Open,
+            lambda: self.dialogs.recent_dialog(),
+            self.tr("Open a saved crawl file to see its rows and continue it"), "open",
         )  # fmt: skip
         self.resume_crawl_action = self._action(
-            "Co&ntinue crawl", "Ctrl+Shift+Return", self.continue_crawl,
-            "Continue the opened or stopped crawl: fetch what it had left, nothing twice", "start",
+            self.tr("Co&ntinue crawl"), "Ctrl+Shift+Return", self.continue_crawl,
+            self.tr("Continue the opened or stopped crawl: fetch what it had left, nothing twice"),
+            "start",
         )  # fmt: skip
         self.list_action = self._action(
-            "Check a &list of URLs…", "Ctrl+Shift+L", lambda: self.dialogs.list_dialog(),
-            "Check exactly the URLs of a list: pasted, or a text, CSV or sitemap file",
+            self.tr("Check a &list of URLs…"), "Ctrl+Shift+L", lambda: self.dialogs.list_dialog(),
+            self.tr("Check exactly the URLs of a list: pasted, or a text, CSV or sitemap file"),
         )  # fmt: skip
         self.recheck_action = self._action(
-            "&Re-check all broken", "Ctrl+R", lambda: self.controller.recheck(None),
-            "Fetch again the shown crawl's broken, blocked and failed URLs; their rows are "
-            "replaced, their earlier answers kept in the crawl file",
+            self.tr("&Re-check all broken"), "Ctrl+R", lambda: self.controller.recheck(None),
+            self.tr("Fetch again the shown crawl's broken, blocked and failed URLs; their rows "
+                    "are replaced, their earlier answers kept in the crawl file"),
         )  # fmt: skip
         self.compare_action = self._action(
-            "Co&mpare crawls…", "Ctrl+Shift+D", lambda: self.dialogs.compare_dialog(),
-            "What changed between two crawls of one site: URLs added and removed, answers, "
-            "titles, descriptions, H1s, canonicals, robots, content",
+            self.tr("Co&mpare crawls…"), "Ctrl+Shift+D", lambda: self.dialogs.compare_dialog(),
+            self.tr("What changed between two crawls of one site: URLs added and removed, "
+                    "answers, titles, descriptions, H1s, canonicals, robots, content"),
         )  # fmt: skip
-        self._action("Address", "Ctrl+L", self._focus_address, "Edit the address")
-        self._action("Filter", "Ctrl+F", self._focus_filter, "Filter the pages table")
-        self._action("Quit", QKeySequence.StandardKey.Quit, self.close, "Close the window")
+        # Named for the menus, which find them by these names and give them their words.
+        self._action("Address", "Ctrl+L", self._focus_address, self.tr("Edit the address"))
+        self._action("Filter", "Ctrl+F", self._focus_filter, self.tr("Filter the pages table"))
+        self._action("Quit", QKeySequence.StandardKey.Quit, self.close, self.tr("Close the window"))
 
     def _build_toolbar(self) -> None:
-        tb = QToolBar("Crawl")
+        tb = QToolBar(self.tr("Crawl"))
         tb.setObjectName("crawl-toolbar")
         tb.setMovable(False)
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -185,7 +197,9 @@ class MainWindow(QMainWindow):
         self.address = QLineEdit()
         self.address.setObjectName("address")
         self.address.setAccessibleName(self.tr("Address to crawl"))
-        self.address.setPlaceholderText("Address to crawl, e.g. http://127.0.0.1:8000/")
+        self.address.setPlaceholderText(
+            self.tr("Address to crawl, e.g. {url}").format(url="http://127.0.0.1:8000/")
+        )
         self.address.setClearButtonEnabled(True)
         self.address.setMinimumWidth(360)
         tb.addWidget(self.address)
@@ -239,15 +253,15 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("views")
         self.tabs.setAccessibleName(self.tr("Views"))
         self.tabs.setDocumentMode(True)
-        self.add_tab(self.pages_tab, "&Pages", self.pages_tab.table)
-        self.add_tab(self.tree_view, "Site &tree")
-        self.add_tab(self.workers_view, "&Workers")
-        self.add_tab(self.redirects_view, "&Redirects")
-        self.add_tab(self.broken_view, "&Broken links")
+        self.add_tab(self.pages_tab, self.tr("&Pages"), self.pages_tab.table)
+        self.add_tab(self.tree_view, self.tr("Site &tree"))
+        self.add_tab(self.workers_view, self.tr("&Workers"))
+        self.add_tab(self.redirects_view, self.tr("&Redirects"))
+        self.add_tab(self.broken_view, self.tr("&Broken links"))
         self.timeline = TimelinePanel()
-        self.add_tab(self.timeline, "T&imeline")
+        self.add_tab(self.timeline, self.tr("T&imeline"))
         self.hosts_view = make_table(sorted_proxy(r.hosts, self), HOST_WIDTHS, True)
-        self.add_tab(self.hosts_view, "H&osts")
+        self.add_tab(self.hosts_view, self.tr("H&osts"))
         self.overview = OverviewTab()
         self.overview.audit.linked = r.links.linked  # one index of the links, not two
         self.overview.audit.sources = r.links.all_sources
@@ -255,9 +269,9 @@ class MainWindow(QMainWindow):
         self.overview.urlsPicked.connect(self._show_finding)
         self.pages_tab.findingRemoved.connect(self.overview.show_all)
         self.overview.table.clicked.connect(lambda _: self.tabs.setCurrentWidget(self.pages_tab))
-        self.add_tab(self.overview, "&Overview")
+        self.add_tab(self.overview, self.tr("&Overview"))
         self.graph_view = SiteGraphTab(r.graph)
-        self.add_tab(self.graph_view, "Site &graph")
+        self.add_tab(self.graph_view, self.tr("Site &graph"))
 
         install_url_menu(self.details, lambda pos: self.details.current_url())
 
@@ -282,10 +296,10 @@ class MainWindow(QMainWindow):
         i = self.tabs.addTab(widget, title)
         if i < 9:
             self._action(
-                f"Tab {i + 1}",
+                f"Tab {i + 1}",  # a name for the menus, which give it the tab's
                 f"Ctrl+{i + 1}",
                 lambda _=False: self.tabs.setCurrentIndex(i),
-                "Show this tab",
+                self.tr("Show this tab"),
             )
         view = (
             view if view is not None else widget if isinstance(widget, QAbstractItemView) else None
@@ -422,7 +436,8 @@ class MainWindow(QMainWindow):
         """An Overview finding was picked: the Pages tab shows its URLs, among those the other
         filters show (they combine; the count says "N of M" and its tip names each)."""
         picked = self.overview.picked
-        label = self.overview.finding(picked).label if picked is not None else None
+        f = self.overview.finding(picked) if picked is not None else None
+        label = finding_label(f.key, f.label) if f is not None else None
         self.pages_tab.set_finding(label, urls)  # filterChanged: the actions follow
 
     def _crawl_started(self) -> None:
@@ -463,7 +478,7 @@ class MainWindow(QMainWindow):
         paused = self.bridge.paused
         self.pause_action.setEnabled(running)
         self.pause_action.setChecked(paused)
-        self.pause_action.setText("&Resume" if paused else "&Pause")
+        self.pause_action.setText(self.tr("&Resume") if paused else self.tr("&Pause"))
         self.pause_action.setIcon(icon("start" if paused else "pause"))
         self.cancel_action.setEnabled(running)
         self.open_action.setEnabled(not running)

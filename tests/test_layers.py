@@ -50,6 +50,10 @@ UI_WITHOUT_QT = {
     "gui_crawler.ui.site_graph": "plain Python under the Site graph tab",
     # Run as the layout process's program: numpy and igraph, never Qt.
     "gui_crawler.ui.graph_layout": "the layout process imports no Qt",
+    # The window's strings found in the sources with ast (the tables' through i18n, when run).
+    "gui_crawler.ui.translations": "reads the sources for the translation files",
+    # Run by setup.py, where Qt is not installed yet.
+    "gui_crawler.ui.tsfile": "compiles the translations at build time, without Qt",
 }
 
 

@@ -3,6 +3,8 @@
 # (a real X display) needs more of them than the offscreen one the tests use. What is missing is read
 # from `ldd` on the installed wheel, not from a hand-kept list; each missing soname maps to the Debian
 # package named after it (libxcb-icccm.so.4 -> libxcb-icccm4), checked with apt-cache.
+# The window in Chinese (View → Language, or a system in Chinese) needs a font with CJK glyphs,
+# or its words are boxes: fonts-noto-cjk when fontconfig knows none.
 # Installs the missing packages when root with apt-get; otherwise prints the one apt-get line.
 #   usage: ensure-qt-libs.sh PYTHON [--xvfb]   (--xvfb: also the X server the xcb test starts)
 set -euo pipefail
@@ -17,9 +19,20 @@ done
 [ ${#libs[@]} -gt 0 ] || { echo "ensure-qt-libs: no Qt libraries under $qt" >&2; exit 1; }
 missing_so=$(ldd "${libs[@]}" 2>/dev/null | awk '/=> not found/ {print $1}' | sort -u)
 
+have_cjk_font() {
+  if command -v fc-list >/dev/null; then
+    fc-list :lang=zh family | grep -q .
+  else  # no fontconfig tools: look for the font files themselves
+    find /usr/share/fonts /usr/local/share/fonts "$HOME/.local/share/fonts" \
+      \( -iname '*cjk*' -o -iname '*wqy*' \) 2>/dev/null | grep -q .
+  fi
+}
+need_font=false
+have_cjk_font || need_font=true
+
 have_apt=false
 command -v apt-cache >/dev/null && have_apt=true
-if [ -n "$missing_so" ] && $have_apt && [ "$(id -u)" = 0 ] \
+if { [ -n "$missing_so" ] || $need_font; } && $have_apt && [ "$(id -u)" = 0 ] \
    && ! apt-cache show libxcb1 >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null  # empty package lists (fresh image)
 fi
@@ -40,13 +53,14 @@ for so in $missing_so; do
   if p=$(package_of "$so"); then pkgs+=("$p"); else unknown+=("$so"); fi
 done
 if [ "$want_xvfb" = --xvfb ] && ! command -v Xvfb >/dev/null; then pkgs+=(xvfb); fi
+if $need_font; then pkgs+=(fonts-noto-cjk); fi
 [ ${#pkgs[@]} -eq 0 ] && [ ${#unknown[@]} -eq 0 ] && exit 0
 
 if [ ${#pkgs[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && $have_apt; then
   echo "== installing ${pkgs[*]} with apt-get, for Qt"
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
 elif [ ${#pkgs[@]} -gt 0 ]; then
-  echo "Qt needs system packages; install them with: sudo apt-get install ${pkgs[*]}" >&2
+  echo "The window needs system packages; install them with: sudo apt-get install ${pkgs[*]}" >&2
 fi
 if [ ${#unknown[@]} -gt 0 ]; then
   echo "Qt needs these libraries, found in no known package: ${unknown[*]}" >&2

@@ -3,6 +3,7 @@
     Xvfb :93 -screen 0 1600x1000x24 &
     DISPLAY=:93 QT_QPA_PLATFORM=xcb .venv/bin/python tools/screenshot.py OUT.png [--tab overview]
         [--after 2.5]   # seconds into the crawl of the demo site; default: when it has finished
+        [--language zh_CN]   # the window in another language (Chinese needs a CJK font: fc-list)
 
 The window crawls the built-in demo site and the whole screen is captured with ImageMagick's
 ``import``, as a person would see it.
@@ -18,6 +19,7 @@ import subprocess
 from PySide6.QtWidgets import QApplication
 
 from gui_crawler.demo.site import start_demo_server
+from gui_crawler.ui import i18n
 from gui_crawler.ui.qtloop import CrawlEventLoop
 from gui_crawler.window import MainWindow
 
@@ -67,6 +69,7 @@ def main() -> None:
     p.add_argument("--graph", choices=["tree", "force"], default="tree", help="site graph view")
     p.add_argument("--after", type=float, default=0.0, help="seconds into the crawl")
     p.add_argument("--latency", type=float, default=0.5, help="the demo site's latency scale")
+    p.add_argument("--language", default="en", help="en or zh_CN (the window's translation)")
     p.add_argument(
         "--url",
         default="",
@@ -76,6 +79,7 @@ def main() -> None:
     app = QApplication([])
     app.setApplicationName("gui-crawler-screenshot")  # its own settings, not the user's
     app.setQuitOnLastWindowClosed(False)  # the loop ends with shoot(), not with the window
+    i18n.install(args.language)  # before the window: its words are made in that language
     with asyncio.Runner(loop_factory=lambda: CrawlEventLoop(app)) as runner:
         runner.run(shoot(args))
 

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 from urllib.parse import SplitResult, quote, urljoin, urlsplit
 
+from gui_crawler.base.translate import translate
+
 if TYPE_CHECKING:
     from gui_crawler.base.userregex import UrlRegex
 
@@ -27,6 +29,9 @@ _PCT = re.compile(r"%[0-9a-fA-F]{2}")
 _HOST_OK = re.compile(r"^[a-z0-9._~!$&'()*+,;=-]+$")
 
 
+ADDRESS = "Address"  # the context of what is said about an address typed
+
+
 class InvalidURL(ValueError):
     """The text is not a URL the crawler can fetch; the message is for a person."""
 
@@ -38,16 +43,18 @@ def _upper_pct(s: str) -> str:
 def _host_port(parts: SplitResult) -> tuple[str, int | None]:
     host = parts.hostname
     if not host:
-        raise InvalidURL("has no host name")
+        raise InvalidURL(translate(ADDRESS, "has no host name"))
     try:
         port = parts.port
     except ValueError:
-        raise InvalidURL("has an invalid port") from None
+        raise InvalidURL(translate(ADDRESS, "has an invalid port")) from None
     if ":" in host:  # IPv6 literal
         try:
             host = "[" + ipaddress.IPv6Address(host.split("%", 1)[0]).compressed + "]"
         except ValueError:
-            raise InvalidURL(f"has an invalid IPv6 address {host!r}") from None
+            raise InvalidURL(
+                translate(ADDRESS, "has an invalid IPv6 address {host}").format(host=repr(host))
+            ) from None
     else:
         host = host.rstrip(".")
         if not host or not _HOST_OK.match(host):
@@ -56,7 +63,11 @@ def _host_port(parts: SplitResult) -> tuple[str, int | None]:
             except UnicodeError:
                 host = ""
             if not _HOST_OK.match(host):
-                raise InvalidURL(f"has an invalid host name {parts.hostname!r}")
+                raise InvalidURL(
+                    translate(ADDRESS, "has an invalid host name {host}").format(
+                        host=repr(parts.hostname)
+                    )
+                )
     return host, port
 
 
@@ -240,38 +251,52 @@ def _join_href(base: str, directory: str, href: str) -> str | None:
     return _join(base if not href or href[0] == "?" else directory, href)
 
 
+def not_a_url(text: str, why: str) -> str:
+    """Why ``text`` typed is no URL, for the person who typed it."""
+    return translate(ADDRESS, "{text} is not a URL: {why}").format(text=repr(text), why=why)
+
+
 def parse_address(text: str) -> str:
     """Turn what a person typed into a normalised URL, or raise InvalidURL saying why."""
     text = text.strip()
     if not text:
-        raise InvalidURL("Enter a URL to crawl, for example http://127.0.0.1:8000/")
+        raise InvalidURL(
+            translate(ADDRESS, "Enter a URL to crawl, for example {url}").format(
+                url="http://127.0.0.1:8000/"
+            )
+        )
     if any(c.isspace() for c in text):
-        raise InvalidURL(f"{text!r} is not a URL: it contains spaces")
+        raise InvalidURL(not_a_url(text, translate(ADDRESS, "it contains spaces")))
+    unsupported = translate(
+        ADDRESS, "unsupported scheme {scheme}: only http and https can be crawled"
+    )
     if "://" not in text:
         m = re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(?!\d)", text)
         if m and m.group(1).lower() not in ("localhost",):
-            raise InvalidURL(
-                f"unsupported scheme {m.group(1)!r}: only http and https can be crawled"
-            )
+            raise InvalidURL(unsupported.format(scheme=repr(m.group(1))))
         text = "http://" + text
     try:
         parts = urlsplit(text)
     except ValueError as e:
-        raise InvalidURL(f"{text!r} is not a URL: {e}") from None
+        raise InvalidURL(not_a_url(text, str(e))) from None
     if parts.scheme.lower() not in SCHEMES:
-        raise InvalidURL(f"unsupported scheme {parts.scheme!r}: only http and https can be crawled")
+        raise InvalidURL(unsupported.format(scheme=repr(parts.scheme)))
     try:
         host, _ = _host_port(parts)
     except InvalidURL as e:
-        raise InvalidURL(f"{text!r} is not a URL: it {e}") from None
+        raise InvalidURL(not_a_url(text, translate(ADDRESS, "it {why}").format(why=e))) from None
     if "." not in host and host != "localhost" and not host.startswith("["):
-        raise InvalidURL(f"{text!r} is not a URL: {host!r} is not a host name")
+        why = translate(ADDRESS, "{host} is not a host name").format(host=repr(host))
+        raise InvalidURL(not_a_url(text, why))
     if not host.startswith("[") and (len(host) > 253 or any(len(x) > 63 for x in host.split("."))):
         # DNS allows 63 bytes per label, 253 in all; the resolver would fail on every try.
-        raise InvalidURL(f"{text!r} is not a URL: its host name has a part longer than DNS allows")
+        why = translate(ADDRESS, "its host name has a part longer than DNS allows")
+        raise InvalidURL(not_a_url(text, why))
     url = normalize(text)
     if url is None:
-        raise InvalidURL(f"{text!r} is not a URL the crawler can fetch")
+        raise InvalidURL(
+            translate(ADDRESS, "{text} is not a URL the crawler can fetch").format(text=repr(text))
+        )
     return url
 
 

@@ -15,6 +15,8 @@ from typing import Any
 
 import regex
 
+from gui_crawler.base.translate import translate
+
 # Seconds a person's regex may take on one URL (a sane one takes microseconds), and on one page
 # (a sane one takes milliseconds on a 10 MB page).
 URL_BUDGET = 0.1
@@ -64,8 +66,11 @@ class UrlRegex:
                 if not self._said:
                     self._said = True
                     self.on_cut(
-                        f"The {self.what} regex took longer than {URL_BUDGET:g} s on "
-                        f"{url[:200]} and was cut: URLs it cannot be decided for are left out"
+                        translate(
+                            "Engine",
+                            "The {what} regex took longer than {budget} s on {url} and was cut: "
+                            "URLs it cannot be decided for are left out",
+                        ).format(what=self.what, budget=f"{URL_BUDGET:g}", url=url[:200])
                     )
             if len(self._memo) >= _MEMO:
                 self._memo.clear()

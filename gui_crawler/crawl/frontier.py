@@ -30,6 +30,7 @@ import logging
 from collections import deque
 from collections.abc import Callable, Iterable
 
+from gui_crawler.base.translate import translate
 from gui_crawler.crawl.seen import Seen
 from gui_crawler.crawl.spill import BATCH, Spill
 from gui_crawler.events import Queued
@@ -181,8 +182,11 @@ class Frontier:
 
     def _spill_failed(self, why: str) -> None:
         self._say(
-            f"The queue cannot be written to disk ({why}): the URLs queued past "
-            f"{self.spill_at:,} stay in memory"
+            translate(
+                "Engine",
+                "The queue cannot be written to disk ({why}): the URLs queued past {n} stay in "
+                "memory",
+            ).format(why=why, n=f"{self.spill_at:,}")
         )
 
     def _say(self, text: str) -> None:

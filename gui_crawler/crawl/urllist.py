@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import yarl
 
+from gui_crawler.base.translate import ntranslate, translate
 from gui_crawler.base.urls import InvalidURL, parse_address
 from gui_crawler.crawl.access import Access
 from gui_crawler.crawl.sitemaps import parse_sitemap, read_sitemaps
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from gui_crawler.config import CrawlConfig
 
 MAX_SKIPPED_SHOWN = 3
+LISTS = "UrlList"  # the context of what is said about a list of URLs
 
 
 class ListError(ValueError):
@@ -38,12 +40,17 @@ class UrlList:
         """What was skipped, in one line, or None."""
         if not self.skipped:
             return None
-        shown = ", ".join(f"line {n}: {text[:60]!r}" for n, text in self.skipped[:3])
+        line = translate(LISTS, "line {n}: {text}")
+        shown = ", ".join(line.format(n=n, text=repr(text[:60])) for n, text in self.skipped[:3])
         more = len(self.skipped) - MAX_SKIPPED_SHOWN
-        tail = f" and {more} more" if more > 0 else ""
+        tail = translate(LISTS, " and {n} more").format(n=more) if more > 0 else ""
         n = len(self.skipped)
-        what = "line that is not a URL" if n == 1 else "lines that are not URLs"
-        return f"skipped {n} {what} ({shown}{tail})"
+        return ntranslate(
+            LISTS,
+            "skipped {n} line that is not a URL ({shown})",
+            "skipped {n} lines that are not URLs ({shown})",
+            n,
+        ).format(n=n, shown=shown + tail)
 
 
 def read_list(data: bytes, name: str = "the list") -> UrlList:
@@ -55,10 +62,17 @@ def read_list(data: bytes, name: str = "the list") -> UrlList:
         try:
             locs, is_index = parse_sitemap(data)
         except zlib.error as e:
-            raise ListError(f"{name} is not a readable gzip file: {e}") from None
+            raise ListError(
+                translate(LISTS, "{name} is not a readable gzip file: {error}").format(
+                    name=name, error=e
+                )
+            ) from None
         if is_index:
             raise ListError(
-                f"{name} is a sitemap index: give one of the sitemaps it lists, or its URL"
+                translate(
+                    LISTS,
+                    "{name} is a sitemap index: give one of the sitemaps it lists, or its URL",
+                ).format(name=name)
             )
         lines = list(enumerate(locs, 1))
     else:
@@ -76,7 +90,7 @@ def read_list(data: bytes, name: str = "the list") -> UrlList:
     out.urls = list(seen)
     if not out.urls:
         why = f": {out.note()}" if out.skipped else ""
-        raise ListError(f"{name} has no URL to check{why}")
+        raise ListError(translate(LISTS, "{name} has no URL to check").format(name=name) + why)
     return out
 
 
@@ -99,6 +113,10 @@ async def fetch_list(url: str, config: CrawlConfig) -> UrlList:
             limit=config.max_body,
         )  # fmt: skip
     if not found.urls:
-        why = "; ".join(found.notes) or "it could not be fetched or lists no URL"
-        raise ListError(f"the sitemap {url} gives no URL to check: {why}")
+        why = "; ".join(found.notes) or translate(LISTS, "it could not be fetched or lists no URL")
+        raise ListError(
+            translate(LISTS, "the sitemap {url} gives no URL to check: {why}").format(
+                url=url, why=why
+            )
+        )
     return UrlList(list(found.urls))

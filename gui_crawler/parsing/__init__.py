@@ -2,8 +2,9 @@
 
 * ``links``: a page's links and facts read from its body (``parse_page``);
 * ``pagefacts``: the audit fields of a page (title, description, headings, canonical, ...);
-* ``linkwords``: each link of a page with its words (anchor text, alt, rel, element), packed as
-  the walk packs them and read back (``said_words``) when a view or an output asks;
+* ``linkwords``: a page's links with their words (anchor text, alt, rel, element), packed and
+  compressed as the walk packs them on the parser thread, and read back (``blob_links``,
+  ``said_words``) when a view or an output asks;
 * ``slicing``: a huge page cut into pieces that parse alone;
 * ``parsepool``: parsing in worker processes (its functions are imported by name there);
 * ``accel``: the one place that chooses between each compiled part and its pure-Python twin;

@@ -428,7 +428,9 @@ static inline void pop(tree_t *t)
     if (el.entry >= 0) {
         t->entries[el.entry].on = 0;
     }
-    if (nm->flags & F_MARKER) { /* the list is cleared back to its last marker */
+    /* The list is cleared back to its last marker: the one an HTML element of these names put
+     * there (an SVG or MathML <td> put none, and cleared another's marker away). */
+    if ((nm->flags & F_MARKER) && el.kind == HTML) {
         while (t->last >= 0) {
             entry_t *gone = &t->entries[t->last];
             t->last = gone->prev;

@@ -224,11 +224,13 @@ class _Tree:
             entry.pos = at
 
     def _pop(self) -> None:
-        name, entry, *_ = self.stack.pop()
+        name, entry, kind, *_ = self.stack.pop()
         self.open[name].pop()
         if entry is not None:
             entry.on = False
-        if name in MARKERS:  # the list is cleared back to its last marker
+        # The list is cleared back to its last marker: the one an HTML element of these names
+        # put there (an SVG or MathML <td> put none, and cleared another's marker away).
+        if name in MARKERS and kind == HTML:
             while self.last is not None:
                 gone, self.last = self.last, self.last.prev
                 gone.gone = True
@@ -451,6 +453,118 @@ _FORMATTING_BUT_A = FORMATTING - {b"a"}
 # End tags of elements that _Tree.end() only pops when they are the current node.
 _POP_NOT = FORMATTING | MARKERS | HEADINGS | _ROOTS
 
+# Markup the model has nothing to do for, read a run at a time by regexes (the model looked at each
+# of a docs page's ~4,000 tags in Python): elements opened and closed in order by their own end
+# tags, lowercase, their attributes' values free of "<" and ">", with text between them; each a
+# plain element (one the model only opens and pops) or a formatting element, an <a> only where
+# no <a> is open (it closes the one open); and lists (<ul>, <ol>) of such <li>. In HTML content,
+# with the list of active formatting elements' last entry open (nothing to make again) and no
+# <a> on it, such a run opens and closes as many elements as it has start tags and leaves the
+# stack and the list as they were: the scan counts them, and the attribute comparisons of their
+# long tags, and goes on after it. What no pattern matches the model reads tag by tag.
+_WS = rb"[\t\n\x0c\r ]"
+_ATTRIBUTES = (
+    rb"(?:" + _WS + rb"++[^\t\n\x0c\r /<>\"'=]++(?:" + _WS + rb"*+=" + _WS
+    + rb"*+(?:\"[^\"<>]*+\"|'[^'<>]*+'|[^\t\n\x0c\r <>\"'=`]++))?+)*+" + _WS + rb"*+>"
+)  # fmt: skip
+
+
+def _trie(words: frozenset[bytes]) -> bytes:
+    """A regex that matches each of ``words`` (and nothing else), branching on one byte at a
+    time: an alternation of a hundred names tried one by one cost a run most of its time."""
+    by_first: dict[bytes, list[bytes]] = {}
+    for word in words:
+        by_first.setdefault(word[:1], []).append(word[1:])
+    branches = []
+    for first, rests in sorted(by_first.items()):
+        tails = frozenset(r for r in rests if r)
+        rest = _trie(tails) if tails else b""
+        if tails and b"" in rests:
+            rest = b"(?:" + rest + b")?"
+        branches.append(re.escape(first) + rest)
+    return branches[0] if len(branches) == 1 else b"(?:" + b"|".join(branches) + b")"
+
+
+def _names(but: frozenset[bytes]) -> bytes:
+    """A lowercase tag name not in ``but``."""
+    return rb"(?!" + _trie(but) + rb"[\t\n\x0c\r >])[a-z][a-z0-9-]*+"
+
+
+_INNER = _names(_PLAIN_NOT - _FORMATTING_BUT_A)  # plain or formatting, not <a>
+_OUTER = _names(_PLAIN_NOT - FORMATTING)  # <a> too
+
+
+def _element(depth: int, names: bytes = _OUTER, tag: bytes = b"n") -> bytes:
+    """An element of ``names`` and its content, elements nested at most ``depth`` deep in it.
+    (Atomic groups, not possessive repeats: Python 3.11's possessive repeat of a group holding a
+    capture can raise SystemError, CPython issue 101955.)"""
+    name = tag + b"%d" % depth
+    inner = rb"[^<]++" if depth == 1 else rb"[^<]++|" + _element(depth - 1, _INNER, tag)
+    return (
+        rb"<(?P<" + name + rb">" + names + rb")" + _ATTRIBUTES
+        + rb"(?>(?:" + inner + rb")*)</(?P=" + name + rb")>"
+    )  # fmt: skip
+
+
+_NESTED = 5
+# A run from an element's start tag.
+_RUN = re.compile(rb"(?>(?:" + _element(_NESTED) + rb"[^<]*+)+)")
+# The content of an element the model just opened up to an end tag, when it is a run or text;
+# for a list, <li> of such content.
+_END = rb"</(?P<end>[a-z][a-z0-9-]*+)>"
+_CONTENT = re.compile(rb"(?>(?:[^<]++|" + _element(_NESTED) + rb")*)" + _END)
+_ITEM = rb"<li" + _ATTRIBUTES + rb"(?>(?:[^<]++|" + _element(_NESTED - 1, tag=b"i") + rb")*)</li>"
+_LIST = re.compile(rb"(?>(?:[^<]++|" + _ITEM + rb")*)" + _END)
+_LISTS = frozenset([b"ul", b"ol"])
+# A start tag that may have ATTRIBUTE_TEXT bytes of attributes (its attributes' values hold no ">").
+_LONG = re.compile(rb"<[a-z][a-z0-9-]*+[\t\n\x0c\r ][^>]{%d,}>" % (ATTRIBUTE_TEXT - 1))
+
+
+def _pairs(data: bytes, start: int, end: int) -> int:
+    """The attribute comparisons of the tags of the run data[start:end], as the scan counts them
+    for each tag it reads."""
+    pairs = 0
+    for long in _LONG.finditer(data, start, end):
+        m = TAG.match(data, long.start())
+        assert m is not None
+        if len(m.group(2)) >= ATTRIBUTE_TEXT:
+            name_end = long.start() + 1 + len(m.group(1))
+            k = len(ATTRIBUTE.findall(data, name_end, name_end + len(m.group(2))))
+            pairs += k * (k - 1) // 2
+    return pairs
+
+
+def _open(tree: _Tree) -> bool:
+    """Whether the model is where a run changes nothing: HTML content, nothing to make again, no
+    <a> on the list."""
+    last, stack = tree.last, tree.stack
+    return (
+        (last is None or last.on)
+        and (not stack or stack[-1][2] == HTML)
+        and (last is None or tree._find(b"a") is None)
+    )
+
+
+def _run(
+    pattern: re.Pattern[bytes], data: bytes, pos: int, name: bytes | None, tree: _Tree, before: int
+) -> tuple[int, int]:
+    """Where a run ``pattern`` matches from ``pos`` ends, and its attribute comparisons (its
+    elements counted into the model's); (pos, 0) where it does not match, or it is the content of
+    ``name`` but not up to its end tag; it ends before ``before`` (a cut may come there).
+    Content ends where its end tag begins, for the model to read."""
+    if not _open(tree):
+        return pos, 0
+    # Read no further than ``before``: a run that went on past it, read again from each tag
+    # before it, made a page of 20,000 links in a row quadratic (48 s).
+    m = pattern.match(data, pos, before)
+    if m is None:
+        return pos, 0
+    end = m.end() if name is None else m.start("end") - 2
+    if (name is not None and m.group("end") != name) or end == pos:
+        return pos, 0
+    tree.elements += data.count(b"<", pos, end) - data.count(b"</", pos, end)
+    return end, _pairs(data, pos, end)
+
 
 def scan(
     data: bytes, max_tags: int, tags: int, max_elements: int, /
@@ -492,6 +606,11 @@ def scan(
         if initial and c != 0x21 and c != 0x3F:  # anything but a comment or a doctype
             initial = False
         if c in LETTERS or (c == 0x2F and lt + 2 < n and data[lt + 2] in LETTERS):
+            if c != 0x2F:
+                pos, more = _run(_RUN, data, lt, None, tree, target)
+                if pos > lt:
+                    pairs = min(SATURATED, pairs + more)
+                    continue
             m = TAG.match(data, lt)
             assert m is not None  # every tag ends at ">" or at the end of the page
             raw_name, attrs, trail, close = m.groups()
@@ -554,6 +673,8 @@ def scan(
                 at = len(stack)
                 stack.append((name, None, HTML, *(stack[-1][3:] if stack else (-1, -1, -1))))
                 tree.open.setdefault(name, []).append(at)
+                pos, more = _run(_CONTENT, data, pos, name, tree, target)
+                pairs = min(SATURATED, pairs + more)
                 continue
             if name in _FORMATTING_BUT_A and (not tree.stack or tree.stack[-1][2] == HTML):
                 last = tree.last  # what start() does for it: make again, count, open, list
@@ -564,6 +685,8 @@ def scan(
                 tree._add(entry)
                 tree.by_name.setdefault(name, []).append(entry)
                 tree._push(name, entry)
+                pos, more = _run(_CONTENT, data, pos, name, tree, target)
+                pairs = min(SATURATED, pairs + more)
                 continue
             html = tree.start(name, self_closing, max_elements)
             if name in held and not (self_closing and name in _FOREIGN):
@@ -581,6 +704,10 @@ def scan(
                 if closing is None:
                     break
                 pos = closing.start()
+            elif tree.stack and tree.stack[-1][0] == name:  # it opened an element
+                content = _LIST if name in _LISTS else _CONTENT
+                pos, more = _run(content, data, pos, name, tree, target)
+                pairs = min(SATURATED, pairs + more)
             continue
         if c == 0x21:  # "<!"
             if data.startswith(b"<!--", lt):

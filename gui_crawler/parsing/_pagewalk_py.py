@@ -8,6 +8,7 @@ turns it off. The functions and :class:`Walkers` take and return what the C ones
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import queue
 import re
@@ -89,6 +90,7 @@ def origin_length(directory: str) -> int:
     return end if end >= 0 and directory.endswith("/") else 0
 
 
+@functools.lru_cache(maxsize=16384)  # a site's navigation repeats its hrefs on every page
 def plain_join(directory: str, origin: int, href: str) -> str | None:
     """The URL the walk joins ``href`` to against ``directory`` (whose origin is ``origin``
     characters long), "" for the page itself (a "#fragment"), or None where Python joins it."""

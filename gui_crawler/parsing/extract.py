@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gui_crawler.base import userregex
+from gui_crawler.base.translate import translate
 
 MAX_VALUE = 1000  # characters of an extracted value kept
 # A rule's name: a column heading and a JSON key (letters, digits, _ and -, up to 40).
@@ -50,15 +51,23 @@ def parse_rule(text: str, search: bool = False, absent: bool = False) -> Rule:
     name, eq, spec = text.partition("=")
     name = name.strip()
     if not eq or not _NAME.fullmatch(name):
-        raise RuleError("must be NAME=…, NAME a letter then letters, digits, _ or - (up to 40)")
+        raise RuleError(
+            translate(
+                "Options", "must be NAME=…, NAME a letter then letters, digits, _ or - (up to 40)"
+            )
+        )
     way, colon, pattern = spec.partition(":")
     ways = ("text", "regex") if search else ("css", "xpath", "regex")
     if not colon or way not in ways:
         if not search:
-            raise RuleError(f"{name}: say how, as css:SELECTOR, xpath:EXPR or regex:PATTERN")
+            raise RuleError(
+                translate(
+                    "Options", "{name}: say how, as css:SELECTOR, xpath:EXPR or regex:PATTERN"
+                ).format(name=name)
+            )
         way, pattern = "text", spec
     if not pattern:
-        raise RuleError(f"{name}: nothing to look for")
+        raise RuleError(translate("Options", "{name}: nothing to look for").format(name=name))
     attr = None
     if way == "css" and (m := _ATTR.search(pattern)):
         attr, pattern = m.group(1), pattern[: m.start()].rstrip()
@@ -82,7 +91,11 @@ def compiled(rule: Rule) -> Any:
         try:
             return userregex.compile(rule.pattern)
         except userregex.error as e:
-            raise RuleError(f"{rule.name}: not a valid regular expression: {e}") from None
+            raise RuleError(
+                translate("Options", "{name}: not a valid regular expression: {error}").format(
+                    name=rule.name, error=e
+                )
+            ) from None
     if rule.way == "text":
         return rule.pattern
     if rule.way == "css":
@@ -91,18 +104,28 @@ def compiled(rule: Rule) -> Any:
         try:
             LexborHTMLParser("<p>").css(rule.pattern)
         except (SelectolaxError, ValueError) as e:
-            raise RuleError(f"{rule.name}: not a CSS selector: {e}") from None
+            raise RuleError(
+                translate("Options", "{name}: not a CSS selector: {error}").format(
+                    name=rule.name, error=e
+                )
+            ) from None
         return rule.pattern
     try:
         from lxml import etree
     except ImportError:
         raise RuleError(
-            f"{rule.name}: XPath needs lxml (pip install lxml), or use css:SELECTOR"
+            translate(
+                "Options", "{name}: XPath needs lxml (pip install lxml), or use css:SELECTOR"
+            ).format(name=rule.name)
         ) from None
     try:
         return etree.XPath(rule.pattern)
     except etree.XPathSyntaxError as e:
-        raise RuleError(f"{rule.name}: not an XPath expression: {e}") from None
+        raise RuleError(
+            translate("Options", "{name}: not an XPath expression: {error}").format(
+                name=rule.name, error=e
+            )
+        ) from None
 
 
 class Extractor:
@@ -113,7 +136,11 @@ class Extractor:
         names = [r.name for r in self.rules]
         if len(set(names)) < len(names):
             twice = sorted({n for n in names if names.count(n) > 1})
-            raise RuleError(f"a rule's name is its column: {', '.join(twice)} given twice")
+            raise RuleError(
+                translate("Options", "a rule's name is its column: {names} given twice").format(
+                    names=", ".join(twice)
+                )
+            )
         self._compiled = [compiled(r) for r in self.rules]
         self._css = any(r.way == "css" for r in self.rules)
         self._xpath = any(r.way == "xpath" for r in self.rules)

@@ -147,20 +147,38 @@ def _utf8(value: str | None) -> bytes | None:
     return None if value is None else value.encode("utf-8", "surrogatepass")
 
 
+def _put_varint(out: bytearray, v: int) -> None:
+    while v >= 0x80:
+        out.append(v & 0x7F | 0x80)
+        v >>= 7
+    out.append(v)
+
+
+def _put_field(out: bytearray, value: str | None) -> None:
+    """``value``'s UTF-8 behind its length + 1 (0: None)."""
+    if value is None:
+        out.append(0)
+        return
+    b = value.encode("utf-8", "surrogatepass")
+    _put_varint(out, len(b) + 1)
+    out += b
+
+
 def _front(values: Iterable[bytes]) -> bytes:
     """``values`` front-coded as ``_linkpack`` packs links (bytes, not str: an href as written
     need not be UTF-8), behind its length."""
-    out: list[bytes] = []
+    out = bytearray()
     prev = b""
     for b in values:
         n = min(len(b), len(prev))
         shared = 0
         while shared < n and b[shared] == prev[shared]:
             shared += 1
-        out += (varint(shared), varint(len(b) - shared), b[shared:])
+        _put_varint(out, shared)
+        _put_varint(out, len(b) - shared)
+        out += b[shared:]
         prev = b
-    packed = b"".join(out)
-    return varint(len(packed)) + packed
+    return varint(len(out)) + out
 
 
 def pack_piece(said: Sequence[Said], joined: Mapping[str, str | None] | None) -> bytes:
@@ -214,18 +232,19 @@ def pack_piece(said: Sequence[Said], joined: Mapping[str, str | None] | None) ->
         kept.append(item)
     if not links and not kept:
         return b""
-    kinds = [_KIND[item[0]] for item in kept]
-    out = [
-        _front(url.encode() for url in links),
-        _front(_utf8(href) or b"" for href in written),
-        varint(len(kept)),
-        bytes(kinds),
-        *(varint(ref if ref >= 0 else 1 + len(links) - ref) for _, ref, *_ in kept),
-        *(_field(_utf8(item[2])) for k, item in zip(kinds, kept, strict=True) if k in _HAS_TEXT),
-        *(_field(_utf8(item[3])) for k, item in zip(kinds, kept, strict=True) if k in _HAS_ALT),
-        *(_field(_utf8(item[4])) for k, item in zip(kinds, kept, strict=True) if k in _HAS_REL),
-    ]
-    return deflate(b"".join(out))
+    out = bytearray(_front(url.encode() for url in links))
+    out += _front(href.encode("utf-8", "surrogatepass") for href in written)
+    _put_varint(out, len(kept))
+    kinds = bytes(_KIND[item[0]] for item in kept)
+    out += kinds
+    inline = 1 + len(links)
+    for _, ref, *_ in kept:
+        _put_varint(out, ref if ref >= 0 else inline - ref)
+    for column, has in ((2, _HAS_TEXT), (3, _HAS_ALT), (4, _HAS_REL)):
+        for k, item in zip(kinds, kept, strict=True):
+            if k in has:
+                _put_field(out, item[column])  # type: ignore[arg-type]
+    return deflate(bytes(out))
 
 
 def _damaged() -> ValueError:
@@ -340,7 +359,7 @@ def page_blob(
     out = [_field(_utf8(base)), varint(len(pieces))]
     for piece in pieces:
         out += (varint(len(piece)), piece)
-    return b"".join(out) + _extras(extras) + b"\0"  # none dropped
+    return b"".join(out) + (_extras(extras) if extras else _NO_EXTRAS) + b"\0"  # none dropped
 
 
 def _extras(extras: Sequence[tuple[int, str]]) -> bytes:
@@ -354,6 +373,9 @@ def _extras(extras: Sequence[tuple[int, str]]) -> bytes:
     packed = deflate(front) if len(front) > 256 else b""
     flag, body = (1, packed) if packed and len(packed) < len(front) else (0, front)
     return b"".join(out) + varint(2 * len(body) + flag) + body
+
+
+_NO_EXTRAS = _extras(())
 
 
 def _drops(dropped: Iterable[int]) -> bytes:

@@ -105,15 +105,21 @@ LABELS = {key: label for key, label, _ in FINDINGS}
 JS_FINDINGS = frozenset(key for key, _, _ in FINDINGS if key.startswith("js_"))
 
 
+# The labels of the custom findings by their key's prefix, templates of the rule's name (the
+# window says them in its language).
+CUSTOM_LABELS = {
+    "extract": "{name}: nothing extracted",
+    "absent": "{name}: not found",
+    "search": "{name}: found",
+}
+
+
 def custom_finding(rule: Rule) -> tuple[str, str, int]:
     """The finding of a custom extraction or search rule (``--extract``, ``--search``,
     ``--search-absent``): key, label, severity, as in FINDINGS. Its pages: those where the
     extraction found nothing, the search found its text, or the absent search did not."""
-    if not rule.search:
-        return f"extract:{rule.name}", f"{rule.name}: nothing extracted", 1
-    if rule.absent:
-        return f"absent:{rule.name}", f"{rule.name}: not found", 1
-    return f"search:{rule.name}", f"{rule.name}: found", 0
+    kind = "extract" if not rule.search else "absent" if rule.absent else "search"
+    return f"{kind}:{rule.name}", CUSTOM_LABELS[kind].format(name=rule.name), int(kind != "search")
 
 
 def _custom_hit(rule: Rule, value: str) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from gui_crawler.base.translate import COMPARE, translate
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import FetchRecord
 from gui_crawler.options import OPTIONS, Option
@@ -76,8 +77,11 @@ def check_same_site(old_roots: Iterable[str], new_roots: Iterable[str]) -> None:
     old, new = hosts(old_roots), hosts(new_roots)
     if not old & new:
         raise DifferentSites(
-            f"the crawls are of different sites ({', '.join(sorted(old))} and "
-            f"{', '.join(sorted(new))}): compare two crawls of one site"
+            translate(
+                COMPARE,
+                "the crawls are of different sites ({old} and {new}): compare two crawls of one "
+                "site",
+            ).format(old=", ".join(sorted(old)), new=", ".join(sorted(new)))
         )
 
 
@@ -121,8 +125,8 @@ def counts(changes: Iterable[Change]) -> Counter[str]:
 def summary(changes: list[Change]) -> str:
     """'3 added, 1 removed, 2 answer changed', or 'no changes'."""
     n = counts(changes)
-    said = [f"{n[k.key]:,} {k.label}" for k in KINDS if n[k.key]]
-    return ", ".join(said) if said else "no changes"
+    said = [f"{n[k.key]:,} {translate(COMPARE, k.label)}" for k in KINDS if n[k.key]]
+    return ", ".join(said) if said else translate(COMPARE, "no changes")
 
 
 # The options that decide which URLs a crawl takes in (those ``--resume`` may not change), and
@@ -180,10 +184,11 @@ def options_note(old: CrawlConfig, new: CrawlConfig) -> str | None:
     differ = option_differences(old, new)
     if not differ:
         return None
-    return (
-        f"The two crawls were made with different options ({'; '.join(differ)}): URLs added "
-        "or removed may be the options' doing, not the site's."
-    )
+    return translate(
+        COMPARE,
+        "The two crawls were made with different options ({options}): URLs added or removed "
+        "may be the options' doing, not the site's.",
+    ).format(options="; ".join(differ))
 
 
 def csv_rows(changes: Iterable[Change]) -> Iterable[tuple[str, str, str, str]]:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gui_crawler.base.translate import COLUMNS, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.records.audit import custom_finding
@@ -222,11 +223,16 @@ def rule_column(rule: Rule) -> PageColumn:
         f"THEN json_extract(extracted, '$.\"{name}\"') END, '')"
     )
     if not rule.search:
-        return C(head, head, f"What {way} extracted from the page (empty: nothing)", value,
-                 width=140, searched=True, sql=sql)  # fmt: skip
-    what = "the pages without it make its finding" if rule.absent else "0 when it does not"
+        tip = translate(COLUMNS, "What {way} extracted from the page (empty: nothing)")
+        return C(head, head, tip.format(way=way), value, width=140, searched=True, sql=sql)
+    what = (
+        translate(COLUMNS, "the pages without it make its finding")
+        if rule.absent
+        else translate(COLUMNS, "0 when it does not")
+    )
     count = f"CASE WHEN {sql} GLOB '[0-9]*' AND {sql} NOT GLOB '*[^0-9]*' THEN CAST({sql} AS INTEGER) ELSE -1 END"
-    return C(head, head, f"How many times the page's HTML holds {way} ({what})", value,
+    tip = translate(COLUMNS, "How many times the page's HTML holds {way} ({what})")
+    return C(head, head, tip.format(way=way, what=what), value,
              sort=lambda r: _count(value(r)), width=90, numeric=True, sql=count)  # fmt: skip
 
 

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gui_crawler.base.translate import VERDICTS, translate
 from gui_crawler.events import REDIRECT_STATUSES, ErrorKind
 
 if TYPE_CHECKING:
@@ -306,8 +307,8 @@ SUMMARY = (Verdict.BROKEN, Verdict.ERROR, Verdict.BLOCKED, Verdict.TIMEOUT, Verd
 
 
 def count_label(v: Verdict, n: int) -> str:
-    """``Broken 10``: a status bar's count."""
-    return f"{WORDS[v].label} {n:,}"
+    """``Broken 10``: a status bar's count (in the window's language)."""
+    return f"{translate(VERDICTS, WORDS[v].label)} {n:,}"
 
 
 def noun(v: Verdict, n: int) -> str:

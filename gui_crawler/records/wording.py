@@ -4,9 +4,11 @@ for people. The technical text (``FetchRecord.exception``) stays for the Details
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from http import HTTPStatus
 from urllib.parse import urlsplit
 
+from gui_crawler.base.translate import ntranslate, translate
 from gui_crawler.events import OUT_OF_SCOPE, ErrorKind, FetchRecord
 from gui_crawler.records.verdicts import CUT_SHORT, Verdict, failed_answer, is_cancelled
 from gui_crawler.records.verdicts import WORDS as VERDICT_WORDS
@@ -107,10 +109,11 @@ def error_sentence(rec: FetchRecord) -> str:
     return WORDS.get(rec.error_kind, ("", rec.error_kind))[1] or rec.error_kind
 
 
-def answer_words(rec: FetchRecord) -> str:
+def answer_words(rec: FetchRecord, say: Callable[[str], str] = str) -> str:
     """What a URL answered, for a report or a list: ``404 Not Found``, or why it failed in plain
     words (``Could not connect to the server``), with the status when there was one (``403: The
-    server answered with a challenge for bots``). Never the exception's own text."""
+    server answered with a challenge for bots``). Never the exception's own text. ``say`` puts
+    the sentence in the reader's language (the window's)."""
     status = ""
     if rec.status is not None:
         try:
@@ -120,16 +123,17 @@ def answer_words(rec: FetchRecord) -> str:
     if rec.error_kind is None:
         return status
     kind = rec.error_kind
-    sentence = WORDS[kind][1] if kind in WORDS else _words(kind)  # never an identifier
+    sentence = say(WORDS[kind][1]) if kind in WORDS else _words(kind)  # never an identifier
     return f"{rec.status}: {sentence}" if status else sentence
 
 
 def workers_capped(workers: int, files: int) -> str:
     """The notice of a worker count lowered to what this system lets the crawler open."""
-    return (
-        f"Workers capped at {workers:,}: this system lets the crawler open {files:,} files "
-        "(ulimit -n), and each worker needs one for its connection"
-    )
+    return translate(
+        "Wording",
+        "Workers capped at {workers}: this system lets the crawler open {files} files "
+        "(ulimit -n), and each worker needs one for its connection",
+    ).format(workers=f"{workers:,}", files=f"{files:,}")
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -141,16 +145,20 @@ def duration(seconds: float) -> str:
     """How long something took, to the precision that means something: ``40 ms``, ``2.4 s``,
     ``2 min 5 s``, ``1 h 2 min`` (a crawl of 22 URLs was said to take "0.0 s")."""
     if seconds < 0.001:
-        return "less than 1 ms"
+        return translate("Wording", "less than 1 ms")
     if seconds < 1:
-        return f"{seconds * 1000:.0f} ms"
+        return translate("Wording", "{ms} ms").format(ms=f"{seconds * 1000:.0f}")
     if seconds < 60:
-        return f"{seconds:.1f} s"
+        return translate("Wording", "{s} s").format(s=f"{seconds:.1f}")
     m, s = divmod(round(seconds), 60)
     if m < 60:
-        return f"{m} min {s} s" if s else f"{m} min"
+        if s:
+            return translate("Wording", "{m} min {s} s").format(m=m, s=s)
+        return translate("Wording", "{m} min").format(m=m)
     h, m = divmod(m, 60)
-    return f"{h} h {m} min" if m else f"{h} h"
+    if m:
+        return translate("Wording", "{h} h {m} min").format(h=h, m=m)
+    return translate("Wording", "{h} h").format(h=h)
 
 
 def per_second(n: float, seconds: float) -> str:
@@ -171,8 +179,10 @@ def average_rate(n: int, seconds: float) -> str:
     if n <= 0 or seconds <= 0:
         return ""
     if seconds < 1:
-        return f"{plural(n, 'page')} in {duration(seconds)}"
-    return f"{per_second(n, seconds)} pages/s (average)"
+        return ntranslate("Wording", "{n} page in {time}", "{n} pages in {time}", n).format(
+            n=f"{n:,}", time=duration(seconds)
+        )
+    return translate("Wording", "{rate} pages/s (average)").format(rate=per_second(n, seconds))
 
 
 def root_failure(rec: FetchRecord | None) -> str | None:
@@ -180,18 +190,26 @@ def root_failure(rec: FetchRecord | None) -> str | None:
     if rec is None or is_cancelled(rec):
         return None
     where = urlsplit(rec.url).netloc or rec.url
+    why = translate("Wording", error_sentence(rec))
     if rec.error_kind in UNREACHABLE:
-        return f"Nothing answered at {where} — is the server running? ({error_sentence(rec)})"
+        return translate(
+            "Wording", "Nothing answered at {host} — is the server running? ({why})"
+        ).format(host=where, why=why)
     if rec.error_kind is not None:
-        return f"The start page {rec.url} failed: {error_sentence(rec)}"
+        return translate("Wording", "The start page {url} failed: {why}").format(
+            url=rec.url, why=why
+        )
     if failed_answer(rec):
-        return f"The start page {rec.url} answered {rec.status}: there was nothing to crawl"
+        return translate(
+            "Wording", "The start page {url} answered {status}: there was nothing to crawl"
+        ).format(url=rec.url, status=rec.status)
     if rec.next_url and rec.note and rec.note.startswith(OUT_OF_SCOPE):
         # A site that moved to another host: the crawl ends at its first page.
-        return (
-            f"The start page redirects to {rec.next_url}, outside the crawl's scope (target out "
-            "of scope): crawl that address instead, or widen the scope"
-        )
+        return translate(
+            "Wording",
+            "The start page redirects to {url}, outside the crawl's scope (target out of scope): "
+            "crawl that address instead, or widen the scope",
+        ).format(url=rec.next_url)
     return None
 
 
@@ -203,10 +221,13 @@ def progress_text(done: int, known: int, rate: float, elapsed: float) -> str:
     grow as pages are parsed, so this is an estimate and says so."""
     if known <= 0:
         return ""
-    text = f"{min(100, done * 100 // known)}% of {known:,} known"
+    text = translate("Wording", "{percent}% of {known} known").format(
+        percent=min(100, done * 100 // known), known=f"{known:,}"
+    )
     left = known - done
     if left > 0 and rate > 0 and elapsed >= SETTLE_SECONDS:
         m, s = divmod(int(left / rate + 0.5), 60)
         h, m = divmod(m, 60)
-        text += f", about {h}:{m:02d}:{s:02d} left" if h else f", about {m}:{s:02d} left"
+        clock = f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+        text += translate("Wording", ", about {time} left").format(time=clock)
     return text

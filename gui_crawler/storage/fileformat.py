@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 
+from gui_crawler.base.translate import STORE, translate
 from gui_crawler.config import WITHHELD, ConfigError, CrawlConfig
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord, Queued
 from gui_crawler.parsing import accel
@@ -259,7 +260,9 @@ def load_history(path: Path) -> dict[str, list[Earlier]]:
     try:
         db = connect_reading(path)
     except sqlite3.Error as e:
-        raise StoreError(f"cannot open {path}: {e}") from None
+        raise StoreError(
+            translate(STORE, "cannot open {path}: {error}").format(path=path, error=e)
+        ) from None
     try:
         rows = db.execute(
             "SELECT url, status, error_kind, exception, replaced FROM history ORDER BY seq"
@@ -267,7 +270,11 @@ def load_history(path: Path) -> dict[str, list[Earlier]]:
     except sqlite3.OperationalError:  # a file from before re-checks: no such table
         rows = []
     except sqlite3.DatabaseError as e:
-        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
+        raise StoreError(
+            translate(
+                STORE, "{path} is not a gui_crawler crawl file or is corrupt: {error}"
+            ).format(path=path, error=e)
+        ) from None
     finally:
         db.close()
     out: dict[str, list[Earlier]] = {}
@@ -448,7 +455,9 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
     try:
         return connect_reading(path)
     except sqlite3.Error as e:
-        raise StoreError(f"cannot open {path}: {e}") from None
+        raise StoreError(
+            translate(STORE, "cannot open {path}: {error}").format(path=path, error=e)
+        ) from None
 
 
 @contextlib.contextmanager
@@ -459,9 +468,17 @@ def _reading(path: Path) -> Iterator[sqlite3.Connection]:
     try:
         yield db
     except sqlite3.DatabaseError as e:
-        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
+        raise StoreError(
+            translate(
+                STORE, "{path} is not a gui_crawler crawl file or is corrupt: {error}"
+            ).format(path=path, error=e)
+        ) from None
     except ValueError as e:
-        raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
+        raise StoreError(
+            translate(STORE, "{path} is a damaged gui_crawler crawl file: {error}").format(
+                path=path, error=e
+            )
+        ) from None
     finally:
         db.close()
 
@@ -551,13 +568,25 @@ def load(path: Path, records: bool = True, *, check: bool = False) -> SavedCrawl
     reading the records would (a resume: a damaged file is refused before it is written)."""
     want_records = records
     if path.is_dir():
-        raise StoreError(f"{path} is a folder, not a crawl file (crawl files end in .sqlite3)")
+        raise StoreError(
+            translate(
+                STORE, "{path} is a folder, not a crawl file (crawl files end in .sqlite3)"
+            ).format(path=path)
+        )
     if not path.is_file():
-        raise StoreError(f"{path} does not exist")
+        raise StoreError(translate(STORE, "{path} does not exist").format(path=path))
     if not os.access(path.parent, os.W_OK):
         # SQLite must create the -shm (and -wal) file beside a WAL database even to read it.
-        why = "is read-only" if _read_only_fs(path.parent) else "cannot be written by you"
-        raise StoreError(f"cannot open {path}: its folder {why} (SQLite needs to write beside it)")
+        why = (
+            translate(STORE, "is read-only")
+            if _read_only_fs(path.parent)
+            else translate(STORE, "cannot be written by you")
+        )
+        raise StoreError(
+            translate(
+                STORE, "cannot open {path}: its folder {why} (SQLite needs to write beside it)"
+            ).format(path=path, why=why)
+        )
     had_wal = Path(f"{path}-wal").exists()  # opening creates an empty one
     try:
         held: lockfile.Held | None = lock(path, exclusive=True)
@@ -572,18 +601,24 @@ def load(path: Path, records: bool = True, *, check: bool = False) -> SavedCrawl
     except sqlite3.Error as e:
         if held is not None:
             held.release()
-        raise StoreError(f"cannot open {path}: {e}") from None
+        raise StoreError(
+            translate(STORE, "cannot open {path}: {error}").format(path=path, error=e)
+        ) from None
     try:
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if not tables and not had_wal:
             raise StoreError(
-                f"{path} holds no crawl data; if it was copied, copy {path.name}-wal with it "
-                "(a running or killed crawl keeps its latest writes there)"
+                translate(
+                    STORE,
+                    "{path} holds no crawl data; if it was copied, copy {name}-wal with it (a running or killed crawl keeps its latest writes there)",
+                ).format(path=path, name=path.name)
             )
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("format") not in READS:
             raise StoreError(
-                f"{path} is not a gui_crawler crawl file (format {meta.get('format')!r})"
+                translate(STORE, "{path} is not a gui_crawler crawl file (format {format})").format(
+                    path=path, format=repr(meta.get("format"))
+                )
             )
         options = json.loads(meta["config"])
         config = CrawlConfig.from_dict(options).validated()
@@ -617,9 +652,17 @@ def load(path: Path, records: bool = True, *, check: bool = False) -> SavedCrawl
             pending = PendingInFile(path, int(left))
             recorded = count_done(db)
     except sqlite3.DatabaseError as e:
-        raise StoreError(f"{path} is not a gui_crawler crawl file or is corrupt: {e}") from None
+        raise StoreError(
+            translate(
+                STORE, "{path} is not a gui_crawler crawl file or is corrupt: {error}"
+            ).format(path=path, error=e)
+        ) from None
     except (KeyError, ValueError, TypeError, ConfigError) as e:
-        raise StoreError(f"{path} is a damaged gui_crawler crawl file: {e}") from None
+        raise StoreError(
+            translate(STORE, "{path} is a damaged gui_crawler crawl file: {error}").format(
+                path=path, error=e
+            )
+        ) from None
     finally:
         db.close()
         if held is not None:

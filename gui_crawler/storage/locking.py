@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
+from gui_crawler.base.translate import STORE, translate
 from gui_crawler.storage import lockfile
 from gui_crawler.storage.errors import StoreError
 
@@ -18,7 +19,9 @@ def lock(path: Path, exclusive: bool) -> lockfile.Held:
     try:
         return lockfile.lock(Path(f"{path}-lock"), exclusive=exclusive)
     except lockfile.InUse:
-        raise StoreError(f"{path} is in use by another crawl") from None
+        raise StoreError(
+            translate(STORE, "{path} is in use by another crawl").format(path=path)
+        ) from None
 
 
 def check_not_in_use(path: Path) -> None:

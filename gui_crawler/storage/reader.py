@@ -13,6 +13,7 @@ import weakref
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from gui_crawler.base.translate import STORE, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.fileformat import (
@@ -38,7 +39,9 @@ class RecordReader:
             self._closing = weakref.finalize(self, close_quietly, self._db)
             have = {row[1] for row in self._db.execute("PRAGMA table_info(records)")}
         except sqlite3.Error as e:
-            raise StoreError(f"cannot read {self.path}: {e}") from None
+            raise StoreError(
+                translate(STORE, "cannot read {path}: {error}").format(path=self.path, error=e)
+            ) from None
 
         # Columns added since an older file was made read as their defaults; the links' words
         # stay in the file (fileformat.load_words reads them).
@@ -112,7 +115,11 @@ class RecordReader:
             try:
                 yield from (_record_from_row(row[1:]) for row in rows)
             except ValueError as e:
-                raise StoreError(f"{self.path} is a damaged gui_crawler crawl file: {e}") from None
+                raise StoreError(
+                    translate(STORE, "{path} is a damaged gui_crawler crawl file: {error}").format(
+                        path=self.path, error=e
+                    )
+                ) from None
 
     def close(self) -> None:
         if self._db is not None:

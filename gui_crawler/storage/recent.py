@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from gui_crawler.base.translate import STORE, translate
 from gui_crawler.config import CrawlConfig
 from gui_crawler.records.compare import options_said
 from gui_crawler.storage.errors import StoreError
@@ -76,4 +77,8 @@ def delete_crawl_file(path: Path) -> None:
         for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
             p.unlink(missing_ok=True)
     except OSError as e:
-        raise StoreError(f"cannot delete {path}: {e.strerror or e}") from None
+        raise StoreError(
+            translate(STORE, "cannot delete {path}: {error}").format(
+                path=path, error=e.strerror or e
+            )
+        ) from None

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gui_crawler.base.escapes import escaped
+from gui_crawler.base.translate import STORE, translate
 from gui_crawler.base.urls import host_of
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import ErrorKind, Event, FetchRecord, Queued
@@ -80,12 +81,16 @@ def _connect(path: Path) -> sqlite3.Connection:
 def _describe(path: Path, e: Exception) -> str:
     text = str(e)
     if isinstance(e, sqlite3.OperationalError) and "full" in text:
-        return f"the disk holding {path} is full"
+        return translate(STORE, "the disk holding {path} is full").format(path=path)
     if "readonly" in text or (isinstance(e, OSError) and e.errno == errno.EROFS):
-        return f"cannot write the crawl file {path}: its file system is read-only"
+        return translate(
+            STORE, "cannot write the crawl file {path}: its file system is read-only"
+        ).format(path=path)
     if isinstance(e, OSError) and e.strerror:
         text = e.strerror
-    return f"cannot write the crawl file {path}: {text}"
+    return translate(STORE, "cannot write the crawl file {path}: {error}").format(
+        path=path, error=text
+    )
 
 
 def _storable(rows: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
@@ -128,11 +133,23 @@ class CrawlStore:
         """Start a new crawl file (fails if it exists), its roots already in the frontier."""
         blocker = not_a_folder(path)
         if blocker is not None:
-            raise StoreError(f"cannot create {path}: {blocker} is a file, not a folder")
+            raise StoreError(
+                translate(STORE, "cannot create {path}: {blocker} is a file, not a folder").format(
+                    path=path, blocker=blocker
+                )
+            )
         if path.is_dir():
-            raise StoreError(f"{path} is a folder; give a file name for the crawl file")
+            raise StoreError(
+                translate(STORE, "{path} is a folder; give a file name for the crawl file").format(
+                    path=path
+                )
+            )
         if path.exists():
-            raise StoreError(f"{path} already exists; resume it or choose another file")
+            raise StoreError(
+                translate(STORE, "{path} already exists; resume it or choose another file").format(
+                    path=path
+                )
+            )
         store = cls(path)
         # Made under a temporary name and linked into place once complete: a kill or a full disk
         # mid-creation leaves no file that blocks the retry or says "no crawl data".
@@ -177,7 +194,9 @@ class CrawlStore:
                         leftover.unlink()
             if isinstance(e, FileExistsError):
                 raise StoreError(
-                    f"{path} already exists; resume it or choose another file"
+                    translate(
+                        STORE, "{path} already exists; resume it or choose another file"
+                    ).format(path=path)
                 ) from None
             if isinstance(e, StoreError):
                 raise

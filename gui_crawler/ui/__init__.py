@@ -30,7 +30,10 @@
   place of the rows they replace; ``compare_dialog``, ``compare_model``: two crawls compared;
 * ``menus``: the menu bar and the rows' context menu; ``response_headers``: the Details pane's
   section of a record's response headers;
-* ``plaintext``: page text shown as text, never as HTML.
+* ``plaintext``: page text shown as text, never as HTML;
+* ``i18n``: the window's language and its translations installed; ``translations``: the window's
+  strings found in the sources for the translation files (no Qt at its top); ``tsfile``: the
+  .ts files and the .qm they compile to, in plain Python (the build runs it).
 
 tests/test_layers.py holds the rule: every module outside this package (but ``window`` and
 ``models``) imports without Qt, and every module here imports Qt but those it names.

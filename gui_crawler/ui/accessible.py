@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -90,7 +90,8 @@ def _shown_name(w: QWidget) -> str:
         tabs = w.parentWidget()
         return tabs.accessibleName() if isinstance(tabs, QTabWidget) else ""
     if w.objectName() in ("qt_toolbar_ext_button", "qt_menubar_ext_button"):
-        return "More"  # Qt's button for what does not fit in a toolbar or the menu bar
+        # Qt's button for what does not fit in a toolbar or the menu bar.
+        return QCoreApplication.translate("Accessible", "More")
     return _tab_title(w)
 
 

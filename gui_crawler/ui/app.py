@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from gui_crawler import options
+from gui_crawler.base.translate import translate
 from gui_crawler.events import CrawlFinished
 
 log = logging.getLogger(__name__)
@@ -96,7 +97,10 @@ async def run_window(args: argparse.Namespace) -> int:
         if demo is not None:
             window.url = demo.url
             window.say(
-                f"No address given: the built-in demo site is ready at {demo.url} — press Start"
+                translate(
+                    "app",
+                    "No address given: the built-in demo site is ready at {url} — press Start",
+                ).format(url=demo.url)
             )
     closed = asyncio.Event()
     window.closed.connect(closed.set)
@@ -170,6 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     app.setOrganizationName("gui-crawler")
     app.setApplicationName("gui-crawler")
     app.setDesktopFileName("gui-crawler")
+    from gui_crawler.ui import i18n
+
+    # Before any widget: each is made with the words of the language installed.
+    i18n.install(i18n.language_of(i18n.stored_choice()))
     # The window decides when we are done; Qt quitting the loop would strand the crawl task.
     app.setQuitOnLastWindowClosed(False)
     with asyncio.Runner(loop_factory=lambda: new_loop(app)) as runner:

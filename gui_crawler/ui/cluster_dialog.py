@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui_crawler.base.translate import ntranslate, translate
 from gui_crawler.base.urls import InvalidURL, parse_address
 from gui_crawler.cluster.address import AddressError, RedisAddress, split_password, with_password
 from gui_crawler.config import ConfigError, CrawlConfig
@@ -199,7 +200,10 @@ class ClusterDialog(QDialog):
             self.crawls.addItem(item)
         if found:
             self.crawls.setCurrentRow(0)
-            self.say(self.tr("{} crawls at {}").format(len(found), address))
+            self.say(
+                ntranslate("ClusterDialog", "{n} crawl at {redis}", "{n} crawls at {redis}",
+                           len(found)).format(n=len(found), redis=address)
+            )  # fmt: skip
         else:
             self.say(self.tr("No crawl at {}: start one here, or with gui-crawler crawl URL "
                              "--cluster").format(address))  # fmt: skip
@@ -230,7 +234,7 @@ class ClusterDialog(QDialog):
         from gui_crawler.cluster.sessions import work
 
         crawl_id = self.crawl_id.text().strip() or None
-        self.say(self.tr("Starting {} at {} …").format(config.roots[0], address))
+        self.say(self.tr("Starting {url} at {redis} …").format(url=config.roots[0], redis=address))
         self._run(work(address, crawl_id, config, self.data_dir), lambda s: self._ready(address, s))
 
     def _ready(self, address: RedisAddress, session: Any) -> None:
@@ -246,7 +250,7 @@ def confirm_cancel(parent: QWidget, question: str, yes: Callable[[], None]) -> Q
     """Ask ``question`` (non-modally); ``yes()`` when the answer is yes."""
     box = QMessageBox(
         QMessageBox.Icon.Question,
-        parent.tr("Cancel the crawl on every machine"),
+        translate("ClusterDialog", "Cancel the crawl on every machine"),
         question,
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         parent,

@@ -22,15 +22,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui_crawler.base.translate import COMPARE, ntranslate, translate
 from gui_crawler.records import compare
 from gui_crawler.records.export import atomic_text, write_table
-from gui_crawler.records.wording import plural
 from gui_crawler.session import StoreError, peek
 from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.recent import RecentCrawl, recent_crawls
 from gui_crawler.ui.accessible import name_controls
 from gui_crawler.ui.compare_model import WIDTHS, ChangesModel, ChangesProxy
 from gui_crawler.ui.file_dialogs import file_dialog
+from gui_crawler.ui.i18n import state_words
 from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.recent_dialog import CrawlNotes
 from gui_crawler.ui.roles import Roles
@@ -38,6 +39,7 @@ from gui_crawler.ui.settings_panel import ERROR_STYLE
 from gui_crawler.ui.views import make_table
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
+DIALOG = "CompareDialog"  # the context of the dialog's words
 
 
 class CrawlPicker(QWidget):
@@ -52,9 +54,10 @@ class CrawlPicker(QWidget):
             # To the second: two crawls of a site a minute apart are told apart; a capped or
             # narrowed crawl by the options that made it so.
             made = f" — {', '.join(c.options)}" if c.options else ""
-            self.add(c.path, f"{name} — {c.when:%Y-%m-%d %H:%M:%S} — {plural(c.urls, 'URL')} "
-                             f"({c.state}){made}")  # fmt: skip
-        self.other = QPushButton("Other file…")
+            urls = ntranslate(DIALOG, "{n} URL", "{n} URLs", c.urls).format(n=f"{c.urls:,}")
+            self.add(c.path, f"{name} — {c.when:%Y-%m-%d %H:%M:%S} — {urls} "
+                             f"({state_words(c.state)}){made}")  # fmt: skip
+        self.other = QPushButton(translate(DIALOG, "Other file…"))
         self.other.clicked.connect(self.file_dialog)
         self._dialog: Any = None
         lay = QHBoxLayout(self)
@@ -80,7 +83,8 @@ class CrawlPicker(QWidget):
 
     def file_dialog(self) -> Any:
         folder = self.path.parent if self.path is not None else None
-        dlg = file_dialog(self, "Choose a crawl file", "Crawl files (*.sqlite3);;All files (*)",
+        dlg = file_dialog(self, translate(DIALOG, "Choose a crawl file"),
+                          translate(DIALOG, "Crawl files (*.sqlite3);;All files (*)"),
                           save=False, folder=folder)  # fmt: skip
         dlg.fileSelected.connect(self.choose)
         self._dialog = dlg
@@ -115,7 +119,7 @@ class CompareDialog(QDialog):
     def __init__(self, folder: Path, shown: Path | None = None, parent: Any = None) -> None:
         super().__init__(parent)
         self.setObjectName("compare-dialog")
-        self.setWindowTitle("Compare crawls")
+        self.setWindowTitle(self.tr("Compare crawls"))
         self.setModal(False)
         self.resize(1100, 640)
         notes = CrawlNotes()
@@ -128,12 +132,12 @@ class CompareDialog(QDialog):
             self.newer.combo.setCurrentIndex(newer)
         if shown is not None and self.newer.path != shown:
             self.newer.choose(shown)
-        self.compare_button = QPushButton("&Compare")
+        self.compare_button = QPushButton(self.tr("&Compare"))
         self.compare_button.setDefault(True)
         self.compare_button.clicked.connect(self.start)
         form = QFormLayout()
-        form.addRow("&Older crawl:", self.older)
-        form.addRow("&Newer crawl:", self.newer)
+        form.addRow(self.tr("&Older crawl:"), self.older)
+        form.addRow(self.tr("&Newer crawl:"), self.newer)
         self.older.combo.setAccessibleName(self.tr("Older crawl"))
         self.newer.combo.setAccessibleName(self.tr("Newer crawl"))
 
@@ -157,8 +161,8 @@ class CompareDialog(QDialog):
         self.message.hide()
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.csv_button = QPushButton("Export &CSV…")
-        self.report_button = QPushButton("&Report…")
+        self.csv_button = QPushButton(self.tr("Export &CSV…"))
+        self.report_button = QPushButton(self.tr("&Report…"))
         for b in (self.csv_button, self.report_button):
             buttons.addButton(b, QDialogButtonBox.ButtonRole.ActionRole)
             b.setEnabled(False)
@@ -170,7 +174,7 @@ class CompareDialog(QDialog):
         top.addWidget(self.compare_button, 0, Qt.AlignmentFlag.AlignBottom)
         filters = QHBoxLayout()
         filters.addWidget(self.summary, 1)
-        filters.addWidget(label("Show:"))
+        filters.addWidget(label(self.tr("Show:")))
         filters.addWidget(self.kind)
         lay = QVBoxLayout(self)
         lay.addLayout(top)
@@ -203,13 +207,13 @@ class CompareDialog(QDialog):
         """Compare the two files chosen (read on a thread; ``compared`` when shown)."""
         old, new = self.older.path, self.newer.path
         if old is None or new is None:
-            self.say("Choose an older and a newer crawl file", error=True)
+            self.say(self.tr("Choose an older and a newer crawl file"), error=True)
             return
         if old == new:
-            self.say("Choose two different crawl files", error=True)
+            self.say(self.tr("Choose two different crawl files"), error=True)
             return
         self.compare_button.setEnabled(False)
-        self.say(f"Reading {old.name} and {new.name} …")
+        self.say(self.tr("Reading {old} and {new} …").format(old=old.name, new=new.name))
         self._task = asyncio.get_running_loop().create_task(self._compare(old, new))
 
     async def _compare(self, old: Path, new: Path) -> None:
@@ -243,15 +247,19 @@ class CompareDialog(QDialog):
         n = compare.counts(changes)
         self.kind.blockSignals(True)
         self.kind.clear()
-        self.kind.addItem(f"All changes ({len(changes):,})", None)
+        self.kind.addItem(self.tr("All changes ({n})").format(n=f"{len(changes):,}"), None)
         for k in compare.KINDS:
             if n[k.key]:
-                self.kind.addItem(f"{k.label} ({n[k.key]:,})", k.key)
+                self.kind.addItem(f"{translate(COMPARE, k.label)} ({n[k.key]:,})", k.key)
         self.kind.blockSignals(False)
         self.proxy.set_kind(None)
+
+        def urls(n: int) -> str:
+            return ntranslate(DIALOG, "{n} URL", "{n} URLs", n).format(n=f"{n:,}")
+
         self.summary.setText(
-            f"{before.path.name} ({plural(len(before.records), 'URL')}) → {after.path.name} "
-            f"({plural(len(after.records), 'URL')}): {compare.summary(changes)}"
+            f"{before.path.name} ({urls(len(before.records))}) → {after.path.name} "
+            f"({urls(len(after.records))}): {compare.summary(changes)}"
         )
         for b in (self.csv_button, self.report_button):
             b.setEnabled(bool(changes))
@@ -277,21 +285,32 @@ class CompareDialog(QDialog):
         return dlg
 
     def csv_dialog(self) -> Any:
-        return self._ask(f"Export {plural(self.proxy.rowCount(), 'change')} as CSV",
-                         "CSV files (*.csv)", "comparison.csv", self.export_csv)  # fmt: skip
+        n = self.proxy.rowCount()
+        return self._ask(ntranslate(DIALOG, "Export {n} change as CSV", "Export {n} changes as CSV",
+                                    n).format(n=f"{n:,}"),
+                         self.tr("CSV files (*.csv)"), "comparison.csv", self.export_csv)  # fmt: skip
 
     def report_dialog(self) -> Any:
-        return self._ask("Save the comparison as an HTML report", "HTML files (*.html)",
-                         "comparison.html", self.export_report)  # fmt: skip
+        return self._ask(self.tr("Save the comparison as an HTML report"),
+                         self.tr("HTML files (*.html)"), "comparison.html",
+                         self.export_report)  # fmt: skip
 
     def export_csv(self, path: str) -> int:
         """The rows shown (one kind, or all) as url,change,old,new, formulas defused."""
         try:
             n = write_table(path, compare.CSV_COLUMNS, compare.csv_rows(self.proxy.changes()))
         except OSError as e:
-            self.say(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
+            self.say(
+                self.tr("Export failed: cannot write {path}: {why}").format(
+                    path=path, why=e.strerror or e
+                ),
+                error=True,
+            )
             return -1
-        self.say(f"Exported {plural(n, 'row')} to {path}")
+        self.say(
+            ntranslate(DIALOG, "Exported {n} row to {path}", "Exported {n} rows to {path}",
+                       n).format(n=f"{n:,}", path=path)
+        )  # fmt: skip
         return n
 
     def export_report(self, path: str) -> int:
@@ -300,7 +319,12 @@ class CompareDialog(QDialog):
             with atomic_text(path) as f:
                 f.write(compare.render(self.changes, *self.names))
         except OSError as e:
-            self.say(f"Report failed: cannot write {path}: {e.strerror or e}", error=True)
+            self.say(
+                self.tr("Report failed: cannot write {path}: {why}").format(
+                    path=path, why=e.strerror or e
+                ),
+                error=True,
+            )
             return -1
-        self.say(f"Wrote the comparison to {path}")
+        self.say(self.tr("Wrote the comparison to {path}").format(path=path))
         return len(self.changes)

@@ -8,11 +8,17 @@ from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 
+from gui_crawler.base.translate import COMPARE, HEADERS, noop, translate
 from gui_crawler.records.compare import BY_KEY, Change
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.roles import AnyIndex, LabelledTable, Roles
 
-COLUMNS = ("URL", "Change", "Before", "Now")
+COLUMNS = (
+    "URL",
+    noop(HEADERS, "Change"),
+    noop(HEADERS, "Before"),
+    noop(HEADERS, "Now"),
+)
 WIDTHS = (420, 170, 260, 260)
 
 
@@ -41,7 +47,7 @@ class ChangesModel(LabelledTable):
             return None
         c = self.changes[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            text = (c.url, BY_KEY[c.kind].label, c.old, c.new)[index.column()]
+            text = (c.url, translate(COMPARE, BY_KEY[c.kind].label), c.old, c.new)[index.column()]
             # Titles and descriptions are page text: a tooltip shows them as text.
             return text if role == Qt.ItemDataRole.DisplayRole else tip(text) or None
         if role == Roles.Url:

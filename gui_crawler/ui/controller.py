@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
+from gui_crawler.base.translate import OPTIONS, VERDICTS, ntranslate, translate
 from gui_crawler.base.urls import InvalidURL, Scope, parse_address
 from gui_crawler.cluster.nodes import NodeState
 from gui_crawler.config import ConfigError, CrawlConfig
@@ -33,13 +34,14 @@ from gui_crawler.options import config_kwargs, in_group, said
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.verdicts import CUT_SHORT, Verdict
-from gui_crawler.records.wording import duration, plural, root_failure
+from gui_crawler.records.wording import duration, root_failure
 from gui_crawler.session import CrawlSession, StoreError, crawls_dir, peek
 from gui_crawler.storage import SavedCrawl, load_words
 from gui_crawler.ui.bridge import CrawlBridge
 from gui_crawler.ui.charts import ChartsPanel
 from gui_crawler.ui.details import DetailsPane
 from gui_crawler.ui.file_dialogs import file_stem
+from gui_crawler.ui.i18n import state_words
 from gui_crawler.ui.overview import OverviewTab
 from gui_crawler.ui.recheck import Recheck, history_of, start_recheck
 from gui_crawler.ui.replay import Replay
@@ -233,7 +235,10 @@ class CrawlController(QObject):
         self.addressShown.emit(url)
         self.saved = None
         self._begin(session)
-        self.stateChanged.emit(f"Crawling {url} …", f"Saved to {session.path}")
+        self.stateChanged.emit(
+            self.tr("Crawling {url} …").format(url=url),
+            self.tr("Saved to {path}").format(path=session.path),
+        )
         return True
 
     def settings_problem(self, address: str) -> str | None:
@@ -252,7 +257,7 @@ class CrawlController(QObject):
         as deep as Max depth) with the settings' options; the lines skipped are said. Returns
         why it cannot (None: started)."""
         if self.bridge.running:
-            return "A crawl is running: cancel it first, the list stays here"
+            return self.tr("A crawl is running: cancel it first, the list stays here")
         try:
             config = self.views.settings.config(listed.urls[0])
             config = replace(config, roots=tuple(listed.urls), list_mode=True).validated()
@@ -263,12 +268,15 @@ class CrawlController(QObject):
         self.addressShown.emit(config.roots[0])
         self.saved = None
         self._begin(session)
+        n = len(config.roots)
         self.stateChanged.emit(
-            f"Checking a list of {plural(len(config.roots), 'URL')} …", f"Saved to {session.path}"
-        )
+            ntranslate("CrawlController", "Checking a list of {n} URL …",
+                       "Checking a list of {n} URLs …", n).format(n=f"{n:,}"),
+            self.tr("Saved to {path}").format(path=session.path),
+        )  # fmt: skip
         note = listed.note()
         if note is not None:
-            self.noticed.emit(f"The list: {note}", True)
+            self.noticed.emit(self.tr("The list: {note}").format(note=note), True)
         return None
 
     def run_cluster(self, session: ClusterSession) -> bool:
@@ -303,7 +311,7 @@ class CrawlController(QObject):
             return
         self._nodes_said = text
         session = self.bridge.session
-        more = [self.tr("Saved to {}").format(session.path)] if session else []
+        more = [self.tr("Saved to {path}").format(path=session.path)] if session else []
         if cluster.node is None:
             more.append(
                 self.tr(
@@ -355,7 +363,7 @@ class CrawlController(QObject):
     def open_crawl(self, path: str | Path) -> bool:
         """Show a saved crawl's rows and options; Continue crawl then resumes it."""
         if self.bridge.running:
-            self.noticed.emit("Cancel the running crawl before opening another", True)
+            self.noticed.emit(self.tr("Cancel the running crawl before opening another"), True)
             return False
         try:
             saved = peek(path, records=False)
@@ -384,13 +392,18 @@ class CrawlController(QObject):
         v.details.show_url(saved.config.roots[0])
         self.saved = saved
         left = (
-            f"{len(saved.pending):,} left to fetch — Continue crawl resumes it"
+            self.tr("{n} left to fetch — Continue crawl resumes it").format(
+                n=f"{len(saved.pending):,}"
+            )
             if saved.pending
-            else "nothing left to fetch"
+            else self.tr("nothing left to fetch")
         )
         self.stateChanged.emit(
-            f"Opened ({saved.state}): {plural(recorded, 'URL')}, {left}", str(saved.path)
-        )
+            ntranslate("CrawlController", "Opened ({state}): {n} URL, {left}",
+                       "Opened ({state}): {n} URLs, {left}", recorded).format(
+                state=state_words(saved.state), n=f"{recorded:,}", left=left),
+            str(saved.path),
+        )  # fmt: skip
         self.changed.emit()
         return True
 
@@ -430,7 +443,9 @@ class CrawlController(QObject):
         if path is None:
             return False
         if self.saved is not None and not self.saved.pending:
-            self.problem.emit(f"{path.name} has nothing left to fetch", FILE)
+            self.problem.emit(
+                self.tr("{name} has nothing left to fetch").format(name=path.name), FILE
+            )
             return False
         self.replay.finish()  # the views hold the whole file before the crawl adds to them
         try:
@@ -444,9 +459,12 @@ class CrawlController(QObject):
             self._show_file_again(saved)
         self.saved = None
         self._begin(session)
+        n = len(saved.pending)
         self.stateChanged.emit(
-            f"Continuing: {plural(len(saved.pending), 'URL')} left …", str(saved.path)
-        )
+            ntranslate("CrawlController", "Continuing: {n} URL left …",
+                       "Continuing: {n} URLs left …", n).format(n=f"{n:,}"),
+            str(saved.path),
+        )  # fmt: skip
         self._say_withheld(saved)  # after _begin, which clears the notices of the last crawl
         return True
 
@@ -458,12 +476,14 @@ class CrawlController(QObject):
     def _say_withheld(self, saved: SavedCrawl) -> None:
         """Name what the crawl was started with that the Login box does not hold now."""
         given = self._login()
-        missing = [o.label for o in in_group("access") if o.flag() in saved.withheld
-                   and o.name not in given]  # fmt: skip
+        missing = [translate(OPTIONS, o.label) for o in in_group("access")
+                   if o.flag() in saved.withheld and o.name not in given]  # fmt: skip
         if missing:
             self.noticed.emit(
-                f"This crawl was started with {said(missing)}, which no file keeps: fill them in "
-                "the Login box and continue again, or the site may refuse what needs them",
+                self.tr(
+                    "This crawl was started with {options}, which no file keeps: fill them in the "
+                    "Login box and continue again, or the site may refuse what needs them"
+                ).format(options=said(missing)),
                 True,
             )
 
@@ -487,9 +507,12 @@ class CrawlController(QObject):
             self._show_file_again(session.saved)  # the rows the re-check replaces, from the file
         self.rechecking = Recheck(session, self.results, self.views.overview)
         self._begin(session)
+        n = len(self.rechecking.before)
         self.stateChanged.emit(
-            f"Re-checking {plural(len(self.rechecking.before), 'URL')} …", str(path)
-        )
+            ntranslate("CrawlController", "Re-checking {n} URL …", "Re-checking {n} URLs …",
+                       n).format(n=f"{n:,}"),
+            str(path),
+        )  # fmt: skip
         if session.saved is not None:
             self._say_withheld(session.saved)
         return True
@@ -504,7 +527,7 @@ class CrawlController(QObject):
         cluster = self.bridge.cluster
         if cluster is None:
             self.bridge.cancel()
-            self.stateChanged.emit("Cancelling…", "")
+            self.stateChanged.emit(self.tr("Cancelling…"), "")
         elif not everywhere:
             question = self.tr(
                 "Cancel the crawl {} on every machine? Each node stops and gives back what it "
@@ -528,10 +551,12 @@ class CrawlController(QObject):
         if self.bridge.running:
             if not self.bridge.paused:
                 self.bridge.pause()
-                self.stateChanged.emit("Paused: workers finish their current URL, then wait", "")
+                self.stateChanged.emit(
+                    self.tr("Paused: workers finish their current URL, then wait"), ""
+                )
             else:
                 self.bridge.resume()
-                self.stateChanged.emit("Crawling…", "")
+                self.stateChanged.emit(self.tr("Crawling…"), "")
         self.changed.emit()
 
     def set_workers(self, n: int) -> None:
@@ -575,9 +600,10 @@ class CrawlController(QObject):
                 self._failed_in_a_row += 1
                 if self._failed_in_a_row == FAILURES_IN_A_ROW:
                     self.noticed.emit(
-                        f"{FAILURES_IN_A_ROW} URLs in a row got no answer: the site may be down, "
-                        "overloaded or refusing the crawler (fewer workers or a longer timeout "
-                        "may help)",
+                        self.tr(
+                            "{n} URLs in a row got no answer: the site may be down, overloaded "
+                            "or refusing the crawler (fewer workers or a longer timeout may help)"
+                        ).format(n=FAILURES_IN_A_ROW),
                         True,
                     )
 
@@ -587,7 +613,9 @@ class CrawlController(QObject):
 
     def _store_error(self, msg: str) -> None:
         self.results.keep_in_memory()  # the file stopped taking records
-        self.problem.emit(f"{msg}. The crawl was stopped; every row is kept.", FILE)
+        self.problem.emit(
+            self.tr("{error}. The crawl was stopped; every row is kept.").format(error=msg), FILE
+        )
 
     def _on_finished(self, f: CrawlFinished) -> None:
         if self.rechecking is not None:
@@ -597,8 +625,9 @@ class CrawlController(QObject):
         # cut short in flight (recorded as cancelled, fetched again by Continue).
         self.left = f.todo + self.cut_short
         self.statsChanged.emit(self.bridge.last_progress)
-        ended: dict[str, str] = {Reason.DONE: "Finished", Reason.CANCELLED: "Cancelled"}
-        words = ended.get(f.reason, f"Stopped ({f.reason})")
+        ended: dict[str, str] = {Reason.DONE: self.tr("Finished"),
+                                 Reason.CANCELLED: self.tr("Cancelled")}  # fmt: skip
+        words = ended.get(f.reason, self.tr("Stopped ({reason})").format(reason=f.reason))
         cluster = self.bridge.cluster
         if cluster is not None and f.reason == Reason.CANCELLED:
             words = (
@@ -611,28 +640,45 @@ class CrawlController(QObject):
         cut = self.cut_short
         total = self.results.pages.rowCount() - cut
         done = f.done - cut
-        this_run = f" ({done:,} this time)" if total != done else ""
+        this_run = self.tr(" ({n} this time)").format(n=f"{done:,}") if total != done else ""
+        cut_short = translate(VERDICTS, CUT_SHORT)
         if cut:
-            this_run += f" (and {cut:,} {CUT_SHORT})"
-        left = f", {self.left:,} left to fetch" if self.left else ""
+            this_run += self.tr(" (and {n} {cut_short})").format(n=f"{cut:,}", cut_short=cut_short)
+        left = self.tr(", {n} left to fetch").format(n=f"{self.left:,}") if self.left else ""
         session = self.bridge.session
         # A crawl on many machines is continued through Redis, not from this file.
         here = session is not None and cluster is None and self.left
         self.last_file = session.path if here and session is not None else None
-        more = [f"Saved to {session.path}"] if session is not None and session.path else []
+        more = (
+            [self.tr("Saved to {path}").format(path=session.path)]
+            if session is not None and session.path
+            else []
+        )
         if cut:
             more.append(
-                f"URLs {CUT_SHORT} ({cut:,}) are listed as {Verdict.CANCELLED} and counted "
-                "among those left to fetch: the crawl file keeps them to fetch again"
+                self.tr(
+                    "URLs {cut_short} ({n}) are listed as {cancelled} and counted among those "
+                    "left to fetch: the crawl file keeps them to fetch again"
+                ).format(
+                    cut_short=cut_short,
+                    n=f"{cut:,}",
+                    cancelled=translate(VERDICTS, Verdict.CANCELLED),
+                )
             )
         if self.last_file is not None:
-            more.append("Continue crawl fetches what is left")
-        said = f"{words}: {plural(total, 'URL')}{this_run} in {duration(f.elapsed)}{left}"
+            more.append(self.tr("Continue crawl fetches what is left"))
+        said = ntranslate("CrawlController", "{ended}: {n} URL{this_run} in {time}{left}",
+                          "{ended}: {n} URLs{this_run} in {time}{left}", total).format(
+            ended=words, n=f"{total:,}", this_run=this_run, time=duration(f.elapsed), left=left)  # fmt: skip
         if cluster is not None:  # the whole crawl's URLs, every node's; this file's among them
-            nodes = plural(len(self.results.workers.nodes), "node")
+            nodes = len(self.results.workers.nodes)
             said = self.tr("{words}: {urls} on {nodes} in {time}{left}").format(
-                words=words, urls=plural(f.done, "URL"), nodes=nodes, time=duration(f.elapsed),
-                left=left,
+                words=words,
+                urls=ntranslate("CrawlController", "{n} URL", "{n} URLs", f.done).format(
+                    n=f"{f.done:,}"),
+                nodes=ntranslate("CrawlController", "{n} node", "{n} nodes", nodes).format(
+                    n=f"{nodes:,}"),
+                time=duration(f.elapsed), left=left,
             )  # fmt: skip
             if total != f.done:
                 said += self.tr(" ({} of them shown here)").format(f"{total:,}")
@@ -658,7 +704,9 @@ class CrawlController(QObject):
         self.views.details.refresh()
         self.views.pages_tab.update_count()
         self.statsChanged.emit(None)  # the whole crawl's figures, as its file reopened gives
-        self.stateChanged.emit(rc.summary(f.reason), f"Saved to {rc.path}")
+        self.stateChanged.emit(
+            rc.summary(f.reason), self.tr("Saved to {path}").format(path=rc.path)
+        )
         self.changed.emit()
         self.finished.emit(f)
 
@@ -679,9 +727,18 @@ class CrawlController(QObject):
         try:
             n = write_csv(path, records, self.results.pages.rules)
         except OSError as e:
-            self.noticed.emit(f"Export failed: cannot write {path}: {e.strerror or e}", True)
+            self.noticed.emit(
+                self.tr("Export failed: cannot write {path}: {why}").format(
+                    path=path, why=e.strerror or e
+                ),
+                True,
+            )
             return -1
-        self.noticed.emit(f"Exported {plural(n, 'row')} to {path}", False)
+        self.noticed.emit(
+            ntranslate("CrawlController", "Exported {n} row to {path}",
+                       "Exported {n} rows to {path}", n).format(n=f"{n:,}", path=path),
+            False,
+        )  # fmt: skip
         return n
 
     def save_settings(self, s: QSettings) -> None:

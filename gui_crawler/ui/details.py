@@ -8,12 +8,13 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Signal
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
+from gui_crawler.base.translate import WORDING, noop, ntranslate, translate
 from gui_crawler.crawl.hosts import origin_of
 from gui_crawler.events import FetchRecord, HostState
 from gui_crawler.parsing.extract import Rule
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.page_columns import PageColumn, human_size, rule_column
-from gui_crawler.records.wording import answer_words, error_sentence, plural, status_word
+from gui_crawler.records.wording import answer_words, error_sentence, status_word
 from gui_crawler.storage.fileformat import Earlier
 from gui_crawler.ui.link_models import LinkIndex
 from gui_crawler.ui.plaintext import tip
@@ -23,36 +24,45 @@ from gui_crawler.ui.tree_model import Folder
 
 # What the pane shows of a record: human labels and real values (the CSV escapes formulas; this
 # pane shows the text as it is, tooltips too: plaintext.tip). A getter returning None or "" hides
-# the line.
+# the line. The labels are said in the window's language where they are shown.
+PANE = "DetailsPane"  # the context of the pane's words
 FIELDS: tuple[tuple[str, Callable[[FetchRecord], object]], ...] = (
-    ("Status", lambda r: r.status),
-    ("Failure", error_sentence),
-    ("Technical detail", lambda r: r.exception),
-    ("Note", lambda r: r.note),
-    ("Content type", lambda r: r.content_type),
-    ("Encoding", lambda r: r.encoding),
-    ("Size", lambda r: f"{human_size(r.size)} ({r.size:,} bytes)" if r.status else None),
-    ("Time", lambda r: f"{r.elapsed * 1000:,.0f} ms"),
-    ("Tries", lambda r: r.tries),
-    ("Depth", lambda r: plural(r.depth, "link") + " from the start page" if r.depth else None),
-    ("Found by", lambda r: r.referrer),
-    ("Redirects to", lambda r: r.next_url),
-    ("Links on the page", lambda r: r.num_urls if r.status else None),
-    ("New links", lambda r: r.num_new_urls if r.status else None),
-    ("Title", lambda r: r.title),
-    ("Meta description", lambda r: r.meta_description),
-    ("H1", lambda r: r.h1),
-    ("Canonical", lambda r: r.canonical),
-    ("Robots", lambda r: r.robots),
-    ("Language", lambda r: r.lang),
-)
+    (noop(PANE, "Status"), lambda r: r.status),
+    (noop(PANE, "Failure"), lambda r: translate(WORDING, error_sentence(r))),
+    (noop(PANE, "Technical detail"), lambda r: r.exception),
+    (noop(PANE, "Note"), lambda r: r.note),
+    (noop(PANE, "Content type"), lambda r: r.content_type),
+    (noop(PANE, "Encoding"), lambda r: r.encoding),
+    (noop(PANE, "Size"), lambda r: translate(PANE, "{size} ({n} bytes)").format(
+        size=human_size(r.size), n=f"{r.size:,}") if r.status else None),
+    (noop(PANE, "Time"), lambda r: f"{r.elapsed * 1000:,.0f} ms"),
+    (noop(PANE, "Tries"), lambda r: r.tries),
+    (noop(PANE, "Depth"), lambda r: ntranslate(
+        PANE, "{n} link from the start page", "{n} links from the start page", r.depth
+    ).format(n=f"{r.depth:,}") if r.depth else None),
+    (noop(PANE, "Found by"), lambda r: r.referrer),
+    (noop(PANE, "Redirects to"), lambda r: r.next_url),
+    (noop(PANE, "Links on the page"), lambda r: r.num_urls if r.status else None),
+    (noop(PANE, "New links"), lambda r: r.num_new_urls if r.status else None),
+    (noop(PANE, "Title"), lambda r: r.title),
+    (noop(PANE, "Meta description"), lambda r: r.meta_description),
+    (noop(PANE, "H1"), lambda r: r.h1),
+    (noop(PANE, "Canonical"), lambda r: r.canonical),
+    (noop(PANE, "Robots"), lambda r: r.robots),
+    (noop(PANE, "Language"), lambda r: r.lang),
+)  # fmt: skip
 
 
 def earlier_words(e: Earlier) -> str:
     """'500 Internal Server Error, replaced 2026-11-26 08:16': an answer a re-check replaced."""
-    answer = answer_words(FetchRecord(e.url, status=e.status, error_kind=e.error_kind))
+    answer = answer_words(
+        FetchRecord(e.url, status=e.status, error_kind=e.error_kind),
+        lambda sentence: translate(WORDING, sentence),
+    )
     when = e.replaced.replace("T", " ")[:16]
-    return f"{answer or e.exception or 'no answer'}, replaced {when}"
+    return translate(PANE, "{answer}, replaced {when}").format(
+        answer=answer or e.exception or translate(PANE, "no answer"), when=when
+    )
 
 
 NOT_FETCHED = "…"  # the status column of a listed URL with no record yet
@@ -64,9 +74,9 @@ Words = dict[str, list[LinkWords]]  # the words of each listed URL's links, by U
 def said(w: LinkWords) -> str:
     """A link's words in one line: “its text”, its image's alt, its rel."""
     parts = [f"“{w.anchor}”"] if w.anchor else []
-    parts += [f"image “{w.alt}”"] if w.alt else []
+    parts += [translate(PANE, "image “{alt}”").format(alt=w.alt)] if w.alt else []
     parts += [w.rel] if w.rel else []
-    return " · ".join(parts) or "(no words)"
+    return " · ".join(parts) or translate(PANE, "(no words)")
 
 
 class DetailsPane(QTreeWidget):
@@ -95,7 +105,7 @@ class DetailsPane(QTreeWidget):
         # for the URL shown and its inlinks only.
         self.words_of: Callable[[list[str]], dict[str, tuple[LinkWords, ...]]] = lambda urls: {}
         self.setColumnCount(2)
-        self.setHeaderLabels(["Field", "Value"])
+        self.setHeaderLabels([self.tr("Field"), self.tr("Value")])
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
@@ -148,15 +158,17 @@ class DetailsPane(QTreeWidget):
                 QTreeWidgetItem(item, [w.element or "link", said(w)])
                 item.setExpanded(True)
         if count > MAX_LISTED:
-            QTreeWidgetItem(sec, ["", f"… and {count - MAX_LISTED:,} more"])
+            more = f"{count - MAX_LISTED:,}"
+            QTreeWidgetItem(sec, ["", self.tr("… and {n} more").format(n=more)])
 
     def _listed(self, sec: QTreeWidgetItem, url: str) -> QTreeWidgetItem:
         """A listed URL with its status, or NOT_FETCHED until its record arrives."""
         rec = self.links.records.get(url)
-        item = QTreeWidgetItem(sec, [status_word(rec) if rec else NOT_FETCHED, url])
+        status = translate(WORDING, status_word(rec)) if rec else NOT_FETCHED
+        item = QTreeWidgetItem(sec, [status, url])
         item.setData(0, Roles.Url, url)
         if rec is None:
-            item.setToolTip(0, "Not fetched (yet)")
+            item.setToolTip(0, self.tr("Not fetched (yet)"))
             self._unfetched.setdefault(url, []).append(item)
         return item
 
@@ -167,7 +179,7 @@ class DetailsPane(QTreeWidget):
             return
         for r in records:
             for item in self._unfetched.pop(r.url, ()):
-                item.setText(0, status_word(r))
+                item.setText(0, translate(WORDING, status_word(r)))
                 item.setToolTip(0, "")
             if r.url == self._chain_end and r.is_redirect:
                 self.refresh()
@@ -208,7 +220,7 @@ class DetailsPane(QTreeWidget):
                 self.tr("URLs below"),
                 self.tr("{0:,} ({1:,} fetched)").format(len(f.urls), f.fetched),
             ),
-            (self.tr("Worst below"), f.worst),
+            (self.tr("Worst below"), translate(WORDING, f.worst)),
         ]
         for name, value in rows:
             if value:
@@ -230,24 +242,48 @@ class DetailsPane(QTreeWidget):
         URLs of it the crawl recorded."""
         self.url, self.host, self.folder = None, s.host, None
         self._reset()
-        sec = self._section("Host")
-        kind = "external: its links are checked once" if s.external else "crawled"
-        speed = f"median {s.median_ms:,.0f} ms; 95 % of answers within {s.p95_ms:,.0f} ms"
+        sec = self._section(self.tr("Host"))
+        kind = self.tr("external: its links are checked once") if s.external else self.tr("crawled")
+        speed = self.tr("median {median} ms; 95 % of answers within {p95} ms").format(
+            median=f"{s.median_ms:,.0f}", p95=f"{s.p95_ms:,.0f}"
+        )
         rate = (
-            f"{s.rate:.1f} requests started per second over the last seconds"
+            self.tr("{rate} requests started per second over the last seconds").format(
+                rate=f"{s.rate:.1f}"
+            )
             if s.rate
-            else "0: no request started in the last seconds (or no crawl runs)"
+            else self.tr("0: no request started in the last seconds (or no crawl runs)")
         )
         rows = [
-            ("Host", s.host),
-            ("Kind", kind),
-            ("Requests", f"{s.requests:,} (each try counts)"),
-            ("Req/s", rate),
-            ("In flight", f"{s.in_flight} of at most {s.limit} at a time (Per host)"),
-            ("Delay", f"{s.delay:g} s between two requests" if s.delay else "none"),
-            ("Back-off", f"{s.backoff:.1f} s more (it answered 429 or 503)" if s.backoff else ""),
-            ("Waiting", f"{s.waiting:,} URLs held back for a free slot or the delay"),
-            ("Response time", speed if s.requests else ""),
+            (self.tr("Host"), s.host),
+            (self.tr("Kind"), kind),
+            (self.tr("Requests"), self.tr("{n} (each try counts)").format(n=f"{s.requests:,}")),
+            (self.tr("Req/s"), rate),
+            (
+                self.tr("In flight"),
+                self.tr("{n} of at most {limit} at a time (Per host)").format(
+                    n=s.in_flight, limit=s.limit
+                ),
+            ),
+            (
+                self.tr("Delay"),
+                self.tr("{s} s between two requests").format(s=f"{s.delay:g}")
+                if s.delay
+                else self.tr("none"),
+            ),
+            (
+                self.tr("Back-off"),
+                self.tr("{s} s more (it answered 429 or 503)").format(s=f"{s.backoff:.1f}")
+                if s.backoff
+                else "",
+            ),
+            (
+                self.tr("Waiting"),
+                self.tr("{n} URLs held back for a free slot or the delay").format(
+                    n=f"{s.waiting:,}"
+                ),
+            ),
+            (self.tr("Response time"), speed if s.requests else ""),
             ("robots.txt", s.robots),
         ]
         for name, value in rows:
@@ -256,26 +292,26 @@ class DetailsPane(QTreeWidget):
                 item.setToolTip(1, tip(value))
         sec.setExpanded(True)
         urls = [u for u in self.links.records if origin_of(u) == s.host]
-        self._url_list("URLs recorded", urls)
+        self._url_list(self.tr("URLs recorded"), urls)
         self.setUpdatesEnabled(True)
 
     def show_url(self, url: str | None) -> None:
         self.url, self.host, self.folder = url, None, None
         self._reset()
         if url is None:
-            QTreeWidgetItem(self, ["", "Select a URL to see its details"])
+            QTreeWidgetItem(self, ["", self.tr("Select a URL to see its details")])
             self.setUpdatesEnabled(True)
             return
         rec = self.links.records.get(url)
-        fields = self._section("Record")
+        fields = self._section(self.tr("Record"))
         QTreeWidgetItem(fields, ["URL", url]).setData(0, Roles.Url, url)
         if rec is None:
-            QTreeWidgetItem(fields, ["Status", "discovered, not fetched (yet)"])
+            QTreeWidgetItem(fields, [self.tr("Status"), self.tr("discovered, not fetched (yet)")])
         else:
             for label, get in FIELDS:
                 value = get(rec)
                 if value is not None and value != "":
-                    item = QTreeWidgetItem(fields, [label, str(value)])
+                    item = QTreeWidgetItem(fields, [self.tr(label), str(value)])
                     item.setToolTip(1, tip(value))
             for column in self.rule_columns:  # custom extraction and search: this page's
                 value = column.display(rec)
@@ -285,13 +321,17 @@ class DetailsPane(QTreeWidget):
                     item.setToolTip(1, tip(value))
             for earlier in reversed(self.history.get(url, ())):
                 text = earlier_words(earlier)
-                QTreeWidgetItem(fields, ["Before", text]).setToolTip(1, tip(text))
+                QTreeWidgetItem(fields, [self.tr("Before"), text]).setToolTip(1, tip(text))
         fields.setExpanded(True)
         if rec is not None:
             add_headers_section(self, rec)  # folded: one line under the record's fields
         chain = self.links.chain(url)
         if len(chain) > 1:
-            sec = self._section(f"Redirect chain ({plural(len(chain) - 1, 'hop')})")
+            hops = len(chain) - 1
+            sec = self._section(
+                ntranslate(PANE, "Redirect chain ({n} hop)", "Redirect chain ({n} hops)",
+                           hops).format(n=f"{hops:,}")
+            )  # fmt: skip
             for u, _r in chain:
                 self._listed(sec, u)
             sec.setExpanded(True)
@@ -308,8 +348,9 @@ class DetailsPane(QTreeWidget):
         listed = list(rec.links) if rec else []
         # A link no browser opens is the page's too, though never fetched.
         listed += [t for t in outlinks if t not in set(listed) and not t.startswith("http")]
-        self._url_list("Inlinks", sources, inlinks, self.links.count(url))
-        self._url_list("Outlinks", listed, outlinks)
+        # Titled in the window's language; the menus find them by it (menus.show_links).
+        self._url_list(self.tr("Inlinks"), sources, inlinks, self.links.count(url))
+        self._url_list(self.tr("Outlinks"), listed, outlinks)
         self.setUpdatesEnabled(True)
 
     def refresh(self) -> None:

@@ -29,6 +29,9 @@ from PySide6.QtWidgets import (
     QTreeView,
 )
 
+from gui_crawler.base.translate import translate
+
+DIALOGS = "FileDialogs"  # the context of what the file dialogs say
 LAST_FOLDER_KEY = "dialogs/last_folder"
 # The kernel's own file systems: nobody's files to open or save, and some block when read.
 PSEUDO_ROOTS = ("/proc", "/sys", "/dev")
@@ -66,15 +69,23 @@ def refusal(path: str) -> str | None:
     """Why ``path`` cannot be opened or written by the window (None: it can, or it does not
     exist yet): reading or writing a FIFO or a device waits for its other end."""
     if is_pseudo(path):
-        return f"{path} is one of the kernel's files (/proc, /sys, /dev), not one to open or save"
+        return translate(
+            DIALOGS,
+            "{path} is one of the kernel's files (/proc, /sys, /dev), not one to open or save",
+        ).format(path=path)
     try:
         mode = os.stat(path).st_mode
     except OSError:
         return None  # not there (yet): a file to save as, or the dialog says it is missing
     if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
         return None
-    kind = "a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a device or a socket"
-    return f"{path} is {kind}, not a file: reading or writing it would wait for its other end"
+    if stat.S_ISFIFO(mode):
+        kind = translate(DIALOGS, "a named pipe (FIFO)")
+    else:
+        kind = translate(DIALOGS, "a device or a socket")
+    return translate(
+        DIALOGS, "{path} is {kind}, not a file: reading or writing it would wait for its other end"
+    ).format(path=path, kind=kind)
 
 
 class PlainIcons(QAbstractFileIconProvider):
@@ -106,9 +117,11 @@ class PlainIcons(QAbstractFileIconProvider):
 
     def type(self, info: QFileInfo) -> str:
         if info.isDir():
-            return "Folder"
+            return translate(DIALOGS, "Folder")
         suffix = info.suffix()
-        return f"{suffix.upper()} file" if suffix else "File"
+        if suffix:
+            return translate(DIALOGS, "{suffix} file").format(suffix=suffix.upper())
+        return translate(DIALOGS, "File")
 
 
 _icons: PlainIcons | None = None  # one for every dialog: a dialog does not own its provider
@@ -129,6 +142,9 @@ class FileDialog(QFileDialog):
         super().__init__(parent, caption)
         self.setOption(QFileDialog.Option.DontUseNativeDialog)
         self.setIconProvider(plain_icons())
+        # Two labels Qt's own translations leave in English (its Chinese one, Qt 6.11).
+        self.setLabelText(QFileDialog.DialogLabel.LookIn, translate(DIALOGS, "&Look in:"))
+        self.setLabelText(QFileDialog.DialogLabel.FileType, translate(DIALOGS, "Files of &type:"))
         self.refused: QMessageBox | None = None  # the last refusal shown (kept: Qt holds it)
         # The detail view's columns at their size: the Name column cut suggested names short,
         # the date column the dates.

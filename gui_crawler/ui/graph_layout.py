@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
+from gui_crawler.base.translate import translate
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -196,7 +198,7 @@ class LayoutProcess:
             positions, took = conn.recv()
         except (EOFError, OSError):  # the process died (killed, out of memory)
             self.busy = False
-            self.error = "the layout process ended"
+            self.error = translate("SiteGraphTab", "the layout process ended")
             self.close()
             return None
         self.busy = False

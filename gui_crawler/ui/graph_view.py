@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QHideEvent, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from gui_crawler.base.translate import VERDICTS, translate
 from gui_crawler.records.verdicts import WORST_LAST
 from gui_crawler.ui.file_dialogs import file_dialog, file_stem
 from gui_crawler.ui.graph_layout import FORCE, TREE, Job, LayoutProcess
@@ -267,7 +268,8 @@ class SiteGraphTab(QWidget):
         for v in WORST_LAST:
             if counts.get(v):
                 colour = COLOURS[CODES[v]].name()
-                parts.append(f'<span style="color:{colour}">●</span> {v.value} {counts[v]:,}')
+                said = translate(VERDICTS, v.value)
+                parts.append(f'<span style="color:{colour}">●</span> {said} {counts[v]:,}')
         return "&nbsp;&nbsp;".join(parts)
 
     def _fit(self) -> None:

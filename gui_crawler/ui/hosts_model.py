@@ -13,22 +13,23 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from gui_crawler.base.translate import HEADERS, noop, translate
 from gui_crawler.events import HostState
 from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles
 
 HOST_COLUMNS = (
-    "Host",
-    "In flight",
-    "Limit",
-    "Delay (s)",
-    "Back-off (s)",
-    "Waiting",
-    "Requests",
-    "Req/s",
-    "Median ms",
-    "p95 ms",
+    noop(HEADERS, "Host"),
+    noop(HEADERS, "In flight"),
+    noop(HEADERS, "Limit"),
+    noop(HEADERS, "Delay (s)"),
+    noop(HEADERS, "Back-off (s)"),
+    noop(HEADERS, "Waiting"),
+    noop(HEADERS, "Requests"),
+    noop(HEADERS, "Req/s"),
+    noop(HEADERS, "Median ms"),
+    noop(HEADERS, "p95 ms"),
     "robots.txt",
-    "Kind",
+    noop(HEADERS, "Kind"),
 )
 
 HOST_WIDTHS = (240, 60, 45, 65, 85, 60, 65, 55, 75, 60, 220, 70)
@@ -50,7 +51,7 @@ def _display(s: HostState) -> tuple[str, ...]:
         f"{s.median_ms:.0f}" if s.requests else "",
         f"{s.p95_ms:.0f}" if s.requests else "",
         s.robots,
-        "external" if s.external else "crawled",
+        translate(HEADERS, "external") if s.external else translate(HEADERS, "crawled"),
     )
 
 

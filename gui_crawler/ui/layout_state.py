@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 from PySide6.QtWidgets import QMainWindow, QSplitter
 
 from gui_crawler.records.page_columns import PAGE_COLUMNS
@@ -53,7 +53,11 @@ def restore_layout(
             with contextlib.suppress(TypeError, ValueError):
                 restored = restore(QByteArray(v))
         if not restored:
-            problems.append(f"{key} could not be read; using the default")
+            problems.append(
+                QCoreApplication.translate(
+                    "StoredSettings", "{key} could not be read; using the default"
+                ).format(key=key)
+            )
             s.remove(key)
     # The restored arrow becomes the table's order: rows arriving later are put in place.
     hh = pages.table.horizontalHeader()

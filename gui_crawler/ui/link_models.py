@@ -17,6 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
 
+from gui_crawler.base.translate import HEADERS, WORDING, noop, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.verdicts import is_broken
 from gui_crawler.records.wording import error_sentence, status_word
@@ -362,7 +363,7 @@ def _unpack(packed: bytes, width: int) -> array[int]:
 
 
 def chain_text(chain: list[tuple[str, FetchRecord | None]]) -> str:
-    parts = [f"{u} ({status_word(r) if r else '…'})" for u, r in chain]
+    parts = [f"{u} ({translate(WORDING, status_word(r)) if r else '…'})" for u, r in chain]
     return " → ".join(parts)
 
 
@@ -438,7 +439,15 @@ class RedirectsModel(_Table):
     Signals: only QAbstractItemModel's own.
     """
 
-    COLUMNS = ("Source", "Status", "Target", "Note", "Final", "Final status", "Chain")
+    COLUMNS = (
+        noop(HEADERS, "Source"),
+        noop(HEADERS, "Status"),
+        noop(HEADERS, "Target"),
+        noop(HEADERS, "Note"),
+        noop(HEADERS, "Final"),
+        noop(HEADERS, "Final status"),
+        noop(HEADERS, "Chain"),
+    )
     WIDTHS = (300, 100, 300, 160, 260, 100, 400)
 
     def __init__(self, index: LinkIndex, parent: Any = None) -> None:
@@ -452,11 +461,15 @@ class RedirectsModel(_Table):
         looped = any(u == final_url for u, _ in chain[:-1])
         return (
             url,
-            status_word(rec),
+            translate(WORDING, status_word(rec)),
             rec.next_url or "",
-            rec.note or error_sentence(rec),
+            rec.note or translate(WORDING, error_sentence(rec)),
             final_url if len(chain) > 1 else "",
-            "loop" if looped else status_word(final) if final else "…",
+            translate(HEADERS, "loop")
+            if looped
+            else translate(WORDING, status_word(final))
+            if final
+            else "…",
             chain_text(chain),
         )
 
@@ -481,7 +494,13 @@ class BrokenLinksModel(_Table):
     Signals: only QAbstractItemModel's own.
     """
 
-    COLUMNS = ("URL", "Status", "Error", "Inlinks", "Linked from")
+    COLUMNS = (
+        "URL",
+        noop(HEADERS, "Status"),
+        noop(HEADERS, "Error"),
+        noop(HEADERS, "Inlinks"),
+        noop(HEADERS, "Linked from"),
+    )
     WIDTHS = (360, 100, 260, 70, 400)
     SHOWN_REFERRERS = 3
 
@@ -493,7 +512,13 @@ class BrokenLinksModel(_Table):
         shown = ", ".join(sources[: self.SHOWN_REFERRERS])
         if count > self.SHOWN_REFERRERS:
             shown += f", … (+{count - self.SHOWN_REFERRERS})"
-        return (url, status_word(rec), error_sentence(rec), str(count), shown)
+        return (
+            url,
+            translate(WORDING, status_word(rec)),
+            translate(WORDING, error_sentence(rec)),
+            str(count),
+            shown,
+        )
 
     def add_records(self, records: Sequence[FetchRecord], gained: set[str]) -> None:
         """Call after ``LinkIndex.add`` for the same batch, with the URLs it returned."""

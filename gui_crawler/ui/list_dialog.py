@@ -23,18 +23,19 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from gui_crawler.base.translate import noop, ntranslate
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
-from gui_crawler.records.wording import plural
 from gui_crawler.ui.accessible import name_controls
 from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.plaintext import label
 from gui_crawler.ui.settings_panel import ERROR_STYLE
 
 MAX_FILE = 64 * 1024 * 1024  # bytes of a list file read (a sitemap holds at most 50 MB)
-LIST_FILTERS = (
+LIST_FILTERS = noop(
+    "UrlListDialog",
     "Lists of URLs (*.txt *.csv *.xml *.gz *.tsv *.lst);;"
-    "Text (*.txt);;CSV (*.csv);;Sitemaps (*.xml *.xml.gz *.gz);;All files (*)"
+    "Text (*.txt);;CSV (*.csv);;Sitemaps (*.xml *.xml.gz *.gz);;All files (*)",
 )
 
 
@@ -75,15 +76,17 @@ class UrlListDialog(QDialog):
         self.config_for = config_for or (lambda url: CrawlConfig(roots=(url,)).validated())
         self._task: asyncio.Task[None] | None = None  # kept: the loop holds tasks weakly
         self.setObjectName("list-dialog")
-        self.setWindowTitle("Check a list of URLs")
+        self.setWindowTitle(self.tr("Check a list of URLs"))
         self.setModal(False)
         self._file_dialog: Any = None
         lay = QVBoxLayout(self)
         intro = label(
-            "Paste URLs, one a line, or open a file (text, CSV: its first column, a sitemap), or "
-            "paste a sitemap's URL and read it. "
-            "Exactly these URLs are checked and their redirects followed; their links are not "
-            "followed, unless Max depth is set (then as many levels as it says)."
+            self.tr(
+                "Paste URLs, one a line, or open a file (text, CSV: its first column, a sitemap), "
+                "or paste a sitemap's URL and read it. "
+                "Exactly these URLs are checked and their redirects followed; their links are not "
+                "followed, unless Max depth is set (then as many levels as it says)."
+            )
         )
         intro.setWordWrap(True)
         lay.addWidget(intro)
@@ -100,16 +103,16 @@ class UrlListDialog(QDialog):
         self.message.hide()
         lay.addWidget(self.message)
         buttons = QDialogButtonBox()
-        self.open_button = QPushButton("&Open file…")
+        self.open_button = QPushButton(self.tr("&Open file…"))
         self.open_button.clicked.connect(self.open_file_dialog)
         buttons.addButton(self.open_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.sitemap_button = QPushButton("Read &sitemap URL")
+        self.sitemap_button = QPushButton(self.tr("Read &sitemap URL"))
         self.sitemap_button.setToolTip(
-            "Fetch the sitemap whose URL is in the box: its URLs are the list"
+            self.tr("Fetch the sitemap whose URL is in the box: its URLs are the list")
         )
         self.sitemap_button.clicked.connect(self.read_sitemap)
         buttons.addButton(self.sitemap_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.check_button = QPushButton("&Check these URLs")
+        self.check_button = QPushButton(self.tr("&Check these URLs"))
         self.check_button.setDefault(True)
         self.check_button.clicked.connect(self.check)
         buttons.addButton(self.check_button, QDialogButtonBox.ButtonRole.AcceptRole)
@@ -127,7 +130,7 @@ class UrlListDialog(QDialog):
     def check(self) -> UrlList | None:
         """Check the URLs of the text box; a list with none is refused here, its reason said."""
         try:
-            listed = read_list(self.text.toPlainText().encode("utf-8"), "The list")
+            listed = read_list(self.text.toPlainText().encode("utf-8"), self.tr("The list"))
         except ListError as e:
             self.say(str(e), error=True)
             return None
@@ -139,7 +142,7 @@ class UrlListDialog(QDialog):
         the URL when it gives some."""
         lines = [line.strip() for line in self.text.toPlainText().splitlines() if line.strip()]
         if len(lines) != 1 or not lines[0].startswith(("http://", "https://")):
-            self.say("Put the sitemap's URL alone in the box, then read it", error=True)
+            self.say(self.tr("Put the sitemap's URL alone in the box, then read it"), error=True)
             return None
         try:
             config = self.config_for(lines[0])
@@ -147,7 +150,7 @@ class UrlListDialog(QDialog):
             self.say(str(e), error=True)
             return None
         self.sitemap_button.setEnabled(False)
-        self.say(f"Reading {lines[0]} …")
+        self.say(self.tr("Reading {url} …").format(url=lines[0]))
         self._task = asyncio.get_running_loop().create_task(self._read_sitemap(lines[0], config))
         return self._task
 
@@ -160,7 +163,11 @@ class UrlListDialog(QDialog):
         finally:
             self.sitemap_button.setEnabled(True)
         self.text.setPlainText("\n".join(listed.urls))
-        self.say(f"Read {plural(len(listed.urls), 'URL')} from the sitemap {url}")
+        n = len(listed.urls)
+        self.say(
+            ntranslate("UrlListDialog", "Read {n} URL from the sitemap {url}",
+                       "Read {n} URLs from the sitemap {url}", n).format(n=f"{n:,}", url=url)
+        )  # fmt: skip
 
     def done(self, result: int) -> None:
         """Closed (hidden: the text stays); a sitemap still being read is dropped."""
@@ -169,7 +176,7 @@ class UrlListDialog(QDialog):
         super().done(result)
 
     def open_file_dialog(self) -> Any:
-        dlg = file_dialog(self, "Open a list of URLs", LIST_FILTERS, save=False)
+        dlg = file_dialog(self, self.tr("Open a list of URLs"), self.tr(LIST_FILTERS), save=False)
         dlg.fileSelected.connect(self.load_file)
         self._file_dialog = dlg
         dlg.open()
@@ -182,15 +189,23 @@ class UrlListDialog(QDialog):
             with path.open("rb") as f:
                 data = f.read(MAX_FILE + 1)
             if len(data) > MAX_FILE:
-                raise ListError(f"{path.name} is larger than {MAX_FILE >> 20} MB")
+                raise ListError(
+                    self.tr("{name} is larger than {n} MB").format(name=path.name, n=MAX_FILE >> 20)
+                )
             text = text_of_file(data, path.name)
         except OSError as e:
-            self.say(f"Cannot read {path}: {e.strerror or e}", error=True)
+            self.say(
+                self.tr("Cannot read {path}: {why}").format(path=path, why=e.strerror or e),
+                error=True,
+            )
             return False
         except ListError as e:
             self.say(str(e), error=True)
             return False
         self.text.setPlainText(text)
         lines = sum(1 for line in text.splitlines() if line.strip())
-        self.say(f"Read {plural(lines, 'line')} from {path.name}")
+        self.say(
+            ntranslate("UrlListDialog", "Read {n} line from {name}", "Read {n} lines from {name}",
+                       lines).format(n=f"{lines:,}", name=path.name)
+        )  # fmt: skip
         return True

@@ -13,14 +13,15 @@ the qasync loop is what modal calls get wrong.
 from __future__ import annotations
 
 import platform
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import PySide6
-from PySide6.QtCore import QModelIndex, QPoint, Qt, qVersion
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPoint, QSettings, Qt, qVersion
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QMainWindow,
@@ -35,10 +36,11 @@ from PySide6.QtWidgets import (
 )
 
 import gui_crawler
+from gui_crawler.base.translate import noop, ntranslate, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.anchors import link_rows
 from gui_crawler.records.auditfiles import write_links_csv
-from gui_crawler.records.wording import plural
+from gui_crawler.ui import i18n
 from gui_crawler.ui.cluster_dialog import ClusterDialog, confirm_cancel
 from gui_crawler.ui.controller import CrawlController
 from gui_crawler.ui.details import DetailsPane
@@ -47,19 +49,22 @@ from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.tree_model import Folder
 from gui_crawler.ui.views import open_url
 
+MENUS = "WindowMenus"  # the context of the menus' words
 LICENCE = "MIT licence; the compiled parser includes lexbor (Apache-2.0 licence)"
 NATIVE = QKeySequence.SequenceFormat.NativeText
 # Keys that are no action's shortcut, for the list of shortcuts.
 MORE_KEYS = (
-    ("Enter", "Start (in the address bar)"),
-    ("Ctrl+click, Shift+click", "Select several rows"),
-    ("Right-click", "What to do with a row's URL"),
-    ("Double-click", "Show a URL listed in Details"),
+    (noop(MENUS, "Enter"), noop(MENUS, "Start (in the address bar)")),
+    (noop(MENUS, "Ctrl+click, Shift+click"), noop(MENUS, "Select several rows")),
+    (noop(MENUS, "Right-click"), noop(MENUS, "What to do with a row's URL")),
+    (noop(MENUS, "Double-click"), noop(MENUS, "Show a URL listed in Details")),
 )
 
 
 def _plain(text: str) -> str:
-    """An action's text as words: no mnemonic ampersand, no ellipsis."""
+    """An action's text as words: no mnemonic ampersand (nor its "(&F)" after words of a
+    language without the letter), no ellipsis."""
+    text = re.sub(r"\s*\(&[^&)]\)", "", text)
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&").removesuffix("…")
 
 
@@ -187,28 +192,36 @@ class RowMenu:
         menu = QMenu(view)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         menu.setObjectName("row-menu")
-        menu.addAction("Copy &URL", lambda: m.copy(url))
+        menu.addAction(translate(MENUS, "Copy &URL"), lambda: m.copy(url))
         n = self.selected_count()
-        menu.addAction("&Copy row" if n <= 1 else f"&Copy {n} rows", lambda: m.copy_rows(self))
-        menu.addAction("&Open in browser", lambda: open_url(url))
+        copy = translate(MENUS, "&Copy row") if n <= 1 else translate(MENUS, "&Copy {n} rows")
+        menu.addAction(copy.format(n=f"{n:,}"), lambda: m.copy_rows(self))
+        menu.addAction(translate(MENUS, "&Open in browser"), lambda: open_url(url))
         menu.addSeparator()
         # A folder has no links of its own: its pages have.
         is_url = not isinstance(view, QTreeView) or view.indexAt(pos).data(Roles.Record) is None
-        inlinks = menu.addAction("Show &inlinks", lambda: m.show_links(url, "Inlinks"))
-        outlinks = menu.addAction("Show ou&tlinks", lambda: m.show_links(url, "Outlinks"))
+        inlinks = menu.addAction(translate(MENUS, "Show &inlinks"),
+                                 lambda: m.show_links(url, "Inlinks"))  # fmt: skip
+        outlinks = menu.addAction(translate(MENUS, "Show ou&tlinks"),
+                                  lambda: m.show_links(url, "Outlinks"))  # fmt: skip
         inlinks.setEnabled(is_url)
         outlinks.setEnabled(is_url)
         menu.addSeparator()
         pages = self.selected_pages()  # a folder's: every URL below it
         records = m.records_of(pages)
-        what = "selection" if is_url else f"its {plural(len(records), 'page')}"
-        export = menu.addAction(f"&Export {what} to CSV…", lambda: m.export_dialog(self))
+        what = (
+            translate(MENUS, "&Export selection to CSV…")
+            if is_url
+            else ntranslate(MENUS, "&Export its {n} page to CSV…", "&Export its {n} pages to CSV…",
+                            len(records)).format(n=f"{len(records):,}")
+        )  # fmt: skip
+        export = menu.addAction(what, lambda: m.export_dialog(self))
         export.setEnabled(bool(records))
         menu.addSeparator()
         # The crawl shown fetches these URLs again in its crawl file (none while a crawl runs).
         k = len(pages)
-        recheck = menu.addAction("&Re-check" if k <= 1 else f"&Re-check {k} URLs",
-                                 lambda: m.controller.recheck(pages))  # fmt: skip
+        again = translate(MENUS, "&Re-check") if k <= 1 else translate(MENUS, "&Re-check {n} URLs")
+        recheck = menu.addAction(again.format(n=f"{k:,}"), lambda: m.controller.recheck(pages))
         recheck.setEnabled(m.parts.recheck.isEnabled() and bool(records))
         return menu
 
@@ -246,7 +259,8 @@ class MenuParts:
 
 
 class WindowMenus:
-    """The menu bar of ``parts.window`` and its rows' context menus; ``menus`` by title ("File"…).
+    """The menu bar of ``parts.window`` and its rows' context menus; ``menus`` by their English
+    title ("File"…), whatever the language shown.
     Their commands act on the crawl ``controller`` shows."""
 
     def __init__(self, parts: MenuParts, controller: CrawlController) -> None:
@@ -268,9 +282,9 @@ class WindowMenus:
         self.address_action = self._find("Address")
         self.filter_action = self._find("Filter")
         self.quit_action = self._find("Quit")
-        self.address_action.setText("Go to the &address")
-        self.filter_action.setText("&Filter the pages")
-        self.quit_action.setText("&Quit")
+        self.address_action.setText(translate(MENUS, "Go to the &address"))
+        self.filter_action.setText(translate(MENUS, "&Filter the pages"))
+        self.quit_action.setText(translate(MENUS, "&Quit"))
         self.tab_actions = []
         for i in range(min(9, p.tabs.count())):
             a = self._find(f"Tab {i + 1}")
@@ -278,33 +292,39 @@ class WindowMenus:
             self.tab_actions.append(a)
 
         # Commands on the rows of the view in use (the focused one, else the tab shown).
-        self.copy_rows_action = self._new("&Copy rows", QKeySequence.StandardKey.Copy,
+        self.copy_rows_action = self._new(translate(MENUS, "&Copy rows"),
+                                          QKeySequence.StandardKey.Copy,
                                           lambda: self.copy_rows(self.current()),
-                                          "Copy the selected rows as tab-separated text")  # fmt: skip
-        self.copy_url_action = self._new("Copy &URL", "Ctrl+Shift+C", self.copy_current_url,
-                                         "Copy the URL of the selected row")  # fmt: skip
-        self.inlinks_action = self._new("Show &inlinks", None,
+                                          translate(MENUS, "Copy the selected rows as tab-separated text"))  # fmt: skip
+        self.copy_url_action = self._new(translate(MENUS, "Copy &URL"), "Ctrl+Shift+C",
+                                         self.copy_current_url,
+                                         translate(MENUS, "Copy the URL of the selected row"))  # fmt: skip
+        self.inlinks_action = self._new(translate(MENUS, "Show &inlinks"), None,
                                         lambda: self._show_current("Inlinks"),
-                                        "Show the pages linking to the selected URL in Details")  # fmt: skip
-        self.outlinks_action = self._new("Show ou&tlinks", None,
+                                        translate(MENUS, "Show the pages linking to the selected URL in Details"))  # fmt: skip
+        self.outlinks_action = self._new(translate(MENUS, "Show ou&tlinks"), None,
                                          lambda: self._show_current("Outlinks"),
-                                         "Show the links on the selected page in Details")  # fmt: skip
+                                         translate(MENUS, "Show the links on the selected page in Details"))  # fmt: skip
         self.export_selection_action = self._new(
-            "Export &selection to CSV…", None, lambda: self.export_dialog(self.current()),
-            "Export the selected rows' pages as CSV",
+            translate(MENUS, "Export &selection to CSV…"), None,
+            lambda: self.export_dialog(self.current()),
+            translate(MENUS, "Export the selected rows' pages as CSV"),
         )  # fmt: skip
         self.links_csv_action = self._new(
-            "All &links CSV…", None, self.links_csv_dialog,
-            "Every link of every page and stylesheet with its words, as CSV",
+            translate(MENUS, "All &links CSV…"), None, self.links_csv_dialog,
+            translate(MENUS, "Every link of every page and stylesheet with its words, as CSV"),
         )  # fmt: skip
-        self.shortcuts_action = self._new("&Keyboard shortcuts", QKeySequence.StandardKey.HelpContents,
-                                          self.show_shortcuts, "Every shortcut of the window")  # fmt: skip
-        self.about_action = self._new("&About gui-crawler", None, self.show_about,
-                                      "Version and licence")  # fmt: skip
+        self.shortcuts_action = self._new(translate(MENUS, "&Keyboard shortcuts"),
+                                          QKeySequence.StandardKey.HelpContents,
+                                          self.show_shortcuts,
+                                          translate(MENUS, "Every shortcut of the window"))  # fmt: skip
+        self.about_action = self._new(translate(MENUS, "&About gui-crawler"), None,
+                                      self.show_about, translate(MENUS, "Version and licence"))  # fmt: skip
         # A crawl on many machines, through Redis: watched, or started here (cluster_dialog).
         self.cluster_action = self._new(
-            "Watch a clu&ster crawl…", None, self.cluster_dialog,
-            "Watch a crawl shared by many machines through Redis, or start the address there",
+            translate(MENUS, "Watch a clu&ster crawl…"), None, self.cluster_dialog,
+            translate(MENUS, "Watch a crawl shared by many machines through Redis, or start the "
+                             "address there"),
         )  # fmt: skip
         self.cluster: ClusterDialog | None = None
         self.cancel_box: QMessageBox | None = None
@@ -343,18 +363,19 @@ class WindowMenus:
         p = self.parts
         bar = self.window.menuBar()
         layout: list[tuple[str, list[QAction | None]]] = [
-            ("&File", [*p.file, self.cluster_action, None, self.quit_action]),
-            ("&Edit", [self.copy_rows_action, self.copy_url_action, None,
-                       self.address_action, self.filter_action]),
-            ("&View", [*self.tab_actions, None, self.inlinks_action, self.outlinks_action]),
-            ("&Crawl", [*p.crawl, None, *p.checks]),
-            ("E&xport", [*p.export, self.export_selection_action, None, *p.findings,
-                         self.links_csv_action, p.report]),
-            ("&Help", [self.shortcuts_action, None, self.about_action]),
+            (noop(MENUS, "&File"), [*p.file, self.cluster_action, None, self.quit_action]),
+            (noop(MENUS, "&Edit"), [self.copy_rows_action, self.copy_url_action, None,
+                                    self.address_action, self.filter_action]),
+            (noop(MENUS, "&View"), [*self.tab_actions, None, self.inlinks_action,
+                                    self.outlinks_action]),
+            (noop(MENUS, "&Crawl"), [*p.crawl, None, *p.checks]),
+            (noop(MENUS, "E&xport"), [*p.export, self.export_selection_action, None, *p.findings,
+                                      self.links_csv_action, p.report]),
+            (noop(MENUS, "&Help"), [self.shortcuts_action, None, self.about_action]),
         ]  # fmt: skip
         menus = {}
         for title, actions in layout:
-            menu = bar.addMenu(title)
+            menu = bar.addMenu(translate(MENUS, title))
             menu.setObjectName(f"menu-{_plain(title).lower()}")
             menu.setToolTipsVisible(True)
             for a in actions:
@@ -363,7 +384,42 @@ class WindowMenus:
                 else:
                     menu.addAction(a)
             menus[_plain(title)] = menu
+        menus["View"].addSeparator()
+        self.language_menu = self._language_menu(menus["View"])
         return menus
+
+    def _language_menu(self, view: QMenu) -> QMenu:
+        """View → Language: the system's, or one the window speaks, each named in itself; kept
+        in the settings for the next start (ui/i18n.py)."""
+        menu = view.addMenu(translate(MENUS, "&Language"))
+        menu.setObjectName("menu-language")
+        group = QActionGroup(menu)
+        chosen = i18n.stored_choice()
+        system = translate(MENUS, "System language ({language})").format(
+            language=i18n.LANGUAGES[i18n.system_language()]
+        )
+        for value, name in ((i18n.SYSTEM, system), *i18n.LANGUAGES.items()):
+            a = menu.addAction(name)
+            a.setCheckable(True)
+            a.setChecked(value == chosen)
+            a.setData(value)
+            group.addAction(a)
+            a.triggered.connect(lambda _checked=False, v=value: self.choose_language(v))
+        return menu
+
+    def choose_language(self, choice: str) -> None:
+        """Keep ``choice`` (i18n.SYSTEM or a language) for the next start, and say so: the
+        window's words are made in one language when it opens."""
+        QSettings().setValue(i18n.KEY, choice)
+        language = i18n.language_of(choice)
+        name = i18n.LANGUAGES[language]
+        if language == i18n.shown():
+            said = translate(MENUS, "The window is in {language}")
+        else:
+            said = translate(
+                MENUS, "The window will be in {language} when gui-crawler starts again"
+            )
+        self.controller.say(said.format(language=name))
 
     # ---- the view in use ----------------------------------------------------------------------
 
@@ -405,7 +461,9 @@ class WindowMenus:
         if text:
             self.copy(text)
             n = text.count("\n") + 1
-            self.controller.say(f"Copied {plural(n, 'row')}")
+            self.controller.say(
+                ntranslate(MENUS, "Copied {n} row", "Copied {n} rows", n).format(n=f"{n:,}")
+            )
 
     def show_links(self, url: str, section: str) -> QTreeWidgetItem | None:
         """Show ``url`` in Details with its ``section`` ("Inlinks" or "Outlinks") unfolded,
@@ -413,9 +471,10 @@ class WindowMenus:
         details = self.parts.details
         if details.url != url:
             details.show_url(url)
+        title = QCoreApplication.translate("DetailsPane", section)  # as the pane titles it
         for i in range(details.topLevelItemCount()):
             item = details.topLevelItem(i)
-            if item is not None and item.text(0).startswith(section):
+            if item is not None and item.text(0).startswith(title):
                 item.setExpanded(True)
                 details.setCurrentItem(item)
                 details.scrollToItem(item, QAbstractItemView.ScrollHint.PositionAtTop)
@@ -428,11 +487,17 @@ class WindowMenus:
     def export_dialog(self, rows: RowMenu | None) -> Any:
         records = self.records_of(rows.selected_pages()) if rows is not None else []
         if not records:
-            self.controller.say("Select rows of fetched URLs to export them", error=True)
+            self.controller.say(
+                translate(MENUS, "Select rows of fetched URLs to export them"), error=True
+            )
             return None
         stem = file_stem(self.controller.root)
-        dlg = file_dialog(self.window, f"Export {plural(len(records), 'selected page')} as CSV",
-                          "CSV files (*.csv)", save=True, name=f"{stem}-selection.csv")  # fmt: skip
+        n = len(records)
+        title = ntranslate(
+            MENUS, "Export {n} selected page as CSV", "Export {n} selected pages as CSV", n
+        ).format(n=f"{n:,}")
+        dlg = file_dialog(self.window, title, translate(MENUS, "CSV files (*.csv)"), save=True,
+                          name=f"{stem}-selection.csv")  # fmt: skip
         dlg.fileSelected.connect(lambda path: self.export_selection(path, records))
         dlg.open()
         return dlg
@@ -443,8 +508,9 @@ class WindowMenus:
 
     def links_csv_dialog(self) -> Any:
         stem = file_stem(self.controller.root)
-        dlg = file_dialog(self.window, "Export every link as CSV", "CSV files (*.csv)",
-                          save=True, name=f"{stem}-links.csv")  # fmt: skip
+        dlg = file_dialog(self.window, translate(MENUS, "Export every link as CSV"),
+                          translate(MENUS, "CSV files (*.csv)"), save=True,
+                          name=f"{stem}-links.csv")  # fmt: skip
         dlg.fileSelected.connect(self.export_links)
         dlg.open()
         return dlg
@@ -457,9 +523,17 @@ class WindowMenus:
         try:
             n = write_links_csv(path, rows)
         except OSError as e:
-            c.say(f"Export failed: cannot write {path}: {e.strerror or e}", error=True)
+            c.say(
+                translate(MENUS, "Export failed: cannot write {path}: {why}").format(
+                    path=path, why=e.strerror or e
+                ),
+                error=True,
+            )
             return -1
-        c.say(f"Exported {plural(n, 'link')} to {path}")
+        c.say(
+            ntranslate(MENUS, "Exported {n} link to {path}", "Exported {n} links to {path}",
+                       n).format(n=f"{n:,}", path=path)
+        )  # fmt: skip
         return n
 
     def cluster_dialog(self) -> ClusterDialog:
@@ -492,7 +566,7 @@ class WindowMenus:
                 continue
             seen.add(id(a))
             out.append((shortcut_text(a), _plain(a.text())))
-        return out + list(MORE_KEYS)
+        return out + [(translate(MENUS, k), translate(MENUS, what)) for k, what in MORE_KEYS]
 
     def _message(self, title: str, text: str) -> QMessageBox:
         if self._box is not None:
@@ -511,17 +585,20 @@ class WindowMenus:
         rows = self.shortcuts()
         width = max(len(k) for k, _ in rows)
         text = "\n".join(f"{k.ljust(width)}   {what}" for k, what in rows)
-        box = self._message("Keyboard shortcuts", text)
+        box = self._message(translate(MENUS, "Keyboard shortcuts"), text)
         box.setStyleSheet("QLabel { font-family: monospace; }")
         return box
 
     def show_about(self) -> QMessageBox:
         return self._message(
-            "About gui-crawler",
+            translate(MENUS, "About gui-crawler"),
             f"gui-crawler {gui_crawler.__version__}\n"
-            "A desktop web crawler you can watch: every worker, the queue, redirects, the site's "
-            "tree and broken links, live.\n\n"
-            f"{LICENCE}.\n\n"
+            + translate(
+                MENUS,
+                "A desktop web crawler you can watch: every worker, the queue, redirects, the "
+                "site's tree and broken links, live.",
+            )
+            + f"\n\n{translate(MENUS, LICENCE)}.\n\n"
             f"Python {platform.python_version()}, Qt {qVersion()}, PySide6 {PySide6.__version__}"
             f" on {sys.platform}",
         )

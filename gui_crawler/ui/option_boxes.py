@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from gui_crawler.base.translate import noop
 from gui_crawler.options import in_group
 from gui_crawler.ui.option_fields import OptionFields
 from gui_crawler.ui.stored import StoredSettings
@@ -29,7 +30,7 @@ class OptionsBox(QGroupBox):
     TITLE = ""
 
     def __init__(self, error_style: str = "", parent: Any = None) -> None:
-        super().__init__(self.TITLE, parent)
+        super().__init__(QCoreApplication.translate("OptionsBox", self.TITLE), parent)
         self.fields = OptionFields(self, QFormLayout(self), in_group(self.GROUP), error_style)
 
     def values(self) -> dict[str, Any]:
@@ -50,7 +51,7 @@ class OptionsBox(QGroupBox):
 class PolitenessGroup(OptionsBox):
     """Per-host limit, delay, robots.txt, sitemaps, external links."""
 
-    GROUP, TITLE = "politeness", "Politeness"
+    GROUP, TITLE = "politeness", noop("OptionsBox", "Politeness")
     # Made by OptionFields from the table; named here for the type checker (tests/test_options.py
     # checks that these are the table's).
     per_host: QSpinBox
@@ -65,7 +66,8 @@ class AccessGroup(OptionsBox):
     """Headers, cookies, basic authentication and a proxy for a site behind a login; being
     credentials, never remembered (option_fields.py)."""
 
-    GROUP, TITLE = "access", "Login (sent only to the site's own hosts; never saved)"
+    GROUP = "access"
+    TITLE = noop("OptionsBox", "Login (sent only to the site's own hosts; never saved)")
     headers: QPlainTextEdit
     cookies: QPlainTextEdit
     auth: QLineEdit
@@ -75,7 +77,7 @@ class AccessGroup(OptionsBox):
 class ExtractGroup(OptionsBox):
     """Custom extraction and search rules: a Pages column and an Overview finding each."""
 
-    GROUP, TITLE = "extract", "Custom extraction and search"
+    GROUP, TITLE = "extract", noop("OptionsBox", "Custom extraction and search")
     extract: QPlainTextEdit
     search: QPlainTextEdit
     search_absent: QPlainTextEdit
@@ -85,7 +87,8 @@ class RenderGroup(OptionsBox):
     """JavaScript: which pages are rendered in the headless browser, how long each may take, how
     many at once, and which browser."""
 
-    GROUP, TITLE = "render", "JavaScript (pages rendered in a headless Chromium)"
+    GROUP = "render"
+    TITLE = noop("OptionsBox", "JavaScript (pages rendered in a headless Chromium)")
     render_mode: QComboBox  # not "render": QWidget.render
     render_match: QLineEdit
     render_timeout: QDoubleSpinBox

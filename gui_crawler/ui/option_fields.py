@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui_crawler.base.translate import OPTIONS, translate
 from gui_crawler.options import Option
 from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.stored import StoredSettings, lines
@@ -40,10 +41,10 @@ def make_field(opt: Option) -> Field:
         spin = QSpinBox()
         spin.setRange(int(opt.low), int(opt.high))
         spin.setSingleStep(int(opt.step))
-        spin.setSuffix(opt.suffix)
+        spin.setSuffix(said(opt.suffix))
         spin.setAccelerated(True)
         if opt.special:
-            spin.setSpecialValueText(opt.special)  # shown for the minimum (0 = no limit)
+            spin.setSpecialValueText(said(opt.special))  # shown for the minimum (0 = no limit)
         field = spin
     elif opt.kind == "float":
         assert opt.low is not None and opt.high is not None
@@ -51,23 +52,23 @@ def make_field(opt: Option) -> Field:
         double.setDecimals(opt.decimals)  # first: it rounds the range and the value
         double.setRange(opt.low, opt.high)
         double.setSingleStep(opt.step)
-        double.setSuffix(opt.suffix)
+        double.setSuffix(said(opt.suffix))
         field = double
     elif opt.choices:  # a yes/no option or a text one of a few values
         combo = QComboBox()
         for text, value in opt.choices:
-            combo.addItem(text, value)
+            combo.addItem(said(text), value)
         field = combo
     elif opt.kind == "bool":
-        field = QCheckBox(opt.label)
+        field = QCheckBox(said(opt.label))
     elif opt.kind in ("text", "regex"):
         field = QLineEdit()
-        field.setPlaceholderText(opt.placeholder)
+        field.setPlaceholderText(said(opt.placeholder))
         if opt.secret and opt.form == "user_password":
             field.setEchoMode(QLineEdit.EchoMode.PasswordEchoOnEdit)
     elif opt.kind == "lines":
         box = QPlainTextEdit()
-        box.setPlaceholderText(opt.placeholder)
+        box.setPlaceholderText(said(opt.placeholder))
         box.setTabChangesFocus(True)
         box.setFixedHeight(box.fontMetrics().lineSpacing() * 3 + 12)
         field = box
@@ -76,6 +77,11 @@ def make_field(opt: Option) -> Field:
     field.setToolTip(tip(opt.tip()))
     show(field, opt, opt.default)
     return field
+
+
+def said(text: str) -> str:
+    """An option's words (its label, tip, choices…) in the window's language."""
+    return translate(OPTIONS, text) if text else text
 
 
 def show(field: Field, opt: Option, value: Any) -> None:
@@ -149,13 +155,13 @@ class OptionFields:
                 column.setSpacing(2)
                 column.addWidget(field)
                 column.addWidget(error)
-                form.addRow(opt.label, box)
+                form.addRow(said(opt.label), box)
                 name = form.labelForField(box)
                 if isinstance(name, QLabel):
                     name.setBuddy(field)
                 self.errors[field] = error
             else:
-                form.addRow(opt.label, field)
+                form.addRow(said(opt.label), field)
             self.fields[opt.name] = (opt, field)
 
     def values(self) -> dict[str, Any]:
@@ -179,7 +185,9 @@ class OptionFields:
             else:
                 continue
             if why:
-                found.append((field, f"{name.replace('_', ' ')} {why}"))
+                named = said(name.replace("_", " "))
+                found.append((field, translate("OptionFields", "{name} {problem}").format(
+                    name=named, problem=why)))  # fmt: skip
         return found
 
     def text_fields(self) -> list[TextField]:

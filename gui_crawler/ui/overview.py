@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui_crawler.base.translate import EXPLANATIONS, HEADERS, noop, translate
 from gui_crawler.config import DEFAULT_USER_AGENT
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.anchors import PagesWords, no_words
@@ -38,18 +39,25 @@ from gui_crawler.records.audit import FINDINGS, Audit, Count, Finding, Threshold
 from gui_crawler.records.auditfiles import write_broken_links_csv, write_finding_csv
 from gui_crawler.records.report import broken_with_anchors, write_report
 from gui_crawler.ui.file_dialogs import file_dialog
+from gui_crawler.ui.i18n import finding_label
 from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles
 from gui_crawler.ui.stored import StoredSettings, number, whole
 from gui_crawler.ui.views import make_table
 
-COLUMNS = ("Finding", "Pages")
+COLUMNS = (noop(HEADERS, "Finding"), noop(HEADERS, "Pages"))
+OVERVIEW = "OverviewTab"  # the context of the Overview's words
 
 
 def explained(f: Finding | Count) -> str:
-    """What the finding is and how to fix it, as the Overview says it (explanations.py)."""
+    """What the finding is and how to fix it, as the Overview says it (explanations.py), in the
+    window's language."""
     e = f.explanation
-    return f"{e.what}\nHow to fix: {e.fix}" if e is not None else ""
+    if e is None:
+        return ""
+    return translate(OVERVIEW, "{what}\nHow to fix: {fix}").format(
+        what=translate(EXPLANATIONS, e.what), fix=translate(EXPLANATIONS, e.fix)
+    )
 
 
 _SEVERITY_BRUSH = {
@@ -92,15 +100,19 @@ class OverviewModel(LabelledTable):
         f = self.findings[index.row()]
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return f.label if col == 0 else f"{f.count:,}"
+            return finding_label(f.key, f.label) if col == 0 else f"{f.count:,}"
         if role == Roles.Sort:
-            return f.label if col == 0 else f.count
+            return finding_label(f.key, f.label) if col == 0 else f.count
         if role == Qt.ItemDataRole.ForegroundRole:
             return _SEVERITY_BRUSH[f.severity] if f.count else None
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 1:
             return RIGHT
         if role == Qt.ItemDataRole.ToolTipRole and col == 0:
-            return tip(f"{f.label}: {explained(f)}\n\nClick to show these pages in the Pages tab")
+            return tip(
+                translate(
+                    OVERVIEW, "{finding}: {explained}\n\nClick to show these pages in the Pages tab"
+                ).format(finding=finding_label(f.key, f.label), explained=explained(f))
+            )
         return None
 
 
@@ -152,21 +164,21 @@ class OverviewTab(QWidget):
         self.explanation.setMargin(6)
         self.table.selectionModel().currentChanged.connect(self._explain)
 
-        show_all = QPushButton("Show all pages")
+        show_all = QPushButton(self.tr("Show all pages"))
         show_all.clicked.connect(self.show_all)
-        self.export_button = QPushButton("Export finding…")
+        self.export_button = QPushButton(self.tr("Export finding…"))
         self.export_button.clicked.connect(self._export_dialog)
-        broken = QPushButton("Broken links CSV…")
+        broken = QPushButton(self.tr("Broken links CSV…"))
         broken.clicked.connect(self.broken_dialog)
-        report = QPushButton("HTML report…")
+        report = QPushButton(self.tr("HTML report…"))
         report.setObjectName("report-button")
         report.clicked.connect(self.report_dialog)
         # The same exports for the window's Export menu.
-        self.finding_action = QAction("Export the picked &finding as CSV…", self)
+        self.finding_action = QAction(self.tr("Export the picked &finding as CSV…"), self)
         self.finding_action.triggered.connect(self._export_dialog)
-        self.broken_action = QAction("&Broken links as CSV…", self)
+        self.broken_action = QAction(self.tr("&Broken links as CSV…"), self)
         self.broken_action.triggered.connect(self.broken_dialog)
-        self.report_action = QAction("HTML &report…", self)
+        self.report_action = QAction(self.tr("HTML &report…"), self)
         self.report_action.triggered.connect(self.report_dialog)
         self._exportable()  # nothing picked yet: nothing to export
         buttons = QHBoxLayout()
@@ -175,20 +187,21 @@ class OverviewTab(QWidget):
         buttons.addStretch(1)
 
         t = self.audit.thresholds
-        self.title_max = _spin(QSpinBox(), *TITLE_MAX, t.title_max, " chars")
-        self.description_max = _spin(QSpinBox(), *DESCRIPTION_MAX, t.description_max, " chars")
-        self.slow = _spin(QDoubleSpinBox(), *SLOW, t.slow_seconds, " s")
+        chars = self.tr(" chars")
+        self.title_max = _spin(QSpinBox(), *TITLE_MAX, t.title_max, chars)
+        self.description_max = _spin(QSpinBox(), *DESCRIPTION_MAX, t.description_max, chars)
+        self.slow = _spin(QDoubleSpinBox(), *SLOW, t.slow_seconds, self.tr(" s"))
         self.large = _spin(QSpinBox(), *LARGE_KB, t.large_bytes // 1024, " KB")
         form = QFormLayout()
-        form.addRow("Title longer than", self.title_max)
-        form.addRow("Description longer than", self.description_max)
-        form.addRow("Slow: slower than", self.slow)
-        form.addRow("Large: bigger than", self.large)
+        form.addRow(self.tr("Title longer than"), self.title_max)
+        form.addRow(self.tr("Description longer than"), self.description_max)
+        form.addRow(self.tr("Slow: slower than"), self.slow)
+        form.addRow(self.tr("Large: bigger than"), self.large)
         for box in (self.title_max, self.description_max, self.slow, self.large):
             box.valueChanged.connect(self._thresholds_changed)
 
         side = QVBoxLayout()
-        heading = label("Thresholds")
+        heading = label(self.tr("Thresholds"))
         font = heading.font()
         font.setBold(True)
         heading.setFont(font)
@@ -254,12 +267,17 @@ class OverviewTab(QWidget):
         f = self.finding(self.model.findings[row].key)
         self.picked = f.key
         self.urlsPicked.emit(f.urls)
-        self.message.setText(f"Pages tab: the {f.count:,} pages of “{f.label}”")
+        self.message.setText(
+            self.tr("Pages tab: the {n} pages of “{finding}”").format(
+                n=f"{f.count:,}", finding=finding_label(f.key, f.label)
+            )
+        )
         self._exportable()
 
     def _exportable(self) -> None:
         """Export finding is offered for the finding picked, and only then."""
-        label = self.finding(self.picked).label if self.picked is not None else None
+        f = self.finding(self.picked) if self.picked is not None else None
+        label = finding_label(f.key, f.label) if f is not None else None
         for control in (self.export_button, self.finding_action):
             control.setEnabled(label is not None)
             control.setToolTip(
@@ -274,7 +292,7 @@ class OverviewTab(QWidget):
             self.explanation.setText("")
             return
         f = self.model.findings[index.row()]
-        self.explanation.setText(f"{f.label}: {explained(f)}")
+        self.explanation.setText(f"{finding_label(f.key, f.label)}: {explained(f)}")
 
     def _picked(self, index: QModelIndex) -> None:
         self.refresh()
@@ -290,7 +308,11 @@ class OverviewTab(QWidget):
         f = self.finding(key)
         got = self.audit.all_records
         n = write_finding_csv(path, [got[u] for u in f.urls], self.audit.rules)
-        self.message.setText(f"Wrote {n:,} rows of “{f.label}” to {path}")
+        self.message.setText(
+            self.tr("Wrote {n} rows of “{finding}” to {path}").format(
+                n=f"{n:,}", finding=finding_label(f.key, f.label), path=path
+            )
+        )
         return n
 
     def export_broken(self, path: str) -> int:
@@ -300,7 +322,7 @@ class OverviewTab(QWidget):
         return 0
 
     def _background(self, job: Coroutine[Any, Any, int]) -> None:
-        self.message.setText("Reading the words of the broken links…")
+        self.message.setText(self.tr("Reading the words of the broken links…"))
         task = asyncio.ensure_future(job)
         self._tasks.add(task)  # the loop keeps only a weak reference to a task
         task.add_done_callback(self._tasks.discard)
@@ -310,9 +332,11 @@ class OverviewTab(QWidget):
         try:
             n = write_broken_links_csv(path, rows)
         except OSError as e:
-            self.message.setText(f"Cannot write {path}: {e.strerror or e}")
+            self.message.setText(self.cannot_write(path, e))
             return -1
-        self.message.setText(f"Wrote {n:,} broken links to {path}")
+        self.message.setText(
+            self.tr("Wrote {n} broken links to {path}").format(n=f"{n:,}", path=path)
+        )
         return n
 
     def export_report(self, path: str) -> int:
@@ -326,25 +350,27 @@ class OverviewTab(QWidget):
         try:
             n = write_report(path, self.audit, title=self.title, anchors=anchors)
         except OSError as e:
-            self.message.setText(f"Cannot write {path}: {e.strerror or e}")
+            self.message.setText(self.cannot_write(path, e))
             return -1
-        self.message.setText(f"Wrote the report to {path}")
+        self.message.setText(self.tr("Wrote the report to {path}").format(path=path))
         return n
 
     def report_dialog(self) -> None:
-        self._ask("HTML report", "HTML files (*.html)", "report.html", self.export_report)
+        self._ask(self.tr("HTML report"), self.tr("HTML files (*.html)"), "report.html",
+                  self.export_report)  # fmt: skip
 
     def broken_dialog(self) -> None:
-        self._ask("Broken links CSV", "CSV files (*.csv)", "broken-links.csv", self.export_broken)
+        self._ask(self.tr("Broken links CSV"), self.tr("CSV files (*.csv)"), "broken-links.csv",
+                  self.export_broken)  # fmt: skip
 
     def _export_dialog(self) -> None:
         key = self.picked
         if key is None:  # disabled then; said should a shortcut get here
-            self.message.setText("Pick a finding first, then export it")
+            self.message.setText(self.tr("Pick a finding first, then export it"))
             return
         self._ask(
-            "Export finding",
-            "CSV files (*.csv)",
+            self.tr("Export finding"),
+            self.tr("CSV files (*.csv)"),
             f"{key.replace('_', '-')}.csv",
             lambda p: self.export_finding(p, key),
         )
@@ -360,7 +386,10 @@ class OverviewTab(QWidget):
         try:
             then(path)
         except OSError as e:
-            self.message.setText(f"Cannot write {path}: {e.strerror or e}")
+            self.message.setText(self.cannot_write(path, e))
+
+    def cannot_write(self, path: str, e: OSError) -> str:
+        return self.tr("Cannot write {path}: {why}").format(path=path, why=e.strerror or e)
 
     # ---- thresholds ---------------------------------------------------------------------------
 

@@ -21,17 +21,25 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from gui_crawler.base.translate import HEADERS, noop, ntranslate, translate
 from gui_crawler.records.page_columns import human_size
-from gui_crawler.records.wording import plural
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.recent import RecentCrawl, delete_crawl_file, recent_crawls
 from gui_crawler.ui.accessible import name_controls
+from gui_crawler.ui.i18n import state_words
 from gui_crawler.ui.plaintext import label, tip
 from gui_crawler.ui.stored import StoredSettings, crawl_notes
 
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 NOTES_KEY = "recent/crawls"  # JSON: {"<path>": {"name": "…", "hidden": false}}
-COLUMNS = ("Name", "Date", "State", "URLs", "Size", "Root URL")
+COLUMNS = (
+    noop(HEADERS, "Name"),
+    noop(HEADERS, "Date"),
+    noop(HEADERS, "State"),
+    noop(HEADERS, "URLs"),
+    noop(HEADERS, "Size"),
+    noop(HEADERS, "Root URL"),
+)
 NAME, DATE, STATE, URLS, SIZE, ROOT = range(len(COLUMNS))
 PATH_ROLE = Qt.ItemDataRole.UserRole
 SITE_ROLE = Qt.ItemDataRole.UserRole + 1  # shown again when a name is cleared
@@ -94,7 +102,7 @@ class RecentCrawlsDialog(QDialog):
 
     def __init__(self, folder: Path, parent: Any = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Open a saved crawl")
+        self.setWindowTitle(self.tr("Open a saved crawl"))
         self.resize(980, 440)
         self.folder = folder
         self.notes = CrawlNotes()
@@ -104,7 +112,7 @@ class RecentCrawlsDialog(QDialog):
         self.list.setRootIsDecorated(False)
         self.list.setUniformRowHeights(True)
         self.list.setAlternatingRowColors(True)
-        self.list.setHeaderLabels(list(COLUMNS))
+        self.list.setHeaderLabels([translate(HEADERS, c) for c in COLUMNS])
         # Renaming: the Rename button, F2 or a slow second click on the name (a double-click
         # opens the crawl).
         self.list.setEditTriggers(
@@ -122,20 +130,22 @@ class RecentCrawlsDialog(QDialog):
         self.message.hide()
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.open_button = buttons.addButton("Open", QDialogButtonBox.ButtonRole.AcceptRole)
-        other = QPushButton("Other file…")
+        self.open_button = buttons.addButton(
+            self.tr("Open"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        other = QPushButton(self.tr("Other file…"))
         buttons.addButton(other, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.accepted.connect(self._choose)
         buttons.rejected.connect(self.reject)
         other.clicked.connect(self._other)
-        self.rename_button = QPushButton("Rename")
-        self.rename_button.setToolTip("Give the crawl a name of your own (F2)")
+        self.rename_button = QPushButton(self.tr("Rename"))
+        self.rename_button.setToolTip(self.tr("Give the crawl a name of your own (F2)"))
         self.rename_button.clicked.connect(self.rename)
-        self.remove_button = QPushButton("Remove from list")
-        self.remove_button.setToolTip("Take the crawl off this list; its file stays")
+        self.remove_button = QPushButton(self.tr("Remove from list"))
+        self.remove_button.setToolTip(self.tr("Take the crawl off this list; its file stays"))
         self.remove_button.clicked.connect(self.remove)
-        self.delete_button = QPushButton("Delete file…")
-        self.delete_button.setToolTip("Delete the crawl file from the disk (asks first)")
+        self.delete_button = QPushButton(self.tr("Delete file…"))
+        self.delete_button.setToolTip(self.tr("Delete the crawl file from the disk (asks first)"))
         self.delete_button.clicked.connect(self.ask_delete)
         edits = QHBoxLayout()
         for b in (self.rename_button, self.remove_button, self.delete_button):
@@ -154,7 +164,9 @@ class RecentCrawlsDialog(QDialog):
         self.fill()
         name_controls(self)
         if self.notes.problems:
-            self._say("Settings: " + "; ".join(self.notes.problems))
+            self._say(
+                self.tr("Settings: {problems}").format(problems="; ".join(self.notes.problems))
+            )
 
     # ---- the list -----------------------------------------------------------------------------
 
@@ -167,11 +179,13 @@ class RecentCrawlsDialog(QDialog):
         if items:
             self.list.setCurrentItem(items[0])
         self.list.blockSignals(False)
+        n = len(crawls)
         self.caption.setText(
-            f"{plural(len(crawls), 'recent crawl')} in {self.folder}"
+            ntranslate("RecentCrawlsDialog", "{n} recent crawl in {folder}",
+                       "{n} recent crawls in {folder}", n).format(n=f"{n:,}", folder=self.folder)
             if crawls
-            else f"No saved crawls yet in {self.folder}"
-        )
+            else self.tr("No saved crawls yet in {folder}").format(folder=self.folder)
+        )  # fmt: skip
         self._update_buttons()
 
     def _row(self, c: RecentCrawl) -> QTreeWidgetItem:
@@ -181,7 +195,7 @@ class RecentCrawlsDialog(QDialog):
             [
                 name or c.site,
                 c.when.strftime("%Y-%m-%d %H:%M"),
-                c.state,
+                state_words(c.state),
                 f"{c.urls:,}",
                 human_size(c.size),
                 c.root,
@@ -191,7 +205,7 @@ class RecentCrawlsDialog(QDialog):
         for col in (URLS, SIZE):
             item.setTextAlignment(col, _RIGHT)
         item.setToolTip(NAME, tip(f"{name}\n{c.root}\n{c.path}" if name else f"{c.root}\n{c.path}"))
-        item.setToolTip(SIZE, f"{c.size:,} bytes")
+        item.setToolTip(SIZE, self.tr("{n} bytes").format(n=f"{c.size:,}"))
         item.setToolTip(ROOT, tip(c.root))
         item.setData(NAME, PATH_ROLE, str(c.path))
         item.setData(NAME, SITE_ROLE, c.site)
@@ -241,7 +255,11 @@ class RecentCrawlsDialog(QDialog):
         item, path = got
         self.notes.hide(path)
         self.list.takeTopLevelItem(self.list.indexOfTopLevelItem(item))
-        self._say(f"{path.name} is off the list; the file stays in {path.parent}")
+        self._say(
+            self.tr("{name} is off the list; the file stays in {folder}").format(
+                name=path.name, folder=path.parent
+            )
+        )
         self._update_buttons()
 
     def ask_delete(self) -> QMessageBox | None:
@@ -253,9 +271,16 @@ class RecentCrawlsDialog(QDialog):
         item, path = got
         box = QMessageBox(
             QMessageBox.Icon.Warning,
-            "Delete the crawl file?",
-            f"Delete {path.name} ({item.text(NAME)}, {item.text(URLS)} URLs, {item.text(SIZE)}) "
-            f"from {path.parent}? This cannot be undone.",
+            self.tr("Delete the crawl file?"),
+            self.tr(
+                "Delete {file} ({name}, {n} URLs, {size}) from {folder}? This cannot be undone."
+            ).format(
+                file=path.name,
+                name=item.text(NAME),
+                n=item.text(URLS),
+                size=item.text(SIZE),
+                folder=path.parent,
+            ),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             self,
         )
@@ -283,7 +308,7 @@ class RecentCrawlsDialog(QDialog):
             return False
         self.notes.forget(path)
         self.fill()
-        self._say(f"Deleted {path}")
+        self._say(self.tr("Deleted {path}").format(path=path))
         return True
 
     def _choose(self) -> None:

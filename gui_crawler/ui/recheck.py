@@ -13,16 +13,18 @@ from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path
 
+from gui_crawler.base.translate import ntranslate, translate
 from gui_crawler.crawl.hosts import states_from_records
 from gui_crawler.events import ErrorKind, FetchRecord, Queued, Reason, WorkerEvent
 from gui_crawler.records.verdicts import worth_rechecking
-from gui_crawler.records.wording import plural
 from gui_crawler.session import CrawlSession, StoreError
 from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.fileformat import Earlier, frontier_in_file, load_history
 from gui_crawler.ui.overview import OverviewTab
 from gui_crawler.ui.results import CrawlResults
 from gui_crawler.ui.timeline import TimelinePanel
+
+RECHECK = "Recheck"  # the context of what a re-check says
 
 
 def start_recheck(
@@ -37,8 +39,12 @@ def start_recheck(
         return session, ""
     store.close(saved.state)  # nothing to fetch: the file as it was, unlocked
     if urls is None:
-        return None, "Nothing to re-check: no URL of this crawl is broken, blocked or failed"
-    return None, "Nothing to re-check: the selected URLs are not in the crawl file"
+        return None, translate(
+            RECHECK, "Nothing to re-check: no URL of this crawl is broken, blocked or failed"
+        )
+    return None, translate(
+        RECHECK, "Nothing to re-check: the selected URLs are not in the crawl file"
+    )
 
 
 def history_of(path: Path | None) -> dict[str, list[Earlier]]:
@@ -134,15 +140,28 @@ class Recheck:
             worth_rechecking(before[u]) and not worth_rechecking(rec) for u, rec in now.items()
         )
         counts = (
-            (fixed, "fixed"),
-            (failing, "still failing"),
-            (len(now) - failing - fixed, "fine"),
+            (fixed, translate(RECHECK, "fixed")),
+            (failing, translate(RECHECK, "still failing")),
+            (len(now) - failing - fixed, translate(RECHECK, "fine")),
         )
         parts = ", ".join(f"{k:,} {words}" for k, words in counts if k)
-        left = len(before) - len(now)
-        kept = f"{plural(left, 'URL')} {'keeps its' if left == 1 else 'keep their'} answer"
+        left, n = len(before) - len(now), len(now)
+        kept = ntranslate(
+            RECHECK, "{n} URL keeps its answer", "{n} URLs keep their answer", left
+        ).format(n=f"{left:,}")
         if reason == Reason.CANCELLED:  # 'Re-check cancelled: 1 URL re-checked (1 fixed); 2 URLs …'
-            said = [f"{plural(len(now), 'URL')} re-checked ({parts})"] if now else []
-            return "Re-check cancelled: " + "; ".join([*said, *([kept] if left else [])])
-        text = f"Re-checked {plural(len(now), 'URL')}" + (f": {parts}" if parts else "")
-        return text + (f"; {kept} (not fetched again)" if left else "")
+            said = (
+                [ntranslate(RECHECK, "{n} URL re-checked ({parts})", "{n} URLs re-checked ({parts})",
+                            n).format(n=f"{n:,}", parts=parts)]
+                if now
+                else []
+            )  # fmt: skip
+            return translate(RECHECK, "Re-check cancelled: {said}").format(
+                said="; ".join([*said, *([kept] if left else [])])
+            )
+        text = ntranslate(RECHECK, "Re-checked {n} URL", "Re-checked {n} URLs", n).format(
+            n=f"{n:,}"
+        ) + (f": {parts}" if parts else "")
+        return text + (
+            translate(RECHECK, "; {kept} (not fetched again)").format(kept=kept) if left else ""
+        )

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
+from gui_crawler.base.translate import translate
 from gui_crawler.crawl.hosts import HostFigures
 from gui_crawler.events import ErrorKind, FetchRecord
 from gui_crawler.storage import SavedCrawl, StoreError
@@ -19,6 +20,11 @@ from gui_crawler.ui.results import CrawlResults
 from gui_crawler.ui.timeline import TimelinePanel
 
 T = TypeVar("T")
+
+
+def damaged(e: StoreError) -> str:
+    """What is said of a damaged row met while the file's rows are shown."""
+    return translate("Replay", "{error}; the views show the rows before it").format(error=e)
 
 
 def batched(items: Iterable[T], n: int) -> Iterator[list[T]]:
@@ -111,7 +117,7 @@ class Replay:
                     await asyncio.sleep(0)
                     turn = time.monotonic()
         except StoreError as e:  # a damaged row further on: what came before it is shown
-            self.said(f"{e}; the views show the rows before it")
+            self.said(damaged(e))
         self.rest = None
 
     def finish(self, cancel: bool = False) -> None:
@@ -126,4 +132,4 @@ class Replay:
                 for _ in replay:
                     pass
             except StoreError as e:
-                self.said(f"{e}; the views show the rows before it")
+                self.said(damaged(e))

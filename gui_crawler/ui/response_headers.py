@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 
+from gui_crawler.base.translate import noop
 from gui_crawler.crawl.headers import parsed
 from gui_crawler.events import FetchRecord
 from gui_crawler.ui.plaintext import tip
 
-TITLE = "Response headers"
+TITLE = noop("DetailsPane", "Response headers")
 
 
 def add_headers_section(pane: QTreeWidget, rec: FetchRecord) -> QTreeWidgetItem | None:
@@ -19,7 +21,8 @@ def add_headers_section(pane: QTreeWidget, rec: FetchRecord) -> QTreeWidgetItem 
     if not pairs:
         return None
     kept = sum(1 for name, _ in pairs if name)
-    sec = QTreeWidgetItem(pane, [f"{TITLE} ({kept:,})", ""])
+    title = QCoreApplication.translate("DetailsPane", TITLE)
+    sec = QTreeWidgetItem(pane, [f"{title} ({kept:,})", ""])
     font = sec.font(0)
     font.setBold(True)
     sec.setFont(0, font)

@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from gui_crawler.base.translate import HEADERS, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.verdicts import Verdict, verdict
 
@@ -50,13 +51,15 @@ def brush_of(rec: FetchRecord) -> QBrush | None:
 
 
 def header_label(columns: Sequence[str], section: int, orientation: Any, role: int) -> str | None:
-    """headerData() of a model with labelled columns and no row headers."""
+    """headerData() of a model with labelled columns and no row headers: each label said in the
+    window's language (in the HEADERS context: ``noop(HEADERS, "URL")`` where the
+    labels are written)."""
     if (
         orientation == Qt.Orientation.Horizontal
         and role == Qt.ItemDataRole.DisplayRole
         and 0 <= section < len(columns)
     ):
-        return columns[section]
+        return translate(HEADERS, columns[section])
     return None
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
+from gui_crawler.base.translate import ntranslate
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.verdicts import WORST_LAST, Verdict, worry
 
@@ -338,7 +339,8 @@ class SiteGraph:
         """What a node stands for, in words: its URL, or its folder and how many URLs."""
         if picture.grouped:
             n = int(picture.weights[node])
-            return f"{picture.folders[node]} ({n:,} URL{'s' if n != 1 else ''})"
+            urls = ntranslate("SiteGraphTab", "{n} URL", "{n} URLs", n).format(n=f"{n:,}")
+            return f"{picture.folders[node]} ({urls})"
         return self.url(picture, node)
 
     def url(self, picture: Picture, node: int) -> str:

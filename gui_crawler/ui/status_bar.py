@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QSizePolicy
 
+from gui_crawler.base.translate import VERDICTS, noop, translate
 from gui_crawler.events import Progress
 from gui_crawler.records.verdicts import CUT_SHORT, Verdict, count_label
 from gui_crawler.records.wording import average_rate, duration, progress_text
@@ -77,21 +78,47 @@ class ElidedLabel(QLabel):
         super().setText(cut)
 
 
-# What each number of the status bar counts (its tooltip).
+BAR = "CrawlStatusBar"  # the context of the status bar's words
+# What each number of the status bar counts (its tooltip; said in the window's language).
 STATUS_TIPS = {
-    "urls": f"URLs recorded: the rows of the Pages table (URLs {CUT_SHORT} by a Cancel among "
-    f"them, listed as {Verdict.CANCELLED}: the crawl file keeps those to fetch again)",
-    "queued": "URLs taken in and not fetched yet: while a crawl runs, its queue; between crawls, "
-    "what Continue crawl would fetch",
-    "progress": "URLs recorded out of those known so far (recorded, queued or in flight): more "
-    "are found as pages are read, so the share and the time left are estimates",
-    "redirects": "URLs that answered with a redirect: the rows of the Redirects tab",
-    "broken": "Broken URLs: an error answer (404, 500…) or no connection (refused, unknown "
-    "host, reset), not those blocked or timed out: the rows of the Broken links tab",
-    "rate": "Pages recorded per second over the last second; after a crawl, its average (a "
-    "crawl over within a second: how many pages in how long)",
-    "elapsed": "Time since the crawl started; after a crawl, how long it took",
+    "urls": noop(
+        BAR,
+        "URLs recorded: the rows of the Pages table (URLs {cut_short} by a Cancel among them, "
+        "listed as {cancelled}: the crawl file keeps those to fetch again)",
+    ),
+    "queued": noop(
+        BAR,
+        "URLs taken in and not fetched yet: while a crawl runs, its queue; between crawls, what "
+        "Continue crawl would fetch",
+    ),
+    "progress": noop(
+        BAR,
+        "URLs recorded out of those known so far (recorded, queued or in flight): more are found "
+        "as pages are read, so the share and the time left are estimates",
+    ),
+    "redirects": noop(BAR, "URLs that answered with a redirect: the rows of the Redirects tab"),
+    "broken": noop(
+        BAR,
+        "Broken URLs: an error answer (404, 500…) or no connection (refused, unknown host, "
+        "reset), not those blocked or timed out: the rows of the Broken links tab",
+    ),
+    "rate": noop(
+        BAR,
+        "Pages recorded per second over the last second; after a crawl, its average (a crawl "
+        "over within a second: how many pages in how long)",
+    ),
+    "elapsed": noop(BAR, "Time since the crawl started; after a crawl, how long it took"),
 }
+
+
+def status_tip(key: str) -> str:
+    """The tooltip of the status bar's number ``key``, in the window's language."""
+    if key not in STATUS_TIPS:
+        return ""
+    return translate(BAR, STATUS_TIPS[key]).format(
+        cut_short=translate(VERDICTS, CUT_SHORT), cancelled=translate(VERDICTS, Verdict.CANCELLED)
+    )
+
 
 STATS = ("urls", "queued", "progress", "workers", "redirects", "broken", "rate", "elapsed")
 
@@ -109,15 +136,15 @@ class CrawlStatusBar:
         self._crawl_notice: str | None = None  # the last Notice of a crawl said (workers capped)
         sb = window.statusBar()
         # Permanent widgets only: a hover tip's temporary message cannot hide them.
-        self.state_label = ElidedLabel("Ready")
+        self.state_label = ElidedLabel(translate(BAR, "Ready"))
         self.state_label.setObjectName("state")
-        self.state_label.setAccessibleName("Crawl state")
+        self.state_label.setAccessibleName(translate(BAR, "Crawl state"))
         self.state_label.setMinimumWidth(120)
         sb.addPermanentWidget(self.state_label, 1)
         # The outcome of the last action or a warning about the crawl: stays until the next one.
         self.notice = ElidedLabel()
         self.notice.setObjectName("notice")
-        self.notice.setAccessibleName("Last message")
+        self.notice.setAccessibleName(translate(BAR, "Last message"))
         sb.addPermanentWidget(self.notice, 2)
         self.notice.hide()  # an empty notice would still take its share of the bar
         self.message_box: QMessageBox | None = None  # a message shown whole (kept: Qt holds it)
@@ -127,7 +154,7 @@ class CrawlStatusBar:
         for key in STATS:
             lab = CounterLabel()
             lab.setObjectName(f"stat-{key}")
-            lab.setToolTip(STATUS_TIPS.get(key, ""))  # Busy's says the workers' count
+            lab.setToolTip(status_tip(key))  # Busy's says the workers' count
             lab.setContentsMargins(6, 0, 6, 0)
             sb.addPermanentWidget(lab)
             self.stat_labels[key] = lab
@@ -174,7 +201,9 @@ class CrawlStatusBar:
     def settings_problems(self, problems: list[str]) -> None:
         """What was wrong with the stored settings, said until a crawl has ended."""
         if problems:
-            self.settings_notice = "Settings: " + "; ".join(problems)
+            self.settings_notice = translate(BAR, "Settings: {problems}").format(
+                problems="; ".join(problems)
+            )
             self.notify(self.settings_notice, error=True)
 
     def _crawl_ended(self, _finished: object) -> None:
@@ -191,11 +220,12 @@ class CrawlStatusBar:
 
     def internal_error(self, msg: str) -> None:
         """An unexpected exception (a bug): said, non-modally; the crawl and rows carry on."""
-        text = f"Internal error: {msg} (details in the log)"
+        text = translate(BAR, "Internal error: {error} (details in the log)").format(error=msg)
         self.window.statusBar().showMessage(text, 30_000)
         self.notify(text, error=True)
         if self.error_box is None:
-            box = QMessageBox(QMessageBox.Icon.Warning, "gui-crawler: internal error", text,
+            box = QMessageBox(QMessageBox.Icon.Warning,
+                              translate(BAR, "gui-crawler: internal error"), text,
                               QMessageBox.StandardButton.Ok, self.window)  # fmt: skip
             box.setTextFormat(Qt.TextFormat.PlainText)  # an exception's text can quote a page
             box.setModal(False)
@@ -214,15 +244,15 @@ class CrawlStatusBar:
             p = self.controller.bridge.last_progress
             busy = p.busy if p is not None and self.controller.bridge.running else 0
         n, per_host = self.controller.workers_shown()
-        text = f"Busy {busy}/{n:,} workers"
-        tip = "Workers busy fetching or parsing / workers the crawl runs with"
+        text = translate(BAR, "Busy {busy}/{n} workers").format(busy=busy, n=f"{n:,}")
+        tip = translate(BAR, "Workers busy fetching or parsing / workers the crawl runs with")
         if 0 < per_host < n:
-            text += f" (at most {per_host} per host)"
-            tip = (
-                f"Per host ({per_host}) lets at most {per_host} requests be in flight to one "
-                f"host: a crawl of one site keeps at most {per_host} workers busy (raise Per "
-                "host in the settings for more)"
-            )
+            text += translate(BAR, " (at most {n} per host)").format(n=per_host)
+            tip = translate(
+                BAR,
+                "Per host ({n}) lets at most {n} requests be in flight to one host: a crawl of "
+                "one site keeps at most {n} workers busy (raise Per host in the settings for more)",
+            ).format(n=per_host)
         label = self.stat_labels["workers"]
         label.setText(text)
         if label.toolTip() != tip:
@@ -237,10 +267,10 @@ class CrawlStatusBar:
         rate = c.rate()
         if not running:
             p = p if p is not None and p is c.bridge.last_progress else None
-        lab["urls"].setText(f"URLs {r.pages.rowCount():,}")
+        lab["urls"].setText(translate(BAR, "URLs {n}").format(n=f"{r.pages.rowCount():,}"))
         # Between crawls: what Continue would fetch, the number the state text gives.
         queued = p.queued if p and running else c.left
-        lab["queued"].setText(f"Queued {queued:,}")
+        lab["queued"].setText(translate(BAR, "Queued {n}").format(n=f"{queued:,}"))
         self.show_workers(p.busy if p and running else 0)
         rows = r.pages.rowCount()
         if p is not None and running:
@@ -249,14 +279,16 @@ class CrawlStatusBar:
             )
         else:
             lab["progress"].setText("")
-        lab["redirects"].setText(f"Redirects {r.redirects.rowCount():,}")
+        lab["redirects"].setText(
+            translate(BAR, "Redirects {n}").format(n=f"{r.redirects.rowCount():,}")
+        )
         broken = r.broken.rowCount()  # the records verdicts.is_broken says are broken
         lab["broken"].setText(count_label(Verdict.BROKEN, broken))
         style = ERROR_STYLE if broken else ""
         if lab["broken"].styleSheet() != style:  # setting it, even unchanged, restyles the label
             lab["broken"].setStyleSheet(style)
         if running:
-            lab["rate"].setText(f"{rate:.1f} pages/s")
+            lab["rate"].setText(translate(BAR, "{rate} pages/s").format(rate=f"{rate:.1f}"))
             lab["elapsed"].setText(clock(p.elapsed if p else 0.0))
             return
         # After a crawl: its own average and time, however short; a crawl opened from its file
@@ -264,5 +296,5 @@ class CrawlStatusBar:
         # rate of the last second says nothing once the crawl is over.
         done, took = (p.done, p.elapsed) if p is not None else (rows, c.opened_for())
         average = average_rate(done, took)
-        lab["rate"].setText(average or f"{rate:.1f} pages/s")
+        lab["rate"].setText(average or translate(BAR, "{rate} pages/s").format(rate=f"{rate:.1f}"))
         lab["elapsed"].setText(duration(took) if average else clock(0.0))

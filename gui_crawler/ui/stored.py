@@ -14,10 +14,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from gui_crawler.base.translate import translate
 from gui_crawler.options import Option, one_line, regex_error
 
 _WHOLE = re.compile(r"\s*[+-]?\d+\s*")
 _SHOWN = 60  # characters of a bad value quoted in the message
+STORED = "StoredSettings"  # the context of what is said about stored values
 
 
 class Settings(Protocol):
@@ -38,26 +40,30 @@ def shown(raw: object) -> str:
 def whole(raw: object, low: int, high: int) -> tuple[int | None, str]:
     """(the whole number, "") or (None, why it is not one between ``low`` and ``high``)."""
     if isinstance(raw, bool) or not isinstance(raw, int | str):
-        return None, "was not a whole number"
+        return None, translate(STORED, "was not a whole number")
     if isinstance(raw, str):
         if not _WHOLE.fullmatch(raw):
-            return None, "was not a whole number"
+            return None, translate(STORED, "was not a whole number")
         raw = int(raw)
     if not low <= raw <= high:
-        return None, f"was out of range ({low} to {high})"
+        return None, translate(STORED, "was out of range ({low} to {high})").format(
+            low=low, high=high
+        )
     return raw, ""
 
 
 def number(raw: object, low: float, high: float) -> tuple[float | None, str]:
     """(the number, "") or (None, why it is not one between ``low`` and ``high``)."""
     if isinstance(raw, bool) or not isinstance(raw, int | float | str):
-        return None, "was not a number"
+        return None, translate(STORED, "was not a number")
     try:
         value = float(raw)
     except ValueError:
-        return None, "was not a number"
+        return None, translate(STORED, "was not a number")
     if not math.isfinite(value) or not low <= value <= high:
-        return None, f"was out of range ({low:g} to {high:g})"
+        return None, translate(STORED, "was out of range ({low} to {high})").format(
+            low=f"{low:g}", high=f"{high:g}"
+        )
     return value, ""
 
 
@@ -70,7 +76,7 @@ def flag(raw: object) -> tuple[bool | None, str]:
         return True, ""
     if word in ("false", "0"):
         return False, ""
-    return None, "was not true or false"
+    return None, translate(STORED, "was not true or false")
 
 
 def text(raw: object) -> tuple[str | None, str]:
@@ -79,7 +85,7 @@ def text(raw: object) -> tuple[str | None, str]:
         return raw, ""
     if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
         return ", ".join(raw), ""
-    return None, "was not text"
+    return None, translate(STORED, "was not text")
 
 
 def crawl_notes(raw: object) -> tuple[dict[str, dict[str, Any]] | None, str]:
@@ -88,11 +94,11 @@ def crawl_notes(raw: object) -> tuple[dict[str, dict[str, Any]] | None, str]:
     if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
         raw = ", ".join(raw)  # an unquoted comma in the INI file made a list of it
     if not isinstance(raw, str):
-        return None, "was not text"
+        return None, translate(STORED, "was not text")
     try:
         notes = json.loads(raw)
     except ValueError:
-        return None, "was not JSON"
+        return None, translate(STORED, "was not JSON")
     if not isinstance(notes, dict) or not all(
         isinstance(path, str)
         and isinstance(note, dict)
@@ -112,12 +118,14 @@ def lines(typed: str) -> tuple[str, ...]:
 def regex_problem(pattern: str) -> str | None:
     """Why a stored include/exclude pattern cannot be used (CrawlConfig refuses it alike)."""
     error = regex_error(pattern)
-    return None if error is None else f"was not a valid regular expression ({error})"
+    if error is None:
+        return None
+    return translate(STORED, "was not a valid regular expression ({error})").format(error=error)
 
 
 def line_problem(value: str) -> str | None:
     """Why a stored header value (the user agent) cannot be used: CrawlConfig's rule."""
-    return None if one_line(value) else "was not one non-empty line"
+    return None if one_line(value) else translate(STORED, "was not one non-empty line")
 
 
 def _spelled(default: object) -> str:
@@ -151,7 +159,11 @@ class StoredSettings:
 
     def bad(self, key: str, raw: object, why: str, default: Any, using: str | None = None) -> None:
         """Say ``key`` held a bad value and store its default in its place."""
-        self.problems.append(f"{key}={shown(raw)} {why}; using {using or _spelled(default)}")
+        self.problems.append(
+            translate(STORED, "{key}={value} {why}; using {default}").format(
+                key=key, value=shown(raw), why=why, default=using or _spelled(default)
+            )
+        )
         self.settings.setValue(key, default)
 
     def several(
@@ -164,13 +176,23 @@ class StoredSettings:
         if raw is None:
             return defaults
         if not isinstance(raw, list) or len(raw) != len(parts):
-            self.bad(key, raw, f"was not {len(parts)} values", defaults, "the defaults")
+            self.bad(
+                key,
+                raw,
+                translate(STORED, "was not {n} values").format(n=len(parts)),
+                defaults,
+                translate(STORED, "the defaults"),
+            )
             return defaults
         values, bad = [], False
         for (name, check, default), item in zip(parts, raw, strict=True):
             value, why = check(item)
             if why:
-                self.problems.append(f"{key} {name}={shown(item)} {why}; using {_spelled(default)}")
+                self.problems.append(
+                    translate(STORED, "{key} {name}={value} {why}; using {default}").format(
+                        key=key, name=name, value=shown(item), why=why, default=_spelled(default)
+                    )
+                )
                 value, bad = default, True
             values.append(value)
         if bad:
@@ -217,23 +239,28 @@ class StoredSettings:
         if opt.kind == "bool":
             return self.flag(key, opt.default)
         if opt.kind == "regex":
-            using = "none" if opt.default is None else None
+            using = translate(STORED, "none") if opt.default is None else None
             return self.text(key, opt.default or "", regex_problem, using)
         if opt.kind == "text":
 
             def valid(value: str) -> str | None:
                 if opt.choices and value not in opt.values():
-                    return f"was not one of {', '.join(opt.values())}"
+                    return translate(STORED, "was not one of {values}").format(
+                        values=", ".join(opt.values())
+                    )
                 return line_problem(value)
 
             if opt.nullable:  # unset: stored as nothing typed
-                return self.text(key, "", lambda v: valid(v) if v else None, "none") or None
+                none = translate(STORED, "none")
+                return self.text(key, "", lambda v: valid(v) if v else None, none) or None
             return self.text(key, opt.default, valid)
         if opt.kind == "lines":  # stored as typed, one a line
 
             def problem(typed: str) -> str | None:
                 why = opt.problem(lines(typed))
-                return None if why is None else f"was not valid ({why})"
+                if why is None:
+                    return None
+                return translate(STORED, "was not valid ({why})").format(why=why)
 
-            return lines(self.text(key, "\n".join(opt.default), problem, "none"))
+            return lines(self.text(key, "\n".join(opt.default), problem, translate(STORED, "none")))
         raise ValueError(f"{opt.name} is not remembered in the settings ({opt.kind})")

@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui_crawler.cluster.nodes import NodeState
+from gui_crawler.base.translate import WORDING, noop, ntranslate, translate
+from gui_crawler.cluster.nodes import NodeState, node_label
 from gui_crawler.crawl.hosts import origin_of
 from gui_crawler.crawl.phases import PHASES, Timing, so_far
 from gui_crawler.events import FetchRecord, HostState, WorkerEvent
@@ -54,16 +55,24 @@ COLORS = {
     "parse": "#c0392b",
     "render": "#16a085",
 }
+TIMELINE = "TimelinePanel"  # the context of the timeline's words
 LABELS = {
-    "wait": "waiting",
+    "wait": noop(TIMELINE, "waiting"),
     "dns": "DNS",
-    "connect": "connect",
-    "ttfb": "first byte",
-    "download": "download",
-    "parse_wait": "parser queue",
-    "parse": "parsing",
-    "render": "rendering",
+    "connect": noop(TIMELINE, "connect"),
+    "ttfb": noop(TIMELINE, "first byte"),
+    "download": noop(TIMELINE, "download"),
+    "parse_wait": noop(TIMELINE, "parser queue"),
+    "parse": noop(TIMELINE, "parsing"),
+    "render": noop(TIMELINE, "rendering"),
 }
+
+
+def phase_label(phase: str) -> str:
+    """A phase's name in the window's language."""
+    return translate(TIMELINE, LABELS[phase])
+
+
 _PHASE_COLORS = [QColor(COLORS[p]) for p in PHASES]
 MIN_LANE_PX = 3.0
 LEGEND_PX = 18
@@ -392,7 +401,9 @@ class TimelineView(QWidget):
             if height >= 12:
                 p.setPen(text)
                 waiting = samples[-1][1] if samples else 0
-                label = f"{host} · {hosts.lanes_of(host)} slots · {waiting} waiting"
+                label = translate(TIMELINE, "{host} · {slots} slots · {waiting} waiting").format(
+                    host=host, slots=hosts.lanes_of(host), waiting=waiting
+                )
                 p.drawText(QPointF(4, top + 11), label)
                 p.setPen(Qt.PenStyle.NoPen)
 
@@ -426,15 +437,26 @@ class TimelineView(QWidget):
         for ph in PHASES:
             p.fillRect(QRectF(x, 4, 10, 10), QColor(COLORS[ph]))
             p.setPen(text)
-            label = LABELS[ph]
+            label = phase_label(ph)
             p.drawText(QPointF(x + 13, 13), label)
             x += 22 + p.fontMetrics().horizontalAdvance(label)
-        state = "live" if self.running else "to the crawl's end"
-        state = state if self.following else "paused"
-        what = "host slots" if self.by_host else "workers"
-        lanes = f"{per} {what} per lane" if per > 1 else f"one lane per {what[:-1]}"
+        state = (
+            translate(TIMELINE, "live")
+            if self.running
+            else translate(TIMELINE, "to the crawl's end")
+        )
+        state = state if self.following else translate(TIMELINE, "paused")
+        if self.by_host:
+            lanes = ntranslate(TIMELINE, "one lane per host slot", "{n} host slots per lane", per)
+        else:
+            lanes = ntranslate(TIMELINE, "one lane per worker", "{n} workers per lane", per)
         across = f"{self.span:.3g}" if self.span < 1000 else f"{self.span:,.0f}"
-        p.drawText(QPointF(x + 10, 13), f"{lanes} · {across} s across · {state}")
+        p.drawText(
+            QPointF(x + 10, 13),
+            translate(TIMELINE, "{lanes} · {span} s across · {state}").format(
+                lanes=lanes.format(n=per), span=across, state=state
+            ),
+        )
 
 
 def _nice_step(raw: float) -> float:
@@ -445,22 +467,26 @@ def _nice_step(raw: float) -> float:
     return float(10 * mag)
 
 
-def node_label(st: NodeState) -> str:
-    """A node's lanes' label: its number, machine, state and workers busy."""
-    state = st.state if st.state != "working" else f"{st.busy}/{st.workers} busy"
-    if st.offline:
-        state += ", Redis unreachable"
-    return f"node {st.number + 1} · {st.machine} · {state}"
-
-
 def tooltip(b: Bar) -> str:
     """The request under the mouse; its URL and error are shown as text, never as HTML."""
     if b.live:
-        lines = [b.url, f"under way: {LABELS[PHASES[b.main]]} · worker {b.worker}"]
+        lines = [
+            b.url,
+            translate(TIMELINE, "under way: {phase} · worker {worker}").format(
+                phase=phase_label(PHASES[b.main]), worker=b.worker
+            ),
+        ]
     else:
         status = b.error or (str(b.status) if b.status is not None else "—")
-        lines = [b.url, f"status {status} · worker {b.worker} · tries {b.tries}"]
-    lines += [f"{LABELS[p]}: {v * 1000:.1f} ms" for p, v in zip(PHASES, b.phases, strict=True) if v]
+        lines = [
+            b.url,
+            translate(TIMELINE, "status {status} · worker {worker} · tries {tries}").format(
+                status=translate(WORDING, status), worker=b.worker, tries=b.tries
+            ),
+        ]
+    lines += [
+        f"{phase_label(p)}: {v * 1000:.1f} ms" for p, v in zip(PHASES, b.phases, strict=True) if v
+    ]
     return tip("\n".join(lines))
 
 
@@ -476,8 +502,11 @@ class WhereTimeGoes(QWidget):
 
     def rows(self) -> list[tuple[str, list[float]]]:
         return [
-            ("whole crawl", list(self.model.totals)),
-            (f"last {self.RECENT:g} s", self.model.recent_totals(self.RECENT)),
+            (translate(TIMELINE, "whole crawl"), list(self.model.totals)),
+            (
+                translate(TIMELINE, "last {s} s").format(s=f"{self.RECENT:g}"),
+                self.model.recent_totals(self.RECENT),
+            ),
         ]
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -499,7 +528,7 @@ class WhereTimeGoes(QWidget):
                 share = v / total
                 if dw > 60:
                     p.setPen(QColor("#000000"))
-                    p.drawText(QPointF(x + 3, y + 14), f"{LABELS[PHASES[i]]} {share:.0%}")
+                    p.drawText(QPointF(x + 3, y + 14), f"{phase_label(PHASES[i])} {share:.0%}")
                 x += dw
         p.end()
 
@@ -516,15 +545,17 @@ class TimelinePanel(QWidget):
         self.model = TimelineModel(self)
         self.view = TimelineView(self.model)
         self.summary = WhereTimeGoes(self.model)
-        self.live = QPushButton("Pause view")
+        self.live = QPushButton(self.tr("Pause view"))
         self.live.setCheckable(True)
-        self.live.setToolTip("Stop following the present to look back (drag also pauses)")
+        self.live.setToolTip(self.tr("Stop following the present to look back (drag also pauses)"))
         self.lanes = QComboBox()
         self.lanes.setAccessibleName(self.tr("Timeline lanes"))
-        self.lanes.addItems(["Lanes: workers", "Lanes: hosts"])
+        self.lanes.addItems([self.tr("Lanes: workers"), self.tr("Lanes: hosts")])
         self.lanes.setToolTip(
-            "One lane per worker, or per host one lane per slot of its limit, with a line for the "
-            "URLs waiting for a slot"
+            self.tr(
+                "One lane per worker, or per host one lane per slot of its limit, with a line for "
+                "the URLs waiting for a slot"
+            )
         )
         self.info = QLabel()
         self.info.setTextFormat(Qt.TextFormat.PlainText)
@@ -611,7 +642,7 @@ class TimelinePanel(QWidget):
         self.live.blockSignals(True)
         self.live.setChecked(not on)
         self.live.blockSignals(False)
-        self.live.setText("Pause view" if on else "Follow live")
+        self.live.setText(self.tr("Pause view") if on else self.tr("Follow live"))
 
     def _repaint(self) -> None:
         bridge = self._bridge
@@ -641,7 +672,9 @@ class TimelinePanel(QWidget):
         if not self._dirty or not visible:
             return
         self._dirty = False
-        info = f"{len(self.model.bars)} requests shown · {self.model.workers} workers"
+        info = self.tr("{n} requests shown · {workers} workers").format(
+            n=len(self.model.bars), workers=self.model.workers
+        )
         if self.model.lanes.nodes:
             info = self.tr(
                 "{} on {} nodes · drawn as their records come, none under way (a node tells "

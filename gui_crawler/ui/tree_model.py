@@ -26,13 +26,19 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 
+from gui_crawler.base.translate import HEADERS, WORDING, noop, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.verdicts import WORST_LAST, StatusClass, worry
 from gui_crawler.records.wording import status_word
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.roles import RIGHT, VERDICT_BRUSH, AnyIndex, Roles, header_label
 
-TREE_COLUMNS = ("Path", "Pages", "Status", "Worst below")
+TREE_COLUMNS = (
+    noop(HEADERS, "Path"),
+    noop(HEADERS, "Pages"),
+    noop(HEADERS, "Status"),
+    noop(HEADERS, "Worst below"),
+)
 TREE_WIDTHS = (420, 70, 90, 110)
 
 # An outcome as the tree orders them to keep the worst (verdicts.worry): the place of its verdict
@@ -401,7 +407,8 @@ class SiteTreeModel(QAbstractItemModel):
                 return n.name
             if col == 1:
                 return n.pages
-            return st[1] if col == 2 else st[3]  # a node that is no URL has no own text
+            # A node that is no URL has no own text.
+            return translate(WORDING, st[1] if col == 2 else st[3])
         if role == Qt.ItemDataRole.ForegroundRole:
             if col == 2:
                 return _BRUSHES[st[0][0]] if st[0] is not None else None

@@ -36,10 +36,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui_crawler.base.translate import COLUMNS, FILTERS, VERDICTS, ntranslate, translate
 from gui_crawler.records.page_columns import PAGE_COLUMNS
 from gui_crawler.records.record_filters import RECORD_FILTERS, record_filter
 from gui_crawler.records.verdicts import CLASS_WORDS, QUICK_CLASSES
-from gui_crawler.records.wording import plural
 from gui_crawler.ui.pages_proxy import PagesProxy
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.quiet_table import QuietTable
@@ -62,8 +62,8 @@ def copy_url(url: str) -> None:
 def url_menu(parent: QWidget, url: str) -> QMenu:
     menu = QMenu(parent)
     menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    menu.addAction("&Open in browser", lambda: open_url(url))
-    menu.addAction("&Copy URL", lambda: copy_url(url))
+    menu.addAction(translate("WindowMenus", "&Open in browser"), lambda: open_url(url))
+    menu.addAction(translate("WindowMenus", "&Copy URL"), lambda: copy_url(url))
     return menu
 
 
@@ -162,7 +162,7 @@ class PagesTab(QWidget):
         self.proxy = proxy
         self.filter = QLineEdit()
         self.filter.setAccessibleName(self.tr("Filter the pages"))
-        self.filter.setPlaceholderText("Filter URLs, types, errors… (Ctrl+F)")
+        self.filter.setPlaceholderText(self.tr("Filter URLs, types, errors… (Ctrl+F)"))
         self.filter.setClearButtonEnabled(True)
         self.buttons: dict[str, QToolButton] = {}
         bar = QHBoxLayout()
@@ -173,12 +173,20 @@ class PagesTab(QWidget):
         self.finding_chip.removed.connect(self.findingRemoved)
         self.finding_chip.hide()
         bar.addWidget(self.finding_chip)
-        buttons = [(label, f"{what} (several can be combined)") for label, _, what in QUICK_FILTERS]
-        for label, what in [*buttons, *RECORD_FILTERS]:
+        buttons = [
+            (label, translate(VERDICTS, label),
+             self.tr("{what} (several can be combined)").format(what=translate(VERDICTS, what)))
+            for label, _, what in QUICK_FILTERS
+        ]  # fmt: skip
+        filters = [
+            (lb, translate(FILTERS, lb), translate(FILTERS, what)) for lb, what in RECORD_FILTERS
+        ]
+        # Keyed by their English label, whatever the language shown.
+        for label, shown, what in [*buttons, *filters]:
             b = QToolButton()
-            b.setText(label)
+            b.setText(shown)
             b.setCheckable(True)
-            b.setToolTip(f"Show only: {what}")
+            b.setToolTip(self.tr("Show only: {what}").format(what=what))
             b.toggled.connect(self._apply)
             self.buttons[label] = b
             bar.addWidget(b)
@@ -262,8 +270,8 @@ class PagesTab(QWidget):
         columns = self.proxy.pages.columns
         shown = sum(not hh.isSectionHidden(i) for i in range(len(columns)))
         for i, c in enumerate(columns):
-            a = menu.addAction(c.label)
-            a.setToolTip(tip(c.tip))
+            a = menu.addAction(translate(COLUMNS, c.label))
+            a.setToolTip(tip(translate(COLUMNS, c.tip)))
             a.setCheckable(True)
             a.setChecked(not hh.isSectionHidden(i))
             a.setEnabled(hh.isSectionHidden(i) or shown > 1)
@@ -281,7 +289,9 @@ class PagesTab(QWidget):
         """Show only these URLs, the pages of the finding ``label`` (None: no finding), on top
         of the other filters; the chip beside the filter box names it."""
         self.finding = label or ""
-        self.finding_chip.set_text(f"Finding: {label}" if label else "")
+        self.finding_chip.set_text(
+            self.tr("Finding: {finding}").format(finding=label) if label else ""
+        )
         self.finding_chip.setVisible(bool(label))
         self._refilter(lambda: self.proxy.set_url_filter(None if label is None else urls))
 
@@ -309,22 +319,23 @@ class PagesTab(QWidget):
         """The filters on, in words, as the count's tooltip lists them."""
         out = []
         if self.finding:
-            out.append(f"the pages of the finding “{self.finding}”")
+            out.append(self.tr("the pages of the finding “{finding}”").format(finding=self.finding))
         checked = [lb for lb, b in self.buttons.items() if b.isChecked()]
-        statuses = [lb for lb, _, _tip in QUICK_FILTERS if lb in checked]
-        kinds = [lb for lb, _ in RECORD_FILTERS if lb in checked]
+        statuses = [translate(VERDICTS, lb) for lb, _, _tip in QUICK_FILTERS if lb in checked]
+        kinds = [translate(FILTERS, lb) for lb, _ in RECORD_FILTERS if lb in checked]
+        either = self.tr(" or ")
         if statuses:
-            out.append(" or ".join(statuses))
+            out.append(either.join(statuses))
         if kinds:
-            out.append(" or ".join(kinds))
+            out.append(either.join(kinds))
         if self.proxy.text:
             extracted = any(not r.search for r in self.proxy.pages.rules)
             where = (
-                "the URL, type, error or an extracted value"
+                self.tr("the URL, type, error or an extracted value")
                 if extracted
-                else "the URL, type or error"
+                else self.tr("the URL, type or error")
             )
-            out.append(f"“{self.proxy.text}” in {where}")
+            out.append(self.tr("“{text}” in {where}").format(text=self.proxy.text, where=where))
         return out
 
     def _apply(self) -> None:
@@ -373,18 +384,26 @@ class PagesTab(QWidget):
         total = self.proxy.sourceModel().rowCount()
         shown = self.proxy.rowCount()
         if self.proxy.filtering:
-            self.count.setText(f"{shown:,} of {total:,}")
+            self.count.setText(
+                self.tr("{shown} of {total}").format(shown=f"{shown:,}", total=f"{total:,}")
+            )
             on = self.active_filters()
             self.count.setToolTip(
                 tip(
-                    f"{plural(shown, 'URL')} shown of {total:,} recorded: those matching "
-                    + " and ".join(on)
+                    ntranslate(
+                        "PagesTab",
+                        "{n} URL shown of {total} recorded: those matching {filters}",
+                        "{n} URLs shown of {total} recorded: those matching {filters}",
+                        shown,
+                    ).format(n=f"{shown:,}", total=f"{total:,}", filters=self.tr(" and ").join(on))
                 )
                 if on
                 else ""
             )
         else:
-            self.count.setText(plural(total, "URL"))
+            self.count.setText(
+                ntranslate("PagesTab", "{n} URL", "{n} URLs", total).format(n=f"{total:,}")
+            )
             self.count.setToolTip("")
 
     def select_url(self, row: int) -> bool:
@@ -419,7 +438,7 @@ class FilterChip(QFrame):
         self.remove.setObjectName("filter-chip-remove")
         self.remove.setText("\N{MULTIPLICATION SIGN}")
         self.remove.setAutoRaise(True)
-        self.remove.setToolTip("Remove this filter")
+        self.remove.setToolTip(self.tr("Remove this filter"))
         self.remove.clicked.connect(self.removed)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 0, 0, 0)
@@ -430,7 +449,11 @@ class FilterChip(QFrame):
     def set_text(self, text: str) -> None:
         self.label.setText(text)
         self.setToolTip(
-            tip(f"{text}: only its pages are shown (the close button shows every page again)")
+            tip(
+                self.tr(
+                    "{filter}: only its pages are shown (the close button shows every page again)"
+                ).format(filter=text)
+            )
         )
 
     def text(self) -> str:

@@ -11,12 +11,15 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
+from gui_crawler.base.translate import translate
 from gui_crawler.crawl.urllist import UrlList
 from gui_crawler.ui.compare_dialog import CompareDialog
 from gui_crawler.ui.controller import CrawlController
 from gui_crawler.ui.file_dialogs import file_dialog, file_stem
 from gui_crawler.ui.list_dialog import UrlListDialog
 from gui_crawler.ui.recent_dialog import RecentCrawlsDialog
+
+DIALOGS = "WindowDialogs"  # the context of what the window's dialogs say
 
 
 class WindowDialogs:
@@ -48,8 +51,8 @@ class WindowDialogs:
         """An open dialog for crawl files."""
         dlg = file_dialog(
             self.window,
-            "Open a saved crawl",
-            "Crawl files (*.sqlite3);;All files (*)",
+            translate(DIALOGS, "Open a saved crawl"),
+            translate(DIALOGS, "Crawl files (*.sqlite3);;All files (*)"),
             save=False,
             folder=self.controller.crawls_folder(),
         )
@@ -96,11 +99,15 @@ class WindowDialogs:
         dlg = self.compare
         if self.controller.shown_file() != Path(newer):
             if dlg is not None:
-                dlg.say(f"Open {Path(newer).name} (File → Open crawl…) to see its rows here")
+                dlg.say(
+                    translate(
+                        DIALOGS, "Open {name} (File → Open crawl…) to see its rows here"
+                    ).format(name=Path(newer).name)
+                )
             return
         if self.controller.results.pages.row_of(url) is None:
             if dlg is not None:
-                dlg.say(f"{url} is not in the newer crawl")
+                dlg.say(translate(DIALOGS, "{url} is not in the newer crawl").format(url=url))
             return
         self.select_url(url)
         if dlg is not None:
@@ -108,12 +115,13 @@ class WindowDialogs:
 
     def export_dialog(self, filtered: bool) -> QFileDialog:
         """A save dialog for the CSV of all pages, or of the filtered view."""
-        what = "filtered view" if filtered else "all pages"
         stem = file_stem(self.controller.root)
         dlg = file_dialog(
             self.window,
-            f"Export {what} as CSV",
-            "CSV files (*.csv)",
+            translate(DIALOGS, "Export filtered view as CSV")
+            if filtered
+            else translate(DIALOGS, "Export all pages as CSV"),
+            translate(DIALOGS, "CSV files (*.csv)"),
             save=True,
             name=f"{stem}-filtered-pages.csv" if filtered else f"{stem}-pages.csv",
         )

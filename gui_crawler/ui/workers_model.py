@@ -19,19 +19,26 @@ from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView
 
-from gui_crawler.cluster.nodes import NODE_SPAN, NodeState, worker_label
+from gui_crawler.base.translate import HEADERS, noop, translate
+from gui_crawler.cluster.nodes import NODE_SPAN, NodeState, state_words, worker_label
 from gui_crawler.events import RenderTab, WorkerEvent, WorkerState
 from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles
 
-WORKER_COLUMNS = ("Worker", "State", "For (s)", "Done", "URL")
+WORKER_COLUMNS = (
+    noop(HEADERS, "Worker"),
+    noop(HEADERS, "State"),
+    noop(HEADERS, "For (s)"),
+    noop(HEADERS, "Done"),
+    "URL",
+)
 WORKER_WIDTHS = (60, 150, 60, 50, 400)
 STATE_TEXT = {
-    WorkerState.IDLE: "waiting on the queue",
-    WorkerState.FETCHING: "fetching",
-    WorkerState.PARSING: "parsing",
-    WorkerState.PAUSED: "paused",
-    WorkerState.STOPPED: "stopped",
-    WorkerState.RENDERING: "rendering",
+    WorkerState.IDLE: noop(HEADERS, "waiting on the queue"),
+    WorkerState.FETCHING: noop(HEADERS, "fetching"),
+    WorkerState.PARSING: noop(HEADERS, "parsing"),
+    WorkerState.PAUSED: noop(HEADERS, "paused"),
+    WorkerState.STOPPED: noop(HEADERS, "stopped"),
+    WorkerState.RENDERING: noop(HEADERS, "rendering"),
 }
 STATE_BRUSH = {
     WorkerState.IDLE: QBrush(QColor("#808080")),
@@ -195,11 +202,13 @@ class WorkersModel(LabelledTable):
             return self._node_data(r, c, role)
         if role == Qt.ItemDataRole.DisplayRole:
             if c == 0:
-                return f"render #{n - len(self.rows)}" if tab else r.label or f"#{n}"
+                if tab:
+                    return translate(HEADERS, "render #{n}").format(n=n - len(self.rows))
+                return r.label or f"#{n}"
             if c == 1 and tab and r.state is WorkerState.IDLE:
-                return "render tab: idle"
+                return translate(HEADERS, "render tab: idle")
             if c == 1:
-                return STATE_TEXT[r.state]
+                return translate(HEADERS, STATE_TEXT[r.state])
             if c == 2:
                 return "" if r.state is WorkerState.STOPPED else f"{self.now - r.since:.1f}"
             if c == 3:
@@ -226,15 +235,12 @@ class WorkersModel(LabelledTable):
             if c == 0:
                 return r.label
             if c == 1:
-                if st.state != "working":
-                    return st.state
-                busy = self.tr("{}/{} busy").format(st.busy, st.workers)
-                return busy + (self.tr(" · Redis unreachable") if st.offline else "")
+                return state_words(st)
             if c == 2:  # how fresh its figures are, while it works
                 return f"{st.beat_age:.1f}" if st.beat_age >= 0 and st.state == "working" else ""
             if c == 3:
                 return str(st.recorded)
-            where = self.tr("{} on {}").format(st.node, st.machine)
+            where = self.tr("{node} on {machine}").format(node=st.node, machine=st.machine)
             return f"{where}: {st.offline}" if st.offline else where
         if role == Qt.ItemDataRole.ToolTipRole and c == 2:
             return self.tr("Seconds since this node last told Redis how it is")

@@ -75,7 +75,9 @@ def test_hostile_pages_are_bounded_and_the_crawl_goes_on() -> None:
             assert got[site.u(path)].status == 200, path
         note = {p: got[site.u(p)].note or "" for p in HOSTILE}
         assert "endless loop" in note["/loop"] and got[site.u("/loop")].title == "raw"
-        assert "crashed" in note["/bomb"] or "endless loop" in note["/bomb"]
+        # The tab's renderer dies of the bomb, is stopped as a loop, or (on a busy machine,
+        # before either) the page is cut at its timeout: bounded all three ways.
+        assert any(w in note["/bomb"] for w in ("crashed", "endless loop", "not settled")), note
         assert "go elsewhere" in note["/away"] and "go elsewhere" in note["/later-away"]
         assert "go elsewhere" in note["/download"]
         # Never the browser's error page in the page's place: its own DOM, or the HTML as sent.
