@@ -623,6 +623,12 @@ OPTIONS: tuple[Option, ...] = (
         "it holds go to the others", group="run", low=1.0, high=3600.0, suffix=" s",
         flags=("--lease",), metavar="S",
     ),
+    Option(
+        "redis_wait", "float", 300.0, "with --cluster: seconds a node goes on trying a Redis it "
+        "cannot reach before it stops, saying so (what it holds goes to the others once Redis "
+        "is back)", group="run", low=1.0, high=86_400.0, suffix=" s", flags=("--redis-wait",),
+        metavar="S",
+    ),
     Option("verbose", "count", 0, "list every URL (-vv: debug log)", group="run",
            flags=("-v", "--verbose"), resume=True),
     Option("quiet", "bool", False, "print only the summary line", group="run",

@@ -10,17 +10,19 @@ import sys
 import time
 from typing import Any
 
+from children import dies_with_us
+
 from gui_crawler.cluster.address import RedisAddress
 from gui_crawler.cluster.shared import SharedCrawl, connect
 
 # Every process started here, killed by ``stop_started`` (a test that fails midway leaves none
-# running: a node whose Redis is gone tries again for ever).
+# running); each dies with the test's process too, should it be killed (children.py).
 STARTED: list[subprocess.Popen[str]] = []
 
 
 def gui_crawler(*args: str) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gui_crawler", *args],
+        dies_with_us([sys.executable, "-m", "gui_crawler", *args]),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

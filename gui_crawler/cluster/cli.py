@@ -85,21 +85,36 @@ async def _find(client: Any, crawl_id: str | None, address: RedisAddress) -> Sha
 
 
 async def _wait_for(
-    client: Any, crawl_id: str | None, address: RedisAddress, quiet: bool
+    client: Any, crawl_id: str | None, address: RedisAddress, quiet: bool, redis_wait: float
 ) -> SharedCrawl:
-    """The crawl to work on, waiting for it to start: nodes may be started first."""
+    """The crawl to work on, waiting for it to start: nodes may be started first. A Redis that
+    cannot be reached meanwhile is waited for, ``redis_wait`` seconds at most."""
     said = False
+    loop = asyncio.get_running_loop()
+    answered = loop.time()
     while True:
         try:
             shared = await _find(client, crawl_id, address)
+            running = await shared.state() == "running"
         except NoCrawl:
             if not said and not quiet:
                 print(f"Waiting for a crawl to start at {address}…", file=sys.stderr, flush=True)
             said = True
+            answered = loop.time()
             await asyncio.sleep(WAIT_FOR_CRAWL)
             continue
-        if await shared.state() == "running":
+        except connection_errors() as e:
+            if loop.time() - answered >= redis_wait:
+                why = address.hide(str(e) or type(e).__name__)
+                raise ClusterError(
+                    f"Redis at {address} could not be reached for {redis_wait:g} s ({why}): "
+                    "this node stops"
+                ) from None
+            await asyncio.sleep(WAIT_FOR_CRAWL)
+            continue
+        if running:
             return shared
+        answered = loop.time()
         await asyncio.sleep(WAIT_FOR_CRAWL)
 
 
@@ -145,7 +160,8 @@ async def crawl_on_cluster(
         shared, mine = await start_here(client, address, args.cluster_id, config, path, args.lease)
         store = _collected_file(path, shared, run)
         run.session = CrawlSession(shared.config, store)
-        return shared.config, await _work_and_collect(run, shared, mine, store, address)
+        finished = await _work_and_collect(run, shared, mine, store, address, args.redis_wait)
+        return shared.config, finished
 
 
 async def start_here(
@@ -194,10 +210,17 @@ def _collected_file(path: Path, shared: SharedCrawl, run: Any) -> CrawlStore:
 
 
 async def _work_and_collect(
-    run: Any, shared: SharedCrawl, config: CrawlConfig, store: CrawlStore, address: RedisAddress
+    run: Any,
+    shared: SharedCrawl,
+    config: CrawlConfig,
+    store: CrawlStore,
+    address: RedisAddress,
+    redis_wait: float,
 ) -> CrawlFinished:
     report = run.report
-    node = ClusterNode(shared, config, sink=notices(report), hide=address.hide)
+    node = ClusterNode(
+        shared, config, sink=notices(report), hide=address.hide, redis_wait=redis_wait
+    )
     collector = Collector(shared, store, report)
     loop = asyncio.get_running_loop()
     t0 = loop.time()
@@ -271,6 +294,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="this node's crawl file of what it fetched (default: a new one in the data folder)",
     )  # fmt: skip
     work.add_argument("--no-db", action="store_true", help="keep no crawl file on this node")
+    wait = options.option("redis_wait")
+    work.add_argument(*wait.flags, type=float, default=wait.default, metavar=wait.metavar,
+                      help=f"{wait.help} (default {wait.default:g} s)")  # fmt: skip
     for name in NODE_OPTIONS:
         opt = options.option(name)
         action = "append" if opt.kind == "lines" else "store"
@@ -288,6 +314,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if getattr(args, "workers", None) is not None and not workers_ok(args.workers):
         parser.error(f"--workers must be between 1 and 100,000, not {args.workers}")
+    if getattr(args, "redis_wait", None) is not None:
+        problem = options.option("redis_wait").problem(args.redis_wait)
+        if problem is not None:
+            parser.error(f"--redis-wait: {problem}")
     command = {"work": _work, "status": _status, "cancel": _cancel}[args.command]
     try:
         return asyncio.run(command(args))
@@ -313,7 +343,7 @@ async def _work(args: argparse.Namespace) -> int:
 async def _work_on(args: argparse.Namespace, address: RedisAddress, client: Any) -> int:
     store = None
     try:
-        shared = await _wait_for(client, args.crawl, address, args.quiet)
+        shared = await _wait_for(client, args.crawl, address, args.quiet, args.redis_wait)
         overrides: dict[str, Any] = {"max_tasks": args.workers}
         for name in NODE_OPTIONS:
             value = getattr(args, name)
@@ -325,7 +355,9 @@ async def _work_on(args: argparse.Namespace, address: RedisAddress, client: Any)
         if not args.no_db:
             path = Path(args.db) if args.db else default_path(shared.config.roots[0])
             store = CrawlStore.create(path, config)
-        node = ClusterNode(shared, config, store=store, hide=address.hide)
+        node = ClusterNode(
+            shared, config, store=store, hide=address.hide, redis_wait=args.redis_wait
+        )
         undo = _on_signals(node.cancel)
         try:
             finished = await node.run()
@@ -336,6 +368,9 @@ async def _work_on(args: argparse.Namespace, address: RedisAddress, client: Any)
                 f"Node {node.name}: {node.recorded:,} URLs recorded for the crawl {shared.id} "
                 f"({finished.reason})" + (f"; crawl file {store.path}" if store else "")
             )
+        if node.gone:
+            print(f"gui-crawler: {node.gone} at {address}: this node stops", file=sys.stderr)
+            return EXIT_ERROR
         return EXIT_INTERRUPTED if node.cancelled and node.crawl_state == "running" else EXIT_OK
     finally:
         if store is not None:

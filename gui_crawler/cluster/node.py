@@ -44,6 +44,10 @@ log = logging.getLogger(__name__)
 BEAT_MAX = 1.0
 # Seconds a leaving node waits for Redis to take what it has not told it yet.
 LEAVING_WAIT = 10.0
+# Seconds a node goes on trying a Redis it cannot reach before it stops (--redis-wait): long
+# enough for a restart or a network's hiccup, short enough that a node whose crawl is gone for
+# good (its server stopped, a test that died) does not wait for ever.
+REDIS_WAIT = 300.0
 
 
 class ClusterNode:
@@ -58,12 +62,16 @@ class ClusterNode:
         sink: Callable[[Event], None] = lambda event: None,
         store: CrawlStore | None = None,
         hide: Callable[[str], str] = lambda text: text,
+        redis_wait: float = REDIS_WAIT,
     ) -> None:
         self.shared = shared
         self.config = config if config is not None else shared.config
         self.sink = sink
         self.store = store
         self.hide = hide
+        self.redis_wait = redis_wait
+        self.gone: str | None = None  # why it stopped: Redis unreachable for too long
+        self._answered_at = 0.0  # loop time of Redis's last answer to a beat
         self.name = ""
         self.crawler: Crawler | None = None
         self.frontier: ClusterFrontier | None = None
@@ -79,10 +87,12 @@ class ClusterNode:
             self.crawler.cancel()
 
     async def run(self) -> CrawlFinished:
-        """Work until the crawl's frontier is empty, or cancelled; the last life's finish."""
+        """Work until the crawl's frontier is empty, or cancelled, or Redis cannot be reached
+        for ``redis_wait`` seconds (``gone`` says so); the last life's finish."""
+        self._answered_at = asyncio.get_running_loop().time()
         while True:
             finished = await self._live()
-            if self.cancelled or self.frontier is None or not self.frontier.lost:
+            if self.cancelled or self.gone or self.frontier is None or not self.frontier.lost:
                 return finished
             log.warning("this node was given up as lost: joining again as a new node")
 
@@ -182,10 +192,18 @@ class ClusterNode:
         return out
 
     async def _beat(self, join: bool = False) -> None:
+        now = asyncio.get_running_loop().time()
         try:
             alive, state = await self.shared.heartbeat(self.name, self.figures(), join=join)
-        except connection_errors():
-            return  # the pump says so; the lease is the judge
+        except connection_errors() as e:
+            # The pump says so; the lease is the judge of its URLs, the bound of the node.
+            if now - self._answered_at >= self.redis_wait and self.crawler is not None:
+                why = self.hide(str(e) or type(e).__name__)
+                self.gone = f"Redis could not be reached for {self.redis_wait:g} s ({why})"
+                log.error("%s: this node stops", self.gone)
+                self.crawler.cancel()
+            return
+        self._answered_at = now
         self.crawl_state = state
         frontier, crawler = self.frontier, self.crawler
         if not alive and frontier is not None and crawler is not None:

@@ -64,7 +64,7 @@ async def work_and_collect(
     try:
         finished = await node.run()
         over.set()
-        if node.cancelled:
+        if node.cancelled or node.gone:
             # What has come is collected; a server gone meanwhile is not waited for.
             await asyncio.wait({collecting}, timeout=STOPPING_WAIT)
         else:
@@ -79,7 +79,9 @@ async def work_and_collect(
         counts = {"queued": 1, "held": 0, "taken": got, "recorded": got}
     empty = counts["queued"] <= 0 and counts["held"] == 0
     reason = "done" if empty and finished.reason == "done" else finished.reason
-    if store.error:
+    if node.gone:
+        reason = "error: " + node.gone
+    elif store.error:
         reason = "error: " + store.error
     elif reason == "done":
         await store.durable()

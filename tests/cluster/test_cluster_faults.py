@@ -9,6 +9,7 @@ import asyncio
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -16,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from children import running
 from clusternodes import counts, finish, gui_crawler, stop_started, wait_until, waiting_node
 from clustersite import cluster_site, file_urls, one_process_urls
+from netns import child_env
 from redisserver import RedisServer, free_port
 from sites import ThreadedSite
 
@@ -270,3 +273,53 @@ def test_stopped_while_redis_is_gone_the_starter_ends_with_what_it_collected(
         code, out, _ = finish(starter, timeout=30)
     assert code == 130
     assert "Finished" in out and len(file_urls(db)) >= 10
+
+
+def test_a_node_whose_redis_is_gone_for_longer_than_its_bound_stops_saying_so(
+    site: Any, tmp_path: Path
+) -> None:
+    """Waiting for a crawl or working on one, a node whose Redis cannot be reached for
+    --redis-wait seconds ends (exit 3, one line), instead of trying again for ever."""
+    with RedisServer(tmp_path / "redis") as redis:
+        waiting = waiting_node(redis.url, "--crawl", "never-started", "--redis-wait", "2")
+        working = waiting_node(redis.url, "--workers", "2", "--no-db", "--redis-wait", "2")
+        starter = gui_crawler("crawl", site.url, *CRAWL, "--cluster", redis.url, "--db",
+                              str(tmp_path / "c.sqlite3"), "--max-tasks", "1")  # fmt: skip
+        wait_until(lambda: counts(redis.url).get("nodes", 0) == 2)
+        wait_until(lambda: counts(redis.url).get("recorded", 0) >= 10)
+        redis.stop()
+        for node in (waiting, working):
+            code, _, err = finish(node, 30)
+            assert code == 3, err
+            last = err.strip().splitlines()[-1]
+            assert last.startswith("gui-crawler: Redis") and "could not be reached for 2 s" in last
+        starter.send_signal(signal.SIGTERM)
+        assert finish(starter)[0] == 130
+
+
+def test_a_node_started_by_a_test_dies_with_the_test_even_killed_with_9(tmp_path: Path) -> None:
+    """A test process killed with -9 runs no teardown: the node and the redis-server it
+    started end with it all the same (children.py), rather than run for ever."""
+    script = (
+        "import sys, time\n"
+        "from pathlib import Path\n"
+        "from clusternodes import waiting_node\n"
+        "from redisserver import RedisServer\n"
+        "redis = RedisServer(Path(sys.argv[1])).start()\n"
+        "node = waiting_node(redis.url, '--no-db')\n"
+        "print(redis.proc.pid, node.pid, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    test = subprocess.Popen([sys.executable, "-c", script, str(tmp_path / "redis")],
+                            stdout=subprocess.PIPE, text=True, env=child_env())  # fmt: skip
+    assert test.stdout is not None
+    pids = [int(p) for p in test.stdout.readline().split()]
+    try:
+        assert len(pids) == 2
+        test.kill()
+        test.communicate(timeout=10)
+        wait_until(lambda: not any(running(pid) for pid in pids), 10)
+    finally:
+        for pid in pids:  # (this test's own, should the above fail)
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)

@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from children import dies_with_us
 from clustersite import file_urls
 from netns import LINK, ROOT, child_env, in_netns, linked_namespaces, netns_or_skip
 from redisserver import need_redis
@@ -30,7 +31,7 @@ def test_a_node_on_a_machine_of_its_own_shares_nothing_but_redis(tmp_path: Path)
     need_redis()
     with linked_namespaces() as (servers, machine):
         serve = subprocess.Popen(
-            in_netns(servers, [sys.executable, str(HERE), str(tmp_path)]),
+            dies_with_us(in_netns(servers, [sys.executable, str(HERE), str(tmp_path)])),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             cwd=ROOT, env=child_env(),
         )  # fmt: skip
@@ -41,9 +42,9 @@ def test_a_node_on_a_machine_of_its_own_shares_nothing_but_redis(tmp_path: Path)
             assert where, serve.communicate(timeout=30)[1][-3000:]
             # The node, in the other namespace: Redis and the site across the link.
             node = subprocess.Popen(
-                in_netns(machine, [sys.executable, "-m", "gui_crawler", "cluster", "work",
-                                   where["redis"], "--workers", "3", "--db",
-                                   str(tmp_path / "node.sqlite3")]),
+                dies_with_us(in_netns(machine, [sys.executable, "-m", "gui_crawler", "cluster",
+                                                "work", where["redis"], "--workers", "3", "--db",
+                                                str(tmp_path / "node.sqlite3")])),
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
                 env=child_env(),
             )  # fmt: skip
@@ -100,9 +101,10 @@ def _serve(out: Path) -> None:
             print(json.dumps({"redis": redis.url, "site": url}), flush=True)
             assert sys.stdin.readline() == "go\n"
             starter = subprocess.Popen(
-                [sys.executable, "-m", "gui_crawler", "crawl", url, "--no-external",
-                 "--no-sitemaps", "-q", "--lease", "2", "--cluster", redis.url, "--db",
-                 str(out / "collected.sqlite3"), "--max-tasks", "2", "--per-host", "20"],
+                dies_with_us([sys.executable, "-m", "gui_crawler", "crawl", url, "--no-external",
+                              "--no-sitemaps", "-q", "--lease", "2", "--cluster", redis.url,
+                              "--db", str(out / "collected.sqlite3"), "--max-tasks", "2",
+                              "--per-host", "20"]),
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             )  # fmt: skip
             _, starter_err = starter.communicate(timeout=80)
