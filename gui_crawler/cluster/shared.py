@@ -32,6 +32,8 @@ try:
     from redis import exceptions as redis_errors
     from redis.asyncio.retry import Retry
     from redis.backoff import NoBackoff
+
+    from gui_crawler.cluster.client import ShieldedRedis
 except ImportError:  # the optional extra is not installed: said when a cluster command runs
     aioredis = None  # type: ignore[assignment]
     redis_errors = None  # type: ignore[assignment]
@@ -69,7 +71,7 @@ async def connect(address: RedisAddress, connect_within: float = 5.0) -> Any:
     """A client of ``address`` whose server answered a PING; ClusterError (one line, without the
     password) when it cannot be reached or refuses us."""
     require_client()
-    client = aioredis.Redis.from_url(
+    client = ShieldedRedis.from_url(
         address.url,
         socket_connect_timeout=connect_within,
         socket_timeout=max(connect_within, 10.0),

@@ -6,6 +6,7 @@ a watching window is told."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -266,5 +267,38 @@ def test_a_hosts_slots_are_shared_by_the_nodes_asking_for_them(redis_url: str) -
         await shared.finish("n1", [(got1[1].url, "{}")])
         assert len((await shared.claim("n1", 4))[0]) == 1  # its share again, at once
         await shared.forget()
+
+    on_redis(redis_url, body)
+
+
+def test_a_task_cancelled_inside_a_redis_call_ends_at_once(redis_url: str) -> None:
+    """redis-py can lose a cancellation that lands while a command is on its way: the task goes
+    on as if never cancelled, and what awaits its end waits for ever — a node whose crawl was
+    done never exited (its beats, or the engine's join, cancelled inside a call). Every call of
+    ours ends its task when cancelled, wherever the cancellation lands (client.py)."""
+    rng = random.Random(43)
+
+    async def body(client: Any) -> None:
+        cfg = CrawlConfig(roots=("http://127.0.0.9:1/",)).validated()
+        shared = await SharedCrawl.create(client, "cancelled", cfg)
+        assert shared is not None
+        going = True
+
+        async def beating() -> None:
+            while going:  # (a lost cancellation must not leave it running after the test)
+                await shared.heartbeat("n1", {}, join=True)
+                await shared.counts()
+
+        try:
+            for i in range(150):
+                task = asyncio.ensure_future(beating())
+                await asyncio.sleep(rng.random() * 0.004)
+                task.cancel()
+                done, _ = await asyncio.wait({task}, timeout=2)
+                assert done and task.cancelled(), f"cancellation {i} was lost"
+        finally:
+            going = False
+            await asyncio.sleep(0.1)
+            await shared.forget()
 
     on_redis(redis_url, body)
