@@ -58,9 +58,7 @@ class Crawler:
     def record_statistic(self, fetch_statistic: FetchStatistic) -> None:
         self.done.append(fetch_statistic)
 
-    async def parse_links(
-        self, response: aiohttp.ClientResponse
-    ) -> tuple[FetchStatistic, set[str]]:
+    async def parse_links(self, response: aiohttp.ClientResponse) -> tuple[FetchStatistic, set[str]]:  # fmt: skip
         links: set[str] = set()
         content_type = None
         encoding = None

@@ -22,6 +22,7 @@ ROOT = BENCH.parent
 OUT = BENCH / "out"
 PY = sys.executable
 Tree = tuple[str, dict[str, str]]  # (label, the environment its children run with)
+Measure = Callable[[dict[str, str]], dict[str, float]]  # one run's figures, given its environment
 
 
 def free_port() -> int:
@@ -39,9 +40,7 @@ def wait_port(port: int, timeout: float = 10.0) -> None:
                 return
         except OSError:
             if time.monotonic() > deadline:
-                raise TimeoutError(
-                    f"nothing listens on 127.0.0.1:{port} after {timeout} s"
-                ) from None
+                raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout} s") from None  # fmt: skip
             time.sleep(0.05)
 
 
@@ -67,9 +66,7 @@ def raise_nofile() -> int:
 def apt_install(package: str) -> None:
     """Install a Debian package (nginx, python3-doc, rust-doc) the bench needs; needs root."""
     if os.geteuid() != 0:
-        raise RuntimeError(
-            f"{package} is missing and installing it needs root: apt-get install {package}"
-        )
+        raise RuntimeError(f"{package} is missing and installing it needs root: apt-get install {package}")  # fmt: skip
     print(f"installing {package} with apt-get …", flush=True)
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, timeout=300)
@@ -97,51 +94,26 @@ def trim() -> bool:
     return True
 
 
-class Footprint:
-    """What is built after it costs: RSS, or with ``traced`` tracemalloc's traced bytes (which
-    slows the work measured), each after ``trim()``."""
-
-    def __init__(self, traced: bool) -> None:
-        import tracemalloc
-
-        self.traced = traced
-        if traced:
-            tracemalloc.start()
-        trim()
-        self.rss0 = rss_mb()
-        self.traced0 = tracemalloc.get_traced_memory()[0] if traced else 0
-
-    def grown(self) -> float:
-        """Bytes more than at the start (traced, or RSS), after ``trim()``; stops tracing."""
-        import tracemalloc
-
-        trim()
-        if not self.traced:
-            return (rss_mb() - self.rss0) * 2**20
-        grown = tracemalloc.get_traced_memory()[0] - self.traced0
-        tracemalloc.stop()
-        return grown
-
-
-def maxrss_mb() -> float:
-    """Peak RSS of this process image. Not ru_maxrss: after a (v)fork + exec Linux folds the
-    parent's peak into the child's ru_maxrss, so a child of a big parent reports the parent's."""
+def maxrss_mb(pid: int | str = "self") -> float:
+    """Peak RSS of a process image (this one's by default). Not ru_maxrss: after a (v)fork + exec
+    Linux folds the parent's peak into the child's ru_maxrss, so a child of a big parent reports
+    the parent's."""
     try:
-        with open("/proc/self/status") as f:
+        with open(f"/proc/{pid}/status") as f:
             for line in f:
                 if line.startswith("VmHWM:"):
                     return int(line.split()[1]) / 1024  # kB
     except OSError:
-        pass
+        if pid != "self":
+            return float("nan")
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 _children: set[subprocess.Popen[str]] = set()
 
 
-def run_json(
-    args: Sequence[str], timeout: float, env: dict[str, str] | None = None, progress: bool = False
-) -> dict:
+def run_json(args: Sequence[str], timeout: float, env: dict[str, str] | None = None,
+             progress: bool = False) -> dict:  # fmt: skip
     """Run a benchmark child (``python bench/x.py …``) that prints one JSON object on its last
     stdout line; raise with its stderr tail if it fails or overruns ``timeout``. ``progress``:
     the child's stderr goes to ours as it comes (a long child's progress), not into the error."""
@@ -214,13 +186,8 @@ def export_tree(ref: str, dest: Path) -> Path:
     return dest
 
 
-def compare_trees(
-    trees: Sequence[Tree],
-    runs: int,
-    measure: Callable[[dict[str, str]], dict[str, float]],
-    say: Callable[[str], None],
-    title: str,
-) -> dict[str, dict[str, float]]:
+def compare_trees(trees: Sequence[Tree], runs: int, measure: Measure, say: Callable[[str], None],
+                  title: str) -> dict[str, dict[str, float]]:  # fmt: skip
     """``measure(env)`` gives the figures of one run of one tree; every tree is run ``runs``
     times, alternated (the order flipped every other run, so that drift on a shared machine
     hits all alike). Prints the medians side by side, with later/first ratios when there are
@@ -250,17 +217,6 @@ def percentile(values: Sequence[float], q: float) -> float:
     return s[min(len(s) - 1, int(len(s) * q))] if s else float("nan")
 
 
-def steady_rate(times: Sequence[float], lo: float = 0.1, hi: float = 0.9) -> float:
-    """Records per second between the ``lo`` and ``hi`` quantiles of finish times: the rate once
-    the frontier is wide enough, without the ramp-up at the root or the drain at the end."""
-    ts = sorted(times)
-    if len(ts) < 10:
-        return len(ts) / ts[-1] if ts and ts[-1] > 0 else float("nan")
-    i, j = int(len(ts) * lo), int(len(ts) * hi) - 1
-    span = ts[j] - ts[i]
-    return (j - i) / span if span > 0 else float("nan")
-
-
 @dataclass
 class Target:
     """One figure compared with the issue's target: ``ratio`` ≥ 1 passes."""
@@ -286,9 +242,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]], title: str =
     right = [all(_numeric(r[k]) for r in cells) if cells else False for k in range(len(headers))]
 
     def line(vals: Sequence[str]) -> str:
-        return "  ".join(
-            v.rjust(widths[k]) if right[k] else v.ljust(widths[k]) for k, v in enumerate(vals)
-        ).rstrip()
+        return "  ".join(v.rjust(w) if r else v.ljust(w) for v, w, r in zip(vals, widths, right, strict=False)).rstrip()  # fmt: skip
 
     out = [title] if title else []
     out += [line(headers), line(["-" * w for w in widths])]
@@ -311,6 +265,4 @@ def _fmt(v: object) -> str:
 
 
 def _numeric(s: str) -> bool:
-    return (
-        s == "-" or s.replace(",", "").replace(".", "").replace("-", "").replace("x", "").isdigit()
-    )
+    return s == "-" or s.replace(",", "").replace(".", "").replace("-", "").replace("x", "").isdigit()  # fmt: skip

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import posixpath
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 SECTION_SIZE = 80  # pages per section (the sidebar lists them all)
@@ -53,10 +53,9 @@ class SiteInfo:
     bytes: int
     redirects: dict[str, str]  # old path -> new path (nginx return 301)
     dead: list[str]  # linked paths that do not exist (404)
-    paths: list[str] = field(repr=False)
-    hrefs_min: int = 0
-    hrefs_max: int = 0
-    hrefs_mean: float = 0.0
+    hrefs_min: int
+    hrefs_max: int
+    hrefs_mean: float
 
 
 def _rel(from_dir: str, to: str) -> str:
@@ -68,11 +67,9 @@ def _rel(from_dir: str, to: str) -> str:
 
 
 def _paragraphs(rng: random.Random, n: int) -> list[str]:
-    out = []
-    for _ in range(n):
-        words = rng.choices(WORDS, k=rng.randint(60, 140))
-        out.append(" ".join(words).capitalize() + ".")
-    return out
+    return [
+        " ".join(rng.choices(WORDS, k=rng.randint(60, 140))).capitalize() + "." for _ in range(n)
+    ]
 
 
 class _Builder:
@@ -220,16 +217,5 @@ def generate(dest: Path, pages: int = 2000, seed: int = 1) -> SiteInfo:
         hrefs.append(html.count("href="))
     (dest / "static").mkdir(exist_ok=True)
     (dest / "static/style.css").write_text("body{font-family:sans-serif;max-width:60em}\n")
-    return SiteInfo(dest, len(b.all), total, b.redirects, b.dead, [p.path for p in b.all], min(hrefs),
-                    max(hrefs), sum(hrefs) / len(hrefs))  # fmt: skip
-
-
-if __name__ == "__main__":
-    import sys
-    import tempfile
-    import time
-
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    t = time.perf_counter()
-    info = generate(Path(tempfile.mkdtemp(prefix="docsite-")), n)
-    print(info, f"{time.perf_counter() - t:.1f} s")
+    return SiteInfo(dest, len(b.all), total, b.redirects, b.dead, min(hrefs), max(hrefs),
+                    sum(hrefs) / len(hrefs))  # fmt: skip

@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from common import OUT, ROOT
 from sections import Context, section
@@ -29,18 +31,25 @@ from gui_crawler.parsing import accel, links, slicing
 SAVED = OUT / "fuzz"
 
 
-def slowest(pages: list[bytes], module: object, keep: int = 3) -> list[tuple[float, int]]:
-    """(seconds, bytes) of the slowest pages through ``links.parse_page`` with ``module``."""
-    times = []
+@contextmanager
+def parsing_with(module: object) -> Iterator[None]:
+    """``links.parse_page`` with ``module`` as its page walk meanwhile."""
     saved = accel.pagewalk
     accel.pagewalk = module  # type: ignore[assignment]
     try:
+        yield
+    finally:
+        accel.pagewalk = saved  # type: ignore[assignment]
+
+
+def slowest(pages: list[bytes], module: object, keep: int = 3) -> list[tuple[float, int]]:
+    """(seconds, bytes) of the slowest pages through ``links.parse_page`` with ``module``."""
+    times = []
+    with parsing_with(module):
         for page in pages:
             t0 = time.perf_counter()
             links.parse_page(page, None, fuzzing.URL)
             times.append((time.perf_counter() - t0, len(page)))
-    finally:
-        accel.pagewalk = saved  # type: ignore[assignment]
     return sorted(times, reverse=True)[:keep]
 
 
@@ -63,26 +72,17 @@ def big_pages(rnd: random.Random, count: int) -> list[bytes]:
 def cut_or_whole(pages: list[bytes], module: object) -> tuple[int, int, list[fuzzing.Disagreement]]:
     """(pages cut, pages too complex to parse, pages read differently cut than whole)."""
     cut = sum(bool(module.cut_points(p, slicing.MAX_TAGS, p.count(b"<"))) for p in pages)  # type: ignore[attr-defined]
-    saved = accel.pagewalk
-    accel.pagewalk = module  # type: ignore[assignment]
-    try:
-        complex_ = sum(
-            bool((links.parse_page(p, None, fuzzing.URL).note or "").startswith("too complex"))
-            for p in pages
-        )
-    finally:
-        accel.pagewalk = saved  # type: ignore[assignment]
+    with parsing_with(module):
+        notes = [links.parse_page(p, None, fuzzing.URL).note or "" for p in pages]
+    complex_ = sum(note.startswith("too complex") for note in notes)
     found = fuzzing.cut_differences(module, pages, slicing.MAX_TAGS)  # type: ignore[arg-type]
     # A page too complex to parse is not read cut: it is not parsed at all.
     found = [d for d in found if not (d.compiled.note or "").startswith("too complex")]
     return cut, complex_, found
 
 
-@section(
-    "fuzz",
-    "the twins' fuzz harness (tests/fuzzing.py) for --fuzz-minutes with fresh seeds",
-    by_hand=True,
-)
+@section("fuzz", "the twins' fuzz harness (tests/fuzzing.py) for --fuzz-minutes with fresh seeds",
+         by_hand=True)  # fmt: skip
 def fuzz(ctx: Context) -> None:
     a = ctx.args
     compiled = accel.twin("pagewalk", compiled=True)
@@ -116,10 +116,5 @@ def fuzz(ctx: Context) -> None:
             ctx.say(str(d))
         ctx.say(f"  {len(found)} pages read differently, saved under {SAVED}")
     for name, worst in slow.items():
-        ctx.say(
-            f"  slowest parse_page, {name}: "
-            + ", ".join(f"{s * 1000:.1f} ms ({b:,} B)" for s, b in worst)
-        )
-    ctx.target(
-        "fuzz: the twins read every page alike", f"{len(found)} differ", "0", float(not found)
-    )
+        ctx.say(f"  slowest parse_page, {name}: " + ", ".join(f"{s * 1000:.1f} ms ({b:,} B)" for s, b in worst))  # fmt: skip
+    ctx.target("fuzz: the twins read every page alike", f"{len(found)} differ", "0", float(not found))  # fmt: skip

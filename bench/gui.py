@@ -1,12 +1,11 @@
 """The window, crawling, in a process of its own: ``python bench/gui.py URL [options]``.
 
 Opens the real MainWindow (offscreen) on one qasync loop, starts a crawl the way the Start button
-does, and measures what a person would feel: the lateness of a 10 ms QTimer heartbeat while the crawl runs (UI event-loop lag), the wall time from
-Start to the end, and RSS. ``--no-window`` runs the bare engine on the same qasync loop, to tell
-the window's cost from the loop's. Prints one JSON line.
-
-``Heartbeat``, ``in_window_process`` and ``new_window`` serve the other window children too
-(gui_repeat.py, window_million.py).
+does, and measures what a person would feel: the lateness of a 10 ms QTimer heartbeat while the
+crawl runs (UI event-loop lag), the wall time from Start to the end, and RSS. ``--no-window``
+runs the bare engine on the same qasync loop, to tell the window's cost from the loop's. Prints
+one JSON line. ``Heartbeat``, ``in_window_process``, ``new_window`` and ``start`` serve the other
+window children too (gui_repeat.py, window_million.py, site_graph.py).
 """
 
 from __future__ import annotations
@@ -93,15 +92,24 @@ def new_window(url: str = "", workers: int = 0) -> Any:
     return window
 
 
+def start(window: Any) -> asyncio.Event:
+    """Start the window's crawl as the Start button does; the event is set when it ends."""
+    done = asyncio.Event()
+    window.crawlFinished.connect(lambda _f: done.set())
+    if not window.start():
+        raise SystemExit(f"window did not start: {window.problem}")
+    return done
+
+
 async def run(args: argparse.Namespace) -> dict:
     from gui_crawler.config import CrawlConfig
     from gui_crawler.engine import Crawler
 
-    beat = Heartbeat(args.heartbeat_ms)
+    beat = Heartbeat()
     window = None
     if args.no_window:
-        config = CrawlConfig(roots=(args.url,), max_tasks=args.workers, max_pages=args.max_pages,
-                             check_external=False, per_host=args.workers)  # fmt: skip
+        config = CrawlConfig(roots=(args.url,), max_tasks=args.workers, check_external=False,
+                             per_host=args.workers)  # fmt: skip
         records = 0
 
         def sink(e: object) -> None:
@@ -114,17 +122,12 @@ async def run(args: argparse.Namespace) -> dict:
         await crawler.run()
     else:
         window = new_window(args.url, args.workers)
-        window.max_pages = args.max_pages
         if args.tab:
             window.show_tab(getattr(window, f"{args.tab}_view", None) or getattr(window, args.tab))
-        done = asyncio.Event()
-        window.crawlFinished.connect(lambda _f: done.set())
         await asyncio.sleep(0.3)  # let the window settle before timing
         beat.start()
         t = time.perf_counter()
-        if not window.start():
-            raise SystemExit(f"window did not start: {window.problem}")
-        await done.wait()
+        await start(window).wait()
         records = window.row_count
     wall = time.perf_counter() - t
     beat.timer.stop()
@@ -142,8 +145,6 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("url")
     p.add_argument("--workers", type=int, default=16)
-    p.add_argument("--max-pages", type=int, default=0)
-    p.add_argument("--heartbeat-ms", type=int, default=10)
     p.add_argument("--no-window", action="store_true", help="the engine alone on the qasync loop")
     p.add_argument("--tab", help="show this tab while crawling: workers, tree, broken, timeline…")
     args = p.parse_args()

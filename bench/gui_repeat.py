@@ -17,7 +17,7 @@ import json
 import sys
 
 from common import maxrss_mb, median, rss_mb, run_json, trim
-from gui import in_window_process, new_window
+from gui import in_window_process, new_window, start
 from realsites import ensure_docs
 from sections import Context, section
 from servers import Nginx
@@ -27,16 +27,11 @@ async def crawls(url: str, runs: int) -> dict:
     from PySide6.QtCore import QCoreApplication, QEvent
 
     window = new_window(url, 16)
-    done = asyncio.Event()
-    window.crawlFinished.connect(lambda _f: done.set())
     await asyncio.sleep(0.3)
     trim()
     out: dict = {"idle": rss_mb(), "after": [], "peak": []}
     for _ in range(runs):
-        done.clear()
-        if not window.start():
-            raise SystemExit(f"window did not start: {window.problem}")
-        await done.wait()
+        await start(window).wait()
         await asyncio.sleep(0.5)  # the last ticks
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         trim()
@@ -48,11 +43,8 @@ async def crawls(url: str, runs: int) -> dict:
     return out
 
 
-@section(
-    "gui-repeat",
-    "the window crawling a real site again and again: RSS after each, peak",
-    by_hand=True,
-)
+@section("gui-repeat", "the window crawling a real site again and again: RSS after each, peak",
+         by_hand=True)  # fmt: skip
 def gui_repeat(ctx: Context) -> None:
     a = ctx.args
     url = ctx.stack.enter_context(Nginx(ensure_docs(a.real_site), mime_types=True)).url

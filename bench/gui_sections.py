@@ -1,5 +1,5 @@
 """The window's sections of the benchmark: the crawl with the window open against the same crawl
-headless, UI lag while it runs, the worker view at C10K, memory per URL with the window.
+headless, UI lag while it runs, and the worker view at C10K.
 
 Each window run is ``bench/gui.py`` in a process of its own (offscreen Qt, its own qasync loop).
 With ``--before REF`` each section runs the code at REF too, alternated, side by side.
@@ -8,8 +8,8 @@ With ``--before REF`` each section runs the code at REF too, alternated, side by
 from __future__ import annotations
 
 from common import run_json
-from sections import Context, c10k_workers, ours, per_url, section
-from servers import Nginx, TreeServer
+from sections import Context, c10k_workers, ours, section
+from servers import TreeServer
 
 
 def window(url: str, workers: int, env: dict[str, str], *extra: str, timeout: float = 600) -> dict:
@@ -67,22 +67,3 @@ def c10k_gui(ctx: Context) -> None:
     peak, p99 = m["peak in flight"], m["lag p99 ms"]
     ctx.target("C10K window: in flight ≥ 9,000", f"{peak:,.0f}", "9,000", peak / 9000)
     ctx.target("C10K window: lag p99 ≤ 100 ms", f"{p99:.0f} ms", "100 ms", 100 / p99)
-
-
-@section("memory-gui", "RSS growth per recorded URL with the window, 10k to 200k URLs")
-def memory_gui(ctx: Context) -> None:
-    a = ctx.args
-    srv = ctx.stack.enter_context(Nginx(tiny=True))
-    limit = max(a.timeout, 900)
-
-    def measure(env: dict[str, str]) -> dict[str, float]:
-        lo, hi = (window(srv.url, 100, env, "--max-pages", str(n), timeout=limit)
-                  for n in (a.mem_base, a.mem_urls))  # fmt: skip
-        return {f"RSS@{a.mem_base:,} MB": lo["rss_end_mb"], f"RSS@{a.mem_urls:,} MB": hi["rss_end_mb"],
-                "B/URL (RSS)": per_url(lo, hi), "lag p99 ms": hi["lag_p99_ms"]}  # fmt: skip
-
-    m = ctx.results["memory_gui"] = ctx.compare(
-        "memory with the window (every view holding its rows)", measure
-    )
-    per = m["B/URL (RSS)"]
-    ctx.target("memory with window ≤ 4 KB/URL", f"{per:,.0f} B", "4,096 B", 4096 / per)

@@ -13,14 +13,9 @@ wall time, peak RSS, records and each page's note. ``--before REF``: the code at
 
 from __future__ import annotations
 
-import asyncio
-import threading
-
-from aiohttp import web
 from cli_stream import cli, scratch
-from common import free_port
 from sections import Context, section
-from servers import Nginx
+from servers import Nginx, TreeServer
 
 MIB = 1 << 20
 
@@ -45,35 +40,13 @@ def pages(off: str) -> dict[str, bytes]:
     return out
 
 
-def counting_server(port: int, hits: list[str]) -> None:
-    """The other host: every request it gets is one too many."""
-
-    async def any_path(request: web.Request) -> web.Response:
-        hits.append(request.path)
-        return web.Response(text="<urlset></urlset>", content_type="text/xml")
-
-    async def main() -> None:
-        app = web.Application()
-        app.router.add_route("*", "/{tail:.*}", any_path)
-        runner = web.AppRunner(app, access_log=None)
-        await runner.setup()
-        await web.TCPSite(runner, "127.0.0.1", port).start()
-        await asyncio.Event().wait()
-
-    asyncio.run(main())
-
-
-@section(
-    "hostile",
-    "a site of the worst pages found, compiled and pure Python: each one record, fast, small",
-)
+@section("hostile",
+         "a site of the worst pages found, compiled and pure Python: each one record, fast, small")  # fmt: skip
 def hostile(ctx: Context) -> None:
     from gui_crawler.storage import load
 
-    off_port = free_port()
-    off = f"http://localhost:{off_port}"
-    hits: list[str] = []
-    threading.Thread(target=counting_server, args=(off_port, hits), daemon=True).start()
+    elsewhere = ctx.stack.enter_context(TreeServer())  # the other host counts what reaches it
+    off = f"http://localhost:{elsewhere.port}"
     root = scratch(ctx, "hostile-site")
     for name, body in pages(off).items():
         (root / name).write_bytes(body)
@@ -84,22 +57,18 @@ def hostile(ctx: Context) -> None:
         out = {}
         for who, no_ext in (("C", ""), ("pure", "1")):
             folder = scratch(ctx, "hostile")
-            hits.clear()
+            elsewhere.stats(reset=True)
             args = [srv.url, "--no-external", "--db", "c.sqlite3", "-q"]
             r = cli(args, folder, {**env, "GUI_CRAWLER_NO_EXTENSIONS": no_ext})
             records = load(folder / "c.sqlite3").records
             if who not in shown:  # what each page ended as, once
                 shown.add(who)
                 for rec in records:
-                    ctx.say(
-                        f"    {who}: {rec.url.rsplit('/', 1)[-1] or '/':16s} {(rec.note or rec.exception or '')[:100]}"
-                    )
+                    ctx.say(f"    {who}: {rec.url.rsplit('/', 1)[-1] or '/':16s} {(rec.note or rec.exception or '')[:100]}")  # fmt: skip
             out |= {f"{who}: wall s": r["wall s"], f"{who}: peak RSS MB": r["peak RSS MB"],
-                    f"{who}: records": len(records), f"{who}: off-site requests": len(hits)}  # fmt: skip
+                    f"{who}: records": len(records), f"{who}: off-site requests": elsewhere.stats()["requests"]}  # fmt: skip
         return out
 
     m = ctx.results["hostile"] = ctx.compare("hostile site", measure)
     off_site = m["C: off-site requests"] + m["pure: off-site requests"]
-    ctx.target(
-        "hostile: no request off the host", f"{off_site:.0f}", "0", 1.0 if off_site == 0 else 0.0
-    )
+    ctx.target("hostile: no request off the host", f"{off_site:.0f}", "0", 1.0 if off_site == 0 else 0.0)  # fmt: skip

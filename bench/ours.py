@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb, steady_rate
+from common import die_with_parent, maxrss_mb, raise_nofile, rss_mb
 
 from gui_crawler.base import urls
 from gui_crawler.cli.headless import Report
@@ -29,17 +29,16 @@ from gui_crawler.storage import CrawlStore
 
 class Consumer:
     """What a headless consumer does with the events: count records by kind (``keep``: also
-    hold every FetchRecord in a list, as a results table would); ``trace``: RSS every that many
-    records, or with ``taken`` every 1% of the URLs taken in, cancelling the crawl at ``taken``."""
+    hold every FetchRecord in a list, as a results table would); ``taken``: RSS every 1% of the
+    URLs taken in, cancelling the crawl at ``taken``."""
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.kinds: Counter[str] = Counter()
         self.kept: list[FetchRecord] = []
-        self.times: list[float] = []
         self.n = self.taken = 0
-        self.every = max(1, args.taken // 100) if args.taken else args.trace
-        self.trace: list[tuple[int, float, float]] = []  # (records or taken in, seconds, RSS MB)
+        self.every = max(1, args.taken // 100)
+        self.trace: list[tuple[int, float, float]] = []  # (taken in, seconds, RSS MB)
         self.t0 = time.perf_counter()
         self.crawler: Crawler | None = None
 
@@ -48,12 +47,8 @@ class Consumer:
         if type(ev) is FetchRecord:
             self.n += 1
             self.kinds[category(ev)] += 1
-            if a.steady:
-                self.times.append(ev.finished_at)
             if a.keep:
                 self.kept.append(ev)
-            if a.trace and not a.taken and self.n % self.every == 0:
-                self.trace.append((self.n, ev.finished_at, rss_mb()))
         elif type(ev) is Queued and a.taken:
             self.taken += 1
             if self.taken % self.every == 0:
@@ -129,14 +124,10 @@ def main() -> None:
     p.add_argument("--max-pages", type=int, default=0)
     p.add_argument("--set", action="append", default=[], metavar="NAME=JSON",
                    help="a CrawlConfig field")  # fmt: skip
-    p.add_argument("--trace", type=int, default=0, help="RSS and time every N records")
-    p.add_argument(
-        "--taken", type=int, default=0, help="cancel once N URLs are taken in; RSS every 1%%"
-    )
+    p.add_argument("--taken", type=int, default=0, help="cancel once N URLs are taken in; RSS every 1%%")  # fmt: skip
     p.add_argument("--report", action="store_true", help="also feed the CLI's Report")
     p.add_argument("--keep", action="store_true", help="hold every FetchRecord in a list")
     p.add_argument("--db", default="", help="write the crawl file FILE, as the CLI does")
-    p.add_argument("--steady", action="store_true", help="report the 10%%-90%% steady rate")
     args = p.parse_args()
     die_with_parent()
     nofile = raise_nofile()
@@ -146,7 +137,6 @@ def main() -> None:
     html, secs = consumer.kinds.get("html", 0), out["elapsed"] or float("nan")
     out.update(kinds=dict(consumer.kinds), pages=html, pages_per_s=html / secs,
                records_per_s=consumer.n / secs, taken=consumer.taken,
-               steady_per_s=steady_rate(consumer.times) if args.steady else None,
                rss_start_mb=rss_start, maxrss_mb=maxrss_mb(), nofile=nofile, trace=consumer.trace,
                join_cache=urls._join.cache_info().currsize)  # fmt: skip
     print(json.dumps(out))

@@ -99,19 +99,14 @@ def on_query_thread(path: Path) -> dict[str, float]:
     return out
 
 
-@section(
-    "pages-db",
-    "the pages table's sorts and filters on 100k and 1M rows, on its thread",
-    by_hand=True,
-)
+@section("pages-db", "the pages table's sorts and filters on 100k and 1M rows, on its thread",
+         by_hand=True)  # fmt: skip
 def pages_db(ctx: Context) -> None:
     for n in ctx.args.pages_db_rows:
         path = ctx.tmp / f"pages-{n}.sqlite3"
         t0 = time.perf_counter()
         write(path, n)
-        ctx.say(
-            f"  {n:,} rows written in {time.perf_counter() - t0:.1f} s, {path.stat().st_size / 1e6:,.0f} MB"
-        )
+        ctx.say(f"  {n:,} rows written in {time.perf_counter() - t0:.1f} s, {path.stat().st_size / 1e6:,.0f} MB")  # fmt: skip
 
         def measure(env: dict[str, str], path: Path = path) -> dict[str, float]:
             return run_json([__file__, str(path)], 3600, env)

@@ -66,11 +66,8 @@ def main() -> None:
     spider = crawler.spider
     elapsed = times["close"] - times["open"]
     pages = len(getattr(spider, "urls", ()))
-    statuses = {
-        k.rsplit("/", 1)[1]: v
-        for k, v in stats.items()
-        if k.startswith("downloader/response_status_count/")
-    }
+    prefix = "downloader/response_status_count/"
+    statuses = {k.removeprefix(prefix): v for k, v in stats.items() if k.startswith(prefix)}
     print(json.dumps({"elapsed": elapsed, "pages": pages, "pages_per_s": pages / elapsed if elapsed else 0.0,
                       "responses": stats.get("downloader/response_count", 0), "statuses": statuses,
                       "dupes_filtered": stats.get("dupefilter/filtered", 0),

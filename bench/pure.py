@@ -18,11 +18,10 @@ import sqlite3
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 from common import run_json
-from realsites import TASKS, Crawl, crawl_alternated, ensure_docs, ours_cmd, summary
+from realsites import TASKS, chapter_cmd, crawl_alternated, ensure_docs, ours_cmd, summary
 from sections import Context, section
 
 from gui_crawler.parsing.pagefacts import PageFacts
@@ -40,13 +39,9 @@ FACTS = PageFacts.__slots__  # the audit fields
 
 def _accel_check(env: str) -> str:
     """accel.describe() in a child with ``GUI_CRAWLER_NO_EXTENSIONS=env``: what it really runs."""
-    code = (
-        "import json; from gui_crawler.parsing import accel; "
-        "print(json.dumps({'d': accel.describe(), "
-        "'m': [getattr(accel, n).__name__ for n in accel.NAMES]}))"
-    )
-    r = run_json(["-c", code], 60, env={"GUI_CRAWLER_NO_EXTENSIONS": env})
-    return f"{r['d']} [{', '.join(r['m'])}]"
+    code = ("import json; from gui_crawler.parsing import accel; print(json.dumps([accel.describe(), "
+            "', '.join(getattr(accel, n).__name__ for n in accel.NAMES)]))")  # fmt: skip
+    return "{} [{}]".format(*run_json(["-c", code], 60, env={"GUI_CRAWLER_NO_EXTENSIONS": env}))
 
 
 def dump(root: Path, out: Path) -> None:
@@ -75,9 +70,7 @@ def dump(root: Path, out: Path) -> None:
         cuts = tuple(pw.cut_points(data, slicing.MAX_TAGS, tags))
         got[rel] = (page.encoding, page.note, facts, link_hash, len(page.links), raw, (tags, bound), cuts)  # fmt: skip
     with open(out, "wb") as fh:
-        pickle.dump(
-            {"pages": got, "seconds": time.perf_counter() - t0, "describe": accel.describe()}, fh
-        )
+        pickle.dump({"pages": got, "seconds": time.perf_counter() - t0, "describe": accel.describe()}, fh)  # fmt: skip
     print(f'{{"pages": {len(got)}}}')
 
 
@@ -112,10 +105,8 @@ def every_file(ctx: Context, name: str, root: Path) -> dict:
                         diffs.append((rel, f"{part}: {n}", xx, yy))
             else:
                 diffs.append((rel, part, x, y))
-    ctx.say(
-        f"\n== {name}: every .html file ({len(c):,}) read in process: C {dumps['C']['seconds']:.1f} s, "
-        f"Python {dumps['Python']['seconds']:.1f} s; {len({d[0] for d in diffs})} files differ =="
-    )
+    ctx.say(f"\n== {name}: every .html file ({len(c):,}) read in process: C {dumps['C']['seconds']:.1f} s, "
+            f"Python {dumps['Python']['seconds']:.1f} s; {len({d[0] for d in diffs})} files differ ==")  # fmt: skip
     by = Counter(d[1] for d in diffs)
     if by:
         ctx.say("  " + ", ".join(f"{k} {n}" for k, n in by.most_common()))
@@ -153,19 +144,11 @@ def _short(v: object, n: int = 110) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def compare(
-    ref: dict[str, dict[str, object]], got: dict[str, dict[str, object]]
-) -> tuple[list[str], list[str], list[tuple[str, str, object, object]]]:
+def compare(ref: dict[str, dict[str, object]], got: dict[str, dict[str, object]]) -> tuple:
     """(URLs only in ref, URLs only in got, [(url, field, ref value, got value)])."""
-    only_ref = sorted(ref.keys() - got.keys())
-    only_got = sorted(got.keys() - ref.keys())
-    diffs = []
-    for url in sorted(ref.keys() & got.keys()):
-        a, b = ref[url], got[url]
-        for f in FIELDS:
-            if a[f] != b[f]:
-                diffs.append((url, f, a[f], b[f]))
-    return only_ref, only_got, diffs
+    diffs = [(url, f, ref[url][f], got[url][f]) for url in sorted(ref.keys() & got.keys())
+             for f in FIELDS if ref[url][f] != got[url][f]]  # fmt: skip
+    return sorted(ref.keys() - got.keys()), sorted(got.keys() - ref.keys()), diffs
 
 
 def _links_diff(a: tuple[str, ...], b: tuple[str, ...]) -> str:
@@ -207,14 +190,10 @@ def _site(ctx: Context, name: str, runs: int) -> dict:
     def db(who: str, run: int) -> Path:
         return work / f"{who.strip('=() ').replace(' ', '_')}-{run}.sqlite3"
 
-    def ours(who: str) -> Callable[[str, int], Crawl]:
-        env = {"GUI_CRAWLER_NO_EXTENSIONS": CONFIGS[who]}
-        return lambda url, run: (ours_cmd(url, "--db", str(db(who, run))), env)
-
-    crawlers = {
-        "chapter": lambda url, _: (["bench/chapter.py", url, "--workers", str(TASKS)], None)
-    }
-    crawlers |= {who: ours(who) for who in CONFIGS}
+    crawlers = {"chapter": chapter_cmd} | {
+        who: lambda url, run, who=who: (ours_cmd(url, "--db", str(db(who, run))),
+                                        {"GUI_CRAWLER_NO_EXTENSIONS": CONFIGS[who]})
+        for who in CONFIGS}  # fmt: skip
     got = crawl_alternated(ctx, name, crawlers, runs)
     title = f"{name}: medians, {TASKS} concurrent requests, ours with a crawl file"
     med = summary(ctx, title, got, ("chapter", "C"))
@@ -230,9 +209,7 @@ def _site(ctx: Context, name: str, runs: int) -> dict:
                     continue
                 path = db(who, r["run"])
                 other, pk = _records(path), _packed(path)
-                packed_diff = sum(
-                    1 for u in ref_packed.keys() & pk.keys() if ref_packed[u] != pk[u]
-                )
+                packed_diff = sum(ref_packed[u] != pk[u] for u in ref_packed.keys() & pk.keys())
                 label = f"{who} run {k + 1}" + (" (control)" if who == "C" else "")
                 differences[label] = _say_comparison(ctx, label, compare(ref, other), packed_diff)
     t0, m0 = med.get("chapter", (float("nan"), float("nan")))
@@ -242,26 +219,20 @@ def _site(ctx: Context, name: str, runs: int) -> dict:
             "every_file": every_file(ctx, name, ensure_docs(name))}  # fmt: skip
 
 
-@section(
-    "real-pure",
-    "both real sites: compiled vs pure Python (GUI_CRAWLER_NO_EXTENSIONS), same results? cost?",
-)
+@section("real-pure", "both real sites: compiled vs pure Python (GUI_CRAWLER_NO_EXTENSIONS), same "
+         "results? cost?")  # fmt: skip
 def real_pure(ctx: Context) -> None:
     for env in ("", "1", "pagewalk", "linkpack"):
         ctx.say(f"  GUI_CRAWLER_NO_EXTENSIONS={env!r:12} -> {_accel_check(env)}")
     runs = ctx.args.real_runs
     # rust-doc is 40 times larger: half the runs (at least one).
-    res = {
-        s: _site(ctx, s, runs if s == "python-docs" else max(1, (runs + 1) // 2))
-        for s in ctx.args.pure_sites
-    }
+    res = {s: _site(ctx, s, runs if s == "python-docs" else max(1, (runs + 1) // 2))
+           for s in ctx.args.pure_sites}  # fmt: skip
     ctx.results["real-pure"] = res
     for name, r in res.items():
         bad = sum(n for label, n in r["differences"].items() if "control" not in label)
         bad += len(r["every_file"]["differences"])
-        ctx.target(
-            f"{name}: pure Python = C, field by field", f"{bad} differences", "0", float(bad == 0)
-        )
+        ctx.target(f"{name}: pure Python = C, field by field", f"{bad} differences", "0", float(bad == 0))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -26,6 +26,12 @@ SITES = {
     "rust-docs": ("rust-doc", Path("/usr/share/doc/rust-doc/html")),
 }
 Crawl = tuple[list[str], dict[str, str] | None]  # a child's command line and environment
+MakeCrawl = Callable[[str, int], Crawl]  # (url, run) -> the crawl of that run
+
+
+def chapter_cmd(url: str, _run: int) -> Crawl:
+    """The chapter's crawler, as crawl_alternated runs it."""
+    return ["bench/chapter.py", url, "--workers", str(TASKS)], None
 
 
 def ensure_docs(name: str) -> Path:
@@ -43,9 +49,7 @@ def ours_cmd(url: str, *extra: str) -> list[str]:
             *OWN_SITE, *extra]  # fmt: skip
 
 
-def crawl_alternated(
-    ctx: Context, name: str, crawlers: dict[str, Callable[[str, int], Crawl]], runs: int
-) -> dict[str, list[dict]]:
+def crawl_alternated(ctx: Context, name: str, crawlers: dict[str, MakeCrawl], runs: int) -> dict[str, list[dict]]:  # fmt: skip
     """Each crawler (``(url, run) -> Crawl``) ``runs`` times on the site ``name`` served by nginx,
     each run's order rotated so that drift on a shared machine hits all alike."""
     root = ensure_docs(name)
@@ -93,8 +97,8 @@ def summary(ctx: Context, title: str, got: dict[str, list[dict]], vs: tuple[str,
 
 
 def _real(ctx: Context, name: str, with_peers: bool) -> None:
-    crawlers: dict[str, Callable[[str, int], Crawl]] = {
-        "chapter": lambda url, _: (["bench/chapter.py", url, "--workers", str(TASKS)], None),
+    crawlers: dict[str, MakeCrawl] = {
+        "chapter": chapter_cmd,
         "ours": lambda url, _: (ours_cmd(url), None),
         # one parser process per core
         "ours, processes": lambda url, _: (ours_cmd(url, "--set", "parse_processes=null"), None),
@@ -116,9 +120,7 @@ def _real(ctx: Context, name: str, with_peers: bool) -> None:
     for peer, label, wanted in (("scrapy", "Scrapy", 30), ("crawlee", "Crawlee", 5)):
         if "ours" in med and peer in med:
             times = med[peer][0] / med["ours"][0]
-            ctx.target(
-                f"{name}: vs {label}", f"{times:.1f}x faster", f">= {wanted}x", times / wanted
-            )
+            ctx.target(f"{name}: vs {label}", f"{times:.1f}x faster", f">= {wanted}x", times / wanted)  # fmt: skip
 
 
 @section("real-python", "python3-doc on nginx: chapter's crawler vs ours vs Scrapy (vs Crawlee)")

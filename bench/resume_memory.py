@@ -19,9 +19,8 @@ from realsites import OWN_SITE_CLI
 from sections import Context, section
 
 
-@section(
-    "resume-memory", "resuming rust-doc's crawl file, done and half done: peak RSS", by_hand=True
-)
+@section("resume-memory", "resuming rust-doc's crawl file, done and half done: peak RSS",
+         by_hand=True)  # fmt: skip
 def resume_memory(ctx: Context) -> None:
     url = real_site(ctx)
     made = scratch(ctx, "resume-crawl")

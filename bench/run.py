@@ -5,7 +5,7 @@ crawl a child process with a time limit. Sections are picked with ``--only name,
 ``--list`` names them (those marked "by hand" run only when named or with ``--all``);
 ``--quick`` shrinks every size for a smoke run; ``--before REF`` runs the code at REF beside this
 tree wherever a section compares trees. Prints a table per section and the targets' verdicts,
-and writes bench/out/results.json, bench/out/report.txt and bench/out/scaling.png.
+and writes bench/out/results.json and bench/out/report.txt.
 """
 
 from __future__ import annotations
@@ -25,18 +25,16 @@ from common import OUT, kill_children, raise_nofile, table
 from sections import SECTIONS, Context
 
 # The modules whose sections run, in this order (sections.py holds the headless engine's).
-MODULES = ("sections", "gui_sections", "realsites", "parse_parts", "parse_hop", "pure", "floor", "unbounded",
+MODULES = ("sections", "gui_sections", "realsites", "pure", "floor", "unbounded",
            "cli_stream", "hostile_site", "resume_memory", "window_million", "gui_repeat", "pages_db",
-           "link_index_memory", "tree_memory", "fuzz", "cluster", "render", "site_graph")  # fmt: skip
+           "fuzz", "cluster", "render", "site_graph")  # fmt: skip
 for module in MODULES:
     importlib.import_module(module)
 
 # --quick: every size small enough for a smoke run of each section (options given still win).
-QUICK = dict(pages=200, runs=1, peer_runs=1, linkx_pages=50, profile_tiny=2000, scale_workers=[1, 10, 100],
-             scale_secs=1.0, scale_runs=1, cap_pages=1000, c10k_workers=500, c10k_runs=1, mem_base=2000,
-             mem_urls=10_000, real_runs=1, million_urls=20_000, unbounded_urls=20_000, wm_pages=10_000,
-             real_site="python-docs", pure_sites=["python-docs"], repeat_crawls=2,
-             pages_db_rows=[20_000], fuzz_minutes=0.2, li_pages=20_000, tree_urls=20_000)  # fmt: skip
+QUICK = dict(pages=200, runs=1, c10k_workers=500, c10k_runs=1, mem_base=2000, mem_urls=10_000,
+             real_runs=1, unbounded_urls=20_000, wm_pages=10_000, real_site="python-docs",
+             pure_sites=["python-docs"], repeat_crawls=2, pages_db_rows=[20_000], fuzz_minutes=0.2)  # fmt: skip
 
 
 def _ints(text: str) -> list[int]:
@@ -53,18 +51,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--before", default="", help="also the code at this git ref (or a built folder), side by side")  # fmt: skip
     add("--pages", type=int, default=2000, help="pages of the docs site (2000)")
     add("--seed", type=int, default=1)
-    add("--workers", type=int, default=16, help="concurrency for both crawlers (16)")
+    add("--workers", type=int, default=16, help="gui: concurrency, window and headless (16)")
     add("--runs", type=int, default=3, help="runs of our engine, of each tree, median (3)")
-    add("--peer-runs", type=int, default=3, help="runs of Scrapy, median (3)")
     add("--timeout", type=float, default=240, help="limit per crawl of ours, s (240)")
-    add("--peer-timeout", type=float, default=300, help="limit per Scrapy crawl, s")
-    add("--linkx-pages", type=int, default=400, help="pages timed in linkx (400)")
-    add("--profile-tiny", type=int, default=20000, help="tiny pages profiled (20000)")
-    add("--latency-ms", type=int, default=100, help="scaling: delay per page (100)")
-    add("--scale-workers", type=_ints, default=[1, 10, 100, 1000])
-    add("--scale-secs", type=float, default=4.0, help="scaling: ideal secs per run")
-    add("--scale-runs", type=int, default=3, help="scaling: runs of CPU-bound points")
-    add("--cap-pages", type=int, default=8000, help="scaling: pages for the 0 ms run")
     add("--c10k-workers", type=int, default=10000)
     add("--c10k-hold-ms", type=int, default=2000)
     add("--c10k-runs", type=int, default=3, help="C10K runs, median (3)")
@@ -74,14 +63,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--pure-sites", type=lambda t: t.split(","), default=["python-docs", "rust-docs"],
         help="real-pure: the sites, comma-separated")  # fmt: skip
     add("--real-timeout", type=float, default=600, help="real sites: limit per crawl")
-    add("--million-urls", type=int, default=1_000_000, help="million: URLs")
-    add("--million-timeout", type=float, default=1800, help="million, unbounded: limit, s")
+    add("--unbounded-timeout", type=float, default=1800, help="unbounded: limit, s")
     add("--unbounded-urls", type=int, default=1_000_000, help="unbounded: URLs taken in")
     add("--wm-pages", type=int, default=1_000_000, help="window-million: pages, a power of ten")
     add("--wm-workers", type=int, default=0, help="window-million: workers (0: the window's)")
-    add(
-        "--wm-time-limit", type=float, default=2400, help="window-million: crawl cancelled after, s"
-    )
+    add("--wm-time-limit", type=float, default=2400, help="window-million: crawl cancelled after, s")  # fmt: skip
     add("--wm-rss-limit", type=float, default=8000, help="window-million: crawl cancelled past, MB")
     add("--real-site", choices=["python-docs", "rust-docs"], default="rust-docs",
         help="the site of gui-repeat, cli-stream, resume-memory")  # fmt: skip
@@ -91,8 +77,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--fuzz-pages", type=int, default=200, help="fuzz: pages per round")
     add("--fuzz-seed", type=int, default=None, help="fuzz: first seed (default: random)")
     add("--fuzz-big", type=int, default=10, help="fuzz: pages over 15,000 tags per round")
-    add("--li-pages", type=int, default=1_000_000, help="link-index-memory: pages")
-    add("--tree-urls", type=int, default=1_000_000, help="tree-memory: URLs")
     add(
         "--tree-site", choices=["gen", "mix"], default="gen", help="tree-memory: how URLs are spelt"
     )

@@ -1,11 +1,6 @@
-"""The benchmark's sections: each a function ``(ctx) -> None`` registered under a name, and the
-headless engine's own sections (against Scrapy, link extraction, profile, scaling, C10K, memory).
-
-A new section is one more ``@section("name", "one line of help")`` function here or in a module
-that run.py imports; ``--only name`` runs it alone. ``by_hand=True`` keeps a long section out of
-a plain ``make bench`` (``--all`` or ``--only`` runs it). A section prints its own tables with
-``ctx.say``, adds pass/miss lines with ``ctx.target``, and compares trees (``--before REF``)
-with ``ctx.compare``.
+"""The benchmark's sections: each a function ``(ctx) -> None`` registered under a name with
+``@section`` (bench/README.md, "Adding a section"), the ``Context`` they share, and the headless
+engine's own sections (C10K, memory).
 """
 
 from __future__ import annotations
@@ -20,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from common import OUT, ROOT, Target, Tree, compare_trees, export_tree, median, run_json, table
+from common import ROOT, Measure, Target, Tree, compare_trees, export_tree, median, run_json, table
 from docsite import SiteInfo, generate
 from servers import Nginx, TreeServer
 
@@ -101,172 +96,16 @@ class Context:
                 self._trees.insert(0, (f"before ({Path(ref).name})", {"PYTHONPATH": str(old)}))
         return self._trees
 
-    def compare(
-        self, title: str, measure: Callable[[dict[str, str]], dict[str, float]]
-    ) -> dict[str, float]:
+    def compare(self, title: str, measure: Measure) -> dict[str, float]:
         """Every tree measured ``--runs`` times, alternated, the medians printed side by side;
         returns this tree's (the one the targets are about)."""
         meds = compare_trees(self.trees(), self.args.runs, measure, self.say, title)
         return meds["this tree"]
 
 
-def ours(
-    url: str, workers: int, *extra: str, timeout: float = 300, env: dict | None = None
-) -> dict:
+def ours(url: str, workers: int, *extra: str, timeout: float = 300, env: dict | None = None) -> dict:  # fmt: skip
+    """ours.py's crawl of ``url`` (our engine headless, a child of its own)."""
     return run_json(["bench/ours.py", url, "--workers", str(workers), *extra], timeout, env)
-
-
-def _line(who: str, r: dict) -> str:
-    return f"{who} {r['pages']:>6,} pages in {r['elapsed']:6.1f} s = {r['pages_per_s']:7.1f}/s"
-
-
-@section("headless", "our engine vs Scrapy (CrawlSpider) on the generated docs site, nginx")
-def headless(ctx: Context) -> None:
-    a = ctx.args
-    url = ctx.docs_url()
-    mine: list[dict] = []
-    peer: list[dict] = []
-    for i in range(max(a.runs, a.peer_runs)):  # alternated: drift hits both alike
-        if i < a.runs:
-            mine.append(ours(url, a.workers, timeout=a.timeout))
-            ctx.say(f"  run {i + 1}: " + _line("ours  ", mine[-1]))
-        if i < a.peer_runs:
-            try:
-                peer.append(run_json(["bench/peers.py", url, str(a.workers)], a.peer_timeout))
-            except RuntimeError as e:
-                ctx.say(f"  run {i + 1}: scrapy failed: {e}")
-                continue
-            ctx.say(f"  run {i + 1}: " + _line("scrapy", peer[-1]))
-    rows: list[list[object]] = []
-    for name, runs in (("gui_crawler", mine), ("scrapy", peer)):
-        rates = [r["pages_per_s"] for r in runs]
-        rows.append([name, len(runs), median(rates), f"{min(rates, default=0):.1f}-{max(rates, default=0):.1f}",
-                     runs[0]["pages"] if runs else "-",
-                     runs[0].get("records", runs[0].get("responses")) if runs else "-",
-                     median([r["elapsed"] for r in runs])])  # fmt: skip
-    heads = ["crawler", "runs", "pages/s (median)", "range", "pages (200, unique)", "responses",
-             "secs (median)"]  # fmt: skip
-    title = f"\n== headless: {ctx.site().pages:,}-page docs site, {a.workers} workers =="
-    ctx.say(table(heads, rows, title=title))
-    ratio = median([r["pages_per_s"] for r in mine]) / median([r["pages_per_s"] for r in peer])
-    counts = {r["pages"] for r in mine}, {r["pages"] for r in peer}
-    same = counts[0] == counts[1] and len(counts[0]) == 1
-    ctx.say(
-        f"  ratio ours/scrapy: {ratio:.2f}x; same page count: {'yes' if same else 'NO'} "
-        f"(ours {sorted(counts[0])}, scrapy {sorted(counts[1])}, site {ctx.site().pages})"
-    )
-    ctx.say(
-        f"  ours' kinds: {mine[0]['kinds']}; scrapy statuses: {peer[0]['statuses'] if peer else '-'}"
-    )
-    ctx.results["headless"] = {"ours": mine, "scrapy": peer, "ratio": ratio}
-    ctx.target("headless ≥ 30x Scrapy", f"{ratio:.2f}x", "30x", ratio / 30)
-
-
-@section("linkx", "link-extraction cost per page on the docs site (in process)")
-def linkx(ctx: Context) -> None:
-    from linkx import measure
-
-    s = ctx.site()
-    r = measure(s.root, s.paths, ctx.args.linkx_pages)
-    ctx.results["linkx"] = r
-    parse = r["parse_select_us"]
-    rows = [["decode bytes → str", r["decode_us"]], ["parse + select link elements (lexbor)", parse],
-            ["extract_links, URL caches cold", r["extract_cold_us"]],
-            ["extract_links, URL caches warm", r["extract_warm_us"]],
-            ["  of which join/normalise (cold - parse)", r["extract_cold_us"] - parse],
-            ["  of which join/normalise (warm - parse)", r["extract_warm_us"] - parse],
-            ["parse_page(bytes), the engine's entry, caches cold", r["parse_page_cold_us"]]]  # fmt: skip
-    if "scrapy_extract_us" in r:
-        rows.append(["Scrapy LinkExtractor (for comparison)", r["scrapy_extract_us"]])
-    title = (
-        f"\n== link extraction: {r['pages']} pages of {r['kb_per_page']:.0f} KB, "
-        f"{r['hrefs_per_page']:.0f} hrefs/page ({r['unique_hrefs_per_page']:.0f} "
-        f"unique, {r['links_per_page']:.0f} links out) =="
-    )
-    ctx.say(table(["step", "µs/page"], rows, title=title))
-
-
-def _hot_tables(ctx: Context, hot: dict, prefix: str = "") -> None:
-    threads = [[k, v[0], f"{v[1]:.0%}"] for k, v in hot["threads"].items()]
-    ctx.say(table([f"{prefix}thread", "s", "share"], threads))
-    if not prefix:
-        shares = [[k, v[0], f"{v[1]:.0%}"] for k, v in hot["areas"].items() if v[1] >= 0.005]
-        ctx.say(table(["package (self time)", "s", "share"], shares))
-    for key, head, n in (("functions", "function (self time)", 14), ("lines", "line (self time)", 10),
-                         ("inclusive", "gui_crawler function (inclusive)", 10)):  # fmt: skip
-        if hot.get(key) and not (prefix and key != "functions"):
-            rows = [[k[:90], v, f"{p:.1%}"] for k, v, p in hot[key][:n]]
-            ctx.say(table([f"{prefix}{head}", "s", "share"], rows))
-
-
-@section("profile", "py-spy: where our engine spends its time (docs site, tiny pages)")
-def profile(ctx: Context) -> None:
-    import json
-
-    from hotspots import spy
-
-    tiny = ctx.stack.enter_context(Nginx(tiny=True))
-    out = {}
-    for label, url, cap in (
-        ("docs site", ctx.docs_url(), 0),
-        ("tiny pages", tiny.url, ctx.args.profile_tiny),
-    ):
-        args = ["bench/ours.py", url, "--workers", str(ctx.args.workers), "--max-pages", str(cap)]
-        env = {"PYTHONPATH": str(ROOT)}
-        stdout, hot = spy(args, timeout=ctx.args.timeout, env=env)
-        # py-spy writes its own lines to stdout too: take the child's JSON line.
-        r = json.loads([ln for ln in stdout.splitlines() if ln.startswith("{")][-1])
-        out[label] = r | {"hotspots": hot}
-        ctx.say(
-            f"\n== profile, {label}: {r['records']:,} records at {r['records_per_s']:.0f}/s "
-            f"while sampled; {hot['total_s']:.1f} s of CPU samples (py-spy, all threads, idle excluded) =="
-        )
-        _hot_tables(ctx, hot)
-        # The same crawl counting only the GIL holder: Python work without GIL waits.
-        _, gil = spy(args, timeout=ctx.args.timeout, env=env, gil=True)
-        out[label]["hotspots_gil"] = gil
-        ctx.say(f"  holding the GIL: {gil['total_s']:.1f} s of samples")
-        _hot_tables(ctx, gil, prefix="GIL holder: ")
-    ctx.results["profile"] = out
-
-
-@section("scaling", "pages/s against 100 ms latency for 1…1000 workers; bench/out/scaling.png")
-def scaling(ctx: Context) -> None:
-    from chart import scaling_chart
-
-    a = ctx.args
-    latency = a.latency_ms / 1000
-    srv = ctx.stack.enter_context(TreeServer(fanout=10))
-    # The ceiling: the same tiny pages without latency, so the crawler's CPU is the limit.
-    # CPU-bound figures drift on a shared machine: those take the median of several runs.
-    root = srv.root(0, a.cap_pages)
-    caps = [
-        ours(root, 100, "--steady", timeout=a.timeout)["steady_per_s"] for _ in range(a.scale_runs)
-    ]
-    cap = median(caps)
-    ctx.say(f"  CPU-bound rate (same server, 0 ms, 100 workers): {cap:,.0f} pages/s "
-            f"(median of {', '.join(f'{c:,.0f}' for c in caps)})")  # fmt: skip
-    rows, points = [], []
-    for w in a.scale_workers:
-        ideal = min(w / latency, cap)
-        total = max(30, int(ideal * a.scale_secs))
-        n = a.scale_runs if w / latency >= cap / 2 else 1  # latency-bound points barely vary
-        root = srv.root(a.latency_ms, total)
-        runs = sorted((ours(root, w, "--steady", timeout=a.timeout) for _ in range(n)),
-                      key=lambda r: r["steady_per_s"])  # fmt: skip
-        r = runs[len(runs) // 2]
-        rate = median([x["steady_per_s"] for x in runs])
-        points.append((w, rate))
-        rows.append([w, total, n, r["elapsed"], r["records_per_s"], rate, ideal, rate / ideal])
-        ctx.say(f"  {w:>5} workers: {rate:,.1f}/s steady ({r['records_per_s']:,.1f}/s overall)")
-    heads = ["workers", "pages", "runs", "secs", "overall/s", "steady/s", "ideal/s", "of ideal"]
-    ctx.say(table(heads, rows, title=f"\n== scaling: {a.latency_ms} ms per page; ideal = min(workers ÷ "
-                  f"latency, {cap:,.0f}/s CPU-bound); steady = between 10% and 90% of records =="))  # fmt: skip
-    ctx.say(f"  chart: {scaling_chart(OUT / 'scaling.png', points, latency, cap)}")
-    ctx.results["scaling"] = {"cap": cap, "rows": rows}
-    for w, _, _, _, _, rate, ideal, frac in rows:
-        wanted = f"{0.8 * ideal:,.0f}/s"
-        ctx.target(f"scaling {w} workers ≥ 80% of ideal", f"{rate:,.0f}/s", wanted, frac / 0.8)
 
 
 def c10k_workers(ctx: Context) -> int:
@@ -276,9 +115,7 @@ def c10k_workers(ctx: Context) -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     ctx.say(f"  RLIMIT_NOFILE here: soft {soft}, hard {hard} (each process raises soft to hard)")
     if hard < ctx.args.c10k_workers + 500:
-        ctx.say(
-            f"  hard limit too low for {ctx.args.c10k_workers} sockets: {max(100, hard - 500)} workers"
-        )
+        ctx.say(f"  hard limit too low for {ctx.args.c10k_workers} sockets: {max(100, hard - 500)} workers")  # fmt: skip
         return max(100, hard - 500)
     return int(ctx.args.c10k_workers)
 

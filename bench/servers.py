@@ -3,7 +3,8 @@
 * :class:`Nginx` — Debian's nginx with a config written here (static docs site with its
   ``return 301`` redirects, or a tiny generated tree answered by ``return 200``).
 * :class:`TreeServer` — an aiohttp server (this file run as a script) whose pages are held for a
-  given latency; it counts requests in flight and their peak (``GET /_stats``).
+  given latency; it counts requests in flight and their peak (``GET /_stats``), and answers any
+  other path with an empty sitemap, counted too.
 """
 
 from __future__ import annotations
@@ -49,15 +50,9 @@ class Nginx:
     nginx locations (``answer``); ``log``: each request's status and path in ``access.log``.
     Stopped by its pid."""
 
-    def __init__(
-        self,
-        root: Path | None = None,
-        redirects: dict[str, str] | None = None,
-        tiny: bool = False,
-        mime_types: bool = False,
-        locations: str = "",
-        log: bool = False,
-    ) -> None:
+    def __init__(self, root: Path | None = None, redirects: dict[str, str] | None = None,
+                 tiny: bool = False, mime_types: bool = False, locations: str = "",
+                 log: bool = False) -> None:  # fmt: skip
         self.binary = ensure_nginx()
         self.dir = d = Path(tempfile.mkdtemp(prefix="bench-nginx-"))
         self.port = free_port()
@@ -113,9 +108,7 @@ http {{
             wait_port(self.port)
         except TimeoutError:
             self.stop()
-            raise RuntimeError(
-                f"nginx did not start:\n{log.read_text(errors='replace')[-2000:]}"
-            ) from None
+            raise RuntimeError(f"nginx did not start:\n{log.read_text(errors='replace')[-2000:]}") from None  # fmt: skip
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -198,6 +191,11 @@ def _serve(port: int, fanout: int) -> None:
         finally:
             state["in_flight"] -= 1
 
+    async def elsewhere(request: web.Request) -> web.Response:
+        # Any other path (hostile's other host: every request it gets is one too many).
+        state["requests"] += 1
+        return web.Response(text="<urlset></urlset>", content_type="text/xml")
+
     async def stats(request: web.Request) -> web.Response:
         return web.json_response(state)
 
@@ -209,6 +207,7 @@ def _serve(port: int, fanout: int) -> None:
     app.router.add_get("/_stats", stats)
     app.router.add_get("/_reset", reset)
     app.router.add_get(r"/{delay:\d+}/{total:\d+}/{n:\d+}", page)
+    app.router.add_route("*", "/{tail:.*}", elsewhere)
 
     async def main() -> None:
         runner = web.AppRunner(app, access_log=None, handle_signals=True)

@@ -1,5 +1,5 @@
-"""A million URLs headless: ``million`` crawls 1,000,000 tiny pages (``max_pages``), ``unbounded``
-a site that never ends, without ``max_pages``, until 1,000,000 URLs are taken in.
+"""A million URLs headless: ``unbounded`` crawls a site that never ends, without ``max_pages``,
+until 1,000,000 URLs are taken in.
 
 The endless site (nginx ``return 200``, no files): every page links to ten new pages one level
 down (``0/`` … ``9/``) and to three shared ones (``/``, ``/about``, ``/contact``), so after R
@@ -11,45 +11,11 @@ points, and a least-squares fit of every sample). ``--before REF``: the code at 
 
 from __future__ import annotations
 
-from common import run_json, table
 from sections import Context, ours, section
-from servers import Nginx, answer
+from servers import TINY_PAGE, Nginx, answer
 
-ENDLESS = (
-    "<!doctype html><html><head><meta charset=utf-8><title>t</title></head><body>"
-    + "".join(f'<a href="{k}/">{k}</a> ' for k in range(10))
-    + '<a href="/">home</a> <a href="/about">about</a> <a href="/contact">contact</a></body></html>'
-)
-
-
-@section("million", "1,000,000 URLs of tiny pages headless: RSS and rate from 10k to 1M")
-def million(ctx: Context) -> None:
-    a = ctx.args
-    n = a.million_urls
-    with Nginx(tiny=True) as srv:
-        every = str(max(1000, n // 100))
-        cmd = ["bench/ours.py", srv.url, "--workers", "100", "--max-pages", str(n), "--trace", every]  # fmt: skip
-        r = ctx.results["million"] = run_json(cmd, a.million_timeout)
-    trace = r["trace"]
-    marks = [m for m in (10_000, 100_000, 250_000, 500_000, 1_000_000) if m <= n]
-    rows = []
-    prev_n, prev_t = 0, 0.0
-    for count, t, rss in trace:
-        if count in marks or count == trace[-1][0]:
-            rows.append(
-                [count, t, rss, (count - prev_n) / (t - prev_t) if t > prev_t else float("nan")]
-            )
-            prev_n, prev_t = count, t
-    title = f"\n== million: {r['records']:,} records, peak RSS {r['maxrss_mb']:.0f} MB =="
-    ctx.say(table(["records", "seconds", "RSS MB", "URLs/s since previous row"], rows, title=title))
-    if len(rows) >= 3:
-        first, last = rows[1], rows[-1]  # the rate from ~100k on; 10k is still the ramp-up
-        ratio = last[3] / first[3]
-        ctx.target("million: rate at the end vs at 100k", f"{ratio:.2f}x", ">= 0.9x", ratio / 0.9)
-        grow = (last[2] - first[2]) * 2**20 / (last[0] - first[0])
-        ctx.say(
-            f"  RSS growth after {first[0]:,} records: {grow:.0f} B per URL (the seen set and the queue)"
-        )
+# The tiny tree's page, and three links every page shares.
+ENDLESS = TINY_PAGE.replace("</body>", '<a href="/">home</a> <a href="/about">about</a> <a href="/contact">contact</a></body>')  # fmt: skip
 
 
 def slopes(trace: list[list[float]], first: int) -> dict[str, float]:
@@ -67,17 +33,16 @@ def slopes(trace: list[list[float]], first: int) -> dict[str, float]:
             "B/URL": (r1 - r0) / (n1 - n0), "B/URL fit": fit}  # fmt: skip
 
 
-@section(
-    "unbounded",
-    "an endless site headless, no max_pages, to 1M URLs taken in: RSS per URL",
-    by_hand=True,
-)
+@section("unbounded", "an endless site headless, no max_pages, to 1M URLs taken in: RSS per URL",
+         by_hand=True)  # fmt: skip
 def unbounded(ctx: Context) -> None:
     a = ctx.args
     srv = ctx.stack.enter_context(Nginx(locations=answer("/", ENDLESS)))
 
     def measure(env: dict[str, str]) -> dict[str, float]:
-        r = ours(srv.url, 100, "--taken", str(a.unbounded_urls), timeout=a.million_timeout, env=env)
+        r = ours(
+            srv.url, 100, "--taken", str(a.unbounded_urls), timeout=a.unbounded_timeout, env=env
+        )
         return {"taken in": r["taken"], "recorded": r["records"], **slopes(r["trace"], a.unbounded_urls // 10), "wall s": r["wall"]}  # fmt: skip
 
     title = f"unbounded: 100 workers, {a.unbounded_urls:,} URLs taken in"

@@ -36,8 +36,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from common import maxrss_mb, rss_mb, table, trim
-from gui import Heartbeat, in_window_process, new_window
+from common import maxrss_mb, rss_mb, run_json, table, trim
+from gui import Heartbeat, in_window_process, new_window, start
 from sections import Context, section
 from servers import Nginx, answer
 
@@ -149,24 +149,19 @@ def cell(proxy: Any, row: int, column: int) -> Any:
     return proxy.index(row, column).data() if proxy.rowCount() > row else None
 
 
-async def crawl_child(
-    url: str, pages: int, workers: int, time_limit: float, rss_limit: float
-) -> dict:
+async def crawl_child(url: str, pages: int, workers: int, time_limit: float, rss_limit: float) -> dict:  # fmt: skip
     from PySide6.QtCore import QCoreApplication, QEvent, Qt
     from PySide6.QtTest import QTest
 
     window = new_window(url, workers)
     window.show_tab(window.pages_tab)
     proxy, tab = window.results.proxy, window.pages_tab
-    done = asyncio.Event()
-    window.crawlFinished.connect(lambda _f: done.set())
     beat = Heartbeat()
     await asyncio.sleep(0.3)
     samples: list[tuple[float, int, float]] = []  # (s, rows, RSS MB)
     beat.start()
     t0 = time.perf_counter()
-    if not window.start():
-        raise SystemExit(f"window did not start: {window.problem}")
+    done = start(window)
     stopped = ""
     while not done.is_set():
         with contextlib.suppress(TimeoutError):
@@ -228,9 +223,7 @@ async def crawl_child(
             tab.filter.clear()
         secs = await settle.until(lambda e=expect: proxy.rowCount() == e, t)
         paint = await painted(view)
-        filters.append(
-            [what, secs, paint * 1000, max(beat.take(), default=0.0), proxy.rowCount(), expect]
-        )
+        filters.append([what, secs, paint * 1000, max(beat.take(), default=0.0), proxy.rowCount(), expect])  # fmt: skip
     beat.timer.stop()
     window.close()
     await window.wait()
@@ -277,13 +270,11 @@ def worst(secs: list[float]) -> float:
 @section("window-million", "the window on 1,000,000 generated pages: RSS, lag, sort, filter, reopen",
          by_hand=True)  # fmt: skip
 def window_million(ctx: Context) -> None:
-    from common import run_json
-
     a = ctx.args
     n = a.wm_pages
     if n < 1000 or f"{n}".rstrip("0") != "1":
         raise ValueError("--wm-pages: a power of ten, at least 1,000")
-    limits = [str(n), str(a.wm_workers), str(a.wm_time_limit), str(a.wm_rss_limit)]
+    limits = [n, a.wm_workers, a.wm_time_limit, a.wm_rss_limit]
     timeout = a.wm_time_limit + 900
 
     def measure(env: dict[str, str]) -> dict[str, float]:
@@ -291,12 +282,13 @@ def window_million(ctx: Context) -> None:
         env = {**env, "BENCH_DATA_DIR": data}
         with Nginx(locations=site_locations(n), log=True) as site:
             ctx.say(f"  crawling {site.url}p/0 in the window …")
-            crawl = run_json([__file__, "crawl", f"{site.url}p/0", *limits], timeout, env, True)
+            crawl_args = json.dumps([f"{site.url}p/0", *limits])
+            crawl = run_json([__file__, "crawl", crawl_args], timeout, env, True)
             asked = requests(site)
         if not crawl["path"]:
             raise RuntimeError("the window named no crawl file")
-        reopen_args = [crawl["path"], str(crawl["rows"]), str(a.wm_time_limit)]
-        reopen = run_json([__file__, "reopen", *reopen_args], timeout, env)
+        reopen_args = json.dumps([crawl["path"], crawl["rows"], a.wm_time_limit])
+        reopen = run_json([__file__, "reopen", reopen_args], timeout, env)
         others = {k: v for k, v in asked.items() if k not in ("page", "page again")}
         ctx.say(f"  {crawl['rows']:,} rows in {crawl['wall']:.1f} s with {crawl['workers']} workers "
                 f"{crawl['stopped'] or 'to its end'}; nginx: {asked['page']:,} pages asked, {asked['page again']:,} "
@@ -305,9 +297,7 @@ def window_million(ctx: Context) -> None:
         samples = crawl["samples"]
         marks = [next((s for s in samples if s[1] >= f * n), samples[-1]) for f in (0.1, 0.5, 1)]
         ctx.say(table(["s", "rows", "RSS MB"], marks, title="RSS at 10%, 50% and the end:"))
-        ctx.say(
-            table(["sort ascending by", "s", "paint ms", "lag max ms", "row 0"], crawl["sorts"])
-        )
+        ctx.say(table(["sort ascending by", "s", "paint ms", "lag max ms", "row 0"], crawl["sorts"]))  # fmt: skip
         ctx.say(table(["filter", "s", "paint ms", "lag max ms", "rows", "want"], crawl["filters"]))
         exact = crawl["rows"] == n == asked["page"] and not (
             crawl["stopped"] or asked["page again"]
@@ -324,24 +314,11 @@ def window_million(ctx: Context) -> None:
     title = f"the window on {n:,} generated pages (51 links each)"
     m = ctx.results["window-million"] = ctx.compare(title, measure)
     once = m["every page once"]
-    ctx.target(
-        "window-million: finishes, every page once", f"{m['rows']:,.0f} rows", f"{n:,}", once
-    )
+    ctx.target("window-million: finishes, every page once", f"{m['rows']:,.0f} rows", f"{n:,}", once)  # fmt: skip
     for name, wanted in TARGETS.items():
-        ctx.target(
-            f"window-million: {name}", f"{m[name]:,.2f}", f"<= {wanted:,.0f}", wanted / m[name]
-        )
+        ctx.target(f"window-million: {name}", f"{m[name]:,.2f}", f"<= {wanted:,.0f}", wanted / m[name])  # fmt: skip
 
 
-def child(what: str, *args: str) -> Any:
-    """The window child: ``crawl URL PAGES WORKERS TIME_LIMIT RSS_LIMIT`` or ``reopen FILE ROWS
-    TIME_LIMIT``."""
-    if what == "crawl":
-        url, pages, workers, time_limit, rss_limit = args
-        return crawl_child(url, int(pages), int(workers), float(time_limit), float(rss_limit))
-    path, rows, time_limit = args
-    return reopen_child(path, int(rows), float(time_limit))
-
-
-if __name__ == "__main__":
-    print(json.dumps(in_window_process(lambda: child(*sys.argv[1:]))))
+if __name__ == "__main__":  # a window child: crawl_child or reopen_child, its arguments in JSON
+    child = crawl_child if sys.argv[1] == "crawl" else reopen_child
+    print(json.dumps(in_window_process(lambda: child(*json.loads(sys.argv[2])))))

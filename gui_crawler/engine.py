@@ -9,36 +9,38 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urljoin
 
 import aiohttp
-import yarl
 
 from gui_crawler import options
 from gui_crawler.base.translate import translate
-from gui_crawler.base.urls import Scope, normalize, uncrawlable
+from gui_crawler.base.urls import Scope, uncrawlable
 from gui_crawler.base.userregex import PAGE_BUDGET
 from gui_crawler.config import CrawlConfig, check_regex
 from gui_crawler.crawl.access import Access, proxy_host
 from gui_crawler.crawl.bodies import BodyBudget
 from gui_crawler.crawl.chains import RedirectChains
-from gui_crawler.crawl.concurrency import WorkerWindow
-from gui_crawler.crawl.encodings import ACCEPT_ENCODING, BodyTooLarge, ContentEncodingError, Decoder
-from gui_crawler.crawl.failures import describe, failure, retry_after, worth_retrying
+from gui_crawler.crawl.concurrency import (
+    BUSY_LEAST,
+    OwnLimits,
+    WorkerWindow,
+    open_file_limit,
+    worker_cap,
+)
+from gui_crawler.crawl.encodings import ACCEPT_ENCODING
+from gui_crawler.crawl.failures import describe, failure
 from gui_crawler.crawl.frontier import Frontier
-from gui_crawler.crawl.headers import kept as kept_headers
-from gui_crawler.crawl.hosts import Host, HostTable, Prep
+from gui_crawler.crawl.hosts import HostTable
+from gui_crawler.crawl.outcome import Outcome
 from gui_crawler.crawl.phases import AddressPolicy, TimedConnector, TimedResolver, Timing
-from gui_crawler.crawl.politeness import LocalHosts, bot_challenge, check_external
+from gui_crawler.crawl.politeness import LocalHosts
 from gui_crawler.crawl.seen import Seen
+from gui_crawler.crawl.tries import Tries
 from gui_crawler.events import (
-    OUT_OF_SCOPE,
-    REDIRECT_STATUSES,
     CrawlFinished,
     ErrorKind,
     Event,
@@ -51,9 +53,9 @@ from gui_crawler.events import (
     WorkerState,
 )
 from gui_crawler.parsing.css import CSS_TYPE, css_links
-from gui_crawler.parsing.links import HTML_TYPES, parse_content_type, parse_page
+from gui_crawler.parsing.links import parse_page
 from gui_crawler.parsing.linkwords import pack_piece, page_blob, with_dropped
-from gui_crawler.parsing.pagefacts import PageFacts, robots_tokens
+from gui_crawler.parsing.pagefacts import robots_tokens
 from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed, default_processes
 from gui_crawler.parsing.slicing import MAX_TAGS
 from gui_crawler.records.wording import workers_capped
@@ -63,79 +65,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RETRY_STATUSES = frozenset({429, 503})
-_CHUNK = 64 * 1024
 # What an earlier crawl took in is taken in this many URLs a turn of the loop (_take_earlier).
 EARLIER_BATCH = 5_000
-
-# Files a crawl holds besides its workers' sockets, kept free when the open-file limit caps the
-# workers. Measured on Linux: a headless crawl with its crawl file and parser threads holds 14
-# (stdio, the loop's epoll and self-pipe, SQLite's database, journal and shared memory, the
-# parser threads' wake-up; an own_limits bench, figures in docs/performance-history.md), the window 13 more when idle under X
-# (its X connection, eventfds, the icon cache). The rest is room for what comes and goes: each
-# host-name lookup under way holds a socket on a resolver thread (up to 32 threads), the file
-# dialogs watch folders, an export and a log file are open for a while. Each parser process
-# takes 2 more (its sentinel and its share of the pool's pipes): added per process.
-FD_RESERVE = 100
-FDS_PER_PARSER_PROCESS = 2
-# A failure of the crawler's own (out of files, ports, memory; too busy to wait: OWN_LIMIT) is
-# tried again, up to this many times, after a wait that doubles from OWN_WAIT (±50%, so that a
-# burst of such failures does not come back as one burst), at most OWN_WAIT_MAX. Sockets free up
-# meanwhile as other requests end and idle kept-alive connections expire (15 s). These tries do
-# not count against max_tries, which is the site's.
-OWN_RETRIES = 5
-OWN_WAIT = 1.0
-OWN_WAIT_MAX = 8.0
-# A timeout is the crawler's own when its event loop was behind (its progress ticks late) for
-# at least this share of the try, and at least BUSY_LEAST seconds: the answer may well have
-# come, unread. Measured on loopback (a bench now retired, docs/performance-history.md: a site holding each page 1 s): with
-# 2,000 workers the loop was behind at most 26% of any 10 s, and every page was ok; 20,000
-# workers stalled it for 4-14 s at a time (connects slowed by the kernel's search for a free
-# local port), and the requests under way timed out with the loop behind for 90% of their try.
-BUSY_SHARE = 0.5
-BUSY_LEAST = 1.0
-
-
-def raise_fd_limit() -> int:
-    """Raise this process's open-file limit to its hard limit: each worker holds a socket, and the
-    usual soft limit (1024) would cap a crawl at about a thousand workers. Returns the limit."""
-    try:
-        import resource
-    except ImportError:  # Windows has no resource module (nor this limit on sockets): 0
-        return 0
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = 1 << 20 if hard == resource.RLIM_INFINITY else hard
-    # macOS refuses a soft limit past OPEN_MAX (10240) even under an unlimited hard one, and
-    # asks for min(OPEN_MAX, hard) instead (its setrlimit(2)): the second try.
-    for target in (want, min(want, 10240)):
-        if soft >= target:
-            break
-        try:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-        except (ValueError, OSError):
-            continue
-        soft = target
-        break
-    return soft
-
-
-def open_file_limit() -> int:
-    """This process's open-file limit now (the soft one); 0 where none applies (Windows, or an
-    unlimited one)."""
-    try:
-        import resource
-    except ImportError:
-        return 0
-    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-    return 0 if soft == resource.RLIM_INFINITY or soft <= 0 else int(soft)
-
-
-def worker_cap(limit: int, parse_processes: int = 0) -> int:
-    """The most workers an open-file ``limit`` allows (each holds a socket), FD_RESERVE and the
-    parser processes' files kept free; 0 when ``limit`` is 0 (none). Never below 1."""
-    if limit <= 0:
-        return 0
-    return max(1, limit - FD_RESERVE - FDS_PER_PARSER_PROCESS * parse_processes)
 
 
 def capped_workers(n: int, parse_processes: int = 0) -> tuple[int, str | None]:
@@ -148,44 +79,11 @@ def capped_workers(n: int, parse_processes: int = 0) -> tuple[int, str | None]:
     return n, None
 
 
-_NO_FACTS = PageFacts()
 # A record's phase fields when the URL was never timed (it got its record before a worker tried).
 _UNTIMED = Timing(-1).fields()
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What became of a URL: the facts its one FetchRecord is made of (``Crawler._record``), the
-    crawl's own (URL, depth, tries, times, phases) added there. A failure has ``error_kind`` and
-    ``message``; ``facts`` are a parsed page's audit fields, ``robots`` its robots directives
-    with the X-Robots-Tag header's."""
-
-    status: int | None = None
-    content_type: str | None = None
-    size: int = 0
-    encoding: str | None = None
-    next_url: str | None = None
-    note: str | None = None
-    num_urls: int = 0
-    num_new_urls: int = 0
-    links: tuple[str, ...] = ()
-    words: bytes = b""  # the links with their words, packed (parsing/linkwords.py page_blob)
-    facts: PageFacts = _NO_FACTS
-    robots: str | None = None
-    external: bool = False
-    error_kind: str | None = None
-    message: str = ""
-    headers: str = ""  # the answer's, as crawl/headers.py keeps them
-    extracted: str = ""  # custom extraction and search: JSON {rule: value} (parsing/extract.py)
-    # A rendered page's (render/rendered.py): rendered, links only its DOM has, JavaScript
-    # errors, what rendering changed (JSON).
-    rendered: bool = False
-    rendered_links: int = 0
-    js_errors: int = 0
-    render: str = ""
-
-
-class Crawler:
+class Crawler(Tries):
     """Crawls from ``config.roots`` and reports every outcome to ``sink``.
 
     Control while running (plain method calls, safe from any callback on the loop): ``cancel()``,
@@ -239,13 +137,9 @@ class Crawler:
         self._chains = RedirectChains()
         self._extractor = config.extractor()  # custom extraction and search; empty: falsy
         self._regex_said: set[str] = set()  # the rules whose regex was cut, said once each
-        # Failures of the crawler's own each URL waiting for another try has had (OWN_RETRIES).
-        self._own: dict[str, int] = {}
-        # How far behind the loop has fallen since the crawl began (seconds the progress ticks
-        # came late), and when the next tick is due: a timeout while it fell far behind is the
-        # crawler's own.
-        self._lag = 0.0
-        self._tick_due = 0.0
+        # How far behind the loop has fallen, the failures of the crawler's own and the URLs
+        # waiting for another try after one: a timeout while the loop fell far behind is its own.
+        self._own = OwnLimits()
         procs = 0  # parser processes, each holding files of its own
         if config.parse_in_thread:
             wanted = config.parse_processes
@@ -259,7 +153,6 @@ class Crawler:
         # (crawl/concurrency.py); _target_workers is that count, the workers running.
         self._window = WorkerWindow(capped)
         self._target_workers = capped
-        self._own_failures = 0  # tries that failed for the crawler's own reasons, so far
         self._unpaused = asyncio.Event()
         self._unpaused.set()
         self._stop = asyncio.Event()
@@ -499,39 +392,16 @@ class Crawler:
         interval = self.config.progress_interval
         try:
             while True:
-                self._tick_due = loop.time() + interval
+                self._own.tick_due = loop.time() + interval
                 await asyncio.sleep(interval)
-                late = max(0.0, loop.time() - self._tick_due)
-                self._lag += late
-                self._tick_due = 0.0
+                late = self._own.ticked()
                 if late >= BUSY_LEAST:
                     why = f"its event loop fell {late:.1f} s behind"
                     self._fewer_workers(why, loop.time() - late)
                 self.sink(self.progress())
                 self._emit_hosts()
         finally:
-            self._tick_due = 0.0  # no tick to come: none is overdue
-
-    def _behind(self) -> float:
-        """Seconds the loop has been behind since the crawl began, a tick overdue now included."""
-        due = self._tick_due
-        if not due:
-            return self._lag
-        return self._lag + max(0.0, asyncio.get_running_loop().time() - due)
-
-    def _blame_timeout(self, began: float, behind: float, message: str) -> tuple[str, str]:
-        """A timeout's kind and message: the crawler's own (OWN_LIMIT) when its loop fell behind
-        for BUSY_SHARE of the try that began at ``began`` (loop time; ``behind``: _behind() then),
-        else the site's."""
-        took = asyncio.get_running_loop().time() - began
-        lagged = self._behind() - behind
-        if lagged >= BUSY_LEAST and lagged >= BUSY_SHARE * took:
-            return ErrorKind.OWN_LIMIT, (
-                f"the crawler was too busy to wait for the answer, not the site's doing: its "
-                f"event loop fell {lagged:.1f} s behind in the {took:.1f} s of the try "
-                f"(fewer workers would help) ({message})"
-            )
-        return ErrorKind.TIMEOUT, message
+            self._own.tick_due = 0.0  # no tick to come: none is overdue
 
     def _fewer_workers(self, why: str, began: float) -> None:
         """The crawler's own resources failed (``why``) for what began at loop time ``began``:
@@ -563,17 +433,9 @@ class Crawler:
         OWN_RETRIES such tries: then it is recorded. Fewer workers fetch from now on; a try
         begun before the count fell failed for the count, which is lowered since: it is not
         counted against the URL."""
-        self._own_failures += 1
         forgiven = began <= self._window.lowered_at  # the count has fallen since it began
         self._fewer_workers(message.split(", not the site's doing")[0], began)
-        n = self._own.get(url, 0)
-        wait = min(OWN_WAIT * 2**n, OWN_WAIT_MAX) * random.uniform(0.5, 1.5)
-        if forgiven:
-            return wait
-        if n >= OWN_RETRIES:
-            return None
-        self._own[url] = n + 1
-        return wait
+        return self._own.next_wait(url, forgiven)
 
     def _emit_hosts(self) -> None:
         if self._hosts is not None:
@@ -660,8 +522,7 @@ class Crawler:
         """Make ``item``'s one FetchRecord from its outcome ``o`` and send it."""
         now = asyncio.get_running_loop().time()
         timing = self._timings.pop(item.url, None)
-        if self._own:
-            self._own.pop(item.url, None)
+        self._own.forget(item.url)
         ms = _UNTIMED if timing is None else timing.fields()
         error_kind, exception = None, None
         if o.error_kind is not None:
@@ -722,376 +583,6 @@ class Crawler:
     def _send(self, rec: FetchRecord) -> None:
         self.done += 1
         self.sink(rec)
-
-    async def _handle(self, wid: int, item: Queued, start: float, tries: int) -> bool:
-        """Fetch ``item`` once its host allows it; True when it was parked (or delayed) instead,
-        to come back through the queue later, never holding this worker meanwhile."""
-        hosts = self._hosts
-        assert hosts is not None
-        # Timed from this worker taking the URL: a URL parked on its host holds no worker, so the
-        # time it waited there is no worker's phase (the Hosts view shows who waits on a host).
-        self._timings[item.url] = Timing(wid)
-        external = not self.scope.host_ok(item.url)
-        host = hosts.get(item.url, external=external)
-        if host.gave_up is not None:  # recorded unfetched, at once (hosts.HostTable.failed)
-            given_up = Outcome(error_kind=ErrorKind.HOST_GAVE_UP, message=host.gave_up)
-            self._record(item, start, tries, given_up)
-            return False
-        if host.prep is Prep.PENDING:
-            await self._prepare(wid, host)
-        elif host.prep is Prep.RUNNING:
-            self.frontier.park()
-            hosts.park(host, item)
-            return True
-        if host.robots is not None and not host.robots.allows(item.url):
-            blocked = Outcome(error_kind=ErrorKind.ROBOTS, message="blocked by robots.txt")
-            self._record(item, start, 0, blocked)
-            return False
-        if not hosts.admit(host):
-            self.frontier.park()
-            hosts.park(host, item)
-            return True
-        tries += 1
-        t = asyncio.get_running_loop().time()
-        own_failures = self._own_failures
-        answered = True
-        try:
-            if external:
-                retry = await self._check(wid, item, start, tries, host)
-            else:
-                retry = await self._fetch(wid, item, start, tries, host)
-        except BaseException:
-            answered = False
-            raise
-        finally:
-            hosts.done(host, asyncio.get_running_loop().time() - t if answered else None)
-        if self._own_failures == own_failures:  # no own failure meanwhile, this try's or another's
-            self._more_workers()
-        if retry is None:
-            return False
-        self.frontier.retries[item.url] = (tries, start)
-        if retry < 0:  # the host throttled us: it is backed off, the item waits on it
-            self.frontier.park()
-            hosts.park(host, item)
-        else:
-            self.frontier.later(retry, item)
-        return True
-
-    async def _prepare(self, wid: int, host: Host[Queued]) -> None:
-        """Read the host's robots.txt (and a root host's sitemaps) before its first request."""
-        cfg = self.config
-        assert self._session is not None and self._hosts is not None
-        host.prep = Prep.RUNNING
-        host.robots_status = "ignored" if cfg.ignore_robots else "fetching"
-        self._set_state(wid, WorkerState.FETCHING, host.origin + "/robots.txt")
-        try:
-            is_root = any(r.startswith(host.origin + "/") for r in cfg.roots)
-            result = await self._host_rules.prepare(
-                self._session,
-                host.origin,
-                cfg,
-                robots=not cfg.ignore_robots and not host.external,
-                sitemaps=is_root and cfg.use_sitemaps and not cfg.list_mode,
-                in_scope=lambda u: u in self.scope,
-                # Off-site is off-site whether external links are checked or not: a robots.txt,
-                # a sitemap or their redirects never make the crawl read another host's files.
-                on_site=self.scope.host_ok,
-            )
-            host.robots = result.robots
-            if result.robots is not None:
-                host.robots_status = result.robots.status
-                delay = result.robots.crawl_delay
-                if delay:
-                    self._hosts.set_delay(host, min(delay, cfg.max_crawl_delay))
-            elif host.external and not cfg.ignore_robots:
-                host.robots_status = "not read (external)"
-            for note in result.notes:
-                log.info("%s: %s", host.origin, note)
-            host.robots_status = "; ".join([host.robots_status, *result.notes])
-            for u in result.sitemap_urls:
-                self.in_sitemap.add(u)
-                if u not in self.frontier.seen and self._can_take():
-                    self._add(Queued(u, cfg.max_redirect, 1, result.sitemap_of.get(u)))
-        finally:
-            host.prep = Prep.READY
-            host.dirty = True
-            self._hosts.wake(host)
-
-    async def _fetch(
-        self, wid: int, item: Queued, start: float, tries: int, host: Host[Queued]
-    ) -> float | None:
-        """One try at an in-scope URL. Returns None when the URL got its record, else when to try
-        again: seconds from now, or -1 when the host is backed off and the URL should wait on it."""
-        cfg = self.config
-        assert self._session is not None and self._hosts is not None
-        self._set_state(wid, WorkerState.FETCHING, item.url)
-        began, behind = asyncio.get_running_loop().time(), self._behind()
-        answer = ""  # the answer's headers, once it has come
-        status: int | None = None
-        held = 0  # bytes of the body budget this try holds until its page is parsed
-        try:
-            # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
-            # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
-            # a URL other than the one fetched, and two records could be one fetch.
-            url = yarl.URL(item.url, encoded=True)
-            timing = self._timings[item.url]
-            timing.start_request()
-            async with self._session.get(url, allow_redirects=False, auto_decompress=False) as resp:
-                timing.mark_headers()
-                answer = kept_headers(resp.headers.items())
-                status = resp.status
-                if status < 200:  # a 1xx that was no interim answer: 101 to a plain GET
-                    unasked = Outcome(
-                        status=status,
-                        error_kind=ErrorKind.INFORMATIONAL,
-                        message=f"{status} {resp.reason or ''}".rstrip()
-                        + ": an informational answer where a final one was due",
-                        headers=answer,
-                    )
-                    self._record(item, start, tries, unasked)
-                    return None
-                if resp.status in RETRY_STATUSES:
-                    delay = retry_after(resp.headers.get("Retry-After"), cfg.max_retry_after)
-                    self._hosts.throttle(host, delay)
-                    self._host_failed(host, str(resp.status))
-                    if tries - self._own.get(item.url, 0) < cfg.max_tries and not host.gave_up:
-                        return -1
-                else:
-                    self._hosts.answered(host)
-                if resp.status in REDIRECT_STATUSES:
-                    mime = parse_content_type(resp.headers.get("Content-Type"))[0]
-                    redirect = self._redirect(item, resp.status, mime, resp.headers.get("Location"))
-                    self._record(item, start, tries, replace(redirect, headers=answer))
-                    return None
-                mime, charset = parse_content_type(resp.headers.get("Content-Type"))
-                challenge = bot_challenge(status, resp.headers)
-                # A page is parsed; a stylesheet read for its url()s and @imports.
-                keep = status == 200 and (mime in HTML_TYPES or mime == CSS_TYPE)
-                if keep:  # waiting at most half the try: it must not time out for our sake
-                    held = await self._bodies.take(resp.content_length, cfg.timeout / 2)
-                body, size = await self._read(resp, keep=keep)
-                if body is not None and not held:
-                    held = self._bodies.add(len(body))
-                timing.mark_body()
-                x_robots = robots_tokens(*resp.headers.getall("X-Robots-Tag", ()))
-            if challenge:
-                walled = Outcome(
-                    status=status,
-                    content_type=mime,
-                    size=size,
-                    error_kind=ErrorKind.BOT_CHALLENGE,
-                    message=challenge,
-                    headers=answer,
-                )
-                self._record(item, start, tries, walled)
-                return None
-            # The connection is back in the pool; a page is parsed only once, never retried.
-            got = Outcome(
-                status=status,
-                content_type=mime,
-                size=size,
-                encoding=charset,
-                robots=x_robots,
-                headers=answer,
-            )
-            await self._page(wid, item, start, tries, got, body)
-            return None
-        except BodyTooLarge as e:
-            too_large = Outcome(error_kind=ErrorKind.TOO_LARGE, message=str(e), headers=answer)
-            self._record(item, start, tries, too_large)
-            return None
-        except ContentEncodingError as e:  # the same bytes again would not decode either
-            undecodable = Outcome(
-                status=status, error_kind=type(e).__name__, message=str(e), headers=answer
-            )
-            self._record(item, start, tries, undecodable)
-            return None
-        except (aiohttp.InvalidURL, UnicodeError) as e:  # UnicodeError: a DNS label > 63
-            bad = Outcome(error_kind=ErrorKind.INVALID_URL, message=str(e))
-            self._record(item, start, tries, bad)
-            return None
-        except (TimeoutError, aiohttp.ClientError, OSError) as e:
-            if (marks := self._timings.get(item.url)) is not None:  # None once recorded
-                marks.settle()
-            kind, message = describe(e)
-            if kind == ErrorKind.TIMEOUT:
-                kind, message = self._blame_timeout(began, behind, message)
-            log.debug(
-                "try %d for %s raised %s", tries, item.url, failure(kind, message)["exception"]
-            )
-            if kind == ErrorKind.OWN_LIMIT:
-                wait = self._own_wait(item.url, message, began)
-            else:
-                self._host_failed(host, kind)
-                site_tries = tries - self._own.get(item.url, 0)
-                ok = site_tries < cfg.max_tries and worth_retrying(e) and not host.gave_up
-                wait = self._backoff(site_tries) if ok else None
-            if wait is not None:
-                return wait
-            self._record(item, start, tries, Outcome(error_kind=kind, message=message))
-            return None
-        finally:
-            self._bodies.give(held)
-
-    async def _check(
-        self, wid: int, item: Queued, start: float, tries: int, host: Host[Queued]
-    ) -> float | None:
-        """One try at an external link: its status, never its links. Same return as _fetch."""
-        cfg = self.config
-        assert self._session is not None and self._hosts is not None
-        self._set_state(wid, WorkerState.FETCHING, item.url)
-        timing = self._timings.get(item.url)
-        began, behind = asyncio.get_running_loop().time(), self._behind()
-        result = await check_external(self._session, item.url, cfg.max_redirect, timing)
-        kind, message = result.error_kind, result.message
-        if timing is not None and kind is not None:
-            timing.settle()
-        if kind == ErrorKind.TIMEOUT:
-            kind, message = self._blame_timeout(began, behind, message)
-        if kind == ErrorKind.OWN_LIMIT and (
-            (wait := self._own_wait(item.url, message, began)) is not None
-        ):
-            return wait
-        site_tries = tries - self._own.get(item.url, 0)
-        if result.status in RETRY_STATUSES:
-            self._hosts.throttle(host, result.retry_after)
-            self._host_failed(host, str(result.status))
-            if site_tries < cfg.max_tries and not host.gave_up:
-                return -1
-        elif result.status is not None:
-            self._hosts.answered(host)
-        elif kind is not None:
-            self._host_failed(host, kind)
-        if (
-            kind is not None
-            and kind != ErrorKind.OWN_LIMIT
-            and result.retryable
-            and site_tries < cfg.max_tries
-            and not host.gave_up
-        ):
-            return self._backoff(site_tries)
-        checked = Outcome(
-            status=result.status,
-            content_type=result.content_type,
-            next_url=result.final_url,
-            note=result.note,
-            external=True,
-            error_kind=kind,
-            message=message,
-            headers=result.headers,
-        )
-        self._record(item, start, tries, checked)
-        return None
-
-    def _host_failed(self, host: Host[Queued], what: str) -> None:
-        """A try at ``host`` failed (``what``: its status or error kind); if that gives the
-        host up, a Notice says so: its URLs are recorded as they come back from the queue."""
-        assert self._hosts is not None
-        if what in (ErrorKind.OWN_LIMIT, ErrorKind.PRIVATE_ADDRESS):
-            return  # neither is the host's doing
-        if self._hosts.failed(host, what):
-            said = translate("Engine", "Gave up on a host: {host}; its URLs are not fetched")
-            self.sink(Notice(said.format(host=host.gave_up)))
-
-    def _backoff(self, tries: int) -> float:
-        return float(min(self.config.retry_backoff * 2 ** (tries - 1), self.config.max_retry_after))
-
-    def _redirect(
-        self, item: Queued, status: int, mime: str | None, location: str | None
-    ) -> Outcome:
-        """Decide a redirect's fate (queue its target or say why not): the URL's outcome."""
-        if not location or not location.strip():
-            return Outcome(
-                status=status,
-                content_type=mime,
-                error_kind=ErrorKind.MISSING_LOCATION,
-                message="redirect without a Location header",
-            )
-        try:
-            target = normalize(urljoin(item.url, location.strip()))
-        except ValueError:
-            target = None
-        if target is None:
-            return Outcome(
-                status=status,
-                content_type=mime,
-                error_kind=ErrorKind.BAD_LOCATION,
-                message=f"cannot follow Location {location[:200]!r}",
-            )
-        seen = self.frontier.seen
-        note = None
-        if target not in self.scope:
-            note = f"{OUT_OF_SCOPE}: not followed"
-            if self.config.check_external and target not in seen:
-                self._take_external(self.scope.partition([target])[1], item.depth, item.url)
-                if target in seen:
-                    note = f"{OUT_OF_SCOPE}: checked as an external link"
-        elif target in seen:
-            loop = self._chains.loop(item.url, target)
-            if loop is not None:
-                return Outcome(
-                    status=status,
-                    content_type=mime,
-                    next_url=target,
-                    error_kind=ErrorKind.REDIRECT_LOOP,
-                    message=" → ".join(loop),
-                )
-            note = "target already seen"
-        elif item.redirects_left <= 0:
-            return Outcome(
-                status=status,
-                content_type=mime,
-                next_url=target,
-                error_kind=ErrorKind.TOO_MANY_REDIRECTS,
-                message=f"more than {self.config.max_redirect}",
-            )
-        elif not self._can_take():
-            note = "max pages reached: not followed"
-        else:
-            # Ahead of the queue: the redirect's record waits for the target's (chains.py).
-            self._add(Queued(target, item.redirects_left - 1, item.depth, item.url), ahead=True)
-        return Outcome(
-            status=status,
-            content_type=mime,
-            next_url=target,
-            note=note,
-            num_urls=1,
-            num_new_urls=int(note is None),
-        )
-
-    async def _read(self, resp: aiohttp.ClientResponse, keep: bool) -> tuple[bytes | None, int]:
-        """The body (if ``keep``) and its decoded size: BodyTooLarge past max_body,
-        ContentEncodingError when its Content-Encoding cannot be undone."""
-        limit = self.config.max_body
-        length = resp.content_length
-        if length is not None and length > limit:
-            raise BodyTooLarge(f"Content-Length {length} exceeds the {limit}-byte limit")
-        decoder = Decoder(resp.headers.get("Content-Encoding", ""), limit)
-        content = resp.content
-        if content.is_eof():
-            # The whole body is in already (a small page comes in the read that brought its
-            # headers: 96% of rust-doc's): taken without the awaits of the loop below (rust-doc,
-            # loop 6.31 -> 5.97 CPU-s, wall 8.01 -> 7.66 s, side by side).
-            body = content.read_nowait()
-            if decoder:
-                body = decoder.feed(body)
-                decoder.end()
-            if len(body) > limit:
-                raise BodyTooLarge(f"body exceeds the {limit}-byte limit")
-            return (body if keep else None), len(body)
-        chunks: list[bytes] = []
-        size = 0
-        async for chunk in content.iter_chunked(_CHUNK):
-            if decoder:
-                chunk = decoder.feed(chunk)
-            size += len(chunk)
-            if size > limit:
-                raise BodyTooLarge(f"body exceeds the {limit}-byte limit")
-            if keep:
-                chunks.append(chunk)
-        if decoder:
-            decoder.end()
-        return (b"".join(chunks) if keep else None), size
 
     async def _page(
         self, wid: int, item: Queued, start: float, tries: int, got: Outcome, body: bytes | None

@@ -15,7 +15,7 @@ from sites import Site, ThreadedSite
 from gui_crawler import options
 from gui_crawler.cli import headless as cli
 from gui_crawler.config import ConfigError, CrawlConfig
-from gui_crawler.options import OPTIONS, Option, in_group
+from gui_crawler.options import OPTIONS, Option, arguments, in_group, tables
 from gui_crawler.storage import CrawlStore, load
 from gui_crawler.ui import app
 from gui_crawler.ui.stored import StoredSettings
@@ -236,7 +236,7 @@ def test_an_options_range_is_the_same_everywhere(opt: Option) -> None:
         ]
     if opt.window_flags:  # the window's --workers
         flag = opt.window_flags[0]
-        assert getattr(app.parse_args([flag, str(opt.high)]), options.dest_of(opt, "window")) == (
+        assert getattr(app.parse_args([flag, str(opt.high)]), arguments.dest_of(opt, "window")) == (
             opt.high
         )
         with pytest.raises(SystemExit):
@@ -281,7 +281,7 @@ def test_stored_values_are_checked_by_the_tables_rules() -> None:
 
 
 def test_the_tables_name_every_option_of_both_command_lines() -> None:
-    crawl, window = options.markdown("crawl"), options.markdown("window")
+    crawl, window = tables.markdown("crawl"), tables.markdown("window")
     for action in cli.build_parser()._actions:
         if action.dest != "help":
             assert f"`{action.option_strings[0] if action.option_strings else 'URL'}" in crawl

@@ -15,8 +15,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from gui_crawler import engine
 from gui_crawler.base import heap
+from gui_crawler.crawl import concurrency
 from gui_crawler.parsing import parsepool
 from gui_crawler.records.export import write_table
 
@@ -101,16 +101,16 @@ def fake_resource(soft: int, hard: int, cap: int | None = None) -> SimpleNamespa
 
 def test_the_open_file_limit_on_each_platform(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "resource", None)  # Windows: import resource fails
-    assert engine.raise_fd_limit() == 0
+    assert concurrency.raise_fd_limit() == 0
     linux = fake_resource(1024, 524288)
     monkeypatch.setitem(sys.modules, "resource", linux)
-    assert engine.raise_fd_limit() == 524288 and linux.limits["nofile"] == (524288, 524288)
+    assert concurrency.raise_fd_limit() == 524288 and linux.limits["nofile"] == (524288, 524288)
     mac = fake_resource(256, -1, cap=10240)  # an unlimited hard limit, OPEN_MAX the soft cap
     monkeypatch.setitem(sys.modules, "resource", mac)
-    assert engine.raise_fd_limit() == 10240 and mac.limits["nofile"] == (10240, -1)
+    assert concurrency.raise_fd_limit() == 10240 and mac.limits["nofile"] == (10240, -1)
     stuck = fake_resource(256, -1, cap=0)  # refused outright: the limit stays as it was
     monkeypatch.setitem(sys.modules, "resource", stuck)
-    assert engine.raise_fd_limit() == 256
+    assert concurrency.raise_fd_limit() == 256
 
 
 def test_parser_memory_helpers_without_glibc(monkeypatch: pytest.MonkeyPatch) -> None:

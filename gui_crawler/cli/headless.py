@@ -25,10 +25,11 @@ from gui_crawler import options
 from gui_crawler.base.urls import InvalidURL, parse_address
 from gui_crawler.cli import secrets
 from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.crawl.concurrency import raise_fd_limit
 from gui_crawler.crawl.failures import RedactingFormatter
 from gui_crawler.crawl.urllist import ListError, UrlList, fetch_list, read_list
-from gui_crawler.engine import raise_fd_limit
 from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progress, Reason
+from gui_crawler.options import arguments
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.outfile import descriptor, why_unwritable
@@ -64,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         "2 usage error, "
         "3 the crawl could not run, 130 interrupted.",
     )
-    options.add_arguments(p, "crawl")
+    arguments.add_arguments(p, "crawl")
     return p
 
 
@@ -397,7 +398,7 @@ class Run:
 def resume_overrides(args: argparse.Namespace) -> dict[str, Any]:
     """The options given with ``--resume`` that change the crawl it continues, as CrawlConfig
     fields; UsageError for those a resume does not take (the option table's ``resume``)."""
-    given = options.given(args, build_parser())
+    given = arguments.given(args, build_parser())
     refused = options.resume_refuses(given)
     if refused:
         raise UsageError(
@@ -501,12 +502,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     # An empty file name is a mistake (an unset variable in a script), never "no file": with a
     # URL, --resume "" would quietly start a fresh crawl, --csv "" write nothing.
-    for problem in options.usage_problems(args, "crawl"):
+    for problem in arguments.usage_problems(args, "crawl"):
         parser.error(problem)
     starts = [bool(args.roots), args.demo, bool(args.resume), bool(args.list), bool(args.recheck)]
     if starts.count(True) != 1:
         parser.error("give one or more URLs, --demo, --list FILE, --resume FILE or --recheck FILE")
-    for problem in options.conflicts(options.given(args, parser)) + same_files(args):
+    for problem in options.conflicts(arguments.given(args, parser)) + same_files(args):
         parser.error(problem)
     try:
         secrets.resolve(args)

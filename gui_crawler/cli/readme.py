@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from gui_crawler import options
+from gui_crawler.options import tables
 from gui_crawler.records.auditfiles import BROKEN_COLUMNS, LINK_COLUMNS
 from gui_crawler.records.export import COLUMNS
 
@@ -34,8 +34,8 @@ def csv_columns() -> str:
 
 # Each generated part: the words of its marker, and what follows the marker.
 PARTS: dict[str, Callable[[], str]] = {
-    "the crawl options": lambda: options.markdown("crawl"),
-    "the window options": lambda: options.markdown("window"),
+    "the crawl options": lambda: tables.markdown("crawl"),
+    "the window options": lambda: tables.markdown("window"),
     "the CSV columns": csv_columns,
 }
 

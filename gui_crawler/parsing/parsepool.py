@@ -51,9 +51,9 @@ log = logging.getLogger(__name__)
 
 # Smaller pages are parsed inline: a hop to a parser thread costs the event loop about what
 # parsing 1 KB inline takes (the copy, a future, the worker's switch, the drain). Loop time per
-# page, inline against on a thread (bench/parse_hop.py): 250 B 15 vs 28 us, 800 B 27 vs 29,
-# 1.5 KB 40 vs 33, 6.4 KB 126 vs 76. Rust-doc, side by side: every page over 1 KB to the
-# threads 9.5-9.9 s, over 16 KB 11.0-11.2 s.
+# page, inline against on a thread (the parse-hop bench, docs/performance-history.md): 250 B 15
+# vs 28 us, 800 B 27 vs 29, 1.5 KB 40 vs 33, 6.4 KB 126 vs 76. Rust-doc, side by side: every
+# page over 1 KB to the threads 9.5-9.9 s, over 16 KB 11.0-11.2 s.
 INLINE_PARSE_BYTES = 1024
 # Smaller pages go to the threads even when worker processes are up: the pickles through a pipe
 # cost more than the parse (rust-doc with processes: 15.7 s when pages over 1.5 KB went to the

@@ -14,9 +14,9 @@ import os
 import sys
 from typing import Any
 
-from gui_crawler import options
 from gui_crawler.base.translate import translate
 from gui_crawler.events import CrawlFinished
+from gui_crawler.options import arguments
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="gui-crawler --install-desktop puts the menu entry and icon under your home "
         "(XDG data folder); gui-crawler --uninstall-desktop removes them.",
     )
-    options.add_arguments(p, "window")
+    arguments.add_arguments(p, "window")
     return p
 
 
@@ -144,7 +144,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     # An empty file name is a mistake (an unset variable in a script), never "no file": --open ""
     # would show the demo site and --start crawl it, --export "" write nothing. A number out of
     # its option's range (--workers 999999999999 overflowed the settings' spin box).
-    for problem in options.usage_problems(args, "window"):
+    for problem in arguments.usage_problems(args, "window"):
         parser.error(problem)
     return args
 
@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_API", "pyside6")
     from PySide6.QtWidgets import QApplication
 
-    from gui_crawler.engine import raise_fd_limit
+    from gui_crawler.crawl.concurrency import raise_fd_limit
     from gui_crawler.ui.qtloop import new_loop
 
     raise_fd_limit()

@@ -148,7 +148,7 @@ class LinkIndex:
     less than copying a long ``bytes``). A page recorded before any link to it (a root) keeps
     its number alone, an int. On window_million.py's site (a million pages, 51 links each, ~12
     sources kept a target) this is 191 B a URL, against 381 B as a list of the sources' strings
-    per target and a second string per crawled page (bench/link_index_memory.py); ``add`` takes
+    per target and a second string per crawled page (docs/performance-history.md); ``add`` takes
     as long. Near 2**24 URLs (16.7 million) every number is made 4 bytes, in one pass over all."""
 
     # Sources kept per target; beyond, only counted: a page every page links to (a site's

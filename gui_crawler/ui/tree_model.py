@@ -11,7 +11,7 @@ them with one beginInsertRows per parent that grew.
 
 A crawl makes one node per URL and most are leaves, so a node is kept small: ~195 B a URL, its
 name and its parent's entries included, where a URL string, a URL → node dict and a status
-string per node made ~410 B (``bench/tree_memory.py``). No URL string: the path spells it, and a
+string per node made ~410 B (docs/performance-history.md). No URL string: the path spells it, and a
 URL is found by walking its segments. One shared tuple for both statuses. The containers of a
 directory in a ``Dir`` that a leaf gets with its first child (the same object, so its row and
 indexes stay).

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from gui_crawler import options
 from gui_crawler.cli import readme
+from gui_crawler.options import tables
 from gui_crawler.records.export import COLUMNS
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -19,7 +19,7 @@ def test_the_readmes_generated_parts_are_made_from_their_tables() -> None:
     text = README.read_text(encoding="utf-8")
     assert readme.update(text) == text, readme.COMMAND
     for command in ("crawl", "window"):
-        assert readme.marker(f"the {command} options") + "\n" + options.markdown(command) in text
+        assert readme.marker(f"the {command} options") + "\n" + tables.markdown(command) in text
     assert f"`{','.join(COLUMNS)}`" in text
     # The check can fail: a row or a column list written by hand is put back.
     edited = text.replace("| `--max-tasks N` | 10 |", "| `--max-tasks N` | 12 |")
@@ -35,7 +35,7 @@ def test_python_m_gui_crawler_cli_readme_prints_and_updates(
 ) -> None:
     assert readme.main([]) == 0
     printed = capsys.readouterr().out
-    assert readme.marker("the window options") + "\n" + options.markdown("window") in printed
+    assert readme.marker("the window options") + "\n" + tables.markdown("window") in printed
     copy = tmp_path / "README.md"
     text = README.read_text(encoding="utf-8")
     copy.write_text(text.replace("| 10 |", "| 11 |"), encoding="utf-8")

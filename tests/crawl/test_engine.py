@@ -16,6 +16,7 @@ from sites import Sink, Site
 
 from gui_crawler import engine as engine_mod
 from gui_crawler.config import ConfigError, CrawlConfig
+from gui_crawler.crawl import tries as tries_mod
 from gui_crawler.engine import Crawler
 from gui_crawler.events import (
     CrawlFinished,
@@ -315,11 +316,11 @@ def test_body_limit_holds_for_a_body_that_came_whole_with_its_headers() -> None:
         b"/leaf": b"<html>leaf</html>",
     }
     seen_eof: list[bool] = []
-    original = engine_mod.Crawler._read
+    original = tries_mod.read_body
 
-    async def read(self: Crawler, resp: Any, keep: bool) -> tuple[bytes | None, int]:
+    async def read(resp: Any, keep: bool, limit: int) -> tuple[bytes | None, int]:
         seen_eof.append(resp.content.is_eof())
-        return await original(self, resp, keep)
+        return await original(resp, keep, limit)
 
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
@@ -352,11 +353,11 @@ def test_body_limit_holds_for_a_body_that_came_whole_with_its_headers() -> None:
             server.close()
         return {e.url.rsplit("/", 1)[1]: e for e in events if isinstance(e, FetchRecord)}
 
-    engine_mod.Crawler._read = read  # type: ignore[method-assign]
+    tries_mod.read_body = read
     try:
         records = run(main())
     finally:
-        engine_mod.Crawler._read = original  # type: ignore[method-assign]
+        tries_mod.read_body = original
     assert category(records["over"]) == "fail_TooLarge", records["over"]
     assert records["under"].status == 200 and records["under"].size == len(bodies[b"/under"])
     assert records["leaf"].status == 200  # the links of a page taken whole are followed

@@ -9,7 +9,8 @@ import inspect
 import textwrap
 
 from gui_crawler.config import CrawlConfig
-from gui_crawler.engine import Crawler, Outcome
+from gui_crawler.crawl.outcome import Outcome
+from gui_crawler.engine import Crawler
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, Event, FetchRecord, Queued
 from gui_crawler.parsing.pagefacts import PageFacts
 

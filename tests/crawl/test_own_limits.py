@@ -28,6 +28,7 @@ from sites import Sink, Site, ThreadedSite
 from gui_crawler import engine
 from gui_crawler.cli.headless import Report
 from gui_crawler.config import CrawlConfig
+from gui_crawler.crawl import concurrency
 from gui_crawler.crawl.failures import describe, own_limit
 from gui_crawler.crawl.phases import TimedResolver
 from gui_crawler.engine import Crawler
@@ -54,8 +55,8 @@ def tree(site: Site, pages: int, delay: float = 0.0) -> Site:
 
 @pytest.fixture
 def quick_own_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "OWN_WAIT", 0.01)
-    monkeypatch.setattr(engine, "OWN_WAIT_MAX", 0.02)
+    monkeypatch.setattr(concurrency, "OWN_WAIT", 0.01)
+    monkeypatch.setattr(concurrency, "OWN_WAIT_MAX", 0.02)
 
 
 def fail_connects(
@@ -88,7 +89,7 @@ def test_a_crawl_under_256_open_files_caps_its_workers_and_finds_every_page_ok(
     """1,000 workers asked in a process that may open 256 files: the CLI says the count was
     capped, never holds more connections than the cap, and every page answers 200."""
     site = tree(Site(), 600, delay=0.3)
-    cap = 256 - engine.FD_RESERVE
+    cap = 256 - concurrency.FD_RESERVE
 
     def at_most_256_files() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
@@ -115,9 +116,12 @@ def test_the_cap_is_said_once_and_set_max_workers_is_capped_too(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(engine, "open_file_limit", lambda: 150)
-    assert engine.worker_cap(150) == 150 - engine.FD_RESERVE == 50
-    assert engine.worker_cap(150, parse_processes=4) == 50 - 4 * engine.FDS_PER_PARSER_PROCESS
-    assert engine.worker_cap(0) == 0 and engine.capped_workers(50) == (50, None)
+    assert concurrency.worker_cap(150) == 150 - concurrency.FD_RESERVE == 50
+    assert (
+        concurrency.worker_cap(150, parse_processes=4)
+        == 50 - 4 * concurrency.FDS_PER_PARSER_PROCESS
+    )
+    assert concurrency.worker_cap(0) == 0 and engine.capped_workers(50) == (50, None)
     said: list[int] = []
 
     async def main() -> None:
@@ -221,7 +225,7 @@ def test_a_connect_out_of_files_ports_or_memory_is_the_crawlers_own_failure(
     assert verdict(rec) is Verdict.ERROR  # neither broken nor timeout: not the site's doing
     assert what in (rec.exception or "") and "not the site's doing" in (rec.exception or "")
     # Tried again later, and those tries were not the site's: max_tries=1 allowed only one.
-    assert rec.tries == 1 + engine.OWN_RETRIES == len(failed)
+    assert rec.tries == 1 + concurrency.OWN_RETRIES == len(failed)
     assert status_word(rec) == "Crawler limit"
     assert error_sentence(rec).startswith("Not the site's doing")
 
@@ -279,7 +283,7 @@ def test_an_external_check_out_of_files_is_the_crawlers_own_failure(
 
     rec, n = asyncio.run(main())
     assert rec.external and rec.error_kind == ErrorKind.OWN_LIMIT
-    assert verdict(rec) is Verdict.ERROR and rec.tries == n == 1 + engine.OWN_RETRIES
+    assert verdict(rec) is Verdict.ERROR and rec.tries == n == 1 + concurrency.OWN_RETRIES
 
 
 def test_own_limit_is_found_through_aiohttps_wrapping_and_nothing_else_is() -> None:
@@ -356,7 +360,7 @@ def test_a_timeout_while_the_crawler_stalled_is_tried_again_not_the_sites(
 def test_a_timeout_while_the_crawler_kept_stalling_is_its_own_failure(
     monkeypatch: pytest.MonkeyPatch, quick_own_retries: None
 ) -> None:
-    monkeypatch.setattr(engine, "OWN_RETRIES", 1)
+    monkeypatch.setattr(concurrency, "OWN_RETRIES", 1)
     rec = crawl_stalling(2)
     assert rec.error_kind == ErrorKind.OWN_LIMIT and verdict(rec) is Verdict.ERROR
     assert "too busy" in (rec.exception or "") and rec.tries == 2

@@ -4,7 +4,7 @@ its own tries (crawl/concurrency.py), says so, and finds every page.
 The shortage is made cheap: a network namespace (tests/netns.py) whose ephemeral port range is
 60 ports, 400 workers against a site on its loopback whose 600 pages each take 0.3 s. Without
 the adaptive count, most workers' connects failed with EADDRNOTAVAIL try after try and hundreds
-of pages ended as the crawler's own failures. (bench/own_limits.py: 20,000 workers, all ports.)
+of pages ended as the crawler's own failures. (docs/performance-history.md: 20,000 workers, all ports.)
 """
 
 from __future__ import annotations
@@ -39,13 +39,16 @@ def _child() -> None:
 
     from aiohttp import web
 
-    from gui_crawler import engine
     from gui_crawler.config import CrawlConfig
+    from gui_crawler.crawl import concurrency
     from gui_crawler.engine import Crawler
     from gui_crawler.events import FetchRecord, Notice, Progress
     from gui_crawler.records.verdicts import verdict
 
-    engine.OWN_WAIT, engine.OWN_WAIT_MAX = 0.1, 0.4  # tried again soon: fails fast without it
+    concurrency.OWN_WAIT, concurrency.OWN_WAIT_MAX = (
+        0.1,
+        0.4,
+    )  # tried again soon: fails fast without it
 
     async def page(request: web.Request) -> web.Response:
         n = int(request.match_info["n"])

@@ -23,8 +23,8 @@ import pytest
 from sites import Site, ThreadedSite
 
 import gui_crawler
-from gui_crawler import engine
 from gui_crawler.cli.headless import Report, build_parser, config_from_args, main
+from gui_crawler.crawl import concurrency
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord
 from gui_crawler.records import verdicts
 from gui_crawler.records.verdicts import (
@@ -183,8 +183,8 @@ def out_of_files_at_127_0_0_2(monkeypatch: pytest.MonkeyPatch) -> None:
         return await real(addr_infos, **kw)
 
     monkeypatch.setattr(aiohappyeyeballs, "start_connection", start_connection)
-    monkeypatch.setattr(engine, "OWN_WAIT", 0.01)
-    monkeypatch.setattr(engine, "OWN_WAIT_MAX", 0.02)
+    monkeypatch.setattr(concurrency, "OWN_WAIT", 0.01)
+    monkeypatch.setattr(concurrency, "OWN_WAIT_MAX", 0.02)
 
 
 _NOUNS = {w: v.value for v in Verdict for w in (WORDS[v].one, WORDS[v].many)}

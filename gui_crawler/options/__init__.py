@@ -10,21 +10,23 @@ Made from this table (no Qt here; the Qt side reads it too):
   (stored.py);
 * which options ``--resume`` takes (``resume``) and which CrawlConfig fields an option also sets
   (``also``: the timeout is the longest silence while reading too);
-* the README's tables of options (``markdown``; cli/readme.py writes them into the README).
+* the README's tables of options (``tables.markdown``; cli/readme.py writes them into the README).
+
+Its modules: ``forms`` checks a text value's form (a header, a cookie, a proxy URL, a rule);
+``arguments`` makes the command lines' parsers; ``tables`` writes the README's tables.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from gui_crawler.base import userregex
 from gui_crawler.base.translate import OPTIONS as SAID_IN
 from gui_crawler.base.translate import translate
+from gui_crawler.options.forms import item_problem, one_line, regex_error
 
 DEFAULT_USER_AGENT = "gui_crawler/0.1 (+https://github.com/gui-crawler)"
 
@@ -35,15 +37,6 @@ Command = Literal["crawl", "window"]
 # ("politeness") or nowhere but CrawlConfig ("internal": tests and benchmarks tune them); options
 # of one run of ``gui-crawler crawl`` ("run"); options of the window's command line ("window").
 CONFIG_GROUPS = ("crawl", "politeness", "access", "extract", "render", "internal")
-# argparse's titles of the groups (``gui-crawler crawl --help``).
-CLI_TITLES = {
-    "crawl": "crawl options",
-    "politeness": "real sites",
-    "access": "sites behind a login (sent only to the roots' hosts, kept in no file)",
-    "extract": "custom extraction and search (a column and an Overview finding each)",
-    "render": "JavaScript: pages loaded in a headless Chromium, their rendered DOM parsed too",
-    "run": "this run",
-}
 
 
 @dataclass(frozen=True)
@@ -228,97 +221,6 @@ class Option:
         if spelled:
             facts.append("gui-crawler crawl " + " / ".join(spelled))
         return text + ("\n" + "; ".join(facts) if facts else "")
-
-
-def regex_error(pattern: str) -> str | None:
-    """Why ``pattern`` is not a regular expression (as the crawl reads them: userregex), or
-    None."""
-    return userregex.problem(pattern)
-
-
-def item_problem(form: str, text: str) -> str | None:
-    """Why ``text`` is not a value of the ``form`` (FORMS), for a person; the value itself is not
-    repeated: it may be a password."""
-    if not one_line(text):
-        return translate(SAID_IN, "must be one non-empty line")
-    check = FORMS.get(form)
-    return check(text.strip()) if check else None
-
-
-def _header(text: str) -> str | None:
-    name, colon, _ = text.partition(":")
-    if not colon or not re.fullmatch(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+", name.strip()):
-        return translate(SAID_IN, "must be 'Name: value' (a header name, a colon, its value)")
-    if name.strip().lower() in ("host", "content-length", "transfer-encoding", "connection"):
-        return translate(
-            SAID_IN, "cannot set the {header} header: the crawler sets it for each request"
-        ).format(header=name.strip())
-    return None
-
-
-def _cookie(text: str) -> str | None:
-    name, eq, value = text.partition("=")
-    if not eq or not name.strip() or any(c in name + value for c in ";,"):
-        return translate(
-            SAID_IN, "must be 'name=value' (one cookie; give the option again for another)"
-        )
-    return None
-
-
-def _user_password(text: str) -> str | None:
-    user, colon, _ = text.partition(":")
-    return None if colon and user else translate(SAID_IN, "must be 'user:password'")
-
-
-def _proxy(text: str) -> str | None:
-    scheme, sep, rest = text.partition("://")
-    host = rest.split("/", 1)[0].rpartition("@")[2]
-    if not sep or scheme.lower() != "http" or not host:
-        return translate(
-            SAID_IN,
-            "must be an http:// proxy URL (user:password@ before its host if it needs them)",
-        )
-    # As aiohttp reads it when the crawl starts (an invalid port was a traceback there). yarl's
-    # words are not repeated: they could quote the URL, password and all.
-    import yarl
-
-    try:
-        url = yarl.URL(text)
-        port, named = url.port, url.raw_host
-    except ValueError as e:
-        if "port" in str(e).lower():
-            return translate(SAID_IN, "has an invalid port (1 to 65535)")
-        return translate(SAID_IN, "is not a valid URL (http://[user:password@]host:port)")
-    if not port or port > 65535:
-        return translate(SAID_IN, "has an invalid port (1 to 65535)")
-    if not named or any(c.isspace() for c in named):
-        return translate(SAID_IN, "has an invalid host name")
-    return None
-
-
-def _rule(search: bool = False, absent: bool = False) -> Callable[[str], str | None]:
-    def check(text: str) -> str | None:
-        from gui_crawler.parsing.extract import rule_problem
-
-        return rule_problem(text, search, absent)
-
-    return check
-
-
-FORMS = {
-    "header": _header,
-    "cookie": _cookie,
-    "user_password": _user_password,
-    "proxy": _proxy,
-    "extract": _rule(),
-    "search": _rule(search=True),
-    "search_absent": _rule(search=True, absent=True),
-}
-
-
-def one_line(text: str) -> bool:
-    """A header value: not blank, and no line break or NUL that would split or end it."""
-    return bool(text.strip()) and not any(c in text for c in "\r\n\0")
 
 
 def seconds(name: str, default: float, help: str, low: float = 0.0) -> Option:
@@ -712,107 +614,6 @@ def config_kwargs(values: Mapping[str, Any]) -> dict[str, Any]:
     return kw
 
 
-# ---- the command lines ---------------------------------------------------------------------------
-
-
-def add_arguments(p: argparse.ArgumentParser, command: Command) -> None:
-    """Every option of ``command`` as arguments of ``p``, their dests the options' names in
-    ``gui-crawler crawl`` and the first spelling's words in ``gui-crawler`` (``--workers``).
-
-    The window's command line leaves a crawl option it is not given at None: the settings panel
-    keeps its value."""
-    groups: dict[str, Any] = {}
-    for opt in on_command(command):
-        spelled = opt.spellings(command)
-        group = BY_NAME[opt.fills].group if opt.fills else opt.group
-        title = CLI_TITLES.get(group) if command == "crawl" else None
-        if title and title not in groups:
-            groups[title] = p.add_argument_group(title)
-        target = groups[title] if title else p
-        dest = dest_of(opt, command)
-        default_ = None if command == "window" and opt.in_config else opt.default
-        help_ = (fill(opt.help) + opt.env_words()).replace("%", "%%")
-        if not spelled[0].startswith("-"):
-            target.add_argument(
-                dest, metavar=spelled[0], nargs=opt.nargs, default=default_, help=help_
-            )
-            continue
-        if opt.kind == "bool":
-            both = target.add_mutually_exclusive_group() if opt.off and opt.flags else target
-            on, off = (opt.flags, opt.off) if command == "crawl" else (spelled, ())
-            if on:
-                mark = " (default)" if opt.off and opt.default else ""
-                both.add_argument(
-                    *on, dest=dest, action="store_true", default=opt.default, help=help_ + mark
-                )
-            if off:
-                mark = " (default)" if opt.default is False else ""
-                both.add_argument(
-                    *off,
-                    dest=dest,
-                    action="store_false",
-                    default=opt.default,
-                    help=fill(opt.off_help) + mark,
-                )
-            continue
-        kw: dict[str, Any] = {"dest": dest, "default": default_, "help": help_}
-        if opt.kind == "count":
-            target.add_argument(*spelled, action="count", **kw)
-            continue
-        if opt.kind == "lines":  # argparse appends to its default: a fresh list each time
-            target.add_argument(
-                *spelled, action="append", metavar=opt.metavar, dest=dest, default=None, help=help_
-            )
-            continue
-        kw["metavar"] = opt.metavar
-        if opt.kind == "text" and opt.choices:
-            kw["choices"] = opt.values()
-        if opt.kind in ("int", "float"):
-            kw["type"] = int if opt.kind == "int" else float
-            facts = [opt.range_text()]
-            if default_ is not None and not (opt.special and default_ == opt.low):
-                facts.append(f"default {opt.shown(default_)}")
-            kw["help"] += f" ({'; '.join(f for f in facts if f)})".replace("%", "%%")
-        elif opt.shown_default:
-            kw["help"] += f" (default: {opt.shown_default})"
-        target.add_argument(*spelled, **kw)
-
-
-def dest_of(opt: Option, command: Command) -> str:
-    first = opt.spellings(command)[0]
-    if command == "crawl" or not first.startswith("-"):
-        return opt.name
-    return first.lstrip("-").replace("-", "_")
-
-
-def usage_problems(args: argparse.Namespace, command: Command) -> list[str]:
-    """What argparse does not check: a file name that is empty (a mistake, an unset variable in
-    a script, never "no file"), a number out of its range (where no CrawlConfig checks it)."""
-    problems = []
-    for opt in on_command(command):
-        value = getattr(args, dest_of(opt, command))
-        flag = opt.flag(command)
-        if opt.kind == "file" and value is not None and not value.strip():
-            problems.append(f"{flag} needs a file name")
-        elif (
-            command == "window"
-            and opt.kind in ("int", "float")
-            and value is not None
-            and not opt.low_high_hold(value)
-        ):
-            problems.append(f"{flag} must be between {opt.low:g} and {opt.high:g}, not {value}")
-    return problems
-
-
-def given(args: argparse.Namespace, parser: argparse.ArgumentParser) -> dict[str, Any]:
-    """The ``gui-crawler crawl`` options given other values than their defaults."""
-    return {
-        o.name: getattr(args, o.name)
-        for o in on_command("crawl")
-        if getattr(args, o.name) != parser.get_default(o.name)
-    }
-
-
 # Options that say opposite things: given together, they are refused rather than one of them
 # quietly winning. (name, name, why.)
 _CONTINUES = "it writes to the file it continues: --db and --no-db do not apply"
@@ -843,60 +644,3 @@ def conflicts(values: Mapping[str, Any]) -> list[str]:
 def resume_refuses(values: Mapping[str, Any]) -> list[str]:
     """The flags of those of ``values`` a resumed crawl does not take."""
     return [BY_NAME[k].flag("crawl", v) for k, v in values.items() if not BY_NAME[k].resume]
-
-
-# ---- the README's tables -------------------------------------------------------------------------
-
-HEADS: dict[Command, tuple[str, ...]] = {
-    "crawl": ("option", "default", "range", "settings panel", "meaning"),
-    "window": ("option", "range", "meaning"),
-}
-
-
-def markdown(command: Command) -> str:
-    """The README's table of ``gui-crawler crawl``'s or ``gui-crawler``'s options."""
-    heads = HEADS[command]
-    lines = ["| " + " | ".join(heads) + " |", "|" + " --- |" * len(heads)]
-    options = sorted(on_command(command), key=lambda o: o.spellings(command)[0].startswith("-"))
-    for opt in options:
-        cells = {
-            "option": " / ".join(f"`{spelled}`" for spelled in _shown_spellings(opt, command)),
-            "default": _md(opt.shown_default or opt.shown(opt.default)),
-            "range": opt.range_text(),
-            "settings panel": opt.label.replace("&", ""),
-            "meaning": _meaning(opt, command),
-        }
-        lines.append("|" + "|".join(f" {cells[h]} " if cells[h] else " " for h in heads) + "|")
-    return "\n".join(lines) + "\n"
-
-
-def _shown_spellings(opt: Option, command: Command) -> Iterable[str]:
-    metavar = f" {opt.metavar}" if opt.metavar else ""
-    if command == "window":
-        first = opt.window_flags[0]
-        yield first + (metavar if first.startswith("-") else "")
-        return
-    if opt.nargs:
-        yield opt.flags[0] + " …"
-        return
-    if opt.flags:
-        yield opt.flags[0] + metavar
-    if opt.off:
-        yield opt.off[0]
-
-
-def _md(value: str) -> str:
-    return f"`{value}`" if value.startswith("-") or "/" in value else value
-
-
-def _meaning(opt: Option, command: Command) -> str:
-    """The help in Markdown (flags as code), then the README's own words (``doc``)."""
-    words = fill(opt.help)
-    if command == "crawl" and opt.off and opt.flags:
-        words += " / " + fill(opt.off_help)
-    words = re.sub(r"(?<![\w`])(--?[a-z][\w-]*|http://)", r"`\1`", words)
-    if command == "crawl" and opt.env:
-        words += re.sub(r"(\$\w+)", r"`\1`", opt.env_words())
-    if command == "crawl" and opt.doc:
-        words += " " + fill(opt.doc)
-    return words.replace("|", "\\|")
