@@ -4,7 +4,7 @@ Debian's rust-doc (``--real-site``) served by nginx, crawled by ``gui-crawler cr
 file and ``--csv --report --broken-csv`` (the CLI keeps counts and reads its report and outputs
 from the file at the end, a batch at a time); then that crawl file resumed with nothing left to
 fetch and every output asked (``-v --csv --report --broken-csv --links-csv``): each the peak RSS
-of the process (wait4), wall and CPU seconds. ``--before REF``: the code at REF side by side.
+of the process (wait4), wall and CPU seconds; and the crawl file's size. ``--before REF``: the code at REF side by side.
 """
 
 from __future__ import annotations
@@ -48,12 +48,14 @@ def cli_stream(ctx: Context) -> None:
     def measure(env: dict[str, str]) -> dict[str, float]:
         folder = scratch(ctx, "cli-stream")
         crawl = cli([url, "-q", *OWN_SITE_CLI, *AUDIT, "--db", "c.sqlite3"], folder, env)
+        size = (folder / "c.sqlite3").stat().st_size / 2**20
         outputs = cli(
             ["--resume", "c.sqlite3", "-v", *AUDIT, "--links-csv", "links.csv"], folder, env
         )
         shutil.rmtree(folder)
         both = {"crawl": crawl, "outputs": outputs}
-        return {f"{what}: {k}": v for what, r in both.items() for k, v in r.items()}
+        figures = {f"{what}: {k}": v for what, r in both.items() for k, v in r.items()}
+        return {**figures, "crawl file MB": size}
 
     title = (
         f"gui-crawler crawl of {ctx.args.real_site} with its outputs, then every output of its file"

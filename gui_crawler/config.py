@@ -37,6 +37,9 @@ class CrawlConfig:
     max_pages: int = default("max_pages")  # 0: no limit
     max_depth: int = default("max_depth")  # 0: no limit
     timeout: float = default("timeout")  # total seconds per try
+    # Status rules (records/verdicts.py StatusRules): statuses counted ok, URLs only warned of.
+    accept_status: str | None = default("accept_status")
+    warn: str | None = default("warn")
     connect_timeout: float = default("connect_timeout")
     read_timeout: float = default("read_timeout")  # longest silence while reading
     max_body: int = default("max_body")  # bytes, decompressed

@@ -53,7 +53,8 @@ from gui_crawler.events import (
     WorkerState,
 )
 from gui_crawler.parsing.css import CSS_TYPE, css_links
-from gui_crawler.parsing.links import parse_page
+from gui_crawler.parsing.extract import MAX_QUERY_TAGS
+from gui_crawler.parsing.links import ParsedPage, parse_page
 from gui_crawler.parsing.linkwords import pack_piece, page_blob, with_dropped
 from gui_crawler.parsing.pagefacts import robots_tokens
 from gui_crawler.parsing.parsepool import ParsePool, ParserCrashed, default_processes
@@ -159,6 +160,8 @@ class Crawler(Tries):
         self._session: aiohttp.ClientSession | None = None
         self._parser: ParsePool | None = None
         self._bodies = BodyBudget()
+        # One page of more than MAX_TAGS queried by CSS or XPath at a time: its tree is big.
+        self._big_queries = asyncio.Semaphore(1)
         # JavaScript rendering (gui_crawler/render), made when the crawl starts.
         self._render: RenderStep | None = None
         self._t0 = self._t_end = 0.0
@@ -574,6 +577,10 @@ class Crawler(Tries):
             rendered_links=o.rendered_links,
             js_errors=o.js_errors,
             render=o.render,
+            checks=facts.checks,
+            ids=facts.ids,
+            minhash=facts.minhash,
+            structured_data=facts.structured_data,
         )
         # A redirect whose target was queued waits for the target's outcome (chains.py).
         queued = o.next_url if o.next_url and o.num_new_urls and o.error_kind is None else None
@@ -643,13 +650,9 @@ class Crawler(Tries):
         # A rendered page's note says what rendering did too.
         extracted, note = "", render.pop("note", page.note)
         if self._extractor:
-            # Off the loop: a CSS or XPath query parses the page again (measured: docs/performance-history.md, extract.py) —
-            # only a page parsed whole, in one piece: no other has a tree of bounded size.
-            whole = page.note is None and body.count(b"<") <= MAX_TAGS
-            text = _text(body, page.encoding)
-            extracted, cut = await asyncio.to_thread(self._extractor.run, text, whole)
-            if cut:
-                note = "; ".join(filter(None, [note, self._regex_cut(cut, item.url)]))
+            extracted, notes = await self._extract(item.url, body, page)
+            if notes:
+                note = "; ".join(filter(None, [note, *notes]))
         links, inside, new = self._take_links(item, page.links)
         new += taken
         words = page.words
@@ -673,6 +676,27 @@ class Crawler(Tries):
             **render,
         )
         self._record(item, start, tries, parsed)
+
+    async def _extract(self, url: str, body: bytes, page: ParsedPage) -> tuple[str, list[str]]:
+        """Custom extraction and search on the page ``url`` (``body`` as parsed: ``page``): its
+        values, and what its note says of them. Off the loop: a CSS or XPath query parses the
+        page again (measured: docs/performance-history.md, extract.py). A page of more than
+        MAX_TAGS tags is queried one at a time; one of more than MAX_QUERY_TAGS, or too
+        complex to parse, not at all, and says so (no rule found nothing there)."""
+        extractor = self._extractor
+        tags = body.count(b"<")
+        trees = page.note is None and tags <= MAX_QUERY_TAGS
+        text = _text(body, page.encoding)
+        if trees and tags > MAX_TAGS and extractor.queries:
+            async with self._big_queries:
+                extracted, cut = await asyncio.to_thread(extractor.run, text, trees)
+        else:
+            extracted, cut = await asyncio.to_thread(extractor.run, text, trees)
+        said = [self._regex_cut(cut, url)] if cut else []
+        if not trees and extractor.queries:
+            why = f"{tags:,} tags, more than {MAX_QUERY_TAGS:,}" if page.note is None else "no tree"
+            said.append(f"CSS and XPath rules not run ({why}): their values left out")
+        return extracted, said
 
     def _regex_cut(self, rules: list[str], url: str) -> str:
         """The note of a page on which the regexes of ``rules`` were cut at their time budget;

@@ -122,6 +122,16 @@ class FetchRecord:
     rendered_links: int = 0
     js_errors: int = 0
     render: str = field(default="", repr=False)
+    # The audit's checks of a page (parsing/pagechecks.py), from the same parse (the rendered
+    # DOM's, where it was rendered): what it found on the page itself and the facts only the
+    # audit can decide (JSON, deflated when long: pagechecks.pack_checks; b"" for none); its
+    # ids and <a name>s (CRC-32 each, sorted: the targets of links to its #fragments); a MinHash
+    # signature of its visible text (near duplicates); the types of its structured data
+    # ("Product, BreadcrumbList").
+    checks: bytes = field(default=b"", repr=False)
+    ids: bytes = field(default=b"", repr=False)
+    minhash: bytes = field(default=b"", repr=False)
+    structured_data: str = ""
 
     @property
     def is_redirect(self) -> bool:

@@ -32,7 +32,7 @@ from gui_crawler.base.translate import COLUMNS, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule
 from gui_crawler.records.page_columns import COLUMN_INDEX, PAGE_COLUMNS, PageColumn, columns_of
-from gui_crawler.records.verdicts import status_class
+from gui_crawler.records.verdicts import NO_RULES, StatusRules, status_class
 from gui_crawler.storage import pagequery
 from gui_crawler.storage.pagequery import Filter, Querier, Query, Source
 from gui_crawler.ui.i18n import said_cell
@@ -49,10 +49,15 @@ class PageRow:
 
     __slots__ = ("_display", "brush", "cls", "columns", "record")
 
-    def __init__(self, record: FetchRecord, columns: tuple[PageColumn, ...] = PAGE_COLUMNS) -> None:
+    def __init__(
+        self,
+        record: FetchRecord,
+        columns: tuple[PageColumn, ...] = PAGE_COLUMNS,
+        rules: StatusRules = NO_RULES,
+    ) -> None:
         self.record = record
         self.cls = status_class(record)
-        self.brush = brush_of(record)
+        self.brush = brush_of(record, rules)
         self.columns = columns
         self._display: tuple[str, ...] | None = None
 
@@ -132,7 +137,8 @@ class Follower(Protocol):
 class PagesModel(LabelledTable):
     """Every recorded URL, one row each: in the order recorded, or in the order the user chose,
     which later rows keep (the sort survives clear(): a new crawl fills a table still sorted).
-    ``columns``: PAGE_COLUMNS, then one a custom extraction or search rule (``set_rules``).
+    ``columns``: PAGE_COLUMNS, then one a custom extraction or search rule (``set_rules``); the
+    verdicts (their column, the rows' colours) by the crawl's status rules (``set_rules`` too).
     ``attach(path)`` reads the rows of a crawl file; until then (and after ``clear``) the rows
     are the records given, kept in a database in memory.
 
@@ -144,6 +150,7 @@ class PagesModel(LabelledTable):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.rules: tuple[Rule, ...] = ()
+        self.status_rules = NO_RULES
         self._set_columns(PAGE_COLUMNS)
         self.source = Source()
         self.order: array[int] = array("q")  # the rows' seqs, in view order
@@ -187,20 +194,25 @@ class PagesModel(LabelledTable):
         # The text filter's columns: PAGE_COLUMNS' and the rules'.
         self.searched = tuple(c for c in columns if c.searched)
 
-    def set_rules(self, rules: Sequence[Rule]) -> bool:
-        """Show a column per rule after PAGE_COLUMNS (none: PAGE_COLUMNS alone); one model reset
-        when they differ from the columns shown, none when they are the same (returns whether
-        the columns changed). A sort by a rule's column that goes stops keeping an order."""
+    def set_rules(self, rules: Sequence[Rule], status_rules: StatusRules = NO_RULES) -> bool:
+        """Show a column per rule after PAGE_COLUMNS (none: PAGE_COLUMNS alone), the verdicts
+        judged by ``status_rules``; one model reset when they differ from those shown, none
+        when they are the same (returns whether the columns changed). A sort by a rule's column
+        that goes stops keeping an order."""
         rules = tuple(rules)
-        if rules == self.rules:
+        judged = status_rules != self.status_rules
+        if rules == self.rules and not judged:
             return False
         self.beginResetModel()
         self.rules = rules
-        self._set_columns(columns_of(rules))
+        self.status_rules = status_rules
+        self._set_columns(columns_of(rules, status_rules))
         self._cache.clear()
         if self.sort_column >= len(PAGE_COLUMNS):
             self.sort_column = -1
         self.endResetModel()
+        if judged and self.sort_column == COLUMN_INDEX["verdict"]:
+            self._sort_now()  # the verdicts' order is the new rules'
         return True
 
     # ---- the crawl file -----------------------------------------------------------------------
@@ -454,7 +466,7 @@ class PagesModel(LabelledTable):
         lo = max(0, row - BLOCK // 4)
         block = [s for s in order[lo : lo + BLOCK] if s not in self._cache]
         for s, rec in self.source.fetch(block).items():
-            self._cache[s] = PageRow(rec, self.columns)
+            self._cache[s] = PageRow(rec, self.columns, self.status_rules)
         while len(self._cache) > CACHE_ROWS:
             self._cache.popitem(last=False)
         return self._cache.get(seq)

@@ -17,7 +17,7 @@ from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import CrawlFinished, ErrorKind, Event, FetchRecord, Queued, fanout
 from gui_crawler.options import option
-from gui_crawler.records.verdicts import NOT_ANSWERED_SQL, worth_rechecking
+from gui_crawler.records.verdicts import NOT_ANSWERED_SQL, StatusRules
 from gui_crawler.storage import (
     CrawlStore,
     SavedCrawl,
@@ -51,14 +51,14 @@ def peek(path: str | Path, records: bool = True) -> SavedCrawl:
     return load(path, records=records)
 
 
-def _to_recheck(path: Path, urls: Iterable[str] | None) -> list[FetchRecord]:
+def _to_recheck(path: Path, urls: Iterable[str] | None, rules: StatusRules) -> list[FetchRecord]:
     """The records of a crawl file a re-check fetches again, in the order recorded, read from
-    the file without the others: those of ``urls``, else those worth it (worth_rechecking,
-    asked of the few rows that are not answered ones)."""
+    the file without the others: those of ``urls``, else those worth it by the crawl's status
+    ``rules`` (worth_rechecking, asked of the few rows that are not answered ones)."""
     if urls is not None:
         wanted = json.dumps(list(dict.fromkeys(urls)))
         return list(iter_records(path, where=_AMONG, params=(wanted,)))
-    return [r for r in iter_records(path, where=NOT_ANSWERED_SQL) if worth_rechecking(r)]
+    return [r for r in iter_records(path, where=NOT_ANSWERED_SQL) if rules.worth_rechecking(r)]
 
 
 # The records whose URL is among a JSON list of URLs (one parameter, however many).
@@ -129,14 +129,14 @@ class CrawlSession:
         cls, path: str | Path, *, urls: Iterable[str] | None = None, **overrides: Any
     ) -> CrawlSession:
         """Fetch again, in the crawl saved in ``path``, the URLs a re-check takes (``urls``, else
-        every one whose verdict is broken, blocked, timeout or error), following their redirects
+        every one whose verdict is broken, a warning, blocked, timeout or error), following their redirects
         and not their links; each new record replaces the old, which goes to the file's history.
         ``overrides`` (``direct`` too) as for ``resume``."""
         session = cls.resume(path, **overrides)
         saved, store = session.saved, session.store
         assert saved is not None and store is not None
         try:
-            again = _to_recheck(store.path, urls)
+            again = _to_recheck(store.path, urls, StatusRules.of(session.config))
         except Exception:
             store.close(saved.state)  # the file as it was, unlocked
             raise

@@ -266,6 +266,7 @@ class MainWindow(QMainWindow):
         self.overview.audit.linked = r.links.linked  # one index of the links, not two
         self.overview.audit.sources = r.links.all_sources
         self.overview.audit.source = r.links.records  # records read back, not kept twice
+        self.overview.find_records = r.links.records.get_many
         self.overview.urlsPicked.connect(self._show_finding)
         self.pages_tab.findingRemoved.connect(self.overview.show_all)
         self.overview.table.clicked.connect(lambda _: self.tabs.setCurrentWidget(self.pages_tab))
@@ -323,7 +324,7 @@ class MainWindow(QMainWindow):
                    self.resume_crawl_action),
             checks=(self.list_action, self.recheck_action),
             export=(self.export_action, self.export_filtered_action),
-            findings=(ov.finding_action, ov.broken_action),
+            findings=(ov.finding_action, ov.findings_action, ov.broken_action),
             report=ov.report_action,
             recheck=self.recheck_action,
         )  # fmt: skip

@@ -56,6 +56,18 @@ HAZARDS = [
     b"<meta http-equiv=refresh content>", b"<a href='slice::x'>s</a>", b"<a href=mailto:m>",
     b"<a href=/ok/../ok>", b"<a href='http://127.0.0.1:1/a/./b/../c'>", b"<a href=//127.0.0.1:1/..>",
     b"<a href=http://h.test:99999/p>", b"<a href=http://h.test:65535/p>", b"<a href=//h:65536/>",
+    b"<img src=s srcset='a.png 1x, b(1,2).png 2x,,c.png'>", b"<img srcset=',x.png,'>",
+    b"<picture><source srcset='p.webp 100w, q.webp' type=image/webp></picture>",
+    b"<video poster=v.jpg><source src=v.mp4></video>", b"<object data=o.pdf></object>",
+    b"<embed src=e.swf>", b"<link rel=preload as=image imagesrcset='l1.png 1x, l2.png 2x'>",
+    b"<p id=frag>", b"<a name=nm>", b"<a href='#frag'>", b"<a href='#Nm%20x'>", b"<a href=#/route>",
+    b"<a href='x.html#f\xff%C3'>", b"<a href=x target=_BLANK>", b"<a href=#top>", b"<h2>",
+    b"<h4>h4</h4>", b"<a href=y>Click  Here!</a>", b"<a href=z><img src=q alt=' '></a>",
+    b"<a href=z aria-label=' a '></a>", b"<meta property=OG:title content=t>",
+    b"<link rel='alternate' hreflang=en-GB href=/en>", b"<link rel=canonical href=/c>",
+    b"<script type=' Application/LD+json '>{\"@type\": \"Product\"}</script>",
+    b"<div itemscope itemtype='http://schema.org/A http://schema.org/B'>", b"<img alt=" + b"x" * 60 + b" src=l>",
+    b"lorem", b"ipsum", b"<p id='\xff\xfe'>", b"<title>t2</title>",
 ]  # fmt: skip
 
 
@@ -217,13 +229,14 @@ def _with(module: ModuleType, fn: Callable[[], Any]) -> Any:
 def _walk(module: ModuleType, page: bytes) -> tuple[Any, ...]:
     """What each walk reads of ``page``: its fields, its hrefs with the URLs the walk joined them
     to, its links with their words, and those packed (compared as read: bytes not UTF-8 aside;
-    and without the walk's joins too)."""
+    and without the walk's joins too), and what the audit checks on it."""
     hrefs: dict[str, str | None] = {}
     walked = module.walk_apart(page, DIRECTORY)
     said = unpack_piece(module.walked_said(walked))
     unjoined = unpack_piece(module.walked_said(walked, False))
     read = module.walk(page, hrefs, DIRECTORY)
-    return read, list(hrefs.items()), module.walked_words(walked), said, unjoined
+    words = module.walked_words(walked)
+    return read, list(hrefs.items()), words, said, unjoined, module.walked_checks(walked)
 
 
 def _parsed(page: bytes) -> tuple[links.ParsedPage, tuple[Any, ...]]:

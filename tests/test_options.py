@@ -51,9 +51,11 @@ def other_value(opt: Option) -> Any:
         }.get(opt.form, ("ga=gtag(", "old=regex:Old\\s+Brand"))
     if opt.name == "browser":
         return "/usr/bin/chromium-of-mine"
-    return {"user_password": "ann:pw:with:colons", "proxy": "http://u:p@127.0.0.3:3128"}.get(
-        opt.form, "agent/1, with a comma"
-    )
+    return {
+        "user_password": "ann:pw:with:colons",
+        "proxy": "http://u:p@127.0.0.3:3128",
+        "statuses": "403, 429, 500-599",
+    }.get(opt.form, "agent/1, with a comma")
 
 
 def spelled(opt: Option, value: Any) -> list[str]:
@@ -112,8 +114,9 @@ def test_a_resume_takes_the_output_options_and_refuses_the_crawls(tmp_path: Path
             cli.resume_overrides(parser.parse_args(["--resume", "F", *refused]))
         assert str(e.value).startswith(f"{refused[0]} cannot change when resuming")
         assert (
-            "(--max-tasks, --user-agent, --timeout, --header, --cookie, --auth, --proxy, "
-            "--render-timeout, --render-tabs and --browser may change)" in str(e.value)
+            "(--max-tasks, --user-agent, --timeout, --accept-status, --warn, --header, --cookie, "
+            "--auth, --proxy, --render-timeout, --render-tabs and --browser may change)"
+            in str(e.value)
         )
 
 
@@ -147,7 +150,8 @@ def test_crawl_config_is_the_tables() -> None:
 
 
 def test_every_option_a_person_sets_is_on_the_command_line_and_in_the_panel() -> None:
-    assert {o.group for o in PUBLIC} == {"crawl", "politeness", "access", "extract", "render"}
+    assert {o.group for o in PUBLIC} == {
+        "crawl", "checking", "politeness", "access", "extract", "render"}  # fmt: skip
     for opt in PUBLIC:
         assert opt.flags and opt.label, opt.name
         assert bool(opt.off) == bool(opt.off_help), opt.name
@@ -290,6 +294,7 @@ def test_the_tables_name_every_option_of_both_command_lines() -> None:
             assert f"`{action.option_strings[0] if action.option_strings else 'URL'}" in window
     assert "| `--timeout S` | 10 s | 0.1 to 3600 s | Timeout |" in crawl
     assert (
-        "`--max-tasks`, `--user-agent`, `--timeout`, `--header`, `--cookie`, `--auth`, `--proxy`, "
-        "`--render-timeout`, `--render-tabs` and `--browser` may change" in crawl
+        "`--max-tasks`, `--user-agent`, `--timeout`, `--accept-status`, `--warn`, `--header`, "
+        "`--cookie`, `--auth`, `--proxy`, `--render-timeout`, `--render-tabs` and `--browser` "
+        "may change" in crawl
     )

@@ -32,20 +32,20 @@ from gui_crawler.events import CrawlFinished, Event, FetchRecord, Notice, Progre
 from gui_crawler.options import arguments
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.linkwords import LinkWords
+from gui_crawler.records.ci_summary import WRITERS, Summary, gather, listed_verdicts
 from gui_crawler.records.outfile import descriptor, why_unwritable
 from gui_crawler.records.report import ListRecords, Records, write_audit, write_pages_csv
 from gui_crawler.records.verdicts import (
     FAILS,
+    NO_RULES,
     NOT_ANSWERED_SQL,
     SUMMARY,
     WORDS,
+    StatusRules,
     Tally,
     Verdict,
     category,
-    group,
     is_cancelled,
-    of_verdict,
-    worth_rechecking,
 )
 from gui_crawler.records.wording import answer_words
 from gui_crawler.session import CrawlSession, ProxyNeeded, StoreError
@@ -81,7 +81,10 @@ class Report:
     the file at the end (FileRecords), so memory holds counts, not records.
 
     A re-check's new records of the URLs it fetches again (``again``) are kept all the same,
-    beside their earlier ones (``before``), for its before-and-after lines."""
+    beside their earlier ones (``before``), for its before-and-after lines.
+
+    The records are judged by the crawl's status rules (``judge_by``, once its options are
+    known: before the first record is counted)."""
 
     def __init__(
         self,
@@ -93,6 +96,7 @@ class Report:
     ) -> None:
         self.records: list[FetchRecord] = []
         self.keep = keep
+        self.rules = NO_RULES
         self.counted = Tally()
         self.before: dict[str, FetchRecord] = {}  # a re-check's: the records it replaces
         self.again: dict[str, FetchRecord] = {}  # and the records of those URLs it made
@@ -136,11 +140,19 @@ class Report:
                 self.live.write("\r\033[K")  # not after the live line's text
             print(f"gui-crawler: {event.text}", file=self.notices, flush=True)
 
+    def judge_by(self, rules: StatusRules) -> None:
+        """The crawl's status rules (``--accept-status``, ``--warn``), before anything is
+        counted."""
+        if self.counted.total:
+            raise RuntimeError("the status rules are set before the first record is counted")
+        self.rules = rules
+        self.counted = Tally(rules=rules)
+
     def count_file(self, path: Path) -> None:
         """Count the records a crawl file holds already (a resumed or re-checked crawl's), but
         those a re-check replaces (``before``), from the file's counts."""
-        for status, error_kind, content_type, external, n, size in count_records(path):
-            self.counted.add_counted(status, error_kind, content_type, external, n, size)
+        for counted in count_records(path, self.rules):
+            self.counted.add_counted(*counted)
         for rec in self.before.values():
             self.counted.add_one(rec, -1)
 
@@ -166,7 +178,7 @@ class Report:
 
     def of(self, v: Verdict) -> list[FetchRecord]:
         """The records of one verdict, in crawl order (of a Report that keeps them)."""
-        return group(self.records).get(v, [])
+        return self.rules.group(self.records).get(v, [])
 
     @property
     def broken(self) -> list[FetchRecord]:
@@ -182,7 +194,7 @@ class Report:
     ) -> None:
         """The seed's report; the lists of URLs from ``records`` (default: those kept)."""
         if records is None:
-            records = ListRecords(self.records)
+            records = ListRecords(self.records, rules=self.rules)
         tally = self.counted
         if verbose:
             for rec in records.by_url():
@@ -226,9 +238,15 @@ class FileRecords:
     batch at a time. ``late``: records the crawl order gives last, whatever their place in the
     file (a re-check's URLs not fetched again, as the report has always listed them)."""
 
-    def __init__(self, path: Path, late: Mapping[str, FetchRecord] | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        late: Mapping[str, FetchRecord] | None = None,
+        rules: StatusRules = NO_RULES,
+    ) -> None:
         self.path = path
         self.late = dict(late or {})
+        self.rules = rules
 
     def _ordered(self, links: bool, where: str = "") -> Iterator[FetchRecord]:
         late = self.late
@@ -250,7 +268,8 @@ class FileRecords:
         if verdict is None:
             return iter_records(self.path, "url", links=False)
         where = NOT_ANSWERED_SQL if verdict in SUMMARY else ""
-        return of_verdict(iter_records(self.path, "url", where=where, links=False), verdict)
+        rows = iter_records(self.path, "url", where=where, links=False)
+        return self.rules.of_verdict(rows, verdict)
 
     def find(self, urls: list[str]) -> Mapping[str, FetchRecord]:
         return {r.url: r for r in iter_records(self.path, urls=urls, links=False)}
@@ -284,7 +303,7 @@ class Run:
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
-        audit = bool(args.report or args.broken_csv or args.links_csv)
+        audit = any(getattr(args, name) for name in AUDIT_OUTPUTS)
         self.report = Report(
             sys.stderr if sys.stderr.isatty() and not args.quiet else None,
             keep_links=audit,
@@ -327,6 +346,7 @@ class Run:
             self.session = CrawlSession.unsaved(config)
         else:
             self.session = CrawlSession.new(config, Path(args.db) if args.db else None)
+        self.report.judge_by(StatusRules.of(self.session.config))
         if self.session.saved is not None:
             # The crawl goes on from the URLs the file has taken in (session.frontier, read as
             # the crawl starts); the report and the outputs read the records from the file.
@@ -413,11 +433,15 @@ class UsageError(Exception):
 
 
 def print_rechecked(
-    out: TextIO, before: dict[str, FetchRecord], records: Iterable[FetchRecord], verbose: bool
+    out: TextIO,
+    before: dict[str, FetchRecord],
+    records: Iterable[FetchRecord],
+    verbose: bool,
+    rules: StatusRules = NO_RULES,
 ) -> None:
     """'Re-checked 5 URLs: 2 fixed, 3 as before', then (``verbose``) each one's answers."""
     now = {r.url: r for r in records if r.url in before}
-    fixed = [u for u in before if u in now and not worth_rechecking(now[u])]
+    fixed = [u for u in before if u in now and not rules.worth_rechecking(now[u])]
     print(
         f"Re-checked {len(before):,} URLs: {len(fixed):,} fixed, "
         f"{len(now) - len(fixed):,} still failing"
@@ -433,7 +457,9 @@ def print_rechecked(
 
 # The options that name a file this run writes: the crawl file's, then the outputs'.
 CRAWL_FILES = ("db", "resume", "recheck")
-OUTPUTS = ("csv", "report", "broken_csv", "links_csv")
+OUTPUTS = ("csv", "report", "findings_csv", "broken_csv", "links_csv")
+# Those of the audit (records/report.py write_audit): they read the pages' links.
+AUDIT_OUTPUTS = OUTPUTS[1:]
 
 
 def same_files(args: argparse.Namespace) -> list[str]:
@@ -584,22 +610,52 @@ def crawl_on_cluster(
 
 
 def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: CrawlFinished) -> int:
-    """The report and the outputs of a crawl that ran, and the exit code."""
-    report, out, session = run.report, sys.stdout, run.session
+    """The report and the outputs of a crawl that ran, and the exit code. With ``--format``
+    other than text, standard output holds the summary document alone (ci_summary.py), and
+    the lines for a person go to standard error."""
+    report, session = run.report, run.session
     now = report.rechecked()
-    records: Records = ListRecords(report.records)
+    records: Records = ListRecords(report.records, rules=report.rules)
     if session is not None and session.path is not None:
         # A URL a re-check did not fetch again keeps its record, listed last.
         late = {u: r for u, r in now.items() if r is report.before[u]}
-        records = FileRecords(session.path, late)
+        records = FileRecords(session.path, late, report.rules)
+    document = args.format != "text"
+    out = sys.stderr if document else sys.stdout
     tally = report.tally()
-    if args.quiet:
+    if document:
+        pass  # the document says it, once the exit code is known
+    elif args.quiet:
         print(f"Finished {tally.total} urls, {tally.summary()}", file=out)
     else:
         workers = run.workers if run.workers is not None else config.max_tasks
         report.print(out, finished, workers, verbose=args.verbose > 0, records=records)
     if report.before:
-        print_rechecked(out, report.before, now.values(), verbose=not args.quiet)
+        print_rechecked(out, report.before, now.values(), not args.quiet, report.rules)
+    code = write_outputs(run, args, config, records, out)
+    if code is None:
+        if run.interrupted:
+            code = EXIT_INTERRUPTED
+        elif finished.reason.startswith("error"):
+            code = EXIT_ERROR
+        else:
+            code = EXIT_BROKEN if tally.fails else EXIT_OK
+    if document:
+        path = session.path if session is not None else None
+        listed = gather(records, listed_verdicts(args.quiet, args.verbose > 0))
+        file = str(path) if path is not None else None
+        summary = Summary(config.roots, finished, tally, code, file, listed)
+        sys.stdout.write(WRITERS[args.format](summary))
+        sys.stdout.flush()
+    return code
+
+
+def write_outputs(
+    run: Run, args: argparse.Namespace, config: CrawlConfig, records: Records, out: TextIO
+) -> int | None:
+    """The crawl file's state and the output files; EXIT_ERROR if one of them failed (said on
+    standard error), else None."""
+    session = run.session
     exit_error = False
     if session is not None and session.store is not None and session.store_error:
         lost = session.store.unsaved
@@ -620,14 +676,8 @@ def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: Cr
             return EXIT_ERROR
         if not args.quiet:
             print(f"Wrote {n} rows to {os.path.abspath(args.csv)}", file=out)
-    if (args.report or args.broken_csv or args.links_csv) and write_audit(
+    if any(getattr(args, name) for name in AUDIT_OUTPUTS) and write_audit(
         args, records, config, out
     ):
         exit_error = True
-    if exit_error:
-        return EXIT_ERROR
-    if run.interrupted:
-        return EXIT_INTERRUPTED
-    if finished.reason.startswith("error"):
-        return EXIT_ERROR
-    return EXIT_BROKEN if tally.fails else EXIT_OK
+    return EXIT_ERROR if exit_error else None

@@ -1,6 +1,7 @@
 """The README's generated parts, each made from the one table that defines it: the options of
-``gui-crawler crawl`` and of the window (options.py) and the columns of every CSV file the
-crawler writes (records/page_columns.py, records/auditfiles.py).
+``gui-crawler crawl`` and of the window (options.py), the columns of every CSV file the
+crawler writes (records/page_columns.py, records/auditfiles.py) and the audit's findings with
+their rules (records/audit.py, records/explanations.py).
 
 ``python -m gui_crawler.cli.readme --update README.md`` rewrites them in place after a marker
 line each; tests/cli/test_readme.py fails when the README's differ.
@@ -14,7 +15,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from gui_crawler.options import tables
-from gui_crawler.records.auditfiles import BROKEN_COLUMNS, LINK_COLUMNS
+from gui_crawler.records.audit import FINDINGS
+from gui_crawler.records.auditfiles import BROKEN_COLUMNS, FINDINGS_COLUMNS, LINK_COLUMNS
+from gui_crawler.records.explanations import EXPLANATIONS
 from gui_crawler.records.export import COLUMNS
 
 COMMAND = "python -m gui_crawler.cli.readme --update README.md"
@@ -25,6 +28,7 @@ def csv_columns() -> str:
     """A table of each CSV file the crawler writes and its columns, in order."""
     files = (
         ("`--csv`, Export", COLUMNS),
+        ("`--findings-csv`, Export all findings", FINDINGS_COLUMNS),
         ("`--broken-csv`, Broken links CSV", BROKEN_COLUMNS),
         ("`--links-csv`, Links CSV", LINK_COLUMNS),
     )
@@ -32,11 +36,22 @@ def csv_columns() -> str:
     return "\n".join(["| file | columns |", "| --- | --- |", *rows]) + "\n"
 
 
+def findings() -> str:
+    """A table of every finding of the audit: its id (stable: the findings CSV's, scripts'),
+    and its rule, one line each."""
+    rows = [
+        f"| `{key}` | {EXPLANATIONS[key].rule.replace('|', chr(92) + '|')} |"
+        for key, _, _ in FINDINGS
+    ]
+    return "\n".join(["| finding | what it flags |", "| --- | --- |", *rows]) + "\n"
+
+
 # Each generated part: the words of its marker, and what follows the marker.
 PARTS: dict[str, Callable[[], str]] = {
     "the crawl options": lambda: tables.markdown("crawl"),
     "the window options": lambda: tables.markdown("window"),
     "the CSV columns": csv_columns,
+    "the findings": findings,
 }
 
 

@@ -43,6 +43,7 @@ from gui_crawler.cluster.shared import (
 from gui_crawler.cluster.status import status_lines
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.events import CrawlFinished, Progress
+from gui_crawler.records.verdicts import StatusRules
 from gui_crawler.storage import CrawlStore, StoreError, default_path
 
 EXIT_OK, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 2, 3, 130
@@ -158,6 +159,7 @@ async def crawl_on_cluster(
     async with _redis(args.cluster) as (address, client):
         path = Path(args.db) if args.db else default_path(config.roots[0])
         shared, mine = await start_here(client, address, args.cluster_id, config, path, args.lease)
+        run.report.judge_by(StatusRules.of(shared.config))
         store = _collected_file(path, shared, run)
         run.session = CrawlSession(shared.config, store)
         finished = await _work_and_collect(run, shared, mine, store, address, args.redis_wait)

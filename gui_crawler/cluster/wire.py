@@ -8,9 +8,14 @@ import base64
 import json
 
 from gui_crawler.events import FetchRecord, Queued
-from gui_crawler.storage.fileformat import RECORD_FIELDS, _record_from_row, record_row
+from gui_crawler.storage.fileformat import (
+    BYTES_FIELDS,
+    RECORD_FIELDS,
+    _record_from_row,
+    record_row,
+)
 
-_BYTES = (RECORD_FIELDS.index("links"), RECORD_FIELDS.index("words"))
+_BYTES = tuple(RECORD_FIELDS.index(n) for n in ("links", "words", *BYTES_FIELDS))
 
 
 def item_text(item: Queued) -> str:

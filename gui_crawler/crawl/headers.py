@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gui_crawler.base.escapes import SURROGATE, escaped
+from gui_crawler.base.headertext import MORE, MORE_WORDS
+from gui_crawler.base.headertext import parsed as parsed
 
 MAX_HEADERS = 40
 MAX_BYTES = 4096
 MAX_VALUE = 1024  # characters of one value: a long Content-Security-Policy leaves room for others
 REDACTED = "(redacted)"
-# "Name: value" lines; the last line says how many headers were left out, if any.
-MORE = "… "
-MORE_WORDS = " more not kept"
+# "Name: value" lines; the last line says how many headers were left out, if any (MORE, how
+# many, MORE_WORDS: base/headertext.py reads them back).
 
 # Headers whose values can let someone else act as the user or the server: never kept.
 _SECRET_NAMES = frozenset(
@@ -106,16 +107,3 @@ def _bounded(pairs: list[tuple[str, str]]) -> str:
     if left_out:
         lines.append(f"{MORE}{left_out}{MORE_WORDS}")
     return "\n".join(lines)
-
-
-def parsed(text: str) -> list[tuple[str, str]]:
-    """The (name, value) pairs of ``kept``'s text; the count of headers left out, if any, comes
-    last with an empty name."""
-    out: list[tuple[str, str]] = []
-    for line in text.split("\n") if text else ():
-        name, sep, value = line.partition(": ")
-        if not sep or (line.startswith(MORE) and line.endswith(MORE_WORDS)):
-            out.append(("", line))
-        else:
-            out.append((name, value))
-    return out

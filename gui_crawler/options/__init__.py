@@ -36,7 +36,7 @@ Command = Literal["crawl", "window"]
 # Groups: CrawlConfig's fields, in the settings panel's form ("crawl"), in its Politeness box
 # ("politeness") or nowhere but CrawlConfig ("internal": tests and benchmarks tune them); options
 # of one run of ``gui-crawler crawl`` ("run"); options of the window's command line ("window").
-CONFIG_GROUPS = ("crawl", "politeness", "access", "extract", "render", "internal")
+CONFIG_GROUPS = ("crawl", "checking", "politeness", "access", "extract", "render", "internal")
 
 
 @dataclass(frozen=True)
@@ -288,6 +288,21 @@ OPTIONS: tuple[Option, ...] = (
         low=0.1, high=3600.0, suffix=" s", decimals=1, flags=("--timeout",), metavar="S",
         resume=True, also=("read_timeout",), label="Time&out",
     ),
+    # ---- link checking: the settings panel's Checking box ---------------------------------------
+    Option(
+        "accept_status", "text", None, "count these statuses as ok (e.g. 403,429 or 200-299): "
+        "not broken, not blocked, in every count and the exit code", group="checking",
+        flags=("--accept-status",), metavar="CODES", nullable=True, resume=True, form="statuses",
+        label="&Accept statuses", placeholder="e.g. 403, 429, 500-599",
+        doc="(an answer whose status is listed is ok, a bot wall's 403 too; a failure beyond "
+        "the status is not: a redirect loop, a page over the size limit)",
+    ),
+    Option(
+        "warn", "regex", None, "a broken URL matching this regex (searched in the URL) is a "
+        "warning: listed, not failing the crawl (exit code 0)", group="checking",
+        flags=("--warn",), metavar="REGEX", resume=True, label="&Warn only",
+        placeholder=r"regex, e.g. ^https?://(www\.)?linkedin\.com/",
+    ),
     # ---- real sites: the settings panel's Politeness box -----------------------------------------
     Option(
         "per_host", "int", 4, "most requests in flight to one host", group="politeness",
@@ -397,6 +412,38 @@ OPTIONS: tuple[Option, ...] = (
         group="extract", flags=("--search-absent",), metavar="NAME=TEXT", form="search_absent",
         label="Search (absent)", placeholder="consent=cookie-banner  (one a line)",
     ),
+    # ---- the audit's thresholds: what the outputs of this run flag (records/audit.py) -------------
+    Option(
+        "title_min", "int", 30, "a <title> shorter than N characters is too short",
+        group="audit", low=1, high=1000, flags=("--title-min",), metavar="N", resume=True,
+    ),
+    Option(
+        "description_min", "int", 70, "a meta description shorter than N characters is too short",
+        group="audit", low=1, high=5000, flags=("--description-min",), metavar="N", resume=True,
+    ),
+    Option(
+        "alt_max", "int", 100, "an image's alt text longer than N characters is too long",
+        # The parse lists the alts longer than the lowest of these (parsing/pagechecks.ALT_FLOOR).
+        group="audit", low=50, high=10_000, flags=("--alt-max",), metavar="N", resume=True,
+    ),
+    Option(
+        "image_max_kb", "int", 100, "an internal image bigger than N KB is too heavy",
+        group="audit", low=1, high=1_000_000, flags=("--image-max-kb",), metavar="N",
+        resume=True, suffix=" KB",
+    ),
+    Option(
+        "url_max", "int", 115, "a URL longer than N characters is too long",
+        group="audit", low=10, high=100_000, flags=("--url-max",), metavar="N", resume=True,
+    ),
+    Option(
+        "words_min", "int", 200, "a page with fewer than N words of visible text has low content",
+        group="audit", low=1, high=1_000_000, flags=("--words-min",), metavar="N", resume=True,
+    ),
+    Option(
+        "similarity", "int", 90, "pages whose visible text is at least N% alike are near "
+        "duplicates", group="audit", low=50, high=99, flags=("--similarity",), metavar="N",
+        resume=True, suffix="%",
+    ),
     # ---- JavaScript: the settings panel's JavaScript box ---------------------------------------------
     Option(
         "render", "text", "off", "load pages in a headless Chromium and parse their rendered DOM "
@@ -480,6 +527,13 @@ OPTIONS: tuple[Option, ...] = (
         flags=("--report",), metavar="FILE.html", resume=True, doc="(see *Site audit*)",
     ),
     Option(
+        "findings_csv", "file", None, "write one row per (finding, URL) of every finding of the "
+        "audit (finding, url, source, detail) to FILE", group="run", flags=("--findings-csv",),
+        metavar="FILE", resume=True,
+        doc="(`source`: the other end, e.g. the page linking to a broken URL or the other page of "
+        "a duplicate; `detail`: the evidence)",
+    ),
+    Option(
         "broken_csv", "file", None, "write one row per (page, broken link, anchor text) to FILE",
         group="run", flags=("--broken-csv",), metavar="FILE", resume=True,
     ),
@@ -530,6 +584,16 @@ OPTIONS: tuple[Option, ...] = (
         "cannot reach before it stops, saying so (what it holds goes to the others once Redis "
         "is back)", group="run", low=1.0, high=86_400.0, suffix=" s", flags=("--redis-wait",),
         metavar="S",
+    ),
+    Option(
+        "format", "text", "text", "how the summary is printed on standard output: text (the "
+        "chapter's report), or for CI pipelines json, junit (JUnit XML) or markdown: the URLs "
+        "that are not ok with every page linking to them, each verdict's count, the crawl's "
+        "figures (-q: only what fails the crawl; -v: every URL); exit codes are the same",
+        group="run", flags=("--format",), metavar="FORMAT", resume=True,
+        choices=(("text", "text"), ("JSON", "json"), ("JUnit XML", "junit"),
+                 ("Markdown", "markdown")),
+        doc="(see *In CI pipelines*)",
     ),
     Option("verbose", "count", 0, "list every URL (-vv: debug log)", group="run",
            flags=("-v", "--verbose"), resume=True),

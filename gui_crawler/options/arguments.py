@@ -11,10 +11,12 @@ from gui_crawler.options import BY_NAME, Command, Option, fill, on_command
 # argparse's titles of the groups (``gui-crawler crawl --help``).
 CLI_TITLES = {
     "crawl": "crawl options",
+    "checking": "link checking: what counts as ok, and what only warns",
     "politeness": "real sites",
     "access": "sites behind a login (sent only to the roots' hosts, kept in no file)",
     "extract": "custom extraction and search (a column and an Overview finding each)",
     "render": "JavaScript: pages loaded in a headless Chromium, their rendered DOM parsed too",
+    "audit": "the audit's limits, where auditors disagree (the report's and the findings' outputs)",
     "run": "this run",
 }
 

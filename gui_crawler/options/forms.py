@@ -78,6 +78,32 @@ def _proxy(text: str) -> str | None:
     return None
 
 
+def status_ranges(text: str) -> tuple[tuple[int, int], ...]:
+    """The statuses of ``--accept-status``: ``403, 429, 500-599`` (commas or spaces between
+    them; a range takes both ends) as ((403, 403), (429, 429), (500, 599)); ValueError saying
+    what is wrong. Statuses are 100 to 999."""
+    out = []
+    for item in text.replace(",", " ").split():
+        low, dash, high = item.partition("-")
+        if not (low.isdigit() and (high.isdigit() if dash else True)):
+            raise ValueError(f"{item!r} is not a status or a range of them (e.g. 403 or 500-599)")
+        lo, hi = int(low), int(high) if dash else int(low)
+        if not 100 <= lo <= hi <= 999:
+            raise ValueError(
+                f"{item!r} is not within 100-999" if lo <= hi else f"{item!r} runs backwards"
+            )
+        out.append((lo, hi))
+    return tuple(out)
+
+
+def _statuses(text: str) -> str | None:
+    try:
+        status_ranges(text)
+    except ValueError as e:
+        return translate(SAID_IN, "must be statuses such as 403, 429, 500-599: {why}").format(why=e)
+    return None
+
+
 def _rule(search: bool = False, absent: bool = False) -> Callable[[str], str | None]:
     def check(text: str) -> str | None:
         from gui_crawler.parsing.extract import rule_problem
@@ -88,6 +114,7 @@ def _rule(search: bool = False, absent: bool = False) -> Callable[[str], str | N
 
 
 FORMS = {
+    "statuses": _statuses,
     "header": _header,
     "cookie": _cookie,
     "user_password": _user_password,

@@ -25,6 +25,7 @@
  * walk_apart(data, directory=None) -> walked; walked(walked, hrefs, text=True) -> as walk()
  *   walk() in two halves: the parse, holding the GIL only to return an opaque result, and the
  *   Python objects made from it, on whichever thread wants them.
+ * walked_checks(walked) -> what the audit checks on the page itself (see there).
  * Walkers(threads): parser threads that never take the GIL (_walkers.c).
  */
 #define PY_SSIZE_T_CLEAN
@@ -59,19 +60,35 @@ typedef struct {
 /* The visible text as the content hash reads it: words counted, ASCII whitespace removed, and
  * bytes that are not UTF-8 replaced by U+FFFD the way Python's decoder replaces them (one for
  * each maximal ill-formed subpart), so the hash is that of the text a str would hold. */
+/* Also a MinHash of its three-word shingles (one permutation, SIG_BINS bins: each shingle's 64-bit
+ * hash goes to the bin of its top bits, the bin keeps the least of its low 32 bits), the
+ * near-duplicate finding's signature; pagechecks.signature is its specification. A word's hash
+ * is the CRC-32 of its bytes as kept. */
+#define SIG_BINS 64
 typedef struct {
     buf_t kept;
     long words;
     int in_word;
+    size_t word_start; /* where the word being read began in ``kept`` */
+    uint32_t last[2];  /* the hashes of the two words before it */
+    uint32_t first[2]; /* and of the first two: a page cut in pieces has shingles across cuts */
+    long seen;         /* words hashed so far */
+    uint32_t sig[SIG_BINS];
 } digest_t;
 
 /* One link as a reader meets it (walked_words): the element that carries it, its URL as written
  * (a meta refresh's whole content), the alt of the element or of the first <img> inside it with
  * one, its
  * rel, and the text inside an <a> (the first ANCHOR_BYTES bytes of it, kept in walk_t.anchors). */
-enum { WORD_A, WORD_AREA, WORD_LINK, WORD_IFRAME, WORD_FRAME, WORD_IMG, WORD_SCRIPT, WORD_REFRESH };
+/* Their numbers are linkwords.ELEMENTS' indexes (8 and 9, "css" and "request", are never the
+ * walk's). */
+enum {
+    WORD_A, WORD_AREA, WORD_LINK, WORD_IFRAME, WORD_FRAME, WORD_IMG, WORD_SCRIPT, WORD_REFRESH,
+    WORD_IMG_SRCSET = 10, WORD_SOURCE, WORD_VIDEO_POSTER, WORD_OBJECT, WORD_EMBED
+};
 static const char *const word_elements[]
-    = {"a", "area", "link", "iframe", "frame", "img", "script", "meta-refresh"};
+    = {"a", "area", "link", "iframe", "frame", "img", "script", "meta-refresh", "css", "request",
+       "img-srcset", "source", "video-poster", "object", "embed"};
 #define ANCHOR_BYTES 1024
 
 typedef struct {
@@ -87,6 +104,36 @@ typedef struct {
     size_t n, cap;
 } words_t;
 
+/* What the audit checks on the page (walked_checks): an element, its facts (spans of the document,
+ * copied out with the others) and flags or a number; an <a>'s text is its word's. */
+enum { CHECK_IMG, CHECK_A, CHECK_CANONICAL, CHECK_HREFLANG, CHECK_OG, CHECK_JSONLD,
+       CHECK_ITEMTYPE, CHECKS };
+/* An <a>'s flags. */
+enum {
+    A_NOFOLLOW = 1,      /* rel has nofollow */
+    A_BLANK = 2,         /* target=_blank, and rel has neither noopener nor noreferrer */
+    A_EMPTY = 4,         /* no text, no <img> alt inside, no aria-label */
+    A_VAGUE = 8,         /* its whole text is one of pagechecks.NON_DESCRIPTIVE */
+    A_FRAGMENT = 16,     /* a #fragment of another URL (an anchor, not a route) */
+    A_MISSING_HERE = 32, /* a #fragment of this page that no id or <a name> of the piece has */
+    A_LAST = 64,         /* the piece's last <a> (listed whatever its flags): a cut may continue it */
+};
+/* An <img>'s flags (one is listed when it has any). */
+enum { IMG_NO_ALT = 1, IMG_NO_SIZE = 2, IMG_LONG_ALT = 4 };
+
+typedef struct {
+    int kind;
+    span_t a, b;
+    long n;
+    long word;            /* an <a>'s word (its text), or -1 */
+    size_t off, len;      /* a script's text in walk_t.scripts */
+} check_t;
+
+typedef struct {
+    check_t *items;
+    size_t n, cap;
+} checks_t;
+
 typedef struct {
     spans_t hrefs;
     words_t words;
@@ -98,6 +145,13 @@ typedef struct {
     buf_t title, h1;
     digest_t text;
     long h1_count;
+    /* For the audit (walked_checks). */
+    checks_t checks;
+    buf_t ids;      /* uint32: the CRC-32 of each id and <a name> (as Python decodes it) */
+    buf_t headings; /* a byte per <h1>..<h6>: its level */
+    buf_t scripts;  /* the text of each JSON-LD script */
+    long titles;
+    int lorem;
     int failed; /* out of memory */
 } walk_t;
 
@@ -223,11 +277,54 @@ static long utf8_sequence(const lxb_char_t *p, size_t n)
     return (long) need + 1;
 }
 
+/* The shingle of three words' hashes as 64 bits (pagechecks.shingle). */
+static uint64_t shingle(uint32_t a, uint32_t b, uint32_t c)
+{
+    uint64_t h = (uint64_t) a * 0x9E3779B97F4A7C15ULL ^ (uint64_t) b * 0xC2B2AE3D27D4EB4FULL
+                 ^ (uint64_t) c * 0x165667B19E3779F9ULL;
+    h ^= h >> 32;
+    h *= 0xFF51AFD7ED558CCDULL;
+    return h ^ (h >> 29);
+}
+
+/* The word being read ends: its hash, and the shingle it ends, into the signature. */
+static void word_end(digest_t *d)
+{
+    if (!d->in_word) {
+        return;
+    }
+    d->in_word = 0;
+    uint32_t h = (uint32_t) crc32(0L, (const Bytef *) d->kept.data + d->word_start,
+                                  (uInt) (d->kept.n - d->word_start));
+    if (d->seen >= 2) {
+        uint64_t x = shingle(d->last[0], d->last[1], h);
+        uint32_t *bin = &d->sig[x >> 58];
+        if ((uint32_t) x < *bin) {
+            *bin = (uint32_t) x;
+        }
+    }
+    d->last[0] = d->last[1];
+    d->last[1] = h;
+    if (d->seen < 2) {
+        d->first[d->seen] = h;
+    }
+    d->seen++;
+}
+
+static void word_begin(digest_t *d)
+{
+    if (!d->in_word) {
+        d->words++;
+        d->in_word = 1;
+        d->word_start = d->kept.n;
+    }
+}
+
 /* One text node: separated from the one before it, as a space would separate them. */
 static int digest_add(digest_t *d, const lxb_char_t *p, size_t n)
 {
     static const lxb_char_t replacement[] = {0xEF, 0xBF, 0xBD};
-    d->in_word = 0;
+    word_end(d);
     size_t i = 0;
     while (i < n) {
         size_t start = i;
@@ -235,8 +332,7 @@ static int digest_add(digest_t *d, const lxb_char_t *p, size_t n)
             i++;
         }
         if (i > start) {
-            d->words += !d->in_word;
-            d->in_word = 1;
+            word_begin(d);
             if (buf_add(&d->kept, p + start, i - start) < 0) {
                 return -1;
             }
@@ -245,13 +341,12 @@ static int digest_add(digest_t *d, const lxb_char_t *p, size_t n)
             break;
         }
         if (p[i] < 0x80) { /* whitespace */
-            d->in_word = 0;
+            word_end(d);
             i++;
             continue;
         }
         long len = utf8_sequence(p + i, n - i);
-        d->words += !d->in_word;
-        d->in_word = 1;
+        word_begin(d);
         if (buf_add(&d->kept, len > 0 ? p + i : replacement, len > 0 ? (size_t) len : 3) < 0) {
             return -1;
         }
@@ -361,7 +456,7 @@ static int add_word(walk_t *w, lxb_dom_node_t *node, int kind, span_t href, long
     if (kind == WORD_A || kind == WORD_AREA || kind == WORD_LINK) {
         d->rel = attr_value(attr_by_id(node, LXB_DOM_ATTR_REL));
     }
-    if (kind == WORD_AREA || kind == WORD_IMG) {
+    if (kind == WORD_AREA || kind == WORD_IMG || kind == WORD_IMG_SRCSET) {
         d->alt = attr_value(attr_by_id(node, LXB_DOM_ATTR_ALT));
     }
     else if (kind == WORD_A) {
@@ -377,16 +472,71 @@ static int add_word(walk_t *w, lxb_dom_node_t *node, int kind, span_t href, long
     return 0;
 }
 
-/* The element's link: the URL in ``id`` (href or src), if it has one that is not empty. */
-static int take_link(walk_t *w, lxb_dom_node_t *node, uintptr_t id, int kind)
+/* ``v`` as a link of the element (a word of ``kind``), if it is not empty. */
+static int take_span(walk_t *w, lxb_dom_node_t *node, span_t v, int kind)
 {
-    span_t v = attr_value(attr_by_id(node, id));
     if (v.data == NULL || v.len == 0) {
         return 0;
     }
     return spans_add(&w->hrefs, v) < 0 || add_word(w, node, kind, v, (long) w->hrefs.n - 1) < 0
                ? -1
                : 0;
+}
+
+/* The element's link: the URL in ``id`` (href or src), if it has one that is not empty. */
+static int take_link(walk_t *w, lxb_dom_node_t *node, uintptr_t id, int kind)
+{
+    return take_span(w, node, attr_value(attr_by_id(node, id)), kind);
+}
+
+/* The link in an attribute without an id of its own in lexbor (poster, data). */
+static int take_named(walk_t *w, lxb_dom_node_t *node, const char *name, size_t len, int kind)
+{
+    return take_span(w, node, attr_value(attr_by_name(node, name, len)), kind);
+}
+
+/* Each candidate URL of a srcset or imagesrcset, as the HTML standard's "parse a srcset
+ * attribute" finds them (its descriptors skipped; a comma inside parentheses is a descriptor's):
+ * pagechecks.srcset_urls is its twin. */
+static int take_srcset(walk_t *w, lxb_dom_node_t *node, const char *name, size_t len, int kind)
+{
+    span_t v = attr_value(attr_by_name(node, name, len));
+    const lxb_char_t *p = v.data;
+    size_t n = p != NULL ? v.len : 0, i = 0;
+    while (i < n) {
+        while (i < n && (is_space(p[i]) || p[i] == ',')) {
+            i++;
+        }
+        if (i >= n) {
+            break;
+        }
+        size_t start = i;
+        while (i < n && !is_space(p[i])) {
+            i++;
+        }
+        size_t end = i;
+        int descriptors = p[end - 1] != ',';
+        while (end > start && p[end - 1] == ',') {
+            end--;
+        }
+        span_t url = {p + start, end - start};
+        if (take_span(w, node, url, kind) < 0) {
+            return -1;
+        }
+        for (int parens = 0; descriptors && i < n; i++) {
+            if (parens) {
+                parens = p[i] != ')';
+            }
+            else if (p[i] == '(') {
+                parens = 1;
+            }
+            else if (p[i] == ',') {
+                i++;
+                break;
+            }
+        }
+    }
+    return 0;
 }
 
 /* ``http-equiv="refresh"``, in any case. */
@@ -416,15 +566,393 @@ static void take_first(lxb_dom_node_t *node, uintptr_t id, int *has, span_t *val
     }
 }
 
+/* ---- what the audit checks on the page (walked_checks; pagechecks.py is the specification) --- */
+
+/* pagechecks.ALT_FLOOR and NON_DESCRIPTIVE, read when the module is imported. */
+static size_t alt_floor;
+static char **vague_words;
+static size_t n_vague;
+
+static lxb_char_t lower(lxb_char_t c)
+{
+    return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+static int is_alnum(lxb_char_t c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static span_t trimmed(span_t v)
+{
+    while (v.len > 0 && is_space(v.data[0])) {
+        v.data++;
+        v.len--;
+    }
+    while (v.len > 0 && is_space(v.data[v.len - 1])) {
+        v.len--;
+    }
+    return v;
+}
+
+static int blank(span_t v)
+{
+    return trimmed(v).len == 0;
+}
+
+/* ``v`` is ``lower`` in any ASCII case. */
+static int ascii_ieq(span_t v, const char *lower_text, size_t n)
+{
+    if (v.data == NULL || v.len != n) {
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (lower(v.data[i]) != (lxb_char_t) lower_text[i]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* One of the ASCII-whitespace-separated tokens of ``v`` is ``token`` (lower case), in any case. */
+static int has_token(span_t v, const char *token, size_t n)
+{
+    size_t i = 0;
+    while (v.data != NULL && i < v.len) {
+        while (i < v.len && is_space(v.data[i])) {
+            i++;
+        }
+        size_t start = i;
+        while (i < v.len && !is_space(v.data[i])) {
+            i++;
+        }
+        span_t t = {v.data + start, i - start};
+        if (ascii_ieq(t, token, n)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The CRC-32 of ``p[0:n]`` as Python's UTF-8 decoder with "replace" gives it back: each maximal
+ * ill-formed subpart as U+FFFD (an id, a fragment, a word are hashed as the str Python holds). */
+static uint32_t crc_replaced(uint32_t crc, const lxb_char_t *p, size_t n)
+{
+    static const lxb_char_t replacement[] = {0xEF, 0xBF, 0xBD};
+    size_t i = 0, run = 0;
+    while (i < n) {
+        if (p[i] < 0x80) {
+            i++;
+            continue;
+        }
+        long len = utf8_sequence(p + i, n - i);
+        if (len > 0) {
+            i += (size_t) len;
+            continue;
+        }
+        crc = (uint32_t) crc32(crc, p + run, (uInt) (i - run));
+        crc = (uint32_t) crc32(crc, replacement, 3);
+        i += (size_t) -len;
+        run = i;
+    }
+    return (uint32_t) crc32(crc, p + run, (uInt) (n - run));
+}
+
+static int hex_value(lxb_char_t c)
+{
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
+}
+
+/* A fragment's two hashes (pagechecks.fragment_hashes): as written, and percent-decoded from
+ * the str Python holds (what was not UTF-8 replaced first, then the escapes decoded). */
+static int fragment_hashes(span_t frag, uint32_t out[2])
+{
+    static const lxb_char_t replacement[] = {0xEF, 0xBF, 0xBD};
+    out[0] = crc_replaced(0, frag.data, frag.len);
+    lxb_char_t small[256], *tmp = 3 * frag.len <= sizeof(small) ? small : malloc(3 * frag.len + 1);
+    if (tmp == NULL) {
+        return -1;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < frag.len;) {
+        long len = frag.data[i] < 0x80 ? 1 : utf8_sequence(frag.data + i, frag.len - i);
+        if (len > 0) {
+            memcpy(tmp + n, frag.data + i, (size_t) len);
+            n += (size_t) len;
+            i += (size_t) len;
+        }
+        else {
+            memcpy(tmp + n, replacement, 3);
+            n += 3;
+            i += (size_t) -len;
+        }
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        int hi = i + 2 < n && tmp[i] == '%' ? hex_value(tmp[i + 1]) : -1;
+        int lo = hi >= 0 ? hex_value(tmp[i + 2]) : -1;
+        if (lo >= 0) {
+            tmp[m++] = (lxb_char_t) (hi * 16 + lo);
+            i += 2;
+        }
+        else {
+            tmp[m++] = tmp[i];
+        }
+    }
+    out[1] = crc_replaced(0, tmp, m);
+    if (tmp != small) {
+        free(tmp);
+    }
+    return 0;
+}
+
+/* A #fragment that names an element: not empty, not the top ("top"), not a client-side route
+ * ("#/…", "#!…"), not a text fragment (":~:"), not a range of lines a page's script highlights
+ * (rustdoc's source views, GitHub: "#12-20", "#L12-L20"). */
+/* Where a line number ("L12" or "12") ends in ``frag`` from ``i``, or 0 when there is none. */
+static size_t line_number(span_t frag, size_t i)
+{
+    i += i < frag.len && frag.data[i] == 'L';
+    size_t start = i;
+    while (i < frag.len && frag.data[i] >= '0' && frag.data[i] <= '9') {
+        i++;
+    }
+    return i > start ? i : 0;
+}
+
+static int anchor_fragment(span_t frag)
+{
+    if (frag.len == 0 || frag.data[0] == '/' || frag.data[0] == '!' || ascii_ieq(frag, "top", 3)) {
+        return 0;
+    }
+    size_t end = line_number(frag, 0); /* a range of lines ("12-20", "L12-L20") */
+    if (end > 0 && end < frag.len && frag.data[end] == '-' && line_number(frag, end + 1) == frag.len) {
+        return 0;
+    }
+    return !(frag.len >= 3 && memcmp(frag.data, ":~:", 3) == 0);
+}
+
+static int add_check(walk_t *w, int kind, span_t a, span_t b, long n, long word)
+{
+    checks_t *c = &w->checks;
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 16;
+        check_t *items = realloc(c->items, cap * sizeof(check_t));
+        if (items == NULL) {
+            return -1;
+        }
+        c->items = items;
+        c->cap = cap;
+    }
+    check_t *it = &c->items[c->n++];
+    memset(it, 0, sizeof(*it));
+    it->kind = kind;
+    it->a = a;
+    it->b = b;
+    it->n = n;
+    it->word = word;
+    return 0;
+}
+
+static int add_id(walk_t *w, span_t v)
+{
+    if (v.data == NULL || v.len == 0) {
+        return 0;
+    }
+    uint32_t h = crc_replaced(0, v.data, v.len);
+    return buf_add(&w->ids, (const lxb_char_t *) &h, sizeof(h));
+}
+
+/* The text is one of NON_DESCRIPTIVE: ASCII case, whitespace runs and what is not an ASCII letter
+ * or digit at its ends aside. */
+static int is_vague(span_t text)
+{
+    size_t i = 0, end = text.len, n = 0;
+    while (i < end && !is_alnum(text.data[i])) {
+        i++;
+    }
+    while (end > i && !is_alnum(text.data[end - 1])) {
+        end--;
+    }
+    char key[64];
+    int space = 0;
+    for (; i < end; i++) {
+        if (is_space(text.data[i])) {
+            space = 1;
+            continue;
+        }
+        if (n + 2 >= sizeof(key)) {
+            return 0; /* longer than any of them */
+        }
+        if (space) {
+            key[n++] = ' ';
+            space = 0;
+        }
+        key[n++] = (char) lower(text.data[i]);
+    }
+    for (size_t k = 0; k < n_vague; k++) {
+        if (strlen(vague_words[k]) == n && memcmp(vague_words[k], key, n) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* An <img> below ``root`` whose alt is not blank. */
+static int named_image(lxb_dom_node_t *root)
+{
+    for (lxb_dom_node_t *n = root->first_child; n != NULL; n = next_in_order(n, root, 1)) {
+        if (n->type == LXB_DOM_NODE_TYPE_ELEMENT && n->local_name == LXB_TAG_IMG
+            && !blank(attr_value(attr_by_id(n, LXB_DOM_ATTR_ALT)))) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* An <a href>'s checks (its word is the last one added). */
+static int check_a(walk_t *w, lxb_dom_node_t *node, span_t href)
+{
+    long word = (long) w->words.n - 1;
+    const word_t *d = &w->words.items[word];
+    span_t text = {(const lxb_char_t *) (w->anchors.data ? w->anchors.data + d->text_off : ""),
+                   d->text_len};
+    long flags = 0;
+    span_t h = trimmed(href);
+    const lxb_char_t *hash = h.len > 0 ? memchr(h.data, '#', h.len) : NULL;
+    if (hash == h.data && hash != NULL) {
+        /* A link to the page itself (a "#fragment" is none, as its words say): only its
+         * fragment is checked. */
+        span_t frag = {hash + 1, h.len - 1};
+        span_t none = {NULL, 0};
+        return anchor_fragment(frag) ? add_check(w, CHECK_A, href, none, A_MISSING_HERE, word) : 0;
+    }
+    if (has_token(d->rel, "nofollow", 8)) {
+        flags |= A_NOFOLLOW;
+    }
+    if (ascii_ieq(trimmed(attr_value(attr_by_id(node, LXB_DOM_ATTR_TARGET))), "_blank", 6)
+        && !has_token(d->rel, "noopener", 8) && !has_token(d->rel, "noreferrer", 10)) {
+        flags |= A_BLANK;
+    }
+    if (blank(text) && !named_image(node) && blank(attr_value(attr_by_name(node, "aria-label", 10)))) {
+        flags |= A_EMPTY;
+    }
+    if (is_vague(text)) {
+        flags |= A_VAGUE;
+    }
+    if (hash != NULL) {
+        span_t frag = {hash + 1, h.len - (size_t) (hash + 1 - h.data)};
+        if (anchor_fragment(frag)) {
+            flags |= A_FRAGMENT;
+        }
+    }
+    span_t none = {NULL, 0};
+    return flags ? add_check(w, CHECK_A, href, none, flags, word) : 0;
+}
+
+static int check_img(walk_t *w, lxb_dom_node_t *node)
+{
+    span_t src = attr_value(attr_by_id(node, LXB_DOM_ATTR_SRC));
+    if (src.data == NULL || src.len == 0) {
+        return 0;
+    }
+    lxb_dom_attr_t *alt = attr_by_id(node, LXB_DOM_ATTR_ALT);
+    long flags = alt == NULL ? IMG_NO_ALT : 0;
+    /* Its length in bytes is no less than in characters: walked_checks counts those. */
+    if (alt != NULL && attr_value(alt).len > alt_floor) {
+        flags |= IMG_LONG_ALT;
+    }
+    if (attr_by_id(node, LXB_DOM_ATTR_WIDTH) == NULL || attr_by_id(node, LXB_DOM_ATTR_HEIGHT) == NULL) {
+        flags |= IMG_NO_SIZE;
+    }
+    return flags ? add_check(w, CHECK_IMG, src, attr_value(alt), flags, -1) : 0;
+}
+
+static int inside(lxb_dom_node_t *node, uintptr_t tag)
+{
+    for (lxb_dom_node_t *p = node->parent; p != NULL; p = p->parent) {
+        if (p->local_name == tag && p->type == LXB_DOM_NODE_TYPE_ELEMENT) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int check_link(walk_t *w, lxb_dom_node_t *node)
+{
+    span_t rel = attr_value(attr_by_id(node, LXB_DOM_ATTR_REL));
+    span_t href = attr_value(attr_by_id(node, LXB_DOM_ATTR_HREF));
+    span_t none = {NULL, 0};
+    if (has_token(rel, "canonical", 9)
+        && add_check(w, CHECK_CANONICAL, href, none, inside(node, LXB_TAG_HEAD), -1) < 0) {
+        return -1;
+    }
+    lxb_dom_attr_t *code = attr_by_id(node, LXB_DOM_ATTR_HREFLANG);
+    if (code != NULL && has_token(rel, "alternate", 9)
+        && add_check(w, CHECK_HREFLANG, href, attr_value(code), 0, -1) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+static int check_script(walk_t *w, lxb_dom_node_t *node)
+{
+    if (!ascii_ieq(trimmed(attr_value(attr_by_id(node, LXB_DOM_ATTR_TYPE))), "application/ld+json", 19)) {
+        return 0;
+    }
+    span_t none = {NULL, 0};
+    size_t off = w->scripts.n;
+    if (gather_text(node, &w->scripts, NULL) < 0 || add_check(w, CHECK_JSONLD, none, none, 0, -1) < 0) {
+        return -1;
+    }
+    w->checks.items[w->checks.n - 1].off = off;
+    w->checks.items[w->checks.n - 1].len = w->scripts.n - off;
+    return 0;
+}
+
+static int check_meta(walk_t *w, lxb_dom_node_t *node)
+{
+    span_t property = attr_value(attr_by_name(node, "property", 8));
+    span_t og = {property.data, property.len < 3 ? property.len : 3};
+    if (property.data == NULL || property.len < 3 || !ascii_ieq(og, "og:", 3)) {
+        return 0;
+    }
+    return add_check(w, CHECK_OG, property, attr_value(attr_by_name(node, "content", 7)), 0, -1);
+}
+
+static int heading(walk_t *w, int level)
+{
+    lxb_char_t b = (lxb_char_t) level;
+    return buf_add(&w->headings, &b, 1);
+}
+
+/* What every element is checked for: its id (a fragment's target) and its itemtype. */
+static int visit_any(walk_t *w, lxb_dom_node_t *node)
+{
+    if (add_id(w, attr_value(attr_by_id(node, LXB_DOM_ATTR_ID))) < 0) {
+        return -1;
+    }
+    lxb_dom_attr_t *type = attr_by_name(node, "itemtype", 8);
+    span_t none = {NULL, 0};
+    return type != NULL ? add_check(w, CHECK_ITEMTYPE, attr_value(type), none, 0, -1) : 0;
+}
+
 static int visit(walk_t *w, lxb_dom_node_t *node)
 {
     lxb_dom_attr_t *a;
     switch (node->local_name) {
     case LXB_TAG_A: {
+        if (add_id(w, attr_value(attr_by_name(node, "name", 4))) < 0) {
+            return -1;
+        }
         span_t v = attr_value(attr_by_id(node, LXB_DOM_ATTR_HREF));
         if (v.data != NULL && v.len > 0) {
             return spans_add(&w->hrefs, v) < 0
                            || add_word(w, node, WORD_A, v, (long) w->hrefs.n - 1) < 0
+                           || check_a(w, node, v) < 0
                        ? -1
                        : 0;
         }
@@ -440,11 +968,29 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
     case LXB_TAG_FRAME:
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_FRAME);
     case LXB_TAG_IMG:
-        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_IMG);
+        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_IMG) < 0
+                       || take_srcset(w, node, "srcset", 6, WORD_IMG_SRCSET) < 0
+                       || check_img(w, node) < 0
+                   ? -1
+                   : 0;
+    case LXB_TAG_SOURCE:
+        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_SOURCE) < 0
+                       || take_srcset(w, node, "srcset", 6, WORD_SOURCE) < 0
+                   ? -1
+                   : 0;
+    case LXB_TAG_VIDEO:
+        return take_named(w, node, "poster", 6, WORD_VIDEO_POSTER);
+    case LXB_TAG_OBJECT:
+        return take_named(w, node, "data", 4, WORD_OBJECT);
+    case LXB_TAG_EMBED:
+        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_EMBED);
     case LXB_TAG_SCRIPT:
-        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_SCRIPT);
+        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_SCRIPT) < 0 || check_script(w, node) < 0
+                   ? -1
+                   : 0;
     case LXB_TAG_LINK:
-        if (take_link(w, node, LXB_DOM_ATTR_HREF, WORD_LINK) < 0) {
+        if (take_link(w, node, LXB_DOM_ATTR_HREF, WORD_LINK) < 0
+            || take_srcset(w, node, "imagesrcset", 11, WORD_LINK) < 0 || check_link(w, node) < 0) {
             return -1;
         }
         a = attr_by_id(node, LXB_DOM_ATTR_REL);
@@ -472,23 +1018,119 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
                 return -1;
             }
         }
-        return 0;
+        return check_meta(w, node);
     case LXB_TAG_TITLE:
         /* The document's title; an SVG's <title> is not it. */
-        if (!w->has_title && node->parent != NULL && node->parent->local_name != LXB_TAG_SVG) {
-            w->has_title = 1;
-            return gather_text(node, &w->title, NULL);
+        if (node->parent != NULL && node->parent->local_name != LXB_TAG_SVG) {
+            w->titles++;
+            if (!w->has_title) {
+                w->has_title = 1;
+                return gather_text(node, &w->title, NULL);
+            }
         }
         return 0;
     case LXB_TAG_H1:
+        if (heading(w, 1) < 0) {
+            return -1;
+        }
         if (w->h1_count++ == 0) {
             w->has_h1 = 1;
             return gather_text(node, &w->h1, NULL);
         }
         return 0;
+    case LXB_TAG_H2:
+        return heading(w, 2);
+    case LXB_TAG_H3:
+        return heading(w, 3);
+    case LXB_TAG_H4:
+        return heading(w, 4);
+    case LXB_TAG_H5:
+        return heading(w, 5);
+    case LXB_TAG_H6:
+        return heading(w, 6);
     case LXB_TAG_HTML:
         take_first(node, LXB_DOM_ATTR_LANG, &w->has_lang, &w->lang);
         return 0;
+    }
+    return 0;
+}
+
+static int compare_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+    return (x > y) - (x < y);
+}
+
+static int has_id(const walk_t *w, uint32_t h)
+{
+    return bsearch(&h, w->ids.data, w->ids.n / 4, 4, compare_u32) != NULL;
+}
+
+/* After the walk: the ids sorted and each once; each #fragment of this page looked up among them
+ * (those found are no check); the visible text read for "lorem ipsum". */
+static int settle_checks(walk_t *w)
+{
+    size_t n = w->ids.n / 4, kept = 0;
+    uint32_t *ids = (uint32_t *) w->ids.data;
+    if (n > 1) {
+        qsort(ids, n, 4, compare_u32);
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (kept == 0 || ids[i] != ids[kept - 1]) {
+            ids[kept++] = ids[i];
+        }
+    }
+    w->ids.n = kept * 4;
+    size_t out = 0;
+    for (size_t i = 0; i < w->checks.n; i++) {
+        check_t *c = &w->checks.items[i];
+        if (c->kind == CHECK_A && c->n & A_MISSING_HERE) {
+            span_t h = trimmed(c->a);
+            span_t frag = {h.data + 1, h.len - 1};
+            uint32_t hashes[2];
+            if (fragment_hashes(frag, hashes) < 0) {
+                return -1;
+            }
+            if (has_id(w, hashes[0]) || has_id(w, hashes[1])) {
+                c->n &= ~A_MISSING_HERE;
+            }
+        }
+        if (c->kind != CHECK_A || c->n) {
+            w->checks.items[out++] = *c;
+        }
+    }
+    w->checks.n = out;
+    /* The piece's last <a>: a piece after a cut may continue its text. */
+    long last = -1;
+    for (size_t i = w->words.n; i-- > 0;) {
+        if (w->words.items[i].kind == WORD_A) {
+            last = w->words.items[i].at >= 0 ? (long) i : -1;
+            break;
+        }
+    }
+    if (last >= 0) {
+        check_t *c = NULL;
+        for (size_t i = w->checks.n; i-- > 0 && c == NULL;) {
+            if (w->checks.items[i].kind == CHECK_A && w->checks.items[i].word == last) {
+                c = &w->checks.items[i];
+            }
+        }
+        span_t none = {NULL, 0};
+        if (c != NULL) {
+            c->n |= A_LAST;
+        }
+        else if (add_check(w, CHECK_A, w->words.items[last].href, none, A_LAST, last) < 0) {
+            return -1;
+        }
+    }
+    static const char lorem[] = "loremipsum";
+    const buf_t *kept_text = &w->text.kept;
+    for (size_t i = 0; i + 10 <= kept_text->n && !w->lorem; i++) {
+        size_t k = 0;
+        while (k < 10 && lower((lxb_char_t) kept_text->data[i + k]) == (lxb_char_t) lorem[k]) {
+            k++;
+        }
+        w->lorem = k == 10;
     }
     return 0;
 }
@@ -498,7 +1140,7 @@ static int walk_document(walk_t *w, lxb_html_document_t *doc)
     lxb_dom_node_t *root = lxb_dom_interface_node(doc);
     lxb_dom_node_t *node = root->first_child;
     while (node != NULL) {
-        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT && visit(w, node) < 0) {
+        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT && (visit_any(w, node) < 0 || visit(w, node) < 0)) {
             return -1;
         }
         node = next_in_order(node, root, 1);
@@ -507,7 +1149,12 @@ static int walk_document(walk_t *w, lxb_html_document_t *doc)
     if (holder == NULL) {
         holder = lxb_dom_interface_node(lxb_dom_document_element(&doc->dom_document));
     }
-    return holder != NULL ? gather_text(holder, NULL, &w->text) : 0;
+    memset(w->text.sig, 0xFF, sizeof(w->text.sig));
+    if (holder != NULL && gather_text(holder, NULL, &w->text) < 0) {
+        return -1;
+    }
+    word_end(&w->text);
+    return settle_checks(w);
 }
 
 static PyObject *str_of(const lxb_char_t *data, size_t len)
@@ -887,6 +1534,10 @@ void walked_destroy(walked_t *r)
     free(r->w.title.data);
     free(r->w.h1.data);
     free(r->w.text.kept.data);
+    free(r->w.checks.items);
+    free(r->w.ids.data);
+    free(r->w.headings.data);
+    free(r->w.scripts.data);
     free(r);
 }
 
@@ -923,6 +1574,9 @@ static int copy_spans(walk_t *w, buf_t *to)
     for (size_t i = 0; i < w->words.n; i++) {
         n += w->words.items[i].href.len + w->words.items[i].alt.len + w->words.items[i].rel.len;
     }
+    for (size_t i = 0; i < w->checks.n; i++) {
+        n += w->checks.items[i].a.len + w->checks.items[i].b.len;
+    }
     to->data = malloc(n + 1);
     if (to->data == NULL) {
         return -1;
@@ -937,6 +1591,10 @@ static int copy_spans(walk_t *w, buf_t *to)
         move_span(&w->words.items[i].href, to);
         move_span(&w->words.items[i].alt, to);
         move_span(&w->words.items[i].rel, to);
+    }
+    for (size_t i = 0; i < w->checks.n; i++) {
+        move_span(&w->checks.items[i].a, to);
+        move_span(&w->checks.items[i].b, to);
     }
     return 0;
 }
@@ -1240,7 +1898,8 @@ static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls
         }
         for (size_t k = 0; !failed && k < n_kept; k++) {
             const word_t *d = items[kept[k]].word;
-            if (d->kind == WORD_A || d->kind == WORD_AREA || d->kind == WORD_IMG) {
+            if (d->kind == WORD_A || d->kind == WORD_AREA || d->kind == WORD_IMG
+                || d->kind == WORD_IMG_SRCSET) {
                 failed = put_field(&plain, d->alt.data, d->alt.len, d->alt.data != NULL) < 0;
             }
         }
@@ -1623,6 +2282,131 @@ static PyObject *walked_refreshes(PyObject *Py_UNUSED(self), PyObject *args)
     return list;
 }
 
+static PyObject *u32_bytes(const uint32_t *v, size_t n)
+{
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t) (4 * n));
+    if (out != NULL) {
+        unsigned char *p = (unsigned char *) PyBytes_AS_STRING(out);
+        for (size_t i = 0; i < n; i++) { /* little-endian, whatever the machine */
+            p[4 * i] = (unsigned char) v[i];
+            p[4 * i + 1] = (unsigned char) (v[i] >> 8);
+            p[4 * i + 2] = (unsigned char) (v[i] >> 16);
+            p[4 * i + 3] = (unsigned char) (v[i] >> 24);
+        }
+    }
+    return out;
+}
+
+static int append_new(PyObject *list, PyObject *item)
+{
+    int failed = item == NULL || PyList_Append(list, item) < 0;
+    Py_XDECREF(item);
+    return failed ? -1 : 0;
+}
+
+/* What the audit checks on the page (pagechecks.py reads it; _pagewalk_py.walked_checks is the
+ * specification). */
+static PyObject *walked_checks(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O:walked_checks", &capsule)) {
+        return NULL;
+    }
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    if (r == NULL || walk_failed(r) < 0) {
+        return NULL;
+    }
+    const walk_t *w = &r->w;
+    int any = w->text.seen >= 3;
+    PyObject *lists[CHECKS] = {NULL};
+    for (int k = 0; k < CHECKS; k++) {
+        lists[k] = PyList_New(0);
+    }
+    PyObject *sig = any ? u32_bytes(w->text.sig, SIG_BINS) : PyBytes_FromStringAndSize("", 0);
+    /* The first and the last (up to) two words' hashes. */
+    uint32_t edges[4];
+    size_t n_edges = 0, ends = w->text.seen < 2 ? (size_t) w->text.seen : 2;
+    for (size_t i = 0; i < ends; i++) {
+        edges[n_edges++] = w->text.first[i];
+    }
+    for (size_t i = 2 - ends; i < 2; i++) {
+        edges[n_edges++] = w->text.last[i];
+    }
+    PyObject *edge_bytes = u32_bytes(edges, n_edges);
+    /* The <a> a piece after a cut opens again (an <a> without attributes first): its text and
+     * alt continue the last <a> of the piece before. */
+    PyObject *opened;
+    const word_t *first = w->words.n > 0 ? &w->words.items[0] : NULL;
+    if (first != NULL && first->kind == WORD_A && first->href.data == NULL) {
+        opened = Py_BuildValue("(NN)", str_of((const lxb_char_t *) (w->anchors.data ? w->anchors.data + first->text_off : ""), first->text_len), str_or_none(first->alt));
+    }
+    else {
+        opened = Py_NewRef(Py_None);
+    }
+    PyObject *ids = u32_bytes((const uint32_t *) w->ids.data, w->ids.n / 4);
+    PyObject *headings = PyBytes_FromStringAndSize(w->headings.data ? w->headings.data : "",
+                                                   (Py_ssize_t) w->headings.n);
+    int failed = sig == NULL || edge_bytes == NULL || opened == NULL || ids == NULL || headings == NULL;
+    for (int k = 0; k < CHECKS; k++) {
+        failed = failed || lists[k] == NULL;
+    }
+    for (size_t i = 0; !failed && i < w->checks.n; i++) {
+        const check_t *c = &w->checks.items[i];
+        PyObject *list = lists[c->kind];
+        switch (c->kind) {
+        case CHECK_IMG: {
+            long flags = c->n;
+            PyObject *alt = str_or_none(c->b);
+            if (alt != NULL && alt != Py_None && PyUnicode_GET_LENGTH(alt) <= (Py_ssize_t) alt_floor) {
+                flags &= ~IMG_LONG_ALT; /* longer in bytes only */
+            }
+            if (alt == NULL || !flags) {
+                Py_XDECREF(alt);
+                failed = alt == NULL;
+                break;
+            }
+            failed = append_new(list, Py_BuildValue("(NNl)", str_or_none(c->a), alt, flags)) < 0;
+            break;
+        }
+        case CHECK_A: {
+            const word_t *d = &w->words.items[c->word];
+            PyObject *text = str_of((const lxb_char_t *) (w->anchors.data ? w->anchors.data + d->text_off : ""),
+                                    d->text_len);
+            failed = text == NULL
+                     || append_new(list, Py_BuildValue("(NNl)", str_or_none(c->a), text, c->n)) < 0;
+            break;
+        }
+        case CHECK_CANONICAL:
+            failed = append_new(list, Py_BuildValue("(Nl)", str_or_none(c->a), c->n)) < 0;
+            break;
+        case CHECK_HREFLANG:
+        case CHECK_OG:
+            failed = append_new(list, Py_BuildValue("(NN)", str_or_none(c->a), str_or_none(c->b))) < 0;
+            break;
+        case CHECK_JSONLD:
+            failed = append_new(list, str_of((const lxb_char_t *) (w->scripts.data ? w->scripts.data + c->off : ""), c->len)) < 0;
+            break;
+        default: /* CHECK_ITEMTYPE */
+            failed = append_new(list, str_or_none(c->a)) < 0;
+        }
+    }
+    if (failed) {
+        Py_XDECREF(sig);
+        Py_XDECREF(edge_bytes);
+        Py_XDECREF(opened);
+        Py_XDECREF(ids);
+        Py_XDECREF(headings);
+        for (int k = 0; k < CHECKS; k++) {
+            Py_XDECREF(lists[k]);
+        }
+        return NULL;
+    }
+    return Py_BuildValue("(NNNNliNNNNNNNN)", sig, edge_bytes, ids, headings, w->titles, w->lorem,
+                         lists[CHECK_IMG], lists[CHECK_A], lists[CHECK_CANONICAL],
+                         lists[CHECK_HREFLANG], lists[CHECK_OG], lists[CHECK_JSONLD],
+                         lists[CHECK_ITEMTYPE], opened);
+}
+
 /* The "<" in p[from, to), and of those the "</" whose "/" is before ``to``. Counted in runs of at
    most 255 bytes into byte-wide sums, which the compiler vectorises: a memchr() per "<" took
    twice as long, and the event loop pays this for every page. */
@@ -1793,12 +2577,17 @@ static PyMethodDef methods[] = {
      "walked_words(walked) -> [(href, element, text, alt, rel)]: each link of walk_apart()'s "
      "result with its words, document order, every time it occurs: the href as written (a meta "
      "refresh's content; for an <a> without one, listed too, '' or None if it has no attributes), the element ('a', 'area', 'link', 'iframe', 'frame', 'img', 'script', "
-     "'meta-refresh'), the text inside an <a> (its first 1024 bytes) else None, the alt of an "
-     "<img> or <area> or of the first <img> inside an <a> that has one else None, and the rel of an <a>, "
+     "'meta-refresh', 'img-srcset', 'source', 'video-poster', 'object', 'embed'), the text "
+     "inside an <a> (its first 1024 bytes) else None, the alt of an <img> (its srcset's too) or "
+     "<area> or of the first <img> inside an <a> that has one else None, and the rel of an <a>, "
      "<area> or <link> else None."},
     {"walked_said", walked_said, METH_VARARGS,
      "walked_said(walked, joins=True) -> bytes: walked_words() as the crawl file keeps them "
      "(linkwords.pack_piece), with the links the walk joined; without them if not ``joins``."},
+    {"walked_checks", walked_checks, METH_VARARGS,
+     "walked_checks(walked) -> (signature, edges, ids, headings, titles, lorem, imgs, anchors, "
+     "canonicals, hreflangs, ogs, jsonlds, itemtypes, opened): what the audit checks on the page "
+     "(_pagewalk_py.walked_checks says each)."},
     {"walked_refreshes", walked_refreshes, METH_VARARGS,
      "walked_refreshes(walked) -> [content]: of each <meta http-equiv=refresh content>."},
     {"markup", markup, METH_VARARGS,
@@ -1848,12 +2637,39 @@ static int read_deflate_settings(void)
     return failed ? -1 : 0;
 }
 
+/* pagechecks.ALT_FLOOR and NON_DESCRIPTIVE: the one place they are written. */
+static int read_checks_settings(void)
+{
+    PyObject *spec = PyImport_ImportModule("gui_crawler.parsing.pagechecks");
+    PyObject *floor = spec != NULL ? PyObject_GetAttrString(spec, "ALT_FLOOR") : NULL;
+    PyObject *words = spec != NULL ? PyObject_GetAttrString(spec, "NON_DESCRIPTIVE") : NULL;
+    int failed = floor == NULL || words == NULL || !PyTuple_Check(words);
+    if (!failed) {
+        alt_floor = (size_t) PyLong_AsSize_t(floor);
+        n_vague = (size_t) PyTuple_GET_SIZE(words);
+        vague_words = calloc(n_vague + 1, sizeof(char *));
+        failed = PyErr_Occurred() != NULL || vague_words == NULL;
+        for (size_t i = 0; !failed && i < n_vague; i++) {
+            const char *text = PyUnicode_AsUTF8(PyTuple_GET_ITEM(words, (Py_ssize_t) i));
+            vague_words[i] = text != NULL ? strdup(text) : NULL;
+            failed = vague_words[i] == NULL;
+        }
+    }
+    if (failed && !PyErr_Occurred()) {
+        PyErr_SetString(PyExc_ImportError, "pagechecks.ALT_FLOOR and NON_DESCRIPTIVE are needed");
+    }
+    Py_XDECREF(words);
+    Py_XDECREF(floor);
+    Py_XDECREF(spec);
+    return failed ? -1 : 0;
+}
+
 PyMODINIT_FUNC PyInit__pagewalk(void)
 {
     if (pthread_key_create(&doc_key, destroy_doc) != 0 || pthread_key_create(&zs_key, destroy_zs) != 0) {
         return PyErr_NoMemory();
     }
-    if (read_deflate_settings() < 0) {
+    if (read_deflate_settings() < 0 || read_checks_settings() < 0) {
         return NULL;
     }
     scan_init();

@@ -15,6 +15,7 @@ import re
 import socket
 import threading
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from selectolax.lexbor import LexborHTMLParser
 from selectolax.lexbor import LexborNode as Node
 
 from gui_crawler.base import urls
+from gui_crawler.parsing import pagechecks as pc
 from gui_crawler.parsing._pagescan_py import MAX_ELEMENTS as MAX_ELEMENTS
 from gui_crawler.parsing._pagescan_py import scan as scan
 
@@ -47,14 +49,25 @@ LINK_ATTRS = {
     "frame": "src",
     "img": "src",
     "script": "src",
+    "source": "src",
+    "video": "poster",
+    "object": "data",
+    "embed": "src",
 }
-_READ_TAGS = frozenset({*LINK_ATTRS, "base", "meta", "title", "h1", "html"})
+# The element a link is said to come from, where it is not the tag's name.
+_ELEMENT = {"video": "video-poster"}
+# The candidates of a srcset are links too: (attribute, element they are said to come from).
+_SRCSET = {"img": ("srcset", "img-srcset"), "source": ("srcset", "source"),
+           "link": ("imagesrcset", "link")}  # fmt: skip
+_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_READ_TAGS = frozenset({*LINK_ATTRS, *_HEADINGS, "base", "meta", "title", "html"})
 # The first bytes of an <a>'s text that the walk keeps (walked_words): an <a> around a whole page
 # keeps its first words only.
-ANCHOR_BYTES = 1024
+ANCHOR_BYTES = pc.ANCHOR_BYTES
 # What walked_words gives for each link: (href as written, element, text of an <a> or None, alt or
 # None, rel or None).
 Word = tuple[str | None, str, str | None, str | None, str | None]
+_NO_CHECKS: pc.Checks = (b"", b"", b"", b"", 0, 0, [], [], [], [], [], [], [], None)
 # Text no reader sees: not counted, not hashed.
 INVISIBLE = "script, style, noscript, template"
 SPACES = b"\t\n\x0b\x0c\r "
@@ -71,6 +84,7 @@ class Walked:
     words: tuple[Word, ...] = ()
     joined: dict[str, str | None] | None = None
     said: bytes = b""
+    checks: pc.Checks = _NO_CHECKS
 
 
 # What the walk joins itself (the C's plain_join): an href of plain characters, relative or
@@ -117,27 +131,90 @@ def plain_join(directory: str, origin: int, href: str) -> str | None:
     return url[:-1] if url.endswith("?") else url
 
 
-def _bounded_text(node: Node) -> str:
-    """The text inside ``node``, cut after ANCHOR_BYTES bytes (never inside a character)."""
-    data = node.text().encode("utf-8", "surrogatepass")
-    if len(data) > ANCHOR_BYTES:
-        end = ANCHOR_BYTES
-        while end > 0 and data[end] & 0xC0 == 0x80:
-            end -= 1
-        data = data[:end]
-    return data.decode("utf-8", "replace")
-
-
-def _word(node: Node, tag: str, href: str | None) -> Word:
+def _word(node: Node, tag: str, href: str | None, element: str | None = None) -> Word:
     attrs = node.attributes
+    element = element or _ELEMENT.get(tag, tag)
     rel = attrs.get("rel") if tag in ("a", "area", "link") else None
     if tag in ("area", "img"):
-        return (href, tag, None, attrs.get("alt"), rel)
+        return (href, element, None, attrs.get("alt"), rel)
     if tag != "a":
-        return (href, tag, None, None, rel)
+        return (href, element, None, None, rel)
     imgs = (n.attributes for n in node.traverse(include_text=False) if n.tag == "img")
     alt = next((a["alt"] for a in imgs if "alt" in a), None)
-    return (href, tag, _bounded_text(node), alt, rel)
+    return (href, tag, pc.bounded(node.text()), alt, rel)
+
+
+def _a_flags(node: Node, href: str, text: str) -> int:
+    """An <a href>'s checks (pagechecks' A_* flags); a link to the page itself (a "#fragment"
+    is none, as its words say) has its fragment checked only."""
+    h = href.strip(_SPACE)
+    if h[:1] == "#":
+        return pc.A_MISSING_HERE if pc.anchor_fragment(h[1:]) else 0
+    attrs = node.attributes
+    rel = attrs.get("rel")
+    flags = pc.A_NOFOLLOW if pc.has_token(rel, b"nofollow") else 0
+    target = (attrs.get("target") or "").encode("utf-8", "replace").strip(pc.SPACES)
+    if target.lower() == b"_blank" and not (
+        pc.has_token(rel, b"noopener") or pc.has_token(rel, b"noreferrer")
+    ):
+        flags |= pc.A_BLANK
+    if (
+        pc.blank(text)
+        and not any(not pc.blank(img.attributes.get("alt")) for img in node.css("img"))
+        and pc.blank(attrs.get("aria-label"))
+    ):
+        flags |= pc.A_EMPTY
+    if pc.is_vague(text):
+        flags |= pc.A_VAGUE
+    at = h.find("#")
+    if at >= 0 and pc.anchor_fragment(h[at + 1 :]):
+        flags |= pc.A_FRAGMENT
+    return flags
+
+
+def _img_check(attrs: dict[str, str | None]) -> tuple[str | None, str | None, int] | None:
+    src, alt = attrs.get("src"), attrs.get("alt")
+    if not src:
+        return None
+    flags = 0 if "alt" in attrs else pc.IMG_NO_ALT
+    if alt is not None and len(alt) > pc.ALT_FLOOR:
+        flags |= pc.IMG_LONG_ALT
+    if "width" not in attrs or "height" not in attrs:
+        flags |= pc.IMG_NO_SIZE
+    return (src, alt, flags) if flags else None
+
+
+def _inside(node: Node, tag: str) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.tag == tag:
+            return True
+        parent = parent.parent
+    return False
+
+
+def _settled(
+    ids: set[int], anchors: list[tuple[str, str, int, int]], said: list[Word]
+) -> list[tuple[str | None, str, int]]:
+    """The <a> checks (href, text, flags, its word) once the piece's ids are known: a #fragment
+    of this page found among them is no check; the piece's last <a> is listed whatever its
+    flags (a cut after it may continue it)."""
+    kept = []
+    for href, text, flags, word in anchors:
+        if flags & pc.A_MISSING_HERE:
+            fragment = href.strip(_SPACE)[1:]
+            if any(h in ids for h in pc.fragment_hashes(fragment)):
+                flags &= ~pc.A_MISSING_HERE
+        if flags:
+            kept.append((href, text, flags, word))
+    last = next((i for i in range(len(said) - 1, -1, -1) if said[i][1] == "a"), None)
+    if last is not None and said[last][0]:
+        at = next((k for k, item in enumerate(kept) if item[3] == last), None)
+        if at is not None:
+            kept[at] = (*kept[at][:2], kept[at][2] | pc.A_LAST, last)
+        else:
+            kept.append((said[last][0] or "", said[last][2] or "", pc.A_LAST, last))
+    return [(href, text, flags) for href, text, flags, _ in kept]
 
 
 def _walk(data: bytes, directory: str | None = None) -> Walked:
@@ -145,11 +222,20 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
 
     tree = LexborHTMLParser(data)
     base = title = h1 = lang = None
-    h1_count = 0
+    h1_count = titles = 0
     hrefs: dict[str, None] = {}
     said: list[Word] = []
     metas: list[tuple[str | None, str | None]] = []
     rels: list[tuple[str | None, str | None]] = []
+    imgs: list[tuple[str | None, str | None, int]] = []
+    anchors: list[tuple[str, str, int, int]] = []
+    canonicals: list[tuple[str | None, int]] = []
+    hreflangs: list[tuple[str | None, str | None]] = []
+    ogs: list[tuple[str | None, str | None]] = []
+    jsonlds: list[str] = []
+    headings = bytearray()
+    ids = {pc.id_hash(v) for n in tree.css("[id]") if (v := n.attributes.get("id"))}
+    itemtypes = [n.attributes.get("itemtype") for n in tree.css("[itemtype]")]
     root = tree.root
     for node in root.traverse() if root is not None else ():
         tag = node.tag
@@ -162,11 +248,31 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
             if href:
                 hrefs[href] = None
                 said.append(_word(node, tag, href))
+                if tag == "a" and (flags := _a_flags(node, href, said[-1][2] or "")):
+                    anchors.append((href, said[-1][2] or "", flags, len(said) - 1))
             elif tag == "a":  # listed too: a page cut inside it is one <a> again (whole_page)
                 said.append(_word(node, tag, "" if attrs else None))
-        if tag == "link":
+            if tag == "a" and (name := attrs.get("name")):
+                ids.add(pc.id_hash(name))
+        srcset = _SRCSET.get(tag)
+        if srcset is not None:
+            for url in pc.srcset_urls(attrs.get(srcset[0])):
+                hrefs[url] = None
+                said.append(_word(node, tag, url, srcset[1]))
+        if tag == "img" and (img := _img_check(attrs)) is not None:
+            imgs.append(img)
+        elif tag == "link":
+            rel = attrs.get("rel")
+            if pc.has_token(rel, b"canonical"):
+                canonicals.append((attrs.get("href"), int(_inside(node, "head"))))
+            if "hreflang" in attrs and pc.has_token(rel, b"alternate"):
+                hreflangs.append((attrs.get("href"), attrs.get("hreflang")))
             if "rel" in attrs:
                 rels.append((attrs["rel"], attrs.get("href")))
+        elif tag == "script":
+            kind = (attrs.get("type") or "").encode("utf-8", "replace").strip(pc.SPACES)
+            if kind.lower() == b"application/ld+json":
+                jsonlds.append(node.text())
         elif tag == "base":
             if base is None and "href" in attrs:
                 base = attrs["href"] or ""
@@ -177,32 +283,63 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
                 said.append((content, "meta-refresh", None, None, None))
             if "name" in attrs:
                 metas.append((attrs["name"], attrs.get("content")))
+            prop = attrs.get("property")
+            if prop is not None and prop.encode("utf-8", "replace")[:3].lower() == b"og:":
+                ogs.append((prop, content))
         elif tag == "title":
             # The document's title; an SVG's <title> is not it.
             parent = node.parent
-            if title is None and parent is not None and parent.tag != "svg":
-                title = node.text()
-        elif tag == "h1":
-            h1_count += 1
-            if h1 is None:
-                h1 = node.text()
+            if parent is not None and parent.tag != "svg":
+                titles += 1
+                if title is None:
+                    title = node.text()
+        elif tag in _HEADINGS:
+            headings.append(_HEADINGS[tag])
+            if tag == "h1":
+                h1_count += 1
+                if h1 is None:
+                    h1 = node.text()
         elif tag == "html" and lang is None and "lang" in attrs:
             lang = attrs["lang"]
     holder = tree.body or root
-    words, kept = 0, b""
+    words, kept, signature, edges = 0, b"", b"", b""
     if holder is not None:
         for hidden in reversed(holder.css(INVISIBLE)):  # innermost first
             hidden.decompose()
         text = holder.text(separator=" ").encode("utf-8", "surrogatepass")
-        words = len(text.split())
+        split = text.split()
+        words = len(split)
         kept = text.translate(None, SPACES)
+        signature = pc.signature(split)
+        ends = min(2, words)
+        edges = b"".join(
+            zlib.crc32(w).to_bytes(4, "little") for w in split[:ends] + split[words - ends :]
+        )
     read: Read = (base, title, h1, h1_count, lang, metas, rels, words, kept)
     origin = origin_length(directory) if directory is not None else 0
     joined = None
     if origin and base is None:
         assert directory is not None
         joined = {href: plain_join(directory, origin, href) for href in hrefs}
-    return Walked(read, tuple(hrefs), tuple(said), joined, pack_piece(said, joined))
+    checks: pc.Checks = (
+        signature,
+        edges,
+        b"".join(h.to_bytes(4, "little") for h in sorted(ids)),
+        bytes(headings),
+        titles,
+        int(b"loremipsum" in kept.lower()),
+        imgs,
+        _settled(ids, anchors, said),
+        canonicals,
+        hreflangs,
+        ogs,
+        jsonlds,
+        itemtypes,
+        (said[0][2] or "", said[0][3])
+        if said and said[0][1] == "a" and said[0][0] is None
+        else None,
+    )
+    return Walked(read, tuple(hrefs), tuple(said), joined, pack_piece(said, joined), checks)
 
 
 def walk(data: bytes, hrefs: dict[str, str | None], directory: str | None = None, /) -> Read:
@@ -249,10 +386,12 @@ def walked_links(
 def walked_words(walked: Walked, /) -> list[Word]:
     """Each link of the walk with its words, document order, every time it occurs: the href as
     written (a meta refresh's content; for an <a> without one, listed too, "" or None if it has
-    no attributes), the element ("a", "area", "link", "iframe", "frame",
-    "img", "script", "meta-refresh"), the text inside an <a> (its first ANCHOR_BYTES bytes) else
-    None, the alt of an <img> or <area> or of the first <img> inside an <a> that has one else
-    None, and the rel of an <a>, <area> or <link> else None."""
+    no attributes), the element ("a", "area", "link", "iframe", "frame", "img", "script",
+    "meta-refresh", "img-srcset", "source", "video-poster", "object", "embed"; each candidate of
+    a srcset or imagesrcset after its element's own link), the text inside an <a> (its first
+    ANCHOR_BYTES bytes) else None, the alt of an <img> (of its srcset's candidates too) or <area>
+    or of the first <img> inside an <a> that has one else None, and the rel of an <a>, <area> or
+    <link> else None."""
     return list(walked.words)
 
 
@@ -262,6 +401,18 @@ def walked_said(walked: Walked, joins: bool = True, /) -> bytes:
     from gui_crawler.parsing.linkwords import pack_piece  # linkwords imports accel, accel this
 
     return walked.said if joins or walked.joined is None else pack_piece(walked.words, None)
+
+
+def walked_checks(walked: Walked, /) -> pc.Checks:
+    """What the audit checks on the piece (``pagechecks.Checks`` says each field): the visible
+    text's MinHash signature and its first and last two words' hashes; its ids; its headings' levels; how many <title> (an SVG's aside);
+    whether its visible text says lorem ipsum; its <img src> without alt, without width or
+    height, or whose alt is longer than ALT_FLOOR characters; its <a href> flagged nofollow,
+    target=_blank without noopener, without words, non-descriptive, to another page's #fragment
+    or to one of its own that it lacks (and its last <a>, whatever its flags); its canonicals,
+    hreflangs, og: metas, JSON-LD texts and itemtypes; and the text and alt of the <a> it opens
+    with when it continues one after a cut (None if not)."""
+    return walked.checks
 
 
 def walked_refreshes(walked: Walked, /) -> list[str]:

@@ -11,7 +11,8 @@ the settings panel:
 
 The HTML is the page's source as decoded (not the text a browser shows), as Screaming Frog's
 custom search reads it. A page's values are a JSON object ``{name: value}`` in its record
-(``FetchRecord.extracted``); a column and an Overview finding each. Run off the event loop;
+(``FetchRecord.extracted``), without the CSS and XPath rules where the page could not be queried
+(MAX_QUERY_TAGS); a column and an Overview finding each. Run off the event loop;
 a regex at most userregex.PAGE_BUDGET a page (cut there, its value is left empty).
 """
 
@@ -27,6 +28,11 @@ from gui_crawler.base import userregex
 from gui_crawler.base.translate import translate
 
 MAX_VALUE = 1000  # characters of an extracted value kept
+# The most tags a page may have to be queried by CSS or XPath: its tree takes ~370 bytes a tag
+# (~74 MB here), and the crawl queries one page this big at a time. The Python docs' biggest
+# page (argparse.html) has ~34,000; a page of more, or one too complex to parse, says in its
+# note that those rules were not run, and is no page where they found nothing.
+MAX_QUERY_TAGS = 200_000
 # A rule's name: a column heading and a JSON key (letters, digits, _ and -, up to 40).
 _NAME = re.compile(r"[A-Za-z][\w-]{0,39}")
 _ATTR = re.compile(r"@([A-Za-z_:][\w:.-]*)$")
@@ -145,6 +151,11 @@ class Extractor:
         self._css = any(r.way == "css" for r in self.rules)
         self._xpath = any(r.way == "xpath" for r in self.rules)
 
+    @property
+    def queries(self) -> bool:
+        """Whether some rule needs the page's tree (CSS, XPath)."""
+        return self._css or self._xpath
+
     @classmethod
     def of(cls, extract: Iterable[str], search: Iterable[str], absent: Iterable[str]) -> Extractor:
         return cls(
@@ -159,9 +170,9 @@ class Extractor:
     def run(self, html: str, trees: bool = True) -> tuple[str, list[str]]:
         """The page's values as a JSON object (``FetchRecord.extracted``), and the names of
         the rules whose regex was cut at userregex.PAGE_BUDGET (their values left empty).
-        ``trees`` False (a page too big or too complex to parse whole: a tree of it could take
-        gigabytes): the CSS and XPath rules find nothing there, the regexes and searches read
-        it as ever."""
+        ``trees`` False (a page too big or too complex to parse: a tree of it could take
+        gigabytes): the CSS and XPath rules are not run there (no value, not an empty one), the
+        regexes and searches read it as ever."""
         tree = xtree = None
         if trees and self._css:
             from selectolax.lexbor import LexborHTMLParser
@@ -190,6 +201,8 @@ class Extractor:
                 except TimeoutError:
                     out[rule.name] = ""
                     cut.append(rule.name)
+            elif not trees:
+                continue
             elif rule.way == "css":
                 node = tree.css_first(matcher) if tree is not None else None
                 if node is None:
@@ -222,7 +235,7 @@ def _xpath_value(xpath: Any, tree: Any) -> str:
 
 
 def values(extracted: str) -> dict[str, str]:
-    """A record's values by rule name (none: {})."""
+    """A record's values by rule name (none: {}; a rule not run on the page has none)."""
     if not extracted:
         return {}
     try:

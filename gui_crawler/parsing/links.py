@@ -177,6 +177,7 @@ def finish(
         if base_href is None:
             base_href = read[0]
         facts.add(*read[1:])
+        facts.checked(accel.pagewalk.walked_checks(piece), read[7])
     base = (join(page.page_url, base_href) if base_href else None) or page.page_url
     join_href = href_joiner(base)
     # The walk joined plain hrefs to the page's directory; a <base> (a piece's walk only sees its
@@ -204,10 +205,9 @@ def finish(
     # them when a view or an output asks).
     pieces = [accel.pagewalk.walked_said(piece, joined) for piece in walked]
     said = page_blob(base_href, pieces, extras)
+    facts_read = facts.finish(base, page.page_url, hrefs)
     spent = page.seconds + seconds + time.perf_counter() - t0
-    return ParsedPage(
-        list(links), page.encoding, facts=facts.finish(base), seconds=spent, words=said
-    )
+    return ParsedPage(list(links), page.encoding, facts=facts_read, seconds=spent, words=said)
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from gui_crawler.base import urls
 from gui_crawler.parsing import accel
 from gui_crawler.parsing._linkpack_py import deflate, inflate, varint
+from gui_crawler.parsing.pagechecks import bounded
 
 # Bounds on what is kept of a link's words: an <a> around a whole page keeps its first words.
 ANCHOR_CHARS = 200
@@ -50,8 +51,9 @@ class LinkWords(NamedTuple):
     URL; or, for a link no browser follows (``invalid``), the href as written."""
 
     target: str
-    # a, area, link, iframe, frame, img, script, meta-refresh (css for a stylesheet; request for
-    # a rendered page's failed fetch or XMLHttpRequest)
+    # a, area, link, iframe, frame, img, script, meta-refresh, img-srcset, source, video-poster,
+    # object, embed (css for a stylesheet; request for a rendered page's failed fetch or
+    # XMLHttpRequest)
     element: str
     anchor: str = ""  # the text of an <a>, whitespace collapsed, at most ANCHOR_CHARS
     alt: str = ""  # of an <img> or <area>, or of the first <img> inside an <a> that has one
@@ -111,31 +113,21 @@ Said = tuple[str | None, str, str | None, str | None, str | None]  # walked_word
 # A link with its words as read back: a said item, and the URL of its link when the walk joined
 # it (its href then that URL too).
 Item = tuple[str | None, str, str | None, str | None, str | None, str | None]
-ANCHOR_BYTES = 1024  # what the walk keeps of an <a>'s text (_pagewalk_py.ANCHOR_BYTES)
-
-
-def _bounded(text: str) -> str:
-    data = text.encode("utf-8", "surrogatepass")
-    if len(data) <= ANCHOR_BYTES:
-        return text
-    end = ANCHOR_BYTES
-    while end > 0 and data[end] & 0xC0 == 0x80:
-        end -= 1
-    return data[:end].decode("utf-8", "replace")
 
 
 # What each packed item's kind says: its element (the walk's order, _pagewalk.c WORD_*), and
 # which words that element has: text an <a>'s, alt an <a>'s (of its first <img> with one), an
-# <area>'s or an <img>'s, rel an <a>'s, an <area>'s or a <link>'s.
+# <area>'s or an <img>'s (its src's and its srcset's), rel an <a>'s, an <area>'s or a <link>'s.
 # "request": a request a rendered page's script made (fetch, XMLHttpRequest) that failed; only
-# gui_crawler/render packs it, never the walk.
+# gui_crawler/render packs it, never the walk. The crawl file keeps these indexes: a new element
+# comes last.
 ELEMENTS = (
     *("a", "area", "link", "iframe", "frame", "img", "script", "meta-refresh", "css"),
-    "request",
+    *("request", "img-srcset", "source", "video-poster", "object", "embed"),
 )
 _KIND = {name: i for i, name in enumerate(ELEMENTS)}
 _HAS_TEXT = frozenset({0})
-_HAS_ALT = frozenset({0, 1, 5})
+_HAS_ALT = frozenset({0, 1, 5, 10})
 _HAS_REL = frozenset({0, 1, 2})
 
 
@@ -560,7 +552,7 @@ def whole_page(pieces: Sequence[Sequence[Sequence[str | None]]]) -> list[Sequenc
         last = next((i for i in range(len(said) - 1, -1, -1) if said[i][1] == "a"), None)
         if piece and last is not None and piece[0][1] == "a" and piece[0][0] is None:
             item, more = said[last], piece[0]
-            text = _bounded((item[2] or "") + (more[2] or ""))
+            text = bounded((item[2] or "") + (more[2] or ""))
             alt = item[3] if item[3] is not None else more[3]
             said[last] = (*item[:2], text, alt, *item[4:])
             piece = piece[1:]

@@ -1,14 +1,17 @@
 """What a site audit wants to know about an HTML page, from the same walk of its tree that finds
 its links (one parse per page): title, meta description, H1s, canonical, meta robots, words, a hash
-of the visible text, language. No Qt here: this runs wherever parsing runs."""
+of the visible text, language, and what the audit checks on the page itself (pagechecks.py). No Qt
+here: this runs wherever parsing runs."""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from gui_crawler.base.urls import join
+from gui_crawler.parsing.pagechecks import Checks, ChecksReader
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +27,12 @@ class PageFacts:
     word_count: int = 0
     content_hash: str | None = None  # of the visible text, whitespace collapsed
     lang: str | None = None
+    # pagechecks.ChecksReader.finish's: what the audit checks on the page (JSON), its ids, a
+    # MinHash signature of its visible text, the types of its structured data.
+    checks: bytes = b""
+    ids: bytes = b""
+    minhash: bytes = b""
+    structured_data: str = ""
 
 
 class TextDigest:
@@ -89,10 +98,13 @@ class FactsReader:
 
     __slots__ = (
         "canonical",
+        "checks",
+        "descriptions",
         "h1",
         "h1_count",
         "lang",
         "meta_description",
+        "meta_names",
         "robots",
         "text",
         "title",
@@ -108,6 +120,9 @@ class FactsReader:
         self.lang: str | None = None
         self.robots: list[str] = []
         self.text = TextDigest(digest)
+        self.descriptions = 0
+        self.meta_names: set[str] = set()
+        self.checks = ChecksReader()
 
     def add(
         self,
@@ -132,6 +147,9 @@ class FactsReader:
             self.lang = collapse(lang or "") or None
         for name, content in metas:
             name = (name or "").strip().lower()
+            self.meta_names.add(name)
+            if name == "description":
+                self.descriptions += 1
             if name == "description" and self.meta_description is None:
                 self.meta_description = collapse(content or "")
             elif name == "robots":
@@ -141,8 +159,18 @@ class FactsReader:
                 self.canonical = (href or "").strip()
         self.text.add(words, kept)
 
-    def finish(self, base: str) -> PageFacts:
-        """The page's facts, once every piece of it has been walked."""
+    def checked(self, checks: Checks, words: int) -> None:
+        """What the walk of a piece read for the audit (``walked_checks``) and its words."""
+        self.checks.add(checks, words)
+
+    def finish(
+        self, base: str, page_url: str, joined: Mapping[str, str | None] | None = None
+    ) -> PageFacts:
+        """The page's facts, once every piece of it has been walked (``base``: what its links
+        join against; ``joined``: the URL each of its hrefs joined to, where known)."""
+        checks, ids, minhash, types = self.checks.finish(
+            base, page_url, self.descriptions, self.meta_names, joined
+        )
         return PageFacts(
             title=self.title,
             meta_description=self.meta_description,
@@ -155,4 +183,8 @@ class FactsReader:
             word_count=self.text.words,
             content_hash=self.text.hexdigest,
             lang=self.lang,
+            checks=checks,
+            ids=ids,
+            minhash=minhash,
+            structured_data=types,
         )

@@ -10,7 +10,10 @@ here, so the CLI and the window say the same things.
   regular file; through a link, to a FIFO, a device or a descriptor as it is);
 * ``audit``: the findings of an audit over records; ``auditfiles`` writes them as CSV files;
 * ``explanations``: what each finding means and how to fix it (the Overview's and the report's);
+* ``evidence``: what each flagged URL comes with, its source and detail (the findings CSV's rows,
+  the report's worst offenders);
 * ``anchors``: the anchor text of broken links, read by fetching their source pages again;
 * ``report``: the HTML audit report;
+* ``ci_summary``: the crawl's summary for CI pipelines (JSON, JUnit XML, Markdown);
 * ``rendering``: what rendering a page changed (``--render``), read from its record.
 """

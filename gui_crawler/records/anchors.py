@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.linkwords import LinkWords, said_words
-from gui_crawler.records.verdicts import verdict
+from gui_crawler.records.verdicts import NO_RULES, StatusRules
 
 # Each page's links with their words, in the order recorded: (page URL, its links' words). A
 # callable, so that each output reads them afresh (from the crawl file: a batch at a time).
@@ -64,10 +64,15 @@ Answer = tuple[str, str, str]
 _INVALID: Answer = ("", "", "invalid")
 
 
-def _answer(target: str, rec: FetchRecord | None, is_internal: Callable[[str], bool]) -> Answer:
+def _answer(
+    target: str,
+    rec: FetchRecord | None,
+    is_internal: Callable[[str], bool],
+    rules: StatusRules,
+) -> Answer:
     external = "no" if is_internal(target) else "yes"
     status = str(rec.status) if rec is not None and rec.status is not None else ""
-    said = verdict(rec).value if rec is not None else "not checked"
+    said = rules.verdict(rec).value if rec is not None else "not checked"
     return external, status, said
 
 
@@ -77,30 +82,38 @@ def _row(source: str, w: LinkWords, answer: Answer) -> tuple[str, ...]:
 
 
 def _link_row(
-    source: str, w: LinkWords, rec: FetchRecord | None, is_internal: Callable[[str], bool]
+    source: str,
+    w: LinkWords,
+    rec: FetchRecord | None,
+    is_internal: Callable[[str], bool],
+    rules: StatusRules,
 ) -> tuple[str, ...]:
-    return _row(source, w, _INVALID if w.invalid else _answer(w.target, rec, is_internal))
+    answer = _INVALID if w.invalid else _answer(w.target, rec, is_internal, rules)
+    return _row(source, w, answer)
 
 
 def link_rows(
     records: Mapping[str, FetchRecord],
     is_internal: Callable[[str], bool],
     pages_words: PagesWords,
+    rules: StatusRules = NO_RULES,
 ) -> Iterator[tuple[str, ...]]:
     """One row per link of every page and stylesheet (auditfiles.LINK_COLUMNS): source,
     target, anchor, alt, rel, nofollow, element, external, and the target's status and verdict
-    ("not checked" for a target with no record, "invalid" for a link no browser follows). A page
+    (by the crawl's status ``rules``; "not checked" for a target with no record, "invalid" for
+    a link no browser follows). A page
     whose links have no words (one scanned rather than parsed, or from an older crawl file)
     gives a row per link without them."""
     said: set[str] = set()
     for source, words in pages_words():
         said.add(source)
         for w in words:
-            yield _link_row(source, w, records.get(w.target), is_internal)
+            yield _link_row(source, w, records.get(w.target), is_internal, rules)
     for rec in records.values():
         if rec.links and rec.url not in said:
             for target in rec.links:
-                yield _link_row(rec.url, LinkWords(target, ""), records.get(target), is_internal)
+                link = LinkWords(target, "")
+                yield _link_row(rec.url, link, records.get(target), is_internal, rules)
 
 
 # The records of some URLs (those that have one), by URL.
@@ -114,6 +127,7 @@ def streamed_link_rows(
     unsaid: Callable[[], Iterable[FetchRecord]],
     batch: int = 5000,
     remembered: int = 65536,
+    rules: StatusRules = NO_RULES,
 ) -> Iterator[tuple[str, ...]]:
     """link_rows without every record at hand: the targets' records are asked of ``find`` a
     batch of links at a time (the answers of at most ``remembered`` targets are kept for the
@@ -126,7 +140,7 @@ def streamed_link_rows(
         targets = {w.target: None for _, words in pages for w in words if not w.invalid}
         missing = [t for t in targets if t not in known]
         got = find(missing) if missing else {}
-        answers = {t: known.get(t) or _answer(t, got.get(t), is_internal) for t in targets}
+        answers = {t: known.get(t) or _answer(t, got.get(t), is_internal, rules) for t in targets}
         if len(known) + len(missing) > remembered:
             known.clear()
         known.update(answers)

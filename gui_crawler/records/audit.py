@@ -9,16 +9,27 @@ million pages fills it.
 
 from __future__ import annotations
 
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from gui_crawler.events import ErrorKind, FetchRecord
+from gui_crawler.options import default
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.parsing.links import HTML_TYPES
+from gui_crawler.parsing.pagechecks import fragment_hashes, has_id, u32_values
 from gui_crawler.records.explanations import Explanation, explain
+from gui_crawler.records.nearduplicates import NearDuplicates
+from gui_crawler.records.onpage import (
+    checks_of,
+    hreflang_targets,
+    missing_security_headers,
+    url_flags,
+)
 from gui_crawler.records.rendering import detail, noindex_after
-from gui_crawler.records.verdicts import WORDS, Verdict, is_broken, is_cancelled, verdict
+from gui_crawler.records.verdicts import NO_RULES, WORDS, StatusRules, Verdict, is_cancelled
 from gui_crawler.records.wording import answer_words
 
 
@@ -30,18 +41,54 @@ class Thresholds:
     description_max: int = 160
     slow_seconds: float = 1.0
     large_bytes: int = 1024 * 1024
+    # The command line's (options.py, group "audit"): where auditors disagree.
+    title_min: int = default("title_min")
+    description_min: int = default("description_min")
+    alt_max: int = default("alt_max")
+    image_max_kb: int = default("image_max_kb")
+    url_max: int = default("url_max")
+    words_min: int = default("words_min")
+    similarity: int = default("similarity")  # percent
+
+    @classmethod
+    def of(cls, values: object) -> Thresholds:
+        """The thresholds a command line gave (``values``: its namespace; those it lacks keep
+        their defaults)."""
+        names = (
+            *("title_min", "description_min", "alt_max", "image_max_kb", "url_max"),
+            *("words_min", "similarity"),
+        )
+        return cls(**{n: getattr(values, n) for n in names if getattr(values, n, None) is not None})
+
+
+class Item(NamedTuple):
+    """One thing a finding flags, as a row of the findings CSV (``Finding.rows``)."""
+
+    url: str  # the page (a page's or a link's finding), the image (an image's finding)
+    # The other end, where there is one: the link's target (with its #fragment), the page
+    # holding the image, the canonical or hreflang target.
+    source: str = ""
+    # The evidence: the text, the length, the target's answer, the similar page.
+    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
     key: str
     label: str
-    urls: tuple[str, ...]  # the pages the finding is about, in crawl order
+    urls: tuple[str, ...]  # the URLs the finding is about (each once), in crawl order
     severity: int  # 2: error, 1: warning, 0: notice
+    # Every thing it flags with its other end and evidence, for the findings that say more than
+    # their URLs (a URL may have several: a page's two links to redirects); () for the others.
+    items: tuple[Item, ...] = ()
 
     @property
     def count(self) -> int:
         return len(self.urls)
+
+    def rows(self) -> tuple[Item, ...]:
+        """Every thing it flags: its items, or else one per URL (no source, no detail)."""
+        return self.items or tuple(Item(u) for u in self.urls)
 
     @property
     def explanation(self) -> Explanation | None:
@@ -64,34 +111,83 @@ class Count:
         return explain(self.key)
 
 
-# key, label, severity; the order the Overview and the report list them in.
+# key, label, severity; the order the Overview and the report list them in. Each key is stable
+# (a column of the findings CSV, scripts grep for it); explanations.py says what each one means,
+# its rule and how to fix it.
 FINDINGS: tuple[tuple[str, str, int], ...] = (
     # One finding per verdict but ok and redirect (verdicts.py decides them): the broken split
     # by where they are, and together as many as the CLI, the report and the status bar count.
     ("broken_internal", f"{WORDS[Verdict.BROKEN].label} internal links", 2),
     ("broken_external", f"{WORDS[Verdict.BROKEN].label} external links", 2),
+    ("warning", f"{WORDS[Verdict.WARNING].label}: broken links matching --warn", 1),
     ("blocked", WORDS[Verdict.BLOCKED].title, 1),
     ("timeout", WORDS[Verdict.TIMEOUT].title, 1),
     ("error", WORDS[Verdict.ERROR].title, 1),
     ("host_gave_up", "Hosts given up on (every request refused or unanswered)", 2),
     ("redirect_chain", "Redirect chains (2+ hops)", 1),
     ("redirect_loop", "Redirect loops", 2),
+    # Links, each the page that carries it (its target the item's source).
+    ("fragment_missing", "Links to a #fragment the target page lacks", 2),
+    ("link_to_redirect", "Internal links to a redirect", 0),
+    ("internal_nofollow", "Internal links marked nofollow", 1),
+    ("anchor_non_descriptive", "Links whose words say nothing (click here, read more…)", 0),
+    ("anchor_missing", "Internal links without words", 1),
+    ("unsafe_cross_origin", 'target="_blank" to another host without noopener', 1),
     ("title_missing", "Title missing", 2),
     ("title_duplicate", "Title duplicated", 1),
     ("title_long", "Title too long", 0),
+    ("title_too_short", "Title too short", 0),
+    ("title_same_as_h1", "Title the same as the H1", 0),
+    ("title_multiple", "Several <title>", 1),
     ("description_missing", "Meta description missing", 1),
     ("description_duplicate", "Meta description duplicated", 1),
     ("description_long", "Meta description too long", 0),
+    ("description_too_short", "Meta description too short", 0),
+    ("description_multiple", "Several meta descriptions", 1),
     ("h1_missing", "H1 missing", 1),
     ("h1_multiple", "Several H1", 0),
+    ("h2_missing", "H2 missing", 0),
+    ("headings_non_sequential", "Heading levels skipped (h1 → h3…)", 0),
     ("noindex", "Noindex", 0),
+    ("meta_nofollow", "Nofollow (meta robots or X-Robots-Tag)", 0),
     ("canonicalised", "Canonicalised elsewhere", 0),
     ("canonical_invalid", "Canonical not http(s)", 1),
+    ("canonical_missing", "Canonical missing", 0),
+    ("canonical_non_200", "Canonical target not 200", 2),
+    ("canonical_chain", "Canonical target canonicalised elsewhere", 1),
+    ("canonical_multiple", "Several different canonicals", 2),
+    ("canonical_relative", "Canonical written as a relative URL", 0),
+    ("canonical_outside_head", "Canonical outside <head>", 2),
+    ("hreflang_invalid_code", "Hreflang code not a language", 2),
+    ("hreflang_missing_x_default", "Hreflang without x-default", 0),
+    ("hreflang_non_200", "Hreflang target not 200", 2),
+    ("hreflang_missing_return", "Hreflang target without a link back", 1),
     ("duplicate_content", "Exact duplicate pages", 1),
+    ("near_duplicate", "Near duplicate pages", 1),
+    ("low_content", "Low content (few words)", 0),
+    ("lorem_ipsum", "Placeholder text (lorem ipsum)", 2),
+    ("structured_data_parse_error", "Structured data that does not parse", 2),
+    ("structured_data_missing_required", "Structured data missing required properties", 1),
+    ("viewport_missing", "Viewport meta tag missing", 1),
+    ("og_missing", "Open Graph tags missing", 0),
+    ("security_headers_missing", "Security headers missing", 0),
+    # Images: each the image (the page holding it the item's source).
+    ("img_missing_alt", "Images without alt", 1),
+    ("img_alt_too_long", "Image alt text too long", 0),
+    ("img_missing_size", "Images without width and height", 0),
+    ("img_over_100kb", "Internal images too heavy", 1),
+    # URLs, as the crawl normalised them.
+    ("url_uppercase", "URLs with upper-case letters", 0),
+    ("url_underscore", "URLs with underscores", 0),
+    ("url_non_ascii", "URLs with non-ASCII characters", 0),
+    ("url_parameters", "URLs with query parameters", 0),
+    ("url_over_115", "URLs too long", 0),
+    ("url_multiple_slashes", "URLs with repeated slashes in the path", 1),
     ("slow", "Slow pages", 1),
     ("large", "Large pages", 0),
     ("orphan", "In sitemap, never linked (orphans)", 1),
     ("sitemap_non200", "Non-200 in sitemap", 2),
+    ("sitemap_noindex", "Noindex in sitemap", 2),
     # JavaScript (--render): what rendering changed (render/rendered.py keeps it in the record).
     ("js_links", "Links only after JavaScript", 0),
     ("js_changed", "Title, description, H1, canonical or robots changed by JavaScript", 0),
@@ -101,6 +197,8 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     ("js_not_rendered", "Rendering failed or cut short", 1),
 )
 LABELS = {key: label for key, label, _ in FINDINGS}
+# The findings joined from the indexes when asked, with their items (Audit._joined_items).
+_JOINED_ITEMS = frozenset({"link_to_redirect", "near_duplicate"})
 # The findings of rendering: listed only for a crawl that rendered some page.
 JS_FINDINGS = frozenset(key for key, _, _ in FINDINGS if key.startswith("js_"))
 
@@ -131,10 +229,54 @@ def _custom_hit(rule: Rule, value: str) -> bool:
 # The finding of each verdict that has one ("broken" is split by where the URL is).
 _VERDICT_FINDING = {
     Verdict.BROKEN: "broken",
+    Verdict.WARNING: "warning",
     Verdict.BLOCKED: "blocked",
     Verdict.TIMEOUT: "timeout",
     Verdict.ERROR: "error",
 }
+
+
+# The findings of an image (its URL; the page holding it is the item's source).
+_IMAGE_FINDINGS = frozenset({"img_missing_alt", "img_missing_size", "img_alt_too_long"})
+# The findings whose things of one URL may come apart: an image's (on several pages), those a
+# check waiting for another URL's record decides.
+_APART = (
+    _IMAGE_FINDINGS
+    | {"img_over_100kb", "fragment_missing"}
+    | {f"{kind}_{what}" for kind in ("canonical", "hreflang") for what in ("non_200", "chain")}
+    | {"hreflang_missing_return"}
+)
+KNOWN_TARGETS = 4096  # the targets of canonicals, hreflangs and #fragments whose facts are kept
+_FRAGMENT_HOPS = 10  # redirects a link to a #fragment is followed through
+
+
+class _Target(NamedTuple):
+    """What the checks waiting for a URL need of its record."""
+
+    status: int | None
+    page: bool  # an HTML page that answered 200 (is_page)
+    canonical: str | None
+    next_url: str | None  # a redirect's target
+    ids: array[int]  # sorted
+    hreflangs: frozenset[str]
+    answer: str  # what it answered, in plain words
+
+    @classmethod
+    def of(cls, rec: FetchRecord) -> _Target:
+        page = is_page(rec)
+        return cls(
+            rec.status,
+            page,
+            rec.canonical if page else None,
+            rec.next_url if rec.is_redirect else None,
+            u32_values(rec.ids) if page else array("I"),
+            frozenset(hreflang_targets(rec)) if page else frozenset(),
+            answer_words(rec),
+        )
+
+
+# A check waiting for its target's record: (kind, page, the link or target, evidence, hops).
+_Waiting = tuple[str, str, str, str, int]
 
 
 def is_page(rec: FetchRecord) -> bool:
@@ -168,6 +310,9 @@ class Audit:
     Each record is classified once, when it is added; ``findings()`` then only joins the
     indexes (duplicates, redirect chains, sitemap URLs), so a window can ask for them often.
 
+    ``status_rules``: the crawl's (``--accept-status``, ``--warn``), by which its verdicts'
+    findings are judged.
+
     ``keep_records=False``: ``records`` stays empty and only the indexes the findings need are
     kept (the URLs of each finding, titles, descriptions and content hashes, redirects, sitemap
     URLs' statuses), for an audit fed once from a crawl file: each URL added once, thresholds,
@@ -185,8 +330,10 @@ class Audit:
         thresholds: Thresholds | None = None,
         is_internal: Callable[[str], bool] = lambda url: True,
         keep_records: bool = True,
+        status_rules: StatusRules = NO_RULES,
     ) -> None:
         self.thresholds = thresholds or Thresholds()
+        self._status_rules = status_rules
         self._is_internal = is_internal
         self.keep_records = keep_records
         self.added = 0  # records indexed (every one added, but cancelled ones)
@@ -198,11 +345,19 @@ class Audit:
         # The pages linking to a URL, likewise (the window's records come without their links).
         self.sources: Callable[[str], list[str]] | None = None
         self.source: Mapping[str, FetchRecord] | None = None
+        # The records of some URLs, for an audit that keeps none and has no source: a
+        # canonical's, an hreflang's or a #fragment's target recorded before the page naming it.
+        self.find: Callable[[list[str]], Mapping[str, FetchRecord]] | None = None
         self._rules: tuple[Rule, ...] = ()
         self._reset()
 
     def _reset(self) -> None:
         self._found: dict[str, list[str]] = defaultdict(list)
+        # The things flagged by the findings that say more than their URLs (each URL once in
+        # _found): three lists a finding, not a tuple an item (on a big site a finding may flag
+        # every page); the evidence's texts each kept once.
+        self._items: dict[str, _Listing] = {}
+        self._said: dict[str, str] = {}
         self._titles = _Groups()
         self._descriptions = _Groups()
         self._hashes = _Groups()
@@ -211,6 +366,13 @@ class Audit:
         self._sitemap: list[tuple[str, int | None]] = []  # sitemap URLs and their status
         self._stale = False  # the indexes need rebuilding from the records
         self._rendered = False  # some page was rendered (or tried): the JS findings are listed
+        self._near = NearDuplicates(self.thresholds.similarity)
+        # The checks waiting for a URL's record (a canonical's, an hreflang's, a #fragment's
+        # target), by that URL; those of its URLs not looked for yet among the records; what
+        # the latest targets' records said.
+        self._waiting: dict[str, list[_Waiting]] = {}
+        self._look_up: set[str] = set()
+        self._known: dict[str, _Target] = {}
 
     @property
     def is_internal(self) -> Callable[[str], bool]:
@@ -254,6 +416,8 @@ class Audit:
                     self._linked.add(rec.next_url)
             if not self._stale:
                 self._index(rec)
+        if len(self._look_up) >= 512:  # what waits is found among the records before it piles up
+            self._look_for_targets()
 
     def replace(self, records: Iterable[FetchRecord]) -> None:
         """Records of URLs recorded before (a re-check's answers), already in the ``source``:
@@ -279,6 +443,16 @@ class Audit:
         self._rules = tuple(rules)
         self._invalidate()
 
+    @property
+    def status_rules(self) -> StatusRules:
+        """The crawl's status rules: what its verdicts are judged by."""
+        return self._status_rules
+
+    @status_rules.setter
+    def status_rules(self, rules: StatusRules) -> None:
+        self._status_rules = rules
+        self._invalidate()
+
     def set_thresholds(self, thresholds: Thresholds) -> None:
         self.thresholds = thresholds
         self._invalidate()
@@ -287,7 +461,7 @@ class Audit:
         t = self.thresholds
         found = self._found
         url = rec.url
-        key = _VERDICT_FINDING.get(verdict(rec))
+        key = _VERDICT_FINDING.get(self._status_rules.verdict(rec))
         if key == "broken":
             key = "broken_internal" if self._is_internal(url) else "broken_external"
         if key is not None:
@@ -298,10 +472,21 @@ class Audit:
             found["slow"].append(url)
         if rec.size > t.large_bytes:
             found["large"].append(url)
-        if rec.robots and ("noindex" in rec.robots or "none" in rec.robots.split(", ")):
+        robots = rec.robots.split(", ") if rec.robots else ()
+        noindex = "noindex" in robots or "none" in robots
+        if noindex:
             found["noindex"].append(url)
+        if "nofollow" in robots or "none" in robots:
+            found["meta_nofollow"].append(url)
         if rec.in_sitemap:
             self._sitemap.append((url, rec.status))
+            if noindex:
+                found["sitemap_noindex"].append(url)
+        image = rec.content_type is not None and rec.content_type.startswith("image/")
+        if image and rec.size > t.image_max_kb * 1024 and self._is_internal(url):
+            self._flag("img_over_100kb", url, rec.referrer or "", f"{rec.size / 1024:,.0f} KB")
+        if url in self._waiting:
+            self._settle(url, _Target.of(rec))
         if rec.next_url and rec.is_redirect:
             self._hops[url] = (rec.next_url, rec.error_kind == ErrorKind.TOO_MANY_REDIRECTS)
         if not is_page(rec):
@@ -309,7 +494,7 @@ class Audit:
         if self._rules:
             got = values(rec.extracted)
             for rule in self._rules:
-                if _custom_hit(rule, got.get(rule.name, "")):
+                if rule.name in got and _custom_hit(rule, got[rule.name]):  # else not run there
                     found[custom_finding(rule)[0]].append(url)
         if not rec.title:
             found["title_missing"].append(url)
@@ -317,12 +502,19 @@ class Audit:
             self._titles.add(rec.title, url)
             if len(rec.title) > t.title_max:
                 found["title_long"].append(url)
+            if len(rec.title) < t.title_min:
+                self._flag("title_too_short", url, "", f"{len(rec.title)} characters")
+            if rec.title == rec.h1:
+                self._flag("title_same_as_h1", url, "", rec.title)
         if not rec.meta_description:
             found["description_missing"].append(url)
         else:
             self._descriptions.add(rec.meta_description, url)
             if len(rec.meta_description) > t.description_max:
                 found["description_long"].append(url)
+            if len(rec.meta_description) < t.description_min:
+                n = len(rec.meta_description)
+                self._flag("description_too_short", url, "", f"{n} characters")
         if rec.h1_count == 0:
             found["h1_missing"].append(url)
         elif rec.h1_count > 1:
@@ -331,27 +523,142 @@ class Audit:
             found["canonical_invalid"].append(url)  # kept as written: file:///…, a typo
         elif rec.canonical and rec.canonical != url:
             found["canonicalised"].append(url)
+            self._wait(rec.canonical, ("canonical", url, rec.canonical, "", 0))
         if rec.content_hash:
             self._hashes.add(rec.content_hash, url)
+        if rec.word_count < t.words_min:
+            self._flag("low_content", url, "", f"{rec.word_count} words")
+        if rec.minhash:
+            self._near.add(url, rec.minhash, rec.content_hash)
+        for key, _, said in url_flags(url, t.url_max):
+            self._flag(key, url, "", said)
+        if missing := missing_security_headers(rec):
+            self._flag("security_headers_missing", url, "", ", ".join(missing))
+        self._index_checks(rec)
         if rec.render:
             self._rendered = True
             _index_render(rec, found)
 
+    def _index_checks(self, rec: FetchRecord) -> None:
+        """What the parse of ``rec``'s page checked on it (parsing/pagechecks.py): its own
+        findings, and the facts only the audit decides (which links are internal, what their
+        targets answered)."""
+        url = rec.url
+        internal = self._is_internal
+        for kind, other, said in checks_of(rec):
+            if kind in _IMAGE_FINDINGS:
+                self._flag(kind, other, url, said)
+            elif kind == "img_alt":
+                if said.isdigit() and int(said) > self.thresholds.alt_max:
+                    self._flag("img_alt_too_long", other, url, f"{said} characters")
+            elif kind == "nofollow":
+                if internal(other):
+                    self._flag("internal_nofollow", url, other, said)
+            elif kind == "no_words":
+                if internal(other):
+                    self._flag("anchor_missing", url, other, said)
+            elif kind == "fragments":
+                if internal(other):  # another site's fragments are not fetched for this
+                    self._wait(other, ("fragments", url, other, said, 0), rec)
+            elif kind == "hreflang":
+                if other != url:
+                    self._wait(other, ("hreflang", url, other, said, 0))
+            elif kind in LABELS:
+                self._flag(kind, url, other, said)
+
+    # ---- checks that wait for another URL's record ------------------------------------------
+
+    def _wait(self, target: str, check: _Waiting, rec: FetchRecord | None = None) -> None:
+        """``check`` decided when ``target``'s record is there: now if it is known (``rec``:
+        the page being indexed, which may be its own target)."""
+        known = (
+            _Target.of(rec) if rec is not None and rec.url == target else self._known.get(target)
+        )
+        if known is not None:
+            self._decide(check, known)
+            return
+        waiting = self._waiting.get(target)
+        if waiting is None:
+            self._waiting[target] = [check]
+            self._look_up.add(target)
+        else:
+            waiting.append(check)
+
+    def _settle(self, url: str, target: _Target) -> None:
+        """The checks that waited for ``url``'s record, decided by what it says."""
+        self._known[url] = target
+        if len(self._known) > KNOWN_TARGETS:
+            del self._known[next(iter(self._known))]
+        self._look_up.discard(url)
+        for check in self._waiting.pop(url, ()):
+            self._decide(check, target)
+
+    def _decide(self, check: _Waiting, target: _Target) -> None:
+        kind, page, other, said, hops = check
+        if kind == "fragments":  # said: a line a fragment: the fragment, a tab, the link's words
+            if target.next_url is not None and hops < _FRAGMENT_HOPS:
+                # Followed through redirects (a browser keeps the fragment) to the page it names.
+                following = (kind, page, other, said, hops + 1)
+                self._wait(target.next_url, following)
+            elif target.page:
+                # The most numerous check on a docs site (python3-doc: ~130 a page): one wait
+                # for all of a page's fragments of one target, decided together.
+                ids = target.ids
+                for line in said.split("\n"):
+                    fragment, _, words = line.partition("\t")
+                    if not any(has_id(ids, h) for h in fragment_hashes(fragment)):
+                        self._flag("fragment_missing", page, f"{other}#{fragment}", words)
+        elif target.status != 200:
+            self._flag(f"{kind}_non_200", page, other, target.answer)
+        elif kind == "canonical":
+            if target.page and target.canonical and target.canonical != other:
+                self._flag("canonical_chain", page, other, f"→ {target.canonical}")
+        elif target.page and page not in target.hreflangs:
+            self._flag("hreflang_missing_return", page, other, said)
+
+    def _look_for_targets(self) -> None:
+        """The records of the URLs checks wait for, looked for once each among those recorded
+        before (one batch); a URL not recorded yet settles its checks when it is."""
+        urls = list(self._look_up)
+        self._look_up.clear()
+        if not urls:
+            return
+        if self.find is not None:
+            got = self.find(urls)
+        else:
+            records = self.all_records
+            many = getattr(records, "get_many", None)
+            got = many(urls) if many is not None else {u: r for u in urls if (r := records.get(u))}
+        for url, rec in got.items():
+            if not is_cancelled(rec) and url in self._waiting:
+                self._settle(url, _Target.of(rec))
+
+    def _flag(self, key: str, url: str, source: str = "", detail: str = "") -> None:
+        """A thing ``key`` flags: ``url`` listed once, each item kept."""
+        listing = self._items.get(key)
+        if listing is None:
+            listing = self._items[key] = _Listing(self._found[key], key in _APART)
+        listing.add(url, source, self._said.setdefault(detail, detail))
+
     def _fresh(self) -> None:
-        """The indexes rebuilt if they are stale."""
+        """The indexes rebuilt if they are stale; the targets checks wait for looked for."""
         if self._stale:
             self._reset()
             for rec in self.all_records.values():
                 if not is_cancelled(rec):
                     self._index(rec)
+        self._look_for_targets()
 
     def findings(self) -> list[Finding]:
         """Every finding with its pages."""
         self._fresh()
         found: dict[str, Sequence[str]] = {**self._found, **self._joined()}
         found.update((key, groups.shared()) for key, groups in self._groups().items())
+        items = {key: listing.items() for key, listing in self._items.items()}
+        items.update(self._joined_items())
         return [
-            Finding(key, label, tuple(found.get(key, ())), sev) for key, label, sev in self._kinds()
+            Finding(key, label, tuple(found.get(key, ())), sev, tuple(items.get(key, ())))
+            for key, label, sev in self._kinds()
         ]
 
     def finding(self, key: str) -> Finding:
@@ -362,7 +669,12 @@ class Audit:
         self._fresh()
         groups = self._groups().get(key)
         urls = groups.shared() if groups is not None else self._joined().get(key)
-        return Finding(key, label, tuple(self._found.get(key, ()) if urls is None else urls), sev)
+        found = tuple(self._found.get(key, ()) if urls is None else urls)
+        listing = self._items.get(key)
+        items = (
+            self._joined_items().get(key) if key in _JOINED_ITEMS else listing and listing.items()
+        )
+        return Finding(key, label, found, sev, tuple(items or ()))
 
     def counts(self) -> list[Count]:
         """Every finding's count, in the order of findings(), in time linear in the redirects
@@ -373,7 +685,12 @@ class Audit:
         return [Count(key, label, n.get(key, 0), sev) for key, label, sev in self._kinds()]
 
     def _kinds(self) -> list[tuple[str, str, int]]:
-        kinds = FINDINGS if self._rendered else [f for f in FINDINGS if f[0] not in JS_FINDINGS]
+        """The findings listed: those of rendering for a crawl that rendered some page, the
+        warnings for a crawl with ``--warn``, a custom one per rule."""
+        left_out = (set() if self._rendered else JS_FINDINGS) | (
+            set() if self._status_rules.warn else {"warning"}
+        )
+        kinds = [f for f in FINDINGS if f[0] not in left_out]
         return [*kinds, *map(custom_finding, self._rules)]
 
     def _groups(self) -> dict[str, _Groups]:
@@ -384,45 +701,96 @@ class Audit:
         }
 
     def _joined(self) -> dict[str, list[str]]:
-        """The findings joined from the indexes when asked: redirects and sitemap URLs."""
+        """The findings joined from the indexes when asked: redirects, sitemap URLs, the links
+        to redirects and near duplicates."""
         chains, loops = self._redirects()
         linked = self.linked or self._linked.__contains__
+        items = self._joined_items()
         return {
             "redirect_chain": chains,
             "redirect_loop": loops,
             "orphan": [u for u, _ in self._sitemap if not linked(u)],
             "sitemap_non200": [u for u, status in self._sitemap if status != 200],
+            **{key: list(dict.fromkeys(i.url for i in found)) for key, found in items.items()},
         }
+
+    def _joined_items(self) -> dict[str, list[Item]]:
+        """The things flagged by the findings joined when asked: each internal link to a
+        redirect (from the pages linking to it), each page alike another."""
+        internal = self._is_internal
+        redirects = {u: hop for u, hop in self._hops.items() if internal(u)}
+        to_redirects = [
+            Item(page, target, f"→ {redirects[target][0]}")
+            for page, target in self._links_to(redirects)
+            if internal(page) and page not in self._hops  # a redirect is no page linking
+        ]
+        alike = [Item(a, b, f"{pct}% alike") for a, b, pct in self._near.pairs()]
+        return {"link_to_redirect": to_redirects, "near_duplicate": alike}
+
+    def redirecting(self) -> set[str]:
+        """The URLs that answered with a redirect (whose linking pages ``sources`` says)."""
+        self._fresh()
+        return set(self._hops)
+
+    def _links_to(self, targets: Mapping[str, object]) -> list[tuple[str, str]]:
+        """(page, target) of each link to one of ``targets``, the pages in the order recorded
+        (from ``sources`` if set, else the records' links)."""
+        if not targets:
+            return []
+        if self.sources is not None:
+            at = {u: i for i, u in enumerate(self.all_records)} if len(targets) > 1 else {}
+            pairs = [(s, t) for t in targets for s in self.sources(t)]
+            return sorted(pairs, key=lambda pair: at.get(pair[0], len(at)))
+        return [
+            (url, target)
+            for url, rec in self.all_records.items()
+            for target in rec.links
+            if target in targets
+        ]
 
     def _redirects(self) -> tuple[list[str], list[str]]:
         """(URLs starting a chain of 2+ redirects, URLs whose redirects come back round)."""
-        redirects = self._hops
         chains: list[str] = []
         loops: list[str] = []
-        for url, (first, too_many) in redirects.items():
-            seen = {url}
-            hops = 1
-            nxt: str | None = first
-            loop = False
-            while nxt is not None:
-                if nxt in seen:
-                    loop = True
-                    break
-                seen.add(nxt)
-                target = redirects.get(nxt)
-                if target is None:
-                    break
-                hops += 1
-                nxt = target[0]
-            if loop or too_many:
+        for url in self._hops:
+            hops, loop = self.chain(url)
+            if loop:
                 loops.append(url)
-            elif hops >= 2:
+            elif len(hops) >= 2:
                 chains.append(url)
         return chains, loops
+
+    def chain(self, url: str) -> tuple[list[str], bool]:
+        """The URLs a redirect leads through from ``url``, in order (the first hop's target
+        first; a loop ends at the first URL seen again), and whether they loop (or ran over too
+        many redirects)."""
+        self._fresh()
+        redirects = self._hops
+        got = redirects.get(url)
+        if got is None:
+            return [], False
+        hops: list[str] = []
+        seen = {url}
+        nxt: str | None = got[0]
+        while nxt is not None:
+            hops.append(nxt)
+            if nxt in seen:
+                return hops, True
+            seen.add(nxt)
+            target = redirects.get(nxt)
+            nxt = target[0] if target is not None else None
+        return hops, got[1]
+
+    def groups(self, key: str) -> list[list[str]]:
+        """The groups of a duplicate finding (title_duplicate, description_duplicate,
+        duplicate_content): the URLs sharing one text, group by group; KeyError for another."""
+        self._fresh()
+        return self._groups()[key].groups()
 
     def broken_links(self) -> list[tuple[str, str, str]]:
         """(source page, broken target, what the target answered in plain words) for every link
         to a broken URL: the rows of the broken-links CSV."""
+        is_broken = self._status_rules.is_broken
         if self.source is not None:  # the broken URLs are indexed: read just their records
             self._fresh()
             got = self.source
@@ -449,6 +817,36 @@ class Audit:
                 if bad is not None:
                     rows.append((url, target, answer_words(bad)))
         return rows
+
+
+class _Listing:
+    """The things one finding flags: each one's URL, other end and evidence, in three lists; and
+    its URLs, each once (``urls``: the audit's list of the finding's URLs). ``apart``: a URL's
+    things may come apart (an image on several pages, a check settled when its target comes),
+    so the URLs listed are kept in a set too; else they come together, one URL after another."""
+
+    __slots__ = ("details", "listed", "sources", "targets", "urls")
+
+    def __init__(self, urls: list[str], apart: bool) -> None:
+        self.urls = urls
+        self.targets: list[str] = []
+        self.sources: list[str] = []
+        self.details: list[str] = []
+        self.listed: set[str] | None = set() if apart else None
+
+    def add(self, url: str, source: str, detail: str) -> None:
+        self.targets.append(url)
+        self.sources.append(source)
+        self.details.append(detail)
+        if self.listed is None:
+            if not self.urls or self.urls[-1] != url:
+                self.urls.append(url)
+        elif url not in self.listed:
+            self.listed.add(url)
+            self.urls.append(url)
+
+    def items(self) -> list[Item]:
+        return list(map(Item, self.targets, self.sources, self.details))
 
 
 class _Groups:
@@ -478,4 +876,8 @@ class _Groups:
 
     def shared(self) -> list[str]:
         """The URLs of every group of two or more, group by group."""
-        return [url for urls in self._by.values() if type(urls) is list for url in urls]
+        return [url for urls in self.groups() for url in urls]
+
+    def groups(self) -> list[list[str]]:
+        """Every group of two or more URLs, in the order their text first came."""
+        return [urls for urls in self._by.values() if type(urls) is list]

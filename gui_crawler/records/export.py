@@ -10,7 +10,8 @@ from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.records.audit import custom_finding
 from gui_crawler.records.outfile import atomic_text
-from gui_crawler.records.page_columns import PAGE_COLUMNS
+from gui_crawler.records.page_columns import PAGE_COLUMNS, columns_of
+from gui_crawler.records.verdicts import NO_RULES, StatusRules
 
 __all__ = ["COLUMNS", "atomic_text", "safe_cell", "write_csv", "write_table"]
 
@@ -45,17 +46,22 @@ def write_table(
 
 
 def write_csv(
-    path: str | os.PathLike[str], records: Iterable[FetchRecord], rules: Sequence[Rule] = ()
+    path: str | os.PathLike[str],
+    records: Iterable[FetchRecord],
+    rules: Sequence[Rule] = (),
+    status_rules: StatusRules = NO_RULES,
 ) -> int:
-    """One row per record, the pages table's columns, then a column per custom extraction or
-    search rule (headed as its finding is keyed: ``extract:price``, ``search:ga``)."""
+    """One row per record, the pages table's columns (the verdict by the crawl's status rules),
+    then a column per custom extraction or search rule (headed as its finding is keyed:
+    ``extract:price``, ``search:ga``)."""
+    columns = columns_of((), status_rules)
     if not rules:
-        return write_table(path, COLUMNS, ([c.value(r) for c in PAGE_COLUMNS] for r in records))
+        return write_table(path, COLUMNS, ([c.value(r) for c in columns] for r in records))
     heads = [custom_finding(rule)[0] for rule in rules]
     names = [rule.name for rule in rules]
 
     def row(rec: FetchRecord) -> list[object]:
         got = values(rec.extracted)
-        return [*(c.value(rec) for c in PAGE_COLUMNS), *(got.get(n, "") for n in names)]
+        return [*(c.value(rec) for c in columns), *(got.get(n, "") for n in names)]
 
     return write_table(path, (*COLUMNS, *heads), map(row, records))

@@ -16,7 +16,15 @@ from gui_crawler.base.translate import COLUMNS, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.records.audit import custom_finding
-from gui_crawler.records.verdicts import category, category_of, verdict, verdict_sql
+from gui_crawler.records.verdicts import (
+    NO_RULES,
+    StatusRules,
+    category,
+    category_of,
+)
+from gui_crawler.records.verdicts import (
+    SQL_FUNCTIONS as VERDICT_SQL_FUNCTIONS,
+)
 from gui_crawler.records.wording import error_sentence, status_word
 
 
@@ -104,7 +112,17 @@ def _error_sentence_of(error_kind: str | None) -> str:
 SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {
     "error_sentence_of": (1, _error_sentence_of),
     "category_of": (3, functools.lru_cache(maxsize=4096)(category_of)),
+    **VERDICT_SQL_FUNCTIONS,
 }
+
+
+def verdict_column(rules: StatusRules) -> PageColumn:
+    """The verdict column of a crawl with these status rules (``--accept-status``, ``--warn``)."""
+    return PageColumn(
+        "verdict", "Verdict", "ok, redirect, broken, blocked (robots.txt, bot wall, 429), timeout, "
+        "error (the crawler's own), cancelled, warning (broken, matching --warn)",
+        lambda r: rules.verdict(r).value, width=80, sql=rules.sql(),
+    )  # fmt: skip
 
 
 C = PageColumn
@@ -139,8 +157,7 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
     C("tries", "Tries", "Attempts made", lambda r: r.tries, width=50, numeric=True, shown=False),
     C("note", "Note", "Why a redirect was not followed, and the like", lambda r: r.note,
       width=200, searched=True, shown=False),
-    C("verdict", "Verdict", "ok, redirect, broken, blocked (robots.txt, bot wall, 429), timeout, error (the crawler's own), cancelled",
-      lambda r: verdict(r).value, width=80, sql=verdict_sql()),
+    verdict_column(NO_RULES),
     C("in_sitemap", "Sitemap", "1 if a sitemap of the site lists the URL",
       lambda r: int(r.in_sitemap), width=60, numeric=True, shown=False),
     C("external", "External", "1 for an off-site link: checked, never followed",
@@ -160,6 +177,9 @@ PAGE_COLUMNS: tuple[PageColumn, ...] = (
     C("content_hash", "Content hash", "Hash of the visible text: equal hashes, equal pages",
       lambda r: r.content_hash, width=140, shown=False),
     C("lang", "Language", "<html lang>", lambda r: r.lang, width=70, shown=False),
+    C("structured_data", "Structured data", "The types its JSON-LD and microdata declare "
+      "(Product, BreadcrumbList…)", lambda r: r.structured_data, width=160, searched=True,
+      shown=False),
     *(C(f"{name}_ms", label, tip, _phase(f"{name}_ms"), width=70, numeric=True, shown=False,
         sql=_half_even_tenths(f"{name}_ms"))
       for name, label, tip in (
@@ -236,6 +256,13 @@ def rule_column(rule: Rule) -> PageColumn:
              sort=lambda r: _count(value(r)), width=90, numeric=True, sql=count)  # fmt: skip
 
 
-def columns_of(rules: Sequence[Rule]) -> tuple[PageColumn, ...]:
-    """The pages table's columns for a crawl with these rules: PAGE_COLUMNS, then one a rule."""
-    return (*PAGE_COLUMNS, *map(rule_column, rules)) if rules else PAGE_COLUMNS
+def columns_of(
+    rules: Sequence[Rule], status_rules: StatusRules = NO_RULES
+) -> tuple[PageColumn, ...]:
+    """The pages table's columns for a crawl with these rules: PAGE_COLUMNS (the verdict
+    judged by its status rules), then one a custom extraction or search rule."""
+    columns = PAGE_COLUMNS
+    if status_rules:
+        at = COLUMN_INDEX["verdict"]
+        columns = (*columns[:at], verdict_column(status_rules), *columns[at + 1 :])
+    return (*columns, *map(rule_column, rules)) if rules else columns

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from gui_crawler.events import FetchRecord
-from gui_crawler.records.verdicts import is_blocked
+from gui_crawler.records.verdicts import NO_RULES, StatusRules
 
 RECORD_FILTERS = (
     ("External", "off-site links checked once (HEAD, else GET)"),
@@ -15,15 +15,18 @@ RECORD_FILTERS = (
         "refused to bots or throttled: robots.txt, bot walls, 429/503/999, private addresses",
     ),
 )
-_TESTS: dict[str, Callable[[FetchRecord], bool]] = {
-    "External": lambda r: r.external,
-    "Blocked": is_blocked,
+_TESTS: dict[str, Callable[[StatusRules], Callable[[FetchRecord], bool]]] = {
+    "External": lambda rules: lambda r: r.external,
+    "Blocked": lambda rules: rules.is_blocked,
 }
 
 
-def record_filter(labels: Iterable[str]) -> Callable[[FetchRecord], bool] | None:
-    """A row test for the checked buttons (a row passes if any applies), None when none is."""
-    tests = [_TESTS[label] for label in labels]
+def record_filter(
+    labels: Iterable[str], rules: StatusRules = NO_RULES
+) -> Callable[[FetchRecord], bool] | None:
+    """A row test for the checked buttons (a row passes if any applies), None when none is;
+    the verdicts by the crawl's status ``rules``."""
+    tests = [_TESTS[label](rules) for label in labels]
     if not tests:
         return None
     if len(tests) == 1:

@@ -9,7 +9,7 @@ import itertools
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping
 from html import escape
 from typing import Any, Protocol, TextIO
 
@@ -26,28 +26,35 @@ from gui_crawler.records.anchors import (
     streamed_link_rows,
     words_in_records,
 )
-from gui_crawler.records.audit import Audit, Finding
-from gui_crawler.records.auditfiles import write_broken_links_csv, write_links_csv
+from gui_crawler.records.audit import Audit, Finding, Thresholds
+from gui_crawler.records.auditfiles import (
+    write_broken_links_csv,
+    write_findings_csv,
+    write_links_csv,
+)
+from gui_crawler.records.evidence import Describe, describer, finding_rows, in_order
 from gui_crawler.records.export import write_csv
 from gui_crawler.records.outfile import atomic_text
 from gui_crawler.records.verdicts import (
     CLASS_WORDS,
+    NO_RULES,
     StatusClass,
+    StatusRules,
     Tally,
     Verdict,
-    is_broken,
     is_cancelled,
     noun,
-    of_verdict,
     status_class,
 )
 from gui_crawler.records.wording import answer_words
 
 WORST = 10  # offenders listed per finding
 # The verdicts counted on the report's cards (verdicts.py decides them, as for the CLI's summary
-# and the window's status bar), with their colour class.
-_CARDS = ((Verdict.BROKEN, "s2"), (Verdict.ERROR, "s1"), (Verdict.BLOCKED, ""),
-          (Verdict.TIMEOUT, ""))  # fmt: skip
+# and the window's status bar), with their colour class and whether shown at 0 (warnings only in
+# a crawl that has some).
+_CARDS = ((Verdict.BROKEN, "s2", True), (Verdict.ERROR, "s1", True),
+          (Verdict.WARNING, "s1", False), (Verdict.BLOCKED, "", True),
+          (Verdict.TIMEOUT, "", True))  # fmt: skip
 _COLORS = {2: "#c0392b", 1: "#d68910", 0: "#2e86c1"}
 # The look of the one-file HTML pages: this report and a crawl comparison (compare.py).
 CSS = """
@@ -126,13 +133,14 @@ _TIME_BOUNDS = [(0.1, "< 100 ms"), (0.3, "100-300 ms"), (1.0, "300 ms-1 s"), (3.
 
 class Totals:
     """What the report counts over every record of its audit, one record at a time: URLs,
-    hosts, pages that answered 200, the verdicts, answers by class and response times."""
+    hosts, pages that answered 200, the verdicts (by the crawl's status rules), answers by class
+    and response times."""
 
-    def __init__(self, records: Iterable[FetchRecord] = ()) -> None:
+    def __init__(self, records: Iterable[FetchRecord] = (), rules: StatusRules = NO_RULES) -> None:
         self.urls = 0
         self.hosts: set[str] = set()
         self.pages = 0
-        self.tally = Tally()
+        self.tally = Tally(rules=rules)
         self.statuses: Counter[StatusClass] = Counter()
         self.times = [0] * (len(_TIME_BOUNDS) + 1)
         for rec in records:
@@ -173,17 +181,9 @@ def _time_items(totals: Totals) -> list[tuple[str, int, str]]:
     return [(label, n, "#5d6d7e") for label, n in zip(labels, totals.times, strict=True)]
 
 
-def _in_order(urls: Sequence[str], find: Find, batch: int = 500) -> Iterator[FetchRecord]:
-    """The records of ``urls`` in their order, asked of ``find`` a batch at a time."""
-    for i in range(0, len(urls), batch):
-        some = list(urls[i : i + batch])
-        got = find(some)
-        yield from (got[u] for u in some if u in got)
-
-
 def _offenders(f: Finding, find: Find) -> list[FetchRecord]:
     """The first WORST pages of the finding, the worst first where there is a worst."""
-    recs = _in_order(f.urls, find)
+    recs = in_order(f.urls, find)
     if f.key == "slow":
         return heapq.nsmallest(WORST, recs, key=lambda r: -r.elapsed)
     if f.key == "large":
@@ -194,24 +194,10 @@ def _offenders(f: Finding, find: Find) -> list[FetchRecord]:
     return list(itertools.islice(recs, WORST))
 
 
-def _detail(f: Finding, r: FetchRecord) -> str:
-    if f.key == "slow":
-        return f"{r.elapsed * 1000:,.0f} ms"
-    if f.key == "large":
-        return f"{r.size / 1024:,.0f} KB"
-    if f.key.startswith("title"):
-        return r.title or ""
-    if f.key.startswith("description"):
-        return r.meta_description or ""
-    if f.key in ("canonicalised", "canonical_invalid"):
-        return f"→ {r.canonical}"
-    if f.key.startswith("h1"):
-        return f"{r.h1_count} H1"
-    if f.key.startswith("redirect"):
-        return f"→ {r.next_url or ''}"
-    if f.key == "noindex":
-        return r.robots or ""
-    return answer_words(r)  # plain words, never an exception's text
+def _said(describe: Describe, r: FetchRecord) -> str:
+    """An offender's cell: the evidence, else the other end."""
+    source, detail = describe(r)
+    return detail or (f"→ {source}" if source else "")
 
 
 def render(
@@ -225,7 +211,7 @@ def render(
     offenders') for an audit that keeps no records; by default, from its records."""
     findings = audit.findings()
     if totals is None:
-        totals = Totals(audit.all_records.values())
+        totals = Totals(audit.all_records.values(), audit.status_rules)
     if find is None:
         find = _finder(audit.all_records)
     hosts = sorted(totals.hosts)
@@ -243,7 +229,8 @@ def render(
         *(
             f"<div class=card><b{f' class={cls}' if cls and tally[v] else ''}>{tally[v]:,}</b>"
             f"{noun(v, tally[v])}</div>"
-            for v, cls in _CARDS
+            for v, cls, always in _CARDS
+            if always or tally[v]
         ),
         f"<div class=card><b>{sum(1 for f in findings if f.count):,}</b>kinds of issue</div>",
         "</div><h2>Findings</h2>",
@@ -262,12 +249,16 @@ def render(
             what, fix = escape(f.explanation.what), escape(f.explanation.fix)
             out.append(f"<p class=why>{what} <b>How to fix:</b> {fix}</p>")
         out.append("<table>")
-        for r in _offenders(f, find):
-            out.append(
-                f"<tr><td class=url>{escape(r.url)}</td><td>{escape(_detail(f, r))}</td></tr>"
-            )
-        if f.count > WORST:
-            out.append(f"<tr><td colspan=2 class=sub>… and {f.count - WORST:,} more</td></tr>")
+        if f.items:  # each thing it flags, with its other end and its evidence
+            rows = [(i.url, " ".join(filter(None, (i.source, i.detail)))) for i in f.items]
+        else:
+            describe = describer(audit, f)
+            rows = [(r.url, _said(describe, r)) for r in _offenders(f, find)]
+        for url, said in rows[:WORST]:
+            out.append(f"<tr><td class=url>{escape(url)}</td><td>{escape(said)}</td></tr>")
+        more = len(f.items or f.urls) - WORST
+        if more > 0:
+            out.append(f"<tr><td colspan=2 class=sub>… and {more:,} more</td></tr>")
         out.append("</table>")
     broken = anchors if anchors is not None else broken_rows(audit.broken_links(), no_words)
     if broken:
@@ -315,7 +306,10 @@ def write_report(
 
 def audit_of(records: list[FetchRecord], config: CrawlConfig) -> Audit:
     """An audit of a crawl's records; internal means on the crawl's own hosts."""
-    audit = Audit(is_internal=Scope(config.roots, strict=config.strict).host_ok)
+    audit = Audit(
+        is_internal=Scope(config.roots, strict=config.strict).host_ok,
+        status_rules=StatusRules.of(config),
+    )
     audit.rules = config.extractor().rules
     audit.add(records)
     return audit
@@ -365,10 +359,17 @@ class Records(Protocol):
 
 
 class ListRecords:
-    """Records held in a list (a crawl kept without a crawl file): Records over it."""
+    """Records held in a list (a crawl kept without a crawl file): Records over it, their
+    verdicts judged by the crawl's status ``rules``."""
 
-    def __init__(self, records: list[FetchRecord], pages_words: PagesWords | None = None):
+    def __init__(
+        self,
+        records: list[FetchRecord],
+        pages_words: PagesWords | None = None,
+        rules: StatusRules = NO_RULES,
+    ):
         self.records = records
+        self.rules = rules
         self._words = pages_words or words_in_records(records)
         self._by_url: dict[str, FetchRecord] | None = None
 
@@ -376,7 +377,7 @@ class ListRecords:
         return self.records
 
     def by_url(self, verdict: Verdict | None = None) -> Iterable[FetchRecord]:
-        records = self.records if verdict is None else of_verdict(self.records, verdict)
+        records = self.records if verdict is None else self.rules.of_verdict(self.records, verdict)
         return sorted(records, key=lambda r: r.url)
 
     def find(self, urls: list[str]) -> Mapping[str, FetchRecord]:
@@ -402,13 +403,24 @@ class Streamed:
     report counts over them (``findings``), and the broken links (source, target, answer) in
     crawl order (``broken``)."""
 
-    def __init__(self, records: Records, config: CrawlConfig, broken: bool, findings: bool) -> None:
+    def __init__(
+        self,
+        records: Records,
+        config: CrawlConfig,
+        broken: bool,
+        findings: bool,
+        thresholds: Thresholds | None = None,
+    ) -> None:
         internal = Scope(config.roots, strict=config.strict).host_ok
-        self.audit = audit = Audit(is_internal=internal, keep_records=False)
+        rules = StatusRules.of(config)
+        self.audit = audit = Audit(
+            thresholds, is_internal=internal, keep_records=False, status_rules=rules
+        )
         audit.rules = config.extractor().rules
         linked: set[str] = set()  # the sitemap URLs some page links to
         audit.linked = linked.__contains__
-        self.totals = totals = Totals()
+        audit.find = records.find  # a canonical's, an hreflang's, a #fragment's target
+        self.totals = totals = Totals(rules=rules)
         answers: dict[str, str] = {}  # each broken URL's answer in words
         sitemap: set[str] = set()
         for rec in records.each():
@@ -419,21 +431,37 @@ class Streamed:
                 totals.add(rec)
                 if rec.in_sitemap:
                     sitemap.add(rec.url)
-            if broken and is_broken(rec):
+            if broken and rules.is_broken(rec):
                 answers[rec.url] = answer_words(rec)
         self.broken: list[tuple[str, str, str]] = []
-        if not (answers or sitemap):
+        redirects = audit.redirecting() if findings else set()
+        if not (answers or sitemap or redirects):
             return
-        for rec in records.each(links=True):
-            if is_cancelled(rec):
+        sources: dict[str, list[str]] = {}  # the pages linking to each redirect
+        audit.sources = lambda url: sources.get(url, [])
+        for page, target, redirect in links_to(records, answers.keys() | sitemap | redirects):
+            if target in sitemap:
+                linked.add(target)
+            if redirect:
                 continue
-            for target in rec.links:
-                if target in answers:
-                    self.broken.append((rec.url, target, answers[target]))
-                if target in sitemap:
-                    linked.add(target)
-            if rec.next_url in sitemap:
-                linked.add(rec.next_url)
+            if target in answers:
+                self.broken.append((page, target, answers[target]))
+            if target in redirects:
+                sources.setdefault(target, []).append(page)
+
+
+def links_to(records: Records, wanted: Container[str]) -> Iterator[tuple[str, str, bool]]:
+    """(page, target, whether a redirect) for every link of a record to a URL of ``wanted``,
+    and every redirect to one, in crawl order (cancelled records left out): the records are
+    read once more, with their outlinks."""
+    for rec in records.each(links=True):
+        if is_cancelled(rec):
+            continue
+        for target in rec.links:
+            if target in wanted:
+                yield rec.url, target, False
+        if rec.next_url is not None and rec.next_url in wanted:
+            yield rec.url, rec.next_url, True
 
 
 def write_audit(
@@ -443,31 +471,48 @@ def write_audit(
     out: TextIO,
     pages_words: PagesWords | None = None,
 ) -> bool:
-    """The CLI's --report, --broken-csv and --links-csv files, the links' words from
-    ``pages_words`` (the crawl file's) or else from the records; False if all went well (an
-    error is printed). The records are read as a stream, as often as the outputs need: the
-    audit keeps no record."""
+    """The CLI's --report, --findings-csv, --broken-csv and --links-csv files, the links'
+    words from ``pages_words`` (the crawl file's) or else from the records; False if all went
+    well (an error is printed). The records are read as a stream, as often as the outputs need:
+    the audit keeps no record."""
+    rules = StatusRules.of(config)
     if isinstance(records, list):
-        records = ListRecords(records, pages_words)
+        records = ListRecords(records, pages_words, rules)
     source = records
-    want_broken = bool(args.report or args.broken_csv)
-    streamed = Streamed(source, config, want_broken, bool(args.report)) if want_broken else None
-    rows = broken_rows(streamed.broken, source.words) if streamed is not None else []
-    internal = Scope(config.roots, strict=config.strict).host_ok
     links_csv = getattr(args, "links_csv", None)
+    findings_csv = getattr(args, "findings_csv", None)
+    want_broken = bool(args.report or args.broken_csv)
+    want_findings = bool(args.report or findings_csv)
+    thresholds = Thresholds.of(args)  # --title-min and the like
+    streamed = (
+        Streamed(source, config, want_broken, want_findings, thresholds)
+        if want_broken or want_findings
+        else None
+    )
+    # The links' words are read for the outputs that show them (every page's: seconds).
+    rows = broken_rows(streamed.broken, source.words) if streamed and want_broken else []
+    internal = Scope(config.roots, strict=config.strict).host_ok
 
     def report(path: str) -> int:
         assert streamed is not None
         audit, totals = streamed.audit, streamed.totals
         return write_report(path, audit, anchors=rows, totals=totals, find=source.find)
 
+    def findings(path: str) -> int:
+        assert streamed is not None
+        return write_findings_csv(path, finding_rows(streamed.audit, source.find))
+
     for path, write, what in (
         (args.report, report, "the report"),
+        (findings_csv, findings, "every finding"),
         (args.broken_csv, lambda p: write_broken_links_csv(p, rows), f"{len(rows)} broken links"),
         (
             links_csv,
             lambda p: write_links_csv(
-                p, streamed_link_rows(source.answers, internal, source.words, source.unsaid)
+                p,
+                streamed_link_rows(
+                    source.answers, internal, source.words, source.unsaid, rules=rules
+                ),
             ),
             "every link",
         ),
@@ -486,4 +531,4 @@ def write_audit(
 
 def write_pages_csv(path: str, records: Records, config: CrawlConfig) -> int:
     """The CLI's --csv: one row per record in crawl order, read as a stream."""
-    return write_csv(path, records.each(), config.extractor().rules)
+    return write_csv(path, records.each(), config.extractor().rules, StatusRules.of(config))

@@ -16,8 +16,15 @@ verdict column. So a record is broken in all of them or in none.
   files, ports or memory, too busy to wait, a crawler bug, a parser crash).
 - cancelled: cut short in flight: the crawl stopped while the URL was being fetched (continuing
   the crawl fetches it again).
+- warning: broken, but its URL matches the crawl's ``--warn`` regex: listed, not failing.
 
 The exit code is 1 when some record is broken or an error (``FAILS``).
+
+A crawl's own status rules (``StatusRules``: ``--accept-status``, ``--warn``, kept with its
+options) are part of the verdict: an accepted status is ok, a broken URL matching ``--warn`` a
+warning, in every count alike. Whatever reads a crawl's records judges them through its rules
+(``StatusRules.of(config)``); the module-level functions are those of a crawl without any
+(``NO_RULES``).
 
 Beside the verdict, a fact rather than a judgement: a record's status class (``StatusClass``:
 1xx to 5xx, another status, no answer), what the pages table's quick filters 2xx, 3xx, 4xx, 5xx
@@ -29,15 +36,19 @@ sorts and filters by; tests/records/test_verdicts.py holds each to its twin.
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gui_crawler.base.translate import VERDICTS, translate
+from gui_crawler.base.userregex import UrlRegex
 from gui_crawler.events import REDIRECT_STATUSES, ErrorKind
+from gui_crawler.options.forms import status_ranges
 
 if TYPE_CHECKING:
+    from gui_crawler.config import CrawlConfig
     from gui_crawler.events import FetchRecord
 
 
@@ -51,6 +62,7 @@ class Verdict(enum.StrEnum):
     TIMEOUT = "timeout"
     ERROR = "error"
     CANCELLED = "cancelled"
+    WARNING = "warning"
 
 
 BLOCKED_STATUSES = frozenset({429, 503, 999})
@@ -63,55 +75,179 @@ _ERROR_KINDS = frozenset(
 # The verdicts that make the CLI's exit code 1.
 FAILS = frozenset({Verdict.BROKEN, Verdict.ERROR})
 # The verdicts a re-check fetches again: those another try may change.
-RECHECKED = frozenset({Verdict.BROKEN, Verdict.BLOCKED, Verdict.TIMEOUT, Verdict.ERROR})
+RECHECKED = frozenset(
+    {Verdict.BROKEN, Verdict.WARNING, Verdict.BLOCKED, Verdict.TIMEOUT, Verdict.ERROR}
+)
+# Error kinds that say no more than the answer's status does (a bot wall's 403, a 1xx as the
+# final answer): an accepted status makes such a record ok too. Every other kind is a failure
+# beyond the status (a redirect loop answered 302, a page over the size limit answered 200).
+_STATUS_FAULTS = frozenset({ErrorKind.BOT_CHALLENGE, ErrorKind.INFORMATIONAL})
+# The SQL function a verdict's SQL twin calls for ``--warn`` (registered by every reader).
+WARN_SQL_FUNCTION = "gui_crawler_warned"
+
+
+@functools.lru_cache(maxsize=16)
+def _warn_regex(pattern: str) -> UrlRegex:
+    # A search cut short by the time budget leaves the URL broken: a warning is what the
+    # person asked for, not what a runaway pattern gave.
+    return UrlRegex(pattern, "--warn", when_cut=False)
+
+
+def warned(pattern: str, url: str | None) -> bool:
+    """Whether ``url`` matches the ``--warn`` regex ``pattern`` (searched in it, as
+    ``--exclude`` is); the Python of the SQL twin's WARN_SQL_FUNCTION."""
+    return url is not None and _warn_regex(pattern).search(url)
+
+
+# The SQL functions the verdicts' SQL twins call: name: (number of arguments, function).
+SQL_FUNCTIONS: dict[str, tuple[int, Callable[..., Any]]] = {WARN_SQL_FUNCTION: (2, warned)}
+
+
+@dataclass(frozen=True, slots=True)
+class StatusRules:
+    """A crawl's own rules over the verdicts, kept with its options: ``accept``, the statuses
+    counted ok (``--accept-status``, inclusive ranges), and ``warn``, the regex of the URLs
+    whose breakage is a warning rather than a failure (``--warn``). Every reader of the crawl's
+    records judges them through these, so a record is ok, broken or a warning in all of them
+    alike: the status bar, the Overview, the summary, the CSVs, the exit code, the colours."""
+
+    accept: tuple[tuple[int, int], ...] = ()
+    warn: str | None = None
+
+    @classmethod
+    def of(cls, config: CrawlConfig) -> StatusRules:
+        return cls(status_ranges(config.accept_status or ""), config.warn or None)
+
+    def __bool__(self) -> bool:
+        return bool(self.accept or self.warn)
+
+    def accepts(self, status: int | None) -> bool:
+        return status is not None and any(lo <= status <= hi for lo, hi in self.accept)
+
+    def verdict_of(self, status: int | None, error_kind: str | None, url: str = "") -> Verdict:
+        """The verdict of a record's status, error kind and URL (any other kind, an exception
+        class name of the HTTP stack, is broken: connection refused, DNS failure, reset…)."""
+        v = self._answered(status, error_kind)
+        if v is Verdict.BROKEN and self.warn and warned(self.warn, url):
+            return Verdict.WARNING
+        return v
+
+    def _answered(self, status: int | None, error_kind: str | None) -> Verdict:
+        if (error_kind is None or error_kind in _STATUS_FAULTS) and self.accepts(status):
+            return Verdict.OK
+        if error_kind is not None:
+            if error_kind == ErrorKind.CANCELLED:
+                return Verdict.CANCELLED
+            if error_kind == ErrorKind.TIMEOUT:
+                return Verdict.TIMEOUT
+            if error_kind in _BLOCKED_KINDS:
+                return Verdict.BLOCKED
+            if error_kind in _ERROR_KINDS:
+                return Verdict.ERROR
+            return Verdict.BROKEN
+        if status is None:
+            return Verdict.ERROR
+        if status in BLOCKED_STATUSES:
+            return Verdict.BLOCKED
+        if status >= 400:
+            return Verdict.BROKEN
+        if status in REDIRECT_STATUSES:
+            return Verdict.REDIRECT
+        return Verdict.OK
+
+    def sql(self, status: str = "status", error_kind: str = "error_kind", url: str = "url") -> str:
+        """:meth:`verdict_of` as an SQL expression of a crawl file's columns: a sort of the
+        pages table by verdict calls no Python per row (a million rows: 0.70-1.05 s with a
+        Python function, which holds the GIL each call, against the event loop). With
+        ``--warn``, the broken rows alone call WARN_SQL_FUNCTION (SQL_FUNCTIONS)."""
+
+        def among(xs: Iterable[str] | Iterable[int]) -> str:
+            return ", ".join(_sql_text(x) if isinstance(x, str) else str(x) for x in sorted(xs))
+
+        v = {x: _sql_text(x.value) for x in Verdict}
+        broken = v[Verdict.BROKEN]
+        if self.warn:
+            broken = (
+                f"CASE WHEN {WARN_SQL_FUNCTION}({_sql_text(self.warn)}, {url}) "
+                f"THEN {v[Verdict.WARNING]} ELSE {broken} END"
+            )
+        accepted = ""
+        if self.accept:
+            ranges = " OR ".join(
+                f"{status} = {lo}" if lo == hi else f"{status} BETWEEN {lo} AND {hi}"
+                for lo, hi in self.accept
+            )
+            accepted = (
+                f" WHEN ({error_kind} IS NULL OR {error_kind} IN ({among(_STATUS_FAULTS)}))"
+                f" AND ({ranges}) THEN {v[Verdict.OK]}"
+            )
+        return (
+            f"CASE{accepted} WHEN {error_kind} IS NOT NULL THEN CASE"
+            f" WHEN {error_kind} = {_sql_text(ErrorKind.CANCELLED)} THEN {v[Verdict.CANCELLED]}"
+            f" WHEN {error_kind} = {_sql_text(ErrorKind.TIMEOUT)} THEN {v[Verdict.TIMEOUT]}"
+            f" WHEN {error_kind} IN ({among(_BLOCKED_KINDS)}) THEN {v[Verdict.BLOCKED]}"
+            f" WHEN {error_kind} IN ({among(_ERROR_KINDS)}) THEN {v[Verdict.ERROR]}"
+            f" ELSE {broken} END"
+            f" WHEN {status} IS NULL THEN {v[Verdict.ERROR]}"
+            f" WHEN {status} IN ({among(BLOCKED_STATUSES)}) THEN {v[Verdict.BLOCKED]}"
+            f" WHEN {status} >= 400 THEN {broken}"
+            f" WHEN {status} IN ({among(REDIRECT_STATUSES)}) THEN {v[Verdict.REDIRECT]}"
+            f" ELSE {v[Verdict.OK]} END"
+        )
+
+    # ---- of records ----------------------------------------------------------------------------
+
+    def verdict(self, rec: FetchRecord) -> Verdict:
+        return self.verdict_of(rec.status, rec.error_kind, rec.url)
+
+    def is_broken(self, rec: FetchRecord) -> bool:
+        return self.verdict(rec) is Verdict.BROKEN
+
+    def is_blocked(self, rec: FetchRecord) -> bool:
+        return self.verdict(rec) is Verdict.BLOCKED
+
+    def fails(self, rec: FetchRecord) -> bool:
+        """The record makes the CLI's exit code 1 (broken or error)."""
+        return self.verdict(rec) in FAILS
+
+    def worth_rechecking(self, rec: FetchRecord) -> bool:
+        """A re-check fetches it again by default (``gui-crawler crawl --recheck``)."""
+        return self.verdict(rec) in RECHECKED
+
+    def worry(
+        self, status: int | None, error_kind: str | None, url: str
+    ) -> tuple[int, StatusClass]:
+        """How worrying an outcome is, comparable: the place of its verdict in WORST_LAST (from
+        1: 0 is left for a URL not fetched), then its status class."""
+        return (
+            WORST_LAST.index(self.verdict_of(status, error_kind, url)) + 1,
+            status_class_of(status, error_kind),
+        )
+
+    def of_verdict(self, records: Iterable[FetchRecord], v: Verdict) -> Iterator[FetchRecord]:
+        """The records of verdict ``v``, in their order."""
+        return (rec for rec in records if self.verdict(rec) is v)
+
+    def group(self, records: Iterable[FetchRecord]) -> dict[Verdict, list[FetchRecord]]:
+        """The records by verdict, each list in the records' order."""
+        out: dict[Verdict, list[FetchRecord]] = {}
+        for rec in records:
+            out.setdefault(self.verdict(rec), []).append(rec)
+        return out
+
+
+# A crawl without status rules: what the module-level functions judge by.
+NO_RULES = StatusRules()
 
 
 def verdict_of(status: int | None, error_kind: str | None) -> Verdict:
-    """The verdict of a record's status and error kind (any other kind, an exception class name
-    of the HTTP stack, is broken: connection refused, DNS failure, reset…)."""
-    if error_kind is not None:
-        if error_kind == ErrorKind.CANCELLED:
-            return Verdict.CANCELLED
-        if error_kind == ErrorKind.TIMEOUT:
-            return Verdict.TIMEOUT
-        if error_kind in _BLOCKED_KINDS:
-            return Verdict.BLOCKED
-        if error_kind in _ERROR_KINDS:
-            return Verdict.ERROR
-        return Verdict.BROKEN
-    if status is None:
-        return Verdict.ERROR
-    if status in BLOCKED_STATUSES:
-        return Verdict.BLOCKED
-    if status >= 400:
-        return Verdict.BROKEN
-    if status in REDIRECT_STATUSES:
-        return Verdict.REDIRECT
-    return Verdict.OK
+    """The verdict of a record's status and error kind, without status rules."""
+    return NO_RULES.verdict_of(status, error_kind)
 
 
 def verdict_sql(status: str = "status", error_kind: str = "error_kind") -> str:
-    """:func:`verdict_of` as an SQL expression of a crawl file's columns: a sort of the pages
-    table by verdict calls no Python per row (a million rows: 0.70-1.05 s with a Python
-    function, which holds the GIL each call, against the event loop)."""
-
-    def among(xs: Iterable[str] | Iterable[int]) -> str:
-        return ", ".join(_sql_text(x) if isinstance(x, str) else str(x) for x in sorted(xs))
-
-    v = {x: _sql_text(x.value) for x in Verdict}
-    return (
-        f"CASE WHEN {error_kind} IS NOT NULL THEN CASE"
-        f" WHEN {error_kind} = {_sql_text(ErrorKind.CANCELLED)} THEN {v[Verdict.CANCELLED]}"
-        f" WHEN {error_kind} = {_sql_text(ErrorKind.TIMEOUT)} THEN {v[Verdict.TIMEOUT]}"
-        f" WHEN {error_kind} IN ({among(_BLOCKED_KINDS)}) THEN {v[Verdict.BLOCKED]}"
-        f" WHEN {error_kind} IN ({among(_ERROR_KINDS)}) THEN {v[Verdict.ERROR]}"
-        f" ELSE {v[Verdict.BROKEN]} END"
-        f" WHEN {status} IS NULL THEN {v[Verdict.ERROR]}"
-        f" WHEN {status} IN ({among(BLOCKED_STATUSES)}) THEN {v[Verdict.BLOCKED]}"
-        f" WHEN {status} >= 400 THEN {v[Verdict.BROKEN]}"
-        f" WHEN {status} IN ({among(REDIRECT_STATUSES)}) THEN {v[Verdict.REDIRECT]}"
-        f" ELSE {v[Verdict.OK]} END"
-    )
+    """:func:`verdict_of` as an SQL expression (StatusRules.sql without rules)."""
+    return NO_RULES.sql(status, error_kind)
 
 
 class StatusClass(enum.IntEnum):
@@ -182,48 +318,33 @@ WORST_LAST = (
     Verdict.CANCELLED,
     Verdict.BLOCKED,
     Verdict.TIMEOUT,
+    Verdict.WARNING,
     Verdict.ERROR,
     Verdict.BROKEN,
 )
 
 
 def worry(status: int | None, error_kind: str | None) -> tuple[int, StatusClass]:
-    """How worrying an outcome is, comparable: the place of its verdict in WORST_LAST (from 1:
-    0 is left for a URL not fetched), then its status class."""
-    return (
-        WORST_LAST.index(verdict_of(status, error_kind)) + 1,
-        status_class_of(status, error_kind),
-    )
+    """StatusRules.worry without rules."""
+    return NO_RULES.worry(status, error_kind, "")
 
 
 def _sql_text(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def verdict(rec: FetchRecord) -> Verdict:
-    return verdict_of(rec.status, rec.error_kind)
-
-
-def is_broken(rec: FetchRecord) -> bool:
-    return verdict_of(rec.status, rec.error_kind) is Verdict.BROKEN
-
-
-def is_blocked(rec: FetchRecord) -> bool:
-    return verdict_of(rec.status, rec.error_kind) is Verdict.BLOCKED
+# The classifier of a crawl without status rules, by record (StatusRules' methods).
+verdict = NO_RULES.verdict
+is_broken = NO_RULES.is_broken
+is_blocked = NO_RULES.is_blocked
+fails = NO_RULES.fails
+worth_rechecking = NO_RULES.worth_rechecking
+of_verdict = NO_RULES.of_verdict
+group = NO_RULES.group
 
 
 def is_cancelled(rec: FetchRecord) -> bool:
     return rec.error_kind == ErrorKind.CANCELLED
-
-
-def fails(rec: FetchRecord) -> bool:
-    """The record makes the CLI's exit code 1 (broken or error)."""
-    return verdict_of(rec.status, rec.error_kind) in FAILS
-
-
-def worth_rechecking(rec: FetchRecord) -> bool:
-    """A re-check fetches it again by default (``gui-crawler crawl --recheck``)."""
-    return verdict_of(rec.status, rec.error_kind) in RECHECKED
 
 
 def failed_answer(rec: FetchRecord) -> bool:
@@ -301,9 +422,16 @@ WORDS: dict[Verdict, Words] = {
         "cancelled",
         f"Cancelled, {CUT_SHORT} (continuing the crawl fetches them again)",
     ),
+    Verdict.WARNING: Words(
+        "Warnings",
+        "warning",
+        "warnings",
+        "Broken links matching --warn: listed, not failing the crawl",
+    ),
 }
 # The verdicts a summary names, in its order: the broken count always, the others when any.
-SUMMARY = (Verdict.BROKEN, Verdict.ERROR, Verdict.BLOCKED, Verdict.TIMEOUT, Verdict.CANCELLED)
+SUMMARY = (Verdict.BROKEN, Verdict.ERROR, Verdict.WARNING, Verdict.BLOCKED, Verdict.TIMEOUT,
+           Verdict.CANCELLED)  # fmt: skip
 
 
 def count_label(v: Verdict, n: int) -> str:
@@ -322,33 +450,21 @@ def count_phrase(v: Verdict, n: int) -> str:
     return f"{n:,} {noun(v, n)}"
 
 
-def of_verdict(records: Iterable[FetchRecord], v: Verdict) -> Iterator[FetchRecord]:
-    """The records of verdict ``v``, in their order."""
-    return (rec for rec in records if verdict_of(rec.status, rec.error_kind) is v)
-
-
 # An SQL condition on a crawl file's records (their status and error_kind columns) that every
 # record of a verdict in SUMMARY meets, and most records of a crawl do not: a reader of the
 # file asks it before asking verdict_of.
 NOT_ANSWERED_SQL = "(error_kind IS NOT NULL OR status IS NULL OR status >= 400)"
 
 
-def group(records: Iterable[FetchRecord]) -> dict[Verdict, list[FetchRecord]]:
-    """The records by verdict, each list in the records' order."""
-    out: dict[Verdict, list[FetchRecord]] = {}
-    for rec in records:
-        out.setdefault(verdict_of(rec.status, rec.error_kind), []).append(rec)
-    return out
-
-
 class Tally:
-    """Records counted by verdict; ``tally[Verdict.BROKEN]`` is 0 when none. Also what the seed's
-    report counts: records by category (``kinds``), the bytes of the html pages and the external
-    URLs checked. Made one record at a time as a crawl records them (``add_one``), from counts
-    a crawl file keeps (``add_counted``), or from records all at once; ``add_one(rec, -1)``
-    takes one back."""
+    """Records counted by verdict under the crawl's ``rules``; ``tally[Verdict.BROKEN]`` is 0
+    when none. Also what the seed's report counts: records by category (``kinds``), the bytes
+    of the html pages and the external URLs checked. Made one record at a time as a crawl
+    records them (``add_one``), from counts a crawl file keeps (``add_counted``, their verdict
+    its SQL twin's), or from records all at once; ``add_one(rec, -1)`` takes one back."""
 
-    def __init__(self, records: Iterable[FetchRecord] = ()) -> None:
+    def __init__(self, records: Iterable[FetchRecord] = (), rules: StatusRules = NO_RULES) -> None:
+        self.rules = rules
         self.counts: Counter[Verdict] = Counter()
         self.kinds: Counter[str] = Counter()
         self.html_bytes = 0
@@ -357,18 +473,23 @@ class Tally:
 
     def add(self, records: Iterable[FetchRecord]) -> None:
         for rec in records:
-            self.add_counted(
-                rec.status, rec.error_kind, rec.content_type, rec.external, 1, rec.size
-            )
+            self.add_one(rec)
 
     def add_one(self, rec: FetchRecord, n: int = 1) -> None:
         """Count ``rec`` (``n`` -1: take it back)."""
         self.add_counted(
-            rec.status, rec.error_kind, rec.content_type, rec.external, n, n * rec.size
+            self.rules.verdict(rec),
+            rec.status,
+            rec.error_kind,
+            rec.content_type,
+            rec.external,
+            n,
+            n * rec.size,
         )
 
     def add_counted(
         self,
+        verdict: Verdict,
         status: int | None,
         error_kind: str | None,
         content_type: str | None,
@@ -376,9 +497,9 @@ class Tally:
         n: int,
         size: int,
     ) -> None:
-        """Count ``n`` records alike in status, error kind, content type and being external,
-        whose sizes sum to ``size``."""
-        self.counts[verdict_of(status, error_kind)] += n
+        """Count ``n`` records of ``verdict`` alike in status, error kind, content type and
+        being external, whose sizes sum to ``size``."""
+        self.counts[verdict] += n
         kind = category_of(status, error_kind, content_type)
         self.kinds[kind] += n
         if kind == "html":

@@ -1218,6 +1218,11 @@
     </message>
     <message>
         <location filename="../ui/details.py"/>
+        <source>Structured data</source>
+        <translation>结构化数据</translation>
+    </message>
+    <message>
+        <location filename="../ui/details.py"/>
         <source>{answer}, replaced {when}</source>
         <translation>{answer}，于 {when} 被替换</translation>
     </message>
@@ -1442,14 +1447,14 @@
         <translation>队列无法写入磁盘（{why}）：超过 {n} 个的排队 URL 保留在内存中</translation>
     </message>
     <message>
-        <location filename="../engine.py"/>
-        <source>Fetching with {n} of {asked} workers: {why}; more are let in again as fetches succeed</source>
-        <translation>正以 {asked} 个工作协程中的 {n} 个进行抓取：{why}；抓取成功后会逐步恢复</translation>
+        <location filename="../crawl/tries.py"/>
+        <source>Gave up on a host: {host}; its URLs are not fetched</source>
+        <translation>已放弃一个主机：{host}；其 URL 不再抓取</translation>
     </message>
     <message>
         <location filename="../engine.py"/>
-        <source>Gave up on a host: {host}; its URLs are not fetched</source>
-        <translation>已放弃一个主机：{host}；其 URL 不再抓取</translation>
+        <source>Fetching with {n} of {asked} workers: {why}; more are let in again as fetches succeed</source>
+        <translation>正以 {asked} 个工作协程中的 {n} 个进行抓取：{why}；抓取成功后会逐步恢复</translation>
     </message>
     <message>
         <location filename="../engine.py"/>
@@ -1478,6 +1483,16 @@
         <location filename="../ui/i18n.py"/>
         <source>Update the link to the page&apos;s new address, link to another source, or remove it.</source>
         <translation>把链接更新为该页面的新地址、改链到其他来源，或将其删除。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Links that are broken but whose URL matches the crawl&apos;s --warn regex: listed so they are seen, not counted as failures (the crawl&apos;s exit code stays 0 for them).</source>
+        <translation>已断开但 URL 匹配本次抓取 --warn 正则的链接：列出以便看到，但不计为失败（抓取的退出码不会因它们而非 0）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Fix them when you can, as broken links; or narrow --warn if it covers links that must not break.</source>
+        <translation>有空时像修复断链一样修复它们；如果 --warn 覆盖了不应断开的链接，请缩小其范围。</translation>
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
@@ -1761,6 +1776,436 @@
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
+        <source>Links to page#name where the page (crawled, HTML) has no element with that id and no &lt;a name&gt; of it: the reader lands at the top, not at the part the link promised.</source>
+        <translation>指向 page#name 的链接，而该页面（已抓取的 HTML）没有该 id 的元素，也没有同名的 &lt;a name&gt;：读者落在页面顶部，而不是链接所承诺的位置。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Point the link at an id the page has, or give the element the id the link names.</source>
+        <translation>让链接指向页面已有的 id，或给元素加上链接所指的 id。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Internal links that point at a URL that redirects: each click costs a round trip, and link equity leaks through the hop.</source>
+        <translation>指向会重定向的 URL 的站内链接：每次点击多一次往返，链接权重也在跳转中流失。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Update the link to the redirect&apos;s final address.</source>
+        <translation>把链接改为重定向的最终地址。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Links to pages of this site marked rel=nofollow: search engines are told not to follow your own links, so the pages they lead to may be found late or not at all.</source>
+        <translation>指向本站页面却标记了 rel=nofollow 的链接：搜索引擎被告知不要跟随你自己的链接，其指向的页面可能很晚才被发现，甚至不被发现。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Remove nofollow from internal links; keep pages out of search with noindex instead.</source>
+        <translation>去掉站内链接上的 nofollow；要让页面不进搜索结果，请改用 noindex。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Links whose words say nothing about where they lead (click here, read more, here…): screen-reader users listing links and search engines learn nothing from them.</source>
+        <translation>文字没有说明去向的链接（点击这里、阅读更多、这里…）：浏览链接列表的读屏用户和搜索引擎都无从得知其目标。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Make the words of the link name its target (&quot;the 2024 price list&quot;, not &quot;here&quot;).</source>
+        <translation>让链接文字说出它的目标（“2024 年价目表”，而不是“这里”）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Internal links with no words at all (no text, no image alt, no aria-label): screen readers read out the address, and search engines get no hint of the target.</source>
+        <translation>完全没有文字的站内链接（没有文本、没有图片 alt、没有 aria-label）：读屏软件只能念出地址，搜索引擎也得不到目标的任何提示。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Give the link text, or the alt of its image, or an aria-label.</source>
+        <translation>给链接加上文字、为其图片加上 alt，或加上 aria-label。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Links that open another site in a new tab (target=&quot;_blank&quot;) without rel=&quot;noopener&quot;: in older browsers the new page can take over this one (tabnabbing).</source>
+        <translation>在新标签页中打开其他网站（target=&quot;_blank&quot;）却没有 rel=&quot;noopener&quot; 的链接：在旧浏览器中，新页面可以接管本页（标签页劫持）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Add rel=&quot;noopener&quot; (or noreferrer) to these links.</source>
+        <translation>给这些链接加上 rel=&quot;noopener&quot;（或 noreferrer）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Titles shorter than the threshold (30 characters by default): they say too little to stand out in search results.</source>
+        <translation>短于阈值（默认 30 个字符）的标题：信息太少，在搜索结果中不够醒目。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Say what the page is about in a few more words.</source>
+        <translation>多用几个词说明页面的内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages whose title and first H1 are the same text: a missed chance to say the page&apos;s subject in two ways.</source>
+        <translation>标题与第一个 H1 文字相同的页面：错过了用两种说法表达页面主题的机会。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Nothing wrong as such; consider a title that also names the site or the page&apos;s purpose.</source>
+        <translation>这本身没有错；可以考虑让标题也说出网站名或页面用途。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages with more than one &lt;title&gt;: browsers and search engines take one of them, maybe not the one meant.</source>
+        <translation>有多个 &lt;title&gt; 的页面：浏览器和搜索引擎只取其中一个，未必是你想要的那个。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Keep one &lt;title&gt; in the page&apos;s head.</source>
+        <translation>在页面的 head 中只保留一个 &lt;title&gt;。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Meta descriptions shorter than the threshold (70 characters by default): search engines then often write their own snippet.</source>
+        <translation>短于阈值（默认 70 个字符）的 Meta 描述：搜索引擎往往会自己生成摘要。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Write a sentence or two that sums up the page.</source>
+        <translation>写一两句话概括页面内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages with more than one meta description: search engines take one of them, maybe not the one meant.</source>
+        <translation>有多个 Meta 描述的页面：搜索引擎只取其中一个，未必是你想要的那个。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Keep one meta description.</source>
+        <translation>只保留一个 Meta 描述。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages without an &lt;h2&gt;: long pages without subheadings are hard to scan for readers and screen readers.</source>
+        <translation>没有 &lt;h2&gt; 的页面：没有小标题的长页面，读者和读屏软件都难以快速浏览。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Split the page&apos;s content under &lt;h2&gt; subheadings.</source>
+        <translation>用 &lt;h2&gt; 小标题划分页面内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages whose headings skip a level (an h1 followed by an h3): screen-reader users navigating by headings miss the structure.</source>
+        <translation>标题跳级的页面（h1 之后直接是 h3）：按标题导航的读屏用户会看不清结构。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Use heading levels in order; style them with CSS rather than by picking a level.</source>
+        <translation>按顺序使用标题层级；用 CSS 设定样式，而不是靠挑选层级。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages whose robots directives say nofollow: search engines do not follow any of their links.</source>
+        <translation>robots 指令含 nofollow 的页面：搜索引擎不会跟随其中任何链接。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Remove nofollow unless no link of the page should be followed.</source>
+        <translation>除非页面的所有链接都不该被跟随，否则去掉 nofollow。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages without a canonical link: with parameters or several addresses for one page, search engines must guess which one to index.</source>
+        <translation>没有规范链接的页面：一个页面有参数或多个地址时，搜索引擎只能猜测该收录哪一个。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Give each page a canonical link to its preferred address (its own, usually).</source>
+        <translation>给每个页面加上指向其首选地址（通常就是它自己）的规范链接。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages whose canonical target does not answer 200 (a redirect, an error): search engines ignore such a canonical, or index a dead page.</source>
+        <translation>规范链接目标不返回 200（重定向、错误）的页面：搜索引擎会忽略这样的规范链接，或收录一个失效页面。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Make the canonical the final address of a page that answers 200.</source>
+        <translation>让规范链接指向返回 200 的页面的最终地址。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages whose canonical target names yet another canonical: search engines may not follow the chain.</source>
+        <translation>规范链接目标又指定了另一个规范链接的页面：搜索引擎未必会沿着这条链走下去。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Point every canonical straight at the final page.</source>
+        <translation>让每个规范链接直接指向最终页面。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages with canonical links to different URLs: search engines ignore them all.</source>
+        <translation>有多个指向不同 URL 的规范链接的页面：搜索引擎会全部忽略。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Keep one canonical link.</source>
+        <translation>只保留一个规范链接。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Canonical links written as relative URLs: allowed, but a copy of the page on another host or path then names the wrong page.</source>
+        <translation>写成相对 URL 的规范链接：虽然允许，但页面被复制到其他主机或路径时，就会指向错误的页面。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Write the canonical as an absolute URL.</source>
+        <translation>把规范链接写成绝对 URL。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Canonical links in the body of the page: search engines ignore them there.</source>
+        <translation>位于页面 body 中的规范链接：搜索引擎会忽略它们。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Move the canonical link into the &lt;head&gt;.</source>
+        <translation>把规范链接移到 &lt;head&gt; 中。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Hreflang links whose code is no language (and region): search engines ignore them.</source>
+        <translation>代码不是语言（及地区）的 hreflang 链接：搜索引擎会忽略它们。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Use ISO 639-1 language codes, optionally with an ISO 3166-1 region (en, en-GB), or x-default.</source>
+        <translation>使用 ISO 639-1 语言代码，可加 ISO 3166-1 地区（en、en-GB），或 x-default。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages with hreflang alternates but no x-default: readers in other languages get no fallback page.</source>
+        <translation>有 hreflang 替代版本却没有 x-default 的页面：其他语言的读者没有后备页面。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Add an hreflang=&quot;x-default&quot; link to the page for everyone else.</source>
+        <translation>添加一个 hreflang=&quot;x-default&quot; 链接，指向给其他所有人的页面。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Hreflang alternates that do not answer 200: search engines drop them.</source>
+        <translation>不返回 200 的 hreflang 替代版本：搜索引擎会丢弃它们。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Link each language to a page that answers 200 at that address.</source>
+        <translation>让每种语言都链接到在该地址返回 200 的页面。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Hreflang alternates that do not link back to the page: search engines ignore hreflang that is not confirmed both ways.</source>
+        <translation>没有回链到本页的 hreflang 替代版本：搜索引擎会忽略未经双向确认的 hreflang。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Give every alternate hreflang links to all the others, this page included.</source>
+        <translation>给每个替代版本加上指向所有其他版本（包括本页）的 hreflang 链接。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages whose visible text is almost that of another page (90% alike by default): search engines may index one of them only.</source>
+        <translation>可见文字与另一页面几乎相同（默认相似度 90%）的页面：搜索引擎可能只收录其中一个。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Merge the pages, make each one say something of its own, or point their canonical at one.</source>
+        <translation>合并这些页面，让每个页面都有自己的内容，或把它们的规范链接指向其中一个。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages with little visible text (under 200 words by default): thin pages rank poorly and tell readers little.</source>
+        <translation>可见文字很少（默认少于 200 词）的页面：内容单薄的页面排名差，对读者帮助也少。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Add substance, merge the page with a related one, or keep it out of search.</source>
+        <translation>充实内容，把页面与相关页面合并，或让它不进搜索结果。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages showing placeholder text (lorem ipsum): a template or draft went live.</source>
+        <translation>显示占位文字（lorem ipsum）的页面：模板或草稿被发布上线了。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Replace the placeholder with the real text.</source>
+        <translation>用真实文字替换占位文字。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>JSON-LD blocks that are not valid JSON: search engines ignore all of them.</source>
+        <translation>不是有效 JSON 的 JSON-LD 块：搜索引擎会全部忽略。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Fix the JSON (a validator such as Google&apos;s Rich Results Test says where).</source>
+        <translation>修正 JSON（Google 的富媒体搜索结果测试等验证工具会指出位置）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Structured data of a type Google shows as a rich result, without a property its documentation requires: no rich result is shown.</source>
+        <translation>Google 会以富媒体结果展示的类型的结构化数据，却缺少其文档要求的属性：不会显示富媒体结果。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Add the properties the detail names.</source>
+        <translation>添加详情中指出的属性。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages without &lt;meta name=&quot;viewport&quot;&gt;: phones show them as a shrunken desktop page.</source>
+        <translation>没有 &lt;meta name=&quot;viewport&quot;&gt; 的页面：手机会把它们显示为缩小的桌面页面。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Add &lt;meta name=&quot;viewport&quot; content=&quot;width=device-width, initial-scale=1&quot;&gt;.</source>
+        <translation>添加 &lt;meta name=&quot;viewport&quot; content=&quot;width=device-width, initial-scale=1&quot;&gt;。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Pages without Open Graph title, description or image: shared on social sites, they show no picture or a guessed text.</source>
+        <translation>缺少 Open Graph 标题、描述或图片的页面：分享到社交网站时，没有图片或只显示猜测的文字。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Add og:title, og:description and og:image meta tags.</source>
+        <translation>添加 og:title、og:description 和 og:image meta 标签。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>HTML answers without the headers that stop sniffing, framing and referrer leaks (and HSTS on https): browsers then allow more than the page needs.</source>
+        <translation>缺少防止内容嗅探、框架嵌入和来源泄露的响应头（https 上还有 HSTS）的 HTML 响应：浏览器因此允许了超出页面所需的行为。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Send the headers the detail names from the server or its proxy.</source>
+        <translation>由服务器或其代理发送详情中指出的响应头。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Images without an alt attribute: screen readers read out the file name; alt=&quot;&quot; marks a decorative image, which is not flagged.</source>
+        <translation>没有 alt 属性的图片：读屏软件会念出文件名；alt=&quot;&quot; 表示装饰性图片，不会被标记。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Describe each image in its alt; give decorative ones alt=&quot;&quot;.</source>
+        <translation>在 alt 中描述每张图片；装饰性图片设为 alt=&quot;&quot;。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Images whose alt text is longer than the threshold (100 characters by default): screen readers read it all, and cannot pause in it.</source>
+        <translation>alt 文本长于阈值（默认 100 个字符）的图片：读屏软件会整段念完，中间无法停顿。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Keep alt short; describe the image at length in the text around it.</source>
+        <translation>让 alt 保持简短；在图片周围的正文中详细描述。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Images without width and height attributes: the page jumps as they load (layout shift).</source>
+        <translation>没有 width 和 height 属性的图片：加载时页面会跳动（布局偏移）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Give each &lt;img&gt; its width and height (CSS can still scale it).</source>
+        <translation>给每个 &lt;img&gt; 设置宽度和高度（仍可用 CSS 缩放）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Images of this site bigger than the threshold (100 KB by default): slow on phones and slow networks.</source>
+        <translation>本站大于阈值（默认 100 KB）的图片：在手机和慢速网络上加载很慢。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Compress them, serve a modern format (WebP, AVIF) or the size they are shown at.</source>
+        <translation>压缩它们，使用现代格式（WebP、AVIF），或按显示尺寸提供。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs with upper-case letters: URLs are case-sensitive, so links typed in lower case break, and two spellings make duplicates.</source>
+        <translation>含大写字母的 URL：URL 区分大小写，用小写输入的链接会失效，两种写法还会造成重复。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Use lower-case URLs, and redirect the others to them.</source>
+        <translation>使用小写 URL，并把其他写法重定向过去。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs with underscores: search engines read words joined by _ as one word.</source>
+        <translation>含下划线的 URL：搜索引擎会把用 _ 连接的词当作一个词。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Separate the words of URLs with hyphens.</source>
+        <translation>用连字符分隔 URL 中的词。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs with characters outside ASCII (percent-encoded): hard to read, type and share.</source>
+        <translation>含 ASCII 以外字符（百分号编码）的 URL：难以阅读、输入和分享。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Use plain ASCII words in URLs.</source>
+        <translation>在 URL 中使用纯 ASCII 词语。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs with query parameters: each combination is a URL of its own to crawl and index, often with the same content.</source>
+        <translation>含查询参数的 URL：每种组合都是一个需要抓取和收录的独立 URL，而内容往往相同。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Prefer plain paths for pages that should be found; canonicalise the parameter variants.</source>
+        <translation>希望被找到的页面优先使用简单路径；为带参数的变体设置规范链接。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs longer than the threshold (115 characters by default): hard to read and share, and cut in search results.</source>
+        <translation>长于阈值（默认 115 个字符）的 URL：难以阅读和分享，在搜索结果中会被截断。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Shorten the URLs of these pages.</source>
+        <translation>缩短这些页面的 URL。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs with // in their path: usually a link built by joining strings, and the same page under another address.</source>
+        <translation>路径中含 // 的 URL：通常是拼接字符串生成的链接，而且同一页面多了一个地址。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Fix the links that make them, and redirect to the address with single slashes.</source>
+        <translation>修正产生它们的链接，并重定向到只有单斜杠的地址。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Sitemap URLs that are noindex: the sitemap asks search engines to index what the page forbids.</source>
+        <translation>标记为 noindex 的站点地图 URL：站点地图请求搜索引擎收录页面本身所禁止的内容。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Remove them from the sitemap, or the noindex from the page.</source>
+        <translation>把它们从站点地图中移除，或去掉页面上的 noindex。</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
         <source>Pages where your extraction rule (--extract, or Extract in the settings) found nothing: the element, attribute or pattern it looks for is not on them.</source>
         <translation>你的提取规则（--extract，或设置中的“提取”）什么也没找到的页面：页面上没有它要找的元素、属性或模式。</translation>
     </message>
@@ -1865,6 +2310,11 @@
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
+        <source>Warnings: broken links matching --warn</source>
+        <translation>警告：匹配 --warn 的断链</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
         <source>Blocked or throttled, not broken (robots.txt, bot walls, 429, 503, 999, private addresses)</source>
         <translation>被拦截或限流，并非断链（robots.txt、机器人验证、429、503、999、私有地址）</translation>
     </message>
@@ -1895,6 +2345,36 @@
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
+        <source>Links to a #fragment the target page lacks</source>
+        <translation>指向目标页面所没有的 #片段 的链接</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Internal links to a redirect</source>
+        <translation>指向重定向的站内链接</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Internal links marked nofollow</source>
+        <translation>标记为 nofollow 的站内链接</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Links whose words say nothing (click here, read more…)</source>
+        <translation>文字毫无信息的链接（点击这里、阅读更多…）</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Internal links without words</source>
+        <translation>没有文字的站内链接</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>target=&quot;_blank&quot; to another host without noopener</source>
+        <translation>指向其他主机且无 noopener 的 target=&quot;_blank&quot;</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
         <source>Title missing</source>
         <translation>缺少标题</translation>
     </message>
@@ -1907,6 +2387,21 @@
         <location filename="../ui/i18n.py"/>
         <source>Title too long</source>
         <translation>标题过长</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Title too short</source>
+        <translation>标题过短</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Title the same as the H1</source>
+        <translation>标题与 H1 相同</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Several &lt;title&gt;</source>
+        <translation>多个 &lt;title&gt;</translation>
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
@@ -1925,6 +2420,16 @@
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
+        <source>Meta description too short</source>
+        <translation>Meta 描述过短</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Several meta descriptions</source>
+        <translation>多个 Meta 描述</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
         <source>H1 missing</source>
         <translation>缺少 H1</translation>
     </message>
@@ -1935,8 +2440,23 @@
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
+        <source>H2 missing</source>
+        <translation>缺少 H2</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Heading levels skipped (h1 → h3…)</source>
+        <translation>标题层级跳级（h1 → h3…）</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
         <source>Noindex</source>
         <translation>Noindex</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Nofollow (meta robots or X-Robots-Tag)</source>
+        <translation>Nofollow（meta robots 或 X-Robots-Tag）</translation>
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
@@ -1950,8 +2470,148 @@
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
+        <source>Canonical missing</source>
+        <translation>缺少规范链接</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Canonical target not 200</source>
+        <translation>规范链接目标不是 200</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Canonical target canonicalised elsewhere</source>
+        <translation>规范链接目标又规范到别处</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Several different canonicals</source>
+        <translation>多个不同的规范链接</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Canonical written as a relative URL</source>
+        <translation>规范链接写成相对 URL</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Canonical outside &lt;head&gt;</source>
+        <translation>规范链接在 &lt;head&gt; 之外</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Hreflang code not a language</source>
+        <translation>Hreflang 代码不是语言</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Hreflang without x-default</source>
+        <translation>Hreflang 缺少 x-default</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Hreflang target not 200</source>
+        <translation>Hreflang 目标不是 200</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Hreflang target without a link back</source>
+        <translation>Hreflang 目标没有回链</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
         <source>Exact duplicate pages</source>
         <translation>完全重复的页面</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Near duplicate pages</source>
+        <translation>近似重复页面</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Low content (few words)</source>
+        <translation>内容过少（字数少）</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Placeholder text (lorem ipsum)</source>
+        <translation>占位文字（lorem ipsum）</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Structured data that does not parse</source>
+        <translation>无法解析的结构化数据</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Structured data missing required properties</source>
+        <translation>结构化数据缺少必需属性</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Viewport meta tag missing</source>
+        <translation>缺少 viewport meta 标签</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Open Graph tags missing</source>
+        <translation>缺少 og:title、og:description 或 og:image 标签</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Security headers missing</source>
+        <translation>缺少安全响应头</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Images without alt</source>
+        <translation>没有 alt 的图片</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Image alt text too long</source>
+        <translation>图片 alt 文本过长</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Images without width and height</source>
+        <translation>没有宽度和高度的图片</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Internal images too heavy</source>
+        <translation>站内图片过大</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs with upper-case letters</source>
+        <translation>含大写字母的 URL</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs with underscores</source>
+        <translation>含下划线的 URL</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs with non-ASCII characters</source>
+        <translation>含非 ASCII 字符的 URL</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs with query parameters</source>
+        <translation>含查询参数的 URL</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs too long</source>
+        <translation>URL 过长</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>URLs with repeated slashes in the path</source>
+        <translation>路径中有重复斜杠的 URL</translation>
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
@@ -1972,6 +2632,11 @@
         <location filename="../ui/i18n.py"/>
         <source>Non-200 in sitemap</source>
         <translation>站点地图中的非 200 URL</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Noindex in sitemap</source>
+        <translation>站点地图中的 noindex 页面</translation>
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
@@ -2330,114 +2995,120 @@
         <translation>{name} 不是有效的正则表达式：{error}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be set</source>
         <translation>必须设置</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source> (or unset)</source>
         <translation>（或不设置）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be a whole number, not {value}</source>
         <translation>必须是整数，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be between {low} and {high}{unset}, not {value}</source>
         <translation>必须在 {low} 到 {high} 之间{unset}，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be a number, not {value}</source>
         <translation>必须是数字，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source> seconds</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be between {low} and {high}{unit}, not {value}</source>
         <translation>必须在 {low} 到 {high}{unit} 之间，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be true or false, not {value}</source>
         <translation>必须是真或假，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be a list of text lines, not {value}</source>
         <translation>必须是文本行的列表，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be text, not {value}</source>
         <translation>必须是文本，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>is not a valid regular expression: {error}</source>
         <translation>不是有效的正则表达式：{error}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>must be one of {values}, not {value}</source>
         <translation>必须是 {values} 之一，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
+        <location filename="../options/forms.py"/>
         <source>must be one non-empty line</source>
         <translation>必须是一行非空文本</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/__init__.py"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>must be &apos;Name: value&apos; (a header name, a colon, its value)</source>
         <translation>必须是“名称: 值”的形式（请求头名称、冒号、值）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>cannot set the {header} header: the crawler sets it for each request</source>
         <translation>不能设置 {header} 请求头：爬虫会为每个请求自行设置</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>must be &apos;name=value&apos; (one cookie; give the option again for another)</source>
         <translation>必须是“name=value”的形式（一个 Cookie；多个请重复给出该选项）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>must be &apos;user:password&apos;</source>
         <translation>必须是“用户名:密码”的形式</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>must be an http:// proxy URL (user:password@ before its host if it needs them)</source>
         <translation>必须是 http:// 代理 URL（如需认证，在主机前加 用户名:密码@）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>has an invalid port (1 to 65535)</source>
         <translation>端口无效（应为 1 到 65535）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>is not a valid URL (http://[user:password@]host:port)</source>
         <translation>不是有效的 URL（http://[用户名:密码@]主机:端口）</translation>
     </message>
     <message>
-        <location filename="../options.py"/>
+        <location filename="../options/forms.py"/>
         <source>has an invalid host name</source>
         <translation>主机名无效</translation>
+    </message>
+    <message>
+        <location filename="../options/forms.py"/>
+        <source>must be statuses such as 403, 429, 500-599: {why}</source>
+        <translation>必须是 403, 429, 500-599 这样的状态码：{why}</translation>
     </message>
     <message>
         <location filename="../parsing/extract.py"/>
@@ -2663,6 +3334,51 @@
         <location filename="../ui/i18n.py"/>
         <source>timeout</source>
         <translation>超时</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>&amp;Accept statuses</source>
+        <translation>接受的状态码(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>count these statuses as ok (e.g. 403,429 or 200-299): not broken, not blocked, in every count and the exit code</source>
+        <translation>把这些状态码算作正常（例如 403,429 或 200-299）：在所有计数和退出码中既不算断链，也不算被拦截</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>e.g. 403, 429, 500-599</source>
+        <translation>例如 403, 429, 500-599</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>accept_status</source>
+        <translation>接受的状态码</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>accept status</source>
+        <translation>接受的状态码</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>&amp;Warn only</source>
+        <translation>仅警告(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>a broken URL matching this regex (searched in the URL) is a warning: listed, not failing the crawl (exit code 0)</source>
+        <translation>匹配此正则（在 URL 中搜索）的断开 URL 只算警告：列出，但不使抓取失败（退出码 0）</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>regex, e.g. ^https?://(www\.)?linkedin\.com/</source>
+        <translation>正则，例如 ^https?://(www\.)?linkedin\.com/</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>warn</source>
+        <translation>警告</translation>
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
@@ -3019,6 +3735,11 @@
     <name>OptionsBox</name>
     <message>
         <location filename="../ui/option_boxes.py"/>
+        <source>Link checking (what counts as ok, what only warns)</source>
+        <translation>链接检查（什么算正常，什么只警告）</translation>
+    </message>
+    <message>
+        <location filename="../ui/option_boxes.py"/>
         <source>Politeness</source>
         <translation>礼貌抓取</translation>
     </message>
@@ -3073,6 +3794,11 @@ Click to show these pages in the Pages tab</source>
     </message>
     <message>
         <location filename="../ui/overview.py"/>
+        <source>All findings CSV…</source>
+        <translation>全部发现 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../ui/overview.py"/>
         <source>Broken links CSV…</source>
         <translation>断链 CSV…</translation>
     </message>
@@ -3085,6 +3811,16 @@ Click to show these pages in the Pages tab</source>
         <location filename="../ui/overview.py"/>
         <source>Export the picked &amp;finding as CSV…</source>
         <translation>将所选问题项导出为 CSV(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/overview.py"/>
+        <source>Export &amp;all findings as CSV…</source>
+        <translation>将全部发现导出为 CSV(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/overview.py"/>
+        <source>Every finding&apos;s URLs with their source and evidence, one row each</source>
+        <translation>每项发现的 URL 及其来源和证据，每行一条</translation>
     </message>
     <message>
         <location filename="../ui/overview.py"/>
@@ -3381,8 +4117,8 @@ Click to show these pages in the Pages tab</source>
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
-        <source>ok, redirect, broken, blocked (robots.txt, bot wall, 429), timeout, error (the crawler&apos;s own), cancelled</source>
-        <translation>ok（正常）、redirect（重定向）、broken（断链）、blocked（被拦截：robots.txt、机器人验证、429）、timeout（超时）、error（爬虫自身错误）、cancelled（已取消）</translation>
+        <source>ok, redirect, broken, blocked (robots.txt, bot wall, 429), timeout, error (the crawler&apos;s own), cancelled, warning (broken, matching --warn)</source>
+        <translation>ok（正常）、redirect（重定向）、broken（断链）、blocked（被拦截：robots.txt、机器人验证、429）、timeout（超时）、error（爬虫自身错误）、cancelled（已取消）、warning（警告：匹配 --warn 的断链）</translation>
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
@@ -3493,6 +4229,16 @@ Click to show these pages in the Pages tab</source>
         <location filename="../ui/i18n.py"/>
         <source>&lt;html lang&gt;</source>
         <translation>&lt;html lang&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Structured data</source>
+        <translation>结构化数据</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>The types its JSON-LD and microdata declare (Product, BreadcrumbList…)</source>
+        <translation>其 JSON-LD 和微数据声明的类型（schema.org/Product、schema.org/BreadcrumbList…）</translation>
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
@@ -4411,6 +5157,11 @@ Click to show these pages in the Pages tab</source>
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
         <source>cut short in flight</source>
         <translation>在抓取中途被中断</translation>
     </message>
@@ -4493,6 +5244,21 @@ Click to show these pages in the Pages tab</source>
         <location filename="../ui/i18n.py"/>
         <source>Cancelled, cut short in flight (continuing the crawl fetches them again)</source>
         <translation>已取消，在抓取中途被中断（继续抓取时会重新抓取）</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>Broken links matching --warn: listed, not failing the crawl</source>
+        <translation>匹配 --warn 的断链：列出，但不使抓取失败</translation>
     </message>
     <message>
         <location filename="../ui/i18n.py"/>

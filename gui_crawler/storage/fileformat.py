@@ -24,13 +24,16 @@ from gui_crawler.config import WITHHELD, ConfigError, CrawlConfig
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord, Queued
 from gui_crawler.parsing import accel
 from gui_crawler.parsing.linkwords import LinkWords, blob_links, said_words, said_words_5
+from gui_crawler.records.verdicts import NO_RULES, StatusRules, Verdict
+from gui_crawler.records.verdicts import SQL_FUNCTIONS as VERDICT_SQL_FUNCTIONS
 from gui_crawler.storage import lockfile
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.locking import lock
 
 # 6: a page's links are kept with their words (the words column, linkwords.page_blob: each word
-# points at its link, compressed), its links column says so (LINKS_IN_WORDS), and a rendered
-# page's fields (rendered, rendered_links, js_errors, render, render_ms: columns of their own); 5 (still read:
+# points at its link, compressed), its links column says so (LINKS_IN_WORDS), a rendered
+# page's fields (rendered, rendered_links, js_errors, render, render_ms: columns of their own),
+# and the audit's checks of a page (checks, ids, minhash, structured_data); 5 (still read:
 # each word held its href as written, linkwords.said_words_5) kept the links with their words
 # apart; 4 (still read: no words) a record's response headers (a column of their own); 3 (still
 # read: no headers) packs a record's links (_linkpack); 2 (still read): joins them by "\n". Rows
@@ -72,6 +75,10 @@ INSERT_RECORD = (
 
 _LINKS = RECORD_FIELDS.index("links")
 _WORDS = RECORD_FIELDS.index("words")
+# The fields of bytes but the links and their words: a row written before them reads b"".
+BYTES_FIELDS = tuple(
+    f.name for f in fields(FetchRecord) if f.type == "bytes" and f.name not in ("links", "words")
+)
 _DEFAULTS = {f.name: f.default if f.default is not MISSING else None for f in fields(FetchRecord)}
 _DEFAULTS = {
     k: int(v) if isinstance(v, bool) else ("" if v in ((), b"") else v)
@@ -182,6 +189,9 @@ def _record_from_row(row: tuple[object, ...]) -> FetchRecord:
     else:  # a format-2 row, or none
         values["links"] = tuple(links.split("\n")) if isinstance(links, str) and links else ()
     values["words"] = b""
+    for name in BYTES_FIELDS:
+        if not isinstance(values[name], bytes):
+            values[name] = b""
     return FetchRecord(**values)  # type: ignore[arg-type]
 
 
@@ -534,22 +544,29 @@ def iter_records(
                 yield from map(_record_from_row, rows)
 
 
-def count_records(path: Path) -> list[tuple[int | None, str | None, str | None, int, int, int]]:
-    """The records of a crawl file counted without reading them one by one: (status,
-    error_kind, content_type, external, how many, their sizes' sum) for each set of records
-    alike in the first four."""
+def count_records(
+    path: Path, rules: StatusRules = NO_RULES
+) -> list[tuple[Verdict, int | None, str | None, str | None, int, int, int]]:
+    """The records of a crawl file counted without reading them one by one: (verdict by the
+    crawl's status ``rules``, status, error_kind, content_type, external, how many, their
+    sizes' sum) for each set of records alike in the first five. The verdict is its SQL twin's
+    (StatusRules.sql): only the broken rows of a crawl with ``--warn`` call Python."""
     with _reading(path) as db:
+        for name, (n, fn) in VERDICT_SQL_FUNCTIONS.items():
+            db.create_function(name, n, fn, deterministic=True)
         have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
         external = "COALESCE(external, 0)" if "external" in have else "0"
         rows = db.execute(
-            f"SELECT status, error_kind, content_type, {external}, COUNT(*), "
-            "COALESCE(SUM(size), 0) FROM records GROUP BY 1, 2, 3, 4"
+            f"SELECT {rules.sql()}, status, error_kind, content_type, {external}, COUNT(*), "
+            "COALESCE(SUM(size), 0) FROM records GROUP BY 1, 2, 3, 4, 5"
         )
-        names = ("status", "error_kind", "content_type", "external", "count", "size")
-        return [_check_row(row, names, _COUNT_TYPES) for row in rows]  # type: ignore[misc]
+        names = ("verdict", "status", "error_kind", "content_type", "external", "count", "size")
+        checked = (_check_row(row, names, _COUNT_TYPES) for row in rows)
+        return [(Verdict(str(row[0])), *row[1:]) for row in checked]  # type: ignore[misc]
 
 
 _COUNT_TYPES: tuple[frozenset[type], ...] = (
+    frozenset({str}),
     frozenset({int, type(None)}),
     frozenset({str, type(None)}),
     frozenset({str, type(None)}),

@@ -341,10 +341,12 @@ class Source:
 
 
 # The fields a query reads: every one but the big ones (the links, their words, the headers,
-# the exception's text). A crawl file's row is ~5 KB on a docs site, most of it in overflow
+# the exception's text, the audit's checks). A crawl file's row is ~5 KB on a docs site, most of it in overflow
 # pages, and its table a page a row: a query thread keeps these in a table of its own.
 NARROW_FIELDS = tuple(
-    f for f in RECORD_FIELDS if f not in ("links", "words", "headers", "exception")
+    f
+    for f in RECORD_FIELDS
+    if f not in ("links", "words", "headers", "exception", "checks", "ids", "minhash")
 )
 
 

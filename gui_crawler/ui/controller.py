@@ -33,7 +33,7 @@ from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord, Progress, 
 from gui_crawler.options import config_kwargs, in_group, said
 from gui_crawler.parsing.linkwords import LinkWords
 from gui_crawler.records.export import write_csv
-from gui_crawler.records.verdicts import CUT_SHORT, Verdict
+from gui_crawler.records.verdicts import CUT_SHORT, StatusRules, Verdict
 from gui_crawler.records.wording import duration, root_failure
 from gui_crawler.session import CrawlSession, StoreError, crawls_dir, peek
 from gui_crawler.storage import SavedCrawl, load_words
@@ -352,10 +352,13 @@ class CrawlController(QObject):
         self.changed.emit()
 
     def _use_rules(self, config: CrawlConfig) -> None:
-        """The crawl's custom extraction and search rules: a Pages column and a finding each."""
+        """The crawl's custom extraction and search rules (a Pages column and a finding each)
+        and its status rules (the verdicts of every view)."""
         rules = config.extractor().rules  # a crawl's config is validated: its rules compile
-        self.results.set_rules(rules)
+        status_rules = StatusRules.of(config)
+        self.results.set_rules(rules, status_rules)
         self.views.overview.audit.rules = rules
+        self.views.overview.audit.status_rules = status_rules
         self.views.details.set_rules(rules)
 
     # ---- a saved crawl ------------------------------------------------------------------------
@@ -725,7 +728,8 @@ class CrawlController(QObject):
         """The pages table's CSV of ``records`` (formulas defused, written whole or not at all:
         a full disk leaves no file); how it went is said. Returns the row count, -1 if failed."""
         try:
-            n = write_csv(path, records, self.results.pages.rules)
+            pages = self.results.pages
+            n = write_csv(path, records, pages.rules, pages.status_rules)
         except OSError as e:
             self.noticed.emit(
                 self.tr("Export failed: cannot write {path}: {why}").format(

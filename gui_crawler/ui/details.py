@@ -50,6 +50,7 @@ FIELDS: tuple[tuple[str, Callable[[FetchRecord], object]], ...] = (
     (noop(PANE, "Canonical"), lambda r: r.canonical),
     (noop(PANE, "Robots"), lambda r: r.robots),
     (noop(PANE, "Language"), lambda r: r.lang),
+    (noop(PANE, "Structured data"), lambda r: r.structured_data),
 )  # fmt: skip
 
 

@@ -19,7 +19,7 @@ from PySide6.QtCore import QModelIndex, Qt
 
 from gui_crawler.base.translate import HEADERS, WORDING, noop, translate
 from gui_crawler.events import FetchRecord
-from gui_crawler.records.verdicts import is_broken
+from gui_crawler.records.verdicts import NO_RULES
 from gui_crawler.records.wording import error_sentence, status_word
 from gui_crawler.storage.reader import RecordReader
 from gui_crawler.ui.plaintext import tip
@@ -43,6 +43,7 @@ class RecordMap(Mapping[str, FetchRecord]):
         self._recent: OrderedDict[str, FetchRecord] = OrderedDict()
         self.reader: RecordReader | None = None
         self._everything = False  # keep every record from now on (the file stopped taking them)
+        self.status_rules = NO_RULES  # the crawl's: which records are broken
 
     def attach(self, reader: RecordReader | None) -> None:
         """Read from ``reader``'s file from now on (None: keep every record in memory)."""
@@ -58,7 +59,8 @@ class RecordMap(Mapping[str, FetchRecord]):
 
     def add(self, rec: FetchRecord) -> None:
         url = rec.url
-        if self.reader is None or self._everything or rec.is_redirect or is_broken(rec):
+        keep = self.reader is None or self._everything or rec.is_redirect
+        if keep or self.status_rules.is_broken(rec):
             self._kept[url] = rec
             self._recent.pop(url, None)
             return
@@ -159,7 +161,7 @@ class LinkIndex:
     NARROW = 1 << 24  # URLs numbered in 3 bytes; past them, every number takes 4
 
     def __init__(self) -> None:
-        self.records = RecordMap()
+        self.records = RecordMap()  # its status_rules: the crawl's, by which it is judged
         # URL -> its number alone (a recorded page no page links to yet), or its number then
         # its sources' numbers: packed little-endian, ``_width`` bytes each, or an array.
         self._index: dict[str, int | bytes | array[int]] = {}
@@ -423,7 +425,7 @@ class _Table(LabelledTable):
             return tip(self.display[r][c]) or None
         if role == Qt.ItemDataRole.ForegroundRole and c == 1:
             rec = self.links.records.get(self.urls[r])
-            return brush_of(rec) if rec else None
+            return brush_of(rec, self.links.records.status_rules) if rec else None
         if role == Roles.Url:
             return self.urls[r]
         if role == Roles.Record:
@@ -488,8 +490,8 @@ class RedirectsModel(_Table):
 
 
 class BrokenLinksModel(_Table):
-    """Each broken URL (verdicts.is_broken: what the status bar's "Broken" counts) with the
-    pages that link to it.
+    """Each broken URL (by the crawl's status rules: what the status bar's "Broken" counts)
+    with the pages that link to it.
 
     Signals: only QAbstractItemModel's own.
     """
@@ -526,4 +528,5 @@ class BrokenLinksModel(_Table):
         touched = {row_of[u] for u in gained if u in row_of}
         if touched:
             self._refresh(touched)
+        is_broken = self.links.records.status_rules.is_broken
         self._append([r.url for r in records if is_broken(r)])

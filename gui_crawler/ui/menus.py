@@ -253,7 +253,7 @@ class MenuParts:
     crawl: tuple[QAction, ...]  # start, pause, cancel, continue
     checks: tuple[QAction, ...]  # a list of URLs, re-check
     export: tuple[QAction, ...]  # all pages, the filtered view
-    findings: tuple[QAction, ...]  # the Overview's: a finding's URLs, broken links
+    findings: tuple[QAction, ...]  # the Overview's: a finding's URLs, every finding, broken links
     report: QAction
     recheck: QAction
 

@@ -1,5 +1,6 @@
-"""The boxes of the settings below its form: Politeness, Login, Extraction and JavaScript. Each one's fields
-are the option table's options of one group (options.OPTIONS), made by OptionFields."""
+"""The boxes of the settings below its form: Checking, Politeness, Login, Extraction and JavaScript.
+Each one's fields are the option table's options of one group (options.OPTIONS), made by
+OptionFields."""
 
 from __future__ import annotations
 
@@ -46,6 +47,17 @@ class OptionsBox(QGroupBox):
         """Fill the fields from the stored settings, each value checked alone (see
         SettingsPanel.restore)."""
         self.fields.restore(read)
+
+
+class CheckingGroup(OptionsBox):
+    """Status rules of link checking: the statuses counted ok, the URLs only warned of."""
+
+    GROUP, TITLE = (
+        "checking",
+        noop("OptionsBox", "Link checking (what counts as ok, what only warns)"),
+    )
+    accept_status: QLineEdit
+    warn: QLineEdit
 
 
 class PolitenessGroup(OptionsBox):

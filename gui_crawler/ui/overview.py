@@ -1,7 +1,8 @@
 """The Overview tab: every audit finding with its count, filling live as records arrive.
 
 Picking a finding asks the Pages view to show exactly its URLs; each finding exports to a CSV of
-its pages, the broken links to a CSV of (source, target) rows, the whole to an HTML report.
+its pages, every finding to a CSV of (finding, URL, source, detail) rows, the broken links to a
+CSV of (source, target) rows, the whole to an HTML report.
 """
 
 from __future__ import annotations
@@ -34,9 +35,14 @@ from PySide6.QtWidgets import (
 from gui_crawler.base.translate import EXPLANATIONS, HEADERS, noop, translate
 from gui_crawler.config import DEFAULT_USER_AGENT
 from gui_crawler.events import FetchRecord
-from gui_crawler.records.anchors import PagesWords, no_words
+from gui_crawler.records.anchors import Find, PagesWords, no_words
 from gui_crawler.records.audit import FINDINGS, Audit, Count, Finding, Thresholds
-from gui_crawler.records.auditfiles import write_broken_links_csv, write_finding_csv
+from gui_crawler.records.auditfiles import (
+    write_broken_links_csv,
+    write_finding_csv,
+    write_findings_csv,
+)
+from gui_crawler.records.evidence import finding_rows
 from gui_crawler.records.report import broken_with_anchors, write_report
 from gui_crawler.ui.file_dialogs import file_dialog
 from gui_crawler.ui.i18n import finding_label
@@ -150,6 +156,11 @@ class OverviewTab(QWidget):
         # The links' words of every page (the crawl file's; the window sets it).
         self.pages_words: PagesWords = no_words
         self.file_stem = "crawl"  # suggested file names start with it: the crawled host
+        # The records of some URLs at once (the window sets the link index's: one query a
+        # batch); by default, asked of the audit's records one by one.
+        self.find_records: Find = lambda urls: {
+            u: r for u in urls if (r := self.audit.all_records.get(u)) is not None
+        }
         self._tasks: set[asyncio.Future[int]] = set()
         self.message = label()  # names files and findings: plain text
         self.message.setWordWrap(True)
@@ -168,6 +179,8 @@ class OverviewTab(QWidget):
         show_all.clicked.connect(self.show_all)
         self.export_button = QPushButton(self.tr("Export finding…"))
         self.export_button.clicked.connect(self._export_dialog)
+        every = QPushButton(self.tr("All findings CSV…"))
+        every.clicked.connect(self.findings_dialog)
         broken = QPushButton(self.tr("Broken links CSV…"))
         broken.clicked.connect(self.broken_dialog)
         report = QPushButton(self.tr("HTML report…"))
@@ -176,13 +189,18 @@ class OverviewTab(QWidget):
         # The same exports for the window's Export menu.
         self.finding_action = QAction(self.tr("Export the picked &finding as CSV…"), self)
         self.finding_action.triggered.connect(self._export_dialog)
+        self.findings_action = QAction(self.tr("Export &all findings as CSV…"), self)
+        self.findings_action.setToolTip(
+            self.tr("Every finding's URLs with their source and evidence, one row each")
+        )
+        self.findings_action.triggered.connect(self.findings_dialog)
         self.broken_action = QAction(self.tr("&Broken links as CSV…"), self)
         self.broken_action.triggered.connect(self.broken_dialog)
         self.report_action = QAction(self.tr("HTML &report…"), self)
         self.report_action.triggered.connect(self.report_dialog)
         self._exportable()  # nothing picked yet: nothing to export
         buttons = QHBoxLayout()
-        for b in (show_all, self.export_button, broken, report):
+        for b in (show_all, self.export_button, every, broken, report):
             buttons.addWidget(b)
         buttons.addStretch(1)
 
@@ -307,12 +325,20 @@ class OverviewTab(QWidget):
     def export_finding(self, path: str, key: str) -> int:
         f = self.finding(key)
         got = self.audit.all_records
-        n = write_finding_csv(path, [got[u] for u in f.urls], self.audit.rules)
+        recs = [got[u] for u in f.urls]
+        n = write_finding_csv(path, recs, self.audit.rules, self.audit.status_rules)
         self.message.setText(
             self.tr("Wrote {n} rows of “{finding}” to {path}").format(
                 n=f"{n:,}", finding=finding_label(f.key, f.label), path=path
             )
         )
+        return n
+
+    def export_findings(self, path: str) -> int:
+        """Every finding's URLs, one row each with its source and detail (evidence.py)."""
+        self.refresh()
+        n = write_findings_csv(path, finding_rows(self.audit, self.find_records))
+        self.message.setText(f"Wrote {n:,} rows of every finding to {path}")
         return n
 
     def export_broken(self, path: str) -> int:
@@ -358,6 +384,9 @@ class OverviewTab(QWidget):
     def report_dialog(self) -> None:
         self._ask(self.tr("HTML report"), self.tr("HTML files (*.html)"), "report.html",
                   self.export_report)  # fmt: skip
+
+    def findings_dialog(self) -> None:
+        self._ask("All findings CSV", "CSV files (*.csv)", "findings.csv", self.export_findings)
 
     def broken_dialog(self) -> None:
         self._ask(self.tr("Broken links CSV"), self.tr("CSV files (*.csv)"), "broken-links.csv",

@@ -16,7 +16,6 @@ from pathlib import Path
 from gui_crawler.base.translate import ntranslate, translate
 from gui_crawler.crawl.hosts import states_from_records
 from gui_crawler.events import ErrorKind, FetchRecord, Queued, Reason, WorkerEvent
-from gui_crawler.records.verdicts import worth_rechecking
 from gui_crawler.session import CrawlSession, StoreError
 from gui_crawler.storage import SavedCrawl
 from gui_crawler.storage.fileformat import Earlier, frontier_in_file, load_history
@@ -135,6 +134,7 @@ class Recheck:
         """'Re-checked 4 URLs: 3 fixed, 1 still failing'; after a cancel, also how many URLs keep
         their earlier answer."""
         now, before = self.now, self.before
+        worth_rechecking = self.results.links.records.status_rules.worth_rechecking
         failing = sum(worth_rechecking(rec) for rec in now.values())
         fixed = sum(
             worth_rechecking(before[u]) and not worth_rechecking(rec) for u, rec in now.items()

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject
 from gui_crawler.events import FetchRecord, WorkerEvent
 from gui_crawler.models import PagesModel
 from gui_crawler.parsing.extract import Rule
+from gui_crawler.records.verdicts import NO_RULES, StatusRules
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.reader import RecordReader
 from gui_crawler.ui.hosts_model import HostsModel
@@ -41,9 +42,12 @@ class CrawlResults(QObject):
         self.graph = SiteGraph(self.links)
         self.redirect_count = 0
 
-    def set_rules(self, rules: Sequence[Rule]) -> None:
-        """The crawl's custom extraction and search rules: a Pages column each."""
-        self.pages.set_rules(rules)
+    def set_rules(self, rules: Sequence[Rule], status_rules: StatusRules = NO_RULES) -> None:
+        """The crawl's custom extraction and search rules (a Pages column each) and its status
+        rules (what every model judges its records' verdicts by)."""
+        self.pages.set_rules(rules, status_rules)
+        self.links.records.status_rules = status_rules
+        self.tree.status_rules = status_rules
 
     def add_queued(self, urls: Sequence[str]) -> None:
         """URLs taken into the crawl: the site tree shows them before they are fetched."""

@@ -13,7 +13,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from gui_crawler.base.translate import HEADERS, translate
 from gui_crawler.events import FetchRecord
-from gui_crawler.records.verdicts import Verdict, verdict
+from gui_crawler.records.verdicts import StatusRules, Verdict
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -43,11 +43,13 @@ VERDICT_BRUSH: dict[Verdict | None, QBrush | None] = {
     Verdict.TIMEOUT: QBrush(QColor("#8e44ad")),
     Verdict.ERROR: QBrush(QColor("#8e1b10")),
     Verdict.CANCELLED: _GREY,
+    Verdict.WARNING: QBrush(QColor("#ca6f1e")),
 }
 
 
-def brush_of(rec: FetchRecord) -> QBrush | None:
-    return VERDICT_BRUSH[verdict(rec)]
+def brush_of(rec: FetchRecord, rules: StatusRules) -> QBrush | None:
+    """The colour of ``rec``'s verdict by its crawl's status rules."""
+    return VERDICT_BRUSH[rules.verdict(rec)]
 
 
 def header_label(columns: Sequence[str], section: int, orientation: Any, role: int) -> str | None:

@@ -22,7 +22,13 @@ from PySide6.QtWidgets import (
 from gui_crawler.config import CrawlConfig
 from gui_crawler.options import config_kwargs, in_group
 from gui_crawler.ui.focus import wheel_needs_focus
-from gui_crawler.ui.option_boxes import AccessGroup, ExtractGroup, PolitenessGroup, RenderGroup
+from gui_crawler.ui.option_boxes import (
+    AccessGroup,
+    CheckingGroup,
+    ExtractGroup,
+    PolitenessGroup,
+    RenderGroup,
+)
 from gui_crawler.ui.option_fields import OptionFields, TextField
 from gui_crawler.ui.stored import StoredSettings
 
@@ -65,11 +71,12 @@ class SettingsPanel(QWidget):
         crawl = QWidget()
         form = QFormLayout(crawl)
         self.fields = OptionFields(self, form, in_group("crawl"), ERROR_STYLE)
+        self.checking = CheckingGroup(ERROR_STYLE)
         self.politeness = PolitenessGroup()
         self.access = AccessGroup(ERROR_STYLE)
         self.extraction = ExtractGroup(ERROR_STYLE)
         self.rendering = RenderGroup(ERROR_STYLE)
-        self.boxes = (self.politeness, self.access, self.extraction, self.rendering)
+        self.boxes = (self.politeness, self.checking, self.access, self.extraction, self.rendering)
         # One page each, none taller than the window has room for: stacked, the form and its
         # boxes were 910 px in a 330 px panel, Login and Extraction far below a scroll.
         self.pages = QTabWidget()
@@ -77,17 +84,20 @@ class SettingsPanel(QWidget):
         self.pages.setDocumentMode(True)
         self.pages.setUsesScrollButtons(False)
         self.pages.setAccessibleName(self.tr("Crawl settings"))
+        # Link checking shares the Politeness page (what real sites answer bots, what counts as
+        # ok): a page of its own made the panel 68 px wider, and the Crawl page had no room.
         for page, title in (
-            (crawl, self.tr("&Crawl")),
-            (self.politeness, self.tr("Polite&ness")),
-            (self.access, self.tr("Lo&gin")),
-            (self.extraction, self.tr("E&xtraction")),
-            (self.rendering, self.tr("&JavaScript")),
+            ((crawl,), self.tr("&Crawl")),
+            ((self.politeness, self.checking), self.tr("Polite&ness")),
+            ((self.access,), self.tr("Lo&gin")),
+            ((self.extraction,), self.tr("E&xtraction")),
+            ((self.rendering,), self.tr("&JavaScript")),
         ):
             holder = QWidget()
             column = QVBoxLayout(holder)
             column.setContentsMargins(0, 4, 0, 0)
-            column.addWidget(page)
+            for part in page:
+                column.addWidget(part)
             column.addStretch(1)
             self.pages.addTab(holder, title)
         lay = QVBoxLayout(self)
@@ -96,6 +106,7 @@ class SettingsPanel(QWidget):
         # Every field of typed text, checked as it is typed, with the line under it.
         self._typed = (
             self.fields,
+            self.checking.fields,
             self.access.fields,
             self.extraction.fields,
             self.rendering.fields,

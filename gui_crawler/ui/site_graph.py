@@ -14,7 +14,6 @@ between folders always (a set of folder pairs).
 
 from __future__ import annotations
 
-import functools
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from gui_crawler.base.translate import ntranslate
 from gui_crawler.events import FetchRecord
-from gui_crawler.records.verdicts import WORST_LAST, Verdict, worry
+from gui_crawler.records.verdicts import WORST_LAST, Verdict
 
 if TYPE_CHECKING:
     # numpy is imported where a picture is made: a window that never shows the graph never
@@ -35,11 +34,6 @@ if TYPE_CHECKING:
 # A node's verdict as a small number, worse ones higher (a folder shows its worst): the place in
 # WORST_LAST, from 1, as verdicts.worry orders outcomes.
 CODES: dict[Verdict, int] = {v: i + 1 for i, v in enumerate(WORST_LAST)}
-
-
-@functools.lru_cache(maxsize=1024)
-def _code(status: int | None, error_kind: str | None) -> int:
-    return worry(status, error_kind)[0]
 
 
 def folder_of(url: str) -> str:
@@ -182,7 +176,7 @@ class SiteGraph:
         for rec in records:
             n = links.number(rec.url)
             node = self._node(n)
-            code = _code(rec.status, rec.error_kind)
+            code = self.links.records.status_rules.worry(rec.status, rec.error_kind, rec.url)[0]
             if node >= 0:  # recorded again (a re-check, a continued crawl): its new verdict
                 self.code[node] = code
                 continue

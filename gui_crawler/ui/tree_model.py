@@ -19,7 +19,6 @@ indexes stay).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +27,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 
 from gui_crawler.base.translate import HEADERS, WORDING, noop, translate
 from gui_crawler.events import FetchRecord
-from gui_crawler.records.verdicts import WORST_LAST, StatusClass, worry
+from gui_crawler.records.verdicts import NO_RULES, WORST_LAST, StatusClass
 from gui_crawler.records.wording import status_word
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.roles import RIGHT, VERDICT_BRUSH, AnyIndex, Roles, header_label
@@ -47,7 +46,7 @@ Mark = tuple[int, StatusClass]
 _PENDING: Mark = (0, StatusClass.PENDING)
 # A mark's colour: its verdict's.
 _BRUSHES = (VERDICT_BRUSH[None], *(VERDICT_BRUSH[v] for v in WORST_LAST))
-_mark = functools.lru_cache(maxsize=4096)(worry)  # one tuple per outcome, shared
+_MARKS: dict[Mark, Mark] = {}  # one tuple per outcome, shared
 
 
 # A node's statuses: (own mark or None when the node is no URL, own text, worst mark below, its
@@ -205,6 +204,7 @@ class SiteTreeModel(QAbstractItemModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
+        self.status_rules = NO_RULES  # the crawl's: what each URL's verdict is judged by
         self._reset()
 
     def _reset(self) -> None:
@@ -258,7 +258,8 @@ class SiteTreeModel(QAbstractItemModel):
         intern = _intern
         for rec in records:
             node = self._ensure(rec.url)
-            mark = _mark(rec.status, rec.error_kind)
+            m = self.status_rules.worry(rec.status, rec.error_kind, rec.url)
+            mark = _MARKS.setdefault(m, m)
             # A failure that still has a status (a 302 without Location) shows as the failure.
             text = status_word(rec)
             st = node.state

@@ -342,7 +342,8 @@ class PagesTab(QWidget):
         self._debounce.stop()
         classes = [c for label, c, _tip in QUICK_FILTERS if self.buttons[label].isChecked()]
         self.proxy.only = record_filter(
-            {lb for lb, _ in RECORD_FILTERS if self.buttons[lb].isChecked()}
+            {lb for lb, _ in RECORD_FILTERS if self.buttons[lb].isChecked()},
+            self.proxy.pages.status_rules,
         )
         self._refilter(lambda: self.proxy.set_filter(text=self.filter.text(), classes=classes))
 

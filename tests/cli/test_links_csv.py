@@ -77,3 +77,53 @@ def test_links_and_broken_links_with_their_words(tmp_path: Path, keep: str) -> N
     html = report.read_text()
     for words in ("Our partner (nofollow)", "image: Partner logo", "Gone page", "sort"):
         assert f"<td>{words}</td>" in html, words
+
+
+def test_the_links_of_srcset_source_poster_object_embed_and_preload_are_checked(
+    tmp_path: Path,
+) -> None:
+    """Each candidate of a srcset and an imagesrcset, a <source>'s src and srcset, a <video>'s
+    poster, an <object>'s data, an <embed>'s src and a <link rel=preload|icon|manifest> are links
+    like the others: fetched, and broken where they answer 404, each with its element named."""
+    page = (
+        '<img src="/i.png" alt="An image" srcset="/i-1x.png 1x, /gone(2).png 2x">'
+        '<picture><source srcset="/p.webp 100w, /gone.webp 200w" type="image/webp"></picture>'
+        '<video poster="/poster.jpg"><source src="/gone.mp4"></video>'
+        '<object data="/gone.pdf"></object><embed src="/e.swf">'
+        '<link rel="preload" as="image" imagesrcset="/pre.png 1x, /gone-pre.png 2x">'
+        '<link rel="icon" href="/gone.ico"><link rel="manifest" href="/m.json">'
+    )
+    links = tmp_path / "links.csv"
+    with ThreadedSite(HostSite("127.0.0.1")) as site:
+        assert isinstance(site, HostSite)
+        site.html("/", f"<title>T</title>{page}")
+        for path in (
+            "/i.png",
+            "/i-1x.png",
+            "/p.webp",
+            "/poster.jpg",
+            "/e.swf",
+            "/pre.png",
+            "/m.json",
+        ):
+            site.text(path, "x")
+        args = [site.url, "-q", "--no-db", "--links-csv", str(links), "--ignore-robots"]
+        assert main([*args, "--no-sitemaps", "--timeout", "5", "--max-tries", "1"]) == 1
+        got = {
+            (r["target"].removeprefix(site.u("")), r["element"], r["verdict"]) for r in read(links)
+        }
+    assert got == {
+        ("/i.png", "img", "ok"),
+        ("/i-1x.png", "img-srcset", "ok"),
+        ("/gone(2).png", "img-srcset", "broken"),
+        ("/p.webp", "source", "ok"),
+        ("/gone.webp", "source", "broken"),
+        ("/poster.jpg", "video-poster", "ok"),
+        ("/gone.mp4", "source", "broken"),
+        ("/gone.pdf", "object", "broken"),
+        ("/e.swf", "embed", "ok"),
+        ("/pre.png", "link", "ok"),
+        ("/gone-pre.png", "link", "broken"),
+        ("/gone.ico", "link", "broken"),
+        ("/m.json", "link", "ok"),
+    }

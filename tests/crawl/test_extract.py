@@ -11,9 +11,11 @@ import pytest
 from crawling import crawl
 from sites import Site, ThreadedSite
 
+from gui_crawler import engine
 from gui_crawler.cli.headless import main as crawl_main
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.parsing.extract import Extractor, parse_rule, values
+from gui_crawler.records.audit import Audit
 from gui_crawler.records.report import audit_of
 from gui_crawler.storage import load
 
@@ -110,6 +112,41 @@ def test_a_page_too_complex_to_parse_is_not_queried_by_css_or_xpath() -> None:
         tracemalloc.stop()
     bombed = records[s.u("/bomb")]
     assert bombed.note is not None and "too complex" in bombed.note
-    assert values(bombed.extracted) == {"h1": "", "p": "2000"}
+    assert "CSS and XPath rules not run" in bombed.note
+    assert values(bombed.extracted) == {"p": "2000"}  # the CSS rule not run: no value at all
     assert values(records[s.u("/")].extracted)["h1"] == "Home"
     assert peak < 200 * 2**20  # the Python side; lexbor's tree would be outside it anyway
+    audit = Audit()
+    audit.rules = [parse_rule("h1=css:h1")]
+    audit.add(records.values())
+    assert audit.finding("extract:h1").urls == ()  # not run there is no "nothing extracted"
+
+
+def test_css_and_xpath_query_a_page_of_more_tags_than_a_parse_takes_in_one_piece(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page of more than 15,000 tags (the Python docs' argparse.html has ~34,000) is parsed in
+    pieces, and was not queried at all: its CSS and XPath values were empty, and the Overview
+    said the site lacked them. It is queried whole now, one such page at a time; past
+    MAX_QUERY_TAGS it is not, and its note says so."""
+    big = "<title>Big</title>" + "<p>x</p>" * 20_000 + '<h1 class="end">The end</h1>'
+    site = Site()
+    site.html("/", '<a href="/big">big</a><a href="/bigger">bigger</a><h1 class="end">Home</h1>')
+    site.html("/big", big)
+    site.html("/bigger", big + "<p>x</p>" * 10_000)
+    monkeypatch.setattr(engine, "MAX_QUERY_TAGS", 50_000)
+    rules = dict(extract=("end=css:h1.end", "last=xpath://h1/text()"), search=("p=<p>",))
+    with ThreadedSite(site) as s:
+        records = asyncio.run(crawl(s.url, plain=True, **rules)).records
+    big_page, bigger = records[s.u("/big")], records[s.u("/bigger")]
+    assert big_page.note is None
+    assert values(big_page.extracted) == {"end": "The end", "last": "The end", "p": "20000"}
+    assert values(bigger.extracted) == {"p": "30000"}
+    assert (
+        bigger.note
+        == "CSS and XPath rules not run (60,004 tags, more than 50,000): their values left out"
+    )
+    audit = Audit()
+    audit.rules = Extractor.of(rules["extract"], rules["search"], ()).rules
+    audit.add(records.values())
+    assert audit.finding("extract:end").urls == audit.finding("extract:last").urls == ()

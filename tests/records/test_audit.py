@@ -21,10 +21,11 @@ def page(path: str, **kw: object) -> FetchRecord:
     fields: dict[str, object] = {
         "status": 200,
         "content_type": HTML,
-        "title": path,
-        "meta_description": "d" + path,
+        "title": f"{path}: a title that says enough of its page",
+        "meta_description": f"d{path}: a description that says enough of its page, in a sentence or two at most",
         "h1_count": 1,
         "content_hash": "h" + path,
+        "word_count": 500,
     }
     fields.update(kw)
     return FetchRecord(url=H + path, **fields)  # type: ignore[arg-type]
@@ -81,8 +82,9 @@ def test_every_finding_names_exactly_its_pages() -> None:
     audit = Audit(Thresholds(), is_internal=lambda url: url.startswith(H))
     audit.add(records())
     got = {f.key: {u.removeprefix(H) for u in f.urls} for f in audit.findings()}
-    assert list(got) == [key for key, _, _ in FINDINGS]
-    assert got == {
+    # The warnings are listed for a crawl with --warn only.
+    assert list(got) == [key for key, _, _ in FINDINGS if key != "warning"]
+    assert got == {key: set() for key in got} | {
         "broken_internal": {"/gone", "/sm404"},
         "broken_external": {"http://ext.test/x"},
         "blocked": {"/robots", "http://down.test/x"},
@@ -113,6 +115,10 @@ def test_every_finding_names_exactly_its_pages() -> None:
         "js_errors": {"/js"},
         "js_failed": {"/js"},
         "js_not_rendered": {"/js-cut"},
+        "title_too_short": {"/a", "/b"},
+        "description_too_short": {"/a", "/b"},
+        "link_to_redirect": {"/"},
+        "meta_nofollow": {"/bare"},
     }
     # Thresholds move the findings; a cancelled URL is no finding at all.
     audit.set_thresholds(Thresholds(title_max=100, slow_seconds=2.0))
@@ -130,7 +136,8 @@ def test_counts_and_one_finding_agree_with_every_finding_listed() -> None:
     audit = Audit(Thresholds(), is_internal=lambda url: url.startswith(H))
     audit.rules = [Rule("ga", "text", "UA-", search=True, absent=True)]
     audit.add(records())
-    audit.add([page("/third", title="Same", content_hash="x"), page("/fourth", title="Same")])
+    third = page("/third", title="Same", content_hash="x", extracted='{"ga": "0"}')
+    audit.add([third, page("/fourth", title="Same")])
 
     def both() -> list[tuple[str, str, int, int]]:
         return [(f.key, f.label, len(f.urls), f.severity) for f in audit.findings()]
@@ -194,9 +201,24 @@ def test_an_audit_that_keeps_no_records_finds_the_same() -> None:
     kept.add(records())
     linked = {t for r in records() for t in (*r.links, r.next_url) if t}
     lean.linked = linked.__contains__
+    lean.sources = lambda url: [r.url for r in records() if url in r.links]
     for rec in records():
         lean.add([rec.without_links()])
     assert lean.records == {} and lean.added == len(kept.records)
     assert lean.findings() == kept.findings()
     with pytest.raises(RuntimeError):  # too late to change what it was fed with
         lean.set_thresholds(Thresholds(title_max=10))
+
+
+def test_a_finding_s_rows_are_its_items_or_else_its_urls() -> None:
+    """The findings CSV's rows (finding, url, source, detail): a finding that says more than
+    its URLs gives each thing it flags, a URL as often as it has them; the others a row per
+    URL without source or detail."""
+    from gui_crawler.records.audit import Finding, Item
+
+    plain = Finding("slow", "Slow pages", (H + "/a", H + "/b"), 1)
+    assert plain.rows() == (Item(H + "/a"), Item(H + "/b"))
+    two = (Item(H + "/a", H + "/r1", "301 → /x"), Item(H + "/a", H + "/r2", "302 → /y"))
+    linked = Finding("link_to_redirect", "Internal links to a redirect", (H + "/a",), 0, two)
+    assert linked.count == 1 and linked.rows() == two
+    assert [tuple(r) for r in linked.rows()][1] == (H + "/a", H + "/r2", "302 → /y")

@@ -22,6 +22,7 @@ def test_every_finding_has_one_explanation_in_sentences() -> None:
         for sentence in (e.what, e.fix):
             assert sentence[:1].isupper() and sentence.endswith("."), key
         assert len(e.text) < 400, key  # one or two sentences each, not a manual
+        assert e.rule and "\n" not in e.rule, key  # a line of the README's table of findings
 
 
 def records() -> list[FetchRecord]:

@@ -24,15 +24,18 @@ from sites import Site, ThreadedSite
 
 import gui_crawler
 from gui_crawler.cli.headless import Report, build_parser, config_from_args, main
+from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl import concurrency
 from gui_crawler.events import CrawlFinished, ErrorKind, FetchRecord
 from gui_crawler.records import verdicts
 from gui_crawler.records.verdicts import (
     FAILS,
+    NO_RULES,
     NOT_ANSWERED_SQL,
     SUMMARY,
     WORDS,
     StatusClass,
+    StatusRules,
     Tally,
     Verdict,
     count_label,
@@ -118,7 +121,7 @@ def test_the_cli_report_counts_each_verdict_apart_and_errors_set_the_exit_code()
     for r in recs:
         report(r)
     tally = report.tally()
-    assert [tally[v] for v in Verdict] == [1, 0, 2, 1, 1, 2, 1]
+    assert [tally[v] for v in Verdict] == [1, 0, 2, 1, 1, 2, 1, 0]
     assert len(report.broken) == 2 and tally.fails
     assert tally.summary() == "2 broken, 2 errors, 1 blocked, 1 timed out, 1 cancelled"
     out = io.StringIO()
@@ -136,6 +139,12 @@ def test_the_cli_report_counts_each_verdict_apart_and_errors_set_the_exit_code()
 
 # What the site below holds, by verdict: the numbers every view must show.
 EXPECTED = {"broken": 8, "error": 1, "blocked": 3, "timeout": 1}
+# And with status rules: the 500 and the 429 accepted (ok), the 404 a warning.
+RULED = ["--accept-status", "429, 500", "--warn", "/missing$"]
+EXPECTED_RULED = {"broken": 6, "warning": 1, "error": 1, "blocked": 2, "timeout": 1}
+BOTH = pytest.mark.parametrize(
+    ("rules", "expected"), [([], EXPECTED), (RULED, EXPECTED_RULED)], ids=["plain", "ruled"]
+)
 
 
 def every_outcome() -> Site:
@@ -200,49 +209,60 @@ def by_label(rows: Iterator[tuple[str, int]]) -> dict[str, int]:
     """Findings (label, count) summed by the verdict their label begins with."""
     out: collections.Counter[str] = collections.Counter()
     for text, n in rows:
-        for v in (Verdict.BROKEN, Verdict.BLOCKED, Verdict.TIMEOUT, Verdict.ERROR):
+        for v in (Verdict.BROKEN, Verdict.WARNING, Verdict.BLOCKED, Verdict.TIMEOUT, Verdict.ERROR):
             if text.startswith(WORDS[v].label):
                 out[v.value] += n
     return dict(out)
 
 
+@BOTH
 def test_the_cli_summary_exit_code_report_and_csv_agree(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], out_of_files_at_127_0_0_2: None
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    out_of_files_at_127_0_0_2: None,
+    rules: list[str],
+    expected: dict[str, int],
 ) -> None:
     out_csv, out_html = tmp_path / "out.csv", tmp_path / "report.html"
     with ThreadedSite(every_outcome()) as site:
-        start = roots(site)
-        code = main([*start, *FLAGS, "--no-db", "--csv", str(out_csv), "--report", str(out_html)])
+        start = [*roots(site), *FLAGS, *rules]
+        code = main([*start, "--no-db", "--csv", str(out_csv), "--report", str(out_html)])
         text = capsys.readouterr().out
-        quiet_code = main([*start, *FLAGS, "--no-db", "-q"])
+        quiet_code = main([*start, "--no-db", "-q"])
         quiet = capsys.readouterr().out
     assert code == quiet_code == 1
     found = re.search(r"^Found: (.*)$", text, re.M)
-    assert found is not None and phrases(found[1]) == EXPECTED, text
+    assert found is not None and phrases(found[1]) == expected, text
     headings = {
         v.value: int(m[1])
         for v in Verdict
         if (m := re.search(rf"^{re.escape(WORDS[v].label)}: (\d+) — ", text, re.M))
     }
-    assert headings == EXPECTED, text
+    assert headings == expected, text
     assert re.fullmatch(r"Finished 15 urls, (.*)\n", quiet)
-    assert phrases(quiet) == EXPECTED, quiet
+    assert phrases(quiet) == expected, quiet
 
     with out_csv.open(encoding="utf-8-sig", newline="") as f:
         column = collections.Counter(row["verdict"] for row in csv.DictReader(f))
-    assert {v: column[v] for v in EXPECTED} == EXPECTED and column["redirect"] == 0
+    assert {v: column[v] for v in expected} == expected and column["redirect"] == 0
+    assert column["ok"] == 15 - sum(expected.values())
 
     html = out_html.read_text(encoding="utf-8")
     cards = " ".join(f"{n} {w}" for n, w in re.findall(r"<div class=card><b[^>]*>([\d,]+)</b>"
                                                         r"([^<]+)</div>", html))  # fmt: skip
-    assert phrases(cards) == EXPECTED, cards
+    assert phrases(cards) == expected, cards
     assert "errors found" not in html  # the findings' severities, once read as a count
     findings = re.findall(r"<h3 class=s\d>([^<]+): ([\d,]+)</h3>", html)
-    assert by_label((t, int(n)) for t, n in findings) == EXPECTED, findings
+    assert by_label((t, int(n)) for t, n in findings) == expected, findings
 
 
+@BOTH
 def test_the_window_status_bar_overview_and_broken_links_agree(
-    qtbot: Any, window: Any, out_of_files_at_127_0_0_2: None
+    qtbot: Any,
+    window: Any,
+    out_of_files_at_127_0_0_2: None,
+    rules: list[str],
+    expected: dict[str, int],
 ) -> None:
     from PySide6.QtCore import Qt
 
@@ -250,14 +270,14 @@ def test_the_window_status_bar_overview_and_broken_links_agree(
     from gui_crawler.session import CrawlSession
 
     with ThreadedSite(every_outcome()) as site:
-        config = config_from_args(build_parser().parse_args(["x", *FLAGS]), roots(site))
+        config = config_from_args(build_parser().parse_args(["x", *FLAGS, *rules]), roots(site))
         with qtbot.waitSignal(window.crawlFinished, timeout=20_000):
             window.controller._begin(CrawlSession.unsaved(config))
     r = window.results
     assert r.pages.rowCount() == 15
     status = re.fullmatch(r"Broken (\d+)", window.stat_labels["broken"].text())
-    assert status is not None and int(status[1]) == EXPECTED["broken"]
-    assert window.broken_view.model().rowCount() == EXPECTED["broken"]
+    assert status is not None and int(status[1]) == expected["broken"]
+    assert window.broken_view.model().rowCount() == expected["broken"]
 
     window.overview.refresh()
     model = window.overview.model
@@ -265,13 +285,28 @@ def test_the_window_status_bar_overview_and_broken_links_agree(
         (model.index(i, 0).data(), int(model.index(i, 1).data().replace(",", "")))
         for i in range(model.rowCount())
     )
-    assert by_label(rows) == EXPECTED
+    assert by_label(rows) == expected
 
     col = COLUMN_INDEX["verdict"]
     shown = collections.Counter(
         r.pages.index(i, col).data(Qt.ItemDataRole.DisplayRole) for i in range(r.pages.rowCount())
     )
-    assert {v: shown[v] for v in EXPECTED} == EXPECTED
+    assert {v: shown[v] for v in expected} == expected
+    # The rows' colours are their verdicts' (an accepted 500 has none, as any ok page).
+    from gui_crawler.ui.roles import VERDICT_BRUSH
+
+    def colour(brush: Any) -> str | None:
+        return brush.color().name() if brush is not None else None
+
+    painted = collections.Counter(
+        colour(r.pages.index(i, COLUMN_INDEX["status"]).data(Qt.ItemDataRole.ForegroundRole))
+        for i in range(r.pages.rowCount())
+    )
+    for v, n in expected.items():
+        assert painted[colour(VERDICT_BRUSH[Verdict(v)])] == n, v
+    # The site graph's nodes too.
+    graph = {v.value: n for v, n in r.graph.verdict_counts().items() if n}
+    assert {v: graph.get(v, 0) for v in expected} == expected
 
 
 # ---- nobody else decides ----------------------------------------------------------------------
@@ -284,6 +319,10 @@ ALLOWED_STATUS_TESTS = {
 # Error kinds whose verdict verdicts.py groups; the modules that count must not test them.
 _GROUPED = {"CANCELLED", "TIMEOUT", "OWN_LIMIT", "ROBOTS", "BOT_CHALLENGE", "PRIVATE_ADDRESS",
             "TOO_LARGE", "INTERNAL", "PARSER_CRASHED"}  # fmt: skip
+# The classifier of a crawl without status rules: a reader of a crawl's records judges them by
+# its rules (StatusRules.of(config)), never by these.
+WITHOUT_RULES = {"verdict_of", "verdict_sql", "verdict", "is_broken", "is_blocked", "fails",
+                 "worth_rechecking", "of_verdict", "group", "worry"}  # fmt: skip
 COUNTING = {"headless", "report", "audit", "overview", "link_models", "results", "record_filters",
             "page_columns", "bridge", "wording", "models", "export", "auditfiles"}  # fmt: skip
 
@@ -304,6 +343,10 @@ def decisions(source: str, module: str) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id in ("BLOCKED_STATUSES", "verdict_of"):
             says(node, node.id)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("verdicts"):
+            for alias in node.names:
+                if alias.name in WITHOUT_RULES:
+                    says(node, f"judges without the crawl's status rules ({alias.name})")
         if not isinstance(node, ast.Compare):
             continue
         sides = [node.left, *node.comparators]
@@ -358,6 +401,7 @@ def count(rec, records):
     c = rec.status is not None and rec.status >= 400
     d = rec.error_kind == ErrorKind.OWN_LIMIT
     e = verdict_of(rec.status, None)
+from gui_crawler.records.verdicts import is_broken, Tally
 """
     got = collections.Counter(g.split(": ", 1)[1] for g in decisions(source, "headless"))
     assert got == {
@@ -367,10 +411,11 @@ def count(rec, records):
         "compares a status with an error class": 1,
         "compares with ErrorKind.OWN_LIMIT": 1,
         "verdict_of": 1,
+        "judges without the crawl's status rules (is_broken)": 1,
     }
     # An error kind is tested only where a count is made; the engine names failures by them.
     elsewhere = decisions(source, "engine_like")
-    assert len(elsewhere) == 7 and not any("ErrorKind" in g for g in elsewhere)
+    assert len(elsewhere) == 8 and not any("ErrorKind" in g for g in elsewhere)
 
 
 def test_the_sql_a_crawl_file_is_read_with_keeps_every_record_a_summary_lists(
@@ -423,6 +468,82 @@ def test_each_sql_classifier_is_its_python_twin(python: Any, sql: Any, value: An
         db.close()
 
 
+# Status rules of every shape: none, codes, ranges, a --warn regex (quoted, anchored), both.
+RULES = [
+    StatusRules(),
+    StatusRules(((403, 403), (429, 429))),
+    StatusRules(((200, 299), (400, 499), (999, 999))),
+    StatusRules(((301, 301),)),
+    StatusRules(warn=r"/it's"),
+    StatusRules(((500, 599),), r"^http://h\.test/w"),
+]
+URLS = ["http://h.test/", "http://h.test/w/x", "http://h.test/it's", None]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+def test_a_crawls_status_rules_judge_alike_in_python_and_sql(
+    rules: StatusRules, request: pytest.FixtureRequest
+) -> None:
+    """The verdict's SQL twin takes the crawl's status rules as its Python does: every status,
+    error kind and URL (a --warn regex calls its registered function for broken rows)."""
+    db = sqlite3.connect(":memory:")
+    request.addfinalizer(db.close)
+    for name, (n, fn) in verdicts.SQL_FUNCTIONS.items():
+        db.create_function(name, n, fn, deterministic=True)
+    expr = rules.sql()
+    for status in STATUSES:
+        for kind in KINDS:
+            for url in URLS:
+                (got,) = db.execute(
+                    f"SELECT {expr} FROM (SELECT ? AS status, ? AS error_kind, ? AS url)",
+                    (status, kind, url),
+                ).fetchone()
+                v = rules.verdict_of(status, kind, url or "")
+                assert got == v.value, (status, kind, url)
+                # What a summary lists is still among the rows it reads first.
+                if v in SUMMARY:
+                    (met,) = db.execute(
+                        f"SELECT {NOT_ANSWERED_SQL} FROM (SELECT ? AS status, ? AS error_kind)",
+                        (status, kind),
+                    ).fetchone()
+                    assert met, (status, kind)
+
+
+def test_an_accepted_status_is_ok_and_a_warned_url_a_warning_not_a_failure() -> None:
+    rules = StatusRules.of(CrawlConfig(roots=(), accept_status="403, 429 500-503", warn="linkedin"))
+    assert rules.accept == ((403, 403), (429, 429), (500, 503))
+    assert rules.verdict_of(403, None) is Verdict.OK
+    assert rules.verdict_of(403, ErrorKind.BOT_CHALLENGE) is Verdict.OK  # a bot wall's 403
+    assert rules.verdict_of(429, None) is Verdict.OK  # not blocked either
+    assert rules.verdict_of(503, None) is Verdict.OK
+    assert rules.verdict_of(404, None) is Verdict.BROKEN
+    # A failure beyond the status is not the status's: a loop answered 302, a 500 too large.
+    loop = StatusRules(((302, 302), (500, 500)))
+    assert loop.verdict_of(302, ErrorKind.REDIRECT_LOOP) is Verdict.BROKEN
+    assert loop.verdict_of(500, ErrorKind.TOO_LARGE) is Verdict.ERROR
+    assert loop.verdict_of(302, None) is Verdict.OK
+    # --warn: broken URLs matching it are warnings; others, and what is not broken, are not.
+    assert rules.verdict_of(404, None, "https://www.linkedin.com/in/x") is Verdict.WARNING
+    assert rules.verdict_of(None, "ClientConnectorError", "http://linkedin.test/") is (
+        Verdict.WARNING
+    )
+    assert rules.verdict_of(404, None, "https://example.com/") is Verdict.BROKEN
+    assert rules.verdict_of(None, ErrorKind.TIMEOUT, "http://linkedin.test/") is Verdict.TIMEOUT
+    assert rules.verdict_of(None, ErrorKind.TOO_LARGE, "http://linkedin.test/") is Verdict.ERROR
+    warned = FetchRecord("http://linkedin.test/x", status=410)
+    assert Verdict.WARNING not in FAILS and not rules.fails(warned)
+    assert rules.worth_rechecking(warned)  # a re-check fetches it again, as a broken one
+    tally = Tally([warned, FetchRecord("http://h.test/", status=403)], rules)
+    assert tally.summary() == "0 broken, 1 warning" and not tally.fails
+    assert WORDS[Verdict.WARNING].many == "warnings"
+    with pytest.raises(ValueError, match="'4xx' is not a status"):
+        StatusRules.of(CrawlConfig(roots=(), accept_status="4xx"))
+    for bad, why in (("4xx", "is not a status"), ("99", "not within 100-999"),
+                     ("500-400", "runs backwards"), ("403-", "is not a status")):  # fmt: skip
+        with pytest.raises(ConfigError, match=why):
+            CrawlConfig(roots=("http://h.test/",), accept_status=bad).validated()
+
+
 def test_a_429_is_4xx_and_blocked_and_painted_as_blocked() -> None:
     """The status class is a fact of the answer (what the 4xx quick filter picks), the verdict a
     judgement of it (what the colour says): a 429 is both 4xx and blocked, never painted as
@@ -432,6 +553,9 @@ def test_a_429_is_4xx_and_blocked_and_painted_as_blocked() -> None:
     throttled = FetchRecord("http://h.test/", status=429)
     assert status_class_of(429, None) is StatusClass.CLIENT_ERROR
     assert verdict_of(429, None) is Verdict.BLOCKED
-    assert brush_of(throttled) is VERDICT_BRUSH[Verdict.BLOCKED]
-    assert brush_of(throttled) is not brush_of(FetchRecord("http://h.test/", status=404))
+    assert brush_of(throttled, NO_RULES) is VERDICT_BRUSH[Verdict.BLOCKED]
+    missing = FetchRecord("http://h.test/", status=404)
+    assert brush_of(throttled, NO_RULES) is not brush_of(missing, NO_RULES)
+    # Accepted, the 429 is ok: painted as ok (no colour).
+    assert brush_of(throttled, StatusRules(((429, 429),))) is VERDICT_BRUSH[Verdict.OK] is None
     assert status_class_of(999, None) is StatusClass.OTHER  # not 5xx, whatever the filter said

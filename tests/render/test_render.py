@@ -270,3 +270,28 @@ def test_the_crawl_file_keeps_what_rendering_found(tmp_path: Path) -> None:
             assert kept.render_ms == rec.render_ms
 
     asyncio.run(main())
+
+
+def test_a_fragment_is_checked_against_the_rendered_dom_where_the_page_was_rendered() -> None:
+    """An id a script makes exists for the reader: a link to it is no missing fragment once the
+    page is rendered, while one to an id nobody makes still is; as sent, both are missing."""
+    made = """<!doctype html><html><head><title>T</title></head><body><p>x</p><script>
+      var s = document.createElement("h2"); s.id = "made"; s.textContent = "Made";
+      document.body.appendChild(s);
+    </script></body></html>"""
+
+    async def main() -> None:
+        site = Site()
+        site.html("/", '<a href="/t#made">made</a><a href="/t#never">never</a><p id=x>x</p>')
+        site.html("/t", made)
+        async with site:
+            found: dict[str, set[tuple[str, str]]] = {}
+            for mode in ("off", "all"):
+                audit = Audit()
+                audit.add((await crawl(site, render=mode)).values())
+                f = audit.finding("fragment_missing")
+                found[mode] = {(i.url.removeprefix(site.u("")), i.source) for i in f.items}
+        assert found["off"] == {("/", site.u("/t#made")), ("/", site.u("/t#never"))}
+        assert found["all"] == {("/", site.u("/t#never"))}
+
+    asyncio.run(main())

@@ -328,7 +328,7 @@ NAMES = {
     "svg", "dns", "ttfb", "js", "ms", "kb", "mb", "ctrl", "shift", "esc", "enter", "return",
     "chromium", "chrome", "xpath", "css", "regex", "head", "get", "cookie", "json", "dom",
     "noindex", "none", "xml", "rendered", "location", "meta", "off", "auto", "all", "cpu",
-    "english",
+    "english", "alt", "ascii", "nofollow", "noopener", "hreflang", "viewport", "lorem", "ipsum",
 }  # fmt: skip
 TECHNICAL = re.compile(r"[/:._=@+\\<>*$#\[\]|%-]")  # a path, a URL, a flag, an identifier
 

@@ -29,6 +29,12 @@ def test_every_settings_page_shows_whole(qtbot: Any, window: MainWindow) -> None
     window.url = "http://127.0.0.1:9/"
     assert not window.start()
     assert pages.currentIndex() == 3
+    # Statuses that are none: said under the field, in the Politeness page's Link checking box.
+    window.settings.extraction.extract.setPlainText("")
+    window.settings.checking.accept_status.setText("403, 4xx")
+    assert pages.tabBar().tabTextColor(1).name() == "#c0392b"
+    error = window.settings.error_label(window.settings.checking.accept_status).text()
+    assert error.startswith("accept status must be statuses such as 403, 429, 500-599: '4xx'")
 
 
 def test_a_status_message_cut_short_is_shown_whole_on_a_click(
