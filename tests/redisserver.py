@@ -1,6 +1,9 @@
 """A real ``redis-server`` for tests: on a free loopback port, its files in a folder of the test's
 own, never a system service; stopped by its pid (SIGTERM, then SIGKILL). ``restart()`` stops it
-and starts it again on the same port and folder (with ``aof``, what it held comes back).
+and starts it again on the same port and folder (with ``aof``, what it held comes back);
+``snapshot()`` then ``crash_back()`` kill it with -9 and start it again holding only what it held
+at the snapshot: the writes of the time between are lost, as a crash loses the last second of an
+append-only file written with ``appendfsync everysec``.
 
 Debian's ``redis-server`` (installed by ``make``/``.ci/run`` through tools/ensure-redis.sh).
 Without it the tests that need it are skipped, unless GUI_CRAWLER_REQUIRE_REDIS is set (CI):
@@ -18,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+from children import dies_with_us
 
 REDIS_SERVER = shutil.which("redis-server") or (
     "/usr/bin/redis-server" if os.path.exists("/usr/bin/redis-server") else None
@@ -39,25 +43,33 @@ def free_port() -> int:
 
 
 class RedisServer:
-    def __init__(self, folder: Path, *, aof: bool = False, password: str | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        aof: bool = False,
+        password: str | None = None,
+        host: str = "127.0.0.1",
+    ) -> None:
         self.binary = need_redis()
         self.folder = folder
         self.aof = aof
         self.password = password
+        self.host = host  # another address only inside a network namespace of the test's own
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
         auth = f":{self.password}@" if self.password else ""
-        return f"redis://{auth}127.0.0.1:{self.port}/0"
+        return f"redis://{auth}{self.host}:{self.port}/0"
 
     def start(self) -> RedisServer:
         self.folder.mkdir(parents=True, exist_ok=True)
         args = [
             self.binary,
             "--port", str(self.port),
-            "--bind", "127.0.0.1",
+            "--bind", self.host,
             "--dir", str(self.folder),
             "--save", "",
             "--appendonly", "yes" if self.aof else "no",
@@ -67,7 +79,9 @@ class RedisServer:
         ]  # fmt: skip
         if self.password:
             args += ["--requirepass", self.password]
-        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            dies_with_us(args), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL
+        )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -75,7 +89,7 @@ class RedisServer:
                     f"redis-server exited: {(self.folder / 'redis.log').read_text()}"
                 )
             try:
-                with socket.create_connection(("127.0.0.1", self.port), 0.2) as s:
+                with socket.create_connection((self.host, self.port), 0.2) as s:
                     s.sendall(b"PING\r\n")
                     if s.recv(64):
                         return self
@@ -96,6 +110,35 @@ class RedisServer:
 
     def restart(self) -> None:
         self.stop()
+        self.start()
+
+    def command(self, *words: str) -> bytes:
+        """The first line of a command's answer (RESP)."""
+        lines = [f"AUTH {self.password}"] if self.password else []
+        lines.append(" ".join(words))
+        got = b""
+        with socket.create_connection((self.host, self.port), 30) as s:
+            s.sendall("".join(f"{line}\r\n" for line in lines).encode())
+            while got.count(b"\r\n") < len(lines) and (part := s.recv(4096)):
+                got += part
+        return got.split(b"\r\n")[len(lines) - 1]
+
+    def snapshot(self) -> Path:
+        """What the server holds now, in a file of its own (SAVE: a point in time)."""
+        assert b"OK" in self.command("SAVE")
+        kept = self.folder.with_name(self.folder.name + "-snapshot.rdb")
+        shutil.copyfile(self.folder / "dump.rdb", kept)
+        return kept
+
+    def crash_back(self, snapshot: Path) -> None:
+        """Killed with -9, then started on the same port holding ``snapshot``'s data alone."""
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(5)
+        shutil.rmtree(self.folder / "appendonlydir", ignore_errors=True)
+        shutil.copyfile(snapshot, self.folder / "dump.rdb")
+        self.aof = False  # its append-only file had the lost writes: the snapshot is the data
         self.start()
 
     def __enter__(self) -> RedisServer:

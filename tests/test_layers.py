@@ -40,6 +40,8 @@ UI_WITHOUT_QT = {
     "gui_crawler.ui.display": "checks for a display without Qt",
     # The lanes by host the timeline and its model share: plain arithmetic.
     "gui_crawler.ui.timeline_hosts": "plain Python under the timeline",
+    # The lanes by worker (a group per node of a cluster crawl): plain arithmetic too.
+    "gui_crawler.ui.timeline_nodes": "plain Python under the timeline",
     # The settings form's values read back from QSettings' file, one by one.
     "gui_crawler.ui.stored": "checks stored settings without Qt",
     # What PySide6's import hook left in linecache, dropped: linecache is all it touches.

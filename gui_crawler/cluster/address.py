@@ -4,7 +4,7 @@ its password wherever it is said (messages, files, status lines)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 SCHEMES = ("redis", "rediss", "unix")
 
@@ -66,6 +66,34 @@ def redact(text: str, password: str | None, url: str | None = None, shown: str =
         if quoted:
             text = text.replace(quoted, "***")
     return text
+
+
+def split_password(text: str) -> tuple[str, str | None]:
+    """A Redis URL without its password (``user:@`` kept: what a window remembers) and the
+    password (decoded; None when it has none)."""
+    scheme, sep, rest = text.strip().partition("://")
+    netloc, slash, path = rest.partition("/")
+    userinfo, at, hostport = netloc.rpartition("@")
+    if not sep or not at:
+        return text.strip(), None
+    user, colon, password = userinfo.partition(":")
+    if not colon:  # a bare x@ is taken for a password (and said as one): never remembered
+        user, password = "", user
+    # A user keeps its colon: a bare ``user@`` would be taken for a password when read again.
+    url = f"{scheme}://{user + ':@' if user else ''}{hostport}{slash}{path}"
+    return url, unquote(password) if password else None
+
+
+def with_password(text: str, password: str) -> str:
+    """The Redis URL ``text`` (without a password) with ``password``, quoted as a URL needs."""
+    scheme, sep, rest = text.strip().partition("://")
+    if not sep or not password:
+        return text.strip()
+    userinfo, _, hostport = (
+        rest.rpartition("@") if "@" in rest.partition("/")[0] else ("", "", rest)
+    )
+    user = userinfo.partition(":")[0]
+    return f"{scheme}://{user}:{quote(password, safe='')}@{hostport}"
 
 
 def _redacted_text(text: str) -> str:

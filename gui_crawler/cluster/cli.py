@@ -32,7 +32,9 @@ from gui_crawler import options
 from gui_crawler.cluster.address import AddressError, RedisAddress
 from gui_crawler.cluster.collector import Collector
 from gui_crawler.cluster.node import ClusterNode, node_config
+from gui_crawler.cluster.run import notices, work_and_collect
 from gui_crawler.cluster.shared import (
+    LEASE,
     ClusterError,
     SharedCrawl,
     connect,
@@ -41,14 +43,12 @@ from gui_crawler.cluster.shared import (
 )
 from gui_crawler.cluster.status import status_lines
 from gui_crawler.config import ConfigError, CrawlConfig
-from gui_crawler.events import CrawlFinished, Event, Notice, Progress
+from gui_crawler.events import CrawlFinished, Progress
 from gui_crawler.records.verdicts import StatusRules
 from gui_crawler.render.browser import problem
 from gui_crawler.storage import CrawlStore, StoreError, default_path
 
 EXIT_OK, EXIT_USAGE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 2, 3, 130
-# Seconds a stopped run still collects the records that came before it stopped.
-STOPPING_WAIT = 5.0
 # The options a node may have of its own: how many workers, credentials (kept in no file and
 # not in Redis: each node is given them), and JavaScript rendering (a machine with a browser
 # and the cores for it renders the pages it fetches; --browser says where its Chromium is).
@@ -92,21 +92,36 @@ async def _find(client: Any, crawl_id: str | None, address: RedisAddress) -> Sha
 
 
 async def _wait_for(
-    client: Any, crawl_id: str | None, address: RedisAddress, quiet: bool
+    client: Any, crawl_id: str | None, address: RedisAddress, quiet: bool, redis_wait: float
 ) -> SharedCrawl:
-    """The crawl to work on, waiting for it to start: nodes may be started first."""
+    """The crawl to work on, waiting for it to start: nodes may be started first. A Redis that
+    cannot be reached meanwhile is waited for, ``redis_wait`` seconds at most."""
     said = False
+    loop = asyncio.get_running_loop()
+    answered = loop.time()
     while True:
         try:
             shared = await _find(client, crawl_id, address)
+            running = await shared.state() == "running"
         except NoCrawl:
             if not said and not quiet:
                 print(f"Waiting for a crawl to start at {address}…", file=sys.stderr, flush=True)
             said = True
+            answered = loop.time()
             await asyncio.sleep(WAIT_FOR_CRAWL)
             continue
-        if await shared.state() == "running":
+        except connection_errors() as e:
+            if loop.time() - answered >= redis_wait:
+                why = address.hide(str(e) or type(e).__name__)
+                raise ClusterError(
+                    f"Redis at {address} could not be reached for {redis_wait:g} s ({why}): "
+                    "this node stops"
+                ) from None
+            await asyncio.sleep(WAIT_FOR_CRAWL)
+            continue
+        if running:
             return shared
+        answered = loop.time()
         await asyncio.sleep(WAIT_FOR_CRAWL)
 
 
@@ -148,39 +163,53 @@ async def crawl_on_cluster(
     from gui_crawler.session import CrawlSession
 
     async with _redis(args.cluster) as (address, client):
-        crawl_id = args.cluster_id or crawl_id_of(config.roots)
-        shared = await SharedCrawl.open(client, crawl_id)
-        if shared is not None and await shared.state() == "finished":
-            await shared.forget()  # collected already: this is a new crawl of the same roots
-            shared = None
-        if shared is None:
-            shared = await SharedCrawl.create(client, crawl_id, config, args.lease)
-        if shared is None:  # made by another machine in between
-            shared = await _find(client, crawl_id, address)
-        elif shared.config.roots != config.roots:
-            raise ClusterError(
-                f"the crawl {crawl_id} at {address} has other roots "
-                f"({' '.join(shared.config.roots)}): give another --cluster-id"
-            )
-        if await shared.state() == "cancelled":
-            await shared.set_state("running")
-        mine = node_config(
-            shared, max_tasks=config.max_tasks, **{k: getattr(config, k) for k in NODE_OPTIONS}
-        )
+        path = Path(args.db) if args.db else default_path(config.roots[0])
+        shared, mine = await start_here(client, address, args.cluster_id, config, path, args.lease)
         run.report.judge_by(StatusRules.of(shared.config))
-        store = _collected_file(args, shared, run)
-        await client.set(
-            shared.key("file"),
-            json.dumps({"machine": socket.gethostname(), "path": str(store.path)}),
-        )
+        store = _collected_file(path, shared, run)
         run.session = CrawlSession(shared.config, store)
-        return shared.config, await _work_and_collect(run, shared, mine, store, address)
+        finished = await _work_and_collect(run, shared, mine, store, address, args.redis_wait)
+        return shared.config, finished
 
 
-def _collected_file(args: argparse.Namespace, shared: SharedCrawl, run: Any) -> CrawlStore:
-    """The crawl file every record is collected into: --db's (continued if it exists), else a new
-    one."""
-    path = Path(args.db) if args.db else default_path(shared.config.roots[0])
+async def start_here(
+    client: Any,
+    address: RedisAddress,
+    crawl_id: str | None,
+    config: CrawlConfig,
+    path: Path,
+    lease: float = LEASE,
+) -> tuple[SharedCrawl, CrawlConfig]:
+    """Start the crawl of ``config``'s roots as ``crawl_id`` (None: named after them) from this
+    machine, whose crawl file ``path`` collects it, or continue it (a finished one of that id
+    is started afresh); returns it, and this node's options (its workers, its credentials)."""
+    crawl_id = crawl_id or crawl_id_of(config.roots)
+    shared = await SharedCrawl.open(client, crawl_id)
+    if shared is not None and await shared.state() == "finished":
+        await shared.forget()  # collected already: this is a new crawl of the same roots
+        shared = None
+    if shared is None:
+        shared = await SharedCrawl.create(client, crawl_id, config, lease)
+    if shared is None:  # made by another machine in between
+        shared = await _find(client, crawl_id, address)
+    elif shared.config.roots != config.roots:
+        raise ClusterError(
+            f"the crawl {crawl_id} at {address} has other roots "
+            f"({' '.join(shared.config.roots)}): give another --cluster-id"
+        )
+    if await shared.state() == "cancelled":
+        await shared.set_state("running")
+    mine = node_config(
+        shared, max_tasks=config.max_tasks, **{k: getattr(config, k) for k in NODE_OPTIONS}
+    )
+    await client.set(
+        shared.key("file"), json.dumps({"machine": socket.gethostname(), "path": str(path)})
+    )
+    return shared, mine
+
+
+def _collected_file(path: Path, shared: SharedCrawl, run: Any) -> CrawlStore:
+    """The crawl file every record is collected into: continued if it exists, else new."""
     if path.exists():
         store, _ = CrawlStore.open(path)
         run.report.count_file(path)
@@ -189,12 +218,18 @@ def _collected_file(args: argparse.Namespace, shared: SharedCrawl, run: Any) -> 
 
 
 async def _work_and_collect(
-    run: Any, shared: SharedCrawl, config: CrawlConfig, store: CrawlStore, address: RedisAddress
+    run: Any,
+    shared: SharedCrawl,
+    config: CrawlConfig,
+    store: CrawlStore,
+    address: RedisAddress,
+    redis_wait: float,
 ) -> CrawlFinished:
     report = run.report
-    node = ClusterNode(shared, config, sink=_notices(report), hide=address.hide)
+    node = ClusterNode(
+        shared, config, sink=notices(report), hide=address.hide, redis_wait=redis_wait
+    )
     collector = Collector(shared, store, report)
-    over = asyncio.Event()
     loop = asyncio.get_running_loop()
     t0 = loop.time()
 
@@ -203,52 +238,18 @@ async def _work_and_collect(
         node.cancel()
 
     undo = _on_signals(interrupted)
-    collecting = loop.create_task(collector.run(over))
     live = loop.create_task(_live_progress(shared, report, node, t0))
-    finished = None
     try:
-        finished = await node.run()
-        over.set()
-        if node.cancelled:
-            # What has come is collected; a server gone meanwhile is not waited for.
-            await asyncio.wait({collecting}, timeout=STOPPING_WAIT)
-        else:
-            await collecting
+        finished = await work_and_collect(shared, node, collector, store)
     finally:
         undo()
         live.cancel()
-        collecting.cancel()
-        await asyncio.gather(live, collecting, return_exceptions=True)
+        await asyncio.gather(live, return_exceptions=True)
         run.workers = config.max_tasks
-    try:
-        counts = await shared.counts()
-    except connection_errors():  # stopped while Redis could not be reached: the crawl goes on
-        got = collector.collected
-        counts = {"queued": 1, "held": 0, "taken": got, "recorded": got}
-    empty = counts["queued"] <= 0 and counts["held"] == 0
-    reason = "done" if empty and finished.reason == "done" else finished.reason
-    if store.error:
-        reason = "error: " + store.error
-    store.close(reason)
-    if reason == "done":
-        await shared.finish_up()
-    report(Progress(0, 0, collector.collected, counts["taken"], 0, 0, False, loop.time() - t0))
-    return CrawlFinished(
-        reason=reason,
-        done=counts["recorded"],
-        todo=max(0, counts["taken"] - counts["recorded"]),
-        elapsed=loop.time() - t0,
-    )
-
-
-def _notices(report: Callable[[Event], None]) -> Callable[[Event], None]:
-    """Of a node's own events, the notices (the crawl's figures are the collector's)."""
-
-    def sink(event: Event) -> None:
-        if type(event) is Notice:
-            report(event)
-
-    return sink
+    store.close(finished.reason)
+    taken = finished.done + finished.todo
+    report(Progress(0, 0, collector.collected, taken, 0, 0, False, loop.time() - t0))
+    return finished
 
 
 async def _live_progress(shared: SharedCrawl, report: Any, node: ClusterNode, t0: float) -> None:
@@ -301,6 +302,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="this node's crawl file of what it fetched (default: a new one in the data folder)",
     )  # fmt: skip
     work.add_argument("--no-db", action="store_true", help="keep no crawl file on this node")
+    wait = options.option("redis_wait")
+    work.add_argument(*wait.flags, type=float, default=wait.default, metavar=wait.metavar,
+                      help=f"{wait.help} (default {wait.default:g} s)")  # fmt: skip
     for name in NODE_OPTIONS:
         opt = options.option(name)
         kw: dict[str, Any] = {"dest": name, "metavar": opt.metavar, "help": opt.help}
@@ -324,6 +328,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if getattr(args, "workers", None) is not None and not workers_ok(args.workers):
         parser.error(f"--workers must be between 1 and 100,000, not {args.workers}")
+    if getattr(args, "redis_wait", None) is not None:
+        problem = options.option("redis_wait").problem(args.redis_wait)
+        if problem is not None:
+            parser.error(f"--redis-wait: {problem}")
     command = {"work": _work, "status": _status, "cancel": _cancel}[args.command]
     try:
         return asyncio.run(command(args))
@@ -349,7 +357,7 @@ async def _work(args: argparse.Namespace) -> int:
 async def _work_on(args: argparse.Namespace, address: RedisAddress, client: Any) -> int:
     store = None
     try:
-        shared = await _wait_for(client, args.crawl, address, args.quiet)
+        shared = await _wait_for(client, args.crawl, address, args.quiet, args.redis_wait)
         overrides: dict[str, Any] = {"max_tasks": args.workers}
         for name in NODE_OPTIONS:
             value = getattr(args, name)
@@ -364,7 +372,9 @@ async def _work_on(args: argparse.Namespace, address: RedisAddress, client: Any)
         if not args.no_db:
             path = Path(args.db) if args.db else default_path(shared.config.roots[0])
             store = CrawlStore.create(path, config)
-        node = ClusterNode(shared, config, store=store, hide=address.hide)
+        node = ClusterNode(
+            shared, config, store=store, hide=address.hide, redis_wait=args.redis_wait
+        )
         undo = _on_signals(node.cancel)
         try:
             finished = await node.run()
@@ -375,6 +385,9 @@ async def _work_on(args: argparse.Namespace, address: RedisAddress, client: Any)
                 f"Node {node.name}: {node.recorded:,} URLs recorded for the crawl {shared.id} "
                 f"({finished.reason})" + (f"; crawl file {store.path}" if store else "")
             )
+        if node.gone:
+            print(f"gui-crawler: {node.gone} at {address}: this node stops", file=sys.stderr)
+            return EXIT_ERROR
         return EXIT_INTERRUPTED if node.cancelled and node.crawl_state == "running" else EXIT_OK
     finally:
         if store is not None:

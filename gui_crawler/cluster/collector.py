@@ -1,9 +1,11 @@
-"""Every node's records into one crawl file, each once.
+"""Every node's records into one crawl file, each once, on the crawl's axis (axis.py: worker ids
+that tell the nodes apart, times from the crawl's start).
 
 Redis keeps a record of each URL once (scripts.FINISH), in a stream the collector reads through a
 consumer group: a record is acknowledged and deleted from the stream only once the crawl file
-has committed it, so a collector killed meanwhile reads it again when the crawl is continued (the
-file keeps one row per URL: written again, it replaces itself).
+has committed it, so a collector killed meanwhile reads it again when the crawl is continued, and
+one cut off from Redis reads again what was handed to it (the file keeps one row per URL:
+written again, it replaces itself).
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import collections
 import logging
 from collections.abc import Callable
 
+from gui_crawler.cluster.axis import CrawlAxis
 from gui_crawler.cluster.shared import COLLECTORS, SharedCrawl, connection_errors, redis_errors
 from gui_crawler.cluster.wire import record_of
-from gui_crawler.events import Event, Queued
+from gui_crawler.events import Event, FetchRecord, Queued
 from gui_crawler.storage import CrawlStore
 
 log = logging.getLogger(__name__)
@@ -39,6 +42,7 @@ class Collector:
         self.shared = shared
         self.store = store
         self.sink = sink
+        self.axis = CrawlAxis(shared)
         self.collected = 0
         self.unreadable = 0
         self._trail: collections.deque[bytes] = collections.deque(maxlen=KEPT_FOR_WATCHERS)
@@ -81,11 +85,18 @@ class Collector:
                     return
             except connection_errors() as e:
                 log.warning("Redis cannot be reached (%s): collecting again when it can", e)
+                # What it handed us meanwhile may never have come, and a Redis that lost its
+                # last writes has records acknowledged again: those first. The batches kept
+                # for watchers may be gone with those writes: trimming the stream up to them
+                # would delete records handed to nobody since.
+                first = True
+                self._trail.clear()
                 await asyncio.sleep(OFFLINE_WAIT)
 
     async def _write(self, entries: list[tuple[bytes, dict[bytes, bytes]]]) -> None:
         store, ids = self.store, []
         max_redirect = self.shared.config.max_redirect
+        made: list[tuple[FetchRecord, str]] = []
         for entry_id, fields in entries:
             ids.append(entry_id)
             try:
@@ -94,6 +105,8 @@ class Collector:
                 self.unreadable += 1
                 log.warning("a record in Redis could not be read (%s): left out", e)
                 continue
+            made.append((rec, fields.get(b"n", b"").decode("utf-8", "replace")))
+        for rec in await self.axis.place(made):
             store.sink(Queued(rec.url, max_redirect, rec.depth, rec.referrer))
             store.sink(rec)
             self.sink(rec)

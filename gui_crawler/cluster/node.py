@@ -25,7 +25,6 @@ from gui_crawler.cluster.shared import (
     connection_errors,
     node_name,
 )
-from gui_crawler.cluster.wire import record_text
 from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import (
@@ -45,6 +44,10 @@ log = logging.getLogger(__name__)
 BEAT_MAX = 1.0
 # Seconds a leaving node waits for Redis to take what it has not told it yet.
 LEAVING_WAIT = 10.0
+# Seconds a node goes on trying a Redis it cannot reach before it stops (--redis-wait): long
+# enough for a restart or a network's hiccup, short enough that a node whose crawl is gone for
+# good (its server stopped, a test that died) does not wait for ever.
+REDIS_WAIT = 300.0
 
 
 class ClusterNode:
@@ -59,12 +62,16 @@ class ClusterNode:
         sink: Callable[[Event], None] = lambda event: None,
         store: CrawlStore | None = None,
         hide: Callable[[str], str] = lambda text: text,
+        redis_wait: float = REDIS_WAIT,
     ) -> None:
         self.shared = shared
         self.config = config if config is not None else shared.config
         self.sink = sink
         self.store = store
         self.hide = hide
+        self.redis_wait = redis_wait
+        self.gone: str | None = None  # why it stopped: Redis unreachable for too long
+        self._answered_at = 0.0  # loop time of Redis's last answer to a beat
         self.name = ""
         self.crawler: Crawler | None = None
         self.frontier: ClusterFrontier | None = None
@@ -72,7 +79,6 @@ class ClusterNode:
         self.crawl_state = "running"
         self.recorded = 0  # records Redis took from this node
         self.lives = 0  # times it joined (more than once: it was given up as lost meanwhile)
-        self._held: dict[str, FetchRecord] = {}  # records told to Redis, not answered yet
         self._workers: dict[int, tuple[WorkerState, str | None]] = {}
 
     def cancel(self) -> None:
@@ -81,10 +87,12 @@ class ClusterNode:
             self.crawler.cancel()
 
     async def run(self) -> CrawlFinished:
-        """Work until the crawl's frontier is empty, or cancelled; the last life's finish."""
+        """Work until the crawl's frontier is empty, or cancelled, or Redis cannot be reached
+        for ``redis_wait`` seconds (``gone`` says so); the last life's finish."""
+        self._answered_at = asyncio.get_running_loop().time()
         while True:
             finished = await self._live()
-            if self.cancelled or self.frontier is None or not self.frontier.lost:
+            if self.cancelled or self.gone or self.frontier is None or not self.frontier.lost:
                 return finished
             log.warning("this node was given up as lost: joining again as a new node")
 
@@ -98,6 +106,7 @@ class ClusterNode:
         self.crawler = crawler = Crawler(
             self.config, self._sink, frontier=frontier, hosts=ClusterHosts(self.shared)
         )
+        frontier.in_scope = crawler.scope.__contains__
         await self._beat(join=True)
         loop = asyncio.get_running_loop()
         pump = loop.create_task(frontier.pump(), name=f"cluster-pump-{self.name}")
@@ -134,8 +143,7 @@ class ClusterNode:
             assert frontier is not None
             if rec.error_kind == ErrorKind.CANCELLED or frontier.lost:
                 return  # not fetched: given back as the node leaves
-            self._held[rec.url] = rec
-            frontier.recorded(rec.url, record_text(rec))
+            frontier.recorded(rec.url, rec)
         elif t is Queued:
             return  # told to Redis by the frontier; the crawl file gets it with its record
         elif t is WorkerEvent:
@@ -146,9 +154,9 @@ class ClusterNode:
                 self._workers[w.worker_id] = (w.state, w.url)
         self.sink(event)
 
-    def _taken(self, url: str, taken: bool) -> None:
-        rec = self._held.pop(url, None)
-        if rec is None or not taken:
+    def _taken(self, rec: FetchRecord, taken: bool) -> None:
+        """Redis answered for ``rec`` (as it took it: as the crawl decided, frontier.py)."""
+        if not taken:
             return
         self.recorded += 1
         if self.store is not None:
@@ -156,7 +164,8 @@ class ClusterNode:
             self.store.sink(rec)
 
     def figures(self) -> dict[str, object]:
-        """What this node tells the others (``cluster status``, a watching window)."""
+        """What this node tells the others (``cluster status``, a watching window); ``up``: the
+        seconds since its crawl started, once it has (the zero of its records' times)."""
         crawler, frontier = self.crawler, self.frontier
         busy = sum(
             1 for s, _ in self._workers.values() if s in (WorkerState.FETCHING, WorkerState.PARSING)
@@ -165,7 +174,7 @@ class ClusterNode:
             f"{wid} {state.value} {url or ''}"
             for wid, (state, url) in sorted(self._workers.items())
         )
-        return {
+        out: dict[str, object] = {
             "machine": socket.gethostname(),
             "pid": os.getpid(),
             "state": "working",
@@ -178,12 +187,23 @@ class ClusterNode:
             "lives": self.lives,
             "worker_states": workers,
         }
+        if crawler is not None and crawler.started_at is not None:
+            out["up"] = round(asyncio.get_running_loop().time() - crawler.started_at, 3)
+        return out
 
     async def _beat(self, join: bool = False) -> None:
+        now = asyncio.get_running_loop().time()
         try:
             alive, state = await self.shared.heartbeat(self.name, self.figures(), join=join)
-        except connection_errors():
-            return  # the pump says so; the lease is the judge
+        except connection_errors() as e:
+            # The pump says so; the lease is the judge of its URLs, the bound of the node.
+            if now - self._answered_at >= self.redis_wait and self.crawler is not None:
+                why = self.hide(str(e) or type(e).__name__)
+                self.gone = f"Redis could not be reached for {self.redis_wait:g} s ({why})"
+                log.error("%s: this node stops", self.gone)
+                self.crawler.cancel()
+            return
+        self._answered_at = now
         self.crawl_state = state
         frontier, crawler = self.frontier, self.crawler
         if not alive and frontier is not None and crawler is not None:

@@ -30,6 +30,10 @@ from gui_crawler.events import Queued
 try:
     import redis.asyncio as aioredis
     from redis import exceptions as redis_errors
+    from redis.asyncio.retry import Retry
+    from redis.backoff import NoBackoff
+
+    from gui_crawler.cluster.client import ShieldedRedis
 except ImportError:  # the optional extra is not installed: said when a cluster command runs
     aioredis = None  # type: ignore[assignment]
     redis_errors = None  # type: ignore[assignment]
@@ -67,11 +71,14 @@ async def connect(address: RedisAddress, connect_within: float = 5.0) -> Any:
     """A client of ``address`` whose server answered a PING; ClusterError (one line, without the
     password) when it cannot be reached or refuses us."""
     require_client()
-    client = aioredis.Redis.from_url(
+    client = ShieldedRedis.from_url(
         address.url,
         socket_connect_timeout=connect_within,
         socket_timeout=max(connect_within, 10.0),
         health_check_interval=15,
+        # No call made again behind our back: a script whose answer was lost may have run, and
+        # running CLAIM twice hands out URLs nobody knows of. The callers try again themselves.
+        retry=Retry(NoBackoff(), 0),
     )
     try:
         await client.ping()
@@ -142,6 +149,8 @@ class SharedCrawl:
         self._limit = cfg.per_host
         self._delay_ms = int(cfg.delay * 1000)
         self._gap_ms = int(stored.lease * GAP_SHARE * 1000)
+        # Per node: the count of its calls Redis gave in its last answer (scripts.count_call).
+        self.calls: dict[str, int] = {}
         self._scripts = {
             name: client.register_script(getattr(scripts, name))
             for name in (
@@ -179,6 +188,8 @@ class SharedCrawl:
         made = await client.set(crawl.key("config"), stored.text(), nx=True)
         if not made:
             return None
+        seconds, micros = await client.time()
+        await client.set(crawl.key("t0"), seconds * 1000 + micros // 1000)
         await client.set(crawl.key("state"), "running")
         await client.hset(CRAWLS, crawl_id, json.dumps({"roots": list(config.roots)}))
         return crawl
@@ -218,7 +229,7 @@ class SharedCrawl:
         counts and nodes stay ``keep`` seconds for ``cluster status``."""
         await self.set_state(state)
         await self.client.hdel(CRAWLS, self.id)  # no longer one to join
-        small = {self.key(k) for k in ("config", "state", "n", "nodes", "collected", "file")}
+        small = {self.key(k) for k in ("config", "state", "n", "nodes", "collected", "file", "t0")}
         async for key in self.client.scan_iter(match=self._pattern(), count=1000):
             name = key.decode()
             if name in small or name.startswith(self.key("node:")):
@@ -234,6 +245,11 @@ class SharedCrawl:
     async def state(self) -> str:
         value = await self.client.get(self.key("state"))
         return value.decode() if value else "gone"
+
+    async def zero_ms(self) -> float | None:
+        """When the crawl was made, on Redis's clock (ms); None for a crawl of an older version."""
+        value = await self.client.get(self.key("t0"))
+        return float(value) if value is not None else None
 
     async def set_state(self, state: str) -> None:
         await self.client.set(self.key("state"), state)
@@ -282,13 +298,21 @@ class SharedCrawl:
             args += [bucket, field, origin_of(item.url), item_text(item), int(mine)]
         if len(args) == 2:
             return []
-        return [int(x) for x in await self._run("TAKE_IN", *args)]
+        return self._counted(node, await self._run("TAKE_IN", *args))
+
+    def _counted(self, node: str, answer: list[Any]) -> list[Any]:
+        """A pump call's answer without its last value, the node's call count (kept)."""
+        self.calls[node] = int(answer[-1])
+        return [int(x) for x in answer[:-1]]
 
     async def claim(self, node: str, n: int) -> tuple[list[Queued], int]:
         """Up to ``n`` URLs for ``node`` to fetch now, and when none: ms until some host may
         start (-1: nothing queued; -2: this node was given up as lost)."""
         out = await self._run("CLAIM", node, n, self._delay_ms)
-        return [item_of(x) for x in out[1:]], int(out[0])
+        if int(out[0]) == -2:
+            return [], -2
+        self.calls[node] = int(out[-1])
+        return [item_of(x) for x in out[1:-1]], int(out[0])
 
     async def finish(self, node: str, done: Sequence[tuple[str, str]]) -> list[int]:
         """Record (url, record JSON) pairs, or give URLs back (record ''), for ``node``; per URL 1
@@ -298,7 +322,7 @@ class SharedCrawl:
         args: list[object] = [node]
         for url, text in done:
             args += [url, text]
-        return [int(x) for x in await self._run("FINISH", *args)]
+        return self._counted(node, await self._run("FINISH", *args))
 
     async def heartbeat(
         self, node: str, figures: dict[str, object], join: bool = False
@@ -314,6 +338,11 @@ class SharedCrawl:
     async def reclaim(self) -> int:
         """Give back the URLs of nodes that stopped beating; how many went back."""
         return int(await self._run("RECLAIM", int(self.stored.lease * 1000), self._gap_ms))
+
+    async def held(self, node: str) -> set[str]:
+        """The URLs ``node`` holds."""
+        urls = await self.client.smembers(self.key("held:" + node))
+        return {u.decode("utf-8", "surrogatepass") for u in urls}
 
     async def leave(self, node: str, state: str = "left") -> int:
         return int(await self._run("LEAVE", node, state))

@@ -23,6 +23,8 @@ class NodeFigures:
     offline: str
     beat_age: float
     worker_states: str
+    number: int = -1  # the order it joined in (-1: a node of an older version)
+    start_ms: float = 0.0  # when its crawl started, on Redis's clock (0: not known)
 
     @classmethod
     def of(cls, d: dict[str, str], now_ms: float) -> NodeFigures:
@@ -45,6 +47,8 @@ class NodeFigures:
             offline=d.get("offline", ""),
             beat_age=max(0.0, (now_ms - beat) / 1000) if beat else -1.0,
             worker_states=d.get("worker_states", ""),
+            number=num("number") if "number" in d else -1,
+            start_ms=float(d.get("start") or d.get("joined") or 0),
         )
 
 

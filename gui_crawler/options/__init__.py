@@ -580,6 +580,12 @@ OPTIONS: tuple[Option, ...] = (
         flags=("--lease",), metavar="S",
     ),
     Option(
+        "redis_wait", "float", 300.0, "with --cluster: seconds a node goes on trying a Redis it "
+        "cannot reach before it stops, saying so (what it holds goes to the others once Redis "
+        "is back)", group="run", low=1.0, high=86_400.0, suffix=" s", flags=("--redis-wait",),
+        metavar="S",
+    ),
+    Option(
         "format", "text", "text", "how the summary is printed on standard output: text (the "
         "chapter's report), or for CI pipelines json, junit (JUnit XML) or markdown: the URLs "
         "that are not ok with every page linking to them, each verdict's count, the crawl's "

@@ -119,6 +119,96 @@
     </message>
 </context>
 <context>
+    <name>ClusterDialog</name>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>Watch a cluster crawl</source>
+        <translation>观察集群爬取</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>if the server asks for one</source>
+        <translation>如果服务器需要</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>&amp;Find crawls</source>
+        <translation>查找爬取(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>named after the address</source>
+        <translation>以地址命名</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>&amp;Redis server:</source>
+        <translation>Redis 服务器(&amp;R):</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>Pass&amp;word:</source>
+        <translation>密码(&amp;W):</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>Cra&amp;wls there:</source>
+        <translation>其中的爬取(&amp;W):</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>Crawl &amp;id to start:</source>
+        <translation>要启动的爬取 ID(&amp;I):</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>Wa&amp;tch</source>
+        <translation>观察(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>&amp;Start the address there</source>
+        <translation>在那里启动该地址(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>Start (or continue) the crawl of the address bar&apos;s URL with these settings in Redis, this machine one of its nodes, collecting every record into its crawl file; other machines join with gui-crawler cluster work</source>
+        <translation>在 Redis 中以这些设置启动（或继续）地址栏 URL 的爬取，本机作为其节点之一，把每条记录收集到本机的爬取文件；其他机器用 gui-crawler cluster work 加入</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>Asking {} …</source>
+        <translation>正在询问 {} …</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>{n} crawls at {redis}</source>
+        <translation>
+            <numerusform>{redis} 上有 {n} 个爬取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>No crawl at {}: start one here, or with gui-crawler crawl URL --cluster</source>
+        <translation>{} 上没有爬取：在这里启动一个，或用 gui-crawler crawl URL --cluster</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>Watching {} …</source>
+        <translation>正在观察 {} …</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>Starting {url} at {redis} …</source>
+        <translation>正在 {redis} 上启动 {url} …</translation>
+    </message>
+    <message>
+        <location filename="../ui/cluster_dialog.py"/>
+        <source>Cancel the crawl on every machine</source>
+        <translation>在每台机器上取消爬取</translation>
+    </message>
+</context>
+<context>
     <name>Columns</name>
     <message>
         <location filename="../ui/compare_model.py"/>
@@ -617,6 +707,21 @@
     </message>
     <message>
         <location filename="../ui/controller.py"/>
+        <source>Cluster crawl {crawl} at {redis}: {working} of {nodes} nodes working</source>
+        <translation>{redis} 上的集群爬取 {crawl}：{nodes} 个节点中 {working} 个在工作</translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
+        <source>, this window one of them</source>
+        <translation>，本窗口是其中之一</translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
+        <source>The records shown are those that came while this window watched; the crawl file collecting every record is the one of the machine that started it</source>
+        <translation>显示的记录是本窗口观察期间到达的记录；收集全部记录的爬取文件在启动它的那台机器上</translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
         <source>Cancel the running crawl before opening another</source>
         <translation>请先取消正在进行的抓取，再打开另一个</translation>
     </message>
@@ -668,6 +773,21 @@
     </message>
     <message>
         <location filename="../ui/controller.py"/>
+        <source>Cancel the crawl {} on every machine? Each node stops and gives back what it holds; gui-crawler crawl --cluster continues it later.</source>
+        <translation>在每台机器上取消爬取 {}？每个节点都会停止并交还它持有的 URL；之后可用 gui-crawler crawl --cluster 继续。</translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
+        <source>Cancelling the crawl on every machine…</source>
+        <translation>正在每台机器上取消爬取…</translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
+        <source>A crawl on many machines is not paused from one of them: Cancel stops it everywhere, gui-crawler crawl --cluster continues it</source>
+        <translation>多台机器上的爬取不能从其中一台暂停：“取消”会在所有机器上停止它，gui-crawler crawl --cluster 可继续它</translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
         <source>Paused: workers finish their current URL, then wait</source>
         <translation>已暂停：工作协程完成当前 URL 后等待</translation>
     </message>
@@ -703,6 +823,16 @@
     </message>
     <message>
         <location filename="../ui/controller.py"/>
+        <source>Cancelled on every machine</source>
+        <translation>已在每台机器上取消</translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
+        <source>Stopped here (the crawl goes on on its other machines)</source>
+        <translation>已在本机停止（爬取在其他机器上继续）</translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
         <source> ({n} this time)</source>
         <translation>（本次 {n} 个）</translation>
     </message>
@@ -732,6 +862,30 @@
         <translation>
             <numerusform>{ended}：{n} 个 URL{this_run}，用时 {time}{left}</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
+        <source>{words}: {urls} on {nodes} in {time}{left}</source>
+        <translation>{words}：{nodes}上共 {urls}，用时 {time}{left}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/controller.py"/>
+        <source>{n} URLs</source>
+        <translation>
+            <numerusform>{n} 个 URL</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/controller.py"/>
+        <source>{n} nodes</source>
+        <translation>
+            <numerusform>{n} 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/controller.py"/>
+        <source> ({} of them shown here)</source>
+        <translation>（其中 {} 个显示在这里）</translation>
     </message>
     <message>
         <location filename="../ui/controller.py"/>
@@ -2915,6 +3069,49 @@
     </message>
 </context>
 <context>
+    <name>Nodes</name>
+    <message>
+        <location filename="../cluster/nodes.py"/>
+        <source>working</source>
+        <translation>工作中</translation>
+    </message>
+    <message>
+        <location filename="../cluster/nodes.py"/>
+        <source>lost</source>
+        <translation>已失联</translation>
+    </message>
+    <message>
+        <location filename="../cluster/nodes.py"/>
+        <source>left</source>
+        <translation>已离开</translation>
+    </message>
+    <message>
+        <location filename="../cluster/nodes.py"/>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../cluster/nodes.py"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location filename="../cluster/nodes.py"/>
+        <source>{busy}/{workers} busy</source>
+        <translation>{busy}/{workers} 忙</translation>
+    </message>
+    <message>
+        <location filename="../cluster/nodes.py"/>
+        <source> · Redis unreachable</source>
+        <translation> · 无法连接 Redis</translation>
+    </message>
+    <message>
+        <location filename="../cluster/nodes.py"/>
+        <source>node {n} · {machine} · {state}</source>
+        <translation>节点 {n} · {machine} · {state}</translation>
+    </message>
+</context>
+<context>
     <name>OptionFields</name>
     <message>
         <location filename="../config.py"/>
@@ -4966,6 +5163,11 @@ Click to show these pages in the Pages tab</source>
         <source>{n} requests shown · {workers} workers</source>
         <translation>显示 {n} 个请求 · {workers} 个工作协程</translation>
     </message>
+    <message>
+        <location filename="../ui/timeline.py"/>
+        <source>{} on {} nodes · drawn as their records come, none under way (a node tells nothing of a request in flight)</source>
+        <translation>{}，共 {} 个节点 · 随记录到达而绘制，不显示进行中的请求（节点不报告进行中的请求）</translation>
+    </message>
 </context>
 <context>
     <name>UrlList</name>
@@ -5527,6 +5729,16 @@ Click to show these pages in the Pages tab</source>
     </message>
     <message>
         <location filename="../ui/menus.py"/>
+        <source>Watch a clu&amp;ster crawl…</source>
+        <translation>观察集群爬取(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/menus.py"/>
+        <source>Watch a crawl shared by many machines through Redis, or start the address there</source>
+        <translation>观察多台机器通过 Redis 共享的爬取，或在那里启动该地址</translation>
+    </message>
+    <message>
+        <location filename="../ui/menus.py"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -5940,6 +6152,26 @@ Click to show these pages in the Pages tab</source>
         <location filename="../ui/i18n.py"/>
         <source>The secure connection could not be set up</source>
         <translation>无法建立安全连接</translation>
+    </message>
+</context>
+<context>
+    <name>WorkersModel</name>
+    <message numerus="yes">
+        <location filename="../ui/workers_model.py"/>
+        <source>Node %n</source>
+        <translation>
+            <numerusform>节点 %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/workers_model.py"/>
+        <source>{node} on {machine}</source>
+        <translation>{machine} 上的 {node}</translation>
+    </message>
+    <message>
+        <location filename="../ui/workers_model.py"/>
+        <source>Seconds since this node last told Redis how it is</source>
+        <translation>自该节点上次向 Redis 报告状态以来的秒数</translation>
     </message>
 </context>
 <context>

@@ -16,14 +16,16 @@
   links, the Hosts tab, the workers;
 * ``views``, ``quiet_table``, ``details``, ``overview``, ``charts``: the tables, the details pane,
   the Overview tab and the charts;
-* ``timeline``, ``timeline_model``, ``timeline_hosts``: the timeline tab, its model and its lanes by
-  host (``timeline_hosts`` is plain Python the two share);
+* ``timeline``, ``timeline_model``, ``timeline_hosts``, ``timeline_nodes``: the timeline tab, its
+  model and its lanes by host and by worker (a group per node of a cluster crawl; both plain
+  Python the two share);
 * ``graph_view``, ``site_graph``, ``graph_layout``: the Site graph tab, the nodes and edges it
   draws (plain Python and numpy) and their layout, computed by igraph in a process of its own
   (no Qt there);
 * ``settings_panel``, ``option_boxes``, ``option_fields``, ``stored``: the settings form and its
   values stored in QSettings (``stored`` checks them one by one and needs no Qt);
-* ``recent_dialog``: the recent-crawls list;
+* ``recent_dialog``: the recent-crawls list; ``cluster_dialog``: a crawl on many machines to watch
+  or to start (File → Watch a cluster crawl…), and the question before its Cancel;
 * ``list_dialog``: a list of URLs to check (list mode); ``recheck``: a re-check's answers put in
   place of the rows they replace; ``compare_dialog``, ``compare_model``: two crawls compared;
 * ``menus``: the menu bar and the rows' context menu; ``response_headers``: the Details pane's

@@ -3,6 +3,10 @@
 The engine's sink is ``list.append`` — it never touches Qt and costs nothing at full crawl
 speed. A QTimer drains the list every ``interval_ms`` so that models change once per tick however
 many events arrived (qutebrowser's downloads refresh the same way).
+
+A crawl on many machines runs here the same way: its session (cluster.run.ClusterSession) gives
+a ClusterCrawl in place of the engine, which sends the engine's events made from what the nodes
+tell Redis, and NodeStates (``nodes``).
 """
 
 from __future__ import annotations
@@ -10,11 +14,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from gui_crawler.base import heap
+from gui_crawler.cluster.nodes import NodeState
 from gui_crawler.config import CrawlConfig
 from gui_crawler.crawl.phases import Timing
 from gui_crawler.engine import Crawler
@@ -30,6 +35,9 @@ from gui_crawler.events import (
     WorkerEvent,
 )
 from gui_crawler.session import CrawlSession
+
+if TYPE_CHECKING:  # imported when a cluster crawl is watched: the Redis client is slow to load
+    from gui_crawler.cluster.run import ClusterCrawl, ClusterSession
 
 # Five refreshes a second: live to the eye, and half the repaints of ten (the window's main cost).
 DEFAULT_INTERVAL_MS = 200
@@ -68,6 +76,8 @@ class CrawlBridge(QObject):
         storeError(str): the crawl file could not be written; the crawl is being cancelled.
         notice(str): something about the crawl itself a person should know (the engine's
             Notice: the worker count was capped…), once per tick at most.
+        nodes(list[NodeState]): a cluster crawl's nodes that changed since the last tick (before
+            their workers' batch).
     """
 
     started = Signal()
@@ -80,10 +90,11 @@ class CrawlBridge(QObject):
     storeError = Signal(str)
     hosts = Signal(object)
     notice = Signal(str)
+    nodes = Signal(object)
 
     def __init__(self, parent: Any = None, interval_ms: int = DEFAULT_INTERVAL_MS) -> None:
         super().__init__(parent)
-        self._buffer: list[Event] = []
+        self._buffer: list[Event | NodeState] = []
         self._timer = QTimer(self)
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self.flush)
@@ -91,8 +102,8 @@ class CrawlBridge(QObject):
         self._rest.setSingleShot(True)
         self._rest.setInterval(0)
         self._rest.timeout.connect(self.flush)
-        self.crawler: Crawler | None = None
-        self.session: CrawlSession | None = None
+        self.crawler: Crawler | ClusterCrawl | None = None
+        self.session: CrawlSession | ClusterSession | None = None
         self.task: asyncio.Task[CrawlFinished] | None = None
         self.last_progress: Progress | None = None
         self.result: CrawlFinished | None = None
@@ -121,13 +132,21 @@ class CrawlBridge(QObject):
             return []
         return list(self.crawler.under_way())
 
-    def start(self, crawl: CrawlSession | CrawlConfig) -> asyncio.Task[CrawlFinished]:
+    @property
+    def cluster(self) -> ClusterCrawl | None:
+        """The crawl on many machines running or shown last (None: one of this machine)."""
+        crawler = self.crawler
+        return None if crawler is None or isinstance(crawler, Crawler) else crawler
+
+    def start(
+        self, crawl: CrawlSession | ClusterSession | CrawlConfig
+    ) -> asyncio.Task[CrawlFinished]:
         """Start a crawl on the running loop: a session (fresh or resumed, with its crawl file,
-        closed when the crawl ends) or a bare config (nothing saved). Raises ConfigError for a
-        bad config."""
+        closed when the crawl ends; or a cluster crawl's) or a bare config (nothing saved).
+        Raises ConfigError for a bad config."""
         if self.running:
             raise RuntimeError("a crawl is already running")
-        session = crawl if isinstance(crawl, CrawlSession) else CrawlSession.unsaved(crawl)
+        session = CrawlSession.unsaved(crawl) if isinstance(crawl, CrawlConfig) else crawl
         self._buffer.clear()  # leftovers of a previous crawl were flushed when it ended
         session.on_store_error = self.storeError.emit  # the session cancels the crawl itself
         crawler = session.start(self._buffer.append)
@@ -144,7 +163,7 @@ class CrawlBridge(QObject):
         self.runningChanged.emit(True)
         return self.task
 
-    async def _run(self, crawler: Crawler) -> CrawlFinished:
+    async def _run(self, crawler: Crawler | ClusterCrawl) -> CrawlFinished:
         try:
             return await crawler.run()
         finally:
@@ -227,6 +246,7 @@ class CrawlBridge(QObject):
         progress: Progress | None = None
         finished: CrawlFinished | None = None
         hosts: list[HostState] = []
+        nodes: list[NodeState] = []
         queued: list[str] = []
         notice: str | None = None  # the latest: the status bar shows one
         for e in batch:
@@ -243,12 +263,16 @@ class CrawlBridge(QObject):
                 finished = e  # type: ignore[assignment]
             elif t is HostState:
                 hosts.append(e)  # type: ignore[arg-type]
+            elif t is NodeState:
+                nodes.append(e)  # type: ignore[arg-type]
             elif t is Notice:
                 notice = e.text  # type: ignore[union-attr]
         if hosts:
             self.hosts.emit(hosts)
         if queued:
             self.queued.emit(queued)
+        if nodes:
+            self.nodes.emit(nodes)
         if records or workers:
             self.batch.emit(records, workers)
         if progress is not None:
@@ -266,7 +290,7 @@ class CrawlBridge(QObject):
             self._rest.start()
         return left
 
-    def _take_turn(self) -> list[Event]:
+    def _take_turn(self) -> list[Event | NodeState]:
         """The events of one flush, cut from the front of the buffer (in place: the engine
         holds a bound ``append`` of this very list)."""
         buffer = self._buffer

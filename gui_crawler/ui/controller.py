@@ -6,6 +6,11 @@ opened or written, what it has left to fetch, the URLs a cancel cut short, the r
 the replay of an opened file. It feeds the views a crawl fills (``CrawlViews``) and says what
 happened through its signals; the window lays the views out and turns the signals into its status
 bar, address bar and actions. It builds no widget.
+
+A crawl on many machines (a cluster crawl, through Redis) is shown the same way: its session
+(cluster.run.ClusterSession, made by the cluster dialog) runs in the bridge like any, its nodes
+go to the Workers tab and the Timeline, and the state said is the whole crawl's. Its Cancel
+stops other machines' work: the window is asked to confirm first (``cancelAsked``).
 """
 
 from __future__ import annotations
@@ -14,12 +19,13 @@ import contextlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 
 from gui_crawler.base.translate import OPTIONS, VERDICTS, ntranslate, translate
 from gui_crawler.base.urls import InvalidURL, Scope, parse_address
+from gui_crawler.cluster.nodes import NodeState
 from gui_crawler.config import ConfigError, CrawlConfig
 from gui_crawler.crawl.urllist import UrlList
 from gui_crawler.engine import capped_workers
@@ -44,6 +50,9 @@ from gui_crawler.ui.results import CrawlResults
 from gui_crawler.ui.settings_panel import SettingsPanel
 from gui_crawler.ui.timeline import TimelinePanel
 from gui_crawler.ui.views import PagesTab
+
+if TYPE_CHECKING:  # imported when a cluster crawl is watched: the Redis client is slow to load
+    from gui_crawler.cluster.run import ClusterSession
 
 # What a problem said by CrawlController.problem is about.
 ADDRESS, SETTINGS, FILE = "address", "settings", "file"
@@ -79,6 +88,8 @@ class CrawlController(QObject):
         statsChanged(object): the counts changed (the crawl's Progress, None between crawls).
         changed(): what the window's actions depend on changed.
         finished(CrawlFinished): a crawl ended and every view shows all its records.
+        cancelAsked(str): Cancel of a crawl on many machines: the question to confirm
+            (``cancel(everywhere=True)`` then cancels it).
     """
 
     stateChanged = Signal(str, str)
@@ -89,6 +100,7 @@ class CrawlController(QObject):
     statsChanged = Signal(object)
     changed = Signal()
     finished = Signal(object)
+    cancelAsked = Signal(str)
 
     def __init__(self, results: CrawlResults, views: CrawlViews, parent: Any = None) -> None:
         super().__init__(parent)
@@ -110,6 +122,7 @@ class CrawlController(QObject):
         self.rechecking: Recheck | None = None  # the re-check under way, if one is
         self.root: str | None = None  # the running or opened crawl's start page
         self._failed_in_a_row = 0
+        self._nodes_said = ""  # the state last said of a crawl on many machines
         self.replay = Replay(
             results,
             views.overview,
@@ -136,6 +149,8 @@ class CrawlController(QObject):
         b.notice.connect(self.crawlNotice.emit)
         b.hosts.connect(results.hosts.apply)
         b.finished.connect(lambda _f: results.hosts.crawl_ended())
+        b.nodes.connect(results.workers.apply_nodes)
+        b.nodes.connect(self._on_nodes)
 
     # ---- what is shown ------------------------------------------------------------------------
 
@@ -285,7 +300,49 @@ class CrawlController(QObject):
             self.noticed.emit(self.tr("The list: {note}").format(note=note), True)
         return None
 
-    def _begin(self, session: CrawlSession) -> None:
+    def run_cluster(self, session: ClusterSession) -> bool:
+        """Show a crawl on many machines: watched, or worked on here too, as ``session`` says
+        (connected, its crawl file made: cluster.sessions); False (the session closed) when a
+        crawl runs here already."""
+        if self.bridge.running:
+            session.close()
+            return False
+        self.problem.emit(None, "")
+        self.addressShown.emit(session.config.roots[0])
+        self.saved = None
+        self._begin(session)
+        self._nodes_said = ""
+        self._on_nodes([])
+        return True
+
+    def _on_nodes(self, _states: list[NodeState]) -> None:
+        """The state of a crawl on many machines, said again when its nodes change."""
+        cluster = self.bridge.cluster
+        if cluster is None or not self.bridge.running:
+            return
+        nodes = self.results.workers.nodes
+        working = sum(1 for n in nodes if n.state == "working")
+        text = self.tr("Cluster crawl {crawl} at {redis}: {working} of {nodes} nodes working")
+        text = text.format(
+            crawl=cluster.shared.id, redis=cluster.address, working=working, nodes=len(nodes)
+        )
+        if cluster.node is not None:
+            text += self.tr(", this window one of them")
+        if text == self._nodes_said:
+            return
+        self._nodes_said = text
+        session = self.bridge.session
+        more = [self.tr("Saved to {path}").format(path=session.path)] if session else []
+        if cluster.node is None:
+            more.append(
+                self.tr(
+                    "The records shown are those that came while this window watched; the crawl "
+                    "file collecting every record is the one of the machine that started it"
+                )
+            )
+        self.stateChanged.emit(text, "\n".join(more))
+
+    def _begin(self, session: CrawlSession | ClusterSession) -> None:
         config = session.config
         v = self.views
         if session.saved is None:
@@ -488,13 +545,35 @@ class CrawlController(QObject):
 
     # ---- the running crawl --------------------------------------------------------------------
 
-    def cancel(self) -> None:
-        if self.bridge.running:
+    def cancel(self, everywhere: bool = False) -> None:
+        """Cancel the crawl. A crawl on many machines stops on every one of them: asked first
+        (``cancelAsked``), cancelled with ``everywhere``."""
+        if not self.bridge.running:
+            return
+        cluster = self.bridge.cluster
+        if cluster is None:
             self.bridge.cancel()
             self.stateChanged.emit(self.tr("Cancelling…"), "")
+        elif not everywhere:
+            question = self.tr(
+                "Cancel the crawl {} on every machine? Each node stops and gives back what it "
+                "holds; gui-crawler crawl --cluster continues it later."
+            )
+            self.cancelAsked.emit(question.format(cluster.shared.id))
+        else:
+            cluster.cancel_everywhere()
+            self.stateChanged.emit(self.tr("Cancelling the crawl on every machine…"), "")
 
     def toggle_pause(self) -> None:
         """Pause or resume; the bridge owns the state, the action only shows it."""
+        if self.bridge.cluster is not None:
+            why = self.tr(
+                "A crawl on many machines is not paused from one of them: Cancel stops it "
+                "everywhere, gui-crawler crawl --cluster continues it"
+            )
+            self.noticed.emit(why, True)
+            self.changed.emit()
+            return
         if self.bridge.running:
             if not self.bridge.paused:
                 self.bridge.pause()
@@ -579,6 +658,13 @@ class CrawlController(QObject):
         ended: dict[str, str] = {Reason.DONE: self.tr("Finished"),
                                  Reason.CANCELLED: self.tr("Cancelled")}  # fmt: skip
         words = ended.get(f.reason, self.tr("Stopped ({reason})").format(reason=f.reason))
+        cluster = self.bridge.cluster
+        if cluster is not None and f.reason == Reason.CANCELLED:
+            words = (
+                self.tr("Cancelled on every machine")
+                if cluster.cancelled_everywhere
+                else self.tr("Stopped here (the crawl goes on on its other machines)")
+            )
         # URLs cut short were never fetched: the crawl file keeps them to fetch, not as rows,
         # so the count said is the one the file, reopened, shows.
         cut = self.cut_short
@@ -590,7 +676,9 @@ class CrawlController(QObject):
             this_run += self.tr(" (and {n} {cut_short})").format(n=f"{cut:,}", cut_short=cut_short)
         left = self.tr(", {n} left to fetch").format(n=f"{self.left:,}") if self.left else ""
         session = self.bridge.session
-        self.last_file = session.path if self.left and session is not None else None
+        # A crawl on many machines is continued through Redis, not from this file.
+        here = session is not None and cluster is None and self.left
+        self.last_file = session.path if here and session is not None else None
         more = (
             [self.tr("Saved to {path}").format(path=session.path)]
             if session is not None and session.path
@@ -609,13 +697,22 @@ class CrawlController(QObject):
             )
         if self.last_file is not None:
             more.append(self.tr("Continue crawl fetches what is left"))
-        self.stateChanged.emit(
-            ntranslate("CrawlController", "{ended}: {n} URL{this_run} in {time}{left}",
-                       "{ended}: {n} URLs{this_run} in {time}{left}", total).format(
-                ended=words, n=f"{total:,}", this_run=this_run, time=duration(f.elapsed),
-                left=left),
-            "\n".join(more),
-        )  # fmt: skip
+        said = ntranslate("CrawlController", "{ended}: {n} URL{this_run} in {time}{left}",
+                          "{ended}: {n} URLs{this_run} in {time}{left}", total).format(
+            ended=words, n=f"{total:,}", this_run=this_run, time=duration(f.elapsed), left=left)  # fmt: skip
+        if cluster is not None:  # the whole crawl's URLs, every node's; this file's among them
+            nodes = len(self.results.workers.nodes)
+            said = self.tr("{words}: {urls} on {nodes} in {time}{left}").format(
+                words=words,
+                urls=ntranslate("CrawlController", "{n} URL", "{n} URLs", f.done).format(
+                    n=f"{f.done:,}"),
+                nodes=ntranslate("CrawlController", "{n} node", "{n} nodes", nodes).format(
+                    n=f"{nodes:,}"),
+                time=duration(f.elapsed), left=left,
+            )  # fmt: skip
+            if total != f.done:
+                said += self.tr(" ({} of them shown here)").format(f"{total:,}")
+        self.stateChanged.emit(said, "\n".join(more))
         if self.root is not None:
             failed = root_failure(self.results.links.records.get(self.root))
             if failed is not None:

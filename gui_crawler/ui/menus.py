@@ -41,6 +41,7 @@ from gui_crawler.events import FetchRecord
 from gui_crawler.records.anchors import link_rows
 from gui_crawler.records.auditfiles import write_links_csv
 from gui_crawler.ui import i18n
+from gui_crawler.ui.cluster_dialog import ClusterDialog, confirm_cancel
 from gui_crawler.ui.controller import CrawlController
 from gui_crawler.ui.details import DetailsPane
 from gui_crawler.ui.file_dialogs import file_dialog, file_stem
@@ -319,6 +320,18 @@ class WindowMenus:
                                           translate(MENUS, "Every shortcut of the window"))  # fmt: skip
         self.about_action = self._new(translate(MENUS, "&About gui-crawler"), None,
                                       self.show_about, translate(MENUS, "Version and licence"))  # fmt: skip
+        # A crawl on many machines, through Redis: watched, or started here (cluster_dialog).
+        self.cluster_action = self._new(
+            translate(MENUS, "Watch a clu&ster crawl…"), None, self.cluster_dialog,
+            translate(MENUS, "Watch a crawl shared by many machines through Redis, or start the "
+                             "address there"),
+        )  # fmt: skip
+        self.cluster: ClusterDialog | None = None
+        self.cancel_box: QMessageBox | None = None
+        controller.cancelAsked.connect(self.confirm_cancel)
+        controller.changed.connect(
+            lambda: self.cluster_action.setEnabled(not controller.bridge.running)
+        )
         self.menus = self._build()
 
     # ---- construction -------------------------------------------------------------------------
@@ -350,7 +363,7 @@ class WindowMenus:
         p = self.parts
         bar = self.window.menuBar()
         layout: list[tuple[str, list[QAction | None]]] = [
-            (noop(MENUS, "&File"), [*p.file, None, self.quit_action]),
+            (noop(MENUS, "&File"), [*p.file, self.cluster_action, None, self.quit_action]),
             (noop(MENUS, "&Edit"), [self.copy_rows_action, self.copy_url_action, None,
                                     self.address_action, self.filter_action]),
             (noop(MENUS, "&View"), [*self.tab_actions, None, self.inlinks_action,
@@ -522,6 +535,23 @@ class WindowMenus:
                        n).format(n=f"{n:,}", path=path)
         )  # fmt: skip
         return n
+
+    def cluster_dialog(self) -> ClusterDialog:
+        """File → Watch a cluster crawl…: the session chosen runs in the window."""
+        c = self.controller
+        dlg = ClusterDialog(lambda: str(getattr(self.window, "url", "")),
+                            c.views.settings.config, c.data_dir, self.window)  # fmt: skip
+        dlg.sessionReady.connect(c.run_cluster)
+        dlg.finished.connect(dlg.deleteLater)
+        self.cluster = dlg
+        dlg.open()
+        return dlg
+
+    def confirm_cancel(self, question: str) -> QMessageBox:
+        """Cancel of a crawl on many machines stops their work: asked first."""
+        box = confirm_cancel(self.window, question, lambda: self.controller.cancel(everywhere=True))
+        self.cancel_box = box
+        return box
 
     # ---- help ---------------------------------------------------------------------------------
 

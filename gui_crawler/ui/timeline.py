@@ -1,7 +1,9 @@
 """The request timeline: one lane per worker, each request a bar split into its phases.
 
 Painted by hand: only the bars in view are drawn (a bisect on end times), and when the lanes do
-not fit, several workers share a lane, their translucent bars stacking into a heat strip.
+not fit, several workers share a lane, their translucent bars stacking into a heat strip. A crawl
+on many machines has a group of lanes per node, labelled; its requests are drawn when their
+records come, none while under way (the nodes tell Redis nothing of a request in flight).
 """
 
 from __future__ import annotations
@@ -27,12 +29,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
 from gui_crawler.base.translate import WORDING, noop, ntranslate, translate
+from gui_crawler.cluster.nodes import NodeState, node_label
 from gui_crawler.crawl.hosts import origin_of
 from gui_crawler.crawl.phases import PHASES, Timing, so_far
 from gui_crawler.events import FetchRecord, HostState, WorkerEvent
@@ -166,7 +170,7 @@ class TimelineView(QWidget):
         if self.by_host:
             hosts = self.model.hosts
             return hosts.offset(b.host) + min(b.slot, hosts.lanes_of(b.host) - 1)
-        return b.worker
+        return self.model.lanes.lane(b.worker)
 
     def lanes(self) -> tuple[int, int]:
         """(lanes drawn, workers or host slots per lane)."""
@@ -266,6 +270,8 @@ class TimelineView(QWidget):
         p.setPen(Qt.PenStyle.NoPen)
         if self.by_host:
             self._paint_hosts(p, t0, t1, per, h, text)
+        else:
+            self._paint_nodes(p, per, h, text)
         # Requests under way: lighter, split into the phases they went through so far.
         scale = self.width() / self.span
         w = self.width()
@@ -399,6 +405,20 @@ class TimelineView(QWidget):
                     host=host, slots=hosts.lanes_of(host), waiting=waiting
                 )
                 p.drawText(QPointF(4, top + 11), label)
+                p.setPen(Qt.PenStyle.NoPen)
+
+    def _paint_nodes(self, p: QPainter, per: int, h: float, text: QColor) -> None:
+        """Over each node's lanes (a cluster crawl): a rule, and the node, its machine and its
+        state."""
+        rule = QColor(text)
+        rule.setAlpha(80)
+        w = self.width()
+        for st, first, lanes in self.model.lanes.groups():
+            top = LEGEND_PX + (first // per) * h
+            p.fillRect(QRectF(0, top, w, 1), rule)
+            if max(h, lanes / per * h) >= 12:
+                p.setPen(text)
+                p.drawText(QPointF(4, top + 11), node_label(st))
                 p.setPen(Qt.PenStyle.NoPen)
 
     def _paint_axis(self, p: QPainter, t0: float, t1: float, text: QColor) -> None:
@@ -539,6 +559,9 @@ class TimelinePanel(QWidget):
         )
         self.info = QLabel()
         self.info.setTextFormat(Qt.TextFormat.PlainText)
+        # Its text grows with the crawl: it must not widen the window (cut when too long, whole
+        # in its tooltip).
+        self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         top = QHBoxLayout()
         top.addWidget(self.live)
         top.addWidget(self.lanes)
@@ -568,6 +591,7 @@ class TimelinePanel(QWidget):
         bridge.started.connect(self.clear)
         bridge.finished.connect(self._ended)
         bridge.hosts.connect(self.host_states)
+        bridge.nodes.connect(self.node_states)
 
     def clear(self) -> None:
         self.model.clear()
@@ -591,6 +615,12 @@ class TimelinePanel(QWidget):
         if records:
             self.model.add(records)
             self._dirty = True
+
+    def node_states(self, states: list[NodeState]) -> None:
+        """A cluster crawl's nodes: a group of lanes each, labelled."""
+        for st in states:
+            self.model.lanes.set_node(st)
+        self._dirty = True
 
     def host_states(self, states: list[HostState]) -> None:
         for st in states:
@@ -633,9 +663,8 @@ class TimelinePanel(QWidget):
             if visible and self.live_requests:
                 hosts = self.model.hosts if self.view.by_host else None
                 self.model.inflight = under_way(bridge.under_way(), now, bridge.started_at, hosts)
-                if self.model.inflight:
-                    top = max(b.worker for b in self.model.inflight) + 1
-                    self.model.workers = max(self.model.workers, top)
+                for b in self.model.inflight:
+                    self.model.lanes.see(b.worker)
             self._dirty = True
         elif self.model.inflight:
             self.model.inflight = []
@@ -643,11 +672,17 @@ class TimelinePanel(QWidget):
         if not self._dirty or not visible:
             return
         self._dirty = False
-        self.info.setText(
-            self.tr("{n} requests shown · {workers} workers").format(
-                n=len(self.model.bars), workers=self.model.workers
-            )
+        info = self.tr("{n} requests shown · {workers} workers").format(
+            n=len(self.model.bars), workers=self.model.workers
         )
+        if self.model.lanes.nodes:
+            info = self.tr(
+                "{} on {} nodes · drawn as their records come, none under way (a node tells "
+                "nothing of a request in flight)"
+            ).format(info, len(self.model.lanes.nodes))
+        if info != self.info.text():
+            self.info.setText(info)
+            self.info.setToolTip(tip(info))
         t = time.perf_counter()
         self.view.repaint()
         if t - self._summary_at >= SUMMARY_EVERY or not (bridge and bridge.running):

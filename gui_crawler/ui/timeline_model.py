@@ -16,6 +16,7 @@ from gui_crawler.crawl.phases import FIELDS, PHASES
 from gui_crawler.events import FetchRecord
 from gui_crawler.ui.roles import LabelledTable
 from gui_crawler.ui.timeline_hosts import HostLanes
+from gui_crawler.ui.timeline_nodes import WorkerLanes
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -79,7 +80,7 @@ class TimelineModel(LabelledTable):
         self.bars: list[Bar] = []
         self.ends: list[float] = []
         self.totals = [0.0] * len(PHASES)
-        self.workers = 0
+        self.lanes = WorkerLanes()
         self.now = 0.0
         # The requests under way at the last frame, drawn as growing bars (not rows of the model).
         self.inflight: list[Bar] = []
@@ -90,6 +91,15 @@ class TimelineModel(LabelledTable):
         self.generation = 0
         self._loading = (0.0, 0.0, 0.0)  # load_more's offset, last end, its run's last end
 
+    @property
+    def workers(self) -> int:
+        """The workers' lanes (one machine: its highest worker id drawn, plus one)."""
+        return self.lanes.total()
+
+    @workers.setter
+    def workers(self, n: int) -> None:
+        self.lanes.see(n - 1)
+
     def take_fresh(self) -> list[Bar] | None:
         fresh, self.fresh = self.fresh, []
         return fresh
@@ -99,7 +109,7 @@ class TimelineModel(LabelledTable):
         self.bars.clear()
         self.ends.clear()
         self.totals = [0.0] * len(PHASES)
-        self.workers = 0
+        self.lanes.clear()
         self.now = 0.0
         self.inflight.clear()
         self.hosts.clear()
@@ -122,7 +132,7 @@ class TimelineModel(LabelledTable):
         for b in new:
             for i, v in enumerate(b.phases):
                 self.totals[i] += v
-            self.workers = max(self.workers, b.worker + 1)
+            self.lanes.see(b.worker)
         self.now = max(self.now, new[-1].end)
         if self.fresh is not None:
             self.fresh.extend(new)

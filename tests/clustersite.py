@@ -41,12 +41,19 @@ def one_process_urls(url: str) -> set[str]:
         await Crawler(config_of(url), sink).run()
 
     asyncio.run(crawl())
+    # Each URL but the root is new to the crawl on one record, the first that took it in.
+    assert sum(r.num_new_urls for r in sink.records.values()) == len(sink.records) - 1
     return set(sink.records)
 
 
 def file_urls(path: Path) -> list[str]:
+    return [u for u, _ in file_rows(path, "num_new_urls")]
+
+
+def file_rows(path: Path, column: str) -> list[tuple[str, object]]:
+    """(url, ``column``) of each record of a crawl file."""
     db = sqlite3.connect(path)
     try:
-        return [u for (u,) in db.execute("SELECT url FROM records")]
+        return list(db.execute(f"SELECT url, {column} FROM records"))
     finally:
         db.close()
