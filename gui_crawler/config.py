@@ -47,7 +47,7 @@ class CrawlConfig:
     max_retry_after: float = default("max_retry_after")  # longest Retry-After we honour
     retry_backoff: float = default("retry_backoff")  # first back-off; doubles each try
     progress_interval: float = default("progress_interval")
-    # Politeness (real sites): see the README's "Real sites" section for why these defaults.
+    # Politeness on real sites (why these defaults: docs/manual.md, What the engine does).
     per_host: int = default("per_host")  # most requests in flight to one host at a time
     delay: float = default("delay")  # least seconds between two request starts to one host
     give_up_after: float = default("give_up_after")  # a host failing every try: 0 never

@@ -10,7 +10,8 @@ from gui_crawler.cli import readme
 from gui_crawler.options import tables
 from gui_crawler.records.export import COLUMNS
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
 
 
 def test_the_readmes_generated_parts_are_made_from_their_tables() -> None:
@@ -28,6 +29,16 @@ def test_the_readmes_generated_parts_are_made_from_their_tables() -> None:
     assert edited != text and readme.update(edited) == text
     with pytest.raises(ValueError, match="no <!-- the CSV columns"):
         readme.update(text.replace(readme.marker("the CSV columns"), ""))
+
+
+def test_the_manuals_table_of_findings_is_made_from_the_findings() -> None:
+    manual = ROOT / "docs" / "manual.md"
+    text = manual.read_text(encoding="utf-8")
+    parts = readme.DOCUMENTS["docs/manual.md"]
+    assert readme.update(text, parts) == text, readme.COMMAND
+    edited = text.replace("| `fragment_missing` |", "| `fragment_lost` |")
+    assert edited != text and readme.update(edited, parts) == text
+    assert set(readme.PARTS) == {p for parts in readme.DOCUMENTS.values() for p in parts}
 
 
 def test_python_m_gui_crawler_cli_readme_prints_and_updates(
