@@ -157,10 +157,11 @@ class _Page:
     def a(self, target: str, text: str, style: str = "rel", frag: str = "") -> str:
         return f'<a href="{html.escape(self.href(target, style) + frag)}">{html.escape(text)}</a>'
 
-    def any_a(self, target: str, text: str) -> str:
-        """Content links mix styles, as hand-written pages do; the crawler must resolve them all."""
+    def any_a(self, target: str, text: str, doc: bool = False) -> str:
+        """Content links mix styles, as hand-written pages do; the crawler must resolve them all.
+        A link to a doc page (``doc``) may point at its Overview heading."""
         frag = self.rng.choice(("", "", "", "#overview"))
-        return self.a(target, text, self.rng.choice(("rel", "root")), frag)
+        return self.a(target, text, self.rng.choice(("rel", "root")), frag if doc else "")
 
     def para(self, n: int, links: list[str] | None = None) -> str:
         words = self.rng.choices(_WORDS, k=n)
@@ -389,6 +390,8 @@ class _Site:
         if kind == "home":
             out += [pg.para(60), "<h2>Latest posts</h2>\n", pg.ul(self.seq["/blog/"][-5:], titles)]
             out += ["<h2>Documentation</h2>\n", pg.ul(self.children["/docs/"], titles)]
+            # A #fragment the target lacks (the docs index has no "install" heading): a finding.
+            out.append(pg.para(12, [pg.a("/docs/", "How to install", frag="#install")]))
         elif kind in ("index", "category"):
             items = self.children.get(base, [])
             out.append(pg.para(rng.randint(30, 60)))
@@ -418,7 +421,7 @@ class _Site:
                 f" http://127.0.0.1:8000{html.escape(base)}</code></pre>\n"
             )
             related = [p for p in rng.sample(self.docs, 3) if p != path][:2]
-            out.append(pg.para(30, [pg.any_a(p, titles[p]) for p in related]))
+            out.append(pg.para(30, [pg.any_a(p, titles[p], doc=True) for p in related]))
         elif kind == "post":
             out.insert(0, f"<p><time>{base[6:13].replace('/', '-')}</time></p>\n")
             item = rng.choice(self.seq[rng.choice(_CATEGORIES)])
@@ -431,6 +434,10 @@ class _Site:
             )
         elif kind in _LEGACY:
             out.append(_LEGACY[kind])
+        # The headings the footer's links point at (its "#office", "#privacy").
+        for target, text, frag in _FOOTER:
+            if frag and base == target:
+                out.append(f'<h2 id="{frag[1:]}">{html.escape(text)}</h2>\n')
         if path in self.extra:
             out.append(pg.para(20, [pg.any_a(t, self.label(t)) for t in self.extra[path]]))
         return out
