@@ -576,9 +576,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    return report(run, args, config, finished)
+
+
+def report(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: CrawlFinished) -> int:
+    """``finish`` the run; exit 3 when its crawl file cannot be read back for the report."""
     try:
         return finish(run, args, config, finished)
-    except StoreError as e:  # the crawl file could not be read back for the report
+    except StoreError as e:
         print(f"gui-crawler: {e}", file=sys.stderr)
         return EXIT_ERROR
 
@@ -602,11 +607,7 @@ def crawl_on_cluster(
         return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-    try:
-        return finish(run, args, config, finished)
-    except StoreError as e:
-        print(f"gui-crawler: {e}", file=sys.stderr)
-        return EXIT_ERROR
+    return report(run, args, config, finished)
 
 
 def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: CrawlFinished) -> int:
