@@ -7,8 +7,8 @@ window (AIMD): halved when the crawler's own resources fail (out of local ports,
 its event loop far behind), grown back by one for about as many good tries as it holds.
 
 20,000 workers on one host spent their time in connect() with the local ports nearly gone: 69% of
-the records were the crawler's own failures and 23% of the site was never found
-(measured with 20,000 workers: docs/performance-history.md, own_limits.py). Fewer at once fetch more.
+the records were the crawler's own failures and 23% of the site was never found (measured:
+docs/performance-history.md). Fewer at once fetch more.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from gui_crawler.events import ErrorKind
 # Files a crawl holds besides its workers' sockets, kept free when the open-file limit caps the
 # workers. Measured on Linux: a headless crawl with its crawl file and parser threads holds 14
 # (stdio, the loop's epoll and self-pipe, SQLite's database, journal and shared memory, the
-# parser threads' wake-up; an own_limits bench, figures in docs/performance-history.md), the window 13 more when idle under X
-# (its X connection, eventfds, the icon cache). The rest is room for what comes and goes: each
+# parser threads' wake-up; figures in docs/performance-history.md), the window 13 more when idle
+# under X (its X connection, eventfds, the icon cache). The rest is room for what comes and goes: each
 # host-name lookup under way holds a socket on a resolver thread (up to 32 threads), the file
 # dialogs watch folders, an export and a log file are open for a while. Each parser process
 # takes 2 more (its sentinel and its share of the pool's pipes): added per process.
@@ -38,8 +38,8 @@ OWN_WAIT = 1.0
 OWN_WAIT_MAX = 8.0
 # A timeout is the crawler's own when its event loop was behind (its progress ticks late) for
 # at least this share of the try, and at least BUSY_LEAST seconds: the answer may well have
-# come, unread. Measured on loopback (a bench now retired, docs/performance-history.md: a site holding each page 1 s): with
-# 2,000 workers the loop was behind at most 26% of any 10 s, and every page was ok; 20,000
+# come, unread. Measured on loopback (docs/performance-history.md: a site holding each page 1 s):
+# with 2,000 workers the loop was behind at most 26% of any 10 s, and every page was ok; 20,000
 # workers stalled it for 4-14 s at a time (connects slowed by the kernel's search for a free
 # local port), and the requests under way timed out with the loop behind for 90% of their try.
 BUSY_SHARE = 0.5
