@@ -17,6 +17,9 @@ from gui_crawler.window import MainWindow
 def cancel_midway(qtbot: Any, window: MainWindow, live_site: Any) -> int:
     """Start a crawl of the small site, cancel it with URLs in flight; how many were cut."""
     start_slow_crawl(qtbot, window, live_site)
+    # Both workers can be between two URLs (the last record made durable first) on a loaded
+    # machine: cancelled then, nothing would be cut short.
+    qtbot.waitUntil(lambda: bool(window.controller.bridge.under_way()), timeout=5_000)
     with qtbot.waitSignal(window.crawlFinished, timeout=5_000):
         window.cancel()
     cut = sum(r.error_kind == ErrorKind.CANCELLED for r in window.results.pages.records())
