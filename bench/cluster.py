@@ -327,7 +327,7 @@ def measure(nodes: list[int], runs: int, seen_urls: int, say=print, rendering=(1
 
 @section(
     "cluster",
-    "rust-doc by 1, 2 and 4 nodes through Redis vs one process; Redis B/URL",
+    "rust-doc by 1, 2, 4 nodes through Redis vs one process; Redis B/URL; --render all by 1-3",
     by_hand=True,
 )
 def cluster_section(ctx: Context) -> None:
