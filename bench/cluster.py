@@ -9,8 +9,8 @@
 
 The machine has 2 cores: more nodes than cores cannot go faster here; the figures say what a node
 costs (CPU per URL, Redis calls) so that a wider cluster can be reckoned on paper (README, *Many
-machines*). ``--render all`` on a generated JavaScript site is not measured: JavaScript rendering
-is not on this branch.
+machines*). Then ``--render all`` on render.py's generated JavaScript app (every late link found),
+one process vs 1, 2 and 3 nodes, each with its own browser (``--render-only 1,2,3``: that alone).
 
 ``python bench/cluster.py [--nodes 1,2,4] [--runs 1]`` or ``make bench ARGS="--only cluster"``.
 """
@@ -38,6 +38,7 @@ import contextlib
 from common import PY, ROOT, median, table
 from realsites import OWN_SITE_CLI, ensure_docs
 from redisserver import RedisServer
+from render import CONCURRENCY, LATE_MS, SAMPLE, make_app, tree_pss
 from sections import Context, section
 from servers import Nginx
 
@@ -78,10 +79,10 @@ def _counted(port: int, field: str) -> int:
     return int(got) if got.isdigit() else 0
 
 
-def _urls(path: Path) -> list[str]:
+def _urls(path: Path, where: str = "1", column: str = "url") -> list:
     db = sqlite3.connect(path)
     try:
-        return [u for (u,) in db.execute("SELECT url FROM records")]
+        return [u for (u,) in db.execute(f"SELECT {column} FROM records WHERE {where}")]
     finally:
         db.close()
 
@@ -183,6 +184,62 @@ def killed_midway(url: str, tmp: Path, reference: set[str]) -> dict:
     }
 
 
+def rendered(url: str, nodes: int, tmp: Path) -> dict:
+    """render.py's app, ``--render all``: one process (``nodes`` 0) or ``nodes`` nodes; the CPU of
+    every process tree, browsers included, sampled as render.py does (not nginx's, not Redis's)."""
+    from gui_crawler.cluster.axis import NODE_SPAN  # a worker id tells its node
+
+    db = tmp / f"render-{nodes}-{time.monotonic_ns()}.sqlite3"
+    each, tasks = ["--render", "all", "--render-tabs", str(CONCURRENCY)], str(2 * CONCURRENCY)
+    redis = RedisServer(tmp / f"redis-r{nodes}-{time.monotonic_ns()}") if nodes else None
+    crawl = _cli("crawl", url, *CRAWL, *each, "--max-tasks", tasks, "--per-host", str(PER_HOST),
+                 "--db", str(db), *(["--cluster", redis.url] if redis else []))  # fmt: skip
+    with redis or contextlib.nullcontext():
+        cpu, t = {}, time.perf_counter()  # CPU seconds by pid
+        procs = [subprocess.Popen(crawl, cwd=ROOT, stdout=subprocess.DEVNULL)]
+        if redis:
+            work = _cli("cluster", "work", redis.url, "--workers", tasks, *each, "--no-db", "-q")
+            procs += [subprocess.Popen(work, cwd=ROOT) for _ in range(nodes - 1)]
+        while any(p.poll() is None for p in procs) and time.perf_counter() - t < 600:
+            for p in procs:
+                tree_pss(p.pid, cpu)
+            time.sleep(SAMPLE)
+        for p in procs:  # out of time: stopped (a no-op for those that ended), the rows say so
+            p.terminate()
+        wall = time.perf_counter() - t
+        info = _redis_info(redis.port, "cpu") if redis else {}
+    nodes_of, pages = _urls(db, "rendered", f"worker / {NODE_SPAN}"), _urls(db, "rendered")
+    split = "+".join(str(nodes_of.count(k)) for k in sorted(set(nodes_of)))
+    return {"wall": wall, "cpu": sum(cpu.values()), "split": f"{len(pages)} ({split})",
+            "redis_cpu": float(info.get("used_cpu_user", 0)) + float(info.get("used_cpu_sys", 0)),
+            "pages": {u.removeprefix(url.rstrip("/")) for u in pages}}  # fmt: skip
+
+
+def render_table(nodes: list[int], runs: int, say=print) -> dict:
+    """One process vs ``nodes`` nodes on the app, alternated ``runs`` times; medians."""
+    tmp, got = Path(tempfile.mkdtemp(prefix="bench-render-")), {n: [] for n in [0, *nodes]}
+    try:
+        expected = make_app(tmp / "app")
+        with Nginx(tmp / "app", mime_types=True) as app:
+            say(f"--render all on the generated app ({len(expected)} pages, late links after "
+                f"fetch() + {LATE_MS} ms); load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+            for n in [*got] * runs:  # alternated
+                got[n].append(rendered(app.url, n, tmp))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    out, rows = {}, []
+    for n, g in got.items():
+        r = out[n] = {k: median([x[k] for x in g]) for k in ("wall", "cpu", "redis_cpu")}
+        r["all_found"] = all(x["pages"] == expected for x in g)
+        rows.append([f"{n} node(s)" if n else "one process", f"{r['wall']:.1f}", f"{r['cpu']:.1f}",
+                     f"{r['redis_cpu']:.1f}", f"{r['wall'] / out[0]['wall']:.2f}",
+                     g[0]["split"], "yes" if r["all_found"] else "NO"])  # fmt: skip
+    say(table(["app, --render all", "wall s", "CPU s", "redis CPU s", "wall ratio",
+               "rendered (by node)", "same URLs, late links"], rows))  # fmt: skip
+    say(f"load average after: {os.getloadavg()[0]:.2f}")
+    return out
+
+
 def seen_set_bytes(n: int, tmp: Path, listpack: int = 0) -> dict:
     """Redis memory per URL of the seen set alone: ``n`` URLs taken in, then the queue they went
     to dropped, so that what stays is the seen set. ``listpack``: hash-max-listpack-entries set
@@ -221,7 +278,7 @@ def seen_set_bytes(n: int, tmp: Path, listpack: int = 0) -> dict:
         return asyncio.run(main())
 
 
-def measure(nodes: list[int], runs: int, seen_urls: int, say=print) -> dict:
+def measure(nodes: list[int], runs: int, seen_urls: int, say=print, rendering=(1, 2, 3)) -> dict:
     root = ensure_docs("rust-docs")
     tmp = Path(tempfile.mkdtemp(prefix="bench-cluster-"))
     results: dict = {"load": os.getloadavg()}
@@ -262,6 +319,7 @@ def measure(nodes: list[int], runs: int, seen_urls: int, say=print) -> dict:
             f"{seen['take_in_rate']:,.0f} URLs/s through the Lua")  # fmt: skip
         results["load_after"] = os.getloadavg()
         say(f"load average after: {results['load_after'][0]:.2f} (2 cores, shared)")
+        results["render"] = render_table(list(rendering), runs, say)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return results
@@ -269,7 +327,7 @@ def measure(nodes: list[int], runs: int, seen_urls: int, say=print) -> dict:
 
 @section(
     "cluster",
-    "rust-doc by 1, 2 and 4 nodes through Redis vs one process; Redis B/URL",
+    "rust-doc by 1, 2, 4 nodes through Redis vs one process; Redis B/URL; --render all by 1-3",
     by_hand=True,
 )
 def cluster_section(ctx: Context) -> None:
@@ -285,7 +343,11 @@ def main() -> int:
         "--seen-only", type=int, default=0, metavar="ENTRIES",
         help="only the seen set, with hash-max-listpack-entries ENTRIES",
     )  # fmt: skip
+    p.add_argument("--render-only", metavar="NODES", help="only --render all on the app (1,2,3)")
     args = p.parse_args()
+    if args.render_only:
+        print(json.dumps(render_table([int(x) for x in args.render_only.split(",")], args.runs)))
+        return 0
     if args.seen_only:
         tmp = Path(tempfile.mkdtemp(prefix="bench-cluster-"))
         try:
