@@ -179,6 +179,11 @@ class Renderer:
 
     # ---- the browser ------------------------------------------------------------------------
 
+    def _browser_gone(self) -> bool:
+        """The browser is disconnected, or already let go of: another tab that saw it die
+        stopped it (``_stop_driver``) while this one was still reading its page."""
+        return self._browser is None or not self._browser.is_connected()
+
     async def _ensure(self) -> int:
         """The browser running (started if need be); its generation. CannotStart once it could
         not be started."""
@@ -187,7 +192,7 @@ class Renderer:
                 raise RuntimeError("the renderer is closed")
             if self._broken is not None:
                 raise CannotStart(self._broken)
-            if self._browser is None or not self._browser.is_connected():
+            if self._browser_gone():
                 await self._start_or_give_up()
             return self._generation
 
@@ -405,7 +410,7 @@ class Renderer:
             try:
                 await page.goto(url, wait_until="load", timeout=self.timeout * 1000)
             except PlaywrightError as e:
-                if not self._browser.is_connected():
+                if self._browser_gone():
                     raise BrowserGone(str(e)) from None
                 if crashed:
                     raise
@@ -461,7 +466,7 @@ class Renderer:
             ph["dom"] = time.monotonic() - t2
         except PlaywrightError as e:
             keep = False
-            if not self._browser.is_connected():
+            if self._browser_gone():
                 raise BrowserGone(str(e)) from None
             html, found = None, []
             if crashed:
