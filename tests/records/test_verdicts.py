@@ -155,7 +155,7 @@ def every_outcome() -> Site:
     site.page("/err", [], status=500)  # broken
     site.page("/busy", [], status=503)  # blocked
     site.page("/throttled", [], status=429)  # blocked
-    site.page("/slow", [], delay=3)  # timeout (--timeout 1)
+    site.page("/slow", [], delay=4)  # timeout (--timeout 2)
     site.redirect("/loop1", "/loop2")  # broken, both: a loop never reaches a page
     site.redirect("/loop2", "/loop1")
     for i in range(1, 5):  # broken, /r1 to /r3: more hops than --max-redirect 2
@@ -178,7 +178,7 @@ def roots(site: Site) -> list[str]:
     return [site.url, f"http://127.0.0.1:{free_port()}/", f"http://127.0.0.2:{site.port}/"]
 
 
-FLAGS = ["--max-tries", "1", "--timeout", "1", "--max-redirect", "2", "--no-sitemaps",
+FLAGS = ["--max-tries", "1", "--timeout", "2", "--max-redirect", "2", "--no-sitemaps",
          "--no-external"]  # fmt: skip
 
 
