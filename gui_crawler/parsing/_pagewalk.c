@@ -1063,7 +1063,8 @@ static int compare_u32(const void *a, const void *b)
 
 static int has_id(const walk_t *w, uint32_t h)
 {
-    return bsearch(&h, w->ids.data, w->ids.n / 4, 4, compare_u32) != NULL;
+    /* A page without ids has no buffer: bsearch must not be given a null array, even empty. */
+    return w->ids.n >= 4 && bsearch(&h, w->ids.data, w->ids.n / 4, 4, compare_u32) != NULL;
 }
 
 /* After the walk: the ids sorted and each once; each #fragment of this page looked up among them
