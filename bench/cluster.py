@@ -100,24 +100,25 @@ def one_process(url: str, tmp: Path) -> dict:
     return {"wall": wall, "cpu": cpu, "urls": set(urls), "rows": len(urls)}
 
 
+def _start(url: str, redis: str, db: Path, nodes: int, *extra: str) -> tuple:
+    """The starter (``crawl --cluster``, which writes the collected file) and ``nodes - 1``
+    ``cluster work`` nodes, each with the one-process crawl's worker count."""
+    starter = subprocess.Popen(
+        _cli("crawl", url, *CRAWL, "--cluster", redis, "--db", str(db), *extra,
+             "--max-tasks", str(WORKERS), "--per-host", str(PER_HOST)),
+        cwd=ROOT, stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    work = _cli("cluster", "work", redis, "--workers", str(WORKERS), "--no-db", "-q")
+    return starter, [subprocess.Popen(work, cwd=ROOT) for _ in range(nodes - 1)]
+
+
 def cluster(url: str, nodes: int, tmp: Path) -> dict:
     """``nodes`` nodes (the starter and nodes - 1 ``cluster work``) on a fresh redis-server."""
     with RedisServer(tmp / f"redis-{nodes}-{time.monotonic_ns()}") as redis:
         db = tmp / f"cluster-{nodes}-{time.monotonic_ns()}.sqlite3"
         base_mem = int(_redis_info(redis.port, "memory")["used_memory"])
         cpu, t = _cpu_children(), time.perf_counter()
-        starter = subprocess.Popen(
-            _cli("crawl", url, *CRAWL, "--cluster", redis.url, "--db", str(db),
-                 "--max-tasks", str(WORKERS), "--per-host", str(PER_HOST)),
-            cwd=ROOT, stdout=subprocess.DEVNULL,
-        )  # fmt: skip
-        workers = [
-            subprocess.Popen(
-                _cli("cluster", "work", redis.url, "--workers", str(WORKERS), "--no-db", "-q"),
-                cwd=ROOT,
-            )
-            for _ in range(nodes - 1)
-        ]
+        starter, workers = _start(url, redis.url, db, nodes)
         peak = base_mem
         taken = 0
         while starter.poll() is None:
@@ -151,18 +152,7 @@ def killed_midway(url: str, tmp: Path, reference: set[str]) -> dict:
     with RedisServer(tmp / f"redis-kill-{time.monotonic_ns()}") as redis:
         db = tmp / f"kill-{time.monotonic_ns()}.sqlite3"
         t = time.perf_counter()
-        starter = subprocess.Popen(
-            _cli("crawl", url, *CRAWL, "--cluster", redis.url, "--db", str(db), "--lease", "5",
-                 "--max-tasks", str(WORKERS), "--per-host", str(PER_HOST)),
-            cwd=ROOT, stdout=subprocess.DEVNULL,
-        )  # fmt: skip
-        nodes = [
-            subprocess.Popen(
-                _cli("cluster", "work", redis.url, "--workers", str(WORKERS), "--no-db", "-q"),
-                cwd=ROOT,
-            )
-            for _ in range(2)
-        ]
+        starter, nodes = _start(url, redis.url, db, 3, "--lease", "5")
         killed_at = 0
         while starter.poll() is None and not killed_at:
             time.sleep(0.2)
