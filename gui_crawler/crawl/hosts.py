@@ -21,7 +21,7 @@ import statistics
 from collections.abc import Callable, Iterable, Iterator
 from typing import Generic, TypeVar
 
-from gui_crawler.crawl.robots import Robots
+from gui_crawler.crawl.robots import NOT_SAVED, PENDING, Robots
 from gui_crawler.events import FetchRecord, HostState
 
 T = TypeVar("T")
@@ -52,7 +52,7 @@ class Host(Generic[T]):
         self.delay = delay
         self.external = external
         self.prep = Prep.PENDING
-        self.robots_status = "pending"
+        self.robots_status = PENDING
         self.robots: Robots | None = None
         self.in_flight = 0
         self.next_start = 0.0  # loop time at which the delay allows the next request
@@ -311,7 +311,7 @@ class HostFigures:
                     delay=self.delay,
                     backoff=0.0,
                     waiting=0,
-                    robots="not saved",
+                    robots=NOT_SAVED,
                     requests=n,
                     median_ms=median,
                     p95_ms=p95,

@@ -17,7 +17,7 @@ from gui_crawler.crawl.failures import describe, retry_after, worth_retrying
 from gui_crawler.crawl.headers import kept as kept_headers
 from gui_crawler.crawl.hosts import HostTable, origin_of
 from gui_crawler.crawl.phases import Timing
-from gui_crawler.crawl.robots import Robots, fetch_robots
+from gui_crawler.crawl.robots import SITEMAPS_SKIPPED, Robots, fetch_robots
 from gui_crawler.crawl.sitemaps import read_sitemaps
 from gui_crawler.events import ErrorKind, Queued
 
@@ -104,7 +104,7 @@ async def prepare_host(
         out.sitemap_of = found.urls  # the sitemap that listed a URL stands as its referrer
         out.notes = found.notes
         if found.skipped > len(found.notes):
-            out.notes.append(f"{found.skipped - len(found.notes)} more sitemaps not read")
+            out.notes.append(SITEMAPS_SKIPPED.format(n=found.skipped - len(found.notes)))
     return out
 
 

@@ -9,6 +9,7 @@ stall the crawl on a server that cannot serve one small file.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urljoin
@@ -17,6 +18,7 @@ import aiohttp
 import yarl
 from protego import Protego
 
+from gui_crawler.base.translate import noop, translate
 from gui_crawler.base.urls import normalize
 from gui_crawler.events import REDIRECT_STATUSES
 
@@ -24,6 +26,43 @@ MAX_ROBOTS_BYTES = 500 * 1024  # Google reads the first 500 KiB and ignores the 
 ROBOTS_TRIES = 2
 ROBOTS_RETRY_DELAY = 0.5  # seconds before the second try after a 5xx or no answer
 ROBOTS_REDIRECTS = 5
+
+# What a host's robots.txt and sitemaps came to, for people (the Hosts tab, a host's Details):
+# templates the engine fills in English, as crawl files and Redis keep them, and ``said`` puts
+# into the language the window shows.
+ROBOTS = "Robots"
+PENDING = noop(ROBOTS, "pending")
+FETCHING = noop(ROBOTS, "fetching")
+IGNORED = noop(ROBOTS, "ignored")
+READ = noop(ROBOTS, "ok")
+EXTERNAL = noop(ROBOTS, "not read (external)")
+NOT_SAVED = noop(ROBOTS, "not saved")
+NONE = noop(ROBOTS, "none ({why})")
+UNPARSABLE = noop(ROBOTS, "unparsable ({why}): allow all")
+UNREACHABLE = noop(ROBOTS, "unreachable ({why}): allow all")
+SITEMAP_REFUSED = noop(ROBOTS, "{why} sitemap not fetched: {url}")
+SITEMAP_FAILED = noop(ROBOTS, "sitemap {url}: {why}")
+SITEMAPS_SKIPPED = noop(ROBOTS, "{n} more sitemaps not read")
+NOTES = "; "  # between the status and each sitemap note
+_TEMPLATES = (PENDING, FETCHING, IGNORED, READ, EXTERNAL, NOT_SAVED, NONE, UNPARSABLE,
+              UNREACHABLE, SITEMAP_REFUSED, SITEMAP_FAILED, SITEMAPS_SKIPPED)  # fmt: skip
+_MATCHERS = tuple(
+    (t, re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.*)", re.escape(t)), re.DOTALL))
+    for t in _TEMPLATES
+)
+
+
+def said(status: str) -> str:
+    """A host's robots status (a template filled, then its notes) in the installed language;
+    a part no template gives stays as it is."""
+
+    def one(part: str) -> str:
+        for template, matcher in _MATCHERS:
+            if m := matcher.fullmatch(part):
+                return translate(ROBOTS, template).format(**m.groupdict())
+        return part
+
+    return NOTES.join(one(p) for p in status.split(NOTES))
 
 
 @dataclass(frozen=True)
@@ -149,16 +188,16 @@ async def fetch_robots(
             why = "timeout" if isinstance(e, TimeoutError) else type(e).__name__
             continue
         if got.why:
-            return Robots(f"none ({got.why})", agent=agent)
+            return Robots(NONE.format(why=got.why), agent=agent)
         if got.status is not None and got.status >= 500:
             why = f"HTTP {got.status}"
             continue
         if got.body is None:
-            return Robots(f"none ({got.status})", agent=agent)
+            return Robots(NONE.format(why=got.status), agent=agent)
         text = got.body.decode("utf-8", errors="replace")
         try:
             parser = Protego.parse(text)
         except Exception as e:  # protego is lenient, but a robots.txt must never stop a crawl
-            return Robots(f"unparsable ({type(e).__name__}): allow all", agent=agent)
-        return Robots("ok", parser, agent, tuple(parser.sitemaps), text)
-    return Robots(f"unreachable ({why}): allow all", agent=agent)
+            return Robots(UNPARSABLE.format(why=type(e).__name__), agent=agent)
+        return Robots(READ, parser, agent, tuple(parser.sitemaps), text)
+    return Robots(UNREACHABLE.format(why=why), agent=agent)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import aiohttp
 
 from gui_crawler.base.urls import normalize
-from gui_crawler.crawl.robots import get_within
+from gui_crawler.crawl.robots import SITEMAP_FAILED, SITEMAP_REFUSED, get_within
 
 MAX_SITEMAP_BYTES = 50 * 1024 * 1024  # the sitemaps.org limit, uncompressed
 MAX_SITEMAPS = 50  # files requested per crawl root (an index can list 50,000)
@@ -96,7 +96,7 @@ async def read_sitemaps(
         seen_maps.add(url)
         why = refuse(url)
         if why:
-            out.skip(f"{why} sitemap not fetched: {url}")
+            out.skip(SITEMAP_REFUSED.format(why=why, url=url))
             continue
         out.requested += 1
         try:
@@ -105,7 +105,7 @@ async def read_sitemaps(
         except (TimeoutError, aiohttp.ClientError, OSError, ValueError):
             continue
         if got.why:
-            out.skip(f"sitemap {url}: {got.why}")
+            out.skip(SITEMAP_FAILED.format(url=url, why=got.why))
             continue
         if got.body is None:
             continue

@@ -20,6 +20,7 @@ import yarl
 from gui_crawler.base.translate import translate
 from gui_crawler.base.urls import Scope, normalize
 from gui_crawler.config import CrawlConfig
+from gui_crawler.crawl import robots as robotstxt
 from gui_crawler.crawl.bodies import BodyBudget, read_body
 from gui_crawler.crawl.chains import RedirectChains
 from gui_crawler.crawl.concurrency import OwnLimits
@@ -139,7 +140,7 @@ class Tries:
         cfg = self.config
         assert self._session is not None and self._hosts is not None
         host.prep = Prep.RUNNING
-        host.robots_status = "ignored" if cfg.ignore_robots else "fetching"
+        host.robots_status = robotstxt.IGNORED if cfg.ignore_robots else robotstxt.FETCHING
         self._set_state(wid, WorkerState.FETCHING, host.origin + "/robots.txt")
         try:
             is_root = any(r.startswith(host.origin + "/") for r in cfg.roots)
@@ -161,10 +162,10 @@ class Tries:
                 if delay:
                     self._hosts.set_delay(host, min(delay, cfg.max_crawl_delay))
             elif host.external and not cfg.ignore_robots:
-                host.robots_status = "not read (external)"
+                host.robots_status = robotstxt.EXTERNAL
             for note in result.notes:
                 log.info("%s: %s", host.origin, note)
-            host.robots_status = "; ".join([host.robots_status, *result.notes])
+            host.robots_status = robotstxt.NOTES.join([host.robots_status, *result.notes])
             for u in result.sitemap_urls:
                 self.in_sitemap.add(u)
                 if u not in self.frontier.seen and self._can_take():

@@ -4792,6 +4792,69 @@ Click to show these pages in the Pages tab</source>
     </message>
 </context>
 <context>
+    <name>Robots</name>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>fetching</source>
+        <translation>读取中</translation>
+    </message>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>ignored</source>
+        <translation>已忽略</translation>
+    </message>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>ok</source>
+        <translation>已读取</translation>
+    </message>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>not read (external)</source>
+        <translation>未读取（外部）</translation>
+    </message>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>none ({why})</source>
+        <translation>无（{why}）</translation>
+    </message>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>unparsable ({why}): allow all</source>
+        <translation>无法解析（{why}）：全部允许</translation>
+    </message>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>unreachable ({why}): allow all</source>
+        <translation>无法访问（{why}）：全部允许</translation>
+    </message>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>{why} sitemap not fetched: {url}</source>
+        <translation>{why}：未获取站点地图 {url}</translation>
+    </message>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>sitemap {url}: {why}</source>
+        <translation>站点地图 {url}：{why}</translation>
+    </message>
+    <message>
+        <location filename="../crawl/robots.py"/>
+        <source>{n} more sitemaps not read</source>
+        <translation>另有 {n} 个站点地图未读取</translation>
+    </message>
+</context>
+<context>
     <name>SettingsPanel</name>
     <message>
         <location filename="../ui/settings_panel.py"/>

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
 from gui_crawler.base.translate import WORDING, noop, ntranslate, translate
 from gui_crawler.crawl.hosts import origin_of
+from gui_crawler.crawl.robots import said as robots_said
 from gui_crawler.events import FetchRecord, HostState
 from gui_crawler.parsing.extract import Rule
 from gui_crawler.parsing.linkwords import LinkWords
@@ -289,7 +290,7 @@ class DetailsPane(QTreeWidget):
                 ),
             ),
             (self.tr("Response time"), speed if s.requests else ""),
-            ("robots.txt", s.robots),
+            ("robots.txt", robots_said(s.robots)),
         ]
         for name, value in rows:
             if value:

@@ -14,6 +14,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from gui_crawler.base.translate import HEADERS, noop, translate
+from gui_crawler.crawl.robots import said as robots_said
 from gui_crawler.events import HostState
 from gui_crawler.ui.roles import RIGHT, AnyIndex, LabelledTable, Roles
 
@@ -50,7 +51,7 @@ def _display(s: HostState) -> tuple[str, ...]:
         f"{s.rate:.1f}" if s.rate else "",
         f"{s.median_ms:.0f}" if s.requests else "",
         f"{s.p95_ms:.0f}" if s.requests else "",
-        s.robots,
+        robots_said(s.robots),
         translate(HEADERS, "external") if s.external else translate(HEADERS, "crawled"),
     )
 

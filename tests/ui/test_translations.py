@@ -40,6 +40,7 @@ from windows import PAGES, crawl_to_end
 
 from gui_crawler.base import translate as hook
 from gui_crawler.ui import i18n, translations, tsfile
+from gui_crawler.ui.hosts_model import HOST_COLUMNS
 from gui_crawler.ui.tsfile import Message
 from gui_crawler.window import MainWindow
 
@@ -444,6 +445,9 @@ def test_the_window_speaks_chinese_with_no_english_left(
         for col in (1, 9, 15):  # status, error, verdict
             assert pages.columns[col].csv in ("status", "error", "verdict")
             texts.append(("pages cell", pages.data(pages.index(row, col))))
+    hosts = w.results.hosts  # the engine's words for a host's robots.txt and kind, in Chinese
+    assert [hosts.data(hosts.index(0, c)) for c in (10, 11)] == ["无（404）", "已爬取"]
+    assert HOST_COLUMNS[10] == "robots.txt"
     texts += [("shortcut", f"{keys} {what}") for keys, what in w.menus.shortcuts()]
     left = left_in_english(iter(texts))
     assert not left, "words left in English:\n" + left
