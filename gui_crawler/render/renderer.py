@@ -224,7 +224,8 @@ class Renderer:
         if self.executable is None:
             raise RuntimeError(chromium.INSTALL_BROWSER.format(give="--browser"))
         before = set(chromium.children(os.getpid()))
-        self._pw = await async_playwright().start()
+        with chromium.driver_options():
+            self._pw = await async_playwright().start()
         # Playwright's driver, the browser's parent: what is left of both is killed by pid.
         self._driver_pid = next(
             (p for p in chromium.children(os.getpid()) if p not in before), None

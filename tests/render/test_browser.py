@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ import aiohttp
 import pytest
 from render_sites import chromium  # noqa: F401  (the fixture)
 
-from gui_crawler.render.browser import descendants
+from gui_crawler.render.browser import DRIVER_NODE_OPTIONS, descendants
 from gui_crawler.render.renderer import Renderer
 
 pytestmark = pytest.mark.usefixtures("chromium")
@@ -33,6 +34,11 @@ def _switches(pid: int) -> list[str]:
         return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
     except OSError:
         return []
+
+
+def _environ(pid: int) -> dict[str, str]:
+    lines = Path(f"/proc/{pid}/environ").read_bytes().decode().split("\0")
+    return dict(line.split("=", 1) for line in lines if "=" in line)
 
 
 def test_the_browser_keeps_playwrights_disabled_features_with_ours() -> None:
@@ -64,6 +70,25 @@ def test_the_browser_keeps_playwrights_disabled_features_with_ours() -> None:
     for earlier in lists[:-1]:
         assert set(earlier) <= kept, set(earlier) - kept
     assert {"BackForwardCache", "HttpsUpgrades", "PaintHolding"} <= kept
+
+
+def test_the_driver_starts_with_a_small_young_generation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playwright's Node.js driver gets DRIVER_NODE_OPTIONS after the user's NODE_OPTIONS (its
+    memory), and this process's environment is as it was once the driver has started."""
+    monkeypatch.setenv("NODE_OPTIONS", "--no-deprecation")
+
+    async def main() -> str:
+        async with aiohttp.ClientSession() as session:
+            r = renderer(session)
+            try:
+                await r._ensure()
+                assert r._driver_pid is not None
+                return _environ(r._driver_pid)["NODE_OPTIONS"]
+            finally:
+                await r.close()
+
+    assert asyncio.run(main()) == f"--no-deprecation {DRIVER_NODE_OPTIONS}"
+    assert os.environ["NODE_OPTIONS"] == "--no-deprecation"
 
 
 JS_PAGE = b"""<!doctype html><html><body><script>
