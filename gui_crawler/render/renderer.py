@@ -4,8 +4,9 @@ in a tab of the headless browser and gives back its rendered DOM and what happen
 Tabs: ``tabs`` pages at once (a fetch worker waits for a free tab, holding its URL, so that a
 cancel or a crash loses nothing and a resume fetches it again). A tab is a browser page kept
 between renders (the next page's load replaces a quiet one; about:blank follows one that was
-not, and comes before another route of the same document); all tabs share a browser context, which is replaced
-after RECYCLE_PAGES pages or when the browser's processes hold more than RECYCLE_MEMORY bytes.
+not, and comes before another route of the same document) and closed once unused for IDLE_CLOSE;
+all tabs share a browser context, which is replaced after RECYCLE_PAGES pages or when the
+browser's processes hold more than RECYCLE_MEMORY bytes.
 
 Bounds: everything a page does is bounded by its time (``render_timeout``): a script that never
 yields (``while(true){}``) keeps its tab from answering, so the tab is closed (and, if even that
@@ -45,6 +46,10 @@ MAX_ELEMENTS = 200_000  # a DOM larger than this is not read back (a million-nod
 MAX_ERRORS = 50  # JavaScript errors kept per page (all are counted)
 LAUNCH_TIMEOUT = 30.0
 TAB_TIMEOUT = 10.0  # opening a tab (and its context) takes tens of milliseconds
+# Seconds a tab may stay unused before it is closed, its renderer process (tens of MB, more after
+# a big page) ending with it: the tail of a crawl, a pause. A busy crawl reuses every tab sooner
+# (none was closed so in a crawl of bench/render.py's app).
+IDLE_CLOSE = 1.0
 
 # The page's DOM as HTML (not past MAX_ELEMENTS elements: a million-node page), and the links of a
 # hash-routed app (#/x, #!/x) with their text, which the parse drops (fragments), in one question.
@@ -121,13 +126,14 @@ class Rendered:
 
 
 class _Tab:
-    __slots__ = ("context", "error_count", "errors", "page")
+    __slots__ = ("context", "error_count", "errors", "idle_since", "page")
 
     def __init__(self, page: Any, context: Any) -> None:
         self.page = page
         self.context = context
         self.errors: list[str] = []
         self.error_count = 0
+        self.idle_since = 0.0
 
     def error(self, text: str) -> None:
         self.error_count += 1
@@ -162,6 +168,8 @@ class Renderer:
         self._slots = asyncio.Semaphore(self.tabs)
         self._free_ids = list(range(self.tabs - 1, -1, -1))
         self._idle: list[_Tab] = []
+        self._reaping: asyncio.TimerHandle | None = None
+        self._reaper: asyncio.Future[None] | None = None
         self._pw: Any = None
         self._browser: Any = None
         self._context: Any = None
@@ -224,7 +232,8 @@ class Renderer:
         if self.executable is None:
             raise RuntimeError(chromium.INSTALL_BROWSER.format(give="--browser"))
         before = set(chromium.children(os.getpid()))
-        self._pw = await async_playwright().start()
+        with chromium.driver_options():
+            self._pw = await async_playwright().start()
         # Playwright's driver, the browser's parent: what is left of both is killed by pid.
         self._driver_pid = next(
             (p for p in chromium.children(os.getpid()) if p not in before), None
@@ -497,23 +506,54 @@ class Renderer:
         next page's load replaces it: a navigation less per page), blank again when it was
         not (what it kept doing stops), or closed if it cannot be."""
         if keep and quiet and not self._closed:
-            self._idle.append(tab)
+            self._keep_idle(tab)
             return
         if keep and not self._closed:
             try:
                 async with asyncio.timeout(GRACE):
                     await tab.page.goto("about:blank")
-                self._idle.append(tab)
+                self._keep_idle(tab)
                 return
             except Exception:
                 pass
         await self._drop_tab(tab)
+
+    def _keep_idle(self, tab: _Tab) -> None:
+        tab.idle_since = time.monotonic()
+        self._idle.append(tab)
+        if self._reaping is None:
+            loop = asyncio.get_running_loop()
+            self._reaping = loop.call_later(IDLE_CLOSE, self._reap_soon)
+
+    def _reap_soon(self) -> None:
+        self._reaping = None
+        if not self._closed and (self._reaper is None or self._reaper.done()):
+            self._reaper = asyncio.ensure_future(self._reap())
+
+    async def _reap(self) -> None:
+        """Close the tabs unused for IDLE_CLOSE: each one's renderer process ends with it."""
+        now = time.monotonic()
+        old = [t for t in self._idle if now - t.idle_since >= IDLE_CLOSE]
+        for tab in old:
+            self._idle.remove(tab)
+        for tab in old:
+            await self._drop_tab(tab)
+        if self._idle and self._reaping is None and not self._closed:
+            first = min(t.idle_since for t in self._idle)  # the next to reach IDLE_CLOSE
+            wait = max(0.0, first + IDLE_CLOSE - time.monotonic())
+            self._reaping = asyncio.get_running_loop().call_later(wait, self._reap_soon)
 
     # ---- the end ----------------------------------------------------------------------------
 
     async def close(self) -> None:
         """End the browser and its driver (within about a second); nothing of them is left."""
         self._closed = True
+        if self._reaping is not None:
+            self._reaping.cancel()
+            self._reaping = None
+        if self._reaper is not None:
+            self._reaper.cancel()
+            await asyncio.gather(self._reaper, return_exceptions=True)
         async with self._lock:
             await self._stop_driver()
 

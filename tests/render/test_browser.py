@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ import aiohttp
 import pytest
 from render_sites import chromium  # noqa: F401  (the fixture)
 
-from gui_crawler.render.browser import descendants
+from gui_crawler.render.browser import DRIVER_NODE_OPTIONS, descendants
 from gui_crawler.render.renderer import Renderer
 
 pytestmark = pytest.mark.usefixtures("chromium")
@@ -33,6 +34,11 @@ def _switches(pid: int) -> list[str]:
         return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
     except OSError:
         return []
+
+
+def _environ(pid: int) -> dict[str, str]:
+    lines = Path(f"/proc/{pid}/environ").read_bytes().decode().split("\0")
+    return dict(line.split("=", 1) for line in lines if "=" in line)
 
 
 def test_the_browser_keeps_playwrights_disabled_features_with_ours() -> None:
@@ -64,6 +70,25 @@ def test_the_browser_keeps_playwrights_disabled_features_with_ours() -> None:
     for earlier in lists[:-1]:
         assert set(earlier) <= kept, set(earlier) - kept
     assert {"BackForwardCache", "HttpsUpgrades", "PaintHolding"} <= kept
+
+
+def test_the_driver_starts_with_a_small_young_generation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playwright's Node.js driver gets DRIVER_NODE_OPTIONS after the user's NODE_OPTIONS (its
+    memory), and this process's environment is as it was once the driver has started."""
+    monkeypatch.setenv("NODE_OPTIONS", "--no-deprecation")
+
+    async def main() -> str:
+        async with aiohttp.ClientSession() as session:
+            r = renderer(session)
+            try:
+                await r._ensure()
+                assert r._driver_pid is not None
+                return _environ(r._driver_pid)["NODE_OPTIONS"]
+            finally:
+                await r.close()
+
+    assert asyncio.run(main()) == f"--no-deprecation {DRIVER_NODE_OPTIONS}"
+    assert os.environ["NODE_OPTIONS"] == "--no-deprecation"
 
 
 JS_PAGE = b"""<!doctype html><html><body><script>
@@ -141,3 +166,39 @@ def test_eight_tabs_of_small_pages_keep_their_context(monkeypatch: pytest.Monkey
 
     contexts = asyncio.run(main())
     assert len(contexts) == 2 and contexts[0] is contexts[1]
+
+
+def test_a_tab_unused_for_a_while_is_closed_with_its_renderer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tab left idle IDLE_CLOSE seconds is closed and its renderer process ends (the tail of
+    a crawl, a pause: what a page held is not kept); a page after it gets a new tab."""
+    from gui_crawler.render import renderer as module
+    from gui_crawler.render.routes import Answer
+
+    monkeypatch.setattr(module, "IDLE_CLOSE", 0.5)
+
+    def renderers(driver: int) -> int:
+        # A process the zygote forks rewrites its command line as one string.
+        return sum("--type=renderer" in " ".join(_switches(p)) for p in descendants(driver))
+
+    async def main() -> tuple[int, int, int, int, bool]:
+        async with aiohttp.ClientSession() as session:
+            r = renderer(session, tabs=2)
+            try:
+                headers = {"content-type": "text/html; charset=utf-8"}
+                pages = [f"http://127.0.0.1:9/p{k}" for k in range(2)]
+                await asyncio.gather(*(r.render(u, Answer(200, headers, JS_PAGE)) for u in pages))
+                assert r._driver_pid is not None
+                busy = renderers(r._driver_pid)
+                await asyncio.sleep(2.0)
+                kept, after = len(r._idle), renderers(r._driver_pid)
+                again = await r.render("http://127.0.0.1:9/p9", Answer(200, headers, JS_PAGE))
+                ok = again.html is not None and "/next" in again.html
+                return kept, busy, after, len(r._idle), ok
+            finally:
+                await r.close()
+
+    kept, busy, after, idle_again, again = asyncio.run(main())
+    assert kept == 0 and after < busy  # the tabs closed, their renderers ended
+    assert again and idle_again == 1

@@ -145,6 +145,40 @@ def test_links_a_page_has_once_loaded_are_crawled_while_it_settles() -> None:
     asyncio.run(main())
 
 
+# Links a page makes in its frames: in the second animation frame, and once an element is seen
+# (an IntersectionObserver: lazy lists), each after its load event.
+FRAMES_PAGE = """<!doctype html><html><body><div id="seen">list</div><script>
+  const link = (href) => {
+    const a = document.createElement("a"); a.href = href; a.textContent = href;
+    document.body.appendChild(a);
+  };
+  addEventListener("load", () => {
+    requestAnimationFrame(() => requestAnimationFrame(() => link("/by-frame")));
+    new IntersectionObserver((seen, watch) => {
+      if (seen.some((e) => e.isIntersecting)) { watch.disconnect(); link("/by-view"); }
+    }).observe(document.getElementById("seen"));
+  });
+</script></body></html>"""
+
+
+def test_links_made_in_animation_frames_and_once_seen_are_found() -> None:
+    """A page's frames come while it renders. Chromium's --disable-threaded-compositing cut a
+    fifth of the CPU a page of bench/render.py's app, and this page's callbacks never ran."""
+
+    async def main() -> dict[str, FetchRecord]:
+        site = Site()
+        site.html("/", FRAMES_PAGE)
+        for path in ("/by-frame", "/by-view"):
+            site.html(path, "<p>x</p>")
+        async with site:
+            got = await crawl(site, max_tasks=2, render_tabs=1)
+            return {u.removeprefix(site.url.rstrip("/")): r for u, r in got.items()}
+
+    got = asyncio.run(main())
+    assert set(got) == {"/", "/by-frame", "/by-view"}
+    assert got["/"].rendered_links == 2
+
+
 STATIC = (
     "<!doctype html><html><head><title>Static</title></head><body><h1>About us</h1>"
     + "<p>"
