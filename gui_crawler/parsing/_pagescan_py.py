@@ -573,7 +573,7 @@ def _list(depth: int) -> bytes:
 
 _NESTED = 5  # elements in elements, in a run where a <p> is in scope
 _INLINE = 3  # elements in elements, where none is (in blocks and <p> too)
-_BLOCKS = 2  # blocks and lists in blocks and lists
+_BLOCKS = 1  # blocks and lists in blocks and lists
 # A run: from an element's start tag, or the content of an element the model just opened, as
 # far as it goes (the model reads on from there); each pattern where a <p> is in scope, where none
 # is. The content of a list the model just opened: its items.
@@ -632,7 +632,8 @@ def _run(
     end = patterns[not tree._in_scope(tree._top(b"p"))].match(data, pos, before).end()  # type: ignore[union-attr]
     if end == pos:
         return pos, 0
-    tree.elements += data.count(b"<", pos, end) - data.count(b"</", pos, end)
+    # A run's "<" are its elements' start and end tags, as many of each.
+    tree.elements += data.count(b"<", pos, end) // 2
     return end, _pairs(data, pos, end)
 
 
