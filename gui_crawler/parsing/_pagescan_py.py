@@ -581,7 +581,7 @@ _RUN = (
     re.compile(rb"(?>(?:[^<]++|" + _element(_NESTED) + rb")*)"),
     re.compile(rb"(?>(?:" + _flow(_BLOCKS) + rb")*)"),
 )
-_LIST = (_RUN[0], re.compile(_items(_BLOCKS - 1)))
+_LIST = (_RUN[0], re.compile(_items(_BLOCKS)))
 _LISTS = frozenset([b"ul", b"ol", b"dl"])
 # The start tags a run may begin with (lowercase: runs read no other); the model reads the rest.
 _RUN_FIRST = _INLINE_NAMES | _BLOCK_NAMES | _LISTS | frozenset([b"a", b"p"])
