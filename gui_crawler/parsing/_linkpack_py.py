@@ -13,6 +13,7 @@ imported, so the two write the same bytes with the same zlib.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterable
 
 
 def varint(v: int) -> bytes:
@@ -29,13 +30,22 @@ def pack(links: tuple[str, ...], /) -> bytes:
     """A tuple of str as bytes (:func:`unpack` gives the tuple back)."""
     if not isinstance(links, tuple):
         raise TypeError(f"pack: a tuple of str, not {type(links).__name__}")
+    return front_coded(map(_utf8, links))
+
+
+def _utf8(link: str) -> bytes:
+    if not isinstance(link, str):
+        raise TypeError(f"pack: links are str, not {type(link).__name__}")
+    return link.encode("utf-8")
+
+
+def front_coded(values: Iterable[bytes], /) -> bytes:
+    """Each of ``values`` after the one before it: two varints (the bytes it shares with that
+    one's start, the bytes after them) and the bytes after them."""
     parts: list[bytes] = []
     prev = b""
     from_bytes = int.from_bytes
-    for link in links:
-        if not isinstance(link, str):
-            raise TypeError(f"pack: links are str, not {type(link).__name__}")
-        b = link.encode("utf-8")
+    for b in values:
         # The bytes shared with the link before: the first that differs is where the highest
         # bit of their XOR (as big-endian integers of the common length) is.
         n = min(len(b), len(prev))

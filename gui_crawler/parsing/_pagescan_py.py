@@ -31,6 +31,7 @@ errs high elsewhere, and the same in C.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 ATTRIBUTE_TEXT = 64
@@ -457,11 +458,15 @@ _POP_NOT = FORMATTING | MARKERS | HEADINGS | _ROOTS
 # of a docs page's ~4,000 tags in Python): elements opened and closed in order by their own end
 # tags, lowercase, their attributes' values free of "<" and ">", with text between them; each a
 # plain element (one the model only opens and pops) or a formatting element, an <a> only where
-# no <a> is open (it closes the one open); and lists (<ul>, <ol>) of such <li>. In HTML content,
-# with the list of active formatting elements' last entry open (nothing to make again) and no
-# <a> on it, such a run opens and closes as many elements as it has start tags and leaves the
-# stack and the list as they were: the scan counts them, and the attribute comparisons of their
-# long tags, and goes on after it. What no pattern matches the model reads tag by tag.
+# no <a> is open (it closes the one open), and an <a> in none of them. Where no <p> is in scope,
+# also <p> of such, and blocks (<div>, <section>, <pre>…) and lists (<ul>, <ol>, <dl> of <li>,
+# <dt>, <dd>) of all of these: a <p> closes no other then, a block no <p>, and an item no other
+# item, its list's element standing between them. In HTML content, with the list of active
+# formatting elements' last entry open (nothing to make again) and no <a> on it, such a run
+# opens and closes as many elements as it has start tags and leaves the stack and the list as
+# they were: the scan counts them, and the attribute comparisons of their long tags, and goes on
+# after it. A run goes as far as its pattern matches (a whole element at a time); from there,
+# and where none begins, the model reads tag by tag.
 _WS = rb"[\t\n\x0c\r ]"
 _ATTRIBUTES = (
     rb"(?:" + _WS + rb"++[^\t\n\x0c\r /<>\"'=]++(?:" + _WS + rb"*+=" + _WS
@@ -485,51 +490,116 @@ def _trie(words: frozenset[bytes]) -> bytes:
     return branches[0] if len(branches) == 1 else b"(?:" + b"|".join(branches) + b")"
 
 
-def _names(but: frozenset[bytes]) -> bytes:
-    """A lowercase tag name not in ``but``."""
-    return rb"(?!" + _trie(but) + rb"[\t\n\x0c\r >])[a-z][a-z0-9-]*+"
+# The names a run reads, each a trie (a tag of another name is the model's to read): elements the
+# model only opens and pops (and the formatting ones but <a>) inside a run's text…
+_INLINE_NAMES = frozenset(
+    b"abbr b bdi bdo big cite code data dfn em font i kbd label mark nobr q s samp small span "
+    b"strike strong sub sup time tt u var".split()
+)
+# …and, where no <p> is in scope, those that close an open <p> but otherwise only open and pop
+# too (their end tag pops them where they are the current node), holding runs, <p> and each other.
+_BLOCK_NAMES = frozenset(
+    b"address article aside blockquote center details div figcaption figure footer header "
+    b"hgroup main menu nav pre search section summary".split()
+)
+assert not _INLINE_NAMES & (_PLAIN_NOT - _FORMATTING_BUT_A)
+assert _BLOCK_NAMES <= P_CLOSERS & NO_RECONSTRUCT & END_IN_SCOPE
+assert not _BLOCK_NAMES & (MARKERS | SCOPE | FORMATTING | VOID | RAW | NO_CUT | set(HOLDERS))
+_INNER = _trie(_INLINE_NAMES)  # plain or formatting, not <a>
+_OUTER = _trie(_INLINE_NAMES | {b"a"})  # <a> too
+_ids = itertools.count()
 
 
-_INNER = _names(_PLAIN_NOT - _FORMATTING_BUT_A)  # plain or formatting, not <a>
-_OUTER = _names(_PLAIN_NOT - FORMATTING)  # <a> too
+def _group() -> bytes:
+    """A name for one more capture group (each must have its own in a pattern)."""
+    return b"g%d" % next(_ids)
 
 
-def _element(depth: int, names: bytes = _OUTER, tag: bytes = b"n") -> bytes:
+def _element(depth: int, names: bytes = _OUTER) -> bytes:
     """An element of ``names`` and its content, elements nested at most ``depth`` deep in it.
     (Atomic groups, not possessive repeats: Python 3.11's possessive repeat of a group holding a
     capture can raise SystemError, CPython issue 101955.)"""
-    name = tag + b"%d" % depth
-    inner = rb"[^<]++" if depth == 1 else rb"[^<]++|" + _element(depth - 1, _INNER, tag)
+    name = _group()
+    inner = rb"[^<]++" if depth == 1 else rb"[^<]++|" + _element(depth - 1, _INNER)
     return (
         rb"<(?P<" + name + rb">" + names + rb")" + _ATTRIBUTES
         + rb"(?>(?:" + inner + rb")*)</(?P=" + name + rb")>"
     )  # fmt: skip
 
 
-_NESTED = 5
-# A run from an element's start tag.
-_RUN = re.compile(rb"(?>(?:" + _element(_NESTED) + rb"[^<]*+)+)")
-# The content of an element the model just opened up to an end tag, when it is a run or text;
-# for a list, <li> of such content.
-_END = rb"</(?P<end>[a-z][a-z0-9-]*+)>"
-_CONTENT = re.compile(rb"(?>(?:[^<]++|" + _element(_NESTED) + rb")*)" + _END)
-_ITEM = rb"<li" + _ATTRIBUTES + rb"(?>(?:[^<]++|" + _element(_NESTED - 1, tag=b"i") + rb")*)</li>"
-_LIST = re.compile(rb"(?>(?:[^<]++|" + _ITEM + rb")*)" + _END)
-_LISTS = frozenset([b"ul", b"ol"])
-# A start tag that may have ATTRIBUTE_TEXT bytes of attributes (its attributes' values hold no ">").
-_LONG = re.compile(rb"<[a-z][a-z0-9-]*+[\t\n\x0c\r ][^>]{%d,}>" % (ATTRIBUTE_TEXT - 1))
+def _p() -> bytes:
+    """A <p> holding a run's text and elements. Where no <p> is in scope a <p> only opens (it
+    closes none) and its end tag pops it: most of a docs page's <p> are such. It holds no <p>,
+    and no block (which would close it)."""
+    return rb"<p" + _ATTRIBUTES + rb"(?>(?:[^<]++|" + _element(_INLINE) + rb")*)</p>"
+
+
+def _flow(depth: int) -> bytes:
+    """What a block holds where no <p> is in scope: text, elements, <p>, and blocks and lists
+    nested at most ``depth`` deep."""
+    flow = rb"[^<]++|" + _element(_INLINE) + rb"|" + _p()
+    if depth:
+        flow += rb"|" + _block(depth) + rb"|" + _list(depth)
+    return flow
+
+
+def _block(depth: int) -> bytes:
+    """A block (_BLOCK_NAMES) of :func:`_flow`."""
+    name = _group()
+    return (
+        rb"<(?P<" + name + rb">" + _trie(_BLOCK_NAMES) + rb")" + _ATTRIBUTES
+        + rb"(?>(?:" + _flow(depth - 1) + rb")*)</(?P=" + name + rb")>"
+    )  # fmt: skip
+
+
+def _items(depth: int) -> bytes:
+    """A list's content: text and items (<li>, <dt>, <dd>) of :func:`_flow`. An item closes no
+    other: the list's element (<ul>, <ol>, <dl>) stands between it and any open before it."""
+    name = _group()
+    return (
+        rb"(?>(?:[^<]++|<(?P<" + name + rb">li|d[dt])" + _ATTRIBUTES
+        + rb"(?>(?:" + _flow(depth) + rb")*)</(?P=" + name + rb")>)*)"
+    )  # fmt: skip
+
+
+def _list(depth: int) -> bytes:
+    """A <ul>, <ol> or <dl> of items, their content nested at most ``depth`` - 1 deep."""
+    name = _group()
+    return (
+        rb"<(?P<" + name + rb">[ou]l|dl)" + _ATTRIBUTES + _items(depth - 1)
+        + rb"</(?P=" + name + rb")>"
+    )  # fmt: skip
+
+
+_NESTED = 5  # elements in elements, in a run where a <p> is in scope
+_INLINE = 3  # elements in elements, where none is (in blocks and <p> too)
+_BLOCKS = 1  # blocks and lists in blocks and lists
+# A run: from an element's start tag, or the content of an element the model just opened, as
+# far as it goes (the model reads on from there); each pattern where a <p> is in scope, where none
+# is. The content of a list the model just opened: its items.
+_RUN = (
+    re.compile(rb"(?>(?:[^<]++|" + _element(_NESTED) + rb")*)"),
+    re.compile(rb"(?>(?:" + _flow(_BLOCKS) + rb")*)"),
+)
+_LIST = (_RUN[0], re.compile(_items(_BLOCKS)))
+_LISTS = frozenset([b"ul", b"ol", b"dl"])
+# The start tags a run may begin with (lowercase: runs read no other); the model reads the rest.
+_RUN_FIRST = _INLINE_NAMES | _BLOCK_NAMES | _LISTS | frozenset([b"a", b"p"])
+# A start tag of a run that may have ATTRIBUTE_TEXT bytes of attributes: its name, and its
+# attributes with the spaces before its ">" (a run's tags hold no "/" and no ">" but at their end).
+_LONG = re.compile(rb"<([a-z][a-z0-9-]*+)([\t\n\x0c\r ][^>]{%d,})>" % (ATTRIBUTE_TEXT - 1))
 
 
 def _pairs(data: bytes, start: int, end: int) -> int:
     """The attribute comparisons of the tags of the run data[start:end], as the scan counts them
-    for each tag it reads."""
+    for each tag it reads (TAG's attributes: all but the spaces before the ">")."""
     pairs = 0
     for long in _LONG.finditer(data, start, end):
-        m = TAG.match(data, long.start())
-        assert m is not None
-        if len(m.group(2)) >= ATTRIBUTE_TEXT:
-            name_end = long.start() + 1 + len(m.group(1))
-            k = len(ATTRIBUTE.findall(data, name_end, name_end + len(m.group(2))))
+        name_end, attrs_end = long.span(2)
+        while data[attrs_end - 1] in _SPACE:
+            attrs_end -= 1
+        if attrs_end - name_end >= ATTRIBUTE_TEXT:
+            k = len(ATTRIBUTE.findall(data, name_end, attrs_end))
             pairs += k * (k - 1) // 2
     return pairs
 
@@ -546,23 +616,24 @@ def _open(tree: _Tree) -> bool:
 
 
 def _run(
-    pattern: re.Pattern[bytes], data: bytes, pos: int, name: bytes | None, tree: _Tree, before: int
+    patterns: tuple[re.Pattern[bytes], re.Pattern[bytes]],
+    data: bytes,
+    pos: int,
+    tree: _Tree,
+    before: int,
 ) -> tuple[int, int]:
-    """Where a run ``pattern`` matches from ``pos`` ends, and its attribute comparisons (its
-    elements counted into the model's); (pos, 0) where it does not match, or it is the content of
-    ``name`` but not up to its end tag; it ends before ``before`` (a cut may come there).
-    Content ends where its end tag begins, for the model to read."""
+    """Where a run of ``patterns`` (the one for where no <p> is in scope, if none is) from
+    ``pos`` ends, before ``before`` (a cut may come there), and its attribute comparisons (its
+    elements counted into the model's); (pos, 0) where none begins."""
     if not _open(tree):
         return pos, 0
     # Read no further than ``before``: a run that went on past it, read again from each tag
     # before it, made a page of 20,000 links in a row quadratic (48 s).
-    m = pattern.match(data, pos, before)
-    if m is None:
+    end = patterns[not tree._in_scope(tree._top(b"p"))].match(data, pos, before).end()  # type: ignore[union-attr]
+    if end == pos:
         return pos, 0
-    end = m.end() if name is None else m.start("end") - 2
-    if (name is not None and m.group("end") != name) or end == pos:
-        return pos, 0
-    tree.elements += data.count(b"<", pos, end) - data.count(b"</", pos, end)
+    # A run's "<" are its elements' start and end tags, as many of each.
+    tree.elements += data.count(b"<", pos, end) // 2
     return end, _pairs(data, pos, end)
 
 
@@ -606,14 +677,14 @@ def scan(
         if initial and c != 0x21 and c != 0x3F:  # anything but a comment or a doctype
             initial = False
         if c in LETTERS or (c == 0x2F and lt + 2 < n and data[lt + 2] in LETTERS):
-            if c != 0x2F:
-                pos, more = _run(_RUN, data, lt, None, tree, target)
-                if pos > lt:
-                    pairs = min(SATURATED, pairs + more)
-                    continue
             m = TAG.match(data, lt)
             assert m is not None  # every tag ends at ">" or at the end of the page
             raw_name, attrs, trail, close = m.groups()
+            if c != 0x2F and raw_name in _RUN_FIRST:
+                pos, more = _run(_RUN, data, lt, tree, target)
+                if pos > lt:
+                    pairs = min(SATURATED, pairs + more)
+                    continue
             if len(attrs) >= ATTRIBUTE_TEXT:
                 name_end = lt + 1 + (c == 0x2F) + len(raw_name)
                 k = len(ATTRIBUTE.findall(data, name_end, name_end + len(attrs)))
@@ -673,7 +744,7 @@ def scan(
                 at = len(stack)
                 stack.append((name, None, HTML, *(stack[-1][3:] if stack else (-1, -1, -1))))
                 tree.open.setdefault(name, []).append(at)
-                pos, more = _run(_CONTENT, data, pos, name, tree, target)
+                pos, more = _run(_RUN, data, pos, tree, target)
                 pairs = min(SATURATED, pairs + more)
                 continue
             if name in _FORMATTING_BUT_A and (not tree.stack or tree.stack[-1][2] == HTML):
@@ -685,7 +756,7 @@ def scan(
                 tree._add(entry)
                 tree.by_name.setdefault(name, []).append(entry)
                 tree._push(name, entry)
-                pos, more = _run(_CONTENT, data, pos, name, tree, target)
+                pos, more = _run(_RUN, data, pos, tree, target)
                 pairs = min(SATURATED, pairs + more)
                 continue
             html = tree.start(name, self_closing, max_elements)
@@ -705,8 +776,7 @@ def scan(
                     break
                 pos = closing.start()
             elif tree.stack and tree.stack[-1][0] == name:  # it opened an element
-                content = _LIST if name in _LISTS else _CONTENT
-                pos, more = _run(content, data, pos, name, tree, target)
+                pos, more = _run(_LIST if name in _LISTS else _RUN, data, pos, tree, target)
                 pairs = min(SATURATED, pairs + more)
             continue
         if c == 0x21:  # "<!"

@@ -131,17 +131,28 @@ def plain_join(directory: str, origin: int, href: str) -> str | None:
     return url[:-1] if url.endswith("?") else url
 
 
-def _word(node: Node, tag: str, href: str | None, element: str | None = None) -> Word:
-    attrs = node.attributes
+def _word(
+    node: Node, attrs: dict[str, str | None], tag: str, href: str | None, element: str | None = None
+) -> Word:
+    """The link's word (an <a>'s alt is its first <img alt>'s: ``_alt`` puts it in later)."""
     element = element or _ELEMENT.get(tag, tag)
     rel = attrs.get("rel") if tag in ("a", "area", "link") else None
     if tag in ("area", "img"):
         return (href, element, None, attrs.get("alt"), rel)
     if tag != "a":
         return (href, element, None, None, rel)
-    imgs = (n.attributes for n in node.traverse(include_text=False) if n.tag == "img")
-    alt = next((a["alt"] for a in imgs if "alt" in a), None)
-    return (href, tag, pc.bounded(node.text()), alt, rel)
+    return (href, tag, pc.bounded(node.text()), None, rel)
+
+
+def _alt(img: Node, alt: str | None, said: list[Word], waiting: dict[int, int]) -> None:
+    """The alt of an <img> (met in document order) as the alt of each <a> around it that has
+    none yet (``waiting``: each such <a>'s node and its item in ``said``). Looking into each
+    <a> for its first <img alt> took the walk longer than all of its <img>'s ancestors do."""
+    parent = img.parent
+    while parent is not None:
+        if parent.tag == "a" and (at := waiting.pop(parent.mem_id, None)) is not None:
+            said[at] = (*said[at][:3], alt, said[at][4])
+        parent = parent.parent
 
 
 def _a_flags(node: Node, href: str, text: str) -> int:
@@ -225,6 +236,7 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
     h1_count = titles = 0
     hrefs: dict[str, None] = {}
     said: list[Word] = []
+    waiting: dict[int, int] = {}  # the <a> whose alt no <img> gave yet: _alt
     metas: list[tuple[str | None, str | None]] = []
     rels: list[tuple[str | None, str | None]] = []
     imgs: list[tuple[str | None, str | None, int]] = []
@@ -242,23 +254,27 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
         if tag not in _READ_TAGS:
             continue
         attrs = node.attributes
+        if tag == "img" and waiting and "alt" in attrs:
+            _alt(node, attrs["alt"], said, waiting)
         url_attr = LINK_ATTRS.get(tag)
         if url_attr is not None:
             href = attrs.get(url_attr)
             if href:
                 hrefs[href] = None
-                said.append(_word(node, tag, href))
+                said.append(_word(node, attrs, tag, href))
                 if tag == "a" and (flags := _a_flags(node, href, said[-1][2] or "")):
                     anchors.append((href, said[-1][2] or "", flags, len(said) - 1))
             elif tag == "a":  # listed too: a page cut inside it is one <a> again (whole_page)
-                said.append(_word(node, tag, "" if attrs else None))
-            if tag == "a" and (name := attrs.get("name")):
-                ids.add(pc.id_hash(name))
+                said.append(_word(node, attrs, tag, "" if attrs else None))
+            if tag == "a":
+                waiting[node.mem_id] = len(said) - 1
+                if name := attrs.get("name"):
+                    ids.add(pc.id_hash(name))
         srcset = _SRCSET.get(tag)
         if srcset is not None:
             for url in pc.srcset_urls(attrs.get(srcset[0])):
                 hrefs[url] = None
-                said.append(_word(node, tag, url, srcset[1]))
+                said.append(_word(node, attrs, tag, url, srcset[1]))
         if tag == "img" and (img := _img_check(attrs)) is not None:
             imgs.append(img)
         elif tag == "link":

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from gui_crawler.base import urls
 from gui_crawler.parsing import accel
-from gui_crawler.parsing._linkpack_py import deflate, inflate, varint
+from gui_crawler.parsing._linkpack_py import deflate, front_coded, inflate, varint
 from gui_crawler.parsing.pagechecks import bounded
 
 # Bounds on what is kept of a link's words: an <a> around a whole page keeps its first words.
@@ -162,17 +162,7 @@ def _put_field(out: bytearray, value: str | None) -> None:
 def _front(values: Iterable[bytes]) -> bytes:
     """``values`` front-coded as ``_linkpack`` packs links (bytes, not str: an href as written
     need not be UTF-8), behind its length."""
-    out = bytearray()
-    prev = b""
-    for b in values:
-        n = min(len(b), len(prev))
-        shared = 0
-        while shared < n and b[shared] == prev[shared]:
-            shared += 1
-        _put_varint(out, shared)
-        _put_varint(out, len(b) - shared)
-        out += b[shared:]
-        prev = b
+    out = front_coded(values)
     return varint(len(out)) + out
 
 

@@ -159,6 +159,42 @@ def test_the_compiled_scan_is_the_specification_s() -> None:
     assert c.MAX_ELEMENTS == spec.MAX_ELEMENTS == slicing.MAX_ELEMENTS
 
 
+def nested_markup(rnd: random.Random, depth: int = 0) -> bytes:
+    """Markup of the elements the scan's runs read (paragraphs, blocks, lists, their items,
+    formatting elements, links), mixed with elements only its model reads, nested at random,
+    some left open, some in upper case, an <a> inside another now and then."""
+    names = [b"p", b"div", b"pre", b"section", b"ul", b"ol", b"dl", b"li", b"dt", b"dd",
+             b"span", b"code", b"b", b"em", b"a", b"table", b"td", b"h1", b"svg", b"button"]  # fmt: skip
+    out = []
+    for _ in range(rnd.randrange(1, 5)):
+        if rnd.random() < 0.3 or depth > 4:
+            out.append(rnd.choice([b"text ", b"\n", b"x<y ", b"<br>", b'<img alt="i">']))
+            continue
+        name = rnd.choice(names)
+        tag = name.upper() if rnd.random() < 0.05 else name
+        attrs = rnd.choice([b"", b' class="c"', b' href="/x" title="' + b"t" * 70 + b'"'])
+        out.append(b"<" + tag + attrs + b">" + nested_markup(rnd, depth + 1))
+        if rnd.random() < 0.9:
+            out.append(b"</" + tag + b">")
+    return b"".join(out)
+
+
+def test_the_scan_s_runs_count_what_its_model_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The regexes that read runs of markup the model has nothing to do for (paragraphs, blocks
+    and lists where no <p> is in scope, as far as they match) change none of the scan's results:
+    the same as the model reading each tag, and as the C."""
+    c = compiled_twin("pagewalk")
+    rnd = random.Random(5)
+    pages = [b"".join(nested_markup(rnd) for _ in range(rnd.randrange(1, 12))) for _ in range(200)]
+    pages += [b"<p>a<div>b</div>c</p>", b"<li>a<div><li>b</li></div></li>", b"<ul><dd>x</dd></ul>",
+              b"<p><span><p>x</p></span></p>", b"<a href=x><ul><li><a href=y>z</a></li></ul>",
+              b"<b><p>x</b>y</p><div>z</div>"]  # fmt: skip
+    runs = [spec.scan(p, m, p.count(b"<"), 1 << 16) for p in pages for m in (15_000, 40)]
+    assert runs == [c.scan(p, m, p.count(b"<"), 1 << 16) for p in pages for m in (15_000, 40)]
+    monkeypatch.setattr(spec, "_run", lambda patterns, data, pos, tree, before: (pos, 0))
+    assert runs == [spec.scan(p, m, p.count(b"<"), 1 << 16) for p in pages for m in (15_000, 40)]
+
+
 def test_an_svg_or_mathml_cell_clears_no_marker() -> None:
     """A <td> in MathML is no cell: popped, it cleared the list of active formatting elements
     back to the marker an HTML element had put there, and the next end tag of such an element
