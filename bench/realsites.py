@@ -21,6 +21,7 @@ from servers import Nginx
 OWN_SITE = ["--set", "ignore_robots=true", "--set", "use_sitemaps=false"]
 OWN_SITE_CLI = ["--no-external", "--ignore-robots", "--no-sitemaps"]
 TASKS = 10  # the chapter's max_tasks; every crawler gets the same concurrency
+WALL_GOAL = {"python-docs": 0.25, "rust-docs": 0.30}  # ours vs the chapter's crawler (issue 42)
 SITES = {
     "python-docs": ("python3-doc", Path("/usr/share/doc/python3-doc/html")),
     "rust-docs": ("rust-doc", Path("/usr/share/doc/rust-doc/html")),
@@ -115,7 +116,7 @@ def _real(ctx: Context, name: str, with_peers: bool) -> None:
     med = summary(ctx, f"{name}: medians, {TASKS} concurrent requests each", got, ("chapter",))
     if "ours" in med and "chapter" in med:
         (t0, m0), (t, m) = med["chapter"], med["ours"]
-        ctx.target(f"{name}: wall vs chapter", f"{t / t0:.2f}x", "<= 0.33x", 0.333 * t0 / t)
+        ctx.target(f"{name}: wall vs chapter", f"{t / t0:.2f}x", f"<= {WALL_GOAL[name]}x", WALL_GOAL[name] * t0 / t)  # fmt: skip
         ctx.target(f"{name}: peak RSS vs chapter", f"{m / m0:.2f}x", "<= 1.5x", 1.5 * m0 / m)
     for peer, label, wanted in (("scrapy", "Scrapy", 30), ("crawlee", "Crawlee", 5)):
         if "ours" in med and peer in med:

@@ -1,9 +1,14 @@
 """glibc's malloc, set up for a crawl, and its free memory handed back; nothing at all where the C
 library is not glibc (macOS, Windows, musl: no ``mallopt`` or ``malloc_trim`` to find). No Qt.
 
-- Two arenas. glibc gives each thread that allocates under contention an arena of its own (up
-  to 8 per core), and each arena keeps the peak of what it served: a rust-doc crawl with two
-  parser threads peaked at 162 MB instead of 171 MB (medians of 3), as fast.
+- An arena for the event loop, one for the crawl's other threads (the crawl file's checkpoints,
+  name lookups) and one per parser thread (one per core): glibc gives each new thread that
+  allocates an arena of its own (up to 8 per core), and each arena keeps the peak of
+  what it served (a rust-doc crawl with two parser threads: 162 MB with two arenas, 171 MB with
+  glibc's limit, medians of 3). Fewer arenas than those threads made the loop share one with a
+  parser thread, whose parses malloc and free all the time: the loop's thread waited for that
+  arena's lock in the middle of its Python, holding the GIL (rust-doc on 2 cores with two arenas:
+  ~19% of the loop thread's futex calls were that lock's, perf).
 - A fixed mmap threshold of 128 KB (glibc's starting value). Left to itself glibc raises the
   threshold to the size of each big block freed, up to 32 MB: once one 10 MB page had been
   freed, every body and buffer under 10 MB came from the arenas, which keep their peak. The
@@ -15,11 +20,11 @@ library is not glibc (macOS, Windows, musl: no ``mallopt`` or ``malloc_trim`` to
 from __future__ import annotations
 
 import ctypes
+import os
 from typing import Any
 
 _M_MMAP_THRESHOLD = -3
 _M_ARENA_MAX = -8
-ARENAS = 2
 MMAP_THRESHOLD = 128 * 1024
 
 
@@ -37,6 +42,15 @@ _c: Any = None
 _tuned = False
 
 
+def arenas() -> int:
+    """The event loop's, the other threads', and one for each parser thread: one per core this
+    process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) + 2
+    except (AttributeError, OSError):
+        return (os.cpu_count() or 1) + 2
+
+
 def tune() -> None:
     """Once per process, before a crawl's threads start."""
     global _tuned
@@ -45,7 +59,7 @@ def tune() -> None:
     _tuned = True
     mallopt = getattr(_libc(), "mallopt", None)
     if mallopt is not None:
-        mallopt(_M_ARENA_MAX, ARENAS)
+        mallopt(_M_ARENA_MAX, arenas())
         mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
 
 
