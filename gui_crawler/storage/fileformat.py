@@ -34,7 +34,7 @@ from gui_crawler.storage.locking import lock
 
 # 7: a record's response headers deflated against HEADERS_DICTIONARY (bytes; text in the files
 # before), a page's checks deflated against pagechecks.CHECKS_DICTIONARY behind pagechecks.PACKED
-# (JSON, or zlib past 256 bytes, before): rust-doc's file 60 MB → under 50; 6 (still read): a
+# (JSON, or zlib past 256 bytes, before): rust-doc's file 60.3 → 53.9 MB; 6 (still read): a
 # page's links are kept with their words (the words column, linkwords.page_blob: each word
 # points at its link, compressed), its links column says so (LINKS_IN_WORDS), a rendered
 # page's fields (rendered, rendered_links, js_errors, render, render_ms: columns of their own),
@@ -42,9 +42,9 @@ from gui_crawler.storage.locking import lock
 # each word held its href as written, linkwords.said_words_5) kept the links with their words
 # apart; 4 (still read: no words) a record's response headers (a column of their own); 3 (still
 # read: no headers) packs a record's links (_linkpack); 2 (still read): joins them by "\n". Rows
-# of each kind are told apart by their links column, so a file of an older format resumed holds
-# both; a resume makes it format 6, so that an older version refuses it by name instead of
-# misreading it.
+# of each kind are told apart by their links column (and their headers' type, their checks' first
+# byte), so a file of an older format resumed holds both; a resume makes it format 7, so that an
+# older version refuses it by name instead of misreading it.
 FORMAT = "gui_crawler-crawl-7"
 READS = {f"gui_crawler-crawl-{n}" for n in range(2, 7)} | {FORMAT}
 # The links column of a row whose links are in its words column: packed links (format 3 and
