@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import unquote_to_bytes
 
 from gui_crawler.base.urls import host_of, href_joiner
+from gui_crawler.parsing._linkpack_py import inflate_raw
 
 # The whole text of a link (ASCII case, whitespace and the punctuation or symbols around it aside)
 # that says nothing of where it leads: anchor_non_descriptive. The walk (_pagewalk.c) reads this
@@ -416,16 +417,13 @@ def unpack_checks(data: bytes) -> list[list[str]]:
     """:func:`pack_checks`' list, or format 6's (ValueError if ``data`` is none such)."""
     if not data:
         return []
-    try:
-        if data[:1] == PACKED:
-            z = zlib.decompressobj(-15, CHECKS_DICTIONARY)
-            data = z.decompress(data[1:], _INFLATED_MAX)
-            if not z.eof or z.unused_data or z.unconsumed_tail:
-                raise ValueError("damaged checks: cut short or with bytes after them")
-        elif data[:1] != b"[":
+    if data[:1] == PACKED:
+        data = inflate_raw(data[1:], CHECKS_DICTIONARY, _INFLATED_MAX, "checks")
+    elif data[:1] != b"[":
+        try:
             data = zlib.decompress(data)
-    except zlib.error as e:
-        raise ValueError(f"damaged checks: {e}") from None
+        except zlib.error as e:
+            raise ValueError(f"damaged checks: {e}") from None
     found = json.loads(data)
     if not isinstance(found, list):
         raise ValueError("damaged checks")

@@ -25,6 +25,7 @@ from gui_crawler.base.translate import STORE, translate
 from gui_crawler.config import WITHHELD, ConfigError, CrawlConfig
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord, Queued
 from gui_crawler.parsing import accel
+from gui_crawler.parsing._linkpack_py import inflate_raw
 from gui_crawler.parsing.linkwords import LinkWords, blob_links, said_words, said_words_5
 from gui_crawler.records.verdicts import NO_RULES, StatusRules, Verdict
 from gui_crawler.records.verdicts import SQL_FUNCTIONS as VERDICT_SQL_FUNCTIONS
@@ -121,14 +122,7 @@ def pack_headers(text: str) -> bytes | str:
 
 def unpack_headers(data: bytes) -> str:
     """:func:`pack_headers`' text; ValueError if ``data`` is damaged."""
-    z = zlib.decompressobj(-15, HEADERS_DICTIONARY)
-    try:
-        text = z.decompress(data, _HEADERS_MAX)
-    except zlib.error as e:
-        raise ValueError(f"damaged headers: {e}") from None
-    if not z.eof or z.unused_data or z.unconsumed_tail:
-        raise ValueError("damaged headers: cut short or with bytes after them")
-    return text.decode("utf-8", "replace")
+    return inflate_raw(data, HEADERS_DICTIONARY, _HEADERS_MAX, "headers").decode("utf-8", "replace")
 
 
 # The fields of bytes but the links and their words: a row written before them reads b"".

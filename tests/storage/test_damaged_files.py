@@ -92,6 +92,21 @@ def test_damaged_links_kept_with_their_words_are_a_store_error(
     assert " has damaged links: " in message
 
 
+@pytest.mark.parametrize("headers", ["x'00ff'", "x''", "substr(headers, 1, length(headers) - 1)"])
+def test_damaged_deflated_headers_are_a_store_error(
+    headers: str, crawl_file: Path, tmp_path: Path
+) -> None:
+    """Format 7 keeps a record's headers deflated: bytes that do not inflate are a damaged file,
+    not a crawl shown with garbage."""
+    sql = f"UPDATE records SET headers = {headers} WHERE url = :root"
+    copy = damaged_copy(crawl_file, tmp_path, sql)
+    with pytest.raises(StoreError) as error:
+        peek(copy)
+    message = str(error.value)
+    assert message.startswith(f"{copy} is a damaged gui_crawler crawl file: the row of http://")
+    assert " has damaged headers: " in message
+
+
 def test_null_where_a_column_was_added_later_reads_as_the_default(
     crawl_file: Path, tmp_path: Path
 ) -> None:
