@@ -124,7 +124,7 @@ class FetchRecord:
     render: str = field(default="", repr=False)
     # The audit's checks of a page (parsing/pagechecks.py), from the same parse (the rendered
     # DOM's, where it was rendered): what it found on the page itself and the facts only the
-    # audit can decide (JSON, deflated when long: pagechecks.pack_checks; b"" for none); its
+    # audit can decide (JSON, deflated: pagechecks.pack_checks; b"" for none); its
     # ids and <a name>s (CRC-32 each, sorted: the targets of links to its #fragments); a MinHash
     # signature of its visible text (near duplicates); the types of its structured data
     # ("Product, BreadcrumbList").

@@ -8,14 +8,7 @@ import base64
 import json
 
 from gui_crawler.events import FetchRecord, Queued
-from gui_crawler.storage.fileformat import (
-    BYTES_FIELDS,
-    RECORD_FIELDS,
-    _record_from_row,
-    record_row,
-)
-
-_BYTES = tuple(RECORD_FIELDS.index(n) for n in ("links", "words", *BYTES_FIELDS))
+from gui_crawler.storage.fileformat import RECORD_FIELDS, _record_from_row, record_row
 
 
 def item_text(item: Queued) -> str:
@@ -32,12 +25,16 @@ def item_of(text: bytes | str) -> Queued:
 
 
 def record_text(rec: FetchRecord) -> str:
-    # As SQLite gives the row back: yes/no fields as whole numbers.
-    row = [int(v) if isinstance(v, bool) else v for v in record_row(rec)]
-    for i in _BYTES:
-        value = row[i]
-        if isinstance(value, bytes):
-            row[i] = {"b": base64.b64encode(value).decode("ascii")}
+    # As SQLite gives the row back: yes/no fields as whole numbers; bytes (the links and their
+    # words, the checks, the headers deflated…) as base64 in an object of their own.
+    row = [
+        int(v)
+        if isinstance(v, bool)
+        else {"b": base64.b64encode(v).decode("ascii")}
+        if isinstance(v, bytes)
+        else v
+        for v in record_row(rec)
+    ]
     return json.dumps(row, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -46,7 +43,8 @@ def record_of(text: bytes | str) -> FetchRecord:
     row = json.loads(text)
     if not isinstance(row, list) or len(row) != len(RECORD_FIELDS):
         raise ValueError("not a record")
-    for i in _BYTES:
-        if isinstance(row[i], dict):
-            row[i] = base64.b64decode(row[i]["b"])
-    return _record_from_row(tuple(row))
+    try:
+        values = tuple(base64.b64decode(v["b"]) if isinstance(v, dict) else v for v in row)
+    except (KeyError, TypeError, ValueError):
+        raise ValueError("not a record") from None
+    return _record_from_row(values)

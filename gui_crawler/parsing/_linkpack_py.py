@@ -140,13 +140,18 @@ def deflate(data: bytes) -> bytes:
 
 def inflate(data: bytes) -> bytes:
     """What :func:`deflate` compressed; ValueError if ``data`` is damaged."""
-    if not data:
-        return b""
-    d = zlib.decompressobj(-15, DICTIONARY)
+    return inflate_raw(data, DICTIONARY, INFLATED_MAX, "compressed links") if data else b""
+
+
+def inflate_raw(data: bytes, dictionary: bytes, most: int, what: str) -> bytes:
+    """Raw deflate ``data`` (made with ``dictionary`` preset) inflated: ValueError naming
+    ``what`` if it is damaged, cut short, followed by other bytes or more than ``most`` bytes
+    (a bomb in a hand-made file)."""
+    d = zlib.decompressobj(-15, dictionary)
     try:
-        out = d.decompress(data, INFLATED_MAX)
+        out = d.decompress(data, most)
     except zlib.error as e:
-        raise ValueError(f"damaged compressed links: {e}") from None
+        raise ValueError(f"damaged {what}: {e}") from None
     if not d.eof or d.unused_data or d.unconsumed_tail:
-        raise ValueError("damaged compressed links: a stream cut short or with bytes after it")
+        raise ValueError(f"damaged {what}: a stream cut short or with bytes after it")
     return out

@@ -5,7 +5,7 @@ parse per page, raw or rendered): read by the walk (``_pagewalk.c`` and its twin
 ``structured_data``, which the audit (``records/audit.py``) reads. No Qt here: this runs wherever
 parsing runs. The functions below are the specification the C follows.
 
-``checks`` is JSON (deflated when long: :func:`pack_checks`): a list of ``[kind, other,
+``checks`` is JSON, deflated (:func:`pack_checks`): a list of ``[kind, other,
 detail]``, each a finding of the page itself (its key, the other end where there is one: a link's
 target, an image, a canonical; the evidence) or a fact only the audit can decide (``FACTS``:
 ``fragments``, the links to #fragments of another page, "fragment\\tits words" a line;
@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import unquote_to_bytes
 
 from gui_crawler.base.urls import host_of, href_joiner
+from gui_crawler.parsing._linkpack_py import inflate_raw
 
 # The whole text of a link (ASCII case, whitespace and the punctuation or symbols around it aside)
 # that says nothing of where it leads: anchor_non_descriptive. The walk (_pagewalk.c) reads this
@@ -195,7 +196,27 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _OG = ("og:title", "og:description", "og:image")
 _ANCHOR_CHARS = 200  # of a link's words kept as the detail
 _SPACE = " \t\n\x0b\x0c\r"
-_PACKED = 256  # bytes of JSON past which a page's checks are deflated (zlib, level 1)
+# A page's checks as its record keeps them (format 7 of the crawl file): this byte, then their JSON
+# deflated (raw, level 1, an 8 KB window: zlib's set-up of its default 32 KB one cost more than
+# the deflating of most pages' checks) against CHECKS_DICTIONARY. Format 6 kept the JSON as it
+# was ("[…") or zlib-compressed past 256 bytes (still read).
+PACKED = b"\x07"
+_WINDOW = -13
+# What pages' checks repeat (zlib reads a dictionary from its end: the commonest last). Part of
+# the crawl file's format (storage.fileformat.FORMAT): changing it makes older files misread.
+CHECKS_DICTIONARY = (
+    b'["img_alt","["hreflang","["nofollow","["no_words","["structured_data_parse_error","",'
+    b'["structured_data_missing_required","",["hreflang_invalid_code","'
+    b'["hreflang_missing_x_default","",""],["canonical_relative","["canonical_outside_head","'
+    b'["canonical_multiple","",["title_multiple","",["description_multiple","",'
+    b'["lorem_ipsum","","lorem ipsum"],["viewport_missing","",""],["h2_missing","",""],'
+    b'["headings_non_sequential","","h1 \xe2\x86\x92 h3"],["img_missing_alt","'
+    b'["fragment_missing","["anchor_non_descriptive","https://","click here"],'
+    b'["unsafe_cross_origin","https://","],["img_missing_size","http://","],'
+    b'["canonical_missing","",""],["og_missing","","og:title, og:description, og:image"],'
+    b'["fragments","http://'
+)
+_INFLATED_MAX = 1 << 28  # past this, damaged checks (a bomb in a hand-made file), not big
 
 
 def _fragment(href: str) -> str:
@@ -276,13 +297,22 @@ class ChecksReader:
         host = host_of(page_url)
         # Each way a link is written once (a page's navigation repeats them); the most of them,
         # links to another page's #fragment, read first and quickest, kept by target page.
-        fragments: dict[str, dict[str, None]] = {}
+        fragments: dict[str, list[str]] = {}
         for href, text, flags in dict.fromkeys(_continued(pieces)):
             if flags == A_FRAGMENT:
-                target = join(href or "")
+                # join, _fragment and _words written out: python3-doc has ~130 a page.
+                href = href or ""
+                target = known[href] if href in known else join_href(href)
                 if target:
-                    fragment = _fragment(href or "")
-                    fragments.setdefault(target, {})[f"{fragment}\t{_words(text)}"] = None
+                    fragment = href.partition("#")[2].rstrip(_SPACE)
+                    if "\t" in fragment or "\n" in fragment or "\r" in fragment:
+                        fragment = _fragment(href)
+                    line = f"{fragment}\t{' '.join(text.split())[:_ANCHOR_CHARS]}"
+                    lines = fragments.get(target)
+                    if lines is None:
+                        fragments[target] = [line]
+                    else:
+                        lines.append(line)
                 continue
             if not flags & ~A_LAST:
                 continue
@@ -297,8 +327,7 @@ class ChecksReader:
             if not target:
                 continue
             if flags & A_FRAGMENT:
-                fragment = _fragment(written)
-                fragments.setdefault(target, {})[f"{fragment}\t{words}"] = None
+                fragments.setdefault(target, []).append(f"{_fragment(written)}\t{words}")
             if flags & A_NOFOLLOW:
                 flag(["nofollow", target, words])
             if flags & A_EMPTY:
@@ -317,7 +346,9 @@ class ChecksReader:
             flag(["og_missing", "", ", ".join(missing)])
         types = _structured(flag, [text for p in pieces for text in p[11]])
         types += [t.rsplit("/", 1)[-1] for p in pieces for v in p[12] for t in (v or "").split()]
-        found += [["fragments", url, "\n".join(said)] for url, said in fragments.items()]
+        found += [
+            ["fragments", url, "\n".join(dict.fromkeys(said))] for url, said in fragments.items()
+        ]
         signature = _combined(pieces, self.words)
         # Each thing once (a logo shown three times is one image without alt).
         checks = pack_checks(list(dict.fromkeys(map(tuple, found))))
@@ -374,18 +405,21 @@ def _low_halves(signature: bytes) -> bytes:
 
 
 def pack_checks(found: Sequence[Sequence[str]]) -> bytes:
-    """A page's checks as its record keeps them: JSON, deflated when that is long."""
+    """A page's checks as its record keeps them: PACKED, then their JSON deflated."""
     if not found:
         return b""
     text = json.dumps(found, ensure_ascii=False, separators=(",", ":")).encode()
-    return zlib.compress(text, 1) if len(text) > _PACKED else text
+    z = zlib.compressobj(1, zlib.DEFLATED, _WINDOW, 8, zlib.Z_DEFAULT_STRATEGY, CHECKS_DICTIONARY)
+    return PACKED + z.compress(text) + z.flush()
 
 
 def unpack_checks(data: bytes) -> list[list[str]]:
-    """:func:`pack_checks`' list (ValueError if ``data`` is none such)."""
+    """:func:`pack_checks`' list, or format 6's (ValueError if ``data`` is none such)."""
     if not data:
         return []
-    if data[:1] != b"[":
+    if data[:1] == PACKED:
+        data = inflate_raw(data[1:], CHECKS_DICTIONARY, _INFLATED_MAX, "checks")
+    elif data[:1] != b"[":
         try:
             data = zlib.decompress(data)
         except zlib.error as e:

@@ -16,6 +16,7 @@ Flag = tuple[str, str, str]
 
 _ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 _NON_ASCII = re.compile(r"%[89A-Fa-f][0-9A-Fa-f]")
+_UPPER = re.compile(r"[A-Z]")
 _FRAME_ANCESTORS = re.compile(r"\ncontent-security-policy:[^\n]*frame-ancestors")
 
 
@@ -24,7 +25,9 @@ def url_flags(url: str, url_max: int) -> Iterator[Flag]:
     punycoded: only its path and query are looked at)."""
     path = "/" + url.partition("://")[2].partition("/")[2]
     plain = _ESCAPE.sub("", path)  # an escape's hex digits are upper case by normalisation
-    if any(c.isupper() for c in plain):
+    # ASCII's upper case is A-Z: one search at C speed, not a call a character (rust-doc's
+    # 22k URLs: 0.3 s).
+    if _UPPER.search(plain) if plain.isascii() else any(c.isupper() for c in plain):
         yield "url_uppercase", "", ""
     if "_" in plain.partition("?")[0]:
         yield "url_underscore", "", ""

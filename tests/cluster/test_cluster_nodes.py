@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,9 +23,10 @@ from gui_crawler.cluster.node import ClusterNode
 from gui_crawler.cluster.nodes import NODE_SPAN, NodeState
 from gui_crawler.cluster.shared import SharedCrawl, connect
 from gui_crawler.cluster.watch import ClusterWatcher
-from gui_crawler.cluster.wire import record_of
+from gui_crawler.cluster.wire import record_of, record_text
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import CrawlFinished, FetchRecord, Queued, WorkerEvent
+from gui_crawler.parsing import pagechecks
 from gui_crawler.storage import CrawlStore
 
 T = TypeVar("T")
@@ -302,3 +304,16 @@ def test_a_task_cancelled_inside_a_redis_call_ends_at_once(redis_url: str) -> No
             await shared.forget()
 
     on_redis(redis_url, body)
+
+
+def test_a_record_crosses_redis_whole_its_headers_and_checks_deflated_too() -> None:
+    """The crawl file's row of a record travels as JSON with its bytes in base64: since format 7
+    its headers are bytes too (they were text: a node's JSON refused them and it died)."""
+    rec = FetchRecord(
+        url="http://127.0.0.1:9/p", next_url=None, status=200, exception=None, size=10,
+        content_type="text/html", encoding="utf-8", num_urls=1, num_new_urls=1,
+        links=("http://127.0.0.1:9/q",), headers="Server: nginx\nX-Caf\udce9: 1",
+        checks=pagechecks.pack_checks([["og_missing", "", "og:title"]]), ids=b"\x01\x00\x00\x00",
+    )  # fmt: skip
+    got = record_of(record_text(rec))
+    assert got == replace(rec, headers="Server: nginx\nX-Caf\\xe9: 1")

@@ -77,19 +77,31 @@ def test_a_wrong_typed_value_is_a_store_error_naming_file_and_row(
     assert f" has {said}, not " in message
 
 
-@pytest.mark.parametrize(
-    "words", ["x'00ff'", "x''", "'text'", "substr(words, 1, length(words) - 1)"]
-)
-def test_damaged_links_kept_with_their_words_are_a_store_error(
-    words: str, crawl_file: Path, tmp_path: Path
+# Packed bytes that do not unpack (format 7 keeps a record's headers deflated too): a damaged
+# file naming the row, not a crawl shown with garbage.
+PACKED_DAMAGES = [
+    *(
+        ("words", v, "links")
+        for v in ("x'00ff'", "x''", "'text'", "substr(words, 1, length(words) - 1)")
+    ),
+    *(
+        ("headers", v, "headers")
+        for v in ("x'00ff'", "x''", "substr(headers, 1, length(headers) - 1)")
+    ),
+]
+
+
+@pytest.mark.parametrize(("column", "value", "what"), PACKED_DAMAGES)
+def test_damaged_packed_links_and_headers_are_a_store_error(
+    column: str, value: str, what: str, crawl_file: Path, tmp_path: Path
 ) -> None:
-    sql = f"UPDATE records SET words = {words} WHERE url = :root"
+    sql = f"UPDATE records SET {column} = {value} WHERE url = :root"
     copy = damaged_copy(crawl_file, tmp_path, sql)
     with pytest.raises(StoreError) as error:
         peek(copy)
     message = str(error.value)
     assert message.startswith(f"{copy} is a damaged gui_crawler crawl file: the row of http://")
-    assert " has damaged links: " in message
+    assert f" has damaged {what}: " in message
 
 
 def test_null_where_a_column_was_added_later_reads_as_the_default(
