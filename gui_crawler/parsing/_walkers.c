@@ -462,8 +462,12 @@ static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
         p->todo = j;
     }
     p->todo_tail = j;
-    pthread_cond_signal(&p->work);
     pthread_mutex_unlock(&p->lock);
+    /* Signalled after the unlock: a thread woken while the lock is still held wakes only to wait
+     * for it (a second futex call a page on the loop's thread, holding the GIL). A waiter
+     * checks ``todo`` again under the lock, so a wake-up after the unlock is never lost; the
+     * pool outlives this call (it is closed on this same thread). */
+    pthread_cond_signal(&p->work);
     Py_RETURN_NONE;
 }
 
