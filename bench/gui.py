@@ -1,6 +1,6 @@
 """The window, crawling, in a process of its own: ``python bench/gui.py URL [options]``.
 
-Opens the real MainWindow (offscreen) on one qasync loop, starts a crawl the way the Start button
+Opens the real MainWindow (offscreen, or $QT_QPA_PLATFORM) on one qasync loop, starts a crawl the way the Start button
 does, and measures what a person would feel: the lateness of a 10 ms QTimer heartbeat while the
 crawl runs (UI event-loop lag), the wall time from Start to the end, and RSS. ``--no-window``
 runs the bare engine on the same qasync loop, to tell the window's cost from the loop's. Prints
@@ -62,8 +62,10 @@ def in_window_process(main: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
     and crawl files in a scratch folder ($BENCH_DATA_DIR if set), never the user's."""
     die_with_parent()
     raise_nofile()
-    os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    os.environ.setdefault("QT_API", "pyside6")
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from gui_crawler.ui.app import qt_environment
+
+    qt_environment()
     scratch = os.environ.get("BENCH_DATA_DIR") or tempfile.mkdtemp(prefix="bench-gui-")
     os.environ["XDG_DATA_HOME"] = os.environ["XDG_CONFIG_HOME"] = scratch
     from PySide6.QtWidgets import QApplication
