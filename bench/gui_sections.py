@@ -51,9 +51,11 @@ def gui(ctx: Context) -> None:
 def core_burner() -> Iterator[None]:
     """A second process spinning on one core meanwhile (stopped by its pid)."""
     proc = subprocess.Popen([PY, "-c", "import time\nend = time.time() + 3600\nwhile time.time() < end: pass"])  # fmt: skip
-    yield
-    proc.kill()
-    proc.wait()
+    try:
+        yield
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def real_site(ctx: Context) -> None:
