@@ -61,9 +61,7 @@ def in_window_process(main: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
     die_with_parent()
     raise_nofile()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from gui_crawler.ui.app import qt_environment
-
-    qt_environment()
+    os.environ.setdefault("QT_API", "pyside6")
     scratch = os.environ.get("BENCH_DATA_DIR") or tempfile.mkdtemp(prefix="bench-gui-")
     os.environ["XDG_DATA_HOME"] = os.environ["XDG_CONFIG_HOME"] = scratch
     from PySide6.QtWidgets import QApplication

@@ -149,19 +149,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def qt_environment() -> None:
-    """What Qt and qasync read from the environment, set before the QApplication is made (a
-    value already set is kept)."""
-    # qasync picks the first Qt binding it can import: with PyQt also installed it would bind to
-    # that one and its loop could not drive PySide6's widgets.
-    os.environ.setdefault("QT_API", "pyside6")
-    # Qt's raster engine splits a big fill (a table's scroll bar, a viewport) over threads of its
-    # own and waits for them on the loop's thread. The crawl's parser threads keep the cores
-    # busy: on rust-doc at load 8-10 the window's paints took 7.2 s of wall time for 0.96 s of
-    # CPU, the loop waiting for those threads to get a core; 2.5 s painted on one thread.
-    os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
-
-
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     from gui_crawler.parsing import accel
@@ -173,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     if problem is not None:
         print(f"gui-crawler: {problem}; {HEADLESS_HINT}", file=sys.stderr)
         return EXIT_ERROR
-    qt_environment()
+    # qasync picks the first Qt binding it can import: with PyQt also installed it would bind to
+    # that one and its loop could not drive PySide6's widgets.
+    os.environ.setdefault("QT_API", "pyside6")
     from PySide6.QtWidgets import QApplication
 
     from gui_crawler.crawl.concurrency import raise_fd_limit

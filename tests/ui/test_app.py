@@ -94,34 +94,3 @@ def test_main_runs_the_demo_to_the_end_in_a_fresh_process(tmp_path: Path) -> Non
     got = rows(out)
     assert len(got) > 50
     assert {r["status"] for r in got} >= {"200", "404", "301"}
-
-
-# A gradient over 1000 x 1000 pixels: Qt's raster engine splits a fill this big over threads.
-_PAINT_A_BIG_FILL = """
-import os
-from gui_crawler.ui.app import qt_environment
-qt_environment()
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QLinearGradient, QPainter
-app = QGuiApplication([])
-image = QImage(1000, 1000, QImage.Format.Format_ARGB32_Premultiplied)
-gradient = QLinearGradient(0, 0, 1000, 1000)
-gradient.setColorAt(0, QColor("red"))
-gradient.setColorAt(1, QColor("blue"))
-painter = QPainter(image)
-painter.fillRect(image.rect(), gradient)
-painter.end()
-print(*(open(f"/proc/self/task/{t}/comm").read().strip() for t in os.listdir("/proc/self/task")))
-"""
-
-
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads Linux's /proc")
-def test_the_window_paints_on_its_own_thread_alone() -> None:
-    """Qt's pool of painting threads is off: the loop's thread would wait in each paint for
-    them to get a core, which the crawl's parser threads hold."""
-    env = {k: v for k, v in os.environ.items() if k != "QT_NO_GUI_THREADPOOL"}
-    env["QT_QPA_PLATFORM"] = "offscreen"
-    proc = subprocess.run(
-        [sys.executable, "-c", _PAINT_A_BIG_FILL], env=env, capture_output=True, text=True,
-        timeout=30, check=True,
-    )  # fmt: skip
-    assert "pooled" not in proc.stdout, proc.stdout
