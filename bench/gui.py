@@ -1,11 +1,9 @@
 """The window, crawling, in a process of its own: ``python bench/gui.py URL [options]``.
 
-Opens the real MainWindow (offscreen) on one qasync loop, starts a crawl the way the Start button
-does, and measures what a person would feel: the lateness of a 10 ms QTimer heartbeat while the
-crawl runs (UI event-loop lag), the wall time from Start to the end, and RSS. ``--no-window``
-runs the bare engine on the same qasync loop, to tell the window's cost from the loop's. Prints
-one JSON line. ``Heartbeat``, ``in_window_process``, ``new_window`` and ``start`` serve the other
-window children too (gui_repeat.py, window_million.py, site_graph.py).
+The real MainWindow (offscreen, or $QT_QPA_PLATFORM) on one qasync loop starts a crawl as Start
+does: the lateness of a 10 ms QTimer heartbeat meanwhile, the wall time from Start to the end,
+RSS; one JSON line. ``Heartbeat``, ``in_window_process``, ``new_window`` and ``start`` serve
+the other window children too.
 """
 
 from __future__ import annotations
@@ -62,7 +60,7 @@ def in_window_process(main: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
     and crawl files in a scratch folder ($BENCH_DATA_DIR if set), never the user's."""
     die_with_parent()
     raise_nofile()
-    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("QT_API", "pyside6")
     scratch = os.environ.get("BENCH_DATA_DIR") or tempfile.mkdtemp(prefix="bench-gui-")
     os.environ["XDG_DATA_HOME"] = os.environ["XDG_CONFIG_HOME"] = scratch
@@ -102,42 +100,21 @@ def start(window: Any) -> asyncio.Event:
 
 
 async def run(args: argparse.Namespace) -> dict:
-    from gui_crawler.config import CrawlConfig
-    from gui_crawler.engine import Crawler
-
     beat = Heartbeat()
-    window = None
-    if args.no_window:
-        config = CrawlConfig(roots=(args.url,), max_tasks=args.workers, check_external=False,
-                             per_host=args.workers)  # fmt: skip
-        records = 0
-
-        def sink(e: object) -> None:
-            nonlocal records
-            records += type(e).__name__ == "FetchRecord"
-
-        crawler = Crawler(config, sink)
-        beat.start()
-        t = time.perf_counter()
-        await crawler.run()
-    else:
-        window = new_window(args.url, args.workers)
-        if args.tab:
-            window.show_tab(getattr(window, f"{args.tab}_view", None) or getattr(window, args.tab))
-        await asyncio.sleep(0.3)  # let the window settle before timing
-        beat.start()
-        t = time.perf_counter()
-        await start(window).wait()
-        records = window.row_count
+    window = new_window(args.url, args.workers)
+    if args.tab:
+        window.show_tab(getattr(window, f"{args.tab}_view", None) or getattr(window, args.tab))
+    await asyncio.sleep(0.3)  # let the window settle before timing
+    beat.start()
+    t = time.perf_counter()
+    await start(window).wait()
     wall = time.perf_counter() - t
     beat.timer.stop()
     gc.collect()
-    out = {"mode": "engine on qasync" if args.no_window else "window", "records": records,
-           "wall": wall, "records_per_s": records / wall if wall else 0.0,
-           **beat.figures(beat.lags), "rss_end_mb": rss_mb(), "maxrss_mb": maxrss_mb()}  # fmt: skip
-    if window is not None:
-        window.close()
-        await window.wait()
+    out = {"records": window.row_count, "wall": wall, **beat.figures(beat.lags),
+           "rss_end_mb": rss_mb(), "maxrss_mb": maxrss_mb()}  # fmt: skip
+    window.close()
+    await window.wait()
     return out
 
 
@@ -145,7 +122,6 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("url")
     p.add_argument("--workers", type=int, default=16)
-    p.add_argument("--no-window", action="store_true", help="the engine alone on the qasync loop")
     p.add_argument("--tab", help="show this tab while crawling: workers, tree, broken, timeline…")
     args = p.parse_args()
     print(json.dumps(in_window_process(lambda: run(args))))

@@ -1,12 +1,7 @@
-"""Memory that does not come back: ``--only gui-repeat``, the same real site crawled again and
-again in one window.
-
-Debian's python3-doc or rust-doc (``--real-site``) served by nginx on loopback, the real
-MainWindow offscreen in a child process, the site crawled ``--repeat-crawls`` times the way Start
-does it (16 workers, external checks off). After each crawl (the last ticks run, Qt's deferred
-deletes flushed, gc and malloc_trim) the child takes RSS and the peak RSS so far. Printed: the
-idle window's RSS, the first crawl's peak, RSS after it, what each later crawl adds, and the
-peak over all. ``--before REF``: the code at REF side by side.
+"""Memory that does not come back: ``--only gui-repeat``, ``--real-site`` (nginx on loopback)
+crawled ``--repeat-crawls`` times in one offscreen MainWindow, as Start does (16 workers, no
+external checks). After each crawl (its last ticks, Qt's deferred deletes, gc, malloc_trim): RSS
+and the peak so far. ``--before REF``: the code at REF side by side.
 """
 
 from __future__ import annotations

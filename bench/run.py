@@ -70,16 +70,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--wm-time-limit", type=float, default=2400, help="window-million: crawl cancelled after, s")  # fmt: skip
     add("--wm-rss-limit", type=float, default=8000, help="window-million: crawl cancelled past, MB")
     add("--real-site", choices=["python-docs", "rust-docs"], default="rust-docs",
-        help="the site of gui-repeat, cli-stream, resume-memory")  # fmt: skip
+        help="the site of gui (window vs CLI), gui-repeat, cli-stream, resume-memory")  # fmt: skip
     add("--repeat-crawls", type=int, default=3, help="gui-repeat: crawls in one window")
     add("--pages-db-rows", type=_ints, default=[100_000, 1_000_000], help="pages-db: rows, comma-separated")  # fmt: skip
     add("--fuzz-minutes", type=float, default=5.0)
     add("--fuzz-pages", type=int, default=200, help="fuzz: pages per round")
     add("--fuzz-seed", type=int, default=None, help="fuzz: first seed (default: random)")
     add("--fuzz-big", type=int, default=10, help="fuzz: pages over 15,000 tags per round")
-    add(
-        "--tree-site", choices=["gen", "mix"], default="gen", help="tree-memory: how URLs are spelt"
-    )
     args = p.parse_args(argv)
     if args.quick:
         p.set_defaults(**QUICK)

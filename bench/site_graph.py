@@ -1,13 +1,10 @@
 """The Site graph tab while a real site's graph grows: ``--only graph``. UI lag, layouts, memory.
 
-Debian's rust-doc (~22k URLs) served by nginx on loopback, crawled by the real window (offscreen)
-with external checks off and 16 workers, the variants alternated run by run: the Site graph tab
-shown from the start (the picture laid out in its process and drawn as it grows), and the Pages
-tab shown (the graph fed, never drawn: the rest of the window's cost). Per run: a 10 ms QTimer
-heartbeat's lateness (lag p50/p99/max) from Start until the last layout of the whole crawl is
-drawn, the crawl's wall time, the layouts drawn (how many, the largest picture, the slowest
-layout), the window's peak RSS and the layout process's. ``python bench/site_graph.py TAB URL``
-runs one window.
+rust-doc on nginx crawled by the real window (offscreen, 16 workers, no external checks), with
+the Site graph tab shown (laid out in its process, drawn as it grows) or the Pages tab (the graph
+fed, never drawn), alternated: heartbeat lag until the last layout is drawn, wall, layouts (count,
+largest, slowest), peak RSS of the window and of the layout process. ``python bench/site_graph.py
+TAB URL`` runs one window.
 """
 
 from __future__ import annotations

@@ -1,24 +1,13 @@
 """The window on a generated site of a million pages: ``--only window-million``.
 
-nginx serves pages ``/p/N`` for N in [0, ``--wm-pages``) from a few regex locations (``return
-200`` with the captures; no files): N's tree children ``/p/N0`` … ``/p/N9`` (none for the longest
-N, so every page is below the count; /p/0's are /p/1 … /p/9), its parent, its ten siblings and
-thirty shared navigation pages (/p/1 … /p/30): 51 links a page, a title and h1 of its own. A
-crawl of /p/0 takes in exactly that many pages (checked against nginx's log: every /p/ path
-requested once, nothing else but robots.txt and sitemap.xml).
-
-The real MainWindow, offscreen, in a child process with a time limit: external checks off,
-``--wm-workers`` (the window's default otherwise) and as many per host, Start. While it runs, a
-10 ms heartbeat (lag = actual interval - 10 ms) and RSS every second; the crawl is cancelled at
-``--wm-time-limit`` or ``--wm-rss-limit`` and what the window holds then is measured. At the end:
-wall time; RSS before and after gc + malloc_trim; lag p50/p99/max over the crawl; for each
-visible column of the pages table the time to sort it ascending (the header's sort indicator
-set, as a click does) until the rows are laid out anew and row 0 reads back, then painted; a
-word typed into the filter box until the proxy's row count settles (the box's wait for a pause
-in typing included), and the box cleared likewise. Then a fresh window in a fresh process opens
-the crawl file: ``open_crawl(path)`` until row 0 of the pages table is painted (and until every
-row is there). Only the window's public surface is used, so whatever models are behind the
-table are measured.
+nginx serves ``/p/N`` for N < ``--wm-pages`` from regex locations (no files): N's children
+``/p/N0`` … ``/p/N9`` below the count, its parent, ten siblings and thirty shared pages (/p/1 …
+/p/30): 51 links a page. Every /p/ path must be asked once (nginx's log). The real MainWindow,
+offscreen in a child, crawls /p/0 (``--wm-workers``, cancelled past ``--wm-time-limit`` or
+``--wm-rss-limit``): wall, RSS each second and after gc + malloc_trim, heartbeat lag; then each
+visible column of the pages table sorted as a click does until row 0 reads back and is painted, a
+word typed into the filter box until the rows settle, cleared; then a fresh window reopens the
+crawl file until row 0 is painted (and every row is there). The window's public surface only.
 """
 
 from __future__ import annotations

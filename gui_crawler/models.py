@@ -157,7 +157,7 @@ class PagesModel(LabelledTable):
         self._last = 0  # the highest seq read
         self._cache: OrderedDict[int, PageRow] = OrderedDict()
         self._expected: dict[str, int] = {}  # URL -> seq of a row a re-check replaces
-        self._owed = 0  # records given that the crawl file did not hold yet
+        self._owed = 0  # records given that the crawl file did not hold yet (less: read ahead)
         self._tries_left = AGAIN_TRIES
         # The order the user chose: kept as rows arrive, so the header's arrow never lies.
         self.sort_column = -1
@@ -352,7 +352,7 @@ class PagesModel(LabelledTable):
         now are read (the records themselves are not kept). Rows come in the order recorded,
         or, when sorted, are put in place (at once in a small table, else at most once every
         RESORT_MS)."""
-        if not records and not self._owed:
+        if not records and self._owed <= 0:
             return
         if self.source.path is None:
             self._expect_memory(records)
@@ -390,12 +390,16 @@ class PagesModel(LabelledTable):
         """Read the rows recorded since the last read: new rows appended (then put in place
         when sorted), a re-check's replacing its URL's row."""
         rows = self.source.since(self._last)
-        self._owed = max(0, self._owed - len(rows))
+        # Below zero: rows committed before their records were given (read ahead of the
+        # bridge), which the next batches are then owed none for. Held at zero, every batch after
+        # one read ahead owed rows already shown, and a read 50 ms later took more rows ahead:
+        # two insertions and paints a tick, the whole of a crawl of the Rust docs.
+        self._owed -= len(rows)
         if not rows and self._tries_left > 0:
             self._tries_left -= 1
-        if rows or not self._owed or self.source.path is None:
+        if rows or self._owed <= 0 or self.source.path is None:
             self._tries_left = AGAIN_TRIES
-        if self._owed and self.source.path is not None and not self._again.isActive():
+        if self._owed > 0 and self.source.path is not None and not self._again.isActive():
             if self._tries_left > 0:
                 self._again.start()
             else:  # given before they were read (an opened file) or never committed

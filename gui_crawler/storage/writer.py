@@ -278,6 +278,13 @@ class CrawlStore:
         elif t is Queued:
             self._buf.append(event)  # type: ignore[arg-type]
 
+    def commit_pending(self) -> None:
+        """Commit now the records waiting for this loop iteration's commit: a reader is about to
+        look for them (the window's pages table reads a batch's rows from the file as the
+        batch arrives; a row missing then is read in another turn, and painted again)."""
+        if self._commit_scheduled:
+            self._commit_now()
+
     def _commit_now(self) -> None:
         self._commit_scheduled = False
         if self._db is None:  # closed meanwhile: close() wrote the rest

@@ -273,6 +273,8 @@ class CrawlBridge(QObject):
             self.queued.emit(queued)
         if nodes:
             self.nodes.emit(nodes)
+        if records and (store := self.session.store if self.session else None) is not None:
+            store.commit_pending()  # the pages table reads these records' rows from the file now
         if records or workers:
             self.batch.emit(records, workers)
         if progress is not None:

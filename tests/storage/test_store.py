@@ -410,3 +410,20 @@ def test_checkpoints_keep_the_wal_small_while_commits_never_stop(
     written = os.path.getsize(db)  # ~12 MB, most of it copied from the WAL during the crawl
     assert written > 6 * 2**20
     assert max(wal_sizes) < written / 3, (max(wal_sizes), written)
+
+
+def test_records_waiting_for_the_loops_commit_are_committed_when_asked(tmp_path: Path) -> None:
+    """The window's bridge asks before it hands a batch over: the pages table reads the batch's
+    rows from the file then."""
+    path = tmp_path / "c.sqlite3"
+
+    async def run() -> tuple[set[str], set[str]]:
+        store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+        store.sink(FetchRecord(url="http://h.test/a", status=200))
+        before = recorded_urls(path)  # the commit waits for the loop's next turn
+        store.commit_pending()
+        after = recorded_urls(path)
+        store.close("finished")
+        return before, after
+
+    assert asyncio.run(run()) == (set(), {"http://h.test/a"})

@@ -130,6 +130,36 @@ def test_rows_committed_while_sorted_arrive_in_their_place(qtbot: Any, tmp_path:
     pages.attach(None)
 
 
+def test_rows_read_ahead_of_their_batch_are_not_read_again_nor_more_after(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    """A crawl commits rows between the bridge's ticks: a batch whose rows were read with an
+    earlier one (committed before their batch came) owes none, and nothing is read until the
+    next batch (read 50 ms later, the rows committed meanwhile came in a second insertion and
+    paint every tick)."""
+    path = tmp_path / "live.sqlite3"
+    store = CrawlStore.create(path, CrawlConfig(roots=(H + "/",)).validated())
+    pages = PagesModel()
+    pages.attach(path)
+    batches = [records(10, start=10 * i, seed=i) for i in range(3)]
+    inserted: list[tuple[int, int]] = []
+    pages.rowsInserted.connect(lambda _p, a, b: inserted.append((a, b)))
+    for r in batches[0] + batches[1]:
+        store.sink(r)
+    store._commit_now()
+    pages.add_records(batches[0])  # batch 1's rows read too: committed, not given yet
+    pages.add_records(batches[1])
+    for r in batches[2]:
+        store.sink(r)
+    store._commit_now()  # batch 2: committed, given at the next tick
+    qtbot.wait(300)
+    assert inserted == [(0, 19)]
+    pages.add_records(batches[2])
+    assert inserted == [(0, 19), (20, 29)]
+    store.close("finished")
+    pages.attach(None)
+
+
 def fetch_records_held(obj: object, depth: int = 4) -> int:
     """FetchRecords reachable from ``obj``'s attributes within ``depth`` references."""
     seen: set[int] = set()
