@@ -510,8 +510,7 @@ _OUTER = _trie(_INLINE_NAMES | {b"a"})  # <a> too
 _ids = itertools.count()
 
 
-def _group() -> bytes:
-    """A name for one more capture group (each must have its own in a pattern)."""
+def _group() -> bytes:  # a name for one more capture group (each has its own in a pattern)
     return b"g%d" % next(_ids)
 
 
@@ -528,9 +527,8 @@ def _element(depth: int, names: bytes = _OUTER) -> bytes:
 
 
 def _p() -> bytes:
-    """A <p> holding a run's text and elements. Where no <p> is in scope a <p> only opens (it
-    closes none) and its end tag pops it: most of a docs page's <p> are such. It holds no <p>,
-    and no block (which would close it)."""
+    """A <p> of a run's text and elements: where no <p> is in scope it only opens and its end tag
+    pops it (most of a docs page's <p>); it holds no <p> and no block (which would close it)."""
     return rb"<p" + _ATTRIBUTES + rb"(?>(?:[^<]++|" + _element(_INLINE) + rb")*)</p>"
 
 
@@ -543,8 +541,7 @@ def _flow(depth: int) -> bytes:
     return flow
 
 
-def _block(depth: int) -> bytes:
-    """A block (_BLOCK_NAMES) of :func:`_flow`."""
+def _block(depth: int) -> bytes:  # a block (_BLOCK_NAMES) of _flow's
     name = _group()
     return (
         rb"<(?P<" + name + rb">" + _trie(_BLOCK_NAMES) + rb")" + _ATTRIBUTES
@@ -553,8 +550,7 @@ def _block(depth: int) -> bytes:
 
 
 def _items(depth: int) -> bytes:
-    """A list's content: text and items (<li>, <dt>, <dd>) of :func:`_flow`. An item closes no
-    other: the list's element (<ul>, <ol>, <dl>) stands between it and any open before it."""
+    """A list's text and items (<li>, <dt>, <dd>) of :func:`_flow`; an item closes no other."""
     name = _group()
     return (
         rb"(?>(?:[^<]++|<(?P<" + name + rb">li|d[dt])" + _ATTRIBUTES
