@@ -42,13 +42,17 @@ _c: Any = None
 _tuned = False
 
 
-def arenas() -> int:
-    """The event loop's, the other threads', and one for each parser thread: one per core this
-    process may run on."""
+def cores() -> int:
+    """The cores this process may run on: the parser threads' and processes' count by default."""
     try:
-        return len(os.sched_getaffinity(0)) + 2
+        return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
-        return (os.cpu_count() or 1) + 2
+        return os.cpu_count() or 1
+
+
+def arenas() -> int:
+    """The event loop's, the other threads', and one for each parser thread (one a core)."""
+    return cores() + 2
 
 
 def tune() -> None:

@@ -67,10 +67,7 @@ class ParserCrashed(Exception):
 
 def default_processes() -> int:
     """One parser process per core this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
+    return heap.cores()
 
 
 def _ready() -> int:
