@@ -10,7 +10,7 @@ from gui_crawler.base.translate import OPTIONS as SAID_IN
 from gui_crawler.base.translate import translate
 from gui_crawler.base.urls import InvalidURL, parse_address
 from gui_crawler.base.userregex import UrlRegex
-from gui_crawler.options import CONFIG_OPTIONS, DEFAULT_USER_AGENT, default, regex_error
+from gui_crawler.options import CONFIG_OPTIONS, DEFAULT_USER_AGENT, Option, default, regex_error
 from gui_crawler.parsing.extract import Extractor, RuleError
 
 __all__ = ["DEFAULT_USER_AGENT", "WITHHELD", "ConfigError", "CrawlConfig", "check_regex"]
@@ -20,7 +20,24 @@ WITHHELD = "withheld"
 
 
 class ConfigError(ValueError):
-    """A bad option value; the message is meant for a person (names the option)."""
+    """A bad option value; the message is meant for a person (names the option). ``option``:
+    the option it is about (its field name is in the message: the CLI says ``flagged()``)."""
+
+    def __init__(self, message: str, option: Option | None = None, problem: str = "") -> None:
+        super().__init__(message)
+        self.option = option
+        self.problem = problem
+
+    def flagged(self) -> str:
+        """The message naming its option as ``gui-crawler crawl`` spells it (``--render-match``,
+        not ``render_match``), for the command line."""
+        if self.option is None or not self.option.flag():
+            return str(self)
+        return _named(self.option.flag(), self.problem)
+
+
+def _named(name: str, problem: str) -> str:
+    return translate("OptionFields", "{name} {problem}").format(name=name, problem=problem)
 
 
 @dataclass(frozen=True)
@@ -92,11 +109,7 @@ class CrawlConfig:
         for opt in CONFIG_OPTIONS:
             why = opt.problem(getattr(self, opt.name))
             if why:
-                raise ConfigError(
-                    translate("OptionFields", "{name} {problem}").format(
-                        name=translate(SAID_IN, opt.name), problem=why
-                    )
-                )
+                raise ConfigError(_named(translate(SAID_IN, opt.name), why), opt, why)
         try:
             self.extractor()
         except RuleError as e:

@@ -546,7 +546,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if listed.note():  # said even with -q: part of the input was not used
                 print(f"gui-crawler: {args.list}: {listed.note()}", file=sys.stderr)
             config = replace(config, roots=tuple(listed.urls), list_mode=True).validated()
-    except (ConfigError, ListError) as e:
+    except ConfigError as e:
+        parser.error(e.flagged())
+    except ListError as e:
         parser.error(str(e))
     if accel.MISSING and not args.quiet:
         print(f"gui-crawler: {accel.describe()}", file=sys.stderr)

@@ -72,9 +72,10 @@ def test_clean_site_exits_zero_and_quiet_prints_one_line(
     [
         (["ftp://example.com/"], "unsupported scheme"),
         (["http://exa mple.com/"], "not a URL"),
-        (["http://a.example/", "--exclude", "("], "exclude is not a valid regular expression"),
-        (["http://a.example/", "--max-tasks", "0"], "max_tasks"),
-        (["http://a.example/", "--max-depth", "-2"], "max_depth"),
+        # named as typed (the flag), not as the crawl's options call it (exclude, max_tasks)
+        (["http://a.example/", "--exclude", "("], "--exclude is not a valid regular expression"),
+        (["http://a.example/", "--max_tasks", "0"], "--max-tasks must be between"),
+        (["http://a.example/", "--max-depth", "-2"], "--max-depth must be between"),
         ([], "give one or more URLs"),
     ],
 )

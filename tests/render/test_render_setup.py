@@ -84,7 +84,7 @@ def test_a_bad_render_match_or_mode_is_a_usage_error(capsys: pytest.CaptureFixtu
             cli.main(["http://127.0.0.1:9/", "--render", "all", *argv])
         assert e.value.code == cli.EXIT_USAGE
     err = capsys.readouterr().err
-    assert "render_match is not a valid regular expression" in err
+    assert "--render-match is not a valid regular expression" in err
     assert "invalid choice: 'sometimes'" in err
 
 
