@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gui_crawler.base.translate import COLUMNS, translate
+from gui_crawler.base.translate import COLUMNS, WORDING, installed, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.records.findings import custom_finding
@@ -101,9 +101,17 @@ def _half_even_tenths(x: str) -> str:
     )
 
 
-@functools.lru_cache(maxsize=4096)
 def _error_sentence_of(error_kind: str | None) -> str:
-    return error_sentence(FetchRecord("", error_kind=error_kind))
+    """The Error cell as the reader sees it (in the window's language): the text filter finds
+    what the cell shows, and the column sorts as it reads."""
+    return _error_said(error_kind, installed())
+
+
+@functools.lru_cache(maxsize=4096)
+def _error_said(error_kind: str | None, language: object) -> str:
+    del language  # a key of the cache: a sentence is said again when the language changes
+    sentence = error_sentence(FetchRecord("", error_kind=error_kind))
+    return translate(WORDING, sentence) if sentence else ""
 
 
 # The keys no SQL expression computes alike, as deterministic SQL functions of a record's

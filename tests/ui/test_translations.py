@@ -39,8 +39,10 @@ from PySide6.QtWidgets import (
 from windows import PAGES, crawl_to_end
 
 from gui_crawler.base import translate as hook
+from gui_crawler.records.wording import error_sentence
 from gui_crawler.ui import i18n, translations, tsfile
 from gui_crawler.ui.hosts_model import HOST_COLUMNS
+from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.tsfile import Message
 from gui_crawler.window import MainWindow
 
@@ -497,3 +499,29 @@ def test_the_english_window_is_unchanged_by_the_translation(window: MainWindow) 
     assert window.state_label.text() == "Ready"
     assert window.pages_tab.count.text() == "0 URLs"
     assert window.results.pages.headerData(1, Qt.Orientation.Horizontal) == "Status"
+
+
+def test_the_text_filter_finds_an_error_by_the_words_the_window_shows(
+    zh_window: MainWindow, qtbot: Any, live_site: Any
+) -> None:
+    w = zh_window
+    live_site.add_page("/", ["/nowhere", "/a"])
+    live_site.add_page("/a", [])
+    live_site.pages["/nowhere"] = (302, "", {}, 0)  # a redirect without Location: an error
+    crawl_to_end(qtbot, w, live_site.url)
+    pages = w.results.pages
+    error = next(c for c, col in enumerate(pages.columns) if col.csv == "error")
+    [row] = [r for r in range(pages.rowCount()) if pages.data(pages.index(r, error))]
+    said = pages.data(pages.index(row, error))
+    assert said and not english(said)  # the Error cell is in Chinese
+    english_words = error_sentence(pages.data(pages.index(row, 0), Roles.Record))
+    assert english_words and english_words != said
+
+    def rows_for(text: str) -> list[str]:
+        w.pages_tab.filter.setText(text)
+        w.pages_tab.apply_now()  # the filter waits for a pause in typing
+        proxy = w.results.proxy
+        return [proxy.index(r, 0).data(Roles.Url) for r in range(proxy.rowCount())]
+
+    assert rows_for(said[:4]) == [live_site.url + "nowhere"]  # what the cell shows is found
+    assert rows_for(english_words.split()[-1]) == []  # words it does not show are not
