@@ -119,7 +119,7 @@ def test_parser_memory_helpers_without_glibc(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(ctypes, "CDLL", no_process_handle)
     monkeypatch.setattr(heap, "_c", None)
-    monkeypatch.setattr(heap, "_tuned", False)
+    monkeypatch.setattr(heap, "_arenas", 0)
     heap.tune()
     assert heap.trim() is False
     monkeypatch.delattr(os, "sched_getaffinity", raising=False)  # Windows, macOS

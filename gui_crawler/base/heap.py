@@ -2,7 +2,7 @@
 library is not glibc (macOS, Windows, musl: no ``mallopt`` or ``malloc_trim`` to find). No Qt.
 
 - An arena for the event loop, one for the crawl's other threads (the crawl file's checkpoints,
-  name lookups) and one per parser thread (one per core): glibc gives each new thread that
+  name lookups) and one per parser thread (one per core unless told otherwise): glibc gives each new thread that
   allocates an arena of its own (up to 8 per core), and each arena keeps the peak of
   what it served (a rust-doc crawl with two parser threads: 162 MB with two arenas, 171 MB with
   glibc's limit, medians of 3). Fewer arenas than those threads made the loop share one with a
@@ -39,7 +39,7 @@ def _libc() -> Any:
 
 
 _c: Any = None
-_tuned = False
+_arenas = 0  # the arena count set (0: not tuned yet)
 
 
 def cores() -> int:
@@ -51,20 +51,25 @@ def cores() -> int:
 
 
 def arenas() -> int:
-    """The event loop's, the other threads', and one for each parser thread (one a core)."""
-    return cores() + 2
+    """The arena count set by ``tune`` (0: not tuned)."""
+    return _arenas
 
 
-def tune() -> None:
-    """Once per process, before a crawl's threads start."""
-    global _tuned
-    if _tuned:
+def tune(parser_threads: int | None = None) -> None:
+    """Before a crawl's threads start: the event loop's arena, the other threads', and one for
+    each of ``parser_threads`` (one a core when not given). Called again for more parser
+    threads (a second crawl's pool), it makes room for them; never fewer arenas."""
+    global _arenas
+    wanted = (cores() if parser_threads is None else parser_threads) + 2
+    if wanted <= _arenas:
         return
-    _tuned = True
+    first = _arenas == 0
+    _arenas = wanted
     mallopt = getattr(_libc(), "mallopt", None)
     if mallopt is not None:
-        mallopt(_M_ARENA_MAX, arenas())
-        mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+        mallopt(_M_ARENA_MAX, wanted)
+        if first:
+            mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
 
 
 def trim() -> bool:

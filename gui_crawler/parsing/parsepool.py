@@ -245,15 +245,16 @@ class ParsePool:
         self._parse = parse
         self.processes = default_processes() if processes is None else processes
         self.inline_bytes = inline_bytes
-        # lexbor's parse and the walk of its tree run without the GIL (links.walk), so parser
-        # threads use as many cores as there are threads.
-        heap.tune()
         # The pure-Python walk holds the GIL: its threads take turns with each other and with the
         # event loop, and a second one only adds the switches (python3-doc, pure Python, side by
         # side: two threads 2.52x the chapter's crawler, one 2.13x, parsed on the loop 2.03x).
         if not accel.compiled("pagewalk"):
             threads = 1
-        self._thread: ParserThreads | None = ParserThreads(threads or default_processes())
+        threads = threads or default_processes()
+        # lexbor's parse and the walk of its tree run without the GIL (links.walk), so parser
+        # threads use as many cores as there are threads; each gets a heap arena of its own.
+        heap.tune(threads)
+        self._thread: ParserThreads | None = ParserThreads(threads)
         self._procs: ProcessPoolExecutor | None = None
         self._warm = False
         self._started = False

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from gui_crawler.base import heap
+from gui_crawler.parsing import accel
 
 MB = 1 << 20
 
@@ -29,3 +30,20 @@ def test_big_blocks_go_back_to_the_system_once_freed_even_after_a_bigger_one() -
     del blocks[::2]  # every other block: none at the top of a heap
     assert held - rss() >= 15 * MB
     del blocks
+
+
+def test_each_parser_thread_has_an_arena_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loop's, the other threads', and one a parser thread: a pool of more threads than cores
+    (``--parse-threads``) gets more arenas; a smaller one later never takes them away."""
+    from gui_crawler.parsing.parsepool import ParsePool
+
+    monkeypatch.setattr(heap, "_arenas", 0)
+    monkeypatch.setattr(heap, "cores", lambda: 2)
+    heap.tune()
+    assert heap.arenas() == 4
+    pool = ParsePool(processes=0, threads=5)
+    pool.close()
+    set_for_the_pool = heap.arenas()
+    assert set_for_the_pool == (7 if accel.compiled("pagewalk") else 4)
+    heap.tune(1)
+    assert heap.arenas() == set_for_the_pool
