@@ -105,9 +105,13 @@ class Crawler(Tries):
         before_take: Callable[[], Awaitable[None]] | None = None,
         frontier: Frontier | None = None,
         hosts: LocalHosts | None = None,
+        worker_events: bool = True,
     ) -> None:
         self.config = config = config.validated()
         self.sink = sink
+        # WorkerEvents only for a sink that shows the workers (the window's Workers tab and
+        # timeline, a cluster node's status): a few a URL, and the command line reads none.
+        self._worker_events = worker_events
         self.scope = Scope(
             config.roots,
             strict=config.strict,
@@ -459,7 +463,8 @@ class Crawler(Tries):
 
     def _set_state(self, wid: int, state: WorkerState, url: str | None) -> None:
         self._states[wid] = state
-        self.sink(WorkerEvent(wid, state, url, asyncio.get_running_loop().time()))
+        if self._worker_events:
+            self.sink(WorkerEvent(wid, state, url, asyncio.get_running_loop().time()))
 
     @property
     def seen(self) -> Seen:

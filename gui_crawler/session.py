@@ -158,8 +158,9 @@ class CrawlSession:
     def path(self) -> Path | None:
         return self.store.path if self.store is not None else None
 
-    def start(self, sink: Callable[[Event], None]) -> Crawler:
-        """The Crawler for this session (call on the running loop); its events go to ``sink``."""
+    def start(self, sink: Callable[[Event], None], worker_events: bool = True) -> Crawler:
+        """The Crawler for this session (call on the running loop); its events go to ``sink``
+        (WorkerEvents too unless ``worker_events`` is false)."""
         if self.crawler is not None:
             raise RuntimeError("a CrawlSession runs one crawl")
         store = self.store
@@ -179,6 +180,7 @@ class CrawlSession:
             seen=seen,
             pending=pending,
             before_take=store.durable if store is not None else None,
+            worker_events=worker_events,
         )
         return self.crawler
 

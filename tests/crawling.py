@@ -27,10 +27,12 @@ class Crawled(NamedTuple):
     crawler: Crawler
 
 
-async def crawl(*roots: str, plain: bool = False, bound: float = 30.0, **kw: Any) -> Crawled:
+async def crawl(
+    *roots: str, plain: bool = False, bound: float = 30.0, worker_events: bool = True, **kw: Any
+) -> Crawled:
     sink = Sink()
     config = CrawlConfig(roots=roots, **{**FAST, **(PLAIN if plain else {}), **kw})
-    crawler = Crawler(config, sink)
+    crawler = Crawler(config, sink, worker_events=worker_events)
     finished = await asyncio.wait_for(crawler.run(), bound)
     assert finished.reason == "done"
     assert isinstance(sink.events[-1], CrawlFinished)

@@ -371,7 +371,7 @@ class Run:
     async def crawl(self) -> CrawlFinished:
         session = self.session
         assert session is not None
-        crawler = session.start(self.report)
+        crawler = session.start(self.report, worker_events=False)  # nothing here shows them
         loop = asyncio.get_running_loop()
 
         def on_signal() -> None:

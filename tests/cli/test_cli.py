@@ -9,6 +9,7 @@ import pytest
 from aiohttp import web
 from sites import Site, ThreadedSite
 
+from gui_crawler import engine
 from gui_crawler.cli.headless import main
 from gui_crawler.records.export import COLUMNS
 
@@ -65,6 +66,18 @@ def test_clean_site_exits_zero_and_quiet_prints_one_line(
     with ThreadedSite(site):
         assert main([site.url, "-q", "--no-db"]) == 0
     assert capsys.readouterr().out.strip() == "Finished 2 urls, 0 broken"
+
+
+def test_the_command_line_makes_no_worker_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing on the command line shows the workers: their events (a few a URL) are not made."""
+    made: list[object] = []
+    monkeypatch.setattr(engine, "WorkerEvent", lambda *a: made.append(a))
+    site = Site()
+    site.page("/", ["/a"])
+    site.page("/a", [])
+    with ThreadedSite(site):
+        assert main([site.url, "-q", "--no-db"]) == 0
+    assert made == []
 
 
 @pytest.mark.parametrize(

@@ -78,7 +78,7 @@ def test_a_bad_status_list_is_a_usage_error(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit) as e:
         main(["http://127.0.0.1:9/", "--accept-status", "403,4xx", "--no-db"])
     assert e.value.code == 2
-    assert "accept_status must be statuses such as 403, 429, 500-599: '4xx'" in (
+    assert "--accept-status must be statuses such as 403, 429, 500-599: '4xx'" in (
         capsys.readouterr().err
     )
 

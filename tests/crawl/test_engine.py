@@ -85,6 +85,15 @@ async def test_crawls_every_reachable_url_once(site: Site) -> None:
 
 
 @with_site(_tree)
+async def test_worker_events_only_for_a_sink_that_shows_workers(site: Site) -> None:
+    watched = await crawl(site.url, plain=True)
+    unwatched = await crawl(site.url, plain=True, worker_events=False)
+    assert any(isinstance(e, WorkerEvent) for e in watched.sink.events)
+    assert not any(isinstance(e, WorkerEvent) for e in unwatched.sink.events)
+    assert set(unwatched.records) == set(watched.records)  # the same crawl, fewer events
+
+
+@with_site(_tree)
 async def test_exclude_and_include(site: Site) -> None:
     records, *_ = await crawl(site.url, plain=True, exclude=r"/c/")
     assert site.u("/c/") not in records and site.u("/c/d") not in records
