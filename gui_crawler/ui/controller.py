@@ -595,9 +595,9 @@ class CrawlController(QObject):
 
     def _on_batch(self, records: list[FetchRecord], workers: list[WorkerEvent]) -> None:
         details = self.views.details
-        # The links' words are the crawl file's (read back when shown): none kept per record here.
-        records = [r.without_words() if r.words else r for r in records]
         if self.rechecking is not None:
+            # The links' words are the crawl file's (read back when shown): none kept here.
+            records = [r.without_words() if r.words else r for r in records]
             shown = self.rechecking.apply(records, workers)
             if any(r.url == details.url for r in shown):
                 details.refresh()
