@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QBrush, QColor
+from PySide6.QtGui import QAction, QBrush, QColor, QShowEvent
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
@@ -85,18 +85,27 @@ class OverviewModel(LabelledTable):
     def __init__(self, audit: Audit, parent: Any = None) -> None:
         super().__init__(parent)
         self.audit = audit
-        self.findings: list[Count] = audit.counts()
+        self._findings: list[Count] = audit.counts()
+        # The counts wait to be asked (the tab hidden): ``findings`` counts them first.
+        self.behind = False
+
+    @property
+    def findings(self) -> list[Count]:
+        if self.behind:
+            self.refresh()
+        return self._findings
 
     def refresh(self) -> None:
+        self.behind = False
         findings = self.audit.counts()
-        if [f.key for f in findings] != [f.key for f in self.findings]:
+        if [f.key for f in findings] != [f.key for f in self._findings]:
             # Another crawl's rules: a finding more or less each, so other rows.
             self.beginResetModel()
-            self.findings = findings
+            self._findings = findings
             self.endResetModel()
             return
-        self.findings = findings
-        self.dataChanged.emit(self.index(0, 0), self.index(len(self.findings) - 1, 1))
+        self._findings = findings
+        self.dataChanged.emit(self.index(0, 0), self.index(len(findings) - 1, 1))
 
     def row_count(self) -> int:
         return len(self.findings)
@@ -249,8 +258,21 @@ class OverviewTab(QWidget):
     # ---- feeding ------------------------------------------------------------------------------
 
     def add(self, records: Sequence[FetchRecord]) -> None:
+        if self._unwatched():
+            self.audit.defer()
         self.audit.add(records)
         self._soon()
+
+    def _unwatched(self) -> bool:
+        """Nobody looks at the audit: the tab is hidden and the Pages tab shows no finding's
+        pages. Its indexes then wait to be asked (rebuilt from the records it reads back) rather
+        than take the crawl's loop, and the table its counts: they are counted when shown."""
+        return not self.isVisible() and self.picked is None and self.audit.source is not None
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.model.behind:
+            self.refresh()
 
     def replace(self, records: Sequence[FetchRecord]) -> None:
         """Records of URLs recorded before (a re-check's answers) in place of their old ones."""
@@ -268,6 +290,9 @@ class OverviewTab(QWidget):
 
     def refresh(self) -> None:
         self._timer.stop()
+        if self._unwatched():
+            self.model.behind = True
+            return
         t = time.perf_counter()
         self.model.refresh()
         # A big crawl makes recounting slow: recount less often so that it stays under a tenth
