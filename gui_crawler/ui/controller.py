@@ -149,6 +149,7 @@ class CrawlController(QObject):
         b.notice.connect(self.crawlNotice.emit)
         b.hosts.connect(results.hosts.apply)
         b.finished.connect(lambda _f: results.hosts.crawl_ended())
+        b.finished.connect(lambda _f: views.overview.records_done())
         b.nodes.connect(results.workers.apply_nodes)
         b.nodes.connect(self._on_nodes)
 

@@ -132,6 +132,9 @@ class OverviewModel(LabelledTable):
         return None
 
 
+# Records indexed a turn of the loop when catching up after a crawl: ~20-40 ms (rust-doc).
+CATCH_UP_RECORDS = 250
+
 _THRESHOLD_KEY = "overview/thresholds"
 # The thresholds' spin boxes: (low, high); the large-page one shows kilobytes.
 TITLE_MAX, DESCRIPTION_MAX, SLOW, LARGE_KB = (10, 1000), (10, 5000), (0.1, 600.0), (1, 1_000_000)
@@ -254,6 +257,12 @@ class OverviewTab(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(500)
         self._timer.timeout.connect(self.refresh)
+        # What the audit deferred while hidden, caught up in the loop's idle turns once the
+        # records stop coming: a part a turn (a zero timer runs when other events are handled).
+        self._catching_up = QTimer(self)
+        self._catching_up.setSingleShot(True)
+        self._catching_up.setInterval(0)
+        self._catching_up.timeout.connect(self._catch_up)
 
     # ---- feeding ------------------------------------------------------------------------------
 
@@ -268,6 +277,16 @@ class OverviewTab(QWidget):
         pages. Its indexes then wait to be asked (rebuilt from the records it reads back) rather
         than take the crawl's loop, and the table its counts: they are counted when shown."""
         return not self.isVisible() and self.picked is None and self.audit.source is not None
+
+    def records_done(self) -> None:
+        """No more records come for now (a crawl ended, a file was read): what the audit
+        deferred is caught up in the loop's idle turns, so that showing the tab is no wait."""
+        self._catching_up.start()
+
+    def _catch_up(self) -> None:
+        # Shown meanwhile: its refresh caught up at once. Records again: deferred again.
+        if self._unwatched() and not self.audit.catch_up(CATCH_UP_RECORDS):
+            self._catching_up.start()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

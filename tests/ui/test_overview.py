@@ -13,6 +13,7 @@ from sites import Site, ThreadedSite
 
 from gui_crawler.cli.headless import main
 from gui_crawler.records.audit import Audit
+from gui_crawler.ui import overview
 from gui_crawler.ui.overview import OverviewModel
 from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
@@ -216,3 +217,26 @@ def test_overview_hidden_keeps_a_picked_finding_live(
         qtbot.waitUntil(lambda: ov.audit.added > grew + 2, timeout=10_000)
         assert not ov.audit._stale and not ov.model.behind
     ov.show_all()
+
+
+def test_overview_hidden_catches_up_in_parts_after_the_crawl(
+    qtbot: Any, window: MainWindow, live_site: Any, monkeypatch: Any
+) -> None:
+    """Once the crawl is over, what the hidden tab's audit deferred is indexed in idle turns, a
+    part a turn: showing the tab is then no wait, and counts exactly."""
+    monkeypatch.setattr(overview, "CATCH_UP_RECORDS", 4)
+    ov = window.overview
+    parts: list[bool] = []
+    catch_up = ov.audit.catch_up
+    monkeypatch.setattr(ov.audit, "catch_up", lambda n: parts.append(catch_up(n)) or parts[-1])
+    _slow_crawl(window, live_site)
+    with qtbot.waitSignal(window.crawlFinished, timeout=30_000):
+        assert window.start()
+    assert ov.audit._stale and not parts  # nothing indexed while the crawl ran
+    qtbot.waitUntil(lambda: not ov.audit._stale, timeout=5000)
+    assert not ov.isVisible() and len(parts) >= window.row_count // 4
+    expected = Audit()
+    expected.add(window.results.pages.records())
+    window.tabs.setCurrentWidget(ov)
+    assert not ov.model.behind
+    assert _counts(ov.model._findings) == _counts(expected.counts())
