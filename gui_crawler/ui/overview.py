@@ -267,6 +267,7 @@ class OverviewTab(QWidget):
     # ---- feeding ------------------------------------------------------------------------------
 
     def add(self, records: Sequence[FetchRecord]) -> None:
+        self._catching_up.stop()  # records again (a crawl continued): its rebuild begins again
         if self._unwatched():
             self.audit.defer()
         self.audit.add(records)
@@ -303,6 +304,7 @@ class OverviewTab(QWidget):
             self._timer.start()
 
     def clear(self) -> None:
+        self._catching_up.stop()
         self.audit.clear()
         self.refresh()
         self.show_all()

@@ -233,6 +233,10 @@ def test_overview_hidden_catches_up_in_parts_after_the_crawl(
     with qtbot.waitSignal(window.crawlFinished, timeout=30_000):
         assert window.start()
     assert ov.audit._stale and not parts  # nothing indexed while the crawl ran
+    assert ov._catching_up.isActive()
+    ov.add([])  # records again (a crawl continued): no rebuild meanwhile, begun again each turn
+    assert not ov._catching_up.isActive()
+    ov.records_done()
     qtbot.waitUntil(lambda: not ov.audit._stale, timeout=5000)
     assert not ov.isVisible() and len(parts) >= window.row_count // 4
     expected = Audit()
