@@ -9,9 +9,11 @@ million pages fills it.
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from itertools import islice
 from typing import NamedTuple
 from zlib import crc32
 
@@ -173,6 +175,8 @@ class Audit:
         # canonical's, an hreflang's or a #fragment's target recorded before the page naming it.
         self.find: Callable[[list[str]], Mapping[str, FetchRecord]] | None = None
         self._rules: tuple[Rule, ...] = ()
+        # The records a rebuild (``catch_up``) has still to index, read from the source.
+        self._rebuilding: Iterator[FetchRecord] | None = None
         self._reset()
 
     def _reset(self) -> None:
@@ -214,12 +218,15 @@ class Audit:
 
     def _invalidate(self) -> None:
         """The indexes no longer say what the records do (none is stale before a record)."""
+        self._rebuilding = None  # begun with what no longer holds
         if self.added:
             if not self.keep_records and self.source is None:
                 raise RuntimeError("an audit that keeps no records is set up before it is fed")
             self._stale = True
 
     def add(self, records: Iterable[FetchRecord]) -> None:
+        # A rebuild under way may have read past these records from the source, or not.
+        self._rebuilding = None
         for rec in records:
             if is_cancelled(rec):
                 continue  # not really fetched: resume fetches it again
@@ -243,6 +250,17 @@ class Audit:
         if len(self._look_up) >= 512:  # what waits is found among the records before it piles up
             self._look_for_targets()
 
+    def defer(self) -> None:
+        """Index nothing until asked: the records added from now on are counted only, and the
+        indexes are rebuilt from the ``source`` by the next question (a finding, the counts).
+        For a window whose Overview nobody looks at: on rust-doc, indexing the records as they
+        came cost the crawl's loop ~1.2 s; rebuilt from the crawl file (~2.5 s) in idle turns
+        after the crawl (``catch_up``), or at once when asked. Only an audit with a source can:
+        it keeps no records."""
+        if self.source is None:
+            raise RuntimeError("an audit without a source cannot rebuild what it deferred")
+        self._stale = True
+
     def replace(self, records: Iterable[FetchRecord]) -> None:
         """Records of URLs recorded before (a re-check's answers), already in the ``source``:
         the indexes are rebuilt from it. Without a source, the same as ``add``."""
@@ -250,8 +268,30 @@ class Audit:
             self.add(records)
         elif any(not is_cancelled(r) for r in records):
             self._stale = True
+            self._rebuilding = None
+
+    def catch_up(self, count: int) -> bool:
+        """Rebuild stale indexes (``defer``) from the source a part at a time: ``count`` records
+        a call, for a window's idle turns once a crawl is over, so that showing the Overview
+        then is not a wait (rust-doc: ~4 s at load 7). True when they say every record."""
+        if not self._stale:
+            return True
+        if self._rebuilding is None:
+            self._reset()
+            self._stale = True  # until the last record is indexed
+            self._rebuilding = iter(self.all_records.values())
+        n = 0
+        for rec in islice(self._rebuilding, count):
+            n += 1
+            if not is_cancelled(rec):
+                self._index(rec)
+        if n < count:
+            self._rebuilding = None
+            self._stale = False
+        return not self._stale
 
     def clear(self) -> None:
+        self._rebuilding = None
         self.records.clear()
         self.added = 0
         self._linked.clear()
@@ -479,10 +519,7 @@ class Audit:
     def _fresh(self) -> None:
         """The indexes rebuilt if they are stale; the targets checks wait for looked for."""
         if self._stale:
-            self._reset()
-            for rec in self.all_records.values():
-                if not is_cancelled(rec):
-                    self._index(rec)
+            self.catch_up(sys.maxsize)  # what a rebuild under way has left, or all
         self._look_for_targets()
 
     def findings(self) -> list[Finding]:

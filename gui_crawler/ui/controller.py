@@ -149,6 +149,7 @@ class CrawlController(QObject):
         b.notice.connect(self.crawlNotice.emit)
         b.hosts.connect(results.hosts.apply)
         b.finished.connect(lambda _f: results.hosts.crawl_ended())
+        b.finished.connect(lambda _f: views.overview.records_done())
         b.nodes.connect(results.workers.apply_nodes)
         b.nodes.connect(self._on_nodes)
 
@@ -595,9 +596,9 @@ class CrawlController(QObject):
 
     def _on_batch(self, records: list[FetchRecord], workers: list[WorkerEvent]) -> None:
         details = self.views.details
-        # The links' words are the crawl file's (read back when shown): none kept per record here.
-        records = [r.without_words() if r.words else r for r in records]
         if self.rechecking is not None:
+            # The links' words are the crawl file's (read back when shown): none kept here.
+            records = [r.without_words() if r.words else r for r in records]
             shown = self.rechecking.apply(records, workers)
             if any(r.url == details.url for r in shown):
                 details.refresh()

@@ -246,9 +246,14 @@ class LinkIndex:
         return (u for u, got in self._index.items() if type(got) is not int)
 
     def add(
-        self, records: Sequence[FetchRecord], watched: dict[str, int] | None = None
+        self,
+        records: Sequence[FetchRecord],
+        watched: dict[str, int] | None = None,
+        kept: Sequence[FetchRecord] | None = None,
     ) -> set[str]:
-        """Index a batch; returns the ``watched`` URLs that gained inlinks."""
+        """Index a batch; returns the ``watched`` URLs that gained inlinks. ``kept``: the same
+        records as the map is to keep them (made lighter by the caller, one copy each: a
+        record's copy costs as much as indexing its links), else ``records`` themselves."""
         # The window's largest cost per record on a real site (hundreds of links a page), on the
         # thread the crawl shares: ~8 us for a rust-doc page of 52 links (4 us in C, which was
         # tried and did not pay for itself: 87 ms over a 21,635-page crawl). Only the watched
@@ -256,8 +261,8 @@ class LinkIndex:
         gained: set[str] = set()
         watch = watched or None
         add = self.records.add
-        for rec in records:
-            add(rec)
+        for rec, keep in zip(records, records if kept is None else kept, strict=True):
+            add(keep)
             if rec.links:
                 self._add_links(rec.url, rec.links, watch, gained)
             elif rec.next_url:  # a redirect is a link from its source

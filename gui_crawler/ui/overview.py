@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QAction, QBrush, QColor
+from PySide6.QtGui import QAction, QBrush, QColor, QShowEvent
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
@@ -85,18 +85,27 @@ class OverviewModel(LabelledTable):
     def __init__(self, audit: Audit, parent: Any = None) -> None:
         super().__init__(parent)
         self.audit = audit
-        self.findings: list[Count] = audit.counts()
+        self._findings: list[Count] = audit.counts()
+        # The counts wait to be asked (the tab hidden): ``findings`` counts them first.
+        self.behind = False
+
+    @property
+    def findings(self) -> list[Count]:
+        if self.behind:
+            self.refresh()
+        return self._findings
 
     def refresh(self) -> None:
+        self.behind = False
         findings = self.audit.counts()
-        if [f.key for f in findings] != [f.key for f in self.findings]:
+        if [f.key for f in findings] != [f.key for f in self._findings]:
             # Another crawl's rules: a finding more or less each, so other rows.
             self.beginResetModel()
-            self.findings = findings
+            self._findings = findings
             self.endResetModel()
             return
-        self.findings = findings
-        self.dataChanged.emit(self.index(0, 0), self.index(len(self.findings) - 1, 1))
+        self._findings = findings
+        self.dataChanged.emit(self.index(0, 0), self.index(len(findings) - 1, 1))
 
     def row_count(self) -> int:
         return len(self.findings)
@@ -122,6 +131,9 @@ class OverviewModel(LabelledTable):
             )
         return None
 
+
+# Records indexed a turn of the loop when catching up after a crawl: ~20-40 ms (rust-doc).
+CATCH_UP_RECORDS = 250
 
 _THRESHOLD_KEY = "overview/thresholds"
 # The thresholds' spin boxes: (low, high); the large-page one shows kilobytes.
@@ -245,12 +257,42 @@ class OverviewTab(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(500)
         self._timer.timeout.connect(self.refresh)
+        # What the audit deferred while hidden, caught up in the loop's idle turns once the
+        # records stop coming: a part a turn (a zero timer runs when other events are handled).
+        self._catching_up = QTimer(self)
+        self._catching_up.setSingleShot(True)
+        self._catching_up.setInterval(0)
+        self._catching_up.timeout.connect(self._catch_up)
 
     # ---- feeding ------------------------------------------------------------------------------
 
     def add(self, records: Sequence[FetchRecord]) -> None:
+        self._catching_up.stop()  # records again (a crawl continued): its rebuild begins again
+        if self._unwatched():
+            self.audit.defer()
         self.audit.add(records)
         self._soon()
+
+    def _unwatched(self) -> bool:
+        """Nobody looks at the audit: the tab is hidden and the Pages tab shows no finding's
+        pages. Its indexes then wait to be asked (rebuilt from the records it reads back) rather
+        than take the crawl's loop, and the table its counts: they are counted when shown."""
+        return not self.isVisible() and self.picked is None and self.audit.source is not None
+
+    def records_done(self) -> None:
+        """No more records come for now (a crawl ended, a file was read): what the audit
+        deferred is caught up in the loop's idle turns, so that showing the tab is no wait."""
+        self._catching_up.start()
+
+    def _catch_up(self) -> None:
+        # Shown meanwhile: its refresh caught up at once. Records again: deferred again.
+        if self._unwatched() and not self.audit.catch_up(CATCH_UP_RECORDS):
+            self._catching_up.start()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.model.behind:
+            self.refresh()
 
     def replace(self, records: Sequence[FetchRecord]) -> None:
         """Records of URLs recorded before (a re-check's answers) in place of their old ones."""
@@ -262,12 +304,16 @@ class OverviewTab(QWidget):
             self._timer.start()
 
     def clear(self) -> None:
+        self._catching_up.stop()
         self.audit.clear()
         self.refresh()
         self.show_all()
 
     def refresh(self) -> None:
         self._timer.stop()
+        if self._unwatched():
+            self.model.behind = True
+            return
         t = time.perf_counter()
         self.model.refresh()
         # A big crawl makes recounting slow: recount less often so that it stays under a tenth

@@ -104,6 +104,7 @@ class Replay:
             if batch is not None:  # the last batch ends the replay without a turn of its own
                 yield done
         results.hosts.apply(figures.states())
+        self.overview.records_done()
         self.fed()
         for urls in batched((q.url for q in saved.pending), self.CHUNK * 10):
             yield done

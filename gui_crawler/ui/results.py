@@ -83,13 +83,19 @@ class CrawlResults(QObject):
         self, records: Sequence[FetchRecord], workers: Sequence[WorkerEvent] = ()
     ) -> Sequence[FetchRecord]:
         """Apply one batch: each model changes once. Returns the records as the window's other
-        parts may keep them: without their outlinks when a crawl file has them (the link index
-        has them by then; the Details pane reads a page's from the file)."""
+        parts may keep them: without their links' words, and without their outlinks when a
+        crawl file has them (the link index has them by then; the Details pane reads a page's
+        from the file)."""
         if records:
-            gained = self.links.add(records, watched=self.broken.row_of)
-            self.graph.add(records)  # with their outlinks: it keeps a few a page
+            # The links' words are the crawl file's (read back when shown): none kept here. One
+            # copy a record at most: on rust-doc each of three copies cost ~0.4 s of the loop.
             if self.attached:
-                records = [r.without_links() if r.links else r for r in records]
+                light = [r.without_links() if r.links or r.words else r for r in records]
+            else:
+                light = [r.without_words() if r.words else r for r in records]
+            gained = self.links.add(records, watched=self.broken.row_of, kept=light)
+            self.graph.add(records)  # with their outlinks: it keeps a few a page
+            records = light
             self.pages.add_records(records)
             self.tree.add_records(records)
             self.redirects.add_records(records)

@@ -211,6 +211,37 @@ def test_an_audit_that_keeps_no_records_finds_the_same() -> None:
         lean.set_thresholds(Thresholds(title_max=10))
 
 
+def test_a_deferred_audit_caught_up_in_parts_finds_the_same() -> None:
+    # The window's Overview, hidden during a crawl: the records only counted, the indexes
+    # rebuilt from the source a part at a time after it, or at once when asked.
+    internal = lambda url: url.startswith(H)  # noqa: E731
+    live = Audit(is_internal=internal)
+    live.add(records())
+    source: dict[str, FetchRecord] = {}
+    deferred = Audit(is_internal=internal)
+    deferred.source = source
+    first, rest = records()[:8], records()[8:]
+    source.update((r.url, r) for r in first)
+    deferred.add(first)  # live: indexed as they come
+    deferred.defer()
+    source.update((r.url, r) for r in rest)
+    deferred.add(rest)
+    # Counted, not indexed: /gone (404) came after.
+    assert deferred.added == live.added and "broken_internal" not in deferred._found
+    assert not deferred.catch_up(5)  # a part
+    source[H + "/late"] = late = page("/late", title=None)
+    deferred.add([late])  # the source may have been read past it, or not: begun again
+    live.add([late])
+    parts = 1
+    while not deferred.catch_up(5):
+        parts += 1
+    assert parts == 5  # 21 records, the cancelled one read but not indexed
+    assert deferred.findings() == live.findings()
+    deferred.defer()
+    deferred.catch_up(5)
+    assert deferred.counts() == live.counts()  # asked midway: finished at once
+
+
 def test_a_finding_s_rows_are_its_items_or_else_its_urls() -> None:
     """The findings CSV's rows (finding, url, source, detail): a finding that says more than
     its URLs gives each thing it flags, a URL as often as it has them; the others a row per

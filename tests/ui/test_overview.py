@@ -13,6 +13,7 @@ from sites import Site, ThreadedSite
 
 from gui_crawler.cli.headless import main
 from gui_crawler.records.audit import Audit
+from gui_crawler.ui import overview
 from gui_crawler.ui.overview import OverviewModel
 from gui_crawler.ui.roles import Roles
 from gui_crawler.window import MainWindow
@@ -136,3 +137,110 @@ def test_overview_fills_while_the_crawl_runs(
         qtbot.waitUntil(counted, timeout=10_000)
         assert window.bridge.running  # counted before the crawl is over
         window.cancel()
+
+
+def _counts(counts: Any) -> list[tuple[str, int]]:
+    return [(c.key, c.count) for c in counts]
+
+
+def _slow_crawl(window: MainWindow, live_site: Any) -> None:
+    live_site.fill_small(20)
+    live_site.delay = 0.15  # about two seconds of crawl with two workers: ten ticks or so
+    window.settings.workers.setValue(2)
+    window.address.setText(live_site.url)
+
+
+def test_overview_shown_counts_live_and_exactly_at_the_end(
+    qtbot: Any, qtmodeltester: Any, window: MainWindow, live_site: Any
+) -> None:
+    ov = window.overview
+    window.tabs.setCurrentWidget(ov)
+    shown: list[int] = []  # the table's total at each change while the crawl runs
+
+    def changed(*_: Any) -> None:
+        if window.bridge.running:
+            assert not ov.model.behind  # shown: counted as the records come, not when asked
+            rows = range(ov.model.rowCount())
+            shown.append(sum(ov.model.index(r, 1).data(Roles.Sort) for r in rows))
+
+    ov.model.dataChanged.connect(changed)
+    _slow_crawl(window, live_site)
+    with qtbot.waitSignal(window.crawlFinished, timeout=30_000):
+        assert window.start()
+    qtbot.waitUntil(lambda: not ov._timer.isActive(), timeout=5000)
+    assert len({n for n in shown if n}) >= 2  # the counts grew while the crawl ran
+    expected = Audit()
+    expected.add(window.results.pages.records())
+    assert _counts(ov.model.findings) == _counts(expected.counts())
+    qtmodeltester.check(ov.model)
+
+
+def test_overview_hidden_waits_then_counts_exactly_when_shown(
+    qtbot: Any, qtmodeltester: Any, window: MainWindow, live_site: Any
+) -> None:
+    ov = window.overview
+    _slow_crawl(window, live_site)
+    with qtbot.waitSignal(window.crawlFinished, timeout=30_000):
+        assert window.start()
+        # Hidden (the Pages tab shown): its records only counted, the table not recounted.
+        qtbot.waitUntil(lambda: ov.model.behind and window.row_count >= 5, timeout=10_000)
+        assert ov.audit._stale and ov.audit.added >= 5
+        window.tabs.setCurrentWidget(ov)  # shown: counted at once from the records so far
+        assert not ov.model.behind and not ov.audit._stale
+        expected = Audit()
+        expected.add(window.results.pages.records())
+        assert _counts(ov.model._findings) == _counts(expected.counts())
+        assert window.bridge.running  # mid-crawl, and live from now on
+        grew = ov.audit.added
+        qtbot.waitUntil(lambda: ov.audit.added > grew, timeout=10_000)
+        assert not ov.audit._stale
+    qtbot.waitUntil(lambda: not ov._timer.isActive(), timeout=5000)
+    expected = Audit()
+    expected.add(window.results.pages.records())
+    assert _counts(ov.model._findings) == _counts(expected.counts())
+    qtmodeltester.check(ov.model)
+
+
+def test_overview_hidden_keeps_a_picked_finding_live(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    """The Pages tab showing a finding's pages follows it as it grows: its audit stays live."""
+    ov = window.overview
+    _slow_crawl(window, live_site)
+    with qtbot.waitSignal(window.crawlFinished, timeout=30_000):
+        assert window.start()
+        qtbot.waitUntil(lambda: window.row_count >= 3, timeout=10_000)
+        window.tabs.setCurrentWidget(ov)
+        ov.pick(next(i for i, f in enumerate(ov.model.findings) if f.key == "h1_missing"))
+        window.tabs.setCurrentWidget(window.pages_tab)
+        grew = ov.audit.added
+        qtbot.waitUntil(lambda: ov.audit.added > grew + 2, timeout=10_000)
+        assert not ov.audit._stale and not ov.model.behind
+    ov.show_all()
+
+
+def test_overview_hidden_catches_up_in_parts_after_the_crawl(
+    qtbot: Any, window: MainWindow, live_site: Any, monkeypatch: Any
+) -> None:
+    """Once the crawl is over, what the hidden tab's audit deferred is indexed in idle turns, a
+    part a turn: showing the tab is then no wait, and counts exactly."""
+    monkeypatch.setattr(overview, "CATCH_UP_RECORDS", 4)
+    ov = window.overview
+    parts: list[bool] = []
+    catch_up = ov.audit.catch_up
+    monkeypatch.setattr(ov.audit, "catch_up", lambda n: parts.append(catch_up(n)) or parts[-1])
+    _slow_crawl(window, live_site)
+    with qtbot.waitSignal(window.crawlFinished, timeout=30_000):
+        assert window.start()
+    assert ov.audit._stale and not parts  # nothing indexed while the crawl ran
+    assert ov._catching_up.isActive()
+    ov.add([])  # records again (a crawl continued): no rebuild meanwhile, begun again each turn
+    assert not ov._catching_up.isActive()
+    ov.records_done()
+    qtbot.waitUntil(lambda: not ov.audit._stale, timeout=5000)
+    assert not ov.isVisible() and len(parts) >= window.row_count // 4
+    expected = Audit()
+    expected.add(window.results.pages.records())
+    window.tabs.setCurrentWidget(ov)
+    assert not ov.model.behind
+    assert _counts(ov.model._findings) == _counts(expected.counts())
