@@ -170,11 +170,9 @@ static int spans_add(spans_t *s, span_t v)
     return 0;
 }
 
-static int buf_add(buf_t *b, const lxb_char_t *data, size_t len)
+/* Room for ``len`` more bytes. */
+static int buf_reserve(buf_t *b, size_t len)
 {
-    if (len == 0) {
-        return 0; /* nothing to copy: memcpy to or from NULL is undefined even for 0 bytes */
-    }
     if (b->n + len > b->cap) {
         size_t cap = b->cap ? b->cap : 4096;
         while (cap < b->n + len) {
@@ -186,6 +184,17 @@ static int buf_add(buf_t *b, const lxb_char_t *data, size_t len)
         }
         b->data = d;
         b->cap = cap;
+    }
+    return 0;
+}
+
+static int buf_add(buf_t *b, const lxb_char_t *data, size_t len)
+{
+    if (len == 0) {
+        return 0; /* nothing to copy: memcpy to or from NULL is undefined even for 0 bytes */
+    }
+    if (buf_reserve(b, len) < 0) {
+        return -1;
     }
     memcpy(b->data + b->n, data, len);
     b->n += len;
@@ -570,6 +579,7 @@ static void take_first(lxb_dom_node_t *node, uintptr_t id, int *has, span_t *val
 
 /* pagechecks.ALT_FLOOR and NON_DESCRIPTIVE, read when the module is imported. */
 static size_t alt_floor;
+static size_t anchor_chars; /* pagechecks.ANCHOR_CHARS */
 static char **vague_words;
 static size_t n_vague;
 
@@ -801,6 +811,15 @@ static int is_vague(span_t text)
     return 0;
 }
 
+/* The text of the <a> of word ``word`` (the text an <a> check reads). */
+static span_t anchor_text(const walk_t *w, long word)
+{
+    const word_t *d = &w->words.items[word];
+    span_t v = {(const lxb_char_t *) (w->anchors.data ? w->anchors.data + d->text_off : ""),
+                d->text_len};
+    return v;
+}
+
 /* An <img> below ``root`` whose alt is not blank. */
 static int named_image(lxb_dom_node_t *root)
 {
@@ -818,8 +837,7 @@ static int check_a(walk_t *w, lxb_dom_node_t *node, span_t href)
 {
     long word = (long) w->words.n - 1;
     const word_t *d = &w->words.items[word];
-    span_t text = {(const lxb_char_t *) (w->anchors.data ? w->anchors.data + d->text_off : ""),
-                   d->text_len};
+    span_t text = anchor_text(w, word);
     long flags = 0;
     span_t h = trimmed(href);
     const lxb_char_t *hash = h.len > 0 ? memchr(h.data, '#', h.len) : NULL;
@@ -1653,15 +1671,6 @@ static span_t word_text(const walk_t *w, const word_t *d)
     return v;
 }
 
-/* The text of the <a> of word ``word`` (the text an <a> check reads). */
-static span_t anchor_text(const walk_t *w, long word)
-{
-    const word_t *d = &w->words.items[word];
-    span_t v = {(const lxb_char_t *) (w->anchors.data ? w->anchors.data + d->text_off : ""),
-                d->text_len};
-    return v;
-}
-
 static int same_span(span_t a, span_t b)
 {
     return (a.data == NULL) == (b.data == NULL) && a.len == b.len
@@ -1989,9 +1998,8 @@ static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
 
 /* A link's fragment as pagechecks._fragment reads it (the href's after its first "#", the spaces
  * at its end and every tab and line break taken out), a tab, then its words as pagechecks._words
- * says them (the text's runs of Python's whitespace as one space, its first _ANCHOR_CHARS
+ * says them (the text's runs of Python's whitespace as one space, its first anchor_chars
  * characters; a byte that is not UTF-8 is one character, which Python's decoder replaces). */
-#define ANCHOR_CHARS 200
 
 static int fragment_line(span_t href, span_t text, buf_t *out)
 {
@@ -2001,18 +2009,8 @@ static int fragment_line(span_t href, span_t text, buf_t *out)
         end--;
     }
     /* The line is never longer than the fragment, a tab and the text: room made once. */
-    size_t most = end - from + 1 + text.len;
-    if (out->n + most > out->cap) {
-        size_t cap = out->cap ? out->cap : 4096;
-        while (cap < out->n + most) {
-            cap *= 2;
-        }
-        char *d = realloc(out->data, cap);
-        if (d == NULL) {
-            return -1;
-        }
-        out->data = d;
-        out->cap = cap;
+    if (buf_reserve(out, end - from + 1 + text.len) < 0) {
+        return -1;
     }
     lxb_char_t *o = (lxb_char_t *) out->data + out->n;
     for (size_t i = from; i < end; i++) {
@@ -2024,7 +2022,7 @@ static int fragment_line(span_t href, span_t text, buf_t *out)
     *o++ = '\t';
     size_t chars = 0;
     int space = 0, any = 0;
-    for (size_t i = 0; i < text.len && chars < ANCHOR_CHARS;) {
+    for (size_t i = 0; i < text.len && chars < anchor_chars;) {
         lxb_char_t c = text.data[i];
         long n = c < 0x80 ? 1 : utf8_sequence(text.data + i, text.len - i);
         size_t k = (size_t) (n < 0 ? -n : n);
@@ -2045,7 +2043,7 @@ static int fragment_line(span_t href, span_t text, buf_t *out)
             if (space) {
                 *o++ = ' ';
                 space = 0;
-                if (++chars == ANCHOR_CHARS) {
+                if (++chars == anchor_chars) {
                     break;
                 }
             }
@@ -2600,9 +2598,8 @@ static PyObject *walked_checks(PyObject *Py_UNUSED(self), PyObject *args)
             if (!flags) {
                 break;
             }
-            const word_t *d = &w->words.items[c->word];
-            PyObject *text = str_of((const lxb_char_t *) (w->anchors.data ? w->anchors.data + d->text_off : ""),
-                                    d->text_len);
+            span_t said = anchor_text(w, c->word);
+            PyObject *text = str_of(said.data, said.len);
             failed = text == NULL
                      || append_new(list, Py_BuildValue("(NNl)", str_or_none(c->a), text, flags)) < 0;
             break;
@@ -2904,15 +2901,17 @@ static int read_deflate_settings(void)
     return failed ? -1 : 0;
 }
 
-/* pagechecks.ALT_FLOOR and NON_DESCRIPTIVE: the one place they are written. */
+/* pagechecks.ALT_FLOOR, ANCHOR_CHARS and NON_DESCRIPTIVE: the one place they are written. */
 static int read_checks_settings(void)
 {
     PyObject *spec = PyImport_ImportModule("gui_crawler.parsing.pagechecks");
     PyObject *floor = spec != NULL ? PyObject_GetAttrString(spec, "ALT_FLOOR") : NULL;
     PyObject *words = spec != NULL ? PyObject_GetAttrString(spec, "NON_DESCRIPTIVE") : NULL;
-    int failed = floor == NULL || words == NULL || !PyTuple_Check(words);
+    PyObject *chars = spec != NULL ? PyObject_GetAttrString(spec, "ANCHOR_CHARS") : NULL;
+    int failed = floor == NULL || words == NULL || chars == NULL || !PyTuple_Check(words);
     if (!failed) {
         alt_floor = (size_t) PyLong_AsSize_t(floor);
+        anchor_chars = (size_t) PyLong_AsSize_t(chars);
         n_vague = (size_t) PyTuple_GET_SIZE(words);
         vague_words = calloc(n_vague + 1, sizeof(char *));
         failed = PyErr_Occurred() != NULL || vague_words == NULL;
@@ -2923,8 +2922,10 @@ static int read_checks_settings(void)
         }
     }
     if (failed && !PyErr_Occurred()) {
-        PyErr_SetString(PyExc_ImportError, "pagechecks.ALT_FLOOR and NON_DESCRIPTIVE are needed");
+        PyErr_SetString(PyExc_ImportError,
+                        "pagechecks.ALT_FLOOR, ANCHOR_CHARS and NON_DESCRIPTIVE are needed");
     }
+    Py_XDECREF(chars);
     Py_XDECREF(words);
     Py_XDECREF(floor);
     Py_XDECREF(spec);

@@ -221,9 +221,10 @@ def _fragments(walked: list[Walked]) -> list[tuple[str, str]] | None:
     """The page's links to #fragments of another page as its pieces' walks put them together
     (``pagechecks.fragment_lines``), or None where a walk did not."""
     parts = [accel.pagewalk.walked_fragments(piece) for piece in walked]
-    if any(part is None for part in parts):
+    built = [part for part in parts if part is not None]
+    if len(built) < len(parts):
         return None
-    return parts[0] if len(parts) == 1 else merged_fragments(parts)  # type: ignore[arg-type]
+    return built[0] if len(built) == 1 else merged_fragments(built)
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the

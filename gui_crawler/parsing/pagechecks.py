@@ -194,7 +194,7 @@ def srcset_urls(value: str | None) -> list[str]:
 _HREFLANG = re.compile(r"[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?|x-default", re.IGNORECASE)
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _OG = ("og:title", "og:description", "og:image")
-_ANCHOR_CHARS = 200  # of a link's words kept as the detail
+ANCHOR_CHARS = 200  # of a link's words kept as the detail (the walk reads this too)
 _SPACE = " \t\n\x0b\x0c\r"
 # A page's checks as its record keeps them (format 7 of the crawl file): this byte, then their JSON
 # deflated (raw, level 1, an 8 KB window: zlib's set-up of its default 32 KB one cost more than
@@ -229,7 +229,7 @@ def _fragment(href: str) -> str:
 
 
 def _words(text: str) -> str:
-    return " ".join(text.split())[:_ANCHOR_CHARS]
+    return " ".join(text.split())[:ANCHOR_CHARS]
 
 
 def fragment_lines(
