@@ -229,14 +229,16 @@ def _with(module: ModuleType, fn: Callable[[], Any]) -> Any:
 def _walk(module: ModuleType, page: bytes) -> tuple[Any, ...]:
     """What each walk reads of ``page``: its fields, its hrefs with the URLs the walk joined them
     to, its links with their words, and those packed (compared as read: bytes not UTF-8 aside;
-    and without the walk's joins too), and what the audit checks on it."""
+    and without the walk's joins too), what the audit checks on it (with and without its links
+    to #fragments) and those links put together."""
     hrefs: dict[str, str | None] = {}
     walked = module.walk_apart(page, DIRECTORY)
     said = unpack_piece(module.walked_said(walked))
     unjoined = unpack_piece(module.walked_said(walked, False))
     read = module.walk(page, hrefs, DIRECTORY)
     words = module.walked_words(walked)
-    return read, list(hrefs.items()), words, said, unjoined, module.walked_checks(walked)
+    checks = module.walked_checks(walked), module.walked_checks(walked, True)
+    return read, list(hrefs.items()), words, said, unjoined, checks, module.walked_fragments(walked)
 
 
 def _parsed(page: bytes) -> tuple[links.ParsedPage, tuple[Any, ...]]:

@@ -170,11 +170,9 @@ static int spans_add(spans_t *s, span_t v)
     return 0;
 }
 
-static int buf_add(buf_t *b, const lxb_char_t *data, size_t len)
+/* Room for ``len`` more bytes. */
+static int buf_reserve(buf_t *b, size_t len)
 {
-    if (len == 0) {
-        return 0; /* nothing to copy: memcpy to or from NULL is undefined even for 0 bytes */
-    }
     if (b->n + len > b->cap) {
         size_t cap = b->cap ? b->cap : 4096;
         while (cap < b->n + len) {
@@ -186,6 +184,17 @@ static int buf_add(buf_t *b, const lxb_char_t *data, size_t len)
         }
         b->data = d;
         b->cap = cap;
+    }
+    return 0;
+}
+
+static int buf_add(buf_t *b, const lxb_char_t *data, size_t len)
+{
+    if (len == 0) {
+        return 0; /* nothing to copy: memcpy to or from NULL is undefined even for 0 bytes */
+    }
+    if (buf_reserve(b, len) < 0) {
+        return -1;
     }
     memcpy(b->data + b->n, data, len);
     b->n += len;
@@ -570,6 +579,7 @@ static void take_first(lxb_dom_node_t *node, uintptr_t id, int *has, span_t *val
 
 /* pagechecks.ALT_FLOOR and NON_DESCRIPTIVE, read when the module is imported. */
 static size_t alt_floor;
+static size_t anchor_chars; /* pagechecks.ANCHOR_CHARS */
 static char **vague_words;
 static size_t n_vague;
 
@@ -801,6 +811,15 @@ static int is_vague(span_t text)
     return 0;
 }
 
+/* The text of the <a> of word ``word`` (the text an <a> check reads). */
+static span_t anchor_text(const walk_t *w, long word)
+{
+    const word_t *d = &w->words.items[word];
+    span_t v = {(const lxb_char_t *) (w->anchors.data ? w->anchors.data + d->text_off : ""),
+                d->text_len};
+    return v;
+}
+
 /* An <img> below ``root`` whose alt is not blank. */
 static int named_image(lxb_dom_node_t *root)
 {
@@ -818,8 +837,7 @@ static int check_a(walk_t *w, lxb_dom_node_t *node, span_t href)
 {
     long word = (long) w->words.n - 1;
     const word_t *d = &w->words.items[word];
-    span_t text = {(const lxb_char_t *) (w->anchors.data ? w->anchors.data + d->text_off : ""),
-                   d->text_len};
+    span_t text = anchor_text(w, word);
     long flags = 0;
     span_t h = trimmed(href);
     const lxb_char_t *hash = h.len > 0 ? memchr(h.data, '#', h.len) : NULL;
@@ -1506,6 +1524,16 @@ static void release_doc(lxb_html_document_t *doc, int keep)
     }
 }
 
+/* A target of links to #fragments: its URL (in walked.urls) and its lines (in walked.lines). */
+typedef struct {
+    size_t url_off, url_len, off, len;
+} fragment_t;
+
+typedef struct {
+    fragment_t *items;
+    size_t n;
+} fragments_t;
+
 /* One page's walk, held apart from the document it was read from: the spans point into
  * ``copies``, so the thread's document is free for its next page before Python reads these. */
 struct walked {
@@ -1518,6 +1546,10 @@ struct walked {
     buf_t copies;     /* the bytes of every span */
     buf_t said;       /* the links with their words, packed (pack_piece) */
     int no_doc;       /* no document could be made */
+    /* The links to #fragments of another page, by target (build_fragments): */
+    int fragments_built; /* 0: some of them were not joined here (Python builds them all) */
+    buf_t lines;         /* each target's lines, "\n" between */
+    fragments_t fragments;
 };
 
 void walked_destroy(walked_t *r)
@@ -1527,6 +1559,8 @@ void walked_destroy(walked_t *r)
     free(r->urls.data);
     free(r->copies.data);
     free(r->said.data);
+    free(r->lines.data);
+    free(r->fragments.items);
     free(r->w.hrefs.items);
     free(r->w.words.items);
     free(r->w.anchors.data);
@@ -1962,6 +1996,192 @@ static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
     return 0;
 }
 
+/* A link's fragment as pagechecks._fragment reads it (the href's after its first "#", the spaces
+ * at its end and every tab and line break taken out), a tab, then its words as pagechecks._words
+ * says them (the text's runs of Python's whitespace as one space, its first anchor_chars
+ * characters; a byte that is not UTF-8 is one character, which Python's decoder replaces). */
+
+static int fragment_line(span_t href, span_t text, buf_t *out)
+{
+    const lxb_char_t *hash = memchr(href.data, '#', href.len);
+    size_t from = (size_t) (hash + 1 - href.data), end = href.len;
+    while (end > from && is_space(href.data[end - 1])) {
+        end--;
+    }
+    /* The line is never longer than the fragment, a tab and the text: room made once. */
+    if (buf_reserve(out, end - from + 1 + text.len) < 0) {
+        return -1;
+    }
+    lxb_char_t *o = (lxb_char_t *) out->data + out->n;
+    for (size_t i = from; i < end; i++) {
+        lxb_char_t c = href.data[i];
+        if (c != '\t' && c != '\n' && c != '\r') {
+            *o++ = c;
+        }
+    }
+    *o++ = '\t';
+    size_t chars = 0;
+    int space = 0, any = 0;
+    for (size_t i = 0; i < text.len && chars < anchor_chars;) {
+        lxb_char_t c = text.data[i];
+        long n = c < 0x80 ? 1 : utf8_sequence(text.data + i, text.len - i);
+        size_t k = (size_t) (n < 0 ? -n : n);
+        Py_UCS4 ch = 0xFFFD; /* what Python's decoder puts for bytes that are not UTF-8 */
+        if (n == 1) {
+            ch = c;
+        }
+        else if (n > 1) {
+            ch = c & (0xFF >> (k + 1));
+            for (size_t j = 1; j < k; j++) {
+                ch = (ch << 6) | (text.data[i + j] & 0x3F);
+            }
+        }
+        if (Py_UNICODE_ISSPACE(ch)) {
+            space = any;
+        }
+        else {
+            if (space) {
+                *o++ = ' ';
+                space = 0;
+                if (++chars == anchor_chars) {
+                    break;
+                }
+            }
+            memcpy(o, text.data + i, k);
+            o += k;
+            chars++;
+            any = 1;
+        }
+        i += k;
+    }
+    out->n = (size_t) (o - (lxb_char_t *) out->data);
+    return 0;
+}
+
+/* Whether the text holds U+FFFD once Python decodes it. */
+static int replaced(span_t v)
+{
+    for (size_t i = 0; i < v.len;) {
+        if (v.data[i] < 0x80) {
+            i++;
+            continue;
+        }
+        long n = utf8_sequence(v.data + i, v.len - i);
+        if (n < 0 || (n == 3 && memcmp(v.data + i, "\xef\xbf\xbd", 3) == 0)) {
+            return 1;
+        }
+        i += (size_t) n;
+    }
+    return 0;
+}
+
+/* The page's links to #fragments of another page (an <a> check with A_FRAGMENT) as
+ * pagechecks.fragment_lines puts them: each target once (the order first linked), with its
+ * fragment lines, each once (document order), "\n" between. Only where the walk joined every
+ * one of them and no U+FFFD is in their hrefs and texts, as written or for bytes that are not
+ * UTF-8 (else fragments_built stays 0 and Python puts them together: two lines of different bytes
+ * that Python's decoder replaces alike are one line). */
+static int build_fragments(walked_t *r)
+{
+    const walk_t *w = &r->w;
+    size_t n = 0;
+    for (size_t i = 0; i < w->checks.n; i++) {
+        const check_t *c = &w->checks.items[i];
+        if (c->kind == CHECK_A && c->n & A_FRAGMENT) {
+            long at = w->words.items[c->word].at;
+            if (r->joined == NULL || at < 0 || r->joined[at].off == JOIN_LATER
+                || replaced(c->a) || replaced(anchor_text(w, c->word))) {
+                return 0;
+            }
+            n++;
+        }
+    }
+    r->fragments_built = 1;
+    if (n == 0) {
+        return 0;
+    }
+    /* Each link's target (its index among the targets) and line. */
+    size_t *target = malloc(n * sizeof(size_t)), *line_off = malloc((n + 1) * sizeof(size_t));
+    span_t *urls = malloc(n * sizeof(span_t)), *lines = malloc(n * sizeof(span_t));
+    size_t *keep = malloc(n * sizeof(size_t)), *first = calloc(n + 1, sizeof(size_t));
+    buf_t text = {NULL, 0, 0};
+    index_t targets = {NULL, NULL, 0}, seen = {NULL, NULL, 0};
+    int failed = target == NULL || line_off == NULL || urls == NULL || lines == NULL
+                 || keep == NULL || first == NULL || index_init(&targets, urls, n) < 0
+                 || index_init(&seen, lines, n) < 0;
+    size_t m = 0, n_targets = 0, n_kept = 0;
+    for (size_t i = 0; !failed && i < w->checks.n; i++) {
+        const check_t *c = &w->checks.items[i];
+        if (c->kind != CHECK_A || !(c->n & A_FRAGMENT)) {
+            continue;
+        }
+        const joined_t *j = &r->joined[w->words.items[c->word].at];
+        if (j->off == JOIN_NOTHING || j->len == 0) {
+            continue; /* no target: no line */
+        }
+        span_t url = {(const lxb_char_t *) r->urls.data + j->off, (size_t) j->len};
+        int added;
+        size_t t = index_of(&targets, url, n_targets, &added);
+        if (added) {
+            urls[n_targets++] = url;
+        }
+        /* The line behind its target's index: a line is said once per target. */
+        line_off[m] = text.n;
+        target[m] = t;
+        failed = buf_add(&text, (const lxb_char_t *) &t, sizeof(t)) < 0
+                 || fragment_line(c->a, anchor_text(w, c->word), &text) < 0;
+        m++;
+    }
+    line_off[m] = text.n;
+    for (size_t k = 0; !failed && k < m; k++) {
+        span_t v = {(const lxb_char_t *) text.data + line_off[k], line_off[k + 1] - line_off[k]};
+        int added;
+        index_of(&seen, v, n_kept, &added);
+        if (added) {
+            lines[n_kept] = v;
+            keep[n_kept++] = k;
+        }
+    }
+    /* The kept lines by target, each target's in document order (a counting sort). */
+    for (size_t k = 0; !failed && k < n_kept; k++) {
+        first[target[keep[k]] + 1]++;
+    }
+    for (size_t t = 0; !failed && t < n_targets; t++) {
+        first[t + 1] += first[t];
+    }
+    size_t *order = failed ? NULL : malloc((n_kept ? n_kept : 1) * sizeof(size_t));
+    failed = failed || order == NULL;
+    for (size_t k = 0; !failed && k < n_kept; k++) {
+        order[first[target[keep[k]]]++] = keep[k];
+    }
+    r->fragments.items = failed ? NULL : malloc((n_targets ? n_targets : 1) * sizeof(fragment_t));
+    failed = failed || r->fragments.items == NULL;
+    for (size_t t = 0, k = 0; !failed && t < n_targets; t++) {
+        fragment_t *f = &r->fragments.items[r->fragments.n++];
+        f->url_off = (size_t) (urls[t].data - (const lxb_char_t *) r->urls.data);
+        f->url_len = urls[t].len;
+        f->off = r->lines.n;
+        for (size_t from = k; !failed && k < n_kept && target[order[k]] == t; k++) {
+            size_t at = line_off[order[k]] + sizeof(size_t);
+            failed = (k > from && buf_add(&r->lines, (const lxb_char_t *) "\n", 1) < 0)
+                     || buf_add(&r->lines, (const lxb_char_t *) text.data + at,
+                                line_off[order[k] + 1] - at) < 0;
+        }
+        f->len = r->lines.n - f->off;
+    }
+    free(order);
+    free(target);
+    free(line_off);
+    free(urls);
+    free(lines);
+    free(keep);
+    free(first);
+    free(text.data);
+    free(targets.slots);
+    free(seen.slots);
+    return failed ? -1 : 0;
+}
+
 /* Parse, walk and join, without the GIL. ``dir``: the page's directory URL or NULL, its origin
  * ``origin_len`` bytes long. */
 static void walk_page(walked_t *r, const char *data, size_t len, const char *dir, size_t dir_len,
@@ -1995,6 +2215,9 @@ static void walk_page(walked_t *r, const char *data, size_t len, const char *dir
         w->failed = 1;
     }
     if (!w->failed && r->status == LXB_STATUS_OK && pack_piece(w, r->joined, &r->urls, &r->said) < 0) {
+        w->failed = 1;
+    }
+    if (!w->failed && r->status == LXB_STATUS_OK && build_fragments(r) < 0) {
         w->failed = 1;
     }
     release_doc(doc, r->status == LXB_STATUS_OK && len <= KEEP_DOC_BYTES);
@@ -2310,7 +2533,8 @@ static int append_new(PyObject *list, PyObject *item)
 static PyObject *walked_checks(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule;
-    if (!PyArg_ParseTuple(args, "O:walked_checks", &capsule)) {
+    int apart = 0; /* the links to #fragments are walked_fragments()'s: no A_FRAGMENT here */
+    if (!PyArg_ParseTuple(args, "O|p:walked_checks", &capsule, &apart)) {
         return NULL;
     }
     walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
@@ -2370,11 +2594,14 @@ static PyObject *walked_checks(PyObject *Py_UNUSED(self), PyObject *args)
             break;
         }
         case CHECK_A: {
-            const word_t *d = &w->words.items[c->word];
-            PyObject *text = str_of((const lxb_char_t *) (w->anchors.data ? w->anchors.data + d->text_off : ""),
-                                    d->text_len);
+            long flags = apart ? c->n & ~A_FRAGMENT : c->n;
+            if (!flags) {
+                break;
+            }
+            span_t said = anchor_text(w, c->word);
+            PyObject *text = str_of(said.data, said.len);
             failed = text == NULL
-                     || append_new(list, Py_BuildValue("(NNl)", str_or_none(c->a), text, c->n)) < 0;
+                     || append_new(list, Py_BuildValue("(NNl)", str_or_none(c->a), text, flags)) < 0;
             break;
         }
         case CHECK_CANONICAL:
@@ -2406,6 +2633,36 @@ static PyObject *walked_checks(PyObject *Py_UNUSED(self), PyObject *args)
                          lists[CHECK_IMG], lists[CHECK_A], lists[CHECK_CANONICAL],
                          lists[CHECK_HREFLANG], lists[CHECK_OG], lists[CHECK_JSONLD],
                          lists[CHECK_ITEMTYPE], opened);
+}
+
+/* The page's links to #fragments of another page by target, as the walk put them together
+ * (build_fragments), or None where it did not. */
+static PyObject *walked_fragments(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O:walked_fragments", &capsule)) {
+        return NULL;
+    }
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    if (r == NULL || walk_failed(r) < 0) {
+        return NULL;
+    }
+    if (!r->fragments_built) {
+        Py_RETURN_NONE;
+    }
+    PyObject *list = PyList_New((Py_ssize_t) r->fragments.n);
+    for (size_t i = 0; list != NULL && i < r->fragments.n; i++) {
+        const fragment_t *f = &r->fragments.items[i];
+        PyObject *pair = Py_BuildValue(
+            "(NN)", PyUnicode_FromStringAndSize(r->urls.data + f->url_off, (Py_ssize_t) f->url_len),
+            str_of((const lxb_char_t *) r->lines.data + f->off, f->len));
+        if (pair == NULL) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t) i, pair);
+    }
+    return list;
 }
 
 /* The "<" in p[from, to), and of those the "</" whose "/" is before ``to``. Counted in runs of at
@@ -2586,9 +2843,15 @@ static PyMethodDef methods[] = {
      "walked_said(walked, joins=True) -> bytes: walked_words() as the crawl file keeps them "
      "(linkwords.pack_piece), with the links the walk joined; without them if not ``joins``."},
     {"walked_checks", walked_checks, METH_VARARGS,
-     "walked_checks(walked) -> (signature, edges, ids, headings, titles, lorem, imgs, anchors, "
+     "walked_checks(walked, apart=False) -> (signature, edges, ids, headings, titles, lorem, imgs, anchors, "
      "canonicals, hreflangs, ogs, jsonlds, itemtypes, opened): what the audit checks on the page "
-     "(_pagewalk_py.walked_checks says each)."},
+     "(_pagewalk_py.walked_checks says each); ``apart``: the anchors without A_FRAGMENT "
+     "(walked_fragments() has those links)."},
+    {"walked_fragments", walked_fragments, METH_VARARGS,
+     "walked_fragments(walked) -> [(url, lines)] or None: the links to #fragments of another "
+     "page, by the URL they lead to (the order first linked), each with its lines ('fragment\\t"
+     "its words', each once, '\\n' between), where the walk joined every one of them; else "
+     "None (_pagewalk_py.walked_fragments says it)."},
     {"walked_refreshes", walked_refreshes, METH_VARARGS,
      "walked_refreshes(walked) -> [content]: of each <meta http-equiv=refresh content>."},
     {"markup", markup, METH_VARARGS,
@@ -2638,15 +2901,17 @@ static int read_deflate_settings(void)
     return failed ? -1 : 0;
 }
 
-/* pagechecks.ALT_FLOOR and NON_DESCRIPTIVE: the one place they are written. */
+/* pagechecks.ALT_FLOOR, ANCHOR_CHARS and NON_DESCRIPTIVE: the one place they are written. */
 static int read_checks_settings(void)
 {
     PyObject *spec = PyImport_ImportModule("gui_crawler.parsing.pagechecks");
     PyObject *floor = spec != NULL ? PyObject_GetAttrString(spec, "ALT_FLOOR") : NULL;
     PyObject *words = spec != NULL ? PyObject_GetAttrString(spec, "NON_DESCRIPTIVE") : NULL;
-    int failed = floor == NULL || words == NULL || !PyTuple_Check(words);
+    PyObject *chars = spec != NULL ? PyObject_GetAttrString(spec, "ANCHOR_CHARS") : NULL;
+    int failed = floor == NULL || words == NULL || chars == NULL || !PyTuple_Check(words);
     if (!failed) {
         alt_floor = (size_t) PyLong_AsSize_t(floor);
+        anchor_chars = (size_t) PyLong_AsSize_t(chars);
         n_vague = (size_t) PyTuple_GET_SIZE(words);
         vague_words = calloc(n_vague + 1, sizeof(char *));
         failed = PyErr_Occurred() != NULL || vague_words == NULL;
@@ -2657,8 +2922,10 @@ static int read_checks_settings(void)
         }
     }
     if (failed && !PyErr_Occurred()) {
-        PyErr_SetString(PyExc_ImportError, "pagechecks.ALT_FLOOR and NON_DESCRIPTIVE are needed");
+        PyErr_SetString(PyExc_ImportError,
+                        "pagechecks.ALT_FLOOR, ANCHOR_CHARS and NON_DESCRIPTIVE are needed");
     }
+    Py_XDECREF(chars);
     Py_XDECREF(words);
     Py_XDECREF(floor);
     Py_XDECREF(spec);

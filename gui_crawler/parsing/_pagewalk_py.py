@@ -419,7 +419,7 @@ def walked_said(walked: Walked, joins: bool = True, /) -> bytes:
     return walked.said if joins or walked.joined is None else pack_piece(walked.words, None)
 
 
-def walked_checks(walked: Walked, /) -> pc.Checks:
+def walked_checks(walked: Walked, apart: bool = False, /) -> pc.Checks:
     """What the audit checks on the piece (``pagechecks.Checks`` says each field): the visible
     text's MinHash signature and its first and last two words' hashes; its ids; its headings' levels; how many <title> (an SVG's aside);
     whether its visible text says lorem ipsum; its <img src> without alt, without width or
@@ -427,8 +427,24 @@ def walked_checks(walked: Walked, /) -> pc.Checks:
     target=_blank without noopener, without words, non-descriptive, to another page's #fragment
     or to one of its own that it lacks (and its last <a>, whatever its flags); its canonicals,
     hreflangs, og: metas, JSON-LD texts and itemtypes; and the text and alt of the <a> it opens
-    with when it continues one after a cut (None if not)."""
-    return walked.checks
+    with when it continues one after a cut (None if not). ``apart``: the <a> without A_FRAGMENT
+    (:func:`walked_fragments` has those links)."""
+    if not apart:
+        return walked.checks
+    anchors = [(h, t, f & ~pc.A_FRAGMENT) for h, t, f in walked.checks[7] if f & ~pc.A_FRAGMENT]
+    return (*walked.checks[:7], anchors, *walked.checks[8:])
+
+
+def walked_fragments(walked: Walked, /) -> list[tuple[str, str]] | None:
+    """The piece's links to #fragments of another page put together as the audit reads them
+    (``pagechecks.fragment_lines``), where the walk joined every one of them and no U+FFFD is in
+    their hrefs and texts (the C cannot tell a byte that is not UTF-8 from it, and two lines of
+    different bytes that decode alike are one line); else None."""
+    joined = walked.joined or {}
+    anchors = [a for a in walked.checks[7] if a[2] & pc.A_FRAGMENT]
+    if any(joined.get(h or "") is None or "\ufffd" in f"{h}{t}" for h, t, _ in anchors):
+        return None
+    return pc.fragment_lines(anchors, joined.__getitem__)
 
 
 def walked_refreshes(walked: Walked, /) -> list[str]:

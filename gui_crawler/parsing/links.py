@@ -14,6 +14,7 @@ from gui_crawler.base.urls import href_joiner, join, join_all, plain_directory
 from gui_crawler.parsing import _pagescan_py as pagescan
 from gui_crawler.parsing import accel, slicing
 from gui_crawler.parsing.linkwords import page_blob, refresh_target
+from gui_crawler.parsing.pagechecks import merged_fragments
 from gui_crawler.parsing.pagefacts import FactsReader, PageFacts
 
 if TYPE_CHECKING:
@@ -168,16 +169,22 @@ def finish(
         spent = page.seconds + seconds + time.perf_counter() - t0
         return ParsedPage(found, page.encoding, slicing.why(trouble), seconds=spent)
     facts = FactsReader(digest)
-    base_href: str | None = None
     # Each distinct href, document order, with the URL the walk joined it to ("" for none; None
     # when Python must join it).
     hrefs: dict[str, str | None] = {}
-    for piece in walked:
-        read = accel.pagewalk.walked(piece, hrefs, digest is None)
-        if base_href is None:
-            base_href = read[0]
+    reads = [accel.pagewalk.walked(piece, hrefs, digest is None) for piece in walked]
+    base_href = next((read[0] for read in reads if read[0] is not None), None)
+    # The links to #fragments of another page (python3-doc has ~130 a page) put together by the
+    # walk, where it joined them all (a <base> in any piece makes every join Python's).
+    fragments = _fragments(walked) if base_href is None else None
+    checks = [accel.pagewalk.walked_checks(piece, fragments is not None) for piece in walked]
+    if fragments is not None and any(checked[13] is not None for checked in checks[1:]):
+        # An <a> a cut parted: its words are the whole <a>'s, which Python puts together.
+        fragments = None
+        checks = [accel.pagewalk.walked_checks(piece) for piece in walked]
+    for read, checked in zip(reads, checks, strict=True):
         facts.add(*read[1:])
-        facts.checked(accel.pagewalk.walked_checks(piece), read[7])
+        facts.checked(checked, read[7])
     base = (join(page.page_url, base_href) if base_href else None) or page.page_url
     join_href = href_joiner(base)
     # The walk joined plain hrefs to the page's directory; a <base> (a piece's walk only sees its
@@ -205,9 +212,19 @@ def finish(
     # them when a view or an output asks).
     pieces = [accel.pagewalk.walked_said(piece, joined) for piece in walked]
     said = page_blob(base_href, pieces, extras)
-    facts_read = facts.finish(base, page.page_url, hrefs)
+    facts_read = facts.finish(base, page.page_url, hrefs, fragments)
     spent = page.seconds + seconds + time.perf_counter() - t0
     return ParsedPage(list(links), page.encoding, facts=facts_read, seconds=spent, words=said)
+
+
+def _fragments(walked: list[Walked]) -> list[tuple[str, str]] | None:
+    """The page's links to #fragments of another page as its pieces' walks put them together
+    (``pagechecks.fragment_lines``), or None where a walk did not."""
+    parts = [accel.pagewalk.walked_fragments(piece) for piece in walked]
+    built = [part for part in parts if part is not None]
+    if len(built) < len(parts):
+        return None
+    return built[0] if len(built) == 1 else merged_fragments(built)
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the

@@ -194,7 +194,7 @@ def srcset_urls(value: str | None) -> list[str]:
 _HREFLANG = re.compile(r"[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?|x-default", re.IGNORECASE)
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _OG = ("og:title", "og:description", "og:image")
-_ANCHOR_CHARS = 200  # of a link's words kept as the detail
+ANCHOR_CHARS = 200  # of a link's words kept as the detail (the walk reads this too)
 _SPACE = " \t\n\x0b\x0c\r"
 # A page's checks as its record keeps them (format 7 of the crawl file): this byte, then their JSON
 # deflated (raw, level 1, an 8 KB window: zlib's set-up of its default 32 KB one cost more than
@@ -229,7 +229,37 @@ def _fragment(href: str) -> str:
 
 
 def _words(text: str) -> str:
-    return " ".join(text.split())[:_ANCHOR_CHARS]
+    return " ".join(text.split())[:ANCHOR_CHARS]
+
+
+def fragment_lines(
+    anchors: Iterable[tuple[str | None, str, int]], join: Callable[[str], str | None]
+) -> list[tuple[str, str]]:
+    """The page's links to #fragments of another page (``anchors`` with A_FRAGMENT) by the URL
+    ``join`` joins each href to (the order first linked; none: no line), each with its lines,
+    "fragment\\tits words", each once (document order), "\\n" between: the audit's ``fragments``
+    facts. The walk puts them together itself where it joined every one (``walked_fragments``)."""
+    by_target: dict[str, dict[str, None]] = {}
+    for href, text, flags in anchors:
+        if flags & A_FRAGMENT:
+            written = href or ""
+            target = join(written)
+            if target:
+                by_target.setdefault(target, {})[f"{_fragment(written)}\t{_words(text)}"] = None
+    return [(url, "\n".join(lines)) for url, lines in by_target.items()]
+
+
+def merged_fragments(parts: Iterable[list[tuple[str, str]]]) -> list[tuple[str, str]]:
+    """The :func:`fragment_lines` of a page's pieces as those of the whole page (no <a> parted
+    by a cut between them)."""
+    blocks: dict[str, list[str]] = {}
+    for part in parts:
+        for url, lines in part:
+            blocks.setdefault(url, []).append(lines)
+    return [
+        (url, said[0] if len(said) == 1 else "\n".join(dict.fromkeys("\n".join(said).split("\n"))))
+        for url, said in blocks.items()
+    ]
 
 
 class ChecksReader:
@@ -253,11 +283,13 @@ class ChecksReader:
         descriptions: int,
         metas: Iterable[str],
         joined: Mapping[str, str | None] | None = None,
+        fragments: list[tuple[str, str]] | None = None,
     ) -> tuple[bytes, bytes, bytes, str]:
         """(checks packed, ids, signature, structured data types) of the page whose links join
         against ``base`` (``joined``: the URL each href of the page joined to, where the parse
         joined them already); ``descriptions``: its meta descriptions, ``metas``: the names of
-        its <meta name> (lower case)."""
+        its <meta name> (lower case); ``fragments``: its :func:`fragment_lines` where the walk
+        put them together (its anchors then say no A_FRAGMENT)."""
         found: list[list[str]] = []
         flag = found.append
         join_href = href_joiner(base)
@@ -295,25 +327,12 @@ class ChecksReader:
             if flags & IMG_NO_SIZE:
                 flag(["img_missing_size", url, ""])
         host = host_of(page_url)
-        # Each way a link is written once (a page's navigation repeats them); the most of them,
-        # links to another page's #fragment, read first and quickest, kept by target page.
-        fragments: dict[str, list[str]] = {}
-        for href, text, flags in dict.fromkeys(_continued(pieces)):
-            if flags == A_FRAGMENT:
-                # join, _fragment and _words written out: python3-doc has ~130 a page.
-                href = href or ""
-                target = known[href] if href in known else join_href(href)
-                if target:
-                    fragment = href.partition("#")[2].rstrip(_SPACE)
-                    if "\t" in fragment or "\n" in fragment or "\r" in fragment:
-                        fragment = _fragment(href)
-                    line = f"{fragment}\t{' '.join(text.split())[:_ANCHOR_CHARS]}"
-                    lines = fragments.get(target)
-                    if lines is None:
-                        fragments[target] = [line]
-                    else:
-                        lines.append(line)
-                continue
+        # Each way a link is written once (a page's navigation repeats them).
+        anchors = list(dict.fromkeys(_continued(pieces)))
+        if fragments is None:
+            fragments = fragment_lines(anchors, join)
+        for href, text, flags in anchors:
+            flags &= ~A_FRAGMENT
             if not flags & ~A_LAST:
                 continue
             written = href or ""
@@ -326,8 +345,6 @@ class ChecksReader:
             target = join(written)
             if not target:
                 continue
-            if flags & A_FRAGMENT:
-                fragments.setdefault(target, []).append(f"{_fragment(written)}\t{words}")
             if flags & A_NOFOLLOW:
                 flag(["nofollow", target, words])
             if flags & A_EMPTY:
@@ -346,9 +363,7 @@ class ChecksReader:
             flag(["og_missing", "", ", ".join(missing)])
         types = _structured(flag, [text for p in pieces for text in p[11]])
         types += [t.rsplit("/", 1)[-1] for p in pieces for v in p[12] for t in (v or "").split()]
-        found += [
-            ["fragments", url, "\n".join(dict.fromkeys(said))] for url, said in fragments.items()
-        ]
+        found += [["fragments", url, lines] for url, lines in fragments]
         signature = _combined(pieces, self.words)
         # Each thing once (a logo shown three times is one image without alt).
         checks = pack_checks(list(dict.fromkeys(map(tuple, found))))

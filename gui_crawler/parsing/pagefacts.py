@@ -164,12 +164,17 @@ class FactsReader:
         self.checks.add(checks, words)
 
     def finish(
-        self, base: str, page_url: str, joined: Mapping[str, str | None] | None = None
+        self,
+        base: str,
+        page_url: str,
+        joined: Mapping[str, str | None] | None = None,
+        fragments: list[tuple[str, str]] | None = None,
     ) -> PageFacts:
         """The page's facts, once every piece of it has been walked (``base``: what its links
-        join against; ``joined``: the URL each of its hrefs joined to, where known)."""
+        join against; ``joined``: the URL each of its hrefs joined to, where known;
+        ``fragments``: its links to #fragments as the walk put them together, if it did)."""
         checks, ids, minhash, types = self.checks.finish(
-            base, page_url, self.descriptions, self.meta_names, joined
+            base, page_url, self.descriptions, self.meta_names, joined, fragments
         )
         return PageFacts(
             title=self.title,
