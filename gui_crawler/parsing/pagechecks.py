@@ -82,11 +82,16 @@ Checks = tuple[
 ]
 
 
+# The multipliers of shingle(): one for each word's place, one for the mix.
+_K1, _K2, _K3 = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9
+_KMIX = 0xFF51AFD7ED558CCD
+
+
 def shingle(a: int, b: int, c: int) -> int:
     """The 64-bit hash of three words' hashes, in this order."""
-    h = (a * 0x9E3779B97F4A7C15 ^ b * 0xC2B2AE3D27D4EB4F ^ c * 0x165667B19E3779F9) & _M64
+    h = (a * _K1 ^ b * _K2 ^ c * _K3) & _M64
     h ^= h >> 32
-    h = (h * 0xFF51AFD7ED558CCD) & _M64
+    h = (h * _KMIX) & _M64
     return h ^ (h >> 29)
 
 
@@ -97,6 +102,8 @@ def signature(words: Sequence[bytes]) -> bytes:
     permutation hashing", Li, Owen and Zhang 2012): the audit fills the empty bins."""
     if len(words) < 3:
         return b""
+    if len(words) >= VECTOR_WORDS and (np := _numpy()) is not None:
+        return vector_signature(np, words)
     mins = [EMPTY_BIN] * SIG_BINS
     hashes = list(map(zlib.crc32, words))
     for a, b, c in zip(hashes, hashes[1:], hashes[2:], strict=False):
@@ -105,6 +112,37 @@ def signature(words: Sequence[bytes]) -> bytes:
         if low < mins[x >> 58]:
             mins[x >> 58] = low
     return b"".join(m.to_bytes(4, "little") for m in mins)
+
+
+# The pure-Python walk's signature in numpy, which comes with pyqtgraph (a wheel: no compiler),
+# from this many words on: python3-doc's 1.8 million shingles took the loop 0.64 s, numpy 0.09 s
+# (a sixth of the pure walk's time). Fewer words: the loop, which needs no import.
+VECTOR_WORDS = 64
+_NUMPY: list[Any] = []  # numpy once imported (None: not installed)
+
+
+def _numpy() -> Any:
+    if not _NUMPY:
+        try:
+            import numpy
+        except ImportError:
+            _NUMPY.append(None)
+        else:
+            _NUMPY.append(numpy)
+    return _NUMPY[0]
+
+
+def vector_signature(np: Any, words: Sequence[bytes]) -> bytes:
+    """:func:`signature` of three words or more, each step over all shingles at once (uint64
+    arithmetic wraps as the loop's ``& _M64`` does)."""
+    u = np.uint64
+    h = np.fromiter(map(zlib.crc32, words), dtype=u, count=len(words))
+    x = h[:-2] * u(_K1) ^ h[1:-1] * u(_K2) ^ h[2:] * u(_K3)
+    x ^= x >> u(32)
+    x *= u(_KMIX)
+    mins = np.full(SIG_BINS, EMPTY_BIN, dtype=u)
+    np.minimum.at(mins, (x >> u(58)).astype(np.intp), (x ^ (x >> u(29))) & u(EMPTY_BIN))
+    return bytes(mins.astype("<u4").tobytes())
 
 
 def fragment_hashes(fragment: str) -> tuple[int, ...]:
