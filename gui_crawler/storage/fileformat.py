@@ -34,10 +34,10 @@ from gui_crawler.storage import compact, lockfile
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.locking import lock
 
-# 8: the queued table keeps the frontier only (a URL's row is deleted, by its seq, in the
-# transaction that writes its record; no index on its URL: the store keeps a URL from being
-# queued twice), a record's floats are REAL (a whole one, 0.0, takes no bytes), its timings and
-# URLs compact (``compact``: generated columns read them): rust-doc's file 56.8 → 48.7 MB;
+# 8: the queued table keeps the frontier only (a recorded URL's row is deleted by its seq after
+# its record; no index on its URL: the store keeps a URL from being queued twice), a record's
+# floats are REAL (a whole one, 0.0, takes no bytes), its timings and URLs compact (``compact``:
+# generated columns read them): rust-doc's file 56.8 → 48.7 MB;
 # 7 (still read): a record's response headers deflated against HEADERS_DICTIONARY (bytes; text in
 # the files before), a page's checks deflated against pagechecks.CHECKS_DICTIONARY behind
 # pagechecks.PACKED (JSON, or zlib past 256 B, before): rust-doc's file 60.3 → 53.9 MB; 6 (still
@@ -173,10 +173,10 @@ def _literal(value: object) -> str:
     return "NULL" if value is None else repr(value)
 
 
-def columns_of(db: sqlite3.Connection, schema: str = "main") -> set[str]:
+def columns_of(db: sqlite3.Connection, database: str = "main") -> set[str]:
     """The columns of a crawl file's records table (those generated too: a file of format 8
-    reads its timings through them)."""
-    return {row[1] for row in db.execute(f"PRAGMA {schema}.table_xinfo(records)") if row[6] != 1}
+    reads its timings and URLs through them)."""
+    return {row[1] for row in db.execute(f"PRAGMA {database}.table_xinfo(records)") if row[6] != 1}
 
 
 def add_missing_columns(db: sqlite3.Connection) -> None:
