@@ -5,6 +5,8 @@ One concern per module:
 
 * ``fileformat``: the file's tables and versions, records and queued URLs as rows and back,
   ``load`` (read a whole file) and ``SavedCrawl`` (what it holds);
+* ``compact``: the fields a file of format 8 keeps smaller (timings, URLs on its origin), read
+  back through generated columns;
 * ``writer``: ``CrawlStore``, a file being written, committed on the event loop;
 * ``checkpoint``: the thread that copies the WAL into the file;
 * ``locking``: one crawl at a time writes a file (``gui_crawler.storage.lockfile`` does the locking);

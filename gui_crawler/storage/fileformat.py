@@ -2,9 +2,10 @@
 row and back, and ``load``, which reads a whole file. No Qt here.
 
 A crawl file is SQLite: ``meta`` (format, the crawl's options as JSON, its state), ``queued``
-(every URL taken into the crawl, in the order taken), ``records`` (one row per URL recorded,
-a column per FetchRecord field) and ``history`` (what a re-check replaced: each earlier answer
-of a URL, with when it was replaced). A URL queued and not recorded is the frontier left to fetch.
+(the URLs taken into the crawl and not recorded yet, in the order taken; files of format 7 and
+before kept every URL taken in), ``records`` (one row per URL recorded, a column per FetchRecord
+field) and ``history`` (what a re-check replaced: each earlier answer of a URL, with when it was
+replaced). A URL queued and not recorded is the frontier left to fetch.
 """
 
 from __future__ import annotations
@@ -29,25 +30,29 @@ from gui_crawler.parsing._linkpack_py import inflate_raw
 from gui_crawler.parsing.linkwords import LinkWords, blob_links, said_words, said_words_5
 from gui_crawler.records.verdicts import NO_RULES, StatusRules, Verdict
 from gui_crawler.records.verdicts import SQL_FUNCTIONS as VERDICT_SQL_FUNCTIONS
-from gui_crawler.storage import lockfile
+from gui_crawler.storage import compact, lockfile
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.locking import lock
 
-# 7: a record's response headers deflated against HEADERS_DICTIONARY (bytes; text in the files
-# before), a page's checks deflated against pagechecks.CHECKS_DICTIONARY behind pagechecks.PACKED
-# (JSON, or zlib past 256 bytes, before): rust-doc's file 60.3 → 53.9 MB; 6 (still read): a
-# page's links are kept with their words (the words column, linkwords.page_blob: each word
-# points at its link, compressed), its links column says so (LINKS_IN_WORDS), a rendered
-# page's fields (rendered, rendered_links, js_errors, render, render_ms: columns of their own),
-# and the audit's checks of a page (checks, ids, minhash, structured_data); 5 (still read:
-# each word held its href as written, linkwords.said_words_5) kept the links with their words
-# apart; 4 (still read: no words) a record's response headers (a column of their own); 3 (still
-# read: no headers) packs a record's links (_linkpack); 2 (still read): joins them by "\n". Rows
-# of each kind are told apart by their links column (and their headers' type, their checks' first
-# byte), so a file of an older format resumed holds both; a resume makes it format 7, so that an
-# older version refuses it by name instead of misreading it.
-FORMAT = "gui_crawler-crawl-7"
-READS = {f"gui_crawler-crawl-{n}" for n in range(2, 7)} | {FORMAT}
+# 8: the queued table keeps the frontier only (a recorded URL's row is deleted by its seq after
+# its record; no index on its URL: the store keeps a URL from being queued twice), a record's
+# floats are REAL (a whole one, 0.0, takes no bytes), its timings and URLs compact (``compact``:
+# generated columns read them): rust-doc's file 56.8 → 48.7 MB;
+# 7 (still read): a record's response headers deflated against HEADERS_DICTIONARY (bytes; text in
+# the files before), a page's checks deflated against pagechecks.CHECKS_DICTIONARY behind
+# pagechecks.PACKED (JSON, or zlib past 256 B, before): rust-doc's file 60.3 → 53.9 MB; 6 (still
+# read): a page's links are kept with their words (the words column, linkwords.page_blob: each word
+# points at its link, compressed), its links column says so (LINKS_IN_WORDS), a rendered page's
+# fields (rendered, rendered_links, js_errors, render, render_ms: columns of their own), and the
+# audit's checks of a page (checks, ids, minhash, structured_data); 5 (still read: each word held
+# its href as written, linkwords.said_words_5) kept the links with their words apart; 4 (still read:
+# no words) a record's response headers (a column of their own); 3 (still read: no headers) packs a
+# record's links (_linkpack); 2 (still read): joins them by "\n". Rows of each kind are told apart
+# by their links column (and their headers' type, their checks' first byte), so a file of an older
+# format resumed holds both (its tables stay as they were: no compact columns); a resume makes it
+# format 8, so that an older version refuses it by name instead of misreading it.
+FORMAT = "gui_crawler-crawl-8"
+READS = {f"gui_crawler-crawl-{n}" for n in range(2, 8)} | {FORMAT}
 # The links column of a row whose links are in its words column: packed links (format 3 and
 # after) begin with a 0 byte (the first link shares nothing with the one before), text is text.
 LINKS_IN_WORDS = b"\x06"
@@ -55,28 +60,56 @@ LINKS_IN_WORDS = b"\x06"
 # partial index, a few rows), so that a file is opened without reading every record: a column
 # after a page's links is read only past them, which is most of the file.
 CUT_SHORT = f"error_kind = '{ErrorKind.CANCELLED.value}'"
-SCHEMA = f"""
+_COLUMN_TYPE = {"url": " TEXT NOT NULL UNIQUE"} | {
+    f.name: " REAL" for f in fields(FetchRecord) if f.type == "float"
+}
+
+
+def schema(origin: str | None) -> str:
+    """A crawl file's tables, its records' fields compact (``compact``) on ``origin``; None:
+    each field a column of its own, as record_row makes a row (files up to format 7, and the
+    pages table's database in memory: SCHEMA)."""
+    records = ", ".join(
+        n + _COLUMN_TYPE.get(n, "")
+        if origin is None or compact.stored(n) == n
+        else compact.columns(n, origin)
+        for n in RECORD_FIELDS
+    )
+    return f"""
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS queued (
-    seq INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE,
+    seq INTEGER PRIMARY KEY, url TEXT NOT NULL,
     redirects_left INTEGER NOT NULL, depth INTEGER NOT NULL, referrer TEXT);
-CREATE TABLE IF NOT EXISTS records (
-    seq INTEGER PRIMARY KEY, {", ".join(n + (" TEXT NOT NULL UNIQUE" if n == "url" else "") for n in RECORD_FIELDS)});
+CREATE TABLE IF NOT EXISTS records (seq INTEGER PRIMARY KEY, {records});
 CREATE TABLE IF NOT EXISTS history (
     seq INTEGER PRIMARY KEY, url TEXT NOT NULL, status INTEGER, error_kind TEXT, exception TEXT,
     replaced TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS records_cut_short ON records (url) WHERE {CUT_SHORT};
 """
+
+
+SCHEMA = schema(None)
 INSERT_HISTORY = (
     "INSERT INTO history (url, status, error_kind, exception, replaced) VALUES (?,?,?,?,?)"
 )
+# OR IGNORE: a file of format 7 or before, resumed, keeps its UNIQUE index on the queued URLs.
 INSERT_QUEUED = (
-    "INSERT OR IGNORE INTO queued (url, redirects_left, depth, referrer) VALUES (?,?,?,?)"
+    "INSERT OR IGNORE INTO queued (seq, url, redirects_left, depth, referrer) VALUES (?,?,?,?,?)"
 )
-INSERT_RECORD = (
-    f"INSERT OR REPLACE INTO records ({', '.join(RECORD_FIELDS)}) "
-    f"VALUES ({', '.join('?' * len(RECORD_FIELDS))})"
-)
+DELETE_QUEUED = "DELETE FROM queued WHERE seq = ?"
+
+
+def _insert_record(names: Iterable[str]) -> str:
+    names = tuple(names)
+    return (
+        f"INSERT OR REPLACE INTO records ({', '.join(names)}) "
+        f"VALUES ({', '.join('?' * len(names))})"
+    )
+
+
+INSERT_RECORD = _insert_record(RECORD_FIELDS)
+# Into a records table of schema(origin): a row of record_row made compact (compact.Compact).
+INSERT_FILE_RECORD = _insert_record(map(compact.stored, RECORD_FIELDS))
 
 
 _LINKS = RECORD_FIELDS.index("links")
@@ -140,9 +173,15 @@ def _literal(value: object) -> str:
     return "NULL" if value is None else repr(value)
 
 
+def columns_of(db: sqlite3.Connection, database: str = "main") -> set[str]:
+    """The columns of a crawl file's records table (those generated too: a file of format 8
+    reads its timings and URLs through them)."""
+    return {row[1] for row in db.execute(f"PRAGMA {database}.table_xinfo(records)") if row[6] != 1}
+
+
 def add_missing_columns(db: sqlite3.Connection) -> None:
     """Columns of fields added since the file was made, so that resuming can write them."""
-    have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+    have = columns_of(db)
     for name in RECORD_FIELDS:
         if name not in have:
             db.execute(f"ALTER TABLE records ADD COLUMN {name}")
@@ -362,7 +401,7 @@ def load_words(
     exports, reports and views that show links' words. A file of format 4 or older has none;
     a file being written by a crawl is read as far as it was committed."""
     with _reading(path) as db:
-        have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        have = columns_of(db)
         if "words" not in have:
             return
         if urls is None:
@@ -391,6 +430,13 @@ _LEFT = (
     "(NOT EXISTS (SELECT 1 FROM records r WHERE r.url = q.url) "
     f"OR q.url IN (SELECT url FROM records WHERE {CUT_SHORT}))"
 )
+
+
+def frontier_seqs(db: sqlite3.Connection, most: int) -> dict[str, int]:
+    """The frontier a crawl file has left to fetch, at most ``most`` URLs of it: each URL's seq
+    in the queued table (the row its record deletes), first queued first."""
+    rows = db.execute(f"SELECT url, seq FROM queued q WHERE {_LEFT} ORDER BY seq LIMIT ?", (most,))
+    return {url: seq for url, seq in rows if isinstance(url, str)}
 
 
 class PendingInFile(Collection[Queued]):
@@ -435,9 +481,9 @@ def frontier_in_file(path: Path) -> PendingInFile:
 
 def taken_in(path: Path, batch: int = 5000) -> Iterator[str]:
     """Every URL a crawl file took in: the queued table's, then the records' (but those cut
-    short in flight, which are queued too), read a batch at a time: a URL recorded is most
-    often queued too, and comes twice. The records' are read on their url index, never the
-    rows (most of the file)."""
+    short in flight, which are queued too), read a batch at a time: a URL recorded may be
+    queued too (always in a file of format 7 or before), and comes twice. The records' are read
+    on their url index, never the rows (most of the file)."""
     with _reading(path) as db:
         for sql in (
             "SELECT url FROM queued",
@@ -578,7 +624,7 @@ def iter_records(
     order recorded). The links' words stay in the file (load_words). Cancelled records are
     read like any other. A file being written by a crawl is read as far as it was committed."""
     with _reading(path) as db:
-        have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        have = columns_of(db)
         columns = record_columns(have, links, fields)
         if "words" not in have:
             where = where.replace(HAS_WORDS, "0")
@@ -615,7 +661,7 @@ def count_records(
     with _reading(path) as db:
         for name, (n, fn) in VERDICT_SQL_FUNCTIONS.items():
             db.create_function(name, n, fn, deterministic=True)
-        have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        have = columns_of(db)
         external = "COALESCE(external, 0)" if "external" in have else "0"
         rows = db.execute(
             f"SELECT {rules.sql()}, status, error_kind, content_type, {external}, COUNT(*), "
@@ -703,7 +749,7 @@ def load(path: Path, records: bool = True, *, check: bool = False) -> SavedCrawl
         flags = options.get(WITHHELD)
         withheld = tuple(f for f in flags if isinstance(f, str)) if isinstance(flags, list) else ()
         # A file from before a field was added lacks its column: the field keeps its default.
-        have = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+        have = columns_of(db)
         pending: Collection[Queued]
         if check:
             check_rows(db, have)

@@ -35,6 +35,7 @@ from gui_crawler.storage.fileformat import (
     _literal,
     _record_from_row,
     close_quietly,
+    columns_of,
     record_columns,
     record_row,
 )
@@ -123,7 +124,7 @@ def connect(path: Path | None) -> sqlite3.Connection:
 
 def select_list(db: sqlite3.Connection) -> str:
     """The records table's columns in RECORD_FIELDS order (fileformat.record_columns)."""
-    return record_columns({row[1] for row in db.execute("PRAGMA table_info(records)")})
+    return record_columns(columns_of(db))
 
 
 @dataclass(frozen=True)
@@ -418,7 +419,7 @@ class Querier:
 
     def _catch_up(self, db: sqlite3.Connection) -> None:
         """Copy the rows recorded since the last copy (a URL's row replaces its old one)."""
-        have = {row[1] for row in db.execute("PRAGMA crawl.table_info(records)")}
+        have = columns_of(db, "crawl")
         fields = ", ".join(n if n in have else _literal(_DEFAULTS[n]) for n in NARROW_FIELDS)
         (last,) = db.execute("SELECT coalesce(max(seq), 0) FROM main.records").fetchone()
         db.execute(

@@ -19,6 +19,7 @@ from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.fileformat import (
     _record_from_row,
     close_quietly,
+    columns_of,
     connect_reading,
     count_done,
     record_columns,
@@ -37,7 +38,7 @@ class RecordReader:
             self._db: sqlite3.Connection | None = connect_reading(self.path, False)
             # Closed when the reader goes, if not before (Python 3.13 warns of one left open).
             self._closing = weakref.finalize(self, close_quietly, self._db)
-            have = {row[1] for row in self._db.execute("PRAGMA table_info(records)")}
+            have = columns_of(self._db)
         except sqlite3.Error as e:
             raise StoreError(
                 translate(STORE, "cannot read {path}: {error}").format(path=self.path, error=e)

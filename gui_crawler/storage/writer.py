@@ -8,7 +8,9 @@ URL, so a kill -9 loses at most the in-flight fetches, one per worker. Handing e
 thread and back measured no cheaper (it waits on the GIL). Checkpoints, which fsync, run on a
 thread of their own (``checkpoint.Checkpointer``), never on the loop. A URL taken in (``Queued``)
 is always committed no later than its record, so after a crash "queued and not recorded" is
-exactly the frontier; the roots are committed when the file is created.
+exactly the frontier; the roots are committed when the file is created. A recorded URL's queued
+row is deleted after its record (a thousand at a time; not written at all when both come in one
+commit), so that a crawl that ends leaves none: the file keeps each URL once.
 
 One crawl at a time writes a file (``locking``).
 """
@@ -35,21 +37,38 @@ from gui_crawler.events import ErrorKind, Event, FetchRecord, Queued
 from gui_crawler.records.outfile import not_a_folder
 from gui_crawler.storage import lockfile
 from gui_crawler.storage.checkpoint import Checkpointer
+from gui_crawler.storage.compact import Compact, origin_of
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.fileformat import (
+    DELETE_QUEUED,
     FORMAT,
+    INSERT_FILE_RECORD,
     INSERT_HISTORY,
     INSERT_QUEUED,
     INSERT_RECORD,
-    SCHEMA,
     SavedCrawl,
     add_missing_columns,
+    columns_of,
+    frontier_seqs,
     load,
     record_row,
+    schema,
 )
 from gui_crawler.storage.locking import lock
 
 log = logging.getLogger(__name__)
+
+# The queued URLs whose rows a store remembers (URL → seq, ~200 bytes each), to delete a row when
+# its URL is recorded: past this many left to fetch, a URL queued keeps its row after it is
+# recorded (harmless: "queued and not recorded" is the frontier), as every URL did before
+# format 8. The engine keeps 50,000 of its frontier in memory (crawl/frontier.SPILL_AT).
+TRACKED = 100_000
+# Recorded URLs' queued rows are deleted this many at a time, in the commit that reaches it (and
+# the rest as the store closes): a row deleted with each record cost rust-doc's crawl 11% more WAL
+# writes (a page emptied a row at a time is written each time, and rebalanced), a thousand at a
+# time frees whole pages. A kill -9 leaves at most this many behind: a URL recorded and queued
+# is no part of the frontier.
+DELETE_EVERY = 1000
 
 
 def default_path(root: str, data_dir: Path | None = None) -> Path:
@@ -125,6 +144,13 @@ class CrawlStore:
         self._commit_scheduled = False
         # A re-check's records replace these (by URL): each goes to the history as it is.
         self.replacing: dict[str, FetchRecord] = {}
+        # The queued rows written and not recorded yet (at most TRACKED): URL → seq; the seq the
+        # next queued row takes (after every row of the file: the frontier's order).
+        self._queued: dict[str, int] = {}
+        self._next_seq = 1
+        self._recorded: list[tuple[int]] = []  # the seqs of queued rows to delete (DELETE_EVERY)
+        # A file of format 8 keeps some fields compact (on its origin); one older, resumed, not.
+        self._compact: Compact | None = None
 
     # ---- opening ------------------------------------------------------------------------------
 
@@ -161,7 +187,8 @@ class CrawlStore:
             try:
                 db.execute("PRAGMA page_size=1024")  # each commit rewrites its pages whole
                 db.execute("BEGIN")
-                for statement in SCHEMA.split(";"):
+                origin = origin_of(config.roots[0]) if config.roots else ""
+                for statement in schema(origin).split(";"):
                     if statement.strip():
                         db.execute(statement)
                 db.executemany(
@@ -170,18 +197,24 @@ class CrawlStore:
                         ("format", FORMAT),
                         ("config", json.dumps(config.to_dict())),
                         ("state", "running"),
+                        ("origin", origin),
                     ],
                 )
+                roots = dict.fromkeys(config.roots)
                 db.executemany(
-                    INSERT_QUEUED, [(root, config.max_redirect, 0, None) for root in config.roots]
+                    INSERT_QUEUED,
+                    [(i, root, config.max_redirect, 0, None) for i, root in enumerate(roots, 1)],
                 )
                 db.execute("COMMIT")
+                store._queued = {root: i for i, root in enumerate(roots, 1)}
+                store._next_seq = len(roots) + 1
             finally:
                 db.close()
             os.link(tmp, path)  # unlike rename, never replaces a file made meanwhile
             tmp.unlink()
             store._held = lock(path, exclusive=True)
             store._db = _connect(path)
+            store._compact = Compact(origin)
         except (sqlite3.Error, OSError, StoreError) as e:
             created = store._held is not None
             store._release()
@@ -219,11 +252,14 @@ class CrawlStore:
             store._db = _connect(path)
             # Tables and columns added since the file was made (the columns before the indexes
             # on them).
-            statements = [x for x in SCHEMA.split(";") if x.strip()]
+            statements = [x for x in schema("").split(";") if x.strip()]
             for statement in statements:
                 if "CREATE INDEX" not in statement:
                     store._db.execute(statement)
             add_missing_columns(store._db)
+            if "url_path" in columns_of(store._db):
+                origin = store._db.execute("SELECT value FROM meta WHERE key='origin'").fetchone()
+                store._compact = Compact(origin[0] if origin else "")
             for statement in statements:
                 if "CREATE INDEX" in statement:
                     store._db.execute(statement)
@@ -233,6 +269,9 @@ class CrawlStore:
             )
             store._db.execute("UPDATE meta SET value='running' WHERE key='state'")
             store._db.execute("UPDATE meta SET value=? WHERE key='format'", (FORMAT,))
+            store._queued = frontier_seqs(store._db, TRACKED)
+            (last,) = store._db.execute("SELECT max(seq) FROM queued").fetchone()
+            store._next_seq = (last if isinstance(last, int) else 0) + 1
         except sqlite3.Error as e:
             store._release()
             raise StoreError(_describe(path, e)) from None
@@ -331,39 +370,67 @@ class CrawlStore:
         assert self._db is not None
         count = sum(type(e) is FetchRecord for e in batch)
         try:
-            queued: list[tuple[object, ...]] = [
-                (e.url, e.redirects_left, e.depth, e.referrer)
-                for e in batch
-                if isinstance(e, Queued)
-            ]
             earlier: list[tuple[object, ...]] = []
             if self.replacing:
                 batch, earlier = self._replace(batch)
             records = [record_row(e) for e in batch if isinstance(e, FetchRecord)]
+            if self._compact is not None:
+                records = list(map(self._compact.row, records))
+            queued, done = self._queued_rows(batch)
             try:
-                self._commit(queued, earlier, records)
+                self._commit(queued, earlier, records, done)
             except UnicodeEncodeError:
                 # Text no file can hold as UTF-8 (a byte of a header that was not UTF-8, as a lone
                 # surrogate): stored with those bytes escaped rather than losing the batch.
-                self._commit(_storable(queued), _storable(earlier), _storable(records))
+                self._commit(_storable(queued), _storable(earlier), _storable(records), done)
         except (sqlite3.Error, OSError) as e:
             self._failed(_describe(self.path, e), count)
         except Exception as e:  # whatever it was, the crawl must not go on unsaved
             self._failed(f"cannot write the crawl file {self.path}: {type(e).__name__}: {e}", count)
+
+    def _queued_rows(
+        self, batch: list[Queued | FetchRecord]
+    ) -> tuple[list[tuple[object, ...]], list[tuple[int]]]:
+        """The queued rows to write for ``batch`` (a URL recorded in it, or queued already, has
+        none), and the seqs of the rows its records make needless (the URLs it records but those
+        cut short in flight, which stay in the frontier)."""
+        recorded = {
+            e.url for e in batch if type(e) is FetchRecord and e.error_kind != ErrorKind.CANCELLED
+        }
+        tracked = self._queued
+        rows: list[tuple[object, ...]] = []
+        for e in batch:
+            if type(e) is Queued and e.url not in recorded and e.url not in tracked:
+                seq = self._next_seq
+                self._next_seq += 1
+                rows.append((seq, e.url, e.redirects_left, e.depth, e.referrer))
+                if len(tracked) < TRACKED:
+                    tracked[e.url] = seq
+        return rows, [(tracked.pop(url),) for url in recorded if url in tracked]
 
     def _commit(
         self,
         queued: list[tuple[object, ...]],
         earlier: list[tuple[object, ...]],
         records: list[tuple[object, ...]],
+        done: list[tuple[int]],
     ) -> None:
         """One transaction: all of it is written, or (an exception) none of it."""
         assert self._db is not None
+        deleting = len(self._recorded) + len(done) >= DELETE_EVERY
         with self._db:
             self._db.execute("BEGIN")
             self._db.executemany(INSERT_QUEUED, queued)
             self._db.executemany(INSERT_HISTORY, earlier)
-            self._db.executemany(INSERT_RECORD, records)
+            self._db.executemany(
+                INSERT_RECORD if self._compact is None else INSERT_FILE_RECORD, records
+            )
+            if deleting:
+                self._db.executemany(DELETE_QUEUED, [*self._recorded, *done])
+        if deleting:
+            self._recorded.clear()
+        else:
+            self._recorded += done
 
     def _failed(self, message: str, records: int) -> None:
         """Writing failed: the batch's ``records`` are not in the file (its transaction was rolled
@@ -403,7 +470,10 @@ class CrawlStore:
         if self._db is not None:
             try:
                 if self.error is None:
-                    self._db.execute("UPDATE meta SET value=? WHERE key='state'", (state,))
+                    with self._db:
+                        self._db.execute("BEGIN")
+                        self._db.executemany(DELETE_QUEUED, self._recorded)
+                        self._db.execute("UPDATE meta SET value=? WHERE key='state'", (state,))
             except sqlite3.Error as e:
                 self.error = self.error or _describe(self.path, e)
         self._release(wait)

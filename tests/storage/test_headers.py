@@ -103,9 +103,13 @@ def test_a_file_of_the_format_before_headers_opens_and_resumes(tmp_path: Path) -
         async with header_site() as site:
             config = CrawlConfig(roots=(site.url,), use_sitemaps=False).validated()
             first = await crawl_to(config, CrawlStore.create(path, config))
-            # What format 3 wrote: no headers column.
+            # What format 3 wrote: no headers column, and every URL recorded queued too.
             db = sqlite3.connect(path)
             db.execute("ALTER TABLE records DROP COLUMN headers")
+            db.execute(
+                "INSERT INTO queued (url, redirects_left, depth, referrer) "
+                "SELECT url, 0, depth, referrer FROM records"
+            )
             db.execute("UPDATE meta SET value='gui_crawler-crawl-3' WHERE key='format'")
             last = db.execute("SELECT max(seq) FROM records").fetchone()[0]
             db.execute("DELETE FROM records WHERE seq = ?", (last,))  # killed before its last

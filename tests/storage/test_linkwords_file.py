@@ -72,6 +72,11 @@ def test_a_format_4_file_opens_and_resumes_into_format_6(tmp_path: Path) -> None
         as_format_5(db)
         db.execute("ALTER TABLE records DROP COLUMN words")
         db.execute("UPDATE meta SET value='gui_crawler-crawl-4' WHERE key='format'")
+        db.execute(  # format 7 and before kept every URL queued
+            "INSERT INTO queued (url, redirects_left, depth, referrer) "
+            "SELECT url, 0, depth, referrer FROM records WHERE url = ?",
+            (site.u("/a.html"),),
+        )
         db.execute("DELETE FROM records WHERE url = ?", (site.u("/a.html"),))
         db.execute("UPDATE meta SET value='running' WHERE key='state'")
         db.commit()

@@ -87,7 +87,13 @@ def test_a_file_of_the_former_format_loads_and_resumes(tmp_path: Path) -> None:
             db.execute("UPDATE meta SET value='gui_crawler-crawl-2' WHERE key='format'")
             db.commit()
             assert load(path).records == first
-            # As if killed before its last three records: they are fetched again by a resume.
+            # As if killed before its last three records: they are fetched again by a resume
+            # (format 7 and before kept every URL queued).
+            db.execute(
+                "INSERT INTO queued (url, redirects_left, depth, referrer) "
+                "SELECT url, 0, depth, referrer FROM records WHERE seq > ?",
+                (rows[-4][0],),
+            )
             db.execute("DELETE FROM records WHERE seq > ?", (rows[-4][0],))
             db.execute("UPDATE meta SET value='running' WHERE key='state'")
             db.commit()
