@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gui_crawler.base.urls import href_joiner, join, join_all, plain_directory
-from gui_crawler.parsing import _pagescan_py as pagescan
 from gui_crawler.parsing import accel, slicing
 from gui_crawler.parsing.linkwords import page_blob, refresh_target
 from gui_crawler.parsing.pagechecks import merged_fragments
@@ -310,6 +309,10 @@ def _scanned_hrefs(data: bytes) -> Iterator[str | None]:
     a textarea or another raw-text element, or inside another attribute's value, where a link is
     no link (a script's string of markup read as a link made false broken links). None after
     each SCAN_STEP_CHARS bytes of the page."""
+    # Imported here: its regexes take ~20 ms to compile, a tenth of the command line's start,
+    # and with the C parser only a page too complex to parse needs them.
+    from gui_crawler.parsing import _pagescan_py as pagescan
+
     n = len(data)
     pos, step = 0, SCAN_STEP_CHARS
     while (lt := data.find(b"<", pos)) >= 0 and lt < n - 1:
