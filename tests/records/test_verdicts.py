@@ -271,7 +271,7 @@ def test_the_window_status_bar_overview_and_broken_links_agree(
 
     with ThreadedSite(every_outcome()) as site:
         config = config_from_args(build_parser().parse_args(["x", *FLAGS, *rules]), roots(site))
-        with qtbot.waitSignal(window.crawlFinished, timeout=20_000):
+        with qtbot.waitSignal(window.crawlFinished, timeout=45_000):
             window.controller._begin(CrawlSession.unsaved(config))
     r = window.results
     assert r.pages.rowCount() == 15
