@@ -27,7 +27,8 @@ Pattern = Any  # regex.Pattern[str]: the module ships no type hints
 
 def _regex() -> Any:
     """The ``regex`` module, imported the first time a person's pattern is: ~5 ms of every
-    start (a tenth of the command line's own modules), and a plain crawl has no pattern."""
+    start otherwise (as much as a seventh of our own modules' import), and a plain crawl has
+    no pattern."""
     import regex
 
     return regex
