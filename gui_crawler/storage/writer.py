@@ -224,7 +224,7 @@ class CrawlStore:
         except (sqlite3.Error, OSError, StoreError) as e:
             created = store._held is not None
             store._release()
-            for leftover in (tmp, Path(f"{tmp}-journal")):
+            for leftover in (tmp, *(Path(f"{tmp}{end}") for end in ("-journal", "-wal", "-shm"))):
                 with contextlib.suppress(OSError):
                     leftover.unlink()
             if created:  # linked but unusable (WAL refused…): it holds nothing yet
