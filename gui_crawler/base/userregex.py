@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import regex
-
 from gui_crawler.base.translate import translate
 
 # Seconds a person's regex may take on one URL (a sane one takes microseconds), and on one page
@@ -24,17 +22,32 @@ PAGE_BUDGET = 1.0
 # URLs whose answer is kept: a page's links repeat on every page (navigation).
 _MEMO = 1 << 16
 
-error = regex.error
 Pattern = Any  # regex.Pattern[str]: the module ships no type hints
+
+
+def _regex() -> Any:
+    """The ``regex`` module, imported the first time a person's pattern is: ~5 ms of every
+    start otherwise (as much as a seventh of our own modules' import), and a plain crawl has
+    no pattern."""
+    import regex
+
+    return regex
+
+
+def __getattr__(name: str) -> Any:
+    if name == "error":  # the exception a pattern that is none raises (regex.error)
+        return _regex().error
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def compile(pattern: str) -> Pattern:
     """The pattern compiled as Python's ``re`` would read it; ``error`` if it is none."""
-    return regex.compile(pattern)
+    return _regex().compile(pattern)
 
 
 def problem(pattern: str) -> str | None:
     """Why ``pattern`` is not a regular expression, in the module's words, or None."""
+    regex = _regex()
     try:
         regex.compile(pattern)
     except regex.error as e:

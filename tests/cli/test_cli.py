@@ -124,3 +124,20 @@ def test_the_command_line_starts_without_the_pure_scan() -> None:
     code = "import sys, gui_crawler.cli.headless; print('_pagescan_py' in str(list(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_plain_crawl_imports_no_output_it_does_not_write(tmp_path: Path) -> None:
+    """A crawl with its crawl file and the report reads no URL list, writes no audit, CSV or
+    summary document and is given no regex: those modules (5-13% of the command line's start)
+    are not imported."""
+    unused = ("records.report", "records.audit", "records.ci_summary", "crawl.urllist", "regex")
+    db = str(tmp_path / "c.sqlite3")
+    with ThreadedSite(small_site()) as site:
+        code = (
+            "import sys; from gui_crawler.cli.headless import main; "
+            f"code = main([{site.url!r}, '-q', '--db', {db!r}]); "
+            f"print(code, [m for m in {unused!r} if {{m, 'gui_crawler.' + m}} & sys.modules.keys()])"
+        )
+        run = [sys.executable, "-c", code]
+        out = subprocess.run(run, capture_output=True, text=True, check=True, timeout=30)
+    assert out.stdout.splitlines()[-1] == "1 []"  # exit code 1: the site has a broken link

@@ -296,6 +296,7 @@ def test_a_failed_creation_leaves_no_file(served: Site, tmp_path: Path) -> None:
     assert p.returncode == 3, p.stderr
     assert "cannot write the crawl file" in p.stderr
     assert not db.exists() and not Path(f"{db}-wal").exists()
+    assert not list(tmp_path.iterdir())  # nor the file it was made as, nor its journal or WAL
     assert run(served.url, "--db", str(db), "--max-pages", "3").returncode == 0  # the retry works
 
 
