@@ -116,6 +116,25 @@ class RecordMap(Mapping[str, FetchRecord]):
             yield rec
         yield from memory.values()
 
+    def as_now(self) -> Iterator[FetchRecord]:
+        """Every record held now, read lazily as ``values()`` reads them: the file up to the
+        seq committed last now, then those not committed yet. A record added after this call
+        is not among them, though the file has it by the time they are read."""
+        if self.reader is None:
+            return iter(list(self._kept.values()))
+        return self._read_as_now(
+            self.reader, self.reader.last_seq(), {**self._kept, **self._recent}
+        )
+
+    @staticmethod
+    def _read_as_now(
+        reader: RecordReader, upto: int, memory: dict[str, FetchRecord]
+    ) -> Iterator[FetchRecord]:
+        for rec in reader.records(upto=upto):
+            memory.pop(rec.url, None)
+            yield rec
+        yield from memory.values()
+
     def items(self) -> Iterator[tuple[str, FetchRecord]]:  # type: ignore[override]
         return ((r.url, r) for r in self.values())
 
