@@ -110,11 +110,7 @@ class RecordMap(Mapping[str, FetchRecord]):
         if self.reader is None:
             yield from list(self._kept.values())
             return
-        memory = {**self._kept, **self._recent}
-        for rec in self.reader.records():
-            memory.pop(rec.url, None)
-            yield rec
-        yield from memory.values()
+        yield from self._read(self.reader, None, {**self._kept, **self._recent})
 
     def as_now(self) -> Iterator[FetchRecord]:
         """Every record held now, read lazily as ``values()`` reads them: the file up to the
@@ -122,14 +118,13 @@ class RecordMap(Mapping[str, FetchRecord]):
         is not among them, though the file has it by the time they are read."""
         if self.reader is None:
             return iter(list(self._kept.values()))
-        return self._read_as_now(
-            self.reader, self.reader.last_seq(), {**self._kept, **self._recent}
-        )
+        return self._read(self.reader, self.reader.last_seq(), {**self._kept, **self._recent})
 
     @staticmethod
-    def _read_as_now(
-        reader: RecordReader, upto: int, memory: dict[str, FetchRecord]
+    def _read(
+        reader: RecordReader, upto: int | None, memory: dict[str, FetchRecord]
     ) -> Iterator[FetchRecord]:
+        """The file's records (up to seq ``upto``), then those of ``memory`` it had not."""
         for rec in reader.records(upto=upto):
             memory.pop(rec.url, None)
             yield rec
