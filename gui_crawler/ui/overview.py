@@ -139,6 +139,8 @@ class OverviewModel(LabelledTable):
 
 # Records indexed a turn of the loop when catching up after a crawl: ~20-40 ms (rust-doc).
 CATCH_UP_RECORDS = 250
+# Records rebuilt at once when the tab is shown (~0.1 s); more, a part a turn.
+AT_ONCE_RECORDS = 1000
 
 _THRESHOLD_KEY = "overview/thresholds"
 # The thresholds' spin boxes: (low, high); the large-page one shows kilobytes.
@@ -322,7 +324,7 @@ class OverviewTab(QWidget):
         if self._unwatched():
             self.model.behind = True
             return
-        if self.audit.stale and self.picked is None:
+        if self.audit.stale and self.picked is None and self.audit.added > AT_ONCE_RECORDS:
             # Shown after it was hidden (mid-crawl too): rebuilt a part a turn, not at once
             # (rust-doc's whole crawl at once froze the window 1-4 s); the counts shown until
             # then are the last ones.

@@ -180,6 +180,7 @@ def test_overview_hidden_waits_then_counts_exactly_when_shown(
 ) -> None:
     ov = window.overview
     _slow_crawl(window, live_site)
+    monkeypatch.setattr(overview, "AT_ONCE_RECORDS", 2)  # more: rebuilt a part a turn
     # The rebuild held after its first part until two more records have come: they come while
     # it is under way, as on a big crawl, and must neither begin it again nor be left out.
     catch_up, parts, held = ov.audit.catch_up, [], [0]
