@@ -175,8 +175,10 @@ class Audit:
         # canonical's, an hreflang's or a #fragment's target recorded before the page naming it.
         self.find: Callable[[list[str]], Mapping[str, FetchRecord]] | None = None
         self._rules: tuple[Rule, ...] = ()
-        # The records a rebuild (``catch_up``) has still to index, read from the source.
+        # The records a rebuild (``catch_up``) has still to index, read from the source as it
+        # was when the rebuild began; then those added since, in the order added.
         self._rebuilding: Iterator[FetchRecord] | None = None
+        self._after: list[FetchRecord] = []
         self._reset()
 
     def _reset(self) -> None:
@@ -216,21 +218,32 @@ class Audit:
         """Every record added so far, by URL: the audit's own or its ``source``'s."""
         return self.records if self.source is None else self.source
 
+    @property
+    def stale(self) -> bool:
+        """The indexes wait for a rebuild (``catch_up``): a question now would rebuild them."""
+        return self._stale
+
+    def _stop_rebuild(self) -> None:
+        self._rebuilding = None
+        self._after = []
+
     def _invalidate(self) -> None:
         """The indexes no longer say what the records do (none is stale before a record)."""
-        self._rebuilding = None  # begun with what no longer holds
+        self._stop_rebuild()  # begun with what no longer holds
         if self.added:
             if not self.keep_records and self.source is None:
                 raise RuntimeError("an audit that keeps no records is set up before it is fed")
             self._stale = True
 
     def add(self, records: Iterable[FetchRecord]) -> None:
-        # A rebuild under way may have read past these records from the source, or not.
-        self._rebuilding = None
         for rec in records:
             if is_cancelled(rec):
                 continue  # not really fetched: resume fetches it again
             self.added += 1
+            if self.source is None and rec.url in self.records:
+                self._stop_rebuild()  # recorded again: a rebuild may have indexed its old record
+            if self._rebuilding is not None:  # indexed after the records the rebuild reads
+                self._after.append(rec)
             if self.source is not None:
                 if not self._stale:  # else the rebuild reads it from the source
                     self._index(rec)
@@ -260,6 +273,7 @@ class Audit:
         if self.source is None:
             raise RuntimeError("an audit without a source cannot rebuild what it deferred")
         self._stale = True
+        self._stop_rebuild()  # the records added from now on are not kept for it
 
     def replace(self, records: Iterable[FetchRecord]) -> None:
         """Records of URLs recorded before (a re-check's answers), already in the ``source``:
@@ -268,30 +282,37 @@ class Audit:
             self.add(records)
         elif any(not is_cancelled(r) for r in records):
             self._stale = True
-            self._rebuilding = None
+            self._stop_rebuild()
 
     def catch_up(self, count: int) -> bool:
         """Rebuild stale indexes (``defer``) from the source a part at a time: ``count`` records
-        a call, for a window's idle turns once a crawl is over, so that showing the Overview
-        then is not a wait (rust-doc: ~4 s at load 7). True when they say every record."""
+        a call, for a window's idle turns once a crawl is over, or while its Overview is shown
+        mid-crawl, so that neither waits for the whole rebuild (rust-doc: ~4 s at load 7).
+        Records added meanwhile do not begin it again: it reads the source as it was when it
+        began (a crawl file up to its last seq then), then indexes them. True when the indexes
+        say every record."""
         if not self._stale:
             return True
         if self._rebuilding is None:
             self._reset()
             self._stale = True  # until the last record is indexed
-            self._rebuilding = iter(self.all_records.values())
+            source = self.all_records
+            as_now = getattr(source, "as_now", None)  # the window's: a crawl file read lazily
+            self._rebuilding = as_now() if as_now is not None else iter(list(source.values()))
         n = 0
         for rec in islice(self._rebuilding, count):
             n += 1
             if not is_cancelled(rec):
                 self._index(rec)
         if n < count:
-            self._rebuilding = None
+            for rec in self._after:
+                self._index(rec)
+            self._stop_rebuild()
             self._stale = False
         return not self._stale
 
     def clear(self) -> None:
-        self._rebuilding = None
+        self._stop_rebuild()
         self.records.clear()
         self.added = 0
         self._linked.clear()

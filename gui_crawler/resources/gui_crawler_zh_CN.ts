@@ -4047,6 +4047,11 @@ Click to show these pages in the Pages tab</source>
     </message>
     <message>
         <location filename="../ui/overview.py"/>
+        <source>Counting the findings…</source>
+        <translation>正在统计发现…</translation>
+    </message>
+    <message>
+        <location filename="../ui/overview.py"/>
         <source>Pages tab: the {n} pages of “{finding}”</source>
         <translation>“页面”标签页：“{finding}”的 {n} 个页面</translation>
     </message>

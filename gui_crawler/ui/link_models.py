@@ -110,8 +110,22 @@ class RecordMap(Mapping[str, FetchRecord]):
         if self.reader is None:
             yield from list(self._kept.values())
             return
-        memory = {**self._kept, **self._recent}
-        for rec in self.reader.records():
+        yield from self._read(self.reader, None, {**self._kept, **self._recent})
+
+    def as_now(self) -> Iterator[FetchRecord]:
+        """Every record held now, read lazily as ``values()`` reads them: the file up to the
+        seq committed last now, then those not committed yet. A record added after this call
+        is not among them, though the file has it by the time they are read."""
+        if self.reader is None:
+            return iter(list(self._kept.values()))
+        return self._read(self.reader, self.reader.last_seq(), {**self._kept, **self._recent})
+
+    @staticmethod
+    def _read(
+        reader: RecordReader, upto: int | None, memory: dict[str, FetchRecord]
+    ) -> Iterator[FetchRecord]:
+        """The file's records (up to seq ``upto``), then those of ``memory`` it had not."""
+        for rec in reader.records(upto=upto):
             memory.pop(rec.url, None)
             yield rec
         yield from memory.values()
@@ -224,6 +238,22 @@ class LinkIndex:
         if kind is bytes:
             return int.from_bytes(got[: self._width], "little")  # type: ignore[index]
         return got[0] if kind is array else got  # type: ignore[index,return-value]
+
+    def known_all(self, urls: Iterable[str]) -> list[int]:
+        """Each of ``urls``' number, -1 for one the index has not met (``known`` for many at
+        once: the site graph notes a page's first links this way)."""
+        get, width = self._index.get, self._width
+        out: list[int] = []
+        for url in urls:
+            got = get(url)
+            kind = type(got)
+            if kind is bytes:
+                out.append(int.from_bytes(got[:width], "little"))  # type: ignore[index]
+            elif kind is array:
+                out.append(got[0])  # type: ignore[index]
+            else:
+                out.append(-1 if got is None else got)  # type: ignore[arg-type]
+        return out
 
     def url_of(self, number: int) -> str:
         return self._urls[number]

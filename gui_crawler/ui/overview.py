@@ -86,12 +86,17 @@ class OverviewModel(LabelledTable):
         super().__init__(parent)
         self.audit = audit
         self._findings: list[Count] = audit.counts()
-        # The counts wait to be asked (the tab hidden): ``findings`` counts them first.
+        # The counts wait to be asked (the tab hidden): ``findings`` counts them first, or the
+        # tab once the audit's rebuild is done.
         self.behind = False
+        self.shown: Callable[[], bool] = lambda: False  # the tab showing it is
 
     @property
     def findings(self) -> list[Count]:
-        if self.behind:
+        # Not when the tab is shown while its audit waits for a rebuild: the tab has that done
+        # a part a turn (asked as the tab is shown, before its showEvent, it would be done at
+        # once: a freeze); hidden, asked, they are counted.
+        if self.behind and not (self.audit.stale and self.shown()):
             self.refresh()
         return self._findings
 
@@ -134,6 +139,8 @@ class OverviewModel(LabelledTable):
 
 # Records indexed a turn of the loop when catching up after a crawl: ~20-40 ms (rust-doc).
 CATCH_UP_RECORDS = 250
+# Records rebuilt at once when the tab is shown (~0.1 s); more, a part a turn.
+AT_ONCE_RECORDS = 1000
 
 _THRESHOLD_KEY = "overview/thresholds"
 # The thresholds' spin boxes: (low, high); the large-page one shows kilobytes.
@@ -154,6 +161,7 @@ class OverviewTab(QWidget):
         self.settings_problems: list[str] = []  # what was wrong with the stored thresholds
         self.audit = Audit(self._load_thresholds())
         self.model = OverviewModel(self.audit, self)
+        self.model.shown = self.isVisible
         # Names cut at their end, not in the middle as URLs are (their tip says them whole).
         self.table = make_table(self.model, (320, 90), sortable=False, url_columns=())
         self.table.setAccessibleName(self.tr("Findings"))
@@ -267,8 +275,8 @@ class OverviewTab(QWidget):
     # ---- feeding ------------------------------------------------------------------------------
 
     def add(self, records: Sequence[FetchRecord]) -> None:
-        self._catching_up.stop()  # records again (a crawl continued): its rebuild begins again
         if self._unwatched():
+            self._catching_up.stop()  # records again (a crawl continued): begun again later
             self.audit.defer()
         self.audit.add(records)
         self._soon()
@@ -285,9 +293,11 @@ class OverviewTab(QWidget):
         self._catching_up.start()
 
     def _catch_up(self) -> None:
-        # Shown meanwhile: its refresh caught up at once. Records again: deferred again.
-        if self._unwatched() and not self.audit.catch_up(CATCH_UP_RECORDS):
+        # Hidden or shown, a part a turn; shown, the counts once it has every record.
+        if not self.audit.catch_up(CATCH_UP_RECORDS):
             self._catching_up.start()
+        elif self.isVisible():
+            self.refresh()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -314,6 +324,16 @@ class OverviewTab(QWidget):
         if self._unwatched():
             self.model.behind = True
             return
+        if self.audit.stale and self.picked is None and self.audit.added > AT_ONCE_RECORDS:
+            # Shown after it was hidden (mid-crawl too): rebuilt a part a turn, not at once
+            # (rust-doc's whole crawl at once froze the window 1-4 s); the counts shown until
+            # then are the last ones.
+            self.model.behind = False
+            self.message.setText(self.tr("Counting the findings…"))
+            self._catching_up.start()
+            return
+        if self.message.text() == self.tr("Counting the findings…"):
+            self.message.clear()
         t = time.perf_counter()
         self.model.refresh()
         # A big crawl makes recounting slow: recount less often so that it stays under a tenth

@@ -258,3 +258,42 @@ def test_past_max_sources_a_target_is_counted_and_its_sources_read_back(
         assert index.count(nav) == 0 and index.complete(nav)
     finally:
         index.records.attach(None)
+
+
+def test_records_as_now_leave_out_those_added_after(tmp_path: Path) -> None:
+    """``as_now``: the records held when it is called, each once, read lazily: the file's up
+    to the seq committed then, then those not committed then (from memory), never one added
+    after, though the file has it by the time they are read (the Overview's rebuild indexes
+    those itself)."""
+    import asyncio
+
+    from gui_crawler.config import CrawlConfig
+    from gui_crawler.storage import CrawlStore
+    from gui_crawler.storage.reader import RecordReader
+
+    path = tmp_path / "c.sqlite3"
+    store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+    index = LinkIndex()
+    index.records.attach(RecordReader(path))
+    page = lambda i: FetchRecord(f"http://h.test/p{i}", status=200, links=("http://h.test/",))  # noqa: E731
+
+    async def crawl() -> list[str]:
+        for i in range(3):
+            store.sink(page(i))
+            index.add([page(i)])
+        await asyncio.sleep(0)  # committed
+        index.add([page(3)])  # not in the file yet
+        now = index.records.as_now()
+        store.sink(page(3))
+        for i in (4, 5):
+            store.sink(page(i))
+            index.add([page(i)])
+        await asyncio.sleep(0)  # committed: the file has 3, 4 and 5 before `now` is read
+        return [r.url for r in now]
+
+    try:
+        assert asyncio.run(crawl()) == [page(i).url for i in range(4)]
+        assert [r.url for r in index.records.as_now()] == [page(i).url for i in range(6)]
+    finally:
+        index.records.attach(None)
+        store.close("finished")

@@ -142,6 +142,97 @@ def test_grouped_by_folder_past_the_threshold() -> None:
     assert q.grouped and q.folders == [f"{H}/"] and int(q.weights[0]) == 6
 
 
+def a_crawl(pages: int = 60) -> list[FetchRecord]:
+    """Records as a crawl of folders makes them: each page linking back, across and ahead,
+    a redirect, a 404, and pages recorded again (a re-check's new verdict)."""
+    urls = [f"{H}/"] + [f"{H}/f{i % 4}/s{i % 3}/p{i}" for i in range(1, pages)]
+    out = [FetchRecord(urls[0], status=200, links=tuple(urls[1:20]))]
+    for i in range(1, pages):
+        ahead = tuple(urls[j % pages] for j in (i + 1, i + 7, i * 3, i // 2, 0))
+        status = 404 if i % 11 == 0 else 200
+        out.append(FetchRecord(urls[i], status=status, referrer=urls[i // 2], links=ahead))
+        if i % 13 == 0:
+            out.append(FetchRecord(f"{H}/old{i}", status=301, next_url=urls[i], referrer=urls[i]))
+        if i % 17 == 0:  # recorded again: its new verdict
+            out.append(FetchRecord(urls[i // 3], status=500, referrer=urls[0]))
+    return out
+
+
+def same_picture(a: SiteGraph, b: SiteGraph) -> None:
+    p, q = a.picture(), b.picture()
+    for name in ("keys", "codes", "weights", "tree", "links", "numbers"):
+        assert np.array_equal(getattr(p, name), getattr(q, name)), name
+    assert (p.grouped, p.roots, p.folders, p.urls, p.hubs) == (
+        q.grouped, q.roots, q.folders, q.urls, q.hubs
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("group_at", [10_000, 30])
+def test_a_deferred_graph_shown_mid_crawl_and_at_the_end_is_the_one_placed_as_records_came(
+    group_at: int,
+) -> None:
+    records = a_crawl()
+    links = LinkIndex()
+    eager, deferred = SiteGraph(links), SiteGraph(links)
+    eager.GROUP_AT = deferred.GROUP_AT = group_at  # 30: grouped from the middle of the crawl
+    deferred.deferred = True
+    seen = 0
+    for i in range(0, len(records), 7):
+        batch = records[i : i + 7]
+        links.add(batch)
+        eager.add(batch)
+        deferred.add(batch)
+        assert deferred.waiting and len(deferred.number) == seen  # noted, not placed
+        if i == 28:  # shown mid-crawl: placed at once, then noted again
+            same_picture(deferred, eager)
+            seen = len(deferred.number)
+            assert not deferred.waiting and deferred.deferred
+        elif i in (35, 42):  # idle turns: a part at a time
+            assert not deferred.catch_up(3) and deferred.waiting
+            seen = len(deferred.number)
+    urls = {r.url for r in records}
+    assert eager.picture().urls == len(urls) == len(deferred)  # each URL once, none left out
+    same_picture(deferred, eager)
+    assert not deferred.waiting
+    # Shown again (eager): what comes next placed at once.
+    deferred.deferred = False
+    more = [FetchRecord(f"{H}/late", status=200, referrer=f"{H}/", links=(f"{H}/",))]
+    links.add(more)
+    eager.add(more)
+    deferred.add(more)
+    assert not deferred.waiting and len(deferred.number) == len(urls) + 1
+    same_picture(deferred, eager)
+
+
+def test_the_hidden_tab_places_the_records_in_idle_turns_and_when_shown(
+    qtbot: Any, window: MainWindow
+) -> None:
+    graph, tab = window.results.graph, window.graph_view
+    assert graph.deferred and not tab.isVisible()  # made hidden: records wait
+    records = a_crawl()
+    half = len(records) // 2
+    window.results.add(records[:half])
+    assert graph.waiting and len(graph.number) == 0
+    # No record for a while: placed in idle turns, the tab still hidden.
+    qtbot.waitUntil(lambda: not graph.waiting, timeout=10_000)
+    assert not tab.isVisible() and len(graph.number) == len({r.url for r in records[:half]})
+    window.results.add(records[half:])
+    assert graph.waiting
+    tab = show_graph(qtbot, window)
+    try:
+        assert not graph.deferred and not graph.waiting
+        assert tab.picture is not None and tab.picture.urls == len({r.url for r in records})
+        links = LinkIndex()
+        eager = SiteGraph(links)
+        links.add(records)
+        eager.add(records)
+        same_picture(graph, eager)
+        window.show_tab(window.pages_tab)
+        assert graph.deferred
+    finally:
+        tab.process.close()
+
+
 @pytest.mark.parametrize("kind", [TREE, FORCE])
 def test_layouts(kind: str) -> None:
     p = feed(site()).picture()
