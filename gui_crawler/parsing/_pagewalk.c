@@ -1740,36 +1740,41 @@ static int put_front(buf_t *b, const span_t *v, size_t n)
     return failed ? -1 : 0;
 }
 
-/* _linkpack_py's DICTIONARY and LEVEL, read when the module is imported. */
-static char *deflate_dict;
-static size_t deflate_dict_len;
-static int deflate_level;
-static pthread_key_t zs_key;
-
 static void destroy_zs(void *zs)
 {
     deflateEnd(zs);
     free(zs);
 }
 
-/* ``plain`` deflated as _linkpack_py.deflate deflates it, with the calling thread's stream (made
- * once: made for each piece, its tables cost more than a small piece's compression). */
-static int put_deflated(buf_t *out, const buf_t *plain)
+/* How a kind of deflated bytes is deflated: _linkpack_py's links and words, pagechecks' checks
+ * (read when the module is imported), and the key of each thread's stream for it. */
+typedef struct {
+    char *dict;
+    size_t dict_len;
+    int level, bits;
+    pthread_key_t key;
+} deflation_t;
+
+static deflation_t links_deflation, checks_deflation;
+
+/* ``plain`` deflated raw as ``how`` says, with the calling thread's stream (made once: made for
+ * each piece, its tables cost more than a small piece's compression). */
+static int put_deflated_as(const deflation_t *how, buf_t *out, const buf_t *plain)
 {
     if (plain->n == 0) {
         return 0;
     }
-    z_stream *zs = pthread_getspecific(zs_key);
+    z_stream *zs = pthread_getspecific(how->key);
     if (zs == NULL) {
         zs = calloc(1, sizeof(z_stream));
         if (zs == NULL) {
             return -1;
         }
-        if (deflateInit2(zs, deflate_level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        if (deflateInit2(zs, how->level, Z_DEFLATED, -how->bits, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
             free(zs);
             return -1;
         }
-        if (pthread_setspecific(zs_key, zs) != 0) {
+        if (pthread_setspecific(how->key, zs) != 0) {
             destroy_zs(zs);
             return -1;
         }
@@ -1777,7 +1782,7 @@ static int put_deflated(buf_t *out, const buf_t *plain)
     else if (deflateReset(zs) != Z_OK) {
         return -1;
     }
-    if (deflateSetDictionary(zs, (const Bytef *) deflate_dict, (uInt) deflate_dict_len) != Z_OK) {
+    if (deflateSetDictionary(zs, (const Bytef *) how->dict, (uInt) how->dict_len) != Z_OK) {
         return -1;
     }
     uLong bound = deflateBound(zs, (uLong) plain->n);
@@ -1798,6 +1803,12 @@ static int put_deflated(buf_t *out, const buf_t *plain)
     }
     out->n += bound - zs->avail_out;
     return 0;
+}
+
+/* ``plain`` deflated as _linkpack_py.deflate deflates it. */
+static int put_deflated(buf_t *out, const buf_t *plain)
+{
+    return put_deflated_as(&links_deflation, out, plain);
 }
 
 typedef struct {
@@ -2665,6 +2676,122 @@ static PyObject *walked_fragments(PyObject *Py_UNUSED(self), PyObject *args)
     return list;
 }
 
+/* ``text`` as json.dumps(..., ensure_ascii=False) writes a string, in UTF-8 (a lone surrogate:
+ * UnicodeEncodeError, as str.encode() raises). */
+static int put_json_str(buf_t *b, PyObject *text)
+{
+    Py_ssize_t n;
+    const char *u = PyUnicode_AsUTF8AndSize(text, &n);
+    if (u == NULL || buf_reserve(b, 6 * (size_t) n + 2) < 0) {
+        return -1;
+    }
+    char *o = b->data + b->n;
+    *o++ = '"';
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char) u[i];
+        if (c == '"' || c == '\\') {
+            *o++ = '\\';
+            *o++ = (char) c;
+        }
+        else if (c >= 0x20) {
+            *o++ = (char) c;
+        }
+        else {
+            const char *named = strchr("\bb\ff\nn\rr\tt", c); /* c is not 0: strchr finds no NUL */
+            *o++ = '\\';
+            if (c != 0 && named != NULL) {
+                *o++ = named[1];
+            }
+            else {
+                memcpy(o, "u00", 3);
+                o[3] = "0123456789abcdef"[c >> 4];
+                o[4] = "0123456789abcdef"[c & 0xF];
+                o += 5;
+            }
+        }
+    }
+    *o++ = '"';
+    b->n = (size_t) (o - b->data);
+    return 0;
+}
+
+static char checks_packed; /* pagechecks.PACKED */
+
+/* pagechecks.pack_found: a page's checks (lists of str), each once (the first kept), packed. */
+static PyObject *pack_found(PyObject *Py_UNUSED(self), PyObject *found)
+{
+    PyObject *seq = PySequence_Fast(found, "pack_found: a list of lists of str");
+    if (seq == NULL) {
+        return NULL;
+    }
+    size_t n = (size_t) PySequence_Fast_GET_SIZE(seq);
+    if (n == 0) {
+        Py_DECREF(seq);
+        return PyBytes_FromStringAndSize("", 0);
+    }
+    /* Each item's JSON (equal items, equal JSON: one kept), then the list of those kept. */
+    buf_t items = {NULL, 0, 0}, json = {NULL, 0, 0}, out = {NULL, 0, 0};
+    size_t *off = malloc((n + 1) * sizeof(size_t));
+    span_t *keys = malloc(n * sizeof(span_t));
+    index_t seen = {NULL, NULL, 0};
+    int failed = off == NULL || keys == NULL || index_init(&seen, keys, n) < 0;
+    if (failed) {
+        PyErr_NoMemory();
+    }
+    for (size_t i = 0; !failed && i < n; i++) {
+        PyObject *item = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, (Py_ssize_t) i),
+                                         "pack_found: a list of lists of str");
+        off[i] = items.n;
+        failed = item == NULL || buf_add(&items, (const lxb_char_t *) "[", 1) < 0;
+        for (Py_ssize_t j = 0; !failed && j < PySequence_Fast_GET_SIZE(item); j++) {
+            PyObject *text = PySequence_Fast_GET_ITEM(item, j);
+            if (!PyUnicode_Check(text)) {
+                PyErr_SetString(PyExc_TypeError, "pack_found: a list of lists of str");
+                failed = 1;
+                break;
+            }
+            failed = (j > 0 && buf_add(&items, (const lxb_char_t *) ",", 1) < 0)
+                     || put_json_str(&items, text) < 0;
+        }
+        failed = failed || buf_add(&items, (const lxb_char_t *) "]", 1) < 0;
+        Py_XDECREF(item);
+    }
+    Py_DECREF(seq);
+    size_t kept = 0;
+    if (!failed) {
+        off[n] = items.n;
+        failed = buf_add(&json, (const lxb_char_t *) "[", 1) < 0;
+    }
+    for (size_t i = 0; !failed && i < n; i++) {
+        span_t v = {(const lxb_char_t *) items.data + off[i], off[i + 1] - off[i]};
+        int added;
+        index_of(&seen, v, kept, &added);
+        if (added) {
+            keys[kept] = v;
+            failed = (kept > 0 && buf_add(&json, (const lxb_char_t *) ",", 1) < 0)
+                     || buf_add(&json, v.data, v.len) < 0;
+            kept++;
+        }
+    }
+    failed = failed || buf_add(&json, (const lxb_char_t *) "]", 1) < 0
+             || buf_add(&out, (const lxb_char_t *) &checks_packed, 1) < 0
+             || put_deflated_as(&checks_deflation, &out, &json) < 0;
+    PyObject *packed = NULL;
+    if (!failed) {
+        packed = PyBytes_FromStringAndSize(out.data, (Py_ssize_t) out.n);
+    }
+    else if (!PyErr_Occurred()) {
+        PyErr_NoMemory();
+    }
+    free(off);
+    free(keys);
+    free(seen.slots);
+    free(items.data);
+    free(json.data);
+    free(out.data);
+    return packed;
+}
+
 /* The "<" in p[from, to), and of those the "</" whose "/" is before ``to``. Counted in runs of at
    most 255 bytes into byte-wide sums, which the compiler vectorises: a memchr() per "<" took
    twice as long, and the event loop pays this for every page. */
@@ -2847,6 +2974,8 @@ static PyMethodDef methods[] = {
      "canonicals, hreflangs, ogs, jsonlds, itemtypes, opened): what the audit checks on the page "
      "(_pagewalk_py.walked_checks says each); ``apart``: the anchors without A_FRAGMENT "
      "(walked_fragments() has those links)."},
+    {"pack_found", pack_found, METH_O,
+     "pack_found(found) -> bytes: a page's checks, each once, packed (pagechecks.pack_found)."},
     {"walked_fragments", walked_fragments, METH_VARARGS,
      "walked_fragments(walked) -> [(url, lines)] or None: the links to #fragments of another "
      "page, by the URL they lead to (the order first linked), each with its lines ('fragment\\t"
@@ -2876,40 +3005,51 @@ static struct PyModuleDef module = {
     -1, methods, NULL, NULL, NULL, NULL,
 };
 
-/* _linkpack_py's DICTIONARY and LEVEL: the one place they are written. */
-static int read_deflate_settings(void)
+/* How ``module`` deflates (its dictionary, its level and its window's bits, by their names; no
+ * ``bits``: 15): the one place they are written. */
+static int read_deflation(deflation_t *how, const char *module, const char *dict_name,
+                          const char *level_name, const char *bits_name)
 {
-    PyObject *spec = PyImport_ImportModule("gui_crawler.parsing._linkpack_py");
-    PyObject *dict = spec != NULL ? PyObject_GetAttrString(spec, "DICTIONARY") : NULL;
-    PyObject *level = spec != NULL ? PyObject_GetAttrString(spec, "LEVEL") : NULL;
-    int failed = dict == NULL || level == NULL || !PyBytes_Check(dict);
+    PyObject *spec = PyImport_ImportModule(module);
+    PyObject *dict = spec != NULL ? PyObject_GetAttrString(spec, dict_name) : NULL;
+    PyObject *level = spec != NULL ? PyObject_GetAttrString(spec, level_name) : NULL;
+    PyObject *bits = spec != NULL && bits_name != NULL ? PyObject_GetAttrString(spec, bits_name)
+                                                         : NULL;
+    int failed = dict == NULL || level == NULL || !PyBytes_Check(dict)
+                 || (bits_name != NULL && bits == NULL);
     if (!failed) {
-        deflate_level = (int) PyLong_AsLong(level);
-        deflate_dict_len = (size_t) PyBytes_GET_SIZE(dict);
-        deflate_dict = malloc(deflate_dict_len + 1);
-        failed = PyErr_Occurred() != NULL || deflate_dict == NULL;
-        if (deflate_dict != NULL) {
-            memcpy(deflate_dict, PyBytes_AS_STRING(dict), deflate_dict_len);
+        how->level = (int) PyLong_AsLong(level);
+        how->bits = bits != NULL ? (int) PyLong_AsLong(bits) : 15;
+        how->dict_len = (size_t) PyBytes_GET_SIZE(dict);
+        how->dict = malloc(how->dict_len + 1);
+        failed = PyErr_Occurred() != NULL || how->dict == NULL
+                 || pthread_key_create(&how->key, destroy_zs) != 0;
+        if (how->dict != NULL) {
+            memcpy(how->dict, PyBytes_AS_STRING(dict), how->dict_len);
         }
     }
     if (failed && !PyErr_Occurred()) {
-        PyErr_SetString(PyExc_ImportError, "_linkpack_py.DICTIONARY and LEVEL are needed");
+        PyErr_Format(PyExc_ImportError, "%s: %s and %s are needed", module, dict_name, level_name);
     }
+    Py_XDECREF(bits);
     Py_XDECREF(level);
     Py_XDECREF(dict);
     Py_XDECREF(spec);
     return failed ? -1 : 0;
 }
 
-/* pagechecks.ALT_FLOOR, ANCHOR_CHARS and NON_DESCRIPTIVE: the one place they are written. */
+/* pagechecks.ALT_FLOOR, ANCHOR_CHARS, NON_DESCRIPTIVE and PACKED: the one place they are written. */
 static int read_checks_settings(void)
 {
     PyObject *spec = PyImport_ImportModule("gui_crawler.parsing.pagechecks");
     PyObject *floor = spec != NULL ? PyObject_GetAttrString(spec, "ALT_FLOOR") : NULL;
     PyObject *words = spec != NULL ? PyObject_GetAttrString(spec, "NON_DESCRIPTIVE") : NULL;
     PyObject *chars = spec != NULL ? PyObject_GetAttrString(spec, "ANCHOR_CHARS") : NULL;
-    int failed = floor == NULL || words == NULL || chars == NULL || !PyTuple_Check(words);
+    PyObject *packed = spec != NULL ? PyObject_GetAttrString(spec, "PACKED") : NULL;
+    int failed = floor == NULL || words == NULL || chars == NULL || !PyTuple_Check(words)
+                 || packed == NULL || !PyBytes_Check(packed) || PyBytes_GET_SIZE(packed) != 1;
     if (!failed) {
+        checks_packed = PyBytes_AS_STRING(packed)[0];
         alt_floor = (size_t) PyLong_AsSize_t(floor);
         anchor_chars = (size_t) PyLong_AsSize_t(chars);
         n_vague = (size_t) PyTuple_GET_SIZE(words);
@@ -2923,8 +3063,9 @@ static int read_checks_settings(void)
     }
     if (failed && !PyErr_Occurred()) {
         PyErr_SetString(PyExc_ImportError,
-                        "pagechecks.ALT_FLOOR, ANCHOR_CHARS and NON_DESCRIPTIVE are needed");
+                        "pagechecks.ALT_FLOOR, ANCHOR_CHARS, NON_DESCRIPTIVE and PACKED are needed");
     }
+    Py_XDECREF(packed);
     Py_XDECREF(chars);
     Py_XDECREF(words);
     Py_XDECREF(floor);
@@ -2934,10 +3075,14 @@ static int read_checks_settings(void)
 
 PyMODINIT_FUNC PyInit__pagewalk(void)
 {
-    if (pthread_key_create(&doc_key, destroy_doc) != 0 || pthread_key_create(&zs_key, destroy_zs) != 0) {
+    if (pthread_key_create(&doc_key, destroy_doc) != 0) {
         return PyErr_NoMemory();
     }
-    if (read_deflate_settings() < 0 || read_checks_settings() < 0) {
+    if (read_deflation(&links_deflation, "gui_crawler.parsing._linkpack_py", "DICTIONARY", "LEVEL",
+                       NULL) < 0
+        || read_deflation(&checks_deflation, "gui_crawler.parsing.pagechecks", "CHECKS_DICTIONARY",
+                          "CHECKS_LEVEL", "CHECKS_WINDOW_BITS") < 0
+        || read_checks_settings() < 0) {
         return NULL;
     }
     scan_init();

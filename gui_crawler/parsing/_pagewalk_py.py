@@ -591,3 +591,7 @@ class Walkers:
             self._jobs.put(None)
         self._wake_r.close()
         self._wake_w.close()
+
+
+# A page's checks, each once, packed: the specification itself.
+pack_found = pc.pack_found

@@ -211,7 +211,7 @@ def finish(
     # them when a view or an output asks).
     pieces = [accel.pagewalk.walked_said(piece, joined) for piece in walked]
     said = page_blob(base_href, pieces, extras)
-    facts_read = facts.finish(base, page.page_url, hrefs, fragments)
+    facts_read = facts.finish(base, page.page_url, hrefs, fragments, accel.pagewalk.pack_found)
     spent = page.seconds + seconds + time.perf_counter() - t0
     return ParsedPage(list(links), page.encoding, facts=facts_read, seconds=spent, words=said)
 
