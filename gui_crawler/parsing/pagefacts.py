@@ -100,6 +100,7 @@ class FactsReader:
         "canonical",
         "checks",
         "descriptions",
+        "found",
         "h1",
         "h1_count",
         "lang",
@@ -123,6 +124,8 @@ class FactsReader:
         self.descriptions = 0
         self.meta_names: set[str] = set()
         self.checks = ChecksReader()
+        # ChecksReader.finish's result where the walk said it (``_pagewalk.walked_found``).
+        self.found: tuple[bytes, bytes, bytes, str] | None = None
 
     def add(
         self,
@@ -175,7 +178,7 @@ class FactsReader:
         join against; ``joined``: the URL each of its hrefs joined to, where known;
         ``fragments``: its links to #fragments as the walk put them together, if it did;
         ``pack``: what packs its checks, ``pagechecks.pack_found`` or its twin in C)."""
-        checks, ids, minhash, types = self.checks.finish(
+        checks, ids, minhash, types = self.found or self.checks.finish(
             base, page_url, self.descriptions, self.meta_names, joined, fragments, pack
         )
         return PageFacts(
