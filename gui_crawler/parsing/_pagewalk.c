@@ -1560,6 +1560,14 @@ struct walked {
     int fragments_built; /* 0: some of them were not joined here (Python builds them all) */
     buf_t lines;         /* each target's lines, "\n" between */
     fragments_t fragments;
+    /* The page's checks packed on its parser thread (walked_settle), for walked_found: made for
+     * this URL, this many meta descriptions and whether it has a viewport. */
+    int settled;
+    buf_t found;
+    char *found_url;
+    size_t found_url_len;
+    long found_descriptions;
+    int found_viewport;
 };
 
 void walked_destroy(walked_t *r)
@@ -1571,6 +1579,8 @@ void walked_destroy(walked_t *r)
     free(r->said.data);
     free(r->lines.data);
     free(r->fragments.items);
+    free(r->found.data);
+    free(r->found_url);
     free(r->w.hrefs.items);
     free(r->w.words.items);
     free(r->w.anchors.data);
@@ -2775,14 +2785,14 @@ static void found_free(found_t *f)
     free(f->off);
 }
 
-/* pagechecks.pack_found of the checks found: b"" for none, else PACKED then the JSON list of
- * each once (the first kept: equal checks, equal JSON) deflated. */
-static PyObject *found_packed(const found_t *f)
+/* pagechecks.pack_found of the checks found, into ``out``: nothing for none, else PACKED then the
+ * JSON list of each once (the first kept: equal checks, equal JSON) deflated. No GIL needed. */
+static int found_pack(const found_t *f, buf_t *out)
 {
     if (f->n == 0) {
-        return PyBytes_FromStringAndSize("", 0);
+        return 0;
     }
-    buf_t json = {NULL, 0, 0}, out = {NULL, 0, 0};
+    buf_t json = {NULL, 0, 0};
     span_t *keys = malloc(f->n * sizeof(span_t));
     index_t seen = {NULL, NULL, 0};
     int failed = keys == NULL || index_init(&seen, keys, f->n) < 0
@@ -2801,13 +2811,20 @@ static PyObject *found_packed(const found_t *f)
         }
     }
     failed = failed || buf_add(&json, (const lxb_char_t *) "]", 1) < 0
-             || buf_add(&out, (const lxb_char_t *) &checks_packed, 1) < 0
-             || put_deflated_as(&checks_deflation, &out, &json) < 0;
-    PyObject *packed = failed ? PyErr_NoMemory()
-                              : PyBytes_FromStringAndSize(out.data, (Py_ssize_t) out.n);
+             || buf_add(out, (const lxb_char_t *) &checks_packed, 1) < 0
+             || put_deflated_as(&checks_deflation, out, &json) < 0;
     free(keys);
     free(seen.slots);
     free(json.data);
+    return failed ? -1 : 0;
+}
+
+static PyObject *found_packed(const found_t *f)
+{
+    buf_t out = {NULL, 0, 0};
+    PyObject *packed = found_pack(f, &out) < 0
+                           ? PyErr_NoMemory()
+                           : PyBytes_FromStringAndSize(out.data ? out.data : "", (Py_ssize_t) out.n);
     free(out.data);
     return packed;
 }
@@ -3113,9 +3130,59 @@ static int find_checks(const walked_t *r, span_t page_url, long descriptions, in
 
 static PyObject *u32_bytes(const uint32_t *v, size_t n);
 
+/* A <meta name> as FactsReader.add reads it (str.strip().lower()) is ``lower_name``: 1 or 0, or
+ * -1 where only Python can say (a byte not ASCII at an end: Unicode has more whitespace). */
+static int meta_named(span_t name, const char *lower_name)
+{
+    while (name.len > 0 && (is_space(name.data[0]) || (name.data[0] >= 0x1C && name.data[0] <= 0x1F))) {
+        name.data++;
+        name.len--;
+    }
+    while (name.len > 0 && (is_space(name.data[name.len - 1])
+                            || (name.data[name.len - 1] >= 0x1C && name.data[name.len - 1] <= 0x1F))) {
+        name.len--;
+    }
+    if (name.len > 0 && (name.data[0] >= 0x80 || name.data[name.len - 1] >= 0x80)) {
+        return -1;
+    }
+    return ascii_ieq(name, lower_name, strlen(lower_name));
+}
+
+void walked_settle(walked_t *r, const char *url, size_t url_len)
+{
+    const walk_t *w = &r->w;
+    if (r->no_doc || w->failed || r->status != LXB_STATUS_OK) {
+        return;
+    }
+    long descriptions = 0;
+    int viewport = 0;
+    for (size_t i = 0; i + 1 < w->metas.n; i += 2) {
+        int description = meta_named(w->metas.items[i], "description");
+        int port = meta_named(w->metas.items[i], "viewport");
+        if (description < 0 || port < 0) {
+            return;
+        }
+        descriptions += description;
+        viewport |= port;
+    }
+    found_t f = {{NULL, 0, 0}, NULL, 0, 0};
+    span_t page_url = {(const lxb_char_t *) url, url_len};
+    r->found_url = malloc(url_len + 1);
+    if (r->found_url != NULL && find_checks(r, page_url, descriptions, viewport, &f) > 0
+        && found_pack(&f, &r->found) == 0) {
+        memcpy(r->found_url, url, url_len);
+        r->found_url_len = url_len;
+        r->found_descriptions = descriptions;
+        r->found_viewport = viewport;
+        r->settled = 1;
+    }
+    found_free(&f);
+}
+
 /* pagechecks.ChecksReader.finish of a page of this one piece (_pagewalk_py.walked_found): its
- * checks packed, ids, signature's low halves and structured data types; or None where Python
- * must put them together (find_checks says when). */
+ * checks packed (on its parser thread already, where walked_settle could), ids, signature's low
+ * halves and structured data types; or None where Python must put them together (find_checks
+ * says when). */
 static PyObject *walked_found(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule;
@@ -3131,11 +3198,19 @@ static PyObject *walked_found(PyObject *Py_UNUSED(self), PyObject *args)
     if (r == NULL || walk_failed(r) < 0) {
         return NULL;
     }
-    found_t f = {{NULL, 0, 0}, NULL, 0, 0};
-    span_t page_url = {(const lxb_char_t *) url, (size_t) url_len};
-    int done = find_checks(r, page_url, descriptions, viewport, &f);
-    PyObject *packed = done > 0 ? found_packed(&f) : NULL;
-    found_free(&f);
+    PyObject *packed = NULL;
+    int done = 1;
+    if (r->settled && r->found_url_len == (size_t) url_len && memcmp(r->found_url, url, (size_t) url_len) == 0
+        && r->found_descriptions == descriptions && r->found_viewport == viewport) {
+        packed = PyBytes_FromStringAndSize(r->found.data ? r->found.data : "", (Py_ssize_t) r->found.n);
+    }
+    else {
+        found_t f = {{NULL, 0, 0}, NULL, 0, 0};
+        span_t page_url = {(const lxb_char_t *) url, (size_t) url_len};
+        done = find_checks(r, page_url, descriptions, viewport, &f);
+        packed = done > 0 ? found_packed(&f) : NULL;
+        found_free(&f);
+    }
     if (done <= 0) {
         return done < 0 ? PyErr_NoMemory() : Py_NewRef(Py_None);
     }

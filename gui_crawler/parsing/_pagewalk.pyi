@@ -61,6 +61,7 @@ class Walkers:
         trim: bool,
         max_elements: int,
         max_pairs: int,
+        page_url: str | None = None,
         /,
     ) -> None: ...
     def drain(self) -> list[tuple[int, list[Walked] | None, float, bytes, int]]: ...

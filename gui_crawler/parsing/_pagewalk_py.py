@@ -519,12 +519,14 @@ class Walkers:
         trim: bool,
         max_elements: int,
         max_pairs: int,
+        page_url: str | None = None,
         /,
     ) -> None:
         """Scan ``data`` on a thread (:func:`scan`), then walk it, cut at ``max_tags`` tags if it
         has more, unless the scan counts more than ``max_pairs`` attribute comparisons (the
-        page's trouble is then 1) or ``max_elements`` elements in a piece (2); ``directory`` and
-        ``trim`` are the compiled threads' (their joins, their allocator trim)."""
+        page's trouble is then 1) or ``max_elements`` elements in a piece (2); ``directory``,
+        ``trim`` and ``page_url`` are the compiled threads' (their joins, their allocator trim,
+        the checks they pack for walked_found)."""
         if self._closed:
             raise ValueError("the parser threads are closed")
         self._jobs.put((id, data, directory, max_tags, tags, max_elements, max_pairs))

@@ -4,6 +4,7 @@ what its twin says or leaves the page to Python (None), and it leaves only what 
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -12,6 +13,7 @@ from twins import compiled_twin
 from gui_crawler.base.urls import plain_directory
 from gui_crawler.parsing import _pagewalk_py as spec
 from gui_crawler.parsing import accel, links
+from gui_crawler.parsing.parsepool import ParsePool
 
 URL = "http://127.0.0.1:1/dir/page.html"
 # Each check the page may hold, and what looks like one and is not; what JSON escapes in what a
@@ -36,6 +38,8 @@ PLAIN = [
     '<link rel="canonical">', '<meta property="og:title" content="T">',
     '<meta property="OG:Image" content=" ">', '<meta property="og:description" content="D">',
     "<p>" + "mot " * 50 + "</p>", '<a href="http://[::1]:8/x" target="_blank">v6</a>',
+    # Meta names Python strips of whitespace that is not HTML's (the parser threads leave them).
+    '<meta name="\u00a0viewport" content="w">', '<meta name="\x1fDescription " content="d">',
 ]  # fmt: skip
 # What the compiled walk leaves to Python.
 PYTHON = [
@@ -89,3 +93,21 @@ def test_the_compiled_walk_finds_what_its_twin_finds_or_leaves_it() -> None:
         assert ours is None or ours == theirs, page
         left += ours is None and theirs is not None
     assert 0 < left < 120
+
+
+def test_the_parser_threads_pack_what_the_event_loop_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The threads pack a page's checks as they walk it (walked_settle, given its URL); the loop
+    takes them as they are only for the same URL and meta facts."""
+    monkeypatch.setattr(accel, "pagewalk", compiled_twin("pagewalk"))
+    every = pages(random.Random(7), PYTHON)
+
+    async def threads() -> list[links.ParsedPage]:
+        pool = ParsePool(0, inline_bytes=0, threads=2)
+        try:
+            return list(await asyncio.gather(*(pool.parse(p, None, URL) for p in every)))
+        finally:
+            pool.close()
+
+    ours = asyncio.run(threads())
+    monkeypatch.setattr(accel.pagewalk, "walked_found", lambda *a: None)
+    assert ours == [links.parse_page(p, None, URL) for p in every]
