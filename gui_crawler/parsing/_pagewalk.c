@@ -126,7 +126,7 @@ typedef struct {
     span_t a, b;
     long n;
     long word;            /* an <a>'s word (its text), or -1 */
-    size_t off, len;      /* a script's text in walk_t.scripts */
+    size_t off, len;      /* a script's text in walk_t.scripts; an <img>'s src: off its href's index */
 } check_t;
 
 typedef struct {
@@ -871,7 +871,8 @@ static int check_a(walk_t *w, lxb_dom_node_t *node, span_t href)
     return flags ? add_check(w, CHECK_A, href, none, flags, word) : 0;
 }
 
-static int check_img(walk_t *w, lxb_dom_node_t *node)
+/* ``src_at``: the index its src has among the hrefs (where it has one). */
+static int check_img(walk_t *w, lxb_dom_node_t *node, size_t src_at)
 {
     span_t src = attr_value(attr_by_id(node, LXB_DOM_ATTR_SRC));
     if (src.data == NULL || src.len == 0) {
@@ -886,7 +887,14 @@ static int check_img(walk_t *w, lxb_dom_node_t *node)
     if (attr_by_id(node, LXB_DOM_ATTR_WIDTH) == NULL || attr_by_id(node, LXB_DOM_ATTR_HEIGHT) == NULL) {
         flags |= IMG_NO_SIZE;
     }
-    return flags ? add_check(w, CHECK_IMG, src, attr_value(alt), flags, -1) : 0;
+    if (!flags) {
+        return 0;
+    }
+    if (add_check(w, CHECK_IMG, src, attr_value(alt), flags, -1) < 0) {
+        return -1;
+    }
+    w->checks.items[w->checks.n - 1].off = src_at;
+    return 0;
 }
 
 static int inside(lxb_dom_node_t *node, uintptr_t tag)
@@ -985,12 +993,14 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_IFRAME);
     case LXB_TAG_FRAME:
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_FRAME);
-    case LXB_TAG_IMG:
+    case LXB_TAG_IMG: {
+        size_t src_at = w->hrefs.n; /* take_link adds its src, if not empty, there */
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_IMG) < 0
                        || take_srcset(w, node, "srcset", 6, WORD_IMG_SRCSET) < 0
-                       || check_img(w, node) < 0
+                       || check_img(w, node, src_at) < 0
                    ? -1
                    : 0;
+    }
     case LXB_TAG_SOURCE:
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_SOURCE) < 0
                        || take_srcset(w, node, "srcset", 6, WORD_SOURCE) < 0
@@ -1550,6 +1560,14 @@ struct walked {
     int fragments_built; /* 0: some of them were not joined here (Python builds them all) */
     buf_t lines;         /* each target's lines, "\n" between */
     fragments_t fragments;
+    /* The page's checks packed on its parser thread (walked_settle), for walked_found: made for
+     * this URL, this many meta descriptions and whether it has a viewport. */
+    int settled;
+    buf_t found;
+    char *found_url;
+    size_t found_url_len;
+    long found_descriptions;
+    int found_viewport;
 };
 
 void walked_destroy(walked_t *r)
@@ -1561,6 +1579,8 @@ void walked_destroy(walked_t *r)
     free(r->said.data);
     free(r->lines.data);
     free(r->fragments.items);
+    free(r->found.data);
+    free(r->found_url);
     free(r->w.hrefs.items);
     free(r->w.words.items);
     free(r->w.anchors.data);
@@ -1740,36 +1760,41 @@ static int put_front(buf_t *b, const span_t *v, size_t n)
     return failed ? -1 : 0;
 }
 
-/* _linkpack_py's DICTIONARY and LEVEL, read when the module is imported. */
-static char *deflate_dict;
-static size_t deflate_dict_len;
-static int deflate_level;
-static pthread_key_t zs_key;
-
 static void destroy_zs(void *zs)
 {
     deflateEnd(zs);
     free(zs);
 }
 
-/* ``plain`` deflated as _linkpack_py.deflate deflates it, with the calling thread's stream (made
- * once: made for each piece, its tables cost more than a small piece's compression). */
-static int put_deflated(buf_t *out, const buf_t *plain)
+/* How a kind of deflated bytes is deflated: _linkpack_py's links and words, pagechecks' checks
+ * (read when the module is imported), and the key of each thread's stream for it. */
+typedef struct {
+    char *dict;
+    size_t dict_len;
+    int level, bits;
+    pthread_key_t key;
+} deflation_t;
+
+static deflation_t links_deflation, checks_deflation;
+
+/* ``plain`` deflated raw as ``how`` says, with the calling thread's stream (made once: made for
+ * each piece, its tables cost more than a small piece's compression). */
+static int put_deflated_as(const deflation_t *how, buf_t *out, const buf_t *plain)
 {
     if (plain->n == 0) {
         return 0;
     }
-    z_stream *zs = pthread_getspecific(zs_key);
+    z_stream *zs = pthread_getspecific(how->key);
     if (zs == NULL) {
         zs = calloc(1, sizeof(z_stream));
         if (zs == NULL) {
             return -1;
         }
-        if (deflateInit2(zs, deflate_level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        if (deflateInit2(zs, how->level, Z_DEFLATED, -how->bits, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
             free(zs);
             return -1;
         }
-        if (pthread_setspecific(zs_key, zs) != 0) {
+        if (pthread_setspecific(how->key, zs) != 0) {
             destroy_zs(zs);
             return -1;
         }
@@ -1777,7 +1802,7 @@ static int put_deflated(buf_t *out, const buf_t *plain)
     else if (deflateReset(zs) != Z_OK) {
         return -1;
     }
-    if (deflateSetDictionary(zs, (const Bytef *) deflate_dict, (uInt) deflate_dict_len) != Z_OK) {
+    if (deflateSetDictionary(zs, (const Bytef *) how->dict, (uInt) how->dict_len) != Z_OK) {
         return -1;
     }
     uLong bound = deflateBound(zs, (uLong) plain->n);
@@ -1798,6 +1823,12 @@ static int put_deflated(buf_t *out, const buf_t *plain)
     }
     out->n += bound - zs->avail_out;
     return 0;
+}
+
+/* ``plain`` deflated as _linkpack_py.deflate deflates it. */
+static int put_deflated(buf_t *out, const buf_t *plain)
+{
+    return put_deflated_as(&links_deflation, out, plain);
 }
 
 typedef struct {
@@ -1996,10 +2027,10 @@ static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
     return 0;
 }
 
+static lxb_char_t *put_words(span_t text, lxb_char_t *o);
+
 /* A link's fragment as pagechecks._fragment reads it (the href's after its first "#", the spaces
- * at its end and every tab and line break taken out), a tab, then its words as pagechecks._words
- * says them (the text's runs of Python's whitespace as one space, its first anchor_chars
- * characters; a byte that is not UTF-8 is one character, which Python's decoder replaces). */
+ * at its end and every tab and line break taken out), a tab, then its words (put_words). */
 
 static int fragment_line(span_t href, span_t text, buf_t *out)
 {
@@ -2020,6 +2051,16 @@ static int fragment_line(span_t href, span_t text, buf_t *out)
         }
     }
     *o++ = '\t';
+    o = put_words(text, o);
+    out->n = (size_t) (o - (lxb_char_t *) out->data);
+    return 0;
+}
+
+/* ``text``'s words as pagechecks._words says them (the text's runs of Python's whitespace as one
+ * space, its first anchor_chars characters; a byte that is not UTF-8 is one character, which
+ * Python's decoder replaces) at ``o``, which has room for text.len bytes; where they end. */
+static lxb_char_t *put_words(span_t text, lxb_char_t *o)
+{
     size_t chars = 0;
     int space = 0, any = 0;
     for (size_t i = 0; i < text.len && chars < anchor_chars;) {
@@ -2054,8 +2095,7 @@ static int fragment_line(span_t href, span_t text, buf_t *out)
         }
         i += k;
     }
-    out->n = (size_t) (o - (lxb_char_t *) out->data);
-    return 0;
+    return o;
 }
 
 /* Whether the text holds U+FFFD once Python decodes it. */
@@ -2665,6 +2705,526 @@ static PyObject *walked_fragments(PyObject *Py_UNUSED(self), PyObject *args)
     return list;
 }
 
+/* UTF-8 bytes as json.dumps(..., ensure_ascii=False) writes their string. */
+static int put_json_bytes(buf_t *b, const char *u, size_t n)
+{
+    if (buf_reserve(b, 6 * n + 2) < 0) {
+        return -1;
+    }
+    char *o = b->data + b->n;
+    *o++ = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char) u[i];
+        if (c == '"' || c == '\\') {
+            *o++ = '\\';
+            *o++ = (char) c;
+        }
+        else if (c >= 0x20) {
+            *o++ = (char) c;
+        }
+        else {
+            const char *named = c != 0 ? strchr("\bb\ff\nn\rr\tt", c) : NULL;
+            *o++ = '\\';
+            if (named != NULL) {
+                *o++ = named[1];
+            }
+            else {
+                memcpy(o, "u00", 3);
+                o[3] = "0123456789abcdef"[c >> 4];
+                o[4] = "0123456789abcdef"[c & 0xF];
+                o += 5;
+            }
+        }
+    }
+    *o++ = '"';
+    b->n = (size_t) (o - b->data);
+    return 0;
+}
+
+static char checks_packed; /* pagechecks.PACKED */
+
+/* A page's checks as they are found: each one's JSON, one after the other. */
+typedef struct {
+    buf_t items;
+    size_t *off; /* where each starts in ``items`` */
+    size_t n, cap;
+} found_t;
+
+/* A check begins (its JSON's "["). */
+static int found_open(found_t *f)
+{
+    if (f->n == f->cap) {
+        size_t cap = f->cap ? 2 * f->cap : 16;
+        size_t *off = realloc(f->off, cap * sizeof(size_t));
+        if (off == NULL) {
+            return -1;
+        }
+        f->off = off;
+        f->cap = cap;
+    }
+    f->off[f->n++] = f->items.n;
+    return buf_add(&f->items, (const lxb_char_t *) "[", 1);
+}
+
+/* A check of three strings (UTF-8): its kind, the other end, the detail. */
+static int found_add(found_t *f, const char *kind, span_t other, span_t detail)
+{
+    return found_open(f) < 0 || put_json_bytes(&f->items, kind, strlen(kind)) < 0
+                   || buf_add(&f->items, (const lxb_char_t *) ",", 1) < 0
+                   || put_json_bytes(&f->items, (const char *) other.data, other.len) < 0
+                   || buf_add(&f->items, (const lxb_char_t *) ",", 1) < 0
+                   || put_json_bytes(&f->items, (const char *) detail.data, detail.len) < 0
+                   || buf_add(&f->items, (const lxb_char_t *) "]", 1) < 0
+               ? -1
+               : 0;
+}
+
+static void found_free(found_t *f)
+{
+    free(f->items.data);
+    free(f->off);
+}
+
+/* pagechecks.pack_found of the checks found, into ``out``: nothing for none, else PACKED then the
+ * JSON list of each once (the first kept: equal checks, equal JSON) deflated. No GIL needed. */
+static int found_pack(const found_t *f, buf_t *out)
+{
+    if (f->n == 0) {
+        return 0;
+    }
+    buf_t json = {NULL, 0, 0};
+    span_t *keys = malloc(f->n * sizeof(span_t));
+    index_t seen = {NULL, NULL, 0};
+    int failed = keys == NULL || index_init(&seen, keys, f->n) < 0
+                 || buf_add(&json, (const lxb_char_t *) "[", 1) < 0;
+    size_t kept = 0;
+    for (size_t i = 0; !failed && i < f->n; i++) {
+        size_t end = i + 1 < f->n ? f->off[i + 1] : f->items.n;
+        span_t v = {(const lxb_char_t *) f->items.data + f->off[i], end - f->off[i]};
+        int added;
+        index_of(&seen, v, kept, &added);
+        if (added) {
+            keys[kept] = v;
+            failed = (kept > 0 && buf_add(&json, (const lxb_char_t *) ",", 1) < 0)
+                     || buf_add(&json, v.data, v.len) < 0;
+            kept++;
+        }
+    }
+    failed = failed || buf_add(&json, (const lxb_char_t *) "]", 1) < 0
+             || buf_add(out, (const lxb_char_t *) &checks_packed, 1) < 0
+             || put_deflated_as(&checks_deflation, out, &json) < 0;
+    free(keys);
+    free(seen.slots);
+    free(json.data);
+    return failed ? -1 : 0;
+}
+
+static PyObject *found_packed(const found_t *f)
+{
+    buf_t out = {NULL, 0, 0};
+    PyObject *packed = found_pack(f, &out) < 0
+                           ? PyErr_NoMemory()
+                           : PyBytes_FromStringAndSize(out.data ? out.data : "", (Py_ssize_t) out.n);
+    free(out.data);
+    return packed;
+}
+
+/* pagechecks.pack_found: a page's checks (lists of str), each once (the first kept), packed. */
+static PyObject *pack_found(PyObject *Py_UNUSED(self), PyObject *found)
+{
+    static const char what[] = "pack_found: a list of lists of str";
+    PyObject *seq = PySequence_Fast(found, what);
+    if (seq == NULL) {
+        return NULL;
+    }
+    found_t f = {{NULL, 0, 0}, NULL, 0, 0};
+    int failed = 0;
+    for (Py_ssize_t i = 0; !failed && i < PySequence_Fast_GET_SIZE(seq); i++) {
+        PyObject *item = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, i), what);
+        failed = item == NULL || found_open(&f) < 0;
+        for (Py_ssize_t j = 0; !failed && j < PySequence_Fast_GET_SIZE(item); j++) {
+            PyObject *text = PySequence_Fast_GET_ITEM(item, j);
+            Py_ssize_t n;
+            /* A lone surrogate: UnicodeEncodeError, as str.encode() raises. */
+            const char *u = PyUnicode_Check(text) ? PyUnicode_AsUTF8AndSize(text, &n) : NULL;
+            if (u == NULL && !PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError, what);
+            }
+            failed = u == NULL || (j > 0 && buf_add(&f.items, (const lxb_char_t *) ",", 1) < 0)
+                     || put_json_bytes(&f.items, u, (size_t) n) < 0;
+        }
+        failed = failed || buf_add(&f.items, (const lxb_char_t *) "]", 1) < 0;
+        Py_XDECREF(item);
+    }
+    Py_DECREF(seq);
+    PyObject *packed = NULL;
+    if (!failed) {
+        packed = found_packed(&f);
+    }
+    else if (!PyErr_Occurred()) {
+        PyErr_NoMemory();
+    }
+    found_free(&f);
+    return packed;
+}
+
+/* How many characters Python reads in UTF-8 bytes without U+FFFD (replaced() says). */
+static size_t utf8_chars(span_t v)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < v.len; i++) {
+        n += (v.data[i] & 0xC0) != 0x80;
+    }
+    return n;
+}
+
+/* A normal URL's host as urls.host_of says it (lower case already: the walk joined it, or the
+ * page's URL): {NULL, 0} where that would raise. */
+static span_t host_of(span_t url)
+{
+    span_t none = {NULL, 0};
+    const lxb_char_t *p = url.data, *end = url.data + url.len;
+    for (int slashes = 0; slashes < 2; p++) {
+        if (p == end) {
+            return none;
+        }
+        slashes += *p == '/';
+    }
+    const lxb_char_t *slash = memchr(p, '/', (size_t) (end - p));
+    span_t netloc = {p, (size_t) ((slash ? slash : end) - p)};
+    if (netloc.len > 0 && netloc.data[0] == '[') {
+        const lxb_char_t *close = memchr(netloc.data, ']', netloc.len);
+        if (close == NULL) {
+            return none;
+        }
+        netloc.len = (size_t) (close + 1 - netloc.data);
+        return netloc;
+    }
+    for (size_t i = netloc.len; i-- > 0;) {
+        if (netloc.data[i] == ':') {
+            netloc.len = i;
+            break;
+        }
+    }
+    if (netloc.data == NULL) {
+        netloc.data = (const lxb_char_t *) "";
+    }
+    return netloc;
+}
+
+/* The URL the walk joined the href at ``at`` to ({"", 0}: none); {NULL, 0} where Python joins it. */
+static span_t joined_url(const walked_t *r, long at)
+{
+    span_t later = {NULL, 0}, nothing = {(const lxb_char_t *) "", 0};
+    if (r->joined == NULL || at < 0 || r->joined[at].off == JOIN_LATER) {
+        return later;
+    }
+    const joined_t *j = &r->joined[at];
+    if (j->off == JOIN_NOTHING || j->len == 0) {
+        return nothing;
+    }
+    span_t url = {(const lxb_char_t *) r->urls.data + j->off, (size_t) j->len};
+    return url;
+}
+
+/* An ASCII letter, then letters, digits, "+", "." or "-", then ":" (pagechecks._SCHEME). */
+static int has_scheme(span_t v)
+{
+    if (v.len == 0 || !is_alnum(v.data[0]) || (v.data[0] >= '0' && v.data[0] <= '9')) {
+        return 0;
+    }
+    for (size_t i = 1; i < v.len; i++) {
+        lxb_char_t c = v.data[i];
+        if (c == ':') {
+            return 1;
+        }
+        if (!is_alnum(c) && c != '+' && c != '.' && c != '-') {
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* The checks ChecksReader.finish finds on a page of one piece that has no <base>, in its order,
+ * where the walk can say them all: 1 done, 0 where Python must (a link it checks that Python
+ * joins, U+FFFD in what it says, JSON-LD, itemtypes, hreflangs, a canonical that is relative,
+ * outside <head> or not the only one), -1 out of memory. */
+static int find_checks(const walked_t *r, span_t page_url, long descriptions, int viewport,
+                       found_t *f)
+{
+    const walk_t *w = &r->w;
+    span_t none = {(const lxb_char_t *) "", 0};
+    char number[32];
+    if (!r->fragments_built || w->has_base) {
+        return 0;
+    }
+    size_t canonicals = 0;
+    for (size_t i = 0; i < w->checks.n; i++) {
+        const check_t *c = &w->checks.items[i];
+        if (c->kind == CHECK_JSONLD || c->kind == CHECK_ITEMTYPE || c->kind == CHECK_HREFLANG) {
+            return 0;
+        }
+        if (c->kind == CHECK_CANONICAL) {
+            span_t written = trimmed(c->a);
+            if (++canonicals > 1 || !c->n
+                || (written.len > 0 && !has_scheme(written)
+                    && !(written.len >= 2 && written.data[0] == '/' && written.data[1] == '/'))) {
+                return 0;
+            }
+        }
+    }
+    const lxb_char_t *headings = (const lxb_char_t *) w->headings.data;
+    if (memchr(headings ? (const void *) headings : "", 2, w->headings.n) == NULL
+        && found_add(f, "h2_missing", none, none) < 0) {
+        return -1;
+    }
+    for (size_t i = 1; i < w->headings.n; i++) {
+        if (headings[i] > headings[i - 1] + 1) {
+            int n = snprintf(number, sizeof number, "h%d \xe2\x86\x92 h%d", headings[i - 1], headings[i]);
+            span_t detail = {(const lxb_char_t *) number, (size_t) n};
+            if (found_add(f, "headings_non_sequential", none, detail) < 0) {
+                return -1;
+            }
+            break;
+        }
+    }
+    struct {
+        const char *kind;
+        long count;
+    } counted[] = {{"title_multiple", w->titles}, {"description_multiple", descriptions}};
+    for (size_t k = 0; k < 2; k++) {
+        if (counted[k].count > 1) {
+            span_t detail = {(const lxb_char_t *) number,
+                             (size_t) snprintf(number, sizeof number, "%ld", counted[k].count)};
+            if (found_add(f, counted[k].kind, none, detail) < 0) {
+                return -1;
+            }
+        }
+    }
+    span_t lorem = {(const lxb_char_t *) "lorem ipsum", 11};
+    if ((w->lorem && found_add(f, "lorem_ipsum", none, lorem) < 0)
+        || (!viewport && found_add(f, "viewport_missing", none, none) < 0)) {
+        return -1;
+    }
+    for (size_t i = 0; i < w->checks.n; i++) {
+        const check_t *c = &w->checks.items[i];
+        if (c->kind != CHECK_IMG) {
+            continue;
+        }
+        long flags = c->n;
+        if (flags & IMG_LONG_ALT && (replaced(c->b) || utf8_chars(c->b) <= alt_floor)) {
+            if (replaced(c->b)) {
+                return 0;
+            }
+            flags &= ~IMG_LONG_ALT; /* longer in bytes only */
+        }
+        if (!flags) {
+            continue;
+        }
+        span_t url = joined_url(r, (long) c->off);
+        if (url.data == NULL) {
+            return 0;
+        }
+        if (url.len == 0) {
+            continue;
+        }
+        span_t length = {(const lxb_char_t *) number, 0};
+        if (flags & IMG_LONG_ALT && c->b.data != NULL) {
+            length.len = (size_t) snprintf(number, sizeof number, "%zu", utf8_chars(c->b));
+        }
+        if ((flags & IMG_NO_ALT && found_add(f, "img_missing_alt", url, none) < 0)
+            || (length.len && found_add(f, "img_alt", url, length) < 0)
+            || (flags & IMG_NO_SIZE && found_add(f, "img_missing_size", url, none) < 0)) {
+            return -1;
+        }
+    }
+    span_t host = host_of(page_url);
+    buf_t said = {NULL, 0, 0}; /* a link's words, then what a check says of it */
+    int done = 1;
+    for (size_t i = 0; done > 0 && i < w->checks.n; i++) {
+        const check_t *c = &w->checks.items[i];
+        long flags = c->n & ~A_FRAGMENT;
+        if (c->kind != CHECK_A || !(flags & ~A_LAST)) {
+            continue;
+        }
+        span_t text = anchor_text(w, c->word);
+        if (replaced(c->a) || replaced(text)) {
+            done = 0;
+            break;
+        }
+        said.n = 0;
+        if (buf_reserve(&said, text.len + page_url.len + 1 + c->a.len) < 0) {
+            done = -1;
+            break;
+        }
+        lxb_char_t *o = put_words(text, (lxb_char_t *) said.data);
+        span_t words = {(const lxb_char_t *) said.data, (size_t) (o - (lxb_char_t *) said.data)};
+        if (flags & A_MISSING_HERE) {
+            /* The walk looked its fragment up already: missing. */
+            span_t written = trimmed(c->a);
+            memcpy(o, page_url.data, page_url.len);
+            o[page_url.len] = '#';
+            memcpy(o + page_url.len + 1, written.data + 1, written.len - 1);
+            span_t at = {o, page_url.len + written.len};
+            done = found_add(f, "fragment_missing", at, words) < 0 ? -1 : 1;
+            continue;
+        }
+        span_t target = joined_url(r, w->words.items[c->word].at);
+        if (target.data == NULL) {
+            done = 0;
+            break;
+        }
+        if (target.len == 0) {
+            continue;
+        }
+        int elsewhere = 0;
+        if (flags & A_BLANK) {
+            span_t there = host_of(target);
+            if (there.data == NULL || host.data == NULL) {
+                done = 0;
+                break;
+            }
+            elsewhere = !same_span(there, host);
+        }
+        if ((flags & A_NOFOLLOW && found_add(f, "nofollow", target, words) < 0)
+            || (flags & A_EMPTY && found_add(f, "no_words", target, none) < 0)
+            || (flags & A_VAGUE && found_add(f, "anchor_non_descriptive", target, words) < 0)
+            || (elsewhere && found_add(f, "unsafe_cross_origin", target, words) < 0)) {
+            done = -1;
+        }
+    }
+    free(said.data);
+    if (done <= 0) {
+        return done;
+    }
+    if (canonicals == 0 && found_add(f, "canonical_missing", none, none) < 0) {
+        return -1;
+    }
+    static const char *const og_names[] = {"og:title", "og:description", "og:image"};
+    char missing[64] = "";
+    for (size_t k = 0; k < 3; k++) {
+        int seen = 0;
+        for (size_t i = 0; i < w->checks.n && !seen; i++) {
+            const check_t *c = &w->checks.items[i];
+            seen = c->kind == CHECK_OG && !blank(c->b)
+                   && ascii_ieq(c->a, og_names[k], strlen(og_names[k]));
+        }
+        if (!seen) {
+            strcat(strcat(missing, missing[0] ? ", " : ""), og_names[k]);
+        }
+    }
+    span_t detail = {(const lxb_char_t *) missing, strlen(missing)};
+    if (missing[0] && found_add(f, "og_missing", none, detail) < 0) {
+        return -1;
+    }
+    for (size_t i = 0; i < r->fragments.n; i++) {
+        const fragment_t *g = &r->fragments.items[i];
+        span_t url = {(const lxb_char_t *) r->urls.data + g->url_off, g->url_len};
+        span_t lines = {(const lxb_char_t *) r->lines.data + g->off, g->len};
+        if (found_add(f, "fragments", url, lines) < 0) {
+            return -1;
+        }
+    }
+    return 1;
+}
+
+static PyObject *u32_bytes(const uint32_t *v, size_t n);
+
+/* A <meta name> as FactsReader.add reads it (str.strip().lower()) is ``lower_name``: 1 or 0, or
+ * -1 where only Python can say (a byte not ASCII at an end: Unicode has more whitespace). */
+static int meta_named(span_t name, const char *lower_name)
+{
+    while (name.len > 0 && (is_space(name.data[0]) || (name.data[0] >= 0x1C && name.data[0] <= 0x1F))) {
+        name.data++;
+        name.len--;
+    }
+    while (name.len > 0 && (is_space(name.data[name.len - 1])
+                            || (name.data[name.len - 1] >= 0x1C && name.data[name.len - 1] <= 0x1F))) {
+        name.len--;
+    }
+    if (name.len > 0 && (name.data[0] >= 0x80 || name.data[name.len - 1] >= 0x80)) {
+        return -1;
+    }
+    return ascii_ieq(name, lower_name, strlen(lower_name));
+}
+
+void walked_settle(walked_t *r, const char *url, size_t url_len)
+{
+    const walk_t *w = &r->w;
+    if (r->no_doc || w->failed || r->status != LXB_STATUS_OK) {
+        return;
+    }
+    long descriptions = 0;
+    int viewport = 0;
+    for (size_t i = 0; i + 1 < w->metas.n; i += 2) {
+        int description = meta_named(w->metas.items[i], "description");
+        int port = meta_named(w->metas.items[i], "viewport");
+        if (description < 0 || port < 0) {
+            return;
+        }
+        descriptions += description;
+        viewport |= port;
+    }
+    found_t f = {{NULL, 0, 0}, NULL, 0, 0};
+    span_t page_url = {(const lxb_char_t *) url, url_len};
+    r->found_url = malloc(url_len + 1);
+    if (r->found_url != NULL && find_checks(r, page_url, descriptions, viewport, &f) > 0
+        && found_pack(&f, &r->found) == 0) {
+        memcpy(r->found_url, url, url_len);
+        r->found_url_len = url_len;
+        r->found_descriptions = descriptions;
+        r->found_viewport = viewport;
+        r->settled = 1;
+    }
+    found_free(&f);
+}
+
+/* pagechecks.ChecksReader.finish of a page of this one piece (_pagewalk_py.walked_found): its
+ * checks packed (on its parser thread already, where walked_settle could), ids, signature's low
+ * halves and structured data types; or None where Python must put them together (find_checks
+ * says when). */
+static PyObject *walked_found(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule;
+    const char *url;
+    Py_ssize_t url_len;
+    long descriptions;
+    int viewport;
+    if (!PyArg_ParseTuple(args, "Os#lp:walked_found", &capsule, &url, &url_len, &descriptions,
+                          &viewport)) {
+        return NULL;
+    }
+    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
+    if (r == NULL || walk_failed(r) < 0) {
+        return NULL;
+    }
+    PyObject *packed = NULL;
+    int done = 1;
+    if (r->settled && r->found_url_len == (size_t) url_len && memcmp(r->found_url, url, (size_t) url_len) == 0
+        && r->found_descriptions == descriptions && r->found_viewport == viewport) {
+        packed = PyBytes_FromStringAndSize(r->found.data ? r->found.data : "", (Py_ssize_t) r->found.n);
+    }
+    else {
+        found_t f = {{NULL, 0, 0}, NULL, 0, 0};
+        span_t page_url = {(const lxb_char_t *) url, (size_t) url_len};
+        done = find_checks(r, page_url, descriptions, viewport, &f);
+        packed = done > 0 ? found_packed(&f) : NULL;
+        found_free(&f);
+    }
+    if (done <= 0) {
+        return done < 0 ? PyErr_NoMemory() : Py_NewRef(Py_None);
+    }
+    const walk_t *w = &r->w;
+    unsigned char low[2 * SIG_BINS];
+    size_t n_low = w->text.seen >= 3 ? sizeof low : 0;
+    for (size_t i = 0; i < n_low / 2; i++) { /* little-endian, as _low_halves says */
+        low[2 * i] = (unsigned char) w->text.sig[i];
+        low[2 * i + 1] = (unsigned char) (w->text.sig[i] >> 8);
+    }
+    return Py_BuildValue("(NNNs)", packed, u32_bytes((const uint32_t *) w->ids.data, w->ids.n / 4),
+                         PyBytes_FromStringAndSize((const char *) low, (Py_ssize_t) n_low), "");
+}
+
 /* The "<" in p[from, to), and of those the "</" whose "/" is before ``to``. Counted in runs of at
    most 255 bytes into byte-wide sums, which the compiler vectorises: a memchr() per "<" took
    twice as long, and the event loop pays this for every page. */
@@ -2847,6 +3407,11 @@ static PyMethodDef methods[] = {
      "canonicals, hreflangs, ogs, jsonlds, itemtypes, opened): what the audit checks on the page "
      "(_pagewalk_py.walked_checks says each); ``apart``: the anchors without A_FRAGMENT "
      "(walked_fragments() has those links)."},
+    {"pack_found", pack_found, METH_O,
+     "pack_found(found) -> bytes: a page's checks, each once, packed (pagechecks.pack_found)."},
+    {"walked_found", walked_found, METH_VARARGS,
+     "walked_found(walked, page_url, descriptions, viewport) -> (checks, ids, minhash, types) or "
+     "None: ChecksReader.finish of a page of this one piece, where the walk can say it all."},
     {"walked_fragments", walked_fragments, METH_VARARGS,
      "walked_fragments(walked) -> [(url, lines)] or None: the links to #fragments of another "
      "page, by the URL they lead to (the order first linked), each with its lines ('fragment\\t"
@@ -2876,40 +3441,51 @@ static struct PyModuleDef module = {
     -1, methods, NULL, NULL, NULL, NULL,
 };
 
-/* _linkpack_py's DICTIONARY and LEVEL: the one place they are written. */
-static int read_deflate_settings(void)
+/* How ``module`` deflates (its dictionary, its level and its window's bits, by their names; no
+ * ``bits``: 15): the one place they are written. */
+static int read_deflation(deflation_t *how, const char *module, const char *dict_name,
+                          const char *level_name, const char *bits_name)
 {
-    PyObject *spec = PyImport_ImportModule("gui_crawler.parsing._linkpack_py");
-    PyObject *dict = spec != NULL ? PyObject_GetAttrString(spec, "DICTIONARY") : NULL;
-    PyObject *level = spec != NULL ? PyObject_GetAttrString(spec, "LEVEL") : NULL;
-    int failed = dict == NULL || level == NULL || !PyBytes_Check(dict);
+    PyObject *spec = PyImport_ImportModule(module);
+    PyObject *dict = spec != NULL ? PyObject_GetAttrString(spec, dict_name) : NULL;
+    PyObject *level = spec != NULL ? PyObject_GetAttrString(spec, level_name) : NULL;
+    PyObject *bits = spec != NULL && bits_name != NULL ? PyObject_GetAttrString(spec, bits_name)
+                                                         : NULL;
+    int failed = dict == NULL || level == NULL || !PyBytes_Check(dict)
+                 || (bits_name != NULL && bits == NULL);
     if (!failed) {
-        deflate_level = (int) PyLong_AsLong(level);
-        deflate_dict_len = (size_t) PyBytes_GET_SIZE(dict);
-        deflate_dict = malloc(deflate_dict_len + 1);
-        failed = PyErr_Occurred() != NULL || deflate_dict == NULL;
-        if (deflate_dict != NULL) {
-            memcpy(deflate_dict, PyBytes_AS_STRING(dict), deflate_dict_len);
+        how->level = (int) PyLong_AsLong(level);
+        how->bits = bits != NULL ? (int) PyLong_AsLong(bits) : 15;
+        how->dict_len = (size_t) PyBytes_GET_SIZE(dict);
+        how->dict = malloc(how->dict_len + 1);
+        failed = PyErr_Occurred() != NULL || how->dict == NULL
+                 || pthread_key_create(&how->key, destroy_zs) != 0;
+        if (how->dict != NULL) {
+            memcpy(how->dict, PyBytes_AS_STRING(dict), how->dict_len);
         }
     }
     if (failed && !PyErr_Occurred()) {
-        PyErr_SetString(PyExc_ImportError, "_linkpack_py.DICTIONARY and LEVEL are needed");
+        PyErr_Format(PyExc_ImportError, "%s: %s and %s are needed", module, dict_name, level_name);
     }
+    Py_XDECREF(bits);
     Py_XDECREF(level);
     Py_XDECREF(dict);
     Py_XDECREF(spec);
     return failed ? -1 : 0;
 }
 
-/* pagechecks.ALT_FLOOR, ANCHOR_CHARS and NON_DESCRIPTIVE: the one place they are written. */
+/* pagechecks.ALT_FLOOR, ANCHOR_CHARS, NON_DESCRIPTIVE and PACKED: the one place they are written. */
 static int read_checks_settings(void)
 {
     PyObject *spec = PyImport_ImportModule("gui_crawler.parsing.pagechecks");
     PyObject *floor = spec != NULL ? PyObject_GetAttrString(spec, "ALT_FLOOR") : NULL;
     PyObject *words = spec != NULL ? PyObject_GetAttrString(spec, "NON_DESCRIPTIVE") : NULL;
     PyObject *chars = spec != NULL ? PyObject_GetAttrString(spec, "ANCHOR_CHARS") : NULL;
-    int failed = floor == NULL || words == NULL || chars == NULL || !PyTuple_Check(words);
+    PyObject *packed = spec != NULL ? PyObject_GetAttrString(spec, "PACKED") : NULL;
+    int failed = floor == NULL || words == NULL || chars == NULL || !PyTuple_Check(words)
+                 || packed == NULL || !PyBytes_Check(packed) || PyBytes_GET_SIZE(packed) != 1;
     if (!failed) {
+        checks_packed = PyBytes_AS_STRING(packed)[0];
         alt_floor = (size_t) PyLong_AsSize_t(floor);
         anchor_chars = (size_t) PyLong_AsSize_t(chars);
         n_vague = (size_t) PyTuple_GET_SIZE(words);
@@ -2923,8 +3499,9 @@ static int read_checks_settings(void)
     }
     if (failed && !PyErr_Occurred()) {
         PyErr_SetString(PyExc_ImportError,
-                        "pagechecks.ALT_FLOOR, ANCHOR_CHARS and NON_DESCRIPTIVE are needed");
+                        "pagechecks.ALT_FLOOR, ANCHOR_CHARS, NON_DESCRIPTIVE and PACKED are needed");
     }
+    Py_XDECREF(packed);
     Py_XDECREF(chars);
     Py_XDECREF(words);
     Py_XDECREF(floor);
@@ -2934,10 +3511,14 @@ static int read_checks_settings(void)
 
 PyMODINIT_FUNC PyInit__pagewalk(void)
 {
-    if (pthread_key_create(&doc_key, destroy_doc) != 0 || pthread_key_create(&zs_key, destroy_zs) != 0) {
+    if (pthread_key_create(&doc_key, destroy_doc) != 0) {
         return PyErr_NoMemory();
     }
-    if (read_deflate_settings() < 0 || read_checks_settings() < 0) {
+    if (read_deflation(&links_deflation, "gui_crawler.parsing._linkpack_py", "DICTIONARY", "LEVEL",
+                       NULL) < 0
+        || read_deflation(&checks_deflation, "gui_crawler.parsing.pagechecks", "CHECKS_DICTIONARY",
+                          "CHECKS_LEVEL", "CHECKS_WINDOW_BITS") < 0
+        || read_checks_settings() < 0) {
         return NULL;
     }
     scan_init();

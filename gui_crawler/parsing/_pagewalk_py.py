@@ -519,12 +519,14 @@ class Walkers:
         trim: bool,
         max_elements: int,
         max_pairs: int,
+        page_url: str | None = None,
         /,
     ) -> None:
         """Scan ``data`` on a thread (:func:`scan`), then walk it, cut at ``max_tags`` tags if it
         has more, unless the scan counts more than ``max_pairs`` attribute comparisons (the
-        page's trouble is then 1) or ``max_elements`` elements in a piece (2); ``directory`` and
-        ``trim`` are the compiled threads' (their joins, their allocator trim)."""
+        page's trouble is then 1) or ``max_elements`` elements in a piece (2); ``directory``,
+        ``trim`` and ``page_url`` are the compiled threads' (their joins, their allocator trim,
+        the checks they pack for walked_found)."""
         if self._closed:
             raise ValueError("the parser threads are closed")
         self._jobs.put((id, data, directory, max_tags, tags, max_elements, max_pairs))
@@ -591,3 +593,25 @@ class Walkers:
             self._jobs.put(None)
         self._wake_r.close()
         self._wake_w.close()
+
+
+# A page's checks, each once, packed: the specification itself.
+pack_found = pc.pack_found
+
+
+def walked_found(
+    walked: Walked, page_url: str, descriptions: int, viewport: bool, /
+) -> tuple[bytes, bytes, bytes, str] | None:
+    """``pagechecks.ChecksReader.finish`` of a page of this one piece at ``page_url`` (``links.finish``
+    reads ``descriptions`` and whether it has a viewport from its metas), where it has no <base>
+    and the walk put its links to #fragments together; else None. (The compiled walk says None
+    also where Python has more to do than it: JSON-LD, itemtypes, hreflangs, a canonical that is
+    relative, outside <head> or not the only one, a link it checks that Python joins, U+FFFD.)"""
+    fragments = walked_fragments(walked)
+    if fragments is None or walked.read[0] is not None:
+        return None
+    reader = pc.ChecksReader()
+    reader.add(walked_checks(walked, True), walked.read[7])
+    joined = {href: url for href, url in (walked.joined or {}).items() if url is not None}
+    metas = {"viewport"} if viewport else set()
+    return reader.finish(page_url, page_url, descriptions, metas, joined, fragments, pack_found)

@@ -50,6 +50,8 @@ typedef struct job {
     size_t len;
     char *dir; /* NULL: none */
     size_t dir_len;
+    char *url; /* the page's URL (NULL: not given): a page of one piece has its checks packed here */
+    size_t url_len;
     Py_ssize_t max_tags, tags; /* for the cuts: pieces of about max_tags of the page's tags */
     long long max_elements, max_pairs; /* past which the page is too complex to parse */
     Py_ssize_t *cuts;          /* where the pieces after the first begin */
@@ -92,6 +94,7 @@ static void job_free(job_t *j)
     job_clear(j);
     Py_XDECREF(j->page);
     free(j->dir);
+    free(j->url);
     free(j);
 }
 
@@ -267,6 +270,10 @@ static void run_job(job_t *j)
     }
     free(reopened);
     free(reopened_ends);
+    /* A page of one piece (most): its checks found and packed here, off the event loop. */
+    if (j->url != NULL && j->walked != NULL && j->n_cuts == 0 && j->walked[0] != NULL) {
+        walked_settle(j->walked[0], j->url, j->url_len);
+    }
     blake2b_final(&text, j->digest);
 #ifdef __GLIBC__
     if (j->trim) {
@@ -422,12 +429,12 @@ static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
 {
     long long id;
     PyObject *page;
-    const char *dir = NULL;
-    Py_ssize_t dir_len = 0, max_tags, tags;
+    const char *dir = NULL, *url = NULL;
+    Py_ssize_t dir_len = 0, url_len = 0, max_tags, tags;
     long long max_elements, max_pairs;
     int trim;
-    if (!PyArg_ParseTuple(args, "LO!z#nnpLL:submit", &id, &PyBytes_Type, &page, &dir, &dir_len,
-                          &max_tags, &tags, &trim, &max_elements, &max_pairs)) {
+    if (!PyArg_ParseTuple(args, "LO!z#nnpLL|z#:submit", &id, &PyBytes_Type, &page, &dir, &dir_len,
+                          &max_tags, &tags, &trim, &max_elements, &max_pairs, &url, &url_len)) {
         return NULL;
     }
     late_free();
@@ -453,6 +460,15 @@ static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
         }
         memcpy(j->dir, dir, (size_t) dir_len + 1);
         j->dir_len = (size_t) dir_len;
+    }
+    if (url != NULL) {
+        j->url = malloc((size_t) url_len + 1);
+        if (j->url == NULL) {
+            job_free(j);
+            return PyErr_NoMemory();
+        }
+        memcpy(j->url, url, (size_t) url_len + 1);
+        j->url_len = (size_t) url_len;
     }
     pthread_mutex_lock(&p->lock);
     if (p->todo_tail != NULL) {

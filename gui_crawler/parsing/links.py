@@ -173,17 +173,26 @@ def finish(
     hrefs: dict[str, str | None] = {}
     reads = [accel.pagewalk.walked(piece, hrefs, digest is None) for piece in walked]
     base_href = next((read[0] for read in reads if read[0] is not None), None)
-    # The links to #fragments of another page (python3-doc has ~130 a page) put together by the
-    # walk, where it joined them all (a <base> in any piece makes every join Python's).
-    fragments = _fragments(walked) if base_href is None else None
-    checks = [accel.pagewalk.walked_checks(piece, fragments is not None) for piece in walked]
-    if fragments is not None and any(checked[13] is not None for checked in checks[1:]):
-        # An <a> a cut parted: its words are the whole <a>'s, which Python puts together.
-        fragments = None
-        checks = [accel.pagewalk.walked_checks(piece) for piece in walked]
-    for read, checked in zip(reads, checks, strict=True):
+    for read in reads:
         facts.add(*read[1:])
-        facts.checked(checked, read[7])
+    # A page of one piece (most): the walk says its checks, packed, where it can.
+    fragments = None
+    if base_href is None and len(walked) == 1:
+        viewport = "viewport" in facts.meta_names
+        facts.found = accel.pagewalk.walked_found(
+            walked[0], page.page_url, facts.descriptions, viewport
+        )
+    if facts.found is None:
+        # The links to #fragments of another page (python3-doc has ~130 a page) put together by
+        # the walk, where it joined them all (a <base> in any piece makes every join Python's).
+        fragments = _fragments(walked) if base_href is None else None
+        checks = [accel.pagewalk.walked_checks(piece, fragments is not None) for piece in walked]
+        if fragments is not None and any(checked[13] is not None for checked in checks[1:]):
+            # An <a> a cut parted: its words are the whole <a>'s, which Python puts together.
+            fragments = None
+            checks = [accel.pagewalk.walked_checks(piece) for piece in walked]
+        for read, checked in zip(reads, checks, strict=True):
+            facts.checked(checked, read[7])
     base = (join(page.page_url, base_href) if base_href else None) or page.page_url
     join_href = href_joiner(base)
     # The walk joined plain hrefs to the page's directory; a <base> (a piece's walk only sees its
@@ -211,7 +220,7 @@ def finish(
     # them when a view or an output asks).
     pieces = [accel.pagewalk.walked_said(piece, joined) for piece in walked]
     said = page_blob(base_href, pieces, extras)
-    facts_read = facts.finish(base, page.page_url, hrefs, fragments)
+    facts_read = facts.finish(base, page.page_url, hrefs, fragments, accel.pagewalk.pack_found)
     spent = page.seconds + seconds + time.perf_counter() - t0
     return ParsedPage(list(links), page.encoding, facts=facts_read, seconds=spent, words=said)
 

@@ -239,7 +239,7 @@ _SPACE = " \t\n\x0b\x0c\r"
 # the deflating of most pages' checks) against CHECKS_DICTIONARY. Format 6 kept the JSON as it
 # was ("[…") or zlib-compressed past 256 bytes (still read).
 PACKED = b"\x07"
-_WINDOW = -13
+CHECKS_LEVEL, CHECKS_WINDOW_BITS = 1, 13  # the walk (_pagewalk.c) reads these
 # What pages' checks repeat (zlib reads a dictionary from its end: the commonest last). Part of
 # the crawl file's format (storage.fileformat.FORMAT): changing it makes older files misread.
 CHECKS_DICTIONARY = (
@@ -322,12 +322,14 @@ class ChecksReader:
         metas: Iterable[str],
         joined: Mapping[str, str | None] | None = None,
         fragments: list[tuple[str, str]] | None = None,
+        pack: Callable[[list[list[str]]], bytes] | None = None,
     ) -> tuple[bytes, bytes, bytes, str]:
         """(checks packed, ids, signature, structured data types) of the page whose links join
         against ``base`` (``joined``: the URL each href of the page joined to, where the parse
         joined them already); ``descriptions``: its meta descriptions, ``metas``: the names of
         its <meta name> (lower case); ``fragments``: its :func:`fragment_lines` where the walk
-        put them together (its anchors then say no A_FRAGMENT)."""
+        put them together (its anchors then say no A_FRAGMENT); ``pack``: :func:`pack_found` or
+        the walk's own (``_pagewalk.pack_found``)."""
         found: list[list[str]] = []
         flag = found.append
         join_href = href_joiner(base)
@@ -403,8 +405,7 @@ class ChecksReader:
         types += [t.rsplit("/", 1)[-1] for p in pieces for v in p[12] for t in (v or "").split()]
         found += [["fragments", url, lines] for url, lines in fragments]
         signature = _combined(pieces, self.words)
-        # Each thing once (a logo shown three times is one image without alt).
-        checks = pack_checks(list(dict.fromkeys(map(tuple, found))))
+        checks = (pack or pack_found)(found)
         return checks, ids, _low_halves(signature), ", ".join(dict.fromkeys(types))
 
 
@@ -462,8 +463,21 @@ def pack_checks(found: Sequence[Sequence[str]]) -> bytes:
     if not found:
         return b""
     text = json.dumps(found, ensure_ascii=False, separators=(",", ":")).encode()
-    z = zlib.compressobj(1, zlib.DEFLATED, _WINDOW, 8, zlib.Z_DEFAULT_STRATEGY, CHECKS_DICTIONARY)
+    z = zlib.compressobj(
+        CHECKS_LEVEL,
+        zlib.DEFLATED,
+        -CHECKS_WINDOW_BITS,
+        8,
+        zlib.Z_DEFAULT_STRATEGY,
+        CHECKS_DICTIONARY,
+    )
     return PACKED + z.compress(text) + z.flush()
+
+
+def pack_found(found: Sequence[Sequence[str]]) -> bytes:
+    """:func:`pack_checks` of ``found``, each thing once (a logo shown three times is one image
+    without alt), the first kept."""
+    return pack_checks(list(dict.fromkeys(map(tuple, found))))
 
 
 def unpack_checks(data: bytes) -> list[list[str]]:

@@ -6,7 +6,7 @@ here: this runs wherever parsing runs."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,6 +100,7 @@ class FactsReader:
         "canonical",
         "checks",
         "descriptions",
+        "found",
         "h1",
         "h1_count",
         "lang",
@@ -123,6 +124,8 @@ class FactsReader:
         self.descriptions = 0
         self.meta_names: set[str] = set()
         self.checks = ChecksReader()
+        # ChecksReader.finish's result where the walk said it (``_pagewalk.walked_found``).
+        self.found: tuple[bytes, bytes, bytes, str] | None = None
 
     def add(
         self,
@@ -169,12 +172,14 @@ class FactsReader:
         page_url: str,
         joined: Mapping[str, str | None] | None = None,
         fragments: list[tuple[str, str]] | None = None,
+        pack: Callable[[list[list[str]]], bytes] | None = None,
     ) -> PageFacts:
         """The page's facts, once every piece of it has been walked (``base``: what its links
         join against; ``joined``: the URL each of its hrefs joined to, where known;
-        ``fragments``: its links to #fragments as the walk put them together, if it did)."""
-        checks, ids, minhash, types = self.checks.finish(
-            base, page_url, self.descriptions, self.meta_names, joined, fragments
+        ``fragments``: its links to #fragments as the walk put them together, if it did;
+        ``pack``: what packs its checks, ``pagechecks.pack_found`` or its twin in C)."""
+        checks, ids, minhash, types = self.found or self.checks.finish(
+            base, page_url, self.descriptions, self.meta_names, joined, fragments, pack
         )
         return PageFacts(
             title=self.title,

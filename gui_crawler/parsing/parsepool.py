@@ -157,6 +157,7 @@ class ParserThreads:
             trim,
             slicing.MAX_ELEMENTS,
             slicing.MAX_ATTRIBUTE_PAIRS,
+            page.page_url,
         )
         self._waiting[job] = fut = loop.create_future()
         return fut
