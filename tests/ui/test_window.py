@@ -548,8 +548,11 @@ def test_status_bar_numbers_equal_the_views_after_start_cancel_continue_and_open
     crawl_to_end(qtbot, window, live_site.url)
     assert_stats_match_views(window)
     assert window.state_label.text().startswith(f"Finished: {PAGES} URLs in")
-    # A second crawl, cancelled: nothing of the first one is counted.
+    # A second crawl, cancelled: nothing of the first one is counted. One page answers only
+    # after the test is over, so that the crawl cannot end before its cancel however slow the
+    # machine (under load the ~30 URLs were all fetched before the cancel came, once).
     live_site.delay = 0.05
+    live_site.add_page("/b/p0", ["/a/"], delay=60)
     window.settings.workers.setValue(2)
     start_by_typing(qtbot, window, live_site.url)
     assert_stats_match_views(window)  # reset at Start: 0 over an empty table
@@ -564,6 +567,7 @@ def test_status_bar_numbers_equal_the_views_after_start_cancel_continue_and_open
     left = len(load(path).pending)
     assert left > 0 and window.stat_labels["queued"].text() == f"Queued {left:,}"
     assert window.state_label.text().endswith(f", {left:,} left to fetch")
+    live_site.add_page("/b/p0", ["/a/"])  # answered at once again, for the crawl continued
     # Open in another window that has crawled something else: its numbers go.
     other = MainWindow()
     other.show()
