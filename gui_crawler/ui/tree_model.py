@@ -19,7 +19,7 @@ indexes stay).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -200,11 +200,24 @@ class SiteTreeModel(QAbstractItemModel):
     """Hosts → path segments with the number of URLs and the worst outcome per branch.
 
     Signals: only QAbstractItemModel's own.
+
+    ``deferred`` (for a tree whose tab is hidden): each batch is only noted, and placed later
+    by ``catch_up``, in the order it came, so the tree is then the one built as they came.
     """
+
+    # Batches' URLs and records noted at most; past it the oldest are placed as more come.
+    WAITING_MAX = 200_000
+    CATCH_UP = 2000  # URLs and records placed a turn of the loop when catching up in a lull
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.status_rules = NO_RULES  # the crawl's: what each URL's verdict is judged by
+        # Building the tree as the batches came cost the window's loop ~0.55 s on rust-doc
+        # (the queued URLs most of it), with its tab hidden most of the time.
+        self.deferred = False
+        self.version = 0  # batches taken so far
+        # Called when a batch is noted and none was waiting before (to schedule a catch_up).
+        self.on_waiting: Callable[[], None] | None = None
         self._reset()
 
     def _reset(self) -> None:
@@ -216,11 +229,15 @@ class SiteTreeModel(QAbstractItemModel):
         self._dirs: dict[str, Node] = {}
         self._grown: dict[int, Node] = {}  # visible parents with pending children
         self._changed: dict[int, Node] = {}  # visible nodes whose columns changed
+        # Batches noted and not placed yet: (records?, the batch), the oldest first.
+        self._waiting: list[tuple[bool, Sequence[Any]]] = []
+        self._waiting_items = 0
 
     # ---- feeding ------------------------------------------------------------------------------
 
     def node(self, url: str) -> Node | None:
         """The node of a URL taken in (spelled as it was), None for any other URL."""
+        self.catch_up()
         if "?" not in url:
             head, _, name = url.rpartition("/")
             parent = self._dirs.get(head) if name else None
@@ -247,14 +264,63 @@ class SiteTreeModel(QAbstractItemModel):
             return node if spelled == url else None
         return node if not odd or node.prefix == url else None
 
+    @property
+    def waiting(self) -> bool:
+        """Some batches taken are not placed yet (``deferred``)."""
+        return bool(self._waiting)
+
+    def catch_up(self, count: int | None = None) -> bool:
+        """Place the batches waiting, the oldest first, until ``count`` URLs and records are
+        placed (None: all), and announce them. True when none is left waiting."""
+        waiting = self._waiting
+        if not waiting:
+            return True
+        placed, done = 0, 0
+        while done < len(waiting) and (count is None or placed < count):
+            is_records, batch = waiting[done]
+            if is_records:
+                self._place_records(batch)
+            else:
+                for url in batch:
+                    self._ensure(url)
+            placed += len(batch)
+            done += 1
+        del waiting[:done]
+        self._waiting_items -= placed
+        self._commit()
+        return not waiting
+
+    def _note(self, is_records: bool, batch: Sequence[Any]) -> bool:
+        """Keep ``batch`` for later if the tree is deferred (or others wait before it)."""
+        self.version += 1
+        if not self.deferred:
+            self.catch_up()  # those noted before come first
+            return False
+        self._waiting.append((is_records, list(batch)))
+        self._waiting_items += len(batch)
+        if self._waiting_items > self.WAITING_MAX:
+            self.catch_up(self.WAITING_MAX // 20)  # past the bound, placed as they come
+        elif len(self._waiting) == 1 and self.on_waiting is not None:
+            self.on_waiting()
+        return True
+
     def add_urls(self, urls: Iterable[str]) -> None:
         """URLs taken into the crawl (not fetched yet): one node each, announced at once."""
-        for url in urls:
+        batch = list(urls)
+        if self._note(False, batch):
+            return
+        for url in batch:
             self._ensure(url)
         self._commit()
 
     def add_records(self, records: Sequence[FetchRecord]) -> None:
         """Add the batch's URLs with their outcome, then announce the changes to the views."""
+        if self._note(True, records):
+            return
+        self._place_records(records)
+        self._commit()
+
+    def _place_records(self, records: Sequence[FetchRecord]) -> None:
         intern = _intern
         for rec in records:
             node = self._ensure(rec.url)
@@ -273,7 +339,6 @@ class SiteTreeModel(QAbstractItemModel):
                 n.state = intern(new, new)
                 self._touch(n)
                 n = n.parent
-        self._commit()
 
     def clear(self) -> None:
         self.beginResetModel()
