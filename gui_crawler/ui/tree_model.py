@@ -28,7 +28,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from gui_crawler.base.translate import HEADERS, WORDING, noop, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.verdicts import NO_RULES, WORST_LAST, StatusClass
-from gui_crawler.records.wording import status_word
+from gui_crawler.records.wording import status_word_of
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.roles import RIGHT, VERDICT_BRUSH, AnyIndex, Roles, header_label
 
@@ -283,7 +283,7 @@ class SiteTreeModel(QAbstractItemModel):
             else:
                 for url in batch:
                     self._ensure(url)
-            placed += len(batch)
+            placed += _items(is_records, batch)
             done += 1
         del waiting[:done]
         self._waiting_items -= placed
@@ -296,8 +296,8 @@ class SiteTreeModel(QAbstractItemModel):
         if not self.deferred:
             self.catch_up()  # those noted before come first
             return False
-        self._waiting.append((is_records, list(batch)))
-        self._waiting_items += len(batch)
+        self._waiting.append((is_records, batch))
+        self._waiting_items += _items(is_records, batch)
         if self._waiting_items > self.WAITING_MAX:
             self.catch_up(self.WAITING_MAX // 20)  # past the bound, placed as they come
         elif len(self._waiting) == 1 and self.on_waiting is not None:
@@ -315,19 +315,25 @@ class SiteTreeModel(QAbstractItemModel):
 
     def add_records(self, records: Sequence[FetchRecord]) -> None:
         """Add the batch's URLs with their outcome, then announce the changes to the views."""
-        if self._note(True, records):
+        # What the tree reads of each record, flat: a waiting batch keeps no record alive (on
+        # rust-doc they would be ~22,000 records held until the tab is shown).
+        outcomes = [x for rec in records for x in (rec.url, rec.status, rec.error_kind)]
+        if self._note(True, outcomes):
             return
-        self._place_records(records)
+        self._place_records(outcomes)
         self._commit()
 
-    def _place_records(self, records: Sequence[FetchRecord]) -> None:
+    def _place_records(self, outcomes: Sequence[Any]) -> None:
+        """Each record's URL, status and error kind, one after the other."""
         intern = _intern
-        for rec in records:
-            node = self._ensure(rec.url)
-            m = self.status_rules.worry(rec.status, rec.error_kind, rec.url)
+        worry = self.status_rules.worry
+        for i in range(0, len(outcomes), 3):
+            url, status, error_kind = outcomes[i : i + 3]
+            node = self._ensure(url)
+            m = worry(status, error_kind, url)
             mark = _MARKS.setdefault(m, m)
             # A failure that still has a status (a 302 without Location) shows as the failure.
-            text = status_word(rec)
+            text = status_word_of(status, error_kind)
             st = node.state
             new: State = (mark, text, mark, text) if st[2] < mark else (mark, text, st[2], st[3])
             node.state = intern(new, new)
@@ -497,6 +503,11 @@ class SiteTreeModel(QAbstractItemModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         return header_label(TREE_COLUMNS, section, orientation, role)
+
+
+def _items(is_records: bool, batch: Sequence[Any]) -> int:
+    """URLs or records in a batch as noted (records: three items each)."""
+    return len(batch) // 3 if is_records else len(batch)
 
 
 def _depth(node: Node) -> int:
