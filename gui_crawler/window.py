@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from gui_crawler.events import CrawlFinished
 from gui_crawler.ui.accessible import name_controls, tab_to_toolbar
+from gui_crawler.ui.catch_up import IdleCatchUp
 from gui_crawler.ui.charts import ChartsPanel
 from gui_crawler.ui.controller import ADDRESS, SETTINGS, CrawlController, CrawlViews
 from gui_crawler.ui.details import DetailsPane
@@ -232,6 +233,7 @@ class MainWindow(QMainWindow):
         for col, w in enumerate(TREE_WIDTHS):
             self.tree_view.setColumnWidth(col, w)
         install_url_menu(self.tree_view, index_url_at(self.tree_view))
+        self.tree_catch_up = IdleCatchUp(r.tree, self.tree_view, r.tree.CATCH_UP)
         self.workers_view = make_table(
             sorted_proxy(r.workers, self), WORKER_WIDTHS, True, url_columns=(4,)
         )

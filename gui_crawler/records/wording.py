@@ -87,11 +87,16 @@ UNREACHABLE = frozenset(
 
 def status_word(rec: FetchRecord) -> str:
     """The Status cell: the HTTP status, or a word or two for a failure."""
-    if rec.status is not None and rec.error_kind is None:
-        return str(rec.status)
-    if rec.error_kind is None:
+    return status_word_of(rec.status, rec.error_kind)
+
+
+def status_word_of(status: int | None, error_kind: str | None) -> str:
+    """``status_word`` of a record with this status and error kind."""
+    if status is not None and error_kind is None:
+        return str(status)
+    if error_kind is None:
         return "?"
-    return WORDS.get(rec.error_kind, (_words(rec.error_kind), ""))[0]
+    return WORDS.get(error_kind, (_words(error_kind), ""))[0]
 
 
 def _words(kind: str) -> str:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from gui_crawler.base.translate import VERDICTS, translate
 from gui_crawler.records.verdicts import WORST_LAST
+from gui_crawler.ui.catch_up import IdleCatchUp
 from gui_crawler.ui.file_dialogs import file_dialog, file_stem
 from gui_crawler.ui.graph_layout import FORCE, TREE, Job, LayoutProcess
 from gui_crawler.ui.roles import VERDICT_BRUSH
@@ -62,9 +63,8 @@ class SiteGraphTab(QWidget):
     POLL_MS = 100  # how often a layout under way is asked whether it is done
     MIN_GAP = 1.0  # seconds from the end of a layout to the start of the next, at least
     MAX_EDGES = 20_000  # edges drawn at most, the tree's first (a frame costs ~5 us an edge)
-    # Hidden, the graph places its records later: when shown, or once no record has come for
-    # IDLE_MS, CATCH_UP records a turn of the loop (~15 ms on rust-doc).
-    IDLE_MS = 500
+    # Hidden, the graph places its records later: when shown, or in a lull CATCH_UP records a
+    # turn of the loop (~15 ms on rust-doc).
     CATCH_UP = 2000
 
     def __init__(self, graph: SiteGraph, parent: Any = None) -> None:
@@ -121,12 +121,7 @@ class SiteGraphTab(QWidget):
         self._timer.setInterval(self.POLL_MS)
         self._timer.timeout.connect(self._tick)
         self.destroyed.connect(self.process.close)
-        graph.deferred = True  # made hidden: shown when its tab is picked
-        self._idle = QTimer(self)
-        self._idle.setSingleShot(True)
-        self._idle.timeout.connect(self._catch_up)
-        self._version_seen = -1
-        self._idle.start(self.IDLE_MS)
+        self.idle = IdleCatchUp(graph, self, self.CATCH_UP, at_once=True)
 
     @property
     def up_to_date(self) -> bool:
@@ -167,28 +162,12 @@ class SiteGraphTab(QWidget):
         super().showEvent(event)
         if self.plot is None:
             self._make_plot()
-        self.graph.deferred = False  # the picture follows the records again
-        self._idle.stop()
         self._timer.start()
         self._tick()
 
     def hideEvent(self, event: QHideEvent) -> None:
         super().hideEvent(event)
         self._timer.stop()  # hidden: no layout, no drawing (one under way is kept for later)
-        self.graph.deferred = True
-        self._idle.start(self.IDLE_MS)
-
-    def _catch_up(self) -> None:
-        """Hidden: once no record has come since the last call, place those waiting a part a
-        turn, so that showing the tab after a crawl is no wait."""
-        graph = self.graph
-        if graph.version != self._version_seen:  # records still coming: wait for a lull
-            self._version_seen = graph.version
-            self._idle.start(self.IDLE_MS)
-        elif graph.catch_up(self.CATCH_UP):
-            self._idle.start(self.IDLE_MS)  # all placed: watch for the next records
-        else:
-            self._idle.start(0)
 
     def _tick(self) -> None:
         if self.plot is None or not self.isVisible():

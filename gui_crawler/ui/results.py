@@ -47,6 +47,7 @@ class CrawlResults(QObject):
         rules (what every model judges its records' verdicts by)."""
         self.pages.set_rules(rules, status_rules)
         self.links.records.status_rules = status_rules
+        self.tree.catch_up()  # its records noted before are judged by the rules they came with
         self.tree.status_rules = status_rules
 
     def add_queued(self, urls: Sequence[str]) -> None:

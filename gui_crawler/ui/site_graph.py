@@ -15,7 +15,7 @@ between folders always (a set of folder pairs).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
@@ -124,6 +124,8 @@ class SiteGraph:
         # (``catch_up``): for a window whose Site graph tab is hidden. Placing them as they
         # came cost the crawl's loop ~0.2-0.35 s on rust-doc; noting them costs less than half.
         self.deferred = False
+        # Called when a record is noted and none was waiting before (to schedule a catch_up).
+        self.on_waiting: Callable[[], None] | None = None
         self._reset()
 
     def _reset(self) -> None:
@@ -195,6 +197,7 @@ class SiteGraph:
         worry = links.records.status_rules.worry
         scanned = self.LINKS_SCANNED
         place = None if self.deferred else self._place
+        was_waiting = self.waiting
         if place is not None:
             self.catch_up()  # those noted before come first
         for rec in records:
@@ -214,6 +217,8 @@ class SiteGraph:
             wait.extend(known_all(targets))
         if len(wait) - self._read > self.WAITING_MAX:
             self.catch_up(self.WAITING_MAX // 40)  # past the bound, placed as they come
+        elif not was_waiting and self.waiting and self.on_waiting is not None:
+            self.on_waiting()
         self._drop_page_links()
         self.version += 1
 

@@ -19,7 +19,7 @@ indexes stay).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from gui_crawler.base.translate import HEADERS, WORDING, noop, translate
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.verdicts import NO_RULES, WORST_LAST, StatusClass
-from gui_crawler.records.wording import status_word
+from gui_crawler.records.wording import status_word_of
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.roles import RIGHT, VERDICT_BRUSH, AnyIndex, Roles, header_label
 
@@ -200,11 +200,24 @@ class SiteTreeModel(QAbstractItemModel):
     """Hosts → path segments with the number of URLs and the worst outcome per branch.
 
     Signals: only QAbstractItemModel's own.
+
+    ``deferred`` (for a tree whose tab is hidden): each batch is only noted, and placed later
+    by ``catch_up``, in the order it came, so the tree is then the one built as they came.
     """
+
+    # Batches' URLs and records noted at most; past it the oldest are placed as more come.
+    WAITING_MAX = 200_000
+    CATCH_UP = 2000  # URLs and records placed a turn of the loop when catching up in a lull
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.status_rules = NO_RULES  # the crawl's: what each URL's verdict is judged by
+        # Building the tree as the batches came took ~3% of the window's loop on rust-doc (py-spy:
+        # ~0.55 s, the queued URLs most of it), with its tab hidden most of the time.
+        self.deferred = False
+        self.version = 0  # batches taken so far
+        # Called when a batch is noted and none was waiting before (to schedule a catch_up).
+        self.on_waiting: Callable[[], None] | None = None
         self._reset()
 
     def _reset(self) -> None:
@@ -216,11 +229,15 @@ class SiteTreeModel(QAbstractItemModel):
         self._dirs: dict[str, Node] = {}
         self._grown: dict[int, Node] = {}  # visible parents with pending children
         self._changed: dict[int, Node] = {}  # visible nodes whose columns changed
+        # Batches noted and not placed yet: (records?, the batch), the oldest first.
+        self._waiting: list[tuple[bool, Sequence[Any]]] = []
+        self._waiting_items = 0
 
     # ---- feeding ------------------------------------------------------------------------------
 
     def node(self, url: str) -> Node | None:
         """The node of a URL taken in (spelled as it was), None for any other URL."""
+        self.catch_up()
         if "?" not in url:
             head, _, name = url.rpartition("/")
             parent = self._dirs.get(head) if name else None
@@ -247,21 +264,76 @@ class SiteTreeModel(QAbstractItemModel):
             return node if spelled == url else None
         return node if not odd or node.prefix == url else None
 
+    @property
+    def waiting(self) -> bool:
+        """Some batches taken are not placed yet (``deferred``)."""
+        return bool(self._waiting)
+
+    def catch_up(self, count: int | None = None) -> bool:
+        """Place the batches waiting, the oldest first, until ``count`` URLs and records are
+        placed (None: all), and announce them. True when none is left waiting."""
+        waiting = self._waiting
+        if not waiting:
+            return True
+        placed, done = 0, 0
+        while done < len(waiting) and (count is None or placed < count):
+            is_records, batch = waiting[done]
+            if is_records:
+                self._place_records(batch)
+            else:
+                for url in batch:
+                    self._ensure(url)
+            placed += _items(is_records, batch)
+            done += 1
+        del waiting[:done]
+        self._waiting_items -= placed
+        self._commit()
+        return not waiting
+
+    def _note(self, is_records: bool, batch: Sequence[Any]) -> bool:
+        """Keep ``batch`` for later if the tree is deferred (or others wait before it)."""
+        self.version += 1
+        if not self.deferred:
+            self.catch_up()  # those noted before come first
+            return False
+        self._waiting.append((is_records, batch))
+        self._waiting_items += _items(is_records, batch)
+        if self._waiting_items > self.WAITING_MAX:
+            self.catch_up(self.WAITING_MAX // 20)  # past the bound, placed as they come
+        elif len(self._waiting) == 1 and self.on_waiting is not None:
+            self.on_waiting()
+        return True
+
     def add_urls(self, urls: Iterable[str]) -> None:
         """URLs taken into the crawl (not fetched yet): one node each, announced at once."""
-        for url in urls:
+        batch = list(urls)
+        if self._note(False, batch):
+            return
+        for url in batch:
             self._ensure(url)
         self._commit()
 
     def add_records(self, records: Sequence[FetchRecord]) -> None:
         """Add the batch's URLs with their outcome, then announce the changes to the views."""
+        # What the tree reads of each record, flat: a waiting batch keeps no record alive (on
+        # rust-doc they would be ~22,000 records held until the tab is shown).
+        outcomes = [x for rec in records for x in (rec.url, rec.status, rec.error_kind)]
+        if self._note(True, outcomes):
+            return
+        self._place_records(outcomes)
+        self._commit()
+
+    def _place_records(self, outcomes: Sequence[Any]) -> None:
+        """Each record's URL, status and error kind, one after the other."""
         intern = _intern
-        for rec in records:
-            node = self._ensure(rec.url)
-            m = self.status_rules.worry(rec.status, rec.error_kind, rec.url)
+        worry = self.status_rules.worry
+        for i in range(0, len(outcomes), 3):
+            url, status, error_kind = outcomes[i : i + 3]
+            node = self._ensure(url)
+            m = worry(status, error_kind, url)
             mark = _MARKS.setdefault(m, m)
             # A failure that still has a status (a 302 without Location) shows as the failure.
-            text = status_word(rec)
+            text = status_word_of(status, error_kind)
             st = node.state
             new: State = (mark, text, mark, text) if st[2] < mark else (mark, text, st[2], st[3])
             node.state = intern(new, new)
@@ -273,7 +345,6 @@ class SiteTreeModel(QAbstractItemModel):
                 n.state = intern(new, new)
                 self._touch(n)
                 n = n.parent
-        self._commit()
 
     def clear(self) -> None:
         self.beginResetModel()
@@ -432,6 +503,11 @@ class SiteTreeModel(QAbstractItemModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         return header_label(TREE_COLUMNS, section, orientation, role)
+
+
+def _items(is_records: bool, batch: Sequence[Any]) -> int:
+    """URLs or records in a batch as noted (records: three items each)."""
+    return len(batch) // 3 if is_records else len(batch)
 
 
 def _depth(node: Node) -> int:

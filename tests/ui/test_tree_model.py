@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from windows import show_tree
 
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.verdicts import StatusClass
 from gui_crawler.ui.roles import Roles
 from gui_crawler.ui.tree_model import Node, SiteTreeModel
+from gui_crawler.window import MainWindow
 
 H = "http://h.test"
 TIP = Qt.ItemDataRole.ToolTipRole
@@ -207,3 +209,116 @@ def test_nodes_share_their_status_texts() -> None:
     texts = {id(tree.node(u).own_text) for u in urls}  # type: ignore[union-attr]
     assert len(texts) == 2
     assert {tree.node(u).own_text for u in urls} == {"200", "404"}  # type: ignore[union-attr]
+
+
+def a_crawl(pages: int = 80) -> list[tuple[str, list[Any]]]:
+    """A crawl's batches as the window takes them, in order: URLs queued (some again, some
+    forms from FORMS), then their records (a 404, a 500, a failure, pages recorded again)."""
+    urls = [f"{H}/"] + [f"{H}/f{i % 5}/s{i % 3}/p{i}" for i in range(1, pages)] + FORMS
+    out: list[tuple[str, list[Any]]] = [("urls", urls[:1])]
+    for i, url in enumerate(urls):
+        status = 404 if i % 11 == 0 else 500 if i % 17 == 0 else 200
+        rec = record(url, status) if i % 13 else FetchRecord(url=url, error_kind="ClientOSError")
+        out.append(("records", [rec]))
+        out.append(("urls", urls[i + 1 : i + 4]))  # queued again too: no new node
+        if i % 7 == 0:
+            out.append(("records", [record(urls[i // 2], 200), record(f"{H}/late/{i}", 301)]))
+    return out
+
+
+def shape(tree: SiteTreeModel, parent: QModelIndex = QModelIndex()) -> list[Any]:  # noqa: B008
+    """Everything the views read of the tree, row by row, depth first."""
+    roles = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ForegroundRole, Roles.Url, Roles.Sort)
+    rows = []
+    for row in range(tree.rowCount(parent)):
+        idx = tree.index(row, 0, parent)
+        cells = [tree.index(row, c, parent).data(r) for c in range(4) for r in roles]
+        cells = [c.color().name() if hasattr(c, "color") else c for c in cells]
+        rows.append((cells, shape(tree, idx)))
+    return rows
+
+
+def feed(tree: SiteTreeModel, kind: str, batch: list[Any]) -> None:
+    if kind == "urls":
+        tree.add_urls(batch)
+    else:
+        tree.add_records(batch)
+
+
+def test_a_deferred_tree_caught_up_mid_crawl_and_at_the_end_is_the_one_built_live(
+    qtmodeltester: Any,
+) -> None:
+    """Hidden, the tree only notes its batches; placed later in parts or all at once it is the
+    tree built as they came, row for row, and once no longer deferred it follows them again."""
+    live, later = SiteTreeModel(), SiteTreeModel()
+    later.deferred = True
+    woken: list[int] = []
+    later.on_waiting = lambda: woken.append(later.version)
+    batches = a_crawl()
+    for i, (kind, batch) in enumerate(batches):
+        feed(live, kind, batch)
+        feed(later, kind, batch)
+        assert later.waiting
+        if i == 60:  # shown mid-crawl: all placed
+            assert later.catch_up() and not later.waiting
+            assert shape(later) == shape(live)
+            qtmodeltester.check(later)
+        elif i in (120, 121, 150):  # idle turns: a part at a time
+            before = later.rowCount() and later.index(0, 1).data()
+            assert not later.catch_up(2) and later.waiting
+            assert later.index(0, 1).data() > before
+    assert len(woken) == 2  # when a batch began to wait (at the start, after i == 60): not each
+    assert shape(later) != shape(live)  # the last batches wait
+    assert later.catch_up() and shape(later) == shape(live)
+    qtmodeltester.check(later)
+    # No longer deferred: each batch placed as it comes.
+    later.deferred = False
+    more = [record(f"{H}/f1/new", 500), record(f"{H}/other/x", 200)]
+    live.add_records(more)
+    later.add_records(more)
+    assert not later.waiting and shape(later) == shape(live)
+    assert later.node(f"{H}/other/x") is not None
+    qtmodeltester.check(later)
+
+
+def test_a_deferred_tree_past_its_bound_places_the_oldest() -> None:
+    tree = SiteTreeModel()
+    tree.deferred = True
+    tree.WAITING_MAX = 100
+    tree.add_urls([f"{H}/a{i}" for i in range(90)])
+    assert tree.rowCount() == 0
+    tree.add_urls([f"{H}/b{i}" for i in range(20)])  # 110 waiting: the oldest batch placed
+    assert tree.rowCount() == 1 and tree.index(0, 1).data() == 90 and tree.waiting
+    tree.clear()
+    assert not tree.waiting and tree.rowCount() == 0
+
+
+def test_the_hidden_site_tree_tab_waits_catches_up_in_a_lull_and_follows_once_shown(
+    qtbot: Any, qtmodeltester: Any, window: MainWindow
+) -> None:
+    r, live = window.results, SiteTreeModel()
+    tree, idle = r.tree, window.tree_catch_up
+    assert tree.deferred and not window.tree_view.isVisible()  # a hidden tab by default
+    assert not idle.active and not window.graph_view.idle.active  # nothing waits: no timer
+
+    def take(batches: list[tuple[str, list[Any]]]) -> None:
+        for kind, batch in batches:
+            feed(live, kind, batch)
+            r.add_queued(batch) if kind == "urls" else r.add(batch)
+
+    batches = a_crawl()
+    third = len(batches) // 3
+    take(batches[:third])
+    assert tree.waiting and tree.rowCount() == 0 and idle.active
+    # No batch for a while: placed in idle turns, the tab still hidden; then no timer.
+    qtbot.waitUntil(lambda: not tree.waiting, timeout=10_000)
+    assert not window.tree_view.isVisible() and shape(tree) == shape(live)
+    qtbot.waitUntil(lambda: not idle.active and not window.graph_view.idle.active, timeout=5000)
+    take(batches[third : 2 * third])
+    assert tree.waiting and idle.active  # records again: the timer again
+    assert show_tree(qtbot, window) is tree and shape(tree) == shape(live)
+    take(batches[2 * third :])  # shown: it follows the records
+    assert not tree.waiting and shape(tree) == shape(live)
+    qtmodeltester.check(tree)
+    window.show_tab(window.pages_tab)
+    assert tree.deferred

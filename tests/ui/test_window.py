@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog
-from windows import PAGES, start_slow_crawl
+from windows import PAGES, show_tree, start_slow_crawl
 
 from gui_crawler.events import ErrorKind, WorkerState
 from gui_crawler.records.export import COLUMNS
@@ -63,7 +63,8 @@ def test_crawl_fills_every_view(qtbot: Any, window: MainWindow, live_site: Any) 
     assert window.pages_tab.count.text() == f"{PAGES} URLs"
     missing = r.pages.row_of(live_site.url + "missing")
     assert missing is not None and r.pages.index(missing, 1).data() == "404"
-    # Site tree: one host with every URL counted, worst status a 500.
+    # Site tree (shown: hidden, it waits): one host with every URL counted, worst status a 500.
+    show_tree(qtbot, window)
     assert r.tree.rowCount() == 1
     assert r.tree.index(0, 1).data() == PAGES
     assert r.tree.index(0, 3).data() == "500"
@@ -267,7 +268,7 @@ def test_start_again_offers_a_fresh_crawl(qtbot: Any, window: MainWindow, live_s
     crawl_to_end(qtbot, window, live_site.url)
     r = window.results
     assert r.pages.rowCount() == PAGES and r.redirects.rowCount() == 2
-    assert r.tree.index(0, 1).data() == PAGES and r.broken.rowCount() == 2
+    assert show_tree(qtbot, window).index(0, 1).data() == PAGES and r.broken.rowCount() == 2
     # A new crawl starts unfiltered: a filter left on would hide rows without a word.
     assert r.proxy.rowCount() == PAGES and not window.pages_tab.buttons["Failed"].isChecked()
 
@@ -584,7 +585,7 @@ def test_status_bar_numbers_equal_the_views_after_start_cancel_continue_and_open
         assert_stats_match_views(other)
         assert other.stat_labels["queued"].text() == "Queued 0"
         assert other.results.pages.rowCount() == PAGES
-        assert other.results.tree.index(0, 1).data() == PAGES
+        assert show_tree(qtbot, other).index(0, 1).data() == PAGES
         done = blocker.args[0].done
         assert other.state_label.text().startswith(f"Finished: {PAGES} URLs ({done} this time)")
         assert done < PAGES and loaded > 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from windows import PAGES, start_slow_crawl
+from windows import PAGES, show_tree, start_slow_crawl
 
 from gui_crawler.events import ErrorKind
 from gui_crawler.records.wording import plural
@@ -49,4 +49,4 @@ def test_continue_right_after_cancel_fetches_what_is_left_once(
     assert not any(r.error_kind == ErrorKind.CANCELLED for r in window.results.pages.records())
     assert window.state_label.text().startswith(f"Finished: {PAGES} URLs (")
     assert not window.resume_crawl_action.isEnabled()  # nothing left
-    assert window.results.tree.index(0, 1).data() == PAGES
+    assert show_tree(qtbot, window).index(0, 1).data() == PAGES

@@ -34,6 +34,7 @@ def assert_each_url_once(window: MainWindow) -> None:
     assert len(urls) == len(set(urls)) == PAGES
     assert not any(r.error_kind == ErrorKind.CANCELLED for r in records)
     # The views fed from the file and from the crawl: each URL once in each.
+    window.show_tab(window.tree_view)  # hidden, the site tree waits
     assert window.results.tree.index(0, 1).data() == PAGES
     assert set(window.results.links.records) == set(urls)
     assert window.overview.audit.added == PAGES, window.overview.audit.added

@@ -11,6 +11,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QFileDialog, QTreeWidgetItem
 
 from gui_crawler.events import FetchRecord
+from gui_crawler.ui.tree_model import SiteTreeModel
 from gui_crawler.window import MainWindow
 
 PAGES = 29  # URLs LiveSite.fill_small(20) leads to (see conftest)
@@ -38,6 +39,13 @@ def start_slow_crawl(
 def crawl_to_end(qtbot: Any, w: MainWindow, url: str) -> None:
     with qtbot.waitSignal(w.crawlFinished, timeout=15_000):
         start(qtbot, w, url)
+
+
+def show_tree(qtbot: Any, w: MainWindow) -> SiteTreeModel:
+    """The Site tree tab shown, once it has placed every URL and record taken while hidden."""
+    w.show_tab(w.tree_view)
+    qtbot.waitUntil(lambda: not w.results.tree.deferred, timeout=10_000)
+    return w.results.tree
 
 
 def save_as(qtbot: Any, w: MainWindow, path: Path) -> None:
