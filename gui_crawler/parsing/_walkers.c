@@ -217,6 +217,16 @@ static double now(void)
     return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
 }
 
+/* A copy of ``len`` bytes and the NUL after them (NULL: out of memory). */
+static char *copied(const char *s, size_t len)
+{
+    char *c = malloc(len + 1);
+    if (c != NULL) {
+        memcpy(c, s, len + 1);
+    }
+    return c;
+}
+
 /* The page scanned (page_scan), then, unless it is too complex to parse, the pieces as
  * gui_crawler.parsing.slicing.pieces_at() makes them: cut where the scan cuts, the first as it is,
  * each one after it behind the page's doctype, "<body>" (it continues the body) and the start tags
@@ -452,23 +462,12 @@ static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
     j->max_elements = max_elements;
     j->max_pairs = max_pairs;
     j->trim = trim;
-    if (dir != NULL) {
-        j->dir = malloc((size_t) dir_len + 1);
-        if (j->dir == NULL) {
-            job_free(j);
-            return PyErr_NoMemory();
-        }
-        memcpy(j->dir, dir, (size_t) dir_len + 1);
-        j->dir_len = (size_t) dir_len;
-    }
-    if (url != NULL) {
-        j->url = malloc((size_t) url_len + 1);
-        if (j->url == NULL) {
-            job_free(j);
-            return PyErr_NoMemory();
-        }
-        memcpy(j->url, url, (size_t) url_len + 1);
-        j->url_len = (size_t) url_len;
+    j->dir_len = (size_t) dir_len;
+    j->url_len = (size_t) url_len;
+    if ((dir != NULL && (j->dir = copied(dir, j->dir_len)) == NULL) ||
+        (url != NULL && (j->url = copied(url, j->url_len)) == NULL)) {
+        job_free(j);
+        return PyErr_NoMemory();
     }
     pthread_mutex_lock(&p->lock);
     if (p->todo_tail != NULL) {
