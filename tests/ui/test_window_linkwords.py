@@ -66,3 +66,36 @@ def test_links_with_their_words_in_the_window(
     finally:
         run(site.close())
         run(other.close())
+
+
+def test_a_folded_inlinks_list_reads_its_sources_words_when_unfolded(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    """A home page's inlinks (more than the pane shows open) are read with their words when
+    the list is unfolded, not at each refresh: the crawl's end waited for them (~0.27 s on a
+    2,000-page site, each source's page read whole)."""
+    from gui_crawler.ui.details import MAX_LISTED, SHOWN_OPEN
+
+    n = SHOWN_OPEN + 10
+    live_site.add_page("/", [f"/p{i}" for i in range(n)])
+    for i in range(n):
+        live_site.add_page(f"/p{i}", ["/"])
+    crawl_to_end(qtbot, window, live_site.url)
+    details = window.details
+    asked: list[list[str]] = []
+    read = details.words_of
+
+    def spy(urls: list[str]) -> Any:
+        asked.append(list(urls))
+        return read(urls)
+
+    details.words_of = spy
+    details.show_url(live_site.url)
+    assert asked == [[live_site.url]]  # the page's own links only
+    sec = section(window, f"Inlinks ({n})")
+    assert sec.childCount() == 0
+    sec.setExpanded(True)  # unfolded: now its sources, with how each links to the page
+    assert len(asked) == 2 and sorted(asked[1]) == sorted(live_site.url + f"p{i}" for i in range(n))
+    rows = listed(sec)
+    assert len(rows) == min(n, MAX_LISTED)
+    assert all(words == [("a", "“/”")] for words in rows.values()), rows
