@@ -240,20 +240,10 @@ class LinkIndex:
         return got[0] if kind is array else got  # type: ignore[index,return-value]
 
     def known_all(self, urls: Iterable[str]) -> list[int]:
-        """Each of ``urls``' number, -1 for one the index has not met (``known`` for many at
-        once: the site graph notes a page's first links this way)."""
-        get, width = self._index.get, self._width
-        out: list[int] = []
-        for url in urls:
-            got = get(url)
-            kind = type(got)
-            if kind is bytes:
-                out.append(int.from_bytes(got[:width], "little"))  # type: ignore[index]
-            elif kind is array:
-                out.append(got[0])  # type: ignore[index]
-            else:
-                out.append(-1 if got is None else got)  # type: ignore[arg-type]
-        return out
+        """Each of ``urls``' number, -1 for one the index has not met (the site graph notes a
+        page's first links this way)."""
+        known = self.known
+        return [-1 if (n := known(url)) is None else n for url in urls]
 
     def url_of(self, number: int) -> str:
         return self._urls[number]
