@@ -228,7 +228,7 @@ def _settled(
     return [(href, text, flags) for href, text, flags, _ in kept]
 
 
-def _walk(data: bytes, directory: str | None = None) -> Walked:
+def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Walked:
     from gui_crawler.parsing.linkwords import pack_piece  # linkwords imports accel, accel this
 
     tree = LexborHTMLParser(data)
@@ -246,8 +246,11 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
     ogs: list[tuple[str | None, str | None]] = []
     jsonlds: list[str] = []
     headings = bytearray()
-    ids = {pc.id_hash(v) for n in tree.css("[id]") if (v := n.attributes.get("id"))}
-    itemtypes = [n.attributes.get("itemtype") for n in tree.css("[itemtype]")]
+    ids: set[int] = set()
+    itemtypes: list[str | None] = []
+    if checks:  # --no-checks reads nothing for the page checks
+        ids = {pc.id_hash(v) for n in tree.css("[id]") if (v := n.attributes.get("id"))}
+        itemtypes = [n.attributes.get("itemtype") for n in tree.css("[itemtype]")]
     root = tree.root
     for node in root.traverse() if root is not None else ():
         tag = node.tag
@@ -262,32 +265,36 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
             if href:
                 hrefs[href] = None
                 said.append(_word(node, attrs, tag, href))
-                if tag == "a" and (flags := _a_flags(node, attrs, href, said[-1][2] or "")):
+                if (
+                    checks
+                    and tag == "a"
+                    and (flags := _a_flags(node, attrs, href, said[-1][2] or ""))
+                ):
                     anchors.append((href, said[-1][2] or "", flags, len(said) - 1))
             elif tag == "a":  # listed too: a page cut inside it is one <a> again (whole_page)
                 said.append(_word(node, attrs, tag, "" if attrs else None))
             if tag == "a":
                 waiting[node.mem_id] = len(said) - 1
-                if name := attrs.get("name"):
+                if checks and (name := attrs.get("name")):
                     ids.add(pc.id_hash(name))
         srcset = _SRCSET.get(tag)
         if srcset is not None:
             for url in pc.srcset_urls(attrs.get(srcset[0])):
                 hrefs[url] = None
                 said.append(_word(node, attrs, tag, url, srcset[1]))
-        if tag == "img" and (img := _img_check(attrs)) is not None:
+        if checks and tag == "img" and (img := _img_check(attrs)) is not None:
             imgs.append(img)
         elif tag == "link":
             rel = attrs.get("rel")
-            if pc.has_token(rel, b"canonical"):
+            if checks and pc.has_token(rel, b"canonical"):
                 canonicals.append((attrs.get("href"), int(_inside(node, "head"))))
-            if "hreflang" in attrs and pc.has_token(rel, b"alternate"):
+            if checks and "hreflang" in attrs and pc.has_token(rel, b"alternate"):
                 hreflangs.append((attrs.get("href"), attrs.get("hreflang")))
             if "rel" in attrs:
                 rels.append((attrs["rel"], attrs.get("href")))
         elif tag == "script":
             kind = (attrs.get("type") or "").encode("utf-8", "replace").strip(pc.SPACES)
-            if kind.lower() == b"application/ld+json":
+            if checks and kind.lower() == b"application/ld+json":
                 jsonlds.append(node.text())
         elif tag == "base":
             if base is None and "href" in attrs:
@@ -300,7 +307,11 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
             if "name" in attrs:
                 metas.append((attrs["name"], attrs.get("content")))
             prop = attrs.get("property")
-            if prop is not None and prop.encode("utf-8", "replace")[:3].lower() == b"og:":
+            if (
+                checks
+                and prop is not None
+                and prop.encode("utf-8", "replace")[:3].lower() == b"og:"
+            ):
                 ogs.append((prop, content))
         elif tag == "title":
             # The document's title; an SVG's <title> is not it.
@@ -310,7 +321,8 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
                 if title is None:
                     title = node.text()
         elif tag in _HEADINGS:
-            headings.append(_HEADINGS[tag])
+            if checks:
+                headings.append(_HEADINGS[tag])
             if tag == "h1":
                 h1_count += 1
                 if h1 is None:
@@ -326,8 +338,8 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
         split = text.split()
         words = len(split)
         kept = text.translate(None, SPACES)
-        signature = pc.signature(split)
-        ends = min(2, words)
+        signature = pc.signature(split) if checks else b""
+        ends = min(2, words) if checks else 0
         edges = b"".join(
             zlib.crc32(w).to_bytes(4, "little") for w in split[:ends] + split[words - ends :]
         )
@@ -337,25 +349,29 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
     if origin and base is None:
         assert directory is not None
         joined = {href: plain_join(directory, origin, href) for href in hrefs}
-    checks: pc.Checks = (
-        signature,
-        edges,
-        b"".join(h.to_bytes(4, "little") for h in sorted(ids)),
-        bytes(headings),
-        titles,
-        int(b"loremipsum" in kept.lower()),
-        imgs,
-        _settled(ids, anchors, said),
-        canonicals,
-        hreflangs,
-        ogs,
-        jsonlds,
-        itemtypes,
-        (said[0][2] or "", said[0][3])
-        if said and said[0][1] == "a" and said[0][0] is None
-        else None,
+    found: pc.Checks = (
+        _NO_CHECKS
+        if not checks
+        else (
+            signature,
+            edges,
+            b"".join(h.to_bytes(4, "little") for h in sorted(ids)),
+            bytes(headings),
+            titles,
+            int(b"loremipsum" in kept.lower()),
+            imgs,
+            _settled(ids, anchors, said),
+            canonicals,
+            hreflangs,
+            ogs,
+            jsonlds,
+            itemtypes,
+            (said[0][2] or "", said[0][3])
+            if said and said[0][1] == "a" and said[0][0] is None
+            else None,
+        )
     )
-    return Walked(read, tuple(hrefs), tuple(said), joined, pack_piece(said, joined), checks)
+    return Walked(read, tuple(hrefs), tuple(said), joined, pack_piece(said, joined), found)
 
 
 def walk(data: bytes, hrefs: dict[str, str | None], directory: str | None = None, /) -> Read:
@@ -365,9 +381,10 @@ def walk(data: bytes, hrefs: dict[str, str | None], directory: str | None = None
     return walked(_walk(data, directory), hrefs)
 
 
-def walk_apart(data: bytes, directory: str | None = None, /) -> Walked:
-    """:func:`walk`'s parse; :func:`walked` and :func:`walked_links` read what it kept."""
-    return _walk(data, directory)
+def walk_apart(data: bytes, directory: str | None = None, checks: bool = True, /) -> Walked:
+    """:func:`walk`'s parse; :func:`walked` and :func:`walked_links` read what it kept.
+    ``checks`` False (--no-checks): nothing is read for the page checks (walked_checks empty)."""
+    return _walk(data, directory, checks)
 
 
 def walked(walked: Walked, hrefs: dict[str, str | None] | None, text: bool = True, /) -> Read:
@@ -492,9 +509,9 @@ class Walkers:
     def __init__(self, threads: int) -> None:
         if threads < 1:
             raise ValueError(f"threads must be at least 1, not {threads}")
-        self._jobs: queue.SimpleQueue[tuple[int, bytes, str | None, int, int, int, int] | None] = (
-            queue.SimpleQueue()
-        )
+        self._jobs: queue.SimpleQueue[
+            tuple[int, bytes, str | None, int, int, int, int, bool] | None
+        ] = queue.SimpleQueue()
         self._done: list[tuple[int, list[Walked] | None, float, bytes, int]] = []
         self._lock = threading.Lock()
         self._signalled = False
@@ -520,6 +537,7 @@ class Walkers:
         max_elements: int,
         max_pairs: int,
         page_url: str | None = None,
+        checks: bool = True,
         /,
     ) -> None:
         """Scan ``data`` on a thread (:func:`scan`), then walk it, cut at ``max_tags`` tags if it
@@ -529,7 +547,7 @@ class Walkers:
         the checks they pack for walked_found)."""
         if self._closed:
             raise ValueError("the parser threads are closed")
-        self._jobs.put((id, data, directory, max_tags, tags, max_elements, max_pairs))
+        self._jobs.put((id, data, directory, max_tags, tags, max_elements, max_pairs, checks))
 
     def _run(self) -> None:
         from gui_crawler.parsing.slicing import (
@@ -537,7 +555,7 @@ class Walkers:
         )
 
         while (job := self._jobs.get()) is not None:
-            id, data, directory, max_tags, tags, max_elements, max_pairs = job
+            id, data, directory, max_tags, tags, max_elements, max_pairs, checks = job
             t0 = time.perf_counter()
             digest = hashlib.blake2b(digest_size=HASH_SIZE)
             walked: list[Walked] = []
@@ -545,7 +563,7 @@ class Walkers:
                 cuts, pairs, elements, (a, b), opened = scan(data, max_tags, tags, max_elements)
                 trouble = 1 if pairs > max_pairs else 2 if elements > max_elements else 0
                 for piece in [] if trouble else pieces_at(data, cuts, data[a:b], opened):
-                    walked.append(_walk(piece, directory))
+                    walked.append(_walk(piece, directory, checks))
                     digest.update(walked[-1].read[-1])
             except MemoryError:
                 self._finished((id, None, time.perf_counter() - t0, b"", 0))
