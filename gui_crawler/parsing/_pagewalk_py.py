@@ -248,7 +248,7 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
     headings = bytearray()
     ids: set[int] = set()
     itemtypes: list[str | None] = []
-    if checks:  # --no-checks reads nothing for the page checks
+    if checks:  # --no-checks: what costs most of what only the checks read is not read
         ids = {pc.id_hash(v) for n in tree.css("[id]") if (v := n.attributes.get("id"))}
         itemtypes = [n.attributes.get("itemtype") for n in tree.css("[itemtype]")]
     root = tree.root
@@ -275,26 +275,26 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
                 said.append(_word(node, attrs, tag, "" if attrs else None))
             if tag == "a":
                 waiting[node.mem_id] = len(said) - 1
-                if checks and (name := attrs.get("name")):
+                if name := attrs.get("name"):
                     ids.add(pc.id_hash(name))
         srcset = _SRCSET.get(tag)
         if srcset is not None:
             for url in pc.srcset_urls(attrs.get(srcset[0])):
                 hrefs[url] = None
                 said.append(_word(node, attrs, tag, url, srcset[1]))
-        if checks and tag == "img" and (img := _img_check(attrs)) is not None:
+        if tag == "img" and (img := _img_check(attrs)) is not None:
             imgs.append(img)
         elif tag == "link":
             rel = attrs.get("rel")
-            if checks and pc.has_token(rel, b"canonical"):
+            if pc.has_token(rel, b"canonical"):
                 canonicals.append((attrs.get("href"), int(_inside(node, "head"))))
-            if checks and "hreflang" in attrs and pc.has_token(rel, b"alternate"):
+            if "hreflang" in attrs and pc.has_token(rel, b"alternate"):
                 hreflangs.append((attrs.get("href"), attrs.get("hreflang")))
             if "rel" in attrs:
                 rels.append((attrs["rel"], attrs.get("href")))
         elif tag == "script":
             kind = (attrs.get("type") or "").encode("utf-8", "replace").strip(pc.SPACES)
-            if checks and kind.lower() == b"application/ld+json":
+            if kind.lower() == b"application/ld+json":
                 jsonlds.append(node.text())
         elif tag == "base":
             if base is None and "href" in attrs:
@@ -307,11 +307,7 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
             if "name" in attrs:
                 metas.append((attrs["name"], attrs.get("content")))
             prop = attrs.get("property")
-            if (
-                checks
-                and prop is not None
-                and prop.encode("utf-8", "replace")[:3].lower() == b"og:"
-            ):
+            if prop is not None and prop.encode("utf-8", "replace")[:3].lower() == b"og:":
                 ogs.append((prop, content))
         elif tag == "title":
             # The document's title; an SVG's <title> is not it.
@@ -321,8 +317,7 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
                 if title is None:
                     title = node.text()
         elif tag in _HEADINGS:
-            if checks:
-                headings.append(_HEADINGS[tag])
+            headings.append(_HEADINGS[tag])
             if tag == "h1":
                 h1_count += 1
                 if h1 is None:
@@ -350,28 +345,31 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
         assert directory is not None
         joined = {href: plain_join(directory, origin, href) for href in hrefs}
     found: pc.Checks = (
-        _NO_CHECKS
-        if not checks
-        else (
-            signature,
-            edges,
-            b"".join(h.to_bytes(4, "little") for h in sorted(ids)),
-            bytes(headings),
-            titles,
-            int(b"loremipsum" in kept.lower()),
-            imgs,
-            _settled(ids, anchors, said),
-            canonicals,
-            hreflangs,
-            ogs,
-            jsonlds,
-            itemtypes,
-            (said[0][2] or "", said[0][3])
-            if said and said[0][1] == "a" and said[0][0] is None
-            else None,
-        )
+        signature,
+        edges,
+        b"".join(h.to_bytes(4, "little") for h in sorted(ids)),
+        bytes(headings),
+        titles,
+        int(b"loremipsum" in kept.lower()),
+        imgs,
+        _settled(ids, anchors, said),
+        canonicals,
+        hreflangs,
+        ogs,
+        jsonlds,
+        itemtypes,
+        (said[0][2] or "", said[0][3])
+        if said and said[0][1] == "a" and said[0][0] is None
+        else None,
     )
-    return Walked(read, tuple(hrefs), tuple(said), joined, pack_piece(said, joined), found)
+    return Walked(
+        read,
+        tuple(hrefs),
+        tuple(said),
+        joined,
+        pack_piece(said, joined),
+        found if checks else _NO_CHECKS,
+    )
 
 
 def walk(data: bytes, hrefs: dict[str, str | None], directory: str | None = None, /) -> Read:
