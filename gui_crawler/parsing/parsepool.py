@@ -242,7 +242,7 @@ class ParsePool:
         self,
         processes: int | None = None,
         inline_bytes: int = INLINE_PARSE_BYTES,
-        # (body, charset, url), and checks=False with checks False
+        # called (body, charset, url), and given checks=False too when ``checks`` is False
         parse: Callable[..., ParsedPage] = parse_page,
         threads: int | None = None,
         checks: bool = True,
