@@ -72,6 +72,7 @@ class CrawlConfig:
     use_sitemaps: bool = default(
         "use_sitemaps"
     )  # Sitemap: lines and /sitemap.xml seed the frontier
+    checks: bool = default("checks")  # the auditor's page checks (parsing/pagechecks.py)
     check_external: bool = default("check_external")  # HEAD (else GET) every out-of-scope link once
     max_crawl_delay: float = default("max_crawl_delay")  # a longer Crawl-delay is capped to it
     parse_in_thread: bool = default("parse_in_thread")  # parse HTML off the event loop

@@ -289,7 +289,7 @@ class Crawler(Tries):
         reason: str = Reason.DONE
         if cfg.parse_in_thread:
             self._parser = ParsePool(
-                cfg.parse_processes, parse=parse_page, threads=cfg.parse_threads
+                cfg.parse_processes, parse=parse_page, threads=cfg.parse_threads, checks=cfg.checks
             )
         if cfg.render != "off":
             from gui_crawler.render.rendered import RenderStep
@@ -631,7 +631,7 @@ class Crawler(Tries):
                 self._record(item, start, tries, crashed)
                 return
         else:
-            page = parse_page(body, got.encoding, item.url)
+            page = parse_page(body, got.encoding, item.url, self.config.checks)
         timing = self._timings.get(item.url)
         if timing is not None:
             timing.mark_parsed(dispatched, time.monotonic(), page.seconds)
@@ -725,7 +725,7 @@ class Crawler(Tries):
         """A rendered DOM (UTF-8), parsed as a page is."""
         if self._parser is not None:
             return await self._parser.parse(html, "utf-8", url)
-        return parse_page(html, "utf-8", url)
+        return parse_page(html, "utf-8", url, self.config.checks)
 
     def _take_links(self, item: Queued, found: Sequence[str]) -> tuple[tuple[str, ...], int, int]:
         """Take in the links ``found`` on ``item`` (a page's, a stylesheet's): in-scope ones

@@ -673,7 +673,7 @@ def finish(run: Run, args: argparse.Namespace, config: CrawlConfig, finished: Cr
         path = session.path if session is not None else None
         listed = gather(records, listed_verdicts(args.quiet, args.verbose > 0))
         file = str(path) if path is not None else None
-        summary = Summary(config.roots, finished, tally, code, file, listed)
+        summary = Summary(config.roots, finished, tally, code, file, listed, config.checks)
         sys.stdout.write(WRITERS[args.format](summary))
         sys.stdout.flush()
     return code

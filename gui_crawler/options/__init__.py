@@ -298,6 +298,14 @@ OPTIONS: tuple[Option, ...] = (
         "the status is not: a redirect loop, a page over the size limit)",
     ),
     Option(
+        "checks", "bool", True, "run the auditor's page checks (images, headings, fragments, "
+        "canonicals, hreflang, structured data, near duplicates…)", group="checking",
+        flags=("--checks",), off=("--no-checks",),
+        off_help="links only: skip the auditor's page checks (their findings say not checked); "
+        "the fastest link check", label="Run the page checks (fragments, images, headings…)",
+        doc="(links, their words, titles, descriptions, H1s and canonicals are read either way)",
+    ),
+    Option(
         "warn", "regex", None, "a broken URL matching this regex (searched in the URL) is a "
         "warning: listed, not failing the crawl (exit code 0)", group="checking",
         flags=("--warn",), metavar="REGEX", resume=True, label="&Warn only",

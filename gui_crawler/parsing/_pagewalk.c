@@ -22,7 +22,8 @@
  * Strings are decoded as UTF-8 with U+FFFD for what does not decode: lexbor passes such bytes
  * through verbatim.
  *
- * walk_apart(data, directory=None) -> walked; walked(walked, hrefs, text=True) -> as walk()
+ * walk_apart(data, directory=None, checks=True) -> walked (``checks`` False: nothing read for the
+ *   page checks, walked_checks empty: --no-checks); walked(walked, hrefs, text=True) -> as walk()
  *   walk() in two halves: the parse, holding the GIL only to return an opaque result, and the
  *   Python objects made from it, on whichever thread wants them.
  * walked_checks(walked) -> what the audit checks on the page itself (see there).
@@ -74,6 +75,7 @@ typedef struct {
     uint32_t first[2]; /* and of the first two: a page cut in pieces has shingles across cuts */
     long seen;         /* words hashed so far */
     uint32_t sig[SIG_BINS];
+    int no_signature;  /* the page checks are off: the words counted, not hashed */
 } digest_t;
 
 /* One link as a reader meets it (walked_words): the element that carries it, its URL as written
@@ -152,6 +154,7 @@ typedef struct {
     buf_t scripts;  /* the text of each JSON-LD script */
     long titles;
     int lorem;
+    int no_checks; /* --no-checks: nothing of the above is read (walk_apart's ``checks`` False) */
     int failed; /* out of memory */
 } walk_t;
 
@@ -303,6 +306,9 @@ static void word_end(digest_t *d)
         return;
     }
     d->in_word = 0;
+    if (d->no_signature) {
+        return;
+    }
     uint32_t h = (uint32_t) crc32(0L, (const Bytef *) d->kept.data + d->word_start,
                                   (uInt) (d->kept.n - d->word_start));
     if (d->seen >= 2) {
@@ -951,6 +957,9 @@ static int check_meta(walk_t *w, lxb_dom_node_t *node)
 
 static int heading(walk_t *w, int level)
 {
+    if (w->no_checks) {
+        return 0;
+    }
     lxb_char_t b = (lxb_char_t) level;
     return buf_add(&w->headings, &b, 1);
 }
@@ -971,14 +980,14 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
     lxb_dom_attr_t *a;
     switch (node->local_name) {
     case LXB_TAG_A: {
-        if (add_id(w, attr_value(attr_by_name(node, "name", 4))) < 0) {
+        if (!w->no_checks && add_id(w, attr_value(attr_by_name(node, "name", 4))) < 0) {
             return -1;
         }
         span_t v = attr_value(attr_by_id(node, LXB_DOM_ATTR_HREF));
         if (v.data != NULL && v.len > 0) {
             return spans_add(&w->hrefs, v) < 0
                            || add_word(w, node, WORD_A, v, (long) w->hrefs.n - 1) < 0
-                           || check_a(w, node, v) < 0
+                           || (!w->no_checks && check_a(w, node, v) < 0)
                        ? -1
                        : 0;
         }
@@ -997,7 +1006,7 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
         size_t src_at = w->hrefs.n; /* take_link adds its src, if not empty, there */
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_IMG) < 0
                        || take_srcset(w, node, "srcset", 6, WORD_IMG_SRCSET) < 0
-                       || check_img(w, node, src_at) < 0
+                       || (!w->no_checks && check_img(w, node, src_at) < 0)
                    ? -1
                    : 0;
     }
@@ -1013,12 +1022,14 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
     case LXB_TAG_EMBED:
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_EMBED);
     case LXB_TAG_SCRIPT:
-        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_SCRIPT) < 0 || check_script(w, node) < 0
+        return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_SCRIPT) < 0
+                       || (!w->no_checks && check_script(w, node) < 0)
                    ? -1
                    : 0;
     case LXB_TAG_LINK:
         if (take_link(w, node, LXB_DOM_ATTR_HREF, WORD_LINK) < 0
-            || take_srcset(w, node, "imagesrcset", 11, WORD_LINK) < 0 || check_link(w, node) < 0) {
+            || take_srcset(w, node, "imagesrcset", 11, WORD_LINK) < 0
+            || (!w->no_checks && check_link(w, node) < 0)) {
             return -1;
         }
         a = attr_by_id(node, LXB_DOM_ATTR_REL);
@@ -1046,11 +1057,11 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
                 return -1;
             }
         }
-        return check_meta(w, node);
+        return w->no_checks ? 0 : check_meta(w, node);
     case LXB_TAG_TITLE:
         /* The document's title; an SVG's <title> is not it. */
         if (node->parent != NULL && node->parent->local_name != LXB_TAG_SVG) {
-            w->titles++;
+            w->titles += !w->no_checks;
             if (!w->has_title) {
                 w->has_title = 1;
                 return gather_text(node, &w->title, NULL);
@@ -1169,7 +1180,8 @@ static int walk_document(walk_t *w, lxb_html_document_t *doc)
     lxb_dom_node_t *root = lxb_dom_interface_node(doc);
     lxb_dom_node_t *node = root->first_child;
     while (node != NULL) {
-        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT && (visit_any(w, node) < 0 || visit(w, node) < 0)) {
+        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT
+            && ((!w->no_checks && visit_any(w, node) < 0) || visit(w, node) < 0)) {
             return -1;
         }
         node = next_in_order(node, root, 1);
@@ -1183,7 +1195,7 @@ static int walk_document(walk_t *w, lxb_html_document_t *doc)
         return -1;
     }
     word_end(&w->text);
-    return settle_checks(w);
+    return w->no_checks ? 0 : settle_checks(w);
 }
 
 static PyObject *str_of(const lxb_char_t *data, size_t len)
@@ -2225,9 +2237,11 @@ static int build_fragments(walked_t *r)
 /* Parse, walk and join, without the GIL. ``dir``: the page's directory URL or NULL, its origin
  * ``origin_len`` bytes long. */
 static void walk_page(walked_t *r, const char *data, size_t len, const char *dir, size_t dir_len,
-                      size_t origin_len)
+                      size_t origin_len, int checks)
 {
     walk_t *w = &r->w;
+    w->no_checks = !checks;
+    w->text.no_signature = !checks;
     r->status = LXB_STATUS_ERROR;
     lxb_html_document_t *doc = thread_doc();
     if (doc == NULL) {
@@ -2257,7 +2271,7 @@ static void walk_page(walked_t *r, const char *data, size_t len, const char *dir
     if (!w->failed && r->status == LXB_STATUS_OK && pack_piece(w, r->joined, &r->urls, &r->said) < 0) {
         w->failed = 1;
     }
-    if (!w->failed && r->status == LXB_STATUS_OK && build_fragments(r) < 0) {
+    if (!w->failed && r->status == LXB_STATUS_OK && checks && build_fragments(r) < 0) {
         w->failed = 1;
     }
     release_doc(doc, r->status == LXB_STATUS_OK && len <= KEEP_DOC_BYTES);
@@ -2323,21 +2337,21 @@ static size_t origin_length(const char *dir, size_t dir_len)
     return (size_t) (origin_end - dir);
 }
 
-walked_t *walked_new(const char *data, size_t len, const char *dir, size_t dir_len)
+walked_t *walked_new(const char *data, size_t len, const char *dir, size_t dir_len, int checks)
 {
     walked_t *r = calloc(1, sizeof(walked_t));
     if (r != NULL) {
         size_t origin_len = origin_length(dir, dir_len);
-        walk_page(r, data, len, origin_len ? dir : NULL, dir_len, origin_len);
+        walk_page(r, data, len, origin_len ? dir : NULL, dir_len, origin_len, checks);
     }
     return r;
 }
 
-static walked_t *walk_without_gil(Py_buffer *data, const char *dir, Py_ssize_t dir_len)
+static walked_t *walk_without_gil(Py_buffer *data, const char *dir, Py_ssize_t dir_len, int checks)
 {
     walked_t *r;
     Py_BEGIN_ALLOW_THREADS
-    r = walked_new(data->buf, (size_t) data->len, dir, (size_t) dir_len);
+    r = walked_new(data->buf, (size_t) data->len, dir, (size_t) dir_len, checks);
     Py_END_ALLOW_THREADS
     if (r == NULL) {
         PyErr_NoMemory();
@@ -2354,7 +2368,7 @@ static PyObject *walk(PyObject *Py_UNUSED(self), PyObject *args)
     if (!PyArg_ParseTuple(args, "y*O!|z#:walk", &data, &PyDict_Type, &hrefs, &dir, &dir_len)) {
         return NULL;
     }
-    walked_t *r = walk_without_gil(&data, dir, dir_len);
+    walked_t *r = walk_without_gil(&data, dir, dir_len, 1);
     PyBuffer_Release(&data);
     if (r == NULL) {
         return NULL;
@@ -2390,10 +2404,11 @@ static PyObject *walk_apart(PyObject *Py_UNUSED(self), PyObject *args)
     Py_buffer data;
     const char *dir = NULL;
     Py_ssize_t dir_len = 0;
-    if (!PyArg_ParseTuple(args, "y*|z#:walk_apart", &data, &dir, &dir_len)) {
+    int checks = 1;
+    if (!PyArg_ParseTuple(args, "y*|z#p:walk_apart", &data, &dir, &dir_len, &checks)) {
         return NULL;
     }
-    walked_t *r = walk_without_gil(&data, dir, dir_len);
+    walked_t *r = walk_without_gil(&data, dir, dir_len, checks);
     PyBuffer_Release(&data);
     return r == NULL ? NULL : walked_capsule(r);
 }
@@ -3151,7 +3166,7 @@ static int meta_named(span_t name, const char *lower_name)
 void walked_settle(walked_t *r, const char *url, size_t url_len)
 {
     const walk_t *w = &r->w;
-    if (r->no_doc || w->failed || r->status != LXB_STATUS_OK) {
+    if (r->no_doc || w->failed || r->status != LXB_STATUS_OK || w->no_checks) {
         return;
     }
     long descriptions = 0;
@@ -3382,7 +3397,8 @@ static PyMethodDef methods[] = {
      "page's links (added to the dict hrefs) and raw audit fields, parsed and read without the "
      "GIL."},
     {"walk_apart", walk_apart, METH_VARARGS,
-     "walk_apart(data, directory=None) -> walked: walk()'s parse, holding the GIL only to return."},
+     "walk_apart(data, directory=None, checks=True) -> walked: walk()'s parse, holding the GIL only "
+     "to return (``checks`` False: nothing read for the page checks)."},
     {"walked", walked, METH_VARARGS,
      "walked(walked, hrefs, text=True) -> what walk() returns, from walk_apart()'s result (the "
      "text's bytes empty unless ``text``; hrefs None: the hrefs are not read)."},

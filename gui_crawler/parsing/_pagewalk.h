@@ -8,8 +8,9 @@ typedef struct walked walked_t;
 
 /* Parse and walk ``data`` into the calling thread's lexbor document; no GIL needed. NULL when out
  * of memory; any other failure is kept in the result, for walked() to raise. ``dir``: the page's
- * directory URL (plain hrefs are joined to it) or NULL. */
-walked_t *walked_new(const char *data, size_t len, const char *dir, size_t dir_len);
+ * directory URL (plain hrefs are joined to it) or NULL; ``checks`` 0: nothing is read for the page
+ * checks (--no-checks). */
+walked_t *walked_new(const char *data, size_t len, const char *dir, size_t dir_len, int checks);
 
 /* No GIL needed. */
 void walked_destroy(walked_t *r);

@@ -228,7 +228,7 @@ def _settled(
     return [(href, text, flags) for href, text, flags, _ in kept]
 
 
-def _walk(data: bytes, directory: str | None = None) -> Walked:
+def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Walked:
     from gui_crawler.parsing.linkwords import pack_piece  # linkwords imports accel, accel this
 
     tree = LexborHTMLParser(data)
@@ -246,8 +246,11 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
     ogs: list[tuple[str | None, str | None]] = []
     jsonlds: list[str] = []
     headings = bytearray()
-    ids = {pc.id_hash(v) for n in tree.css("[id]") if (v := n.attributes.get("id"))}
-    itemtypes = [n.attributes.get("itemtype") for n in tree.css("[itemtype]")]
+    ids: set[int] = set()
+    itemtypes: list[str | None] = []
+    if checks:  # --no-checks: what costs most of what only the checks read is not read
+        ids = {pc.id_hash(v) for n in tree.css("[id]") if (v := n.attributes.get("id"))}
+        itemtypes = [n.attributes.get("itemtype") for n in tree.css("[itemtype]")]
     root = tree.root
     for node in root.traverse() if root is not None else ():
         tag = node.tag
@@ -262,7 +265,11 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
             if href:
                 hrefs[href] = None
                 said.append(_word(node, attrs, tag, href))
-                if tag == "a" and (flags := _a_flags(node, attrs, href, said[-1][2] or "")):
+                if (
+                    checks
+                    and tag == "a"
+                    and (flags := _a_flags(node, attrs, href, said[-1][2] or ""))
+                ):
                     anchors.append((href, said[-1][2] or "", flags, len(said) - 1))
             elif tag == "a":  # listed too: a page cut inside it is one <a> again (whole_page)
                 said.append(_word(node, attrs, tag, "" if attrs else None))
@@ -326,8 +333,8 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
         split = text.split()
         words = len(split)
         kept = text.translate(None, SPACES)
-        signature = pc.signature(split)
-        ends = min(2, words)
+        signature = pc.signature(split) if checks else b""
+        ends = min(2, words) if checks else 0
         edges = b"".join(
             zlib.crc32(w).to_bytes(4, "little") for w in split[:ends] + split[words - ends :]
         )
@@ -337,7 +344,7 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
     if origin and base is None:
         assert directory is not None
         joined = {href: plain_join(directory, origin, href) for href in hrefs}
-    checks: pc.Checks = (
+    found: pc.Checks = (
         signature,
         edges,
         b"".join(h.to_bytes(4, "little") for h in sorted(ids)),
@@ -355,7 +362,14 @@ def _walk(data: bytes, directory: str | None = None) -> Walked:
         if said and said[0][1] == "a" and said[0][0] is None
         else None,
     )
-    return Walked(read, tuple(hrefs), tuple(said), joined, pack_piece(said, joined), checks)
+    return Walked(
+        read,
+        tuple(hrefs),
+        tuple(said),
+        joined,
+        pack_piece(said, joined),
+        found if checks else _NO_CHECKS,
+    )
 
 
 def walk(data: bytes, hrefs: dict[str, str | None], directory: str | None = None, /) -> Read:
@@ -365,9 +379,10 @@ def walk(data: bytes, hrefs: dict[str, str | None], directory: str | None = None
     return walked(_walk(data, directory), hrefs)
 
 
-def walk_apart(data: bytes, directory: str | None = None, /) -> Walked:
-    """:func:`walk`'s parse; :func:`walked` and :func:`walked_links` read what it kept."""
-    return _walk(data, directory)
+def walk_apart(data: bytes, directory: str | None = None, checks: bool = True, /) -> Walked:
+    """:func:`walk`'s parse; :func:`walked` and :func:`walked_links` read what it kept.
+    ``checks`` False (--no-checks): nothing is read for the page checks (walked_checks empty)."""
+    return _walk(data, directory, checks)
 
 
 def walked(walked: Walked, hrefs: dict[str, str | None] | None, text: bool = True, /) -> Read:
@@ -492,9 +507,9 @@ class Walkers:
     def __init__(self, threads: int) -> None:
         if threads < 1:
             raise ValueError(f"threads must be at least 1, not {threads}")
-        self._jobs: queue.SimpleQueue[tuple[int, bytes, str | None, int, int, int, int] | None] = (
-            queue.SimpleQueue()
-        )
+        self._jobs: queue.SimpleQueue[
+            tuple[int, bytes, str | None, int, int, int, int, bool] | None
+        ] = queue.SimpleQueue()
         self._done: list[tuple[int, list[Walked] | None, float, bytes, int]] = []
         self._lock = threading.Lock()
         self._signalled = False
@@ -520,6 +535,7 @@ class Walkers:
         max_elements: int,
         max_pairs: int,
         page_url: str | None = None,
+        checks: bool = True,
         /,
     ) -> None:
         """Scan ``data`` on a thread (:func:`scan`), then walk it, cut at ``max_tags`` tags if it
@@ -529,7 +545,7 @@ class Walkers:
         the checks they pack for walked_found)."""
         if self._closed:
             raise ValueError("the parser threads are closed")
-        self._jobs.put((id, data, directory, max_tags, tags, max_elements, max_pairs))
+        self._jobs.put((id, data, directory, max_tags, tags, max_elements, max_pairs, checks))
 
     def _run(self) -> None:
         from gui_crawler.parsing.slicing import (
@@ -537,7 +553,7 @@ class Walkers:
         )
 
         while (job := self._jobs.get()) is not None:
-            id, data, directory, max_tags, tags, max_elements, max_pairs = job
+            id, data, directory, max_tags, tags, max_elements, max_pairs, checks = job
             t0 = time.perf_counter()
             digest = hashlib.blake2b(digest_size=HASH_SIZE)
             walked: list[Walked] = []
@@ -545,7 +561,7 @@ class Walkers:
                 cuts, pairs, elements, (a, b), opened = scan(data, max_tags, tags, max_elements)
                 trouble = 1 if pairs > max_pairs else 2 if elements > max_elements else 0
                 for piece in [] if trouble else pieces_at(data, cuts, data[a:b], opened):
-                    walked.append(_walk(piece, directory))
+                    walked.append(_walk(piece, directory, checks))
                     digest.update(walked[-1].read[-1])
             except MemoryError:
                 self._finished((id, None, time.perf_counter() - t0, b"", 0))

@@ -52,6 +52,7 @@ typedef struct job {
     size_t dir_len;
     char *url; /* the page's URL (NULL: not given): a page of one piece has its checks packed here */
     size_t url_len;
+    int checks; /* the page checks read (0: --no-checks) */
     Py_ssize_t max_tags, tags; /* for the cuts: pieces of about max_tags of the page's tags */
     long long max_elements, max_pairs; /* past which the page is too complex to parse */
     Py_ssize_t *cuts;          /* where the pieces after the first begin */
@@ -253,7 +254,7 @@ static void run_job(job_t *j)
         size_t a = i > 0 ? (size_t) j->cuts[i - 1] : 0;
         size_t b = i < j->n_cuts ? (size_t) j->cuts[i] : j->len;
         if (i == 0) {
-            j->walked[i] = walked_new(j->data, b, j->dir, j->dir_len);
+            j->walked[i] = walked_new(j->data, b, j->dir, j->dir_len, j->checks);
         }
         else {
             size_t ra = i > 1 ? (size_t) reopened_ends[i - 2] : 0;
@@ -267,7 +268,7 @@ static void run_job(job_t *j)
                     memcpy(piece + dlen + sizeof(BODY) - 1, reopened + ra, rlen);
                 }
                 memcpy(piece + head, j->data + a, b - a);
-                j->walked[i] = walked_new(piece, head + b - a, j->dir, j->dir_len);
+                j->walked[i] = walked_new(piece, head + b - a, j->dir, j->dir_len, j->checks);
                 free(piece);
             }
         }
@@ -442,9 +443,10 @@ static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
     const char *dir = NULL, *url = NULL;
     Py_ssize_t dir_len = 0, url_len = 0, max_tags, tags;
     long long max_elements, max_pairs;
-    int trim;
-    if (!PyArg_ParseTuple(args, "LO!z#nnpLL|z#:submit", &id, &PyBytes_Type, &page, &dir, &dir_len,
-                          &max_tags, &tags, &trim, &max_elements, &max_pairs, &url, &url_len)) {
+    int trim, checks = 1;
+    if (!PyArg_ParseTuple(args, "LO!z#nnpLL|z#p:submit", &id, &PyBytes_Type, &page, &dir, &dir_len,
+                          &max_tags, &tags, &trim, &max_elements, &max_pairs, &url, &url_len,
+                          &checks)) {
         return NULL;
     }
     late_free();
@@ -462,6 +464,7 @@ static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
     j->max_elements = max_elements;
     j->max_pairs = max_pairs;
     j->trim = trim;
+    j->checks = checks;
     j->dir_len = (size_t) dir_len;
     j->url_len = (size_t) url_len;
     if ((dir != NULL && (j->dir = copied(dir, j->dir_len)) == NULL) ||
@@ -560,11 +563,13 @@ static PyObject *walkers_close(WalkersObject *self, PyObject *Py_UNUSED(args))
 
 static PyMethodDef walkers_methods[] = {
     {"submit", (PyCFunction) walkers_submit, METH_VARARGS,
-     "submit(id, data, directory, max_tags, tags, trim, max_elements, max_pairs): scan the bytes "
+     "submit(id, data, directory, max_tags, tags, trim, max_elements, max_pairs, page_url=None, "
+     "checks=True): scan the bytes "
      "``data`` (read in place) on a thread, then parse and walk them, cut into pieces of about "
      "``max_tags`` of its ``tags`` '<' where the scan cuts, unless it counts more than max_pairs "
      "attribute comparisons (trouble 1) or max_elements elements in a piece (trouble 2); "
-     "``trim``: give memory back to the system after it."},
+     "``trim``: give memory back to the system after it; ``checks`` False: nothing is read for "
+     "the page checks (--no-checks)."},
     {"drain", (PyCFunction) walkers_drain, METH_NOARGS,
      "drain() -> [(id, [walked, ...] or None (out of memory), seconds, digest, trouble)]: the "
      "jobs done since the last drain (digest: blake2b, 8 bytes, of the visible text of all the "

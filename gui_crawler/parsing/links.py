@@ -14,7 +14,7 @@ from gui_crawler.base.urls import href_joiner, join, join_all, plain_directory
 from gui_crawler.parsing import accel, slicing
 from gui_crawler.parsing.linkwords import page_blob, refresh_target
 from gui_crawler.parsing.pagechecks import merged_fragments
-from gui_crawler.parsing.pagefacts import FactsReader, PageFacts
+from gui_crawler.parsing.pagefacts import NO_CHECKS, FactsReader, PageFacts
 
 if TYPE_CHECKING:
     from gui_crawler.parsing.accel import Walked
@@ -127,6 +127,8 @@ class PageWalk:
     seconds: float = 0.0  # spent in begin()
     # It may nest too deep to parse: ``nested`` says, off the event loop (begin(here=False)).
     deep: bool = False
+    # The auditor's page checks read (False: --no-checks, links and the facts they need only).
+    checks: bool = True
 
 
 def walk(page: PageWalk) -> tuple[list[Walked], float, int]:
@@ -142,10 +144,10 @@ def walk(page: PageWalk) -> tuple[list[Walked], float, int]:
     if trouble:
         walked = []
     elif not cuts:  # a page of ordinary size: one piece, the page itself
-        walked = [accel.pagewalk.walk_apart(page.data, page.directory)]
+        walked = [accel.pagewalk.walk_apart(page.data, page.directory, page.checks)]
     else:
         walked = [
-            accel.pagewalk.walk_apart(piece, page.directory)
+            accel.pagewalk.walk_apart(piece, page.directory, page.checks)
             for piece in slicing.pieces_at(page.data, cuts, page.data[a:b], opened)
         ]
     return walked, time.perf_counter() - t0, trouble
@@ -177,7 +179,9 @@ def finish(
         facts.add(*read[1:])
     # A page of one piece (most): the walk says its checks, packed, where it can.
     fragments = None
-    if base_href is None and len(walked) == 1:
+    if not page.checks:
+        facts.found = NO_CHECKS
+    elif base_href is None and len(walked) == 1:
         viewport = "viewport" in facts.meta_names
         facts.found = accel.pagewalk.walked_found(
             walked[0], page.page_url, facts.descriptions, viewport
@@ -405,15 +409,17 @@ class ParsedPage:
     words: bytes = field(default=b"", compare=False)
 
 
-def parse_page(body: bytes, charset: str | None, page_url: str) -> ParsedPage:
+def parse_page(body: bytes, charset: str | None, page_url: str, checks: bool = True) -> ParsedPage:
     """Decode and parse an HTML body — or scan it, if it is nested too deeply to parse in
-    bounded time (the note says so). Safe to run in a worker thread or process."""
-    page = begin(body, charset, page_url)
+    bounded time (the note says so). Safe to run in a worker thread or process. ``checks``
+    False (--no-checks): the auditor's page checks are not read (the facts' ``checks``, ``ids``,
+    ``minhash`` and ``structured_data`` empty)."""
+    page = begin(body, charset, page_url, checks=checks)
     return page if isinstance(page, ParsedPage) else finish(page, *walk(page))
 
 
 def begin(
-    body: bytes, charset: str | None, page_url: str, *, here: bool = True
+    body: bytes, charset: str | None, page_url: str, *, here: bool = True, checks: bool = True
 ) -> ParsedPage | PageWalk:
     """The first step of :func:`parse_page`: the page decoded to UTF-8 and ready for its walk —
     or, when it nests too deep to parse, already scanned. With ``here`` False the depth is not
@@ -431,7 +437,9 @@ def begin(
     tags, bound = accel.pagewalk.markup(data)
     deep = bound > MAX_NESTING  # else it cannot nest that deep (the common case)
     seconds = time.perf_counter() - t0
-    page = PageWalk(data, tags, page_url, plain_directory(page_url), encoding, seconds, deep)
+    page = PageWalk(
+        data, tags, page_url, plain_directory(page_url), encoding, seconds, deep, checks
+    )
     if deep and here:
         return nested(page) or page
     return page

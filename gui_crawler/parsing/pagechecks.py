@@ -367,6 +367,7 @@ class ChecksReader:
             if flags & IMG_NO_SIZE:
                 flag(["img_missing_size", url, ""])
         host = host_of(page_url)
+        id_values: array[int] | None = None  # the ids read once, for every link to #here
         # Each way a link is written once (a page's navigation repeats them).
         anchors = list(dict.fromkeys(_continued(pieces)))
         if fragments is None:
@@ -379,7 +380,9 @@ class ChecksReader:
             words = _words(text)
             if flags & A_MISSING_HERE:
                 fragment = written.strip(_SPACE)[1:]
-                if not any(has_id(u32_values(ids), h) for h in fragment_hashes(fragment)):
+                if id_values is None:
+                    id_values = u32_values(ids)
+                if not any(has_id(id_values, h) for h in fragment_hashes(fragment)):
                     flag(["fragment_missing", f"{page_url}#{fragment}", words])
                 continue
             target = join(written)

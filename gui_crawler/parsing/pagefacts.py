@@ -35,6 +35,10 @@ class PageFacts:
     structured_data: str = ""
 
 
+# ChecksReader.finish's result for a page whose checks were not read (--no-checks).
+NO_CHECKS: tuple[bytes, bytes, bytes, str] = (b"", b"", b"", "")
+
+
 class TextDigest:
     """Words and a hash of a page's visible text, fed a piece of the page at a time. The walk
     (``_pagewalk.c``) counts the words — parted by ASCII whitespace, so a no-break space glues

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import logging
 import multiprocessing
@@ -94,11 +95,11 @@ def _run(
 
 
 async def _on_thread(
-    threads: ParserThreads, body: bytes, charset: str | None, url: str
+    threads: ParserThreads, body: bytes, charset: str | None, url: str, checks: bool = True
 ) -> ParsedPage:
     """parse_page with only its parse on a thread: the Python objects before and after it are
     made here, on the event loop's thread."""
-    page = begin(body, charset, url, here=False)
+    page = begin(body, charset, url, here=False, checks=checks)
     if isinstance(page, ParsedPage):
         return page
     if page.deep:  # a regex pass over the page, on another thread: the loop keeps turning
@@ -158,6 +159,7 @@ class ParserThreads:
             slicing.MAX_ELEMENTS,
             slicing.MAX_ATTRIBUTE_PAIRS,
             page.page_url,
+            page.checks,
         )
         self._waiting[job] = fut = loop.create_future()
         return fut
@@ -233,17 +235,22 @@ class ParsePool:
     """``await pool.parse(body, charset, url)``: a :class:`ParsedPage`, parsed inline, on a thread
     or in a worker process. ``processes=0`` keeps every parse in this process (on a thread).
     ``parse`` is what parses inline and in the processes; on a thread it is always
-    ``links.parse_page``, in its three steps."""
+    ``links.parse_page``, in its three steps. ``checks`` False (--no-checks): ``parse`` is given
+    ``checks=False`` and the threads read nothing for the page checks."""
 
     def __init__(
         self,
         processes: int | None = None,
         inline_bytes: int = INLINE_PARSE_BYTES,
-        parse: Callable[[bytes, str | None, str], ParsedPage] = parse_page,
+        # called (body, charset, url), and given checks=False too when ``checks`` is False
+        parse: Callable[..., ParsedPage] = parse_page,
         threads: int | None = None,
+        checks: bool = True,
     ) -> None:
-        # ``parse`` must be a module-level function: it is pickled by name into the processes.
-        self._parse = parse
+        # ``parse`` must be a module-level function: it is pickled by name into the processes
+        # (a partial of one pickles alike).
+        self._parse = parse if checks else functools.partial(parse, checks=False)
+        self.checks = checks
         self.processes = default_processes() if processes is None else processes
         self.inline_bytes = inline_bytes
         # The pure-Python walk holds the GIL: its threads take turns with each other and with the
@@ -294,7 +301,7 @@ class ParsePool:
         if len(body) <= self.inline_bytes or self._closed:
             return self._parse(body, charset, url)
         if len(body) < PROCESS_MIN_BYTES and self._thread is not None:
-            return await _on_thread(self._thread, body, charset, url)
+            return await _on_thread(self._thread, body, charset, url, self.checks)
         if len(body) >= TRIM_AFTER_BYTES:
             async with self._huge:
                 return await self._dispatch(body, charset, url)
@@ -315,7 +322,7 @@ class ParsePool:
                 return self._parse(body, charset, url)
             try:
                 if isinstance(pool, ParserThreads):
-                    return await _on_thread(pool, body, charset, url)
+                    return await _on_thread(pool, body, charset, url, self.checks)
                 return await loop.run_in_executor(pool, _run, self._parse, body, charset, url)
             except BrokenProcessPool:
                 self.crashes += 1

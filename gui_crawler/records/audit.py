@@ -22,6 +22,7 @@ from gui_crawler.parsing.extract import Rule, values
 from gui_crawler.parsing.links import HTML_TYPES
 from gui_crawler.parsing.pagechecks import fragment_hashes, has_id, u32_values
 from gui_crawler.records.findings import (
+    CHECKS_FINDINGS,
     FINDINGS,
     JS_FINDINGS,
     LABELS,
@@ -160,6 +161,9 @@ class Audit:
     ) -> None:
         self.thresholds = thresholds or Thresholds()
         self._status_rules = status_rules
+        # Whether the crawl ran the page checks (its --checks): without them their findings are
+        # listed as not checked, not as found nowhere.
+        self.checks = True
         self._is_internal = is_internal
         self.keep_records = keep_records
         self.added = 0  # records indexed (every one added, but cancelled ones)
@@ -551,7 +555,14 @@ class Audit:
         items = {key: listing.items() for key, listing in self._items.items()}
         items.update(self._joined_items())
         return [
-            Finding(key, label, tuple(found.get(key, ())), sev, tuple(items.get(key, ())))
+            Finding(
+                key,
+                label,
+                tuple(found.get(key, ())),
+                sev,
+                tuple(items.get(key, ())),
+                self.checked(key),
+            )
             for key, label, sev in self._kinds()
         ]
 
@@ -568,7 +579,7 @@ class Audit:
         items = (
             self._joined_items().get(key) if key in _JOINED_ITEMS else listing and listing.items()
         )
-        return Finding(key, label, found, sev, tuple(items or ()))
+        return Finding(key, label, found, sev, tuple(items or ()), self.checked(key))
 
     def counts(self) -> list[Count]:
         """Every finding's count, in the order of findings(), in time linear in the redirects
@@ -576,7 +587,15 @@ class Audit:
         self._fresh()
         n = {key: len(urls) for key, urls in (*self._found.items(), *self._joined().items())}
         n.update((key, groups.count) for key, groups in self._groups().items())
-        return [Count(key, label, n.get(key, 0), sev) for key, label, sev in self._kinds()]
+        return [
+            Count(key, label, n.get(key, 0), sev, self.checked(key))
+            for key, label, sev in self._kinds()
+        ]
+
+    def checked(self, key: str) -> bool:
+        """Whether the crawl looked for the finding ``key``: not for those of the page checks
+        when it ran with --no-checks."""
+        return self.checks or key not in CHECKS_FINDINGS
 
     def _kinds(self) -> list[tuple[str, str, int]]:
         """The findings listed: those of rendering for a crawl that rendered some page, the

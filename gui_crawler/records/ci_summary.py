@@ -11,7 +11,8 @@ JSON, a stable shape (``SCHEMA`` changes if a key changes meaning or goes; keys 
 
     {"schema": 1, "tool": "gui-crawler", "version": "0.1.0", "passed": false,
      "crawl": {"roots": [...], "finished": "done", "urls": 15, "seconds": 1.25, "todo": 0,
-               "crawl_file": "/path/c.sqlite3" or null, "exit_code": 1},
+               "crawl_file": "/path/c.sqlite3" or null, "exit_code": 1,
+               "page_checks": true (false: --no-checks, links only)},
      "counts": {"ok": 9, "redirect": 0, "broken": 2, ...every verdict...},
      "urls": [{"url": "...", "verdict": "broken", "status": 404 or null,
                "answer": "404 Not Found", "sources": ["page linking to it", ...]}, ...]}
@@ -75,6 +76,7 @@ class Summary:
     exit_code: int
     crawl_file: str | None
     listed: list[Listed] = field(default_factory=list)
+    checks: bool = True  # the page checks ran (False: --no-checks): the documents say which
 
     @property
     def passed(self) -> bool:
@@ -124,6 +126,7 @@ def to_json(s: Summary) -> str:
             "todo": s.finished.todo,
             "crawl_file": s.crawl_file,
             "exit_code": s.exit_code,
+            "page_checks": s.checks,
         },
         "counts": {v.value: s.tally[v] for v in Verdict},
         "urls": [
@@ -207,6 +210,7 @@ def to_junit(s: Summary) -> str:
         "exit_code": s.exit_code,
         **{f"count.{v.value}": s.tally[v] for v in Verdict},
         "crawl_file": s.crawl_file or "",
+        "page_checks": str(s.checks).lower(),
     }
     for name, value in figures.items():
         ET.SubElement(props, "property", name=name, value=_x(value))
@@ -244,6 +248,8 @@ def to_markdown(s: Summary) -> str:
         "| --- | ---: |",
         *(f"| {WORDS[v].label} | {s.tally[v]:,} |" for v in _ORDER if s.tally[v]),
     ]
+    if not s.checks:
+        out[3:3] = ["Page checks not run (`--no-checks`): links only.", ""]
     listed: dict[Verdict, list[Listed]] = {}
     for u in s.listed:
         listed.setdefault(u.verdict, []).append(u)

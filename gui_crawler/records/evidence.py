@@ -15,7 +15,7 @@ from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.extract import values
 from gui_crawler.records.anchors import Find
 from gui_crawler.records.audit import Audit
-from gui_crawler.records.findings import Finding
+from gui_crawler.records.findings import NOT_CHECKED, Finding
 from gui_crawler.records.rendering import detail as render_detail
 from gui_crawler.records.wording import answer_words
 
@@ -130,6 +130,9 @@ def finding_rows(audit: Audit, find: Find) -> Iterator[FindingRow]:
     gives those; the others' are described from their URLs' records (``describer``), asked of
     ``find`` a batch at a time: memory holds the findings' URLs, which the audit keeps anyway."""
     for f in audit.findings():
+        if not f.checked:  # said once, with no URL: not looked for is no "none found"
+            yield f.key, "", "", NOT_CHECKED
+            continue
         if f.items:
             yield from ((f.key, *item) for item in f.items)
             continue

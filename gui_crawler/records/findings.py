@@ -62,6 +62,9 @@ class Finding:
     # Every thing it flags with its other end and evidence, for the findings that say more than
     # their URLs (a URL may have several: a page's two links to redirects); () for the others.
     items: tuple[Item, ...] = ()
+    # False: not looked for (a finding of the page checks in a crawl run with --no-checks), which
+    # is no "none found".
+    checked: bool = True
 
     @property
     def count(self) -> int:
@@ -86,6 +89,7 @@ class Count:
     label: str
     count: int
     severity: int
+    checked: bool = True  # as Finding's
 
     @property
     def explanation(self) -> Explanation | None:
@@ -178,6 +182,23 @@ FINDINGS: tuple[tuple[str, str, int], ...] = (
     ("js_not_rendered", "Rendering failed or cut short", 1),
 )
 LABELS = {key: label for key, label, _ in FINDINGS}
+# The findings of the auditor's page checks: what the parse reads for them alone (a page's checks,
+# ids and MinHash: parsing/pagechecks.py), which a crawl with --no-checks does not read. Those of
+# links, answers, titles, descriptions, H1s, canonicals and URLs are found either way.
+CHECKS_FINDINGS = frozenset(
+    {
+        *("fragment_missing", "internal_nofollow", "anchor_non_descriptive", "anchor_missing"),
+        *("unsafe_cross_origin", "title_multiple", "description_multiple", "h2_missing"),
+        *("headings_non_sequential", "canonical_missing", "canonical_multiple"),
+        *("canonical_relative", "canonical_outside_head", "hreflang_invalid_code"),
+        *("hreflang_missing_x_default", "hreflang_non_200", "hreflang_missing_return"),
+        *("near_duplicate", "lorem_ipsum", "structured_data_parse_error"),
+        *("structured_data_missing_required", "viewport_missing", "og_missing"),
+        *("img_missing_alt", "img_alt_too_long", "img_missing_size"),
+    }
+)
+# What a finding of the page checks says in a crawl run without them.
+NOT_CHECKED = "not checked (the crawl ran with --no-checks)"
 # The findings of rendering: listed only for a crawl that rendered some page.
 JS_FINDINGS = frozenset(key for key, _, _ in FINDINGS if key.startswith("js_"))
 

@@ -34,7 +34,7 @@ from gui_crawler.records.auditfiles import (
 )
 from gui_crawler.records.evidence import Describe, describer, finding_rows, in_order
 from gui_crawler.records.export import write_csv
-from gui_crawler.records.findings import Finding, Thresholds
+from gui_crawler.records.findings import NOT_CHECKED, Finding, Thresholds
 from gui_crawler.records.outfile import atomic_text
 from gui_crawler.records.verdicts import (
     CLASS_WORDS,
@@ -210,7 +210,9 @@ def render(
 ) -> str:
     """The report's page. ``totals`` and ``find`` (the records of some URLs: the worst
     offenders') for an audit that keeps no records; by default, from its records."""
-    findings = audit.findings()
+    listed = audit.findings()
+    findings = [f for f in listed if f.checked]
+    unchecked = [f.label for f in listed if not f.checked]
     if totals is None:
         totals = Totals(audit.all_records.values(), audit.status_rules)
     if find is None:
@@ -236,6 +238,11 @@ def render(
         f"<div class=card><b>{sum(1 for f in findings if f.count):,}</b>kinds of issue</div>",
         "</div><h2>Findings</h2>",
         _bars([(f.label, f.count, _COLORS[f.severity]) for f in findings]),
+        *(
+            [f"<p class=sub>{escape(NOT_CHECKED.capitalize())}: {escape(', '.join(unchecked))}</p>"]
+            if unchecked
+            else []
+        ),
         "<h2>Answers</h2>",
         _bars(_status_items(totals)),
         "<h2>Response times</h2>",
@@ -312,6 +319,7 @@ def audit_of(records: list[FetchRecord], config: CrawlConfig) -> Audit:
         status_rules=StatusRules.of(config),
     )
     audit.rules = config.extractor().rules
+    audit.checks = config.checks
     audit.add(records)
     return audit
 
@@ -418,6 +426,7 @@ class Streamed:
             thresholds, is_internal=internal, keep_records=False, status_rules=rules
         )
         audit.rules = config.extractor().rules
+        audit.checks = config.checks
         linked: set[str] = set()  # the sitemap URLs some page links to
         audit.linked = linked.__contains__
         audit.find = records.find  # a canonical's, an hreflang's, a #fragment's target

@@ -3540,6 +3540,21 @@
     </message>
     <message>
         <location filename="../ui/i18n.py"/>
+        <source>Run the page checks (fragments, images, headings…)</source>
+        <translation>运行页面检查（片段、图片、标题…）</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>run the auditor&apos;s page checks (images, headings, fragments, canonicals, hreflang, structured data, near duplicates…)</source>
+        <translation>运行审计的页面检查（图片、标题、片段、规范链接、hreflang、结构化数据、近似重复…）</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
+        <source>checks</source>
+        <translation>页面检查</translation>
+    </message>
+    <message>
+        <location filename="../ui/i18n.py"/>
         <source>&amp;Warn only</source>
         <translation>仅警告(&amp;W)</translation>
     </message>
@@ -3945,6 +3960,16 @@
 How to fix: {fix}</source>
         <translation>{what}
 如何修复：{fix}</translation>
+    </message>
+    <message>
+        <location filename="../ui/overview.py"/>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <location filename="../ui/overview.py"/>
+        <source>Not looked for: the crawl ran without the page checks (--no-checks), reading each page&apos;s links only</source>
+        <translation>未检查：本次抓取未运行页面检查（--no-checks），只读取了每个页面的链接</translation>
     </message>
     <message>
         <location filename="../ui/overview.py"/>

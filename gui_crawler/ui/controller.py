@@ -383,6 +383,7 @@ class CrawlController(QObject):
         self.results.set_rules(rules, status_rules)
         self.views.overview.audit.rules = rules
         self.views.overview.audit.status_rules = status_rules
+        self.views.overview.audit.checks = config.checks  # --no-checks: their findings not checked
         self.views.details.set_rules(rules)
 
     # ---- a saved crawl ------------------------------------------------------------------------

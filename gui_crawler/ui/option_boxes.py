@@ -58,6 +58,7 @@ class CheckingGroup(OptionsBox):
     )
     accept_status: QLineEdit
     warn: QLineEdit
+    checks: QCheckBox
 
 
 class PolitenessGroup(OptionsBox):

@@ -121,13 +121,24 @@ class OverviewModel(LabelledTable):
         f = self.findings[index.row()]
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return finding_label(f.key, f.label) if col == 0 else f"{f.count:,}"
+            if col == 0:
+                return finding_label(f.key, f.label)
+            # A page check of a crawl run with --no-checks: not looked for, which is not none.
+            return f"{f.count:,}" if f.checked else translate(OVERVIEW, "not checked")
         if role == Roles.Sort:
-            return finding_label(f.key, f.label) if col == 0 else f.count
+            return finding_label(f.key, f.label) if col == 0 else f.count if f.checked else -1
         if role == Qt.ItemDataRole.ForegroundRole:
             return _SEVERITY_BRUSH[f.severity] if f.count else None
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 1:
             return RIGHT
+        if role == Qt.ItemDataRole.ToolTipRole and col == 1 and not f.checked:
+            return tip(
+                translate(
+                    OVERVIEW,
+                    "Not looked for: the crawl ran without the page checks "
+                    "(--no-checks), reading each page's links only",
+                )
+            )
         if role == Qt.ItemDataRole.ToolTipRole and col == 0:
             return tip(
                 translate(

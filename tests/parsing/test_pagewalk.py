@@ -227,3 +227,25 @@ def test_deep_paths_join_as_python_joins_them() -> None:
     hrefs = ["a/" * 1000 + "../" * 10 + "x", "a/" * 100 + "../" * 150 + "y", "./" * 500 + "z/."]
     page = "".join(f'<a href="{h}">x</a>' for h in hrefs).encode()
     assert len(joined_in_c(page, PAGES[0])) == 3
+
+
+def test_without_checks_a_walk_reads_the_same_but_nothing_for_the_checks() -> None:
+    """--no-checks: both walks read a page's links, words and facts as with the checks, and
+    nothing for the checks (what the compiled walk skips is the checks' cost alone)."""
+    c = compiled_twin("pagewalk")
+    rnd = random.Random(12)
+    pages = [b"".join(rnd.choice(HAZARDS) for _ in range(rnd.randrange(30))) for _ in range(500)]
+    files = sorted(DOCS.rglob("*.html"))[::40]
+    for data in [*pages, *(f.read_bytes() for f in files)]:
+        directory = "http://127.0.0.1:1/dir/"
+        for impl in (c, spec):
+            on, off = impl.walk_apart(data, directory), impl.walk_apart(data, directory, False)
+            hrefs_on: dict[str, str | None] = {}
+            hrefs_off: dict[str, str | None] = {}
+            assert impl.walked(off, hrefs_off) == impl.walked(on, hrefs_on), data
+            assert hrefs_off == hrefs_on
+            assert impl.walked_said(off) == impl.walked_said(on)
+            assert impl.walked_checks(off) == spec._NO_CHECKS, data
+        assert c.walked_checks(c.walk_apart(data, directory, False)) == spec.walked_checks(
+            spec.walk_apart(data, directory, False)
+        )

@@ -264,3 +264,22 @@ def test_overview_hidden_catches_up_in_parts_after_the_crawl(
     window.tabs.setCurrentWidget(ov)
     assert not ov.model.behind
     assert _counts(ov.model._findings) == _counts(expected.counts())
+
+
+def test_a_crawl_without_the_page_checks_shows_their_findings_not_checked(
+    qtmodeltester: Any,
+) -> None:
+    """--no-checks: a finding of the page checks is not looked for, which is no "0"; the others
+    count as ever."""
+    audit = Audit()
+    audit.checks = False
+    model = OverviewModel(audit)
+    qtmodeltester.check(model)
+    keys = [f.key for f in model.findings]
+    h2, broken = keys.index("h2_missing"), keys.index("broken_internal")
+    assert model.data(model.index(h2, 1)) == "not checked"
+    assert model.data(model.index(h2, 1), Qt.ItemDataRole.ToolTipRole)
+    assert model.data(model.index(broken, 1)) == "0"
+    audit.checks = True
+    model.refresh()
+    assert model.data(model.index(h2, 1)) == "0"
