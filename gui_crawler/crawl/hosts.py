@@ -59,6 +59,8 @@ class Host(Generic[T]):
         self.backoff_until = 0.0
         self.backoff_step = 0.0
         self.waiting: collections.deque[T] = collections.deque()
+        # Parked items handed back (HostTable.wake) and not yet come back for their slot.
+        self.handed: set[T] = set()
         self.timer: asyncio.TimerHandle | None = None
         self.requests = 0
         self.times_ms: collections.deque[float] = collections.deque(maxlen=_SAMPLES)
@@ -139,10 +141,21 @@ class HostTable(Generic[T]):
     def waiting(self) -> int:
         return sum(len(host.waiting) for host in self._hosts.values())
 
-    def admit(self, host: Host[T]) -> bool:
-        """Take a request slot on ``host`` now if its limit, delay and back-off allow it."""
+    def admit(self, host: Host[T], item: T | None = None) -> bool:
+        """Take a request slot on ``host`` for ``item`` now if its limit, delay and back-off
+        allow it. The slots freed are the parked items' that ``wake`` handed back: another
+        item is parked behind them rather than taking one first. (It did: on one host of 4
+        slots and 10 workers a freed slot went to a URL taken from the queue meanwhile, and the
+        item handed back for it was parked again, at the end of the line: ~18,000 times a crawl
+        of rust-doc, a second trip through the queue and the host for most of its URLs.)"""
         now = self._loop.time()
-        if host.in_flight >= host.limit or now < host.ready_at():
+        handed = host.handed
+        if item is not None and item in handed:
+            handed.discard(item)
+            free = host.limit - host.in_flight
+        else:
+            free = 0 if host.waiting else host.limit - host.in_flight - len(handed)
+        if free <= 0 or now < host.ready_at():
             return False
         host.in_flight += 1
         host.requests += 1
@@ -156,7 +169,7 @@ class HostTable(Generic[T]):
     def park(self, host: Host[T], item: T) -> None:
         host.waiting.append(item)
         host.dirty = True
-        if host.in_flight < host.limit:
+        if host.in_flight + len(host.handed) < host.limit:
             self.wake(host)  # a back-off that already ended (Retry-After: 0) frees it at once
         else:
             self._schedule(host)
@@ -168,6 +181,13 @@ class HostTable(Generic[T]):
             host.times_ms.append(elapsed * 1000)
         host.dirty = True
         self.wake(host)
+
+    def passed(self, host: Host[T], item: T) -> None:
+        """``item`` came back and will not ask for a slot (blocked by robots.txt, the host given
+        up on): the slot it was handed back for goes to the next one waiting."""
+        if item in host.handed:
+            host.handed.discard(item)
+            self.wake(host)
 
     def set_delay(self, host: Host[T], delay: float) -> None:
         host.delay = max(host.delay, delay)
@@ -231,9 +251,11 @@ class HostTable(Generic[T]):
             self._schedule(host)
             return
         # With a delay only one request can start before the next wake-up.
-        n = 1 if host.delay > 0 else host.limit - host.in_flight
+        n = 1 if host.delay > 0 else host.limit - host.in_flight - len(host.handed)
         for _ in range(min(n, len(host.waiting))):
-            self._release(host.waiting.popleft())
+            item = host.waiting.popleft()
+            host.handed.add(item)
+            self._release(item)
         host.dirty = True
         if host.waiting and host.delay > 0:
             self._schedule(host)

@@ -92,6 +92,7 @@ class Tries:
         external = not self.scope.host_ok(item.url)
         host = hosts.get(item.url, external=external)
         if host.gave_up is not None:  # recorded unfetched, at once (hosts.HostTable.failed)
+            hosts.passed(host, item)
             given_up = Outcome(error_kind=ErrorKind.HOST_GAVE_UP, message=host.gave_up)
             self._record(item, start, tries, given_up)
             return False
@@ -102,10 +103,11 @@ class Tries:
             hosts.park(host, item)
             return True
         if host.robots is not None and not host.robots.allows(item.url):
+            hosts.passed(host, item)
             blocked = Outcome(error_kind=ErrorKind.ROBOTS, message="blocked by robots.txt")
             self._record(item, start, 0, blocked)
             return False
-        if not hosts.admit(host):
+        if not hosts.admit(host, item):
             self.frontier.park()
             hosts.park(host, item)
             return True

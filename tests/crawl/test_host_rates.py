@@ -58,3 +58,38 @@ def test_states_from_records_rebuild_the_hosts_of_a_saved_crawl() -> None:
     assert ha.median_ms == (12.0 + 100.0) / 2 and ha.p95_ms == 100.0  # answered requests only
     assert hb.external and hb.requests == 1 and hb.median_ms == 30.0
     assert ha.in_flight == 0 and ha.rate == 0.0 and ha.robots == "not saved"
+
+
+def test_a_freed_slot_goes_to_the_url_parked_for_it_not_to_one_taken_meanwhile() -> None:
+    """Items handed back by a host keep their order: a URL taken from the queue while the
+    item handed back for a freed slot is on its way to a worker is parked behind it, never
+    fetched first (it was, and the item handed back was parked again)."""
+    clock = Clock()
+    handed: list[str] = []
+    table: HostTable[str] = HostTable(1, 0.0, 1.0, 60.0, handed.append, clock)  # type: ignore[arg-type]
+    host = table.get("http://127.0.0.1:1/a")
+    assert table.admit(host, "a")
+    assert not table.admit(host, "b")  # the host is full: b waits
+    table.park(host, "b")
+    table.done(host, 0.01)
+    assert handed == ["b"]  # b goes back to the queue for the slot a freed
+    assert not table.admit(host, "c")  # c, taken meanwhile, waits behind b
+    table.park(host, "c")
+    assert handed == ["b"]
+    assert table.admit(host, "b")
+    table.done(host, 0.01)
+    assert handed == ["b", "c"] and table.admit(host, "c")
+
+
+def test_an_item_handed_back_that_asks_for_no_slot_hands_it_to_the_next() -> None:
+    clock = Clock()
+    handed: list[str] = []
+    table: HostTable[str] = HostTable(1, 0.0, 1.0, 60.0, handed.append, clock)  # type: ignore[arg-type]
+    host = table.get("http://127.0.0.1:1/a")
+    assert table.admit(host, "a")
+    table.park(host, "b")
+    table.park(host, "c")
+    table.done(host, 0.01)
+    assert handed == ["b"]
+    table.passed(host, "b")  # b was blocked by robots.txt: recorded without a request
+    assert handed == ["b", "c"] and table.admit(host, "c")

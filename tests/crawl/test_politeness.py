@@ -100,8 +100,8 @@ def admissions() -> Iterator[list[float]]:
     got: list[float] = []
     admit = HostTable.admit
 
-    def counted(self: HostTable[Any], host: Any) -> bool:
-        granted = admit(self, host)
+    def counted(self: HostTable[Any], host: Any, item: Any = None) -> bool:
+        granted = admit(self, host, item)
         if granted:
             got.append(self._loop.time())
         return granted
