@@ -115,8 +115,9 @@ class LiveSite:
     """A tiny website served in-process on an ephemeral loopback port.
 
     ``add_page(path, links)``, ``add_redirect(a, b)``, ``add_status(path, code)``; ``delay``
-    slows every page down (seconds) so a test can act mid-crawl; ``login``, an Authorization
-    header's value, makes every path answer 401 to a request without it.
+    slows every page down (seconds) so a test can act mid-crawl, ``hold(path)`` keeps one answer
+    back until the test ends; ``login``, an Authorization header's value, makes every path
+    answer 401 to a request without it.
     """
 
     def __init__(self) -> None:
@@ -144,6 +145,7 @@ class LiveSite:
         self.held.add(path)
 
     def release(self) -> None:
+        """Every held answer goes; nothing is held from now on."""
         self.held.clear()
         if self._released is not None:
             self._released.set()
