@@ -41,14 +41,9 @@ class Bar:
     slot: int = 0  # its lane among its host's lanes
 
     @classmethod
-    def of(cls, rec: FetchRecord, host: str = "", slot: int = 0, offset: float = 0.0) -> Bar:
-        """The bar of a record; ``offset`` seconds are added to its times (a later run of a
-        crawl file drawn after the earlier ones)."""
-        return cls.of_noted(_noted(rec), host, slot, offset)
-
-    @classmethod
     def of_noted(cls, v: Noted, host: str = "", slot: int = 0, offset: float = 0.0) -> Bar:
-        """The bar of a record as ``_noted`` read it."""
+        """The bar of a record as ``_noted`` read it; ``offset`` seconds are added to its times
+        (a later run of a crawl file drawn after the earlier ones)."""
         phases = array("f", [ms / 1000.0 for ms in v[_PHASES:]])
         end = v[1] + offset
         return cls(v[0], end - v[2], end, phases, v[3], v[4], v[5], v[6],
@@ -175,7 +170,7 @@ class TimelineModel(LabelledTable):
         self.endResetModel()
 
     def add(self, records: list[FetchRecord], offset: float = 0.0) -> None:
-        """Add the bars of a batch; ``offset``: see Bar.of."""
+        """Add the bars of a batch; ``offset``: see Bar.of_noted."""
         noted = sorted((_noted(r) for r in records if r.worker >= 0), key=_FINISHED)
         if not noted:
             return
