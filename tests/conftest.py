@@ -115,8 +115,9 @@ class LiveSite:
     """A tiny website served in-process on an ephemeral loopback port.
 
     ``add_page(path, links)``, ``add_redirect(a, b)``, ``add_status(path, code)``; ``delay``
-    slows every page down (seconds) so a test can act mid-crawl; ``login``, an Authorization
-    header's value, makes every path answer 401 to a request without it.
+    slows every page down (seconds) so a test can act mid-crawl, ``hold(path)`` keeps one answer
+    back until the test ends; ``login``, an Authorization header's value, makes every path
+    answer 401 to a request without it.
     """
 
     def __init__(self) -> None:
@@ -125,6 +126,8 @@ class LiveSite:
         self.login: str | None = None
         self.url = ""
         self.hits: dict[str, int] = {}
+        self.held: set[str] = set()  # paths whose next answer waits for release()
+        self._released: asyncio.Event | None = None
         self._runner: web.AppRunner | None = None
 
     def add_page(
@@ -133,6 +136,19 @@ class LiveSite:
         body = "".join(f'<a href="{u}">{u}</a>\n' for u in links)
         html = f"<html><head><title>{path}</title></head><body>{body}</body></html>"
         self.pages[path] = (200, html, {"Content-Type": "text/html; charset=utf-8"}, delay)
+
+    def hold(self, path: str) -> None:
+        """The next request of ``path`` is answered only once ``release()`` is called (closing
+        the site calls it); those after it at once (a crawl continued after its cancel): a crawl
+        of the site cannot end before the test cancels it, however slow or loaded the machine
+        (under load a crawl of ~30 URLs ended before the cancel a test meant for it)."""
+        self.held.add(path)
+
+    def release(self) -> None:
+        """Every held answer goes; nothing is held from now on."""
+        self.held.clear()
+        if self._released is not None:
+            self._released.set()
 
     def add_redirect(self, path: str, target: str, status: int = 302) -> None:
         self.pages[path] = (status, "", {"Location": target}, 0)
@@ -149,11 +165,15 @@ class LiveSite:
         if page is None:
             return web.Response(status=404, text="not found")
         status, text, headers, delay = page
+        if key in self.held and self._released is not None:
+            self.held.discard(key)
+            await self._released.wait()
         if delay or self.delay:
             await asyncio.sleep(delay or self.delay)
         return web.Response(status=status, text=text, headers=headers)
 
     async def start(self) -> LiveSite:
+        self._released = asyncio.Event()
         app = web.Application()
         app.router.add_route("GET", "/{tail:.*}", self._handle)
         # A short grace on close: handlers still sleeping for a cancelled crawl are not awaited.
@@ -168,6 +188,7 @@ class LiveSite:
         return self
 
     async def close(self) -> None:
+        self.release()  # a held answer's handler ends rather than being left to its cancel
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

@@ -41,6 +41,7 @@ from gui_crawler.crawl.hosts import origin_of
 from gui_crawler.crawl.phases import PHASES, Timing, so_far
 from gui_crawler.events import FetchRecord, HostState, WorkerEvent
 from gui_crawler.ui.bridge import CrawlBridge
+from gui_crawler.ui.catch_up import IdleCatchUp
 from gui_crawler.ui.plaintext import tip
 from gui_crawler.ui.timeline_hosts import HostLanes
 from gui_crawler.ui.timeline_model import Bar, TimelineModel
@@ -259,6 +260,7 @@ class TimelineView(QWidget):
         self._drag = None
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        self.model.catch_up()  # shown: what was noted while the tab was hidden first
         text = self.palette().text().color()
         n, per = self.lanes()
         h = (self.height() - LEGEND_PX - AXIS_PX) / n
@@ -584,6 +586,8 @@ class TimelinePanel(QWidget):
         self._dirty = True
         self._bridge: CrawlBridge | None = None
         self._summary_at = 0.0
+        # Hidden, the model notes its batches and places them in a lull or when shown.
+        self.idle = IdleCatchUp(self.model, self, TimelineModel.CATCH_UP, at_once=True)
 
     def attach(self, bridge: CrawlBridge) -> None:
         self._bridge = bridge
@@ -623,8 +627,11 @@ class TimelinePanel(QWidget):
         self._dirty = True
 
     def host_states(self, states: list[HostState]) -> None:
+        model = self.model
         for st in states:
-            self.model.hosts.set_state(st.host, st.limit, st.waiting, self.model.now)
+            if model.waiting and not model.hosts.knows(st.host):
+                model.catch_up()  # the hosts' lanes in the order they would have begun
+            model.hosts.set_state(st.host, st.limit, st.waiting, model.now)
         self._dirty = True
 
     def _lanes_changed(self, index: int) -> None:
@@ -647,6 +654,8 @@ class TimelinePanel(QWidget):
     def _repaint(self) -> None:
         bridge = self._bridge
         visible = self.isVisible()
+        if visible:
+            self.model.catch_up()  # shown: what was noted while hidden is drawn
         running = bridge is not None and bridge.running
         if self.view.running != running:
             self.view.running = running

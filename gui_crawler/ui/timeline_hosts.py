@@ -57,6 +57,10 @@ class HostLanes:
             i += 1
         return i
 
+    def knows(self, host: str) -> bool:
+        """``host`` has its lanes (a request of it placed, or its state set)."""
+        return host in self._ends
+
     def set_state(self, host: str, limit: int, waiting: int, now: float) -> None:
         self._ends_of(host)
         if self.limit.get(host) != limit:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from windows import HELD
 
 from gui_crawler.base import heap
 from gui_crawler.config import ConfigError, CrawlConfig
@@ -51,6 +52,7 @@ def test_commands_are_forwarded_and_a_bad_config_raises(
 ) -> None:
     live_site.fill_small(200)
     live_site.delay = 0.05
+    live_site.hold(HELD)  # the crawl cannot end before it is closed
     bridge = CrawlBridge(interval_ms=20)
     with pytest.raises(ConfigError):
         bridge.start(CrawlConfig(roots=(live_site.url,), exclude="("))

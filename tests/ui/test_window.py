@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog
-from windows import PAGES, show_tree, start_slow_crawl
+from windows import HELD, PAGES, show_tree, start_slow_crawl
 
 from gui_crawler.events import ErrorKind, WorkerState
 from gui_crawler.records.export import COLUMNS
@@ -116,6 +116,7 @@ def test_cancel_mid_crawl_keeps_rows_and_leaves_no_tasks(
 ) -> None:
     live_site.fill_small(400)
     live_site.delay = 0.05
+    live_site.hold(HELD)  # the crawl cannot end before its cancel
     window.settings.workers.setValue(4)
     start_by_typing(qtbot, window, live_site.url)
     qtbot.waitUntil(lambda: window.results.pages.rowCount() >= 10, timeout=10_000)
@@ -136,6 +137,30 @@ def test_cancel_mid_crawl_keeps_rows_and_leaves_no_tasks(
     out = tmp_path / "cancelled.csv"
     assert window.export_csv(str(out)) == rows
     assert len(read_csv(out)) == rows
+
+
+def test_the_root_shown_in_details_gains_its_inlinks_as_the_crawl_runs(
+    qtbot: Any, window: MainWindow, live_site: Any
+) -> None:
+    # Every page links back to the root, shown in Details from the start; one page answers
+    # only after the test, so that the crawl is still running when the pane is read.
+    live_site.add_page("/", [f"/p{i}" for i in range(8)])
+    for i in range(7):
+        live_site.add_page(f"/p{i}", ["/"], delay=0.05)
+    live_site.add_page("/p7", ["/"])
+    live_site.hold("/p7")
+    window.settings.workers.setValue(2)
+    start_by_typing(qtbot, window, live_site.url)
+
+    def inlinks() -> list[str]:
+        pane = window.details
+        return [pane.topLevelItem(i).text(0) for i in range(pane.topLevelItemCount())]
+
+    # Refreshed at most once a second as inlinks come: all seven answered, the crawl not over.
+    qtbot.waitUntil(lambda: "Inlinks (7)" in inlinks(), timeout=8000)
+    assert window.bridge.running
+    with qtbot.waitSignal(window.crawlFinished, timeout=5000):
+        window.cancel()
 
 
 def test_pause_then_resume(qtbot: Any, window: MainWindow, live_site: Any) -> None:
@@ -287,6 +312,7 @@ def test_closing_mid_crawl_cancels_and_closes_the_session(
 ) -> None:
     live_site.fill_small(300)
     live_site.delay = 0.05
+    live_site.hold(HELD)  # the crawl cannot end before the window closes
     w = MainWindow()
     qtbot.addWidget(w)
     w.show()
@@ -553,7 +579,7 @@ def test_status_bar_numbers_equal_the_views_after_start_cancel_continue_and_open
     # after the test is over, so that the crawl cannot end before its cancel however slow the
     # machine (under load the ~30 URLs were all fetched before the cancel came, once).
     live_site.delay = 0.05
-    live_site.add_page("/b/p0", ["/a/"], delay=60)
+    live_site.hold(HELD)
     window.settings.workers.setValue(2)
     start_by_typing(qtbot, window, live_site.url)
     assert_stats_match_views(window)  # reset at Start: 0 over an empty table
@@ -568,7 +594,6 @@ def test_status_bar_numbers_equal_the_views_after_start_cancel_continue_and_open
     left = len(load(path).pending)
     assert left > 0 and window.stat_labels["queued"].text() == f"Queued {left:,}"
     assert window.state_label.text().endswith(f", {left:,} left to fetch")
-    live_site.add_page("/b/p0", ["/a/"])  # answered at once again, for the crawl continued
     # Open in another window that has crawled something else: its numbers go.
     other = MainWindow()
     other.show()

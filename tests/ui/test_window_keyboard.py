@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 from test_window_compare import open_compare
-from windows import crawl_to_end
+from windows import HELD, crawl_to_end
 
 from gui_crawler.ui.accessible import controls
 from gui_crawler.window import MainWindow
@@ -92,6 +92,7 @@ def test_a_crawl_started_cancelled_and_exported_by_keyboard_alone(
 ) -> None:
     live_site.fill_small()
     live_site.delay = 0.05
+    live_site.hold(HELD)  # the crawl cannot end before its cancel
     window.settings.workers.setValue(2)
     window.activateWindow()
     window.pages_tab.table.setFocus()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from windows import PAGES, start
+from windows import HELD, PAGES, start
 
 from gui_crawler.crawl.access import basic
 from gui_crawler.window import MainWindow
@@ -28,6 +28,7 @@ def cancelled_logged_in(qtbot: Any, window: MainWindow, live_site: Any) -> None:
     live_site.fill_small()
     live_site.login = basic("ann", "pw")
     live_site.delay = 0.05
+    live_site.hold(HELD)  # the crawl cannot end before its cancel
     window.settings.workers.setValue(2)
     window.settings.access.auth.setText("ann:pw")
     start(qtbot, window, live_site.url)

@@ -15,6 +15,10 @@ from gui_crawler.ui.tree_model import SiteTreeModel
 from gui_crawler.window import MainWindow
 
 PAGES = 29  # URLs LiveSite.fill_small(20) leads to (see conftest)
+# A page of fill_small: held (LiveSite.hold), it keeps a crawl to be cancelled from ending first
+# however slow or loaded the machine. One the root links to, so requested among a crawl's first
+# (the sixth of the first ten), and linking nowhere, so the crawl finds as much as before.
+HELD = "/broken"
 H = "http://h.test"
 
 
@@ -27,10 +31,12 @@ def start_slow_crawl(
     qtbot: Any, w: MainWindow, live_site: Any, begin: Callable[..., None] = start
 ) -> None:
     """Start a crawl of the small site (PAGES URLs) with two workers and every answer 50 ms
-    late, and wait for its sixth row: a crawl to cancel with URLs in flight. ``begin(qtbot,
-    w, url)`` starts it (``start``, or typing the URL as a person does)."""
+    late, one held until the test ends (a crawl continued gets it at once), and wait for its
+    sixth row: a crawl to cancel with URLs in flight. ``begin(qtbot, w, url)`` starts it
+    (``start``, or typing the URL as a person does)."""
     live_site.fill_small()
     live_site.delay = 0.05
+    live_site.hold(HELD)
     w.settings.workers.setValue(2)
     begin(qtbot, w, live_site.url)
     qtbot.waitUntil(lambda: w.results.pages.rowCount() >= 6, timeout=10_000)
