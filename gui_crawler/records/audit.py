@@ -183,6 +183,7 @@ class Audit:
         # was when the rebuild began; then those added since, in the order added.
         self._rebuilding: Iterator[FetchRecord] | None = None
         self._after: list[FetchRecord] = []
+        self._rebuilt: set[str] = set()  # the URLs the rebuild has read
         self._reset()
 
     def _reset(self) -> None:
@@ -230,6 +231,7 @@ class Audit:
     def _stop_rebuild(self) -> None:
         self._rebuilding = None
         self._after = []
+        self._rebuilt = set()
 
     def _invalidate(self) -> None:
         """The indexes no longer say what the records do (none is stale before a record)."""
@@ -304,13 +306,19 @@ class Audit:
             as_now = getattr(source, "as_now", None)  # the window's: a crawl file read lazily
             self._rebuilding = as_now() if as_now is not None else iter(list(source.values()))
         n = 0
+        rebuilt = self._rebuilt
         for rec in islice(self._rebuilding, count):
             n += 1
+            rebuilt.add(rec.url)
             if not is_cancelled(rec):
                 self._index(rec)
         if n < count:
+            # A record added meanwhile may be among those the rebuild read: the window's crawl
+            # file commits a record before the window is given it (its bridge hands records on
+            # a turn later), so the file read up to its last seq can be ahead of what was added.
             for rec in self._after:
-                self._index(rec)
+                if rec.url not in rebuilt:
+                    self._index(rec)
             self._stop_rebuild()
             self._stale = False
         return not self._stale

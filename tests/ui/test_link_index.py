@@ -297,3 +297,57 @@ def test_records_as_now_leave_out_those_added_after(tmp_path: Path) -> None:
     finally:
         index.records.attach(None)
         store.close("finished")
+
+
+def test_a_rebuild_begun_when_the_file_is_ahead_counts_each_record_once(tmp_path: Path) -> None:
+    """The Overview's audit rebuilt from the window's records while the crawl runs: the crawl
+    file commits a record before the window's bridge hands it on (a turn later), so the rebuild,
+    reading the file up to its last seq, can read records the audit is given only afterwards.
+    Each must be indexed once (a page counted twice shared its own title: 'Title duplicated')."""
+    import asyncio
+
+    from gui_crawler.config import CrawlConfig
+    from gui_crawler.records.audit import Audit
+    from gui_crawler.storage import CrawlStore
+    from gui_crawler.storage.reader import RecordReader
+
+    path = tmp_path / "c.sqlite3"
+    store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+    index = LinkIndex()
+    index.records.attach(RecordReader(path))
+    audit = Audit()
+    audit.source = index.records
+
+    def page(i: int) -> FetchRecord:
+        return FetchRecord(
+            f"http://h.test/p{i}", status=200, content_type="text/html", title=f"Page {i}",
+            links=("http://h.test/",),
+        )  # fmt: skip
+
+    def handed_on(rec: FetchRecord) -> None:  # what the window does with a batch
+        index.add([rec])
+        audit.add([rec])
+
+    async def crawl() -> None:
+        for i in range(3):
+            store.sink(page(i))
+            handed_on(page(i))
+        audit.defer()  # the Overview hidden
+        for i in range(3, 6):
+            store.sink(page(i))  # written by the crawl, not handed on yet
+        await asyncio.sleep(0)  # committed
+        assert not audit.catch_up(1)  # the Overview shown: the rebuild begins
+        for i in range(3, 6):
+            handed_on(page(i))
+        while not audit.catch_up(2):
+            pass
+
+    try:
+        asyncio.run(crawl())
+        expected = Audit()
+        expected.add(page(i) for i in range(6))
+        assert audit.counts() == expected.counts()
+        assert audit.findings() == expected.findings()
+    finally:
+        index.records.attach(None)
+        store.close("finished")
