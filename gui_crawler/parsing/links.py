@@ -228,7 +228,7 @@ def finish(
     said = page_blob(base_href, pieces, extras)
     # The walk's C memory goes now, not after the page's facts (its last reader was above): on a
     # big page both at once made the crawl's peak (python3-doc's 2.5 MB contents.html: 6.5 MB
-    # from its walk while its checks took 3.8 MB more).
+    # from its walk while its facts took 3.8 MB more).
     walked.clear()
     facts_read = facts.finish(base, page.page_url, hrefs, fragments, accel.pagewalk.pack_found)
     spent = page.seconds + seconds + time.perf_counter() - t0
