@@ -249,3 +249,16 @@ def test_without_checks_a_walk_reads_the_same_but_nothing_for_the_checks() -> No
         assert c.walked_checks(c.walk_apart(data, directory, False)) == spec.walked_checks(
             spec.walk_apart(data, directory, False)
         )
+
+
+def test_hrefs_side_by_side_that_join_to_one_url_share_its_str() -> None:
+    """A table of contents links each page many times, once a #fragment (python3-doc's
+    contents.html: 14,000 hrefs to ~500 pages): each href's URL is not a str of its own."""
+    c = compiled_twin("pagewalk")
+    page = b"".join(b'<a href="p%d.html#s%d">x</a>' % (i // 50, i) for i in range(200))
+    hrefs: dict[str, str | None] = {}
+    c.walked(c.walk_apart(page, "http://h/d/"), hrefs)
+    urls = list(hrefs.values())
+    assert len(urls) == 200 and len(set(urls)) == 4
+    assert len({id(u) for u in urls}) == 4
+    assert urls[0] == "http://h/d/p0.html" and urls[-1] == "http://h/d/p3.html"
