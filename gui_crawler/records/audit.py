@@ -32,6 +32,7 @@ from gui_crawler.records.findings import (
     Thresholds,
     custom_finding,
 )
+from gui_crawler.records.flagged import Groups, Listing
 from gui_crawler.records.nearduplicates import NearDuplicates
 from gui_crawler.records.onpage import (
     checks_of,
@@ -191,11 +192,11 @@ class Audit:
         # The things flagged by the findings that say more than their URLs (each URL once in
         # _found): three lists a finding, not a tuple an item (on a big site a finding may flag
         # every page); the evidence's texts, images' URLs and links' targets each kept once.
-        self._items: dict[str, _Listing] = {}
+        self._items: dict[str, Listing] = {}
         self._said: dict[str, str] = {}
-        self._titles = _Groups()
-        self._descriptions = _Groups()
-        self._hashes = _Groups()
+        self._titles = Groups()
+        self._descriptions = Groups()
+        self._hashes = Groups()
         # Each redirect's target (and whether it ran over too many redirects), in crawl order.
         self._hops: dict[str, tuple[str, bool]] = {}
         self._sitemap: list[tuple[str, int | None]] = []  # sitemap URLs and their status
@@ -538,7 +539,7 @@ class Audit:
         """A thing ``key`` flags: ``url`` listed once, each item kept."""
         listing = self._items.get(key)
         if listing is None:
-            listing = self._items[key] = _Listing(self._found[key], key in _APART)
+            listing = self._items[key] = Listing(self._found[key], key in _APART)
         # Each text once: an image's URL (a logo on every page), a link's target and evidence
         # (rust-doc: 20k items of its logo, 12k of 6.7k playground URLs of ~400 characters) come
         # from each page's checks as strings of their own. A page's own URL is its record's.
@@ -614,7 +615,7 @@ class Audit:
         kinds = [f for f in FINDINGS if f[0] not in left_out]
         return [*kinds, *map(custom_finding, self._rules)]
 
-    def _groups(self) -> dict[str, _Groups]:
+    def _groups(self) -> dict[str, Groups]:
         return {
             "title_duplicate": self._titles,
             "description_duplicate": self._descriptions,
@@ -738,67 +739,3 @@ class Audit:
                 if bad is not None:
                     rows.append((url, target, answer_words(bad)))
         return rows
-
-
-class _Listing:
-    """The things one finding flags: each one's URL, other end and evidence, in three lists; and
-    its URLs, each once (``urls``: the audit's list of the finding's URLs). ``apart``: a URL's
-    things may come apart (an image on several pages, a check settled when its target comes),
-    so the URLs listed are kept in a set too; else they come together, one URL after another."""
-
-    __slots__ = ("details", "listed", "sources", "targets", "urls")
-
-    def __init__(self, urls: list[str], apart: bool) -> None:
-        self.urls = urls
-        self.targets: list[str] = []
-        self.sources: list[str] = []
-        self.details: list[str] = []
-        self.listed: set[str] | None = set() if apart else None
-
-    def add(self, url: str, source: str, detail: str) -> None:
-        self.targets.append(url)
-        self.sources.append(source)
-        self.details.append(detail)
-        if self.listed is None:
-            if not self.urls or self.urls[-1] != url:
-                self.urls.append(url)
-        elif url not in self.listed:
-            self.listed.add(url)
-            self.urls.append(url)
-
-    def items(self) -> list[Item]:
-        return list(map(Item, self.targets, self.sources, self.details))
-
-
-class _Groups:
-    """URLs grouped by a text they share (a title, a description, a content hash), groups in
-    the order their text first came. A text is kept as its hash() and a URL alone as itself,
-    a list only from the second: at a million pages the texts and the one-URL lists were most
-    of the audit's memory. Two texts of one hash would group together: about n^2/2^65 odds
-    (one in ~37 million audits of a million pages)."""
-
-    __slots__ = ("_by", "count")
-
-    def __init__(self) -> None:
-        self._by: dict[int, str | list[str]] = {}
-        self.count = 0  # URLs in groups of two or more: len(shared()), kept as they come
-
-    def add(self, text: str, url: str) -> None:
-        key = hash(text)
-        got = self._by.get(key)
-        if got is None:
-            self._by[key] = url
-        elif type(got) is str:
-            self._by[key] = [got, url]
-            self.count += 2
-        else:
-            got.append(url)  # type: ignore[union-attr]
-            self.count += 1
-
-    def shared(self) -> list[str]:
-        """The URLs of every group of two or more, group by group."""
-        return [url for urls in self.groups() for url in urls]
-
-    def groups(self) -> list[list[str]]:
-        """Every group of two or more URLs, in the order their text first came."""
-        return [urls for urls in self._by.values() if type(urls) is list]
