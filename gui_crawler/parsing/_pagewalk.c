@@ -3723,7 +3723,7 @@ static PyMethodDef methods[] = {
      "pack_found(found) -> bytes: a page's checks, each once, packed (pagechecks.pack_found)."},
     {"walked_found", walked_found, METH_VARARGS,
      "walked_found(pieces, page_url, descriptions, viewport) -> (checks, ids, minhash, types) or "
-     "None: ChecksReader.finish of a page of this one piece, where the walk can say it all."},
+     "None: ChecksReader.finish of a page of these pieces (its walks), where the walk can say it all."},
     {"walked_fragments", walked_fragments, METH_VARARGS,
      "walked_fragments(walked) -> [(url, lines)] or None: the links to #fragments of another "
      "page, by the URL they lead to (the order first linked), each with its lines ('fragment\\t"
