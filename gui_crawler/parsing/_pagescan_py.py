@@ -11,8 +11,8 @@ elements and the list of active formatting elements. It gives three things:
   a table or a select: elements whose text the audit reads whole, or whose content parses
   differently out of them) and no formatting element closed by another's end tag waiting on the
   list of active ones (the parser would make it again after the cut); and, for up to half a
-  piece more, no <a> open (an <a> a cut parts has its page's checks put together in Python on the
-  event loop: python3-doc's contents.html, cut inside five, took 29 ms there, 10 ms uncut);
+  piece more, no <a> open (an <a> a cut parts leaves its page's checks to Python, on the event
+  loop: python3-doc's contents.html, cut inside five of its links, took it 29 ms);
 - how many attribute comparisons lexbor's tokenizer makes (``pairs``): it checks each attribute
   of a tag against every one before it for a duplicate, so a tag of 80,000 attributes takes it
   13 s. Counted for tags whose attribute text is at least ``ATTRIBUTE_TEXT`` bytes long (shorter
