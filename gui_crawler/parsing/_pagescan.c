@@ -1105,6 +1105,8 @@ Py_ssize_t page_scan(const char *data, Py_ssize_t n, Py_ssize_t max_tags, Py_ssi
             size_t n_open;
             if (step && lt >= target && lt < n - step / 2 && !(flags & F_NO_CUT)
                 && (t.last < 0 || t.entries[t.last].on) && !holding(&t, held)
+                /* no <a> open, for up to half a piece more (_pagescan_py's docstring) */
+                && (t.names[I_A].places.n == 0 || lt >= target + step / 2)
                 && (n_open = opened(&t, open_names)) <= MAX_REOPENED) {
                 if (n_cuts == cap) {
                     cap = cap ? 2 * cap : 16;

@@ -1594,7 +1594,11 @@ struct walked {
     /* The page's checks packed on its parser thread (walked_settle), for walked_found: made for
      * this URL, this many meta descriptions and whether it has a viewport. */
     int settled;
+    size_t found_pieces; /* the page's pieces: all of them settled in the first */
     buf_t found;
+    buf_t found_ids; /* a page of several pieces: its ids (one piece: its walk's) */
+    unsigned char found_low[2 * SIG_BINS];
+    size_t found_n_low; /* the signature's low halves: none for fewer than three words */
     char *found_url;
     size_t found_url_len;
     long found_descriptions;
@@ -1611,6 +1615,7 @@ void walked_destroy(walked_t *r)
     free(r->lines.data);
     free(r->fragments.items);
     free(r->found.data);
+    free(r->found_ids.data);
     free(r->found_url);
     free(r->w.hrefs.items);
     free(r->w.words.items);
@@ -2979,53 +2984,175 @@ static int has_scheme(span_t v)
     return 0;
 }
 
-/* The checks ChecksReader.finish finds on a page of one piece that has no <base>, in its order,
- * where the walk can say them all: 1 done, 0 where Python must (a link it checks that Python
- * joins, U+FFFD in what it says, JSON-LD, itemtypes, hreflangs, a canonical that is relative,
- * outside <head> or not the only one), -1 out of memory. */
-static int find_checks(const walked_t *r, span_t page_url, long descriptions, int viewport,
-                       found_t *f)
+/* A piece after a cut that opens inside an <a> (an <a> without attributes first, the walk's
+ * walked_checks says): its text continues the <a> of the piece before, which Python puts together. */
+static int opens_in_a(const walk_t *w)
 {
-    const walk_t *w = &r->w;
+    return w->words.n > 0 && w->words.items[0].kind == WORD_A && w->words.items[0].href.data == NULL;
+}
+
+/* The page's links to #fragments of another page from its pieces' (pagechecks.merged_fragments):
+ * each target once (the order first linked), its lines those of each piece, each once. */
+static int merge_fragments(walked_t *const *rs, size_t n, found_t *f)
+{
+    size_t total = 0, distinct = 0;
+    for (size_t p = 0; p < n; p++) {
+        total += rs[p]->fragments.n;
+    }
+    span_t *urls = malloc((total + 1) * sizeof(span_t));
+    span_t *lines = malloc((total + 1) * sizeof(span_t));
+    /* Each target's blocks, a list through ``next`` from ``first`` to ``last`` (index + 1). */
+    size_t *first = calloc(total + 1, sizeof(size_t)), *last = calloc(total + 1, sizeof(size_t));
+    size_t *next = calloc(total + 1, sizeof(size_t));
+    index_t targets = {NULL, NULL, 0};
+    int failed = urls == NULL || lines == NULL || first == NULL || last == NULL || next == NULL
+                 || index_init(&targets, urls, total) < 0;
+    size_t k = 0;
+    for (size_t p = 0; !failed && p < n; p++) {
+        const walked_t *r = rs[p];
+        for (size_t i = 0; i < r->fragments.n; i++, k++) {
+            const fragment_t *g = &r->fragments.items[i];
+            span_t url = {(const lxb_char_t *) r->urls.data + g->url_off, g->url_len};
+            span_t said = {(const lxb_char_t *) r->lines.data + g->off, g->len};
+            int added;
+            size_t t = index_of(&targets, url, distinct, &added);
+            if (added) {
+                urls[distinct++] = url;
+                first[t] = k + 1;
+            }
+            else {
+                next[last[t] - 1] = k + 1;
+            }
+            last[t] = k + 1;
+            lines[k] = said;
+        }
+    }
+    buf_t merged = {NULL, 0, 0};
+    span_t *seen_keys = NULL;
+    for (size_t t = 0; !failed && t < distinct; t++) {
+        if (next[first[t] - 1] == 0) { /* one piece's lines, each once already */
+            failed = found_add(f, "fragments", urls[t], lines[first[t] - 1]) < 0;
+            continue;
+        }
+        /* Every line of every block of this target, each once, in order. */
+        size_t most = 0;
+        for (size_t at = first[t]; at != 0; at = next[at - 1]) {
+            for (size_t i = 0; i < lines[at - 1].len; i++) {
+                most += lines[at - 1].data[i] == '\n';
+            }
+            most++;
+        }
+        span_t *more = realloc(seen_keys, most * sizeof(span_t));
+        index_t seen = {NULL, NULL, 0};
+        failed = more == NULL || index_init(&seen, more, most) < 0;
+        seen_keys = more != NULL ? more : seen_keys;
+        size_t kept = 0;
+        merged.n = 0;
+        for (size_t at = first[t]; !failed && at != 0; at = next[at - 1]) {
+            const lxb_char_t *a = lines[at - 1].data, *stop = a + lines[at - 1].len;
+            while (!failed) {
+                const lxb_char_t *nl = memchr(a, '\n', (size_t) (stop - a));
+                span_t line = {a, (size_t) ((nl ? nl : stop) - a)};
+                int added;
+                index_of(&seen, line, kept, &added);
+                if (added) {
+                    seen_keys[kept++] = line;
+                    failed = (kept > 1 && buf_add(&merged, (const lxb_char_t *) "\n", 1) < 0)
+                             || buf_add(&merged, line.data, line.len) < 0;
+                }
+                if (nl == NULL) {
+                    break;
+                }
+                a = nl + 1;
+            }
+        }
+        free(seen.slots);
+        span_t all = {(const lxb_char_t *) (merged.data ? merged.data : ""), merged.n};
+        failed = failed || found_add(f, "fragments", urls[t], all) < 0;
+    }
+    free(merged.data);
+    free(seen_keys);
+    free(targets.slots);
+    free(urls);
+    free(lines);
+    free(first);
+    free(last);
+    free(next);
+    return failed ? -1 : 0;
+}
+
+/* Whether the sorted ids hold ``h``. */
+static int holds_id(const uint32_t *ids, size_t n, uint32_t h)
+{
+    /* bsearch must not be given a null array, even empty. */
+    return n > 0 && bsearch(&h, ids, n, 4, compare_u32) != NULL;
+}
+
+/* The checks ChecksReader.finish finds on a page of ``n`` pieces that has no <base>, in its
+ * order, where the walk can say them all: 1 done, 0 where Python must (a link it checks that
+ * Python joins, U+FFFD in what it says, JSON-LD, itemtypes, hreflangs, a canonical that is
+ * relative, outside <head> or not the only one, an <a> a cut parted), -1 out of memory. ``ids``:
+ * the page's (the pieces' put together), where a link to #here of a piece that has not its id
+ * looks for it. */
+static int find_checks(walked_t *const *rs, size_t n, span_t page_url, long descriptions,
+                       int viewport, const uint32_t *ids, size_t n_ids, found_t *f)
+{
     span_t none = {(const lxb_char_t *) "", 0};
     char number[32];
-    if (!r->fragments_built || w->has_base) {
-        return 0;
-    }
     size_t canonicals = 0;
-    for (size_t i = 0; i < w->checks.n; i++) {
-        const check_t *c = &w->checks.items[i];
-        if (c->kind == CHECK_JSONLD || c->kind == CHECK_ITEMTYPE || c->kind == CHECK_HREFLANG) {
+    long titles = 0;
+    int lorem = 0, h2 = 0;
+    for (size_t p = 0; p < n; p++) {
+        const walked_t *r = rs[p];
+        const walk_t *w = &r->w;
+        if (!r->fragments_built || w->has_base || (p > 0 && opens_in_a(w))) {
             return 0;
         }
-        if (c->kind == CHECK_CANONICAL) {
-            span_t written = trimmed(c->a);
-            if (++canonicals > 1 || !c->n
-                || (written.len > 0 && !has_scheme(written)
-                    && !(written.len >= 2 && written.data[0] == '/' && written.data[1] == '/'))) {
+        for (size_t i = 0; i < w->checks.n; i++) {
+            const check_t *c = &w->checks.items[i];
+            if (c->kind == CHECK_JSONLD || c->kind == CHECK_ITEMTYPE || c->kind == CHECK_HREFLANG) {
                 return 0;
             }
+            if (c->kind == CHECK_CANONICAL) {
+                span_t written = trimmed(c->a);
+                if (++canonicals > 1 || !c->n
+                    || (written.len > 0 && !has_scheme(written)
+                        && !(written.len >= 2 && written.data[0] == '/' && written.data[1] == '/'))) {
+                    return 0;
+                }
+            }
         }
+        titles += w->titles;
+        lorem |= w->lorem;
+        h2 |= memchr(w->headings.data ? (const void *) w->headings.data : "", 2, w->headings.n) != NULL;
     }
-    const lxb_char_t *headings = (const lxb_char_t *) w->headings.data;
-    if (memchr(headings ? (const void *) headings : "", 2, w->headings.n) == NULL
-        && found_add(f, "h2_missing", none, none) < 0) {
+    if (!h2 && found_add(f, "h2_missing", none, none) < 0) {
         return -1;
     }
-    for (size_t i = 1; i < w->headings.n; i++) {
-        if (headings[i] > headings[i - 1] + 1) {
-            int n = snprintf(number, sizeof number, "h%d \xe2\x86\x92 h%d", headings[i - 1], headings[i]);
-            span_t detail = {(const lxb_char_t *) number, (size_t) n};
-            if (found_add(f, "headings_non_sequential", none, detail) < 0) {
-                return -1;
+    int before = -1; /* the heading level before, across the pieces */
+    for (size_t p = 0; p < n; p++) {
+        const walk_t *w = &rs[p]->w;
+        const lxb_char_t *headings = (const lxb_char_t *) w->headings.data;
+        size_t i = 0;
+        for (; i < w->headings.n; i++) {
+            if (before >= 0 && headings[i] > before + 1) {
+                int len = snprintf(number, sizeof number, "h%d \xe2\x86\x92 h%d", before, headings[i]);
+                span_t detail = {(const lxb_char_t *) number, (size_t) len};
+                if (found_add(f, "headings_non_sequential", none, detail) < 0) {
+                    return -1;
+                }
+                break;
             }
+            before = headings[i];
+        }
+        if (i < w->headings.n) {
             break;
         }
     }
     struct {
         const char *kind;
         long count;
-    } counted[] = {{"title_multiple", w->titles}, {"description_multiple", descriptions}};
+    } counted[] = {{"title_multiple", titles}, {"description_multiple", descriptions}};
     for (size_t k = 0; k < 2; k++) {
         if (counted[k].count > 1) {
             span_t detail = {(const lxb_char_t *) number,
@@ -3035,96 +3162,115 @@ static int find_checks(const walked_t *r, span_t page_url, long descriptions, in
             }
         }
     }
-    span_t lorem = {(const lxb_char_t *) "lorem ipsum", 11};
-    if ((w->lorem && found_add(f, "lorem_ipsum", none, lorem) < 0)
+    span_t lorem_ipsum = {(const lxb_char_t *) "lorem ipsum", 11};
+    if ((lorem && found_add(f, "lorem_ipsum", none, lorem_ipsum) < 0)
         || (!viewport && found_add(f, "viewport_missing", none, none) < 0)) {
         return -1;
     }
-    for (size_t i = 0; i < w->checks.n; i++) {
-        const check_t *c = &w->checks.items[i];
-        if (c->kind != CHECK_IMG) {
-            continue;
-        }
-        long flags = c->n;
-        if (flags & IMG_LONG_ALT && (replaced(c->b) || utf8_chars(c->b) <= alt_floor)) {
-            if (replaced(c->b)) {
+    for (size_t p = 0; p < n; p++) {
+        const walked_t *r = rs[p];
+        const walk_t *w = &r->w;
+        for (size_t i = 0; i < w->checks.n; i++) {
+            const check_t *c = &w->checks.items[i];
+            if (c->kind != CHECK_IMG) {
+                continue;
+            }
+            long flags = c->n;
+            if (flags & IMG_LONG_ALT && (replaced(c->b) || utf8_chars(c->b) <= alt_floor)) {
+                if (replaced(c->b)) {
+                    return 0;
+                }
+                flags &= ~IMG_LONG_ALT; /* longer in bytes only */
+            }
+            if (!flags) {
+                continue;
+            }
+            span_t url = joined_url(r, (long) c->off);
+            if (url.data == NULL) {
                 return 0;
             }
-            flags &= ~IMG_LONG_ALT; /* longer in bytes only */
-        }
-        if (!flags) {
-            continue;
-        }
-        span_t url = joined_url(r, (long) c->off);
-        if (url.data == NULL) {
-            return 0;
-        }
-        if (url.len == 0) {
-            continue;
-        }
-        span_t length = {(const lxb_char_t *) number, 0};
-        if (flags & IMG_LONG_ALT && c->b.data != NULL) {
-            length.len = (size_t) snprintf(number, sizeof number, "%zu", utf8_chars(c->b));
-        }
-        if ((flags & IMG_NO_ALT && found_add(f, "img_missing_alt", url, none) < 0)
-            || (length.len && found_add(f, "img_alt", url, length) < 0)
-            || (flags & IMG_NO_SIZE && found_add(f, "img_missing_size", url, none) < 0)) {
-            return -1;
+            if (url.len == 0) {
+                continue;
+            }
+            span_t length = {(const lxb_char_t *) number, 0};
+            if (flags & IMG_LONG_ALT && c->b.data != NULL) {
+                length.len = (size_t) snprintf(number, sizeof number, "%zu", utf8_chars(c->b));
+            }
+            if ((flags & IMG_NO_ALT && found_add(f, "img_missing_alt", url, none) < 0)
+                || (length.len && found_add(f, "img_alt", url, length) < 0)
+                || (flags & IMG_NO_SIZE && found_add(f, "img_missing_size", url, none) < 0)) {
+                return -1;
+            }
         }
     }
     span_t host = host_of(page_url);
     buf_t said = {NULL, 0, 0}; /* a link's words, then what a check says of it */
     int done = 1;
-    for (size_t i = 0; done > 0 && i < w->checks.n; i++) {
-        const check_t *c = &w->checks.items[i];
-        long flags = c->n & ~A_FRAGMENT;
-        if (c->kind != CHECK_A || !(flags & ~A_LAST)) {
-            continue;
-        }
-        span_t text = anchor_text(w, c->word);
-        if (replaced(c->a) || replaced(text)) {
-            done = 0;
-            break;
-        }
-        said.n = 0;
-        if (buf_reserve(&said, text.len + page_url.len + 1 + c->a.len) < 0) {
-            done = -1;
-            break;
-        }
-        lxb_char_t *o = put_words(text, (lxb_char_t *) said.data);
-        span_t words = {(const lxb_char_t *) said.data, (size_t) (o - (lxb_char_t *) said.data)};
-        if (flags & A_MISSING_HERE) {
-            /* The walk looked its fragment up already: missing. */
-            span_t written = trimmed(c->a);
-            memcpy(o, page_url.data, page_url.len);
-            o[page_url.len] = '#';
-            memcpy(o + page_url.len + 1, written.data + 1, written.len - 1);
-            span_t at = {o, page_url.len + written.len};
-            done = found_add(f, "fragment_missing", at, words) < 0 ? -1 : 1;
-            continue;
-        }
-        span_t target = joined_url(r, w->words.items[c->word].at);
-        if (target.data == NULL) {
-            done = 0;
-            break;
-        }
-        if (target.len == 0) {
-            continue;
-        }
-        int elsewhere = 0;
-        if (flags & A_BLANK) {
-            span_t there = host_of(target);
-            if (there.data == NULL || host.data == NULL) {
+    for (size_t p = 0; done > 0 && p < n; p++) {
+        const walked_t *r = rs[p];
+        const walk_t *w = &r->w;
+        for (size_t i = 0; done > 0 && i < w->checks.n; i++) {
+            const check_t *c = &w->checks.items[i];
+            long flags = c->n & ~A_FRAGMENT;
+            if (c->kind != CHECK_A || !(flags & ~A_LAST)) {
+                continue;
+            }
+            span_t text = anchor_text(w, c->word);
+            if (replaced(c->a) || replaced(text)) {
                 done = 0;
                 break;
             }
-            elsewhere = !same_span(there, host);
-        }
-        if ((flags & A_NOFOLLOW && found_add(f, "nofollow", target, words) < 0)
-            || (flags & A_EMPTY && found_add(f, "no_words", target, none) < 0)
-            || (flags & A_VAGUE && found_add(f, "anchor_non_descriptive", target, words) < 0)
-            || (elsewhere && found_add(f, "unsafe_cross_origin", target, words) < 0)) {
-            done = -1;
+            said.n = 0;
+            if (buf_reserve(&said, text.len + page_url.len + 1 + c->a.len) < 0) {
+                done = -1;
+                break;
+            }
+            lxb_char_t *o = put_words(text, (lxb_char_t *) said.data);
+            span_t words = {(const lxb_char_t *) said.data, (size_t) (o - (lxb_char_t *) said.data)};
+            if (flags & A_MISSING_HERE) {
+                /* The walk looked its fragment up among its piece's ids already: missing there. */
+                span_t written = trimmed(c->a);
+                if (n > 1) { /* another piece may have it */
+                    span_t frag = {written.data + 1, written.len - 1};
+                    uint32_t hashes[2];
+                    if (fragment_hashes(frag, hashes) < 0) {
+                        done = -1;
+                        break;
+                    }
+                    if (holds_id(ids, n_ids, hashes[0]) || holds_id(ids, n_ids, hashes[1])) {
+                        continue;
+                    }
+                }
+                memcpy(o, page_url.data, page_url.len);
+                o[page_url.len] = '#';
+                memcpy(o + page_url.len + 1, written.data + 1, written.len - 1);
+                span_t at = {o, page_url.len + written.len};
+                done = found_add(f, "fragment_missing", at, words) < 0 ? -1 : 1;
+                continue;
+            }
+            span_t target = joined_url(r, w->words.items[c->word].at);
+            if (target.data == NULL) {
+                done = 0;
+                break;
+            }
+            if (target.len == 0) {
+                continue;
+            }
+            int elsewhere = 0;
+            if (flags & A_BLANK) {
+                span_t there = host_of(target);
+                if (there.data == NULL || host.data == NULL) {
+                    done = 0;
+                    break;
+                }
+                elsewhere = !same_span(there, host);
+            }
+            if ((flags & A_NOFOLLOW && found_add(f, "nofollow", target, words) < 0)
+                || (flags & A_EMPTY && found_add(f, "no_words", target, none) < 0)
+                || (flags & A_VAGUE && found_add(f, "anchor_non_descriptive", target, words) < 0)
+                || (elsewhere && found_add(f, "unsafe_cross_origin", target, words) < 0)) {
+                done = -1;
+            }
         }
     }
     free(said.data);
@@ -3138,10 +3284,13 @@ static int find_checks(const walked_t *r, span_t page_url, long descriptions, in
     char missing[64] = "";
     for (size_t k = 0; k < 3; k++) {
         int seen = 0;
-        for (size_t i = 0; i < w->checks.n && !seen; i++) {
-            const check_t *c = &w->checks.items[i];
-            seen = c->kind == CHECK_OG && !blank(c->b)
-                   && ascii_ieq(c->a, og_names[k], strlen(og_names[k]));
+        for (size_t p = 0; p < n && !seen; p++) {
+            const walk_t *w = &rs[p]->w;
+            for (size_t i = 0; i < w->checks.n && !seen; i++) {
+                const check_t *c = &w->checks.items[i];
+                seen = c->kind == CHECK_OG && !blank(c->b)
+                       && ascii_ieq(c->a, og_names[k], strlen(og_names[k]));
+            }
         }
         if (!seen) {
             strcat(strcat(missing, missing[0] ? ", " : ""), og_names[k]);
@@ -3151,15 +3300,116 @@ static int find_checks(const walked_t *r, span_t page_url, long descriptions, in
     if (missing[0] && found_add(f, "og_missing", none, detail) < 0) {
         return -1;
     }
-    for (size_t i = 0; i < r->fragments.n; i++) {
-        const fragment_t *g = &r->fragments.items[i];
-        span_t url = {(const lxb_char_t *) r->urls.data + g->url_off, g->url_len};
-        span_t lines = {(const lxb_char_t *) r->lines.data + g->off, g->len};
-        if (found_add(f, "fragments", url, lines) < 0) {
+    return merge_fragments(rs, n, f) < 0 ? -1 : 1;
+}
+
+/* A page's ids (pagechecks._union_ids): each piece's, sorted and each once already, put
+ * together sorted and each once, into ``out`` as uint32 (a piece's own where it is one). */
+static int union_ids(walked_t *const *rs, size_t n, buf_t *out)
+{
+    for (size_t p = 0; p < n; p++) {
+        if (buf_add(out, (const lxb_char_t *) rs[p]->w.ids.data, rs[p]->w.ids.n) < 0) {
             return -1;
         }
     }
-    return 1;
+    uint32_t *ids = (uint32_t *) out->data;
+    size_t count = out->n / 4, kept = 0;
+    if (n > 1 && count > 1) {
+        qsort(ids, count, 4, compare_u32);
+        for (size_t i = 0; i < count; i++) {
+            if (kept == 0 || ids[i] != ids[kept - 1]) {
+                ids[kept++] = ids[i];
+            }
+        }
+        out->n = kept * 4;
+    }
+    return 0;
+}
+
+/* A page's signature from its pieces' (pagechecks._combined): the least of each bin, with the
+ * shingles that span each cut; 0 for a text of fewer than three words. */
+static int combined_signature(walked_t *const *rs, size_t n, uint32_t sig[SIG_BINS])
+{
+    long words = 0;
+    for (size_t b = 0; b < SIG_BINS; b++) {
+        sig[b] = 0xFFFFFFFFu; /* an empty bin */
+    }
+    uint32_t before[4];
+    size_t n_before = 0; /* the last (up to) two words' hashes so far */
+    for (size_t p = 0; p < n; p++) {
+        const digest_t *d = &rs[p]->w.text;
+        words += d->words;
+        if (d->seen >= 3) {
+            for (size_t b = 0; b < SIG_BINS; b++) {
+                sig[b] = d->sig[b] < sig[b] ? d->sig[b] : sig[b];
+            }
+        }
+        /* The edges as walked_checks says them: the first, then the last, (up to) two words. */
+        uint32_t edges[4];
+        size_t n_edges = 0, ends = d->seen < 2 ? (size_t) d->seen : 2;
+        for (size_t i = 0; i < ends; i++) {
+            edges[n_edges++] = d->first[i];
+        }
+        for (size_t i = 2 - ends; i < 2; i++) {
+            edges[n_edges++] = d->last[i];
+        }
+        size_t head = d->words < 2 ? (size_t) d->words : 2;
+        head = head < n_edges ? head : n_edges;
+        uint32_t run[6];
+        memcpy(run, before, n_before * 4);
+        memcpy(run + n_before, edges, head * 4);
+        size_t n_run = n_before + head;
+        size_t from = n_before > 2 ? n_before - 2 : 0;
+        for (size_t i = from; i < n_before && i + 3 <= n_run; i++) {
+            uint64_t x = shingle(run[i], run[i + 1], run[i + 2]);
+            if ((uint32_t) x < sig[x >> 58]) {
+                sig[x >> 58] = (uint32_t) x;
+            }
+        }
+        if (d->words < 2) {
+            size_t keep = n_run < 2 ? n_run : 2;
+            memmove(before, run + n_run - keep, keep * 4);
+            n_before = keep;
+        }
+        else {
+            n_before = n_edges - head;
+            memcpy(before, edges + head, n_before * 4);
+        }
+    }
+    return words >= 3;
+}
+
+/* What ChecksReader.finish says of a page of ``n`` pieces: its checks packed, its ids, its
+ * signature's low halves (n_low bytes: none for fewer than three words); 1 done, 0 where Python
+ * must (find_checks), -1 out of memory. No GIL needed. */
+static int find_page(walked_t *const *rs, size_t n, span_t page_url, long descriptions,
+                     int viewport, buf_t *packed, buf_t *ids, unsigned char low[2 * SIG_BINS],
+                     size_t *n_low)
+{
+    found_t f = {{NULL, 0, 0}, NULL, 0, 0};
+    uint32_t sig[SIG_BINS];
+    const uint32_t *own = (const uint32_t *) rs[0]->w.ids.data;
+    size_t n_ids = rs[0]->w.ids.n / 4;
+    if (n > 1) {
+        if (union_ids(rs, n, ids) < 0) {
+            return -1;
+        }
+        own = (const uint32_t *) ids->data;
+        n_ids = ids->n / 4;
+    }
+    int done = find_checks(rs, n, page_url, descriptions, viewport, own, n_ids, &f);
+    if (done > 0 && found_pack(&f, packed) < 0) {
+        done = -1;
+    }
+    found_free(&f);
+    int any = n > 1 ? combined_signature(rs, n, sig) : rs[0]->w.text.seen >= 3;
+    const uint32_t *bins = n > 1 ? sig : rs[0]->w.text.sig;
+    *n_low = any ? 2 * SIG_BINS : 0;
+    for (size_t i = 0; i < *n_low / 2; i++) { /* little-endian, as _low_halves says */
+        low[2 * i] = (unsigned char) bins[i];
+        low[2 * i + 1] = (unsigned char) (bins[i] >> 8);
+    }
+    return done;
 }
 
 static PyObject *u32_bytes(const uint32_t *v, size_t n);
@@ -3182,81 +3432,108 @@ static int meta_named(span_t name, const char *lower_name)
     return ascii_ieq(name, lower_name, strlen(lower_name));
 }
 
-void walked_settle(walked_t *r, const char *url, size_t url_len)
+void walked_settle(walked_t *const *rs, size_t n, const char *url, size_t url_len)
 {
-    const walk_t *w = &r->w;
-    if (r->no_doc || w->failed || r->status != LXB_STATUS_OK || w->no_checks) {
-        return;
-    }
+    walked_t *r = rs[0];
     long descriptions = 0;
     int viewport = 0;
-    for (size_t i = 0; i + 1 < w->metas.n; i += 2) {
-        int description = meta_named(w->metas.items[i], "description");
-        int port = meta_named(w->metas.items[i], "viewport");
-        if (description < 0 || port < 0) {
+    for (size_t p = 0; p < n; p++) {
+        const walk_t *w = &rs[p]->w;
+        if (rs[p]->no_doc || w->failed || rs[p]->status != LXB_STATUS_OK || w->no_checks) {
             return;
         }
-        descriptions += description;
-        viewport |= port;
+        for (size_t i = 0; i + 1 < w->metas.n; i += 2) {
+            int description = meta_named(w->metas.items[i], "description");
+            int port = meta_named(w->metas.items[i], "viewport");
+            if (description < 0 || port < 0) {
+                return;
+            }
+            descriptions += description;
+            viewport |= port;
+        }
     }
-    found_t f = {{NULL, 0, 0}, NULL, 0, 0};
     span_t page_url = {(const lxb_char_t *) url, url_len};
     r->found_url = malloc(url_len + 1);
-    if (r->found_url != NULL && find_checks(r, page_url, descriptions, viewport, &f) > 0
-        && found_pack(&f, &r->found) == 0) {
+    if (r->found_url != NULL
+        && find_page(rs, n, page_url, descriptions, viewport, &r->found, &r->found_ids,
+                     r->found_low, &r->found_n_low) > 0) {
         memcpy(r->found_url, url, url_len);
         r->found_url_len = url_len;
         r->found_descriptions = descriptions;
         r->found_viewport = viewport;
+        r->found_pieces = n;
         r->settled = 1;
     }
-    found_free(&f);
 }
 
-/* pagechecks.ChecksReader.finish of a page of this one piece (_pagewalk_py.walked_found): its
+/* pagechecks.ChecksReader.finish of a page of these pieces (_pagewalk_py.walked_found): its
  * checks packed (on its parser thread already, where walked_settle could), ids, signature's low
  * halves and structured data types; or None where Python must put them together (find_checks
  * says when). */
 static PyObject *walked_found(PyObject *Py_UNUSED(self), PyObject *args)
 {
-    PyObject *capsule;
+    PyObject *pieces;
     const char *url;
     Py_ssize_t url_len;
     long descriptions;
     int viewport;
-    if (!PyArg_ParseTuple(args, "Os#lp:walked_found", &capsule, &url, &url_len, &descriptions,
-                          &viewport)) {
+    if (!PyArg_ParseTuple(args, "O!s#lp:walked_found", &PyList_Type, &pieces, &url, &url_len,
+                          &descriptions, &viewport)) {
         return NULL;
     }
-    walked_t *r = PyCapsule_GetPointer(capsule, WALKED);
-    if (r == NULL || walk_failed(r) < 0) {
+    size_t n = (size_t) PyList_GET_SIZE(pieces);
+    if (n == 0) {
+        PyErr_SetString(PyExc_ValueError, "walked_found: no pieces");
         return NULL;
     }
-    PyObject *packed = NULL;
-    int done = 1;
-    if (r->settled && r->found_url_len == (size_t) url_len && memcmp(r->found_url, url, (size_t) url_len) == 0
+    walked_t **rs = PyMem_Malloc(n * sizeof(walked_t *));
+    if (rs == NULL) {
+        return PyErr_NoMemory();
+    }
+    for (size_t p = 0; p < n; p++) {
+        rs[p] = PyCapsule_GetPointer(PyList_GET_ITEM(pieces, (Py_ssize_t) p), WALKED);
+        if (rs[p] == NULL || walk_failed(rs[p]) < 0) {
+            PyMem_Free(rs);
+            return NULL;
+        }
+    }
+    walked_t *r = rs[0];
+    PyObject *packed = NULL, *ids = NULL, *low = NULL;
+    if (r->settled && r->found_pieces == n && r->found_url_len == (size_t) url_len
+        && memcmp(r->found_url, url, (size_t) url_len) == 0
         && r->found_descriptions == descriptions && r->found_viewport == viewport) {
         packed = PyBytes_FromStringAndSize(r->found.data ? r->found.data : "", (Py_ssize_t) r->found.n);
+        const buf_t *own = n > 1 ? &r->found_ids : &r->w.ids;
+        ids = u32_bytes((const uint32_t *) own->data, own->n / 4);
+        low = PyBytes_FromStringAndSize((const char *) r->found_low, (Py_ssize_t) r->found_n_low);
     }
     else {
-        found_t f = {{NULL, 0, 0}, NULL, 0, 0};
+        buf_t found = {NULL, 0, 0}, union_of = {NULL, 0, 0};
+        unsigned char halves[2 * SIG_BINS];
+        size_t n_low;
         span_t page_url = {(const lxb_char_t *) url, (size_t) url_len};
-        done = find_checks(r, page_url, descriptions, viewport, &f);
-        packed = done > 0 ? found_packed(&f) : NULL;
-        found_free(&f);
+        int done = find_page(rs, n, page_url, descriptions, viewport, &found, &union_of, halves, &n_low);
+        if (done > 0) {
+            const buf_t *own = n > 1 ? &union_of : &r->w.ids;
+            packed = PyBytes_FromStringAndSize(found.data ? found.data : "", (Py_ssize_t) found.n);
+            ids = u32_bytes((const uint32_t *) own->data, own->n / 4);
+            low = PyBytes_FromStringAndSize((const char *) halves, (Py_ssize_t) n_low);
+        }
+        free(found.data);
+        free(union_of.data);
+        if (done <= 0) {
+            PyMem_Free(rs);
+            return done < 0 ? PyErr_NoMemory() : Py_NewRef(Py_None);
+        }
     }
-    if (done <= 0) {
-        return done < 0 ? PyErr_NoMemory() : Py_NewRef(Py_None);
+    PyMem_Free(rs);
+    if (packed == NULL || ids == NULL || low == NULL) {
+        Py_XDECREF(packed);
+        Py_XDECREF(ids);
+        Py_XDECREF(low);
+        return NULL;
     }
-    const walk_t *w = &r->w;
-    unsigned char low[2 * SIG_BINS];
-    size_t n_low = w->text.seen >= 3 ? sizeof low : 0;
-    for (size_t i = 0; i < n_low / 2; i++) { /* little-endian, as _low_halves says */
-        low[2 * i] = (unsigned char) w->text.sig[i];
-        low[2 * i + 1] = (unsigned char) (w->text.sig[i] >> 8);
-    }
-    return Py_BuildValue("(NNNs)", packed, u32_bytes((const uint32_t *) w->ids.data, w->ids.n / 4),
-                         PyBytes_FromStringAndSize((const char *) low, (Py_ssize_t) n_low), "");
+    return Py_BuildValue("(NNNs)", packed, ids, low, "");
 }
 
 /* The "<" in p[from, to), and of those the "</" whose "/" is before ``to``. Counted in runs of at
@@ -3445,8 +3722,8 @@ static PyMethodDef methods[] = {
     {"pack_found", pack_found, METH_O,
      "pack_found(found) -> bytes: a page's checks, each once, packed (pagechecks.pack_found)."},
     {"walked_found", walked_found, METH_VARARGS,
-     "walked_found(walked, page_url, descriptions, viewport) -> (checks, ids, minhash, types) or "
-     "None: ChecksReader.finish of a page of this one piece, where the walk can say it all."},
+     "walked_found(pieces, page_url, descriptions, viewport) -> (checks, ids, minhash, types) or "
+     "None: ChecksReader.finish of a page of these pieces (its walks), where the walk can say it all."},
     {"walked_fragments", walked_fragments, METH_VARARGS,
      "walked_fragments(walked) -> [(url, lines)] or None: the links to #fragments of another "
      "page, by the URL they lead to (the order first linked), each with its lines ('fragment\\t"

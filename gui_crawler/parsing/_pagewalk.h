@@ -15,9 +15,9 @@ walked_t *walked_new(const char *data, size_t len, const char *dir, size_t dir_l
 /* No GIL needed. */
 void walked_destroy(walked_t *r);
 
-/* The checks of a page of one piece at ``url`` found and packed now (no GIL needed), where the
- * walk can say them all, for _pagewalk.walked_found to take as they are. */
-void walked_settle(walked_t *r, const char *url, size_t url_len);
+/* The checks of a page of these ``n`` pieces at ``url`` found and packed now (no GIL needed),
+ * where the walk can say them all, for _pagewalk.walked_found to take as they are. */
+void walked_settle(walked_t *const *rs, size_t n, const char *url, size_t url_len);
 
 /* The visible text's bytes, as the content hash hashes them (empty if the walk failed). */
 void walked_text(const walked_t *r, const char **data, size_t *len);

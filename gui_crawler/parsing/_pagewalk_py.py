@@ -616,18 +616,26 @@ pack_found = pc.pack_found
 
 
 def walked_found(
-    walked: Walked, page_url: str, descriptions: int, viewport: bool, /
+    pieces: list[Walked], page_url: str, descriptions: int, viewport: bool, /
 ) -> tuple[bytes, bytes, bytes, str] | None:
-    """``pagechecks.ChecksReader.finish`` of a page of this one piece at ``page_url`` (``links.finish``
-    reads ``descriptions`` and whether it has a viewport from its metas), where it has no <base>
-    and the walk put its links to #fragments together; else None. (The compiled walk says None
-    also where Python has more to do than it: JSON-LD, itemtypes, hreflangs, a canonical that is
-    relative, outside <head> or not the only one, a link it checks that Python joins, U+FFFD.)"""
-    fragments = walked_fragments(walked)
-    if fragments is None or walked.read[0] is not None:
+    """``pagechecks.ChecksReader.finish`` of a page of these pieces at ``page_url``
+    (``links.finish`` reads ``descriptions`` and whether it has a viewport from its metas), where
+    it has no <base>, the walk put its links to #fragments together, and no <a> is parted by a
+    cut; else None. (The compiled walk says None also where Python has more to do than it:
+    JSON-LD, itemtypes, hreflangs, a canonical that is relative, outside <head> or not the only
+    one, a link it checks that Python joins, U+FFFD.)"""
+    parts = [walked_fragments(walked) for walked in pieces]
+    if any(part is None for part in parts) or any(w.read[0] is not None for w in pieces):
         return None
+    checks = [walked_checks(walked, True) for walked in pieces]
+    if any(checked[13] is not None for checked in checks[1:]):
+        return None  # an <a> a cut parted: its fragment lines are the whole <a>'s
     reader = pc.ChecksReader()
-    reader.add(walked_checks(walked, True), walked.read[7])
-    joined = {href: url for href, url in (walked.joined or {}).items() if url is not None}
+    joined: dict[str, str] = {}
+    for walked, checked in zip(pieces, checks, strict=True):
+        reader.add(checked, walked.read[7])
+        joined.update((h, url) for h, url in (walked.joined or {}).items() if url is not None)
     metas = {"viewport"} if viewport else set()
+    built = [part for part in parts if part is not None]
+    fragments = built[0] if len(built) == 1 else pc.merged_fragments(built)
     return reader.finish(page_url, page_url, descriptions, metas, joined, fragments, pack_found)

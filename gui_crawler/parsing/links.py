@@ -179,14 +179,14 @@ def finish(
     base_href = next((read[0] for read in reads if read[0] is not None), None)
     for read in reads:
         facts.add(*read[1:])
-    # A page of one piece (most): the walk says its checks, packed, where it can.
+    # The walk says the page's checks, packed, where it can (on a parser thread already).
     fragments = None
     if not page.checks:
         facts.found = NO_CHECKS
-    elif base_href is None and len(walked) == 1:
+    elif base_href is None:
         viewport = "viewport" in facts.meta_names
         facts.found = accel.pagewalk.walked_found(
-            walked[0], page.page_url, facts.descriptions, viewport
+            walked, page.page_url, facts.descriptions, viewport
         )
     if facts.found is None:
         # The links to #fragments of another page (python3-doc has ~130 a page) put together by

@@ -97,6 +97,28 @@ def test_cuts_fall_outside_scripts_comments_and_headings(impl: str) -> None:
             assert before.count(start) == before.count(end), (cut, start)
 
 
+def test_cuts_fall_outside_links(impl: str) -> None:
+    """A cut waits for the <a> open where it would fall to close (a table of contents' links
+    hold markup: python3-doc's contents.html was cut inside five of them): an <a> parted by a cut
+    sends its whole page's checks through Python's put-together on the event loop."""
+    entry = '<li><a href="lib/m{0}.html#f{0}"><code><span>m{0}.f()</span></code></a></li>\n'
+    body = (
+        "<!DOCTYPE html><ul>" + "".join(entry.format(i) for i in range(3000)) + "</ul>"
+    ).encode()
+    cuts = cut_points(body, 500)
+    assert len(cuts) > 5
+    for cut in cuts:
+        before = body[:cut]
+        assert before.count(b"<a ") == before.count(b"</a>"), cut
+
+
+def test_an_a_never_closed_still_lets_the_page_be_cut(impl: str) -> None:
+    """An <a> left open waits a cut half a piece more at most: pieces stay bounded."""
+    body = b"<!DOCTYPE html><p><a href=/x>" + b"<span>word</span> " * 6000
+    parts = list(pieces(body, 500))
+    assert len(parts) > 10 and max(p.count(b"<") for p in parts) < 800
+
+
 def test_pieces_hold_a_bounded_number_of_tags(impl: str) -> None:
     body = busy_page(3000)
     parts = list(pieces(body, 500))

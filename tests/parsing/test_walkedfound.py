@@ -1,6 +1,7 @@
-"""A page of one piece whose checks the compiled walk finds and packs itself (``walked_found``):
-the page's facts are those ``pagechecks.ChecksReader.finish`` makes, the compiled function says
-what its twin says or leaves the page to Python (None), and it leaves only what it cannot say."""
+"""A page whose checks the compiled walk finds and packs itself (``walked_found``), whole or cut
+in pieces: the page's facts are those ``pagechecks.ChecksReader.finish`` makes, the compiled
+function says what its twin says or leaves the page to Python (None), and it leaves only what it
+cannot say."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from twins import compiled_twin
 
 from gui_crawler.base.urls import plain_directory
 from gui_crawler.parsing import _pagewalk_py as spec
-from gui_crawler.parsing import accel, links
+from gui_crawler.parsing import accel, links, slicing
 from gui_crawler.parsing.parsepool import ParsePool
 
 URL = "http://127.0.0.1:1/dir/page.html"
@@ -83,23 +84,92 @@ def test_a_page_s_facts_are_the_same_whoever_finds_its_checks(
     assert sum(r is not None for r in said) > len(said) * (0.4 if not extra else 0.1)
 
 
+def long_pages(rnd: random.Random, extra: list[str]) -> list[bytes]:
+    """Pages of many snippets between paragraphs of words, to be cut in pieces: ids and headings
+    in one piece, links to them and the headings after them in another."""
+    body = [s for s in PLAIN if "canonical" not in s] + extra  # a canonical in <body>: Python's
+    out = []
+    for i in range(40):
+        parts = [
+            s
+            for part in rnd.choices(body, k=rnd.randrange(10, 40))
+            for s in (part, f"<p>{' '.join(rnd.choices(['mot', 'word', 'x'], k=8))}</p>")
+        ]
+        head = '<link rel="canonical" href="http://127.0.0.1:1/c">' if i % 2 else ""
+        out.append(
+            f"<!DOCTYPE html><html><head>{head}</head><body>{''.join(parts)}</body></html>".encode()
+        )
+    return out
+
+
+CUT_AT = 12  # tags a piece: every long page is cut
+
+
+@pytest.mark.parametrize("extra", [[], PYTHON], ids=["walk", "python"])
+def test_a_page_in_pieces_has_the_facts_whoever_finds_its_checks(
+    impl: str, monkeypatch: pytest.MonkeyPatch, extra: list[str]
+) -> None:
+    """Its checks put together from its pieces' (ids and <a> across cuts, headings in order
+    across them, the fragments' lines merged, the shingles over each cut) by the walk as by
+    Python; the walk did it for a page of many pieces (before, Python did it for all of them)."""
+    monkeypatch.setattr(slicing, "MAX_TAGS", CUT_AT)
+    said = []
+    real = accel.pagewalk.walked_found
+    for page in long_pages(random.Random(8), extra):
+        with monkeypatch.context() as m:
+            m.setattr(
+                accel.pagewalk,
+                "walked_found",
+                lambda pieces, *a: said.append((len(pieces), r := real(pieces, *a))) or r,
+            )
+            ours = links.parse_page(page, "utf-8", URL)
+        with monkeypatch.context() as m:
+            m.setattr(accel.pagewalk, "walked_found", lambda *a: None)
+            theirs = links.parse_page(page, "utf-8", URL)
+        assert ours == theirs, page
+    assert all(n > 2 for n, _ in said)
+    # Where Python has more to do (``PYTHON``), the walk leaves nearly every such page to it.
+    assert sum(r is not None for _, r in said) >= (0 if extra else 12)
+
+
+def test_the_compiled_walk_finds_what_its_twin_finds_in_pieces() -> None:
+    c = compiled_twin("pagewalk")
+    directory = plain_directory(URL)
+    left = said = 0
+    for page in long_pages(random.Random(9), PYTHON) + long_pages(random.Random(10), []):
+        pieces = list(slicing.pieces(page, CUT_AT))
+        assert len(pieces) > 2
+        ours = c.walked_found([c.walk_apart(p, directory) for p in pieces], URL, 1, True)
+        theirs = spec.walked_found([spec.walk_apart(p, directory) for p in pieces], URL, 1, True)
+        assert ours is None or ours == theirs, page
+        left += ours is None and theirs is not None
+        said += ours is not None
+    assert left > 0 and said > 20
+
+
 def test_the_compiled_walk_finds_what_its_twin_finds_or_leaves_it() -> None:
     c = compiled_twin("pagewalk")
     directory = plain_directory(URL)
     left = 0
     for page in pages(random.Random(6), PYTHON):
-        ours = c.walked_found(c.walk_apart(page, directory), URL, 1, False)
-        theirs = spec.walked_found(spec.walk_apart(page, directory), URL, 1, False)
+        ours = c.walked_found([c.walk_apart(page, directory)], URL, 1, False)
+        theirs = spec.walked_found([spec.walk_apart(page, directory)], URL, 1, False)
         assert ours is None or ours == theirs, page
         left += ours is None and theirs is not None
     assert 0 < left < 120
 
 
-def test_the_parser_threads_pack_what_the_event_loop_would(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The threads pack a page's checks as they walk it (walked_settle, given its URL); the loop
-    takes them as they are only for the same URL and meta facts."""
+@pytest.mark.parametrize("cut", [False, True], ids=["whole", "pieces"])
+def test_the_parser_threads_pack_what_the_event_loop_would(
+    monkeypatch: pytest.MonkeyPatch, cut: bool
+) -> None:
+    """The threads pack a page's checks as they walk it, all its pieces' together (walked_settle,
+    given its URL); the loop takes them as they are only for the same URL and meta facts."""
     monkeypatch.setattr(accel, "pagewalk", compiled_twin("pagewalk"))
     every = pages(random.Random(7), PYTHON)
+    if cut:
+        monkeypatch.setattr(slicing, "MAX_TAGS", CUT_AT)
+        every = long_pages(random.Random(11), []) + long_pages(random.Random(12), PYTHON)
 
     async def threads() -> list[links.ParsedPage]:
         pool = ParsePool(0, inline_bytes=0, threads=2)
