@@ -2447,7 +2447,9 @@ static PyObject *walked(PyObject *Py_UNUSED(self), PyObject *args)
 }
 
 /* Each link of a walk, as the key of a dict: no Python object made for an href seen before on
- * the piece, and the hrefs joined in C (when ``use_joined``) go in as they are. */
+ * the piece, and the hrefs joined in C (when ``use_joined``) go in as they are. Returns the links
+ * ``join`` made that were not in the dict yet, each with where it went in: (position, url), the
+ * extras of the page's packed links (linkwords.page_blob). */
 static PyObject *walked_links(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule, *out, *join;
@@ -2460,14 +2462,19 @@ static PyObject *walked_links(PyObject *Py_UNUSED(self), PyObject *args)
     if (r == NULL || walk_failed(r) < 0) {
         return NULL;
     }
+    PyObject *extras = PyList_New(0);
+    if (extras == NULL) {
+        return NULL;
+    }
     const joined_t *joined = use_joined ? r->joined : NULL;
     for (size_t k = 0; k < r->n_order; k++) {
         size_t i = r->order[k];
         PyObject *url;
+        int ours = joined != NULL && joined[i].off >= 0;
         if (joined != NULL && joined[i].off == JOIN_NOTHING) {
             continue;
         }
-        if (joined != NULL && joined[i].off >= 0) {
+        if (ours) {
             url = PyUnicode_FromStringAndSize(r->urls.data + joined[i].off, joined[i].len);
         }
         else {
@@ -2476,20 +2483,31 @@ static PyObject *walked_links(PyObject *Py_UNUSED(self), PyObject *args)
             Py_XDECREF(href);
         }
         if (url == NULL) {
+            Py_DECREF(extras);
             return NULL;
         }
         if (url != Py_None && !PyUnicode_Check(url)) {
             Py_DECREF(url);
+            Py_DECREF(extras);
             return PyErr_Format(PyExc_TypeError, "join must return a str or None");
         }
-        int failed = url != Py_None && PyUnicode_GET_LENGTH(url) > 0
-                     && PyDict_SetItem(out, url, Py_None) < 0;
+        int failed = 0;
+        if (url != Py_None && PyUnicode_GET_LENGTH(url) > 0) {
+            Py_ssize_t at = PyDict_GET_SIZE(out);
+            failed = PyDict_SetItem(out, url, Py_None) < 0;
+            if (!failed && !ours && PyDict_GET_SIZE(out) > at) {
+                PyObject *extra = Py_BuildValue("(nO)", at, url);
+                failed = extra == NULL || PyList_Append(extras, extra) < 0;
+                Py_XDECREF(extra);
+            }
+        }
         Py_DECREF(url);
         if (failed) {
+            Py_DECREF(extras);
             return NULL;
         }
     }
-    Py_RETURN_NONE;
+    return extras;
 }
 
 /* Each link of a walk with its words, document order, every time it occurs: (href as written,
@@ -3425,7 +3443,8 @@ static PyMethodDef methods[] = {
      "walked_links(walked, links, join, use_joined=True): each distinct href of walk_apart()'s "
      "result, in document order, as the URL it joins to: the walk's own join if ``use_joined`` "
      "and it made one, else join(href) (None or '' for no link); added to the dict ``links`` "
-     "(value None) unless there already."},
+     "(value None) unless there already. Returns [(position, url)]: the links join() made "
+     "that went in, each with its position in ``links``."},
     {"walked_words", walked_words, METH_VARARGS,
      "walked_words(walked) -> [(href, element, text, alt, rel)]: each link of walk_apart()'s "
      "result with its words, document order, every time it occurs: the href as written (a meta "

@@ -401,17 +401,22 @@ def walked_links(
     join: Callable[[str], str | None],
     use_joined: bool = True,
     /,
-) -> None:
+) -> list[tuple[int, str]]:
     """Each distinct href of the walk, in document order, as the URL it joins to: the walk's own
     join if ``use_joined`` and it made one, else ``join(href)`` (None or "" for no link); added to
-    ``links`` unless there already."""
+    ``links`` unless there already. Returns the links ``join`` made that went in, each with its
+    position in ``links`` (``linkwords.page_blob``'s extras)."""
     joined = walked.joined if use_joined and walked.joined is not None else {}
+    extras: list[tuple[int, str]] = []
     for href in walked.hrefs:
         url = joined.get(href)
         if url is None:
             url = join(href)
+            if url and url not in links:
+                extras.append((len(links), url))
         if url:
             links[url] = None
+    return extras
 
 
 def walked_words(walked: Walked, /) -> list[Word]:
