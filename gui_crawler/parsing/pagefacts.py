@@ -85,6 +85,8 @@ def collapse(text: str) -> str:
 def robots_tokens(*values: str | None) -> str | None:
     """Robots directives from several sources (meta tags, X-Robots-Tag headers) as one
     lower-case, comma-separated list without repeats: "noindex, nofollow"."""
+    if not any(values):  # most pages and answers say none: three calls a page
+        return None
     out: dict[str, None] = {}
     for value in values:
         for token in (value or "").split(","):
