@@ -13,7 +13,8 @@
  *   h1        text of the first <h1> (all text below it), or None; h1_count counts them all
  *   lang      raw lang of the first <html lang>, or None
  *   metas     [(name, content or None)] of every <meta name>
- *   rels      [(rel, href or None)] of every <link rel>
+ *   rels      [(rel, href or None)] of every <link rel> whose rel holds "canonical" in any
+ *             ASCII case (the facts read its canonical from them)
  *   words     how many words the visible text has: the text of <body> (of the root when there
  *             is none), every text node outside <script>, <style>, <noscript> and <template>;
  *             words are parted by ASCII whitespace and by the start of a text node
@@ -630,6 +631,18 @@ static int ascii_ieq(span_t v, const char *lower_text, size_t n)
     return 1;
 }
 
+/* ``v`` holds ``lower_text`` in any ASCII case. */
+static int ascii_icontains(span_t v, const char *lower_text, size_t n)
+{
+    for (size_t at = 0; v.data != NULL && at + n <= v.len; at++) {
+        span_t part = {v.data + at, n};
+        if (ascii_ieq(part, lower_text, n)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* One of the ASCII-whitespace-separated tokens of ``v`` is ``token`` (lower case), in any case. */
 static int has_token(span_t v, const char *token, size_t n)
 {
@@ -1033,7 +1046,11 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
             return -1;
         }
         a = attr_by_id(node, LXB_DOM_ATTR_REL);
-        if (a != NULL) {
+        /* Only a rel that may say canonical: the facts read no other (a rustdoc page has ~15
+         * <link rel>, each a tuple and two strs on the event loop). "canonical" in any ASCII
+         * case is what Python's rel.lower() needs to hold the token: no other character lowers
+         * to ASCII but the Kelvin sign (k) and U+0130 (i followed by U+0307). */
+        if (a != NULL && ascii_icontains(attr_value(a), "canonical", 9)) {
             if (spans_add(&w->rels, attr_value(a)) < 0
                 || spans_add(&w->rels, attr_value(attr_by_id(node, LXB_DOM_ATTR_HREF))) < 0) {
                 return -1;

@@ -34,7 +34,8 @@ Read = tuple[
     int,  # h1_count
     str | None,  # lang: raw lang of the first <html lang>
     list[tuple[str | None, str | None]],  # metas: (name, content) of every <meta name>
-    list[tuple[str | None, str | None]],  # rels: (rel, href) of every <link rel>
+    # rels: (rel, href) of every <link rel> whose rel holds "canonical" in any ASCII case
+    list[tuple[str | None, str | None]],
     int,  # words of the visible text, parted by ASCII whitespace and between text nodes
     bytes,  # the visible text's UTF-8 bytes without ASCII whitespace (what the hash reads)
 ]
@@ -290,7 +291,7 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
                 canonicals.append((attrs.get("href"), int(_inside(node, "head"))))
             if "hreflang" in attrs and pc.has_token(rel, b"alternate"):
                 hreflangs.append((attrs.get("href"), attrs.get("hreflang")))
-            if "rel" in attrs:
+            if "canonical" in (attrs.get("rel") or "").lower():
                 rels.append((attrs["rel"], attrs.get("href")))
         elif tag == "script":
             kind = (attrs.get("type") or "").encode("utf-8", "replace").strip(pc.SPACES)

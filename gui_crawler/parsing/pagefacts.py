@@ -146,7 +146,8 @@ class FactsReader:
     ) -> None:
         """What one walk read (``_pagewalk.walk``'s fields after the base): the raw text of the
         first <title> and <h1>, how many <h1>, <html lang>, (name, content) of each <meta name>,
-        (rel, href) of each <link rel>, and the visible text's words and bytes without spaces."""
+        (rel, href) of each <link rel> that may say canonical (its rel holds the word in any
+        ASCII case), and the visible text's words and bytes without spaces."""
         if self.title is None and title is not None:
             self.title = collapse(title)
         if self.h1 is None and h1 is not None:

@@ -226,6 +226,20 @@ def test_walked_links_says_where_the_links_it_joined_in_python_went(impl: str) -
     assert extras == [(1, "http://127.0.0.1:1/one"), (3, "http://127.0.0.1:1/two")]
 
 
+def test_the_walk_reads_only_the_link_rels_that_may_say_canonical(impl: str) -> None:
+    """The facts read a canonical from the <link rel>s: the others (a rustdoc page has ~15
+    preloads, stylesheets and icons) are not made Python objects on the event loop."""
+    page = (
+        '<link rel="stylesheet" href="a.css"><link rel="preload" href="f.woff2">'
+        '<link rel="Alternate CANONICAL" href="/c"><link rel="canonicalish" href="/d">'
+        '<link rel="icon" href="i.svg"><link rel="canon\u0130cal" href="/e">'
+    ).encode()
+    read = accel.pagewalk.walked(accel.pagewalk.walk_apart(page), None)
+    assert read[6] == [("Alternate CANONICAL", "/c"), ("canonicalish", "/d")]
+    facts = links.parse_page(page, "utf-8", "http://127.0.0.1:1/p.html").facts
+    assert facts.canonical == "http://127.0.0.1:1/c"
+
+
 def test_hrefs_joined_in_c_are_joined_as_python_joins_them() -> None:
     rnd = random.Random(5)
     hrefs = {
