@@ -13,7 +13,8 @@
  *   h1        text of the first <h1> (all text below it), or None; h1_count counts them all
  *   lang      raw lang of the first <html lang>, or None
  *   metas     [(name, content or None)] of every <meta name>
- *   rels      [(rel, href or None)] of every <link rel>
+ *   rels      [(rel, href or None)] of every <link rel> whose rel holds "canonical" in any
+ *             ASCII case (the facts read its canonical from them)
  *   words     how many words the visible text has: the text of <body> (of the root when there
  *             is none), every text node outside <script>, <style>, <noscript> and <template>;
  *             words are parted by ASCII whitespace and by the start of a text node
@@ -630,6 +631,18 @@ static int ascii_ieq(span_t v, const char *lower_text, size_t n)
     return 1;
 }
 
+/* ``v`` holds ``lower_text`` in any ASCII case. */
+static int ascii_icontains(span_t v, const char *lower_text, size_t n)
+{
+    for (size_t at = 0; v.data != NULL && at + n <= v.len; at++) {
+        span_t part = {v.data + at, n};
+        if (ascii_ieq(part, lower_text, n)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* One of the ASCII-whitespace-separated tokens of ``v`` is ``token`` (lower case), in any case. */
 static int has_token(span_t v, const char *token, size_t n)
 {
@@ -1033,7 +1046,11 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
             return -1;
         }
         a = attr_by_id(node, LXB_DOM_ATTR_REL);
-        if (a != NULL) {
+        /* Only a rel that may say canonical: the facts read no other (a rustdoc page has ~15
+         * <link rel>, each a tuple and two strs on the event loop). "canonical" in any ASCII
+         * case is what Python's rel.lower() needs to hold the token: no other character lowers
+         * to ASCII but the Kelvin sign (k) and U+0130 (i followed by U+0307). */
+        if (a != NULL && ascii_icontains(attr_value(a), "canonical", 9)) {
             if (spans_add(&w->rels, attr_value(a)) < 0
                 || spans_add(&w->rels, attr_value(attr_by_id(node, LXB_DOM_ATTR_HREF))) < 0) {
                 return -1;
@@ -2452,7 +2469,9 @@ static PyObject *walked(PyObject *Py_UNUSED(self), PyObject *args)
 }
 
 /* Each link of a walk, as the key of a dict: no Python object made for an href seen before on
- * the piece, and the hrefs joined in C (when ``use_joined``) go in as they are. */
+ * the piece, and the hrefs joined in C (when ``use_joined``) go in as they are. Returns the links
+ * ``join`` made that were not in the dict yet, each with where it went in: (position, url), the
+ * extras of the page's packed links (linkwords.page_blob). */
 static PyObject *walked_links(PyObject *Py_UNUSED(self), PyObject *args)
 {
     PyObject *capsule, *out, *join;
@@ -2465,14 +2484,19 @@ static PyObject *walked_links(PyObject *Py_UNUSED(self), PyObject *args)
     if (r == NULL || walk_failed(r) < 0) {
         return NULL;
     }
+    PyObject *extras = PyList_New(0);
+    if (extras == NULL) {
+        return NULL;
+    }
     const joined_t *joined = use_joined ? r->joined : NULL;
     for (size_t k = 0; k < r->n_order; k++) {
         size_t i = r->order[k];
         PyObject *url;
+        int ours = joined != NULL && joined[i].off >= 0;
         if (joined != NULL && joined[i].off == JOIN_NOTHING) {
             continue;
         }
-        if (joined != NULL && joined[i].off >= 0) {
+        if (ours) {
             url = PyUnicode_FromStringAndSize(r->urls.data + joined[i].off, joined[i].len);
         }
         else {
@@ -2481,20 +2505,31 @@ static PyObject *walked_links(PyObject *Py_UNUSED(self), PyObject *args)
             Py_XDECREF(href);
         }
         if (url == NULL) {
+            Py_DECREF(extras);
             return NULL;
         }
         if (url != Py_None && !PyUnicode_Check(url)) {
             Py_DECREF(url);
+            Py_DECREF(extras);
             return PyErr_Format(PyExc_TypeError, "join must return a str or None");
         }
-        int failed = url != Py_None && PyUnicode_GET_LENGTH(url) > 0
-                     && PyDict_SetItem(out, url, Py_None) < 0;
+        int failed = 0;
+        if (url != Py_None && PyUnicode_GET_LENGTH(url) > 0) {
+            Py_ssize_t at = PyDict_GET_SIZE(out);
+            failed = PyDict_SetItem(out, url, Py_None) < 0;
+            if (!failed && !ours && PyDict_GET_SIZE(out) > at) {
+                PyObject *extra = Py_BuildValue("(nO)", at, url);
+                failed = extra == NULL || PyList_Append(extras, extra) < 0;
+                Py_XDECREF(extra);
+            }
+        }
         Py_DECREF(url);
         if (failed) {
+            Py_DECREF(extras);
             return NULL;
         }
     }
-    Py_RETURN_NONE;
+    return extras;
 }
 
 /* Each link of a walk with its words, document order, every time it occurs: (href as written,
@@ -3702,7 +3737,8 @@ static PyMethodDef methods[] = {
      "walked_links(walked, links, join, use_joined=True): each distinct href of walk_apart()'s "
      "result, in document order, as the URL it joins to: the walk's own join if ``use_joined`` "
      "and it made one, else join(href) (None or '' for no link); added to the dict ``links`` "
-     "(value None) unless there already."},
+     "(value None) unless there already. Returns [(position, url)]: the links join() made "
+     "that went in, each with its position in ``links``."},
     {"walked_words", walked_words, METH_VARARGS,
      "walked_words(walked) -> [(href, element, text, alt, rel)]: each link of walk_apart()'s "
      "result with its words, document order, every time it occurs: the href as written (a meta "

@@ -13,7 +13,7 @@ Read = tuple[
     int,  # h1_count
     str | None,  # lang
     list[tuple[str | None, str | None]],  # metas: (name, content)
-    list[tuple[str | None, str | None]],  # rels: (rel, href)
+    list[tuple[str | None, str | None]],  # rels: (rel, href), where the rel may say canonical
     int,  # words of the visible text
     bytes,  # the visible text without whitespace
 ]
@@ -27,7 +27,7 @@ def walked_links(
     join: Callable[[str], str | None],
     use_joined: bool = True,
     /,
-) -> None: ...
+) -> list[tuple[int, str]]: ...
 def walked_words(
     walked: Walked, /
 ) -> list[tuple[str | None, str, str | None, str | None, str | None]]: ...

@@ -34,7 +34,8 @@ Read = tuple[
     int,  # h1_count
     str | None,  # lang: raw lang of the first <html lang>
     list[tuple[str | None, str | None]],  # metas: (name, content) of every <meta name>
-    list[tuple[str | None, str | None]],  # rels: (rel, href) of every <link rel>
+    # rels: (rel, href) of every <link rel> whose rel holds "canonical" in any ASCII case
+    list[tuple[str | None, str | None]],
     int,  # words of the visible text, parted by ASCII whitespace and between text nodes
     bytes,  # the visible text's UTF-8 bytes without ASCII whitespace (what the hash reads)
 ]
@@ -290,7 +291,7 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
                 canonicals.append((attrs.get("href"), int(_inside(node, "head"))))
             if "hreflang" in attrs and pc.has_token(rel, b"alternate"):
                 hreflangs.append((attrs.get("href"), attrs.get("hreflang")))
-            if "rel" in attrs:
+            if "canonical" in (attrs.get("rel") or "").lower():
                 rels.append((attrs["rel"], attrs.get("href")))
         elif tag == "script":
             kind = (attrs.get("type") or "").encode("utf-8", "replace").strip(pc.SPACES)
@@ -401,17 +402,22 @@ def walked_links(
     join: Callable[[str], str | None],
     use_joined: bool = True,
     /,
-) -> None:
+) -> list[tuple[int, str]]:
     """Each distinct href of the walk, in document order, as the URL it joins to: the walk's own
     join if ``use_joined`` and it made one, else ``join(href)`` (None or "" for no link); added to
-    ``links`` unless there already."""
+    ``links`` unless there already. Returns the links ``join`` made that went in, each with its
+    position in ``links`` (``linkwords.page_blob``'s extras)."""
     joined = walked.joined if use_joined and walked.joined is not None else {}
+    extras: list[tuple[int, str]] = []
     for href in walked.hrefs:
         url = joined.get(href)
         if url is None:
             url = join(href)
+            if url and url not in links:
+                extras.append((len(links), url))
         if url:
             links[url] = None
+    return extras
 
 
 def walked_words(walked: Walked, /) -> list[Word]:

@@ -173,8 +173,9 @@ def finish(
         return ParsedPage(found, page.encoding, slicing.why(trouble), seconds=spent)
     facts = FactsReader(digest)
     # Each distinct href, document order, with the URL the walk joined it to ("" for none; None
-    # when Python must join it).
-    hrefs: dict[str, str | None] = {}
+    # when Python must join it). A page of one piece (most) has them read into Python only where
+    # Python checks it (below); its links are read by ``walked_links``, in C.
+    hrefs: dict[str, str | None] | None = None if len(walked) == 1 else {}
     reads = [accel.pagewalk.walked(piece, hrefs, digest is None) for piece in walked]
     base_href = next((read[0] for read in reads if read[0] is not None), None)
     for read in reads:
@@ -188,6 +189,9 @@ def finish(
         facts.found = accel.pagewalk.walked_found(
             walked, page.page_url, facts.descriptions, viewport
         )
+    if hrefs is None and (facts.found is None or base_href is not None):
+        hrefs = {}
+        accel.pagewalk.walked(walked[0], hrefs, False)
     if facts.found is None:
         # The links to #fragments of another page (python3-doc has ~130 a page) put together by
         # the walk, where it joined them all (a <base> in any piece makes every join Python's).
@@ -206,14 +210,17 @@ def finish(
     # walk's, each with where it comes in the page's links (linkwords.page_blob's extras).
     joined = base_href is None
     links: dict[str, None] = {}
-    extras: list[tuple[int, str]] = []
-    for href, url in hrefs.items():
-        if url is None or not joined:
-            url = hrefs[href] = join_href(href)
-            if url and url not in links:
-                extras.append((len(links), url))
-        if url:
-            links[url] = None
+    if hrefs is None:
+        extras = accel.pagewalk.walked_links(walked[0], links, join_href)
+    else:
+        extras = []
+        for href, url in hrefs.items():
+            if url is None or not joined:
+                url = hrefs[href] = join_href(href)
+                if url and url not in links:
+                    extras.append((len(links), url))
+            if url:
+                links[url] = None
     # A meta refresh's target is a link to check.
     for piece in walked:
         for content in accel.pagewalk.walked_refreshes(piece):

@@ -85,6 +85,8 @@ def collapse(text: str) -> str:
 def robots_tokens(*values: str | None) -> str | None:
     """Robots directives from several sources (meta tags, X-Robots-Tag headers) as one
     lower-case, comma-separated list without repeats: "noindex, nofollow"."""
+    if not any(values):  # most pages and answers say none: three calls a page
+        return None
     out: dict[str, None] = {}
     for value in values:
         for token in (value or "").split(","):
@@ -144,7 +146,8 @@ class FactsReader:
     ) -> None:
         """What one walk read (``_pagewalk.walk``'s fields after the base): the raw text of the
         first <title> and <h1>, how many <h1>, <html lang>, (name, content) of each <meta name>,
-        (rel, href) of each <link rel>, and the visible text's words and bytes without spaces."""
+        (rel, href) of each <link rel> that may say canonical (its rel holds the word in any
+        ASCII case), and the visible text's words and bytes without spaces."""
         if self.title is None and title is not None:
             self.title = collapse(title)
         if self.h1 is None and h1 is not None:

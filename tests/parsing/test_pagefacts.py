@@ -14,6 +14,7 @@ from sites import Site
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.links import parse_page
+from gui_crawler.parsing.pagefacts import robots_tokens
 from gui_crawler.records.export import COLUMNS, write_csv
 from gui_crawler.storage import CrawlStore, load
 
@@ -134,3 +135,11 @@ def test_a_crawl_file_from_before_the_audit_fields_opens_and_resumes(tmp_path: P
     store.sink(FetchRecord("http://127.0.0.1:1/a", status=200, title="A", in_sitemap=True))
     store.close()
     assert {r.url: r.title for r in load(path).records} == {rec.url: None, rec.url + "a": "A"}
+
+
+def test_robots_tokens_of_no_value_are_none() -> None:
+    """A page's meta robots and an answer's X-Robots-Tag, put together: most say nothing."""
+    assert robots_tokens() is None
+    assert robots_tokens(None, "") is None
+    assert robots_tokens(" , ,") is None
+    assert robots_tokens(None, " NoIndex ,nofollow", "noindex") == "noindex, nofollow"

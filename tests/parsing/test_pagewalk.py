@@ -204,6 +204,42 @@ def test_each_distinct_href_is_read_once(impl: str) -> None:
     assert list(links) == [f"http://h/{href}" for href in asked]
 
 
+def test_walked_links_says_where_the_links_it_joined_in_python_went(impl: str) -> None:
+    """links.finish packs the links the walk left to Python as the page's extras: each with its
+    position among the page's links, and only where it was not among them already."""
+    page = (
+        b'<a href="a.html">.</a><a href="x:1">.</a><a href="b.html">.</a>'
+        b'<a href="x:a">.</a><a href="x:1#f">.</a><a href="#top">.</a><a href="x:2">.</a>'
+    )
+    page_url = "http://127.0.0.1:1/d/p.html"
+    read = accel.pagewalk.walk_apart(page, urls.plain_directory(page_url))
+    made = {"x:1": "http://127.0.0.1:1/one", "x:1#f": "http://127.0.0.1:1/one",
+            "x:a": "http://127.0.0.1:1/d/a.html", "x:2": "http://127.0.0.1:1/two"}  # fmt: skip
+    links: dict[str, None] = {}
+    extras = accel.pagewalk.walked_links(read, links, made.get)
+    assert list(links) == [
+        "http://127.0.0.1:1/d/a.html",
+        "http://127.0.0.1:1/one",
+        "http://127.0.0.1:1/d/b.html",
+        "http://127.0.0.1:1/two",
+    ]
+    assert extras == [(1, "http://127.0.0.1:1/one"), (3, "http://127.0.0.1:1/two")]
+
+
+def test_the_walk_reads_only_the_link_rels_that_may_say_canonical(impl: str) -> None:
+    """The facts read a canonical from the <link rel>s: the others (a rustdoc page has ~15
+    preloads, stylesheets and icons) are not made Python objects on the event loop."""
+    page = (
+        '<link rel="stylesheet" href="a.css"><link rel="preload" href="f.woff2">'
+        '<link rel="Alternate CANONICAL" href="/c"><link rel="canonicalish" href="/d">'
+        '<link rel="icon" href="i.svg"><link rel="canon\u0130cal" href="/e">'
+    ).encode()
+    read = accel.pagewalk.walked(accel.pagewalk.walk_apart(page), None)
+    assert read[6] == [("Alternate CANONICAL", "/c"), ("canonicalish", "/d")]
+    facts = links.parse_page(page, "utf-8", "http://127.0.0.1:1/p.html").facts
+    assert facts.canonical == "http://127.0.0.1:1/c"
+
+
 def test_hrefs_joined_in_c_are_joined_as_python_joins_them() -> None:
     rnd = random.Random(5)
     hrefs = {
