@@ -20,7 +20,7 @@ more than ``max_tags`` "<" and both counts are provably within their bounds:
   each "<".
 
 It errs only one way: a page it cannot prove plain is scanned. On the Python docs it proves 513 of
-530 pages (the other 17 have more than ``max_tags`` tags) in a fifth of the scan's time; on
+530 pages (the other 17 have more than ``max_tags`` tags) in two fifths of the scan's time; on
 rust-doc a third (its pages put a <div> in an <a>).
 """
 
