@@ -1,6 +1,7 @@
 """A fuzz harness for the parse paths: mutated real pages and generated hazards, read by the compiled
 parts and by their pure-Python twins through every path a page can take (the walk of a whole page,
-``links.parse_page`` inline with its cuts, small pieces, the parser threads), which must agree; and
+``links.parse_page`` inline with its cuts, small pieces, the parser threads), which must agree,
+and where ``scanproof`` says the pure threads may skip the scan, the scan keeps to its bounds; and
 pages cut into pieces, which must read as the whole page does (:func:`cut_differences`). Then the
 text a crawl keeps from the network (:func:`text_problems`): header bytes that are not UTF-8,
 Locations, error texts quoting a URL with a password.
@@ -27,6 +28,7 @@ from gui_crawler.base.urls import plain_directory
 from gui_crawler.parsing import accel, links, slicing
 from gui_crawler.parsing.linkwords import blob_links, said_words, unpack_piece
 from gui_crawler.parsing.parsepool import ParsePool
+from gui_crawler.parsing.scanproof import PAIRS_A_TAG, plain
 
 DOCS = Path("/usr/share/doc/python3-doc/html")
 URL = "http://127.0.0.1:1/dir/page.html"
@@ -281,6 +283,11 @@ def check(compiled: ModuleType, python: ModuleType, pages: list[bytes]) -> list[
             same("walk", page, lambda m, page=page: _walk(m, page))
             same("pieces", page, lambda m, page=page: _pieces(m, page, 200))
         same("parse_page", page, lambda m, page=page: _with(m, lambda: _parsed(page)))
+        count = page.count(b"<")  # where the proof says so, the scan keeps to its bounds
+        if plain(page, count, count, count, count * PAIRS_A_TAG):
+            cuts, pairs, elements, _, _ = python.scan(page, count, count, 1 << 30)
+            if cuts or pairs > count * PAIRS_A_TAG or elements > count:
+                found.append(Disagreement("scan proof", page, (cuts, pairs, elements), count))
         parsed = _with(python, lambda page=page: links.parse_page(page, None, URL))
         dotted = [u for u in parsed.links if DOT_SEGMENT.match(u)]
         if dotted:

@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
@@ -26,6 +26,7 @@ from gui_crawler.base import urls
 from gui_crawler.parsing import pagechecks as pc
 from gui_crawler.parsing._pagescan_py import MAX_ELEMENTS as MAX_ELEMENTS
 from gui_crawler.parsing._pagescan_py import scan as scan
+from gui_crawler.parsing.scanproof import plain
 
 Read = tuple[
     str | None,  # base: raw href of the first <base href> ("" without a value)
@@ -544,9 +545,10 @@ class Walkers:
         checks: bool = True,
         /,
     ) -> None:
-        """Scan ``data`` on a thread (:func:`scan`), then walk it, cut at ``max_tags`` tags if it
-        has more, unless the scan counts more than ``max_pairs`` attribute comparisons (the
-        page's trouble is then 1) or ``max_elements`` elements in a piece (2); ``directory``,
+        """Scan ``data`` on a thread (:func:`scan`; not where ``scanproof.plain`` shows its answers
+        would change nothing), then walk it, cut at ``max_tags`` tags if it has more, unless the
+        scan counts more than ``max_pairs`` attribute comparisons (the page's trouble is then 1)
+        or ``max_elements`` elements in a piece (2); ``directory``,
         ``trim`` and ``page_url`` are the compiled threads' (their joins, their allocator trim,
         the checks they pack for walked_found)."""
         if self._closed:
@@ -564,9 +566,14 @@ class Walkers:
             digest = hashlib.blake2b(digest_size=HASH_SIZE)
             walked: list[Walked] = []
             try:
-                cuts, pairs, elements, (a, b), opened = scan(data, max_tags, tags, max_elements)
-                trouble = 1 if pairs > max_pairs else 2 if elements > max_elements else 0
-                for piece in [] if trouble else pieces_at(data, cuts, data[a:b], opened):
+                if plain(data, tags, max_tags, max_elements, max_pairs):
+                    pieces: Iterable[bytes] = (data,)  # what the scan would say, shown cheaply
+                    trouble = 0
+                else:
+                    cuts, pairs, elements, (a, b), opened = scan(data, max_tags, tags, max_elements)
+                    trouble = 1 if pairs > max_pairs else 2 if elements > max_elements else 0
+                    pieces = [] if trouble else pieces_at(data, cuts, data[a:b], opened)
+                for piece in pieces:
                     walked.append(_walk(piece, directory, checks))
                     digest.update(walked[-1].read[-1])
             except MemoryError:
