@@ -1750,13 +1750,24 @@ static int same_span(span_t a, span_t b)
            && (a.len == 0 || memcmp(a.data, b.data, a.len) == 0);
 }
 
+/* A span's hash for the tables below (never kept: any hash reads the same). Eight bytes a step,
+ * each product's high half folded down (the tables take the low bits): FNV a byte at a time was
+ * ~2.5% of a parser thread's CPU on rust-doc, hashing each link's URL. */
 static uint64_t hash_span(uint64_t h, span_t v)
 {
-    h = (h ^ (v.data == NULL ? 0x100 : 0x200)) * 1099511628211ULL;
-    for (size_t k = 0; k < v.len; k++) {
+    h = (h ^ (v.data == NULL ? 0x100 : 0x200 + v.len)) * 0x9E3779B97F4A7C15ULL;
+    size_t k = 0;
+    for (; k + 8 <= v.len; k += 8) {
+        uint64_t x;
+        memcpy(&x, v.data + k, 8);
+        h = (h ^ x) * 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 32;
+    }
+    for (; k < v.len; k++) {
         h = (h ^ v.data[k]) * 1099511628211ULL;
     }
-    return (h ^ 0x300) * 1099511628211ULL;
+    h *= 0xFF51AFD7ED558CCDULL;
+    return h ^ (h >> 32);
 }
 
 /* Distinct spans, each with its index (in the order first added): open addressing. */
@@ -2059,10 +2070,8 @@ static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
     size_t n = 0;
     for (size_t i = 0; i < s->n; i++) {
         const span_t *v = &s->items[i];
-        uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-        for (size_t k = 0; k < v->len; k++) {
-            h = (h ^ v->data[k]) * 1099511628211ULL;
-        }
+        span_t as_read = {v->data != NULL ? v->data : (const lxb_char_t *) "", v->len};
+        uint64_t h = hash_span(0, as_read); /* no value and "" are the same href */
         for (size_t at = (size_t) h & (cap - 1);; at = (at + 1) & (cap - 1)) {
             if (slots[at] == 0) {
                 slots[at] = i + 1;
