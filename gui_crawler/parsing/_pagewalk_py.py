@@ -637,8 +637,8 @@ def walked_found(
     cut; else None. (The compiled walk says None also where Python has more to do than it:
     JSON-LD, itemtypes, hreflangs, a canonical that is relative, outside <head> or not the only
     one, a link it checks that Python joins, U+FFFD.)"""
-    parts = [walked_fragments(walked) for walked in pieces]
-    if any(part is None for part in parts) or any(w.read[0] is not None for w in pieces):
+    fragments = pc.pieces_fragments([walked_fragments(walked) for walked in pieces])
+    if fragments is None or any(w.read[0] is not None for w in pieces):
         return None
     checks = [walked_checks(walked, True) for walked in pieces]
     if any(checked[13] is not None for checked in checks[1:]):
@@ -649,6 +649,4 @@ def walked_found(
         reader.add(checked, walked.read[7])
         joined.update((h, url) for h, url in (walked.joined or {}).items() if url is not None)
     metas = {"viewport"} if viewport else set()
-    built = [part for part in parts if part is not None]
-    fragments = built[0] if len(built) == 1 else pc.merged_fragments(built)
     return reader.finish(page_url, page_url, descriptions, metas, joined, fragments, pack_found)

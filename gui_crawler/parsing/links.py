@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from gui_crawler.base.urls import href_joiner, join, join_all, plain_directory
 from gui_crawler.parsing import accel, slicing
 from gui_crawler.parsing.linkwords import page_blob, refresh_target
-from gui_crawler.parsing.pagechecks import merged_fragments
+from gui_crawler.parsing.pagechecks import pieces_fragments
 from gui_crawler.parsing.pagefacts import NO_CHECKS, FactsReader, PageFacts
 
 if TYPE_CHECKING:
@@ -195,7 +195,11 @@ def finish(
     if facts.found is None:
         # The links to #fragments of another page (python3-doc has ~130 a page) put together by
         # the walk, where it joined them all (a <base> in any piece makes every join Python's).
-        fragments = _fragments(walked) if base_href is None else None
+        fragments = (
+            pieces_fragments([accel.pagewalk.walked_fragments(piece) for piece in walked])
+            if base_href is None
+            else None
+        )
         checks = [accel.pagewalk.walked_checks(piece, fragments is not None) for piece in walked]
         if fragments is not None and any(checked[13] is not None for checked in checks[1:]):
             # An <a> a cut parted: its words are the whole <a>'s, which Python puts together.
@@ -240,16 +244,6 @@ def finish(
     facts_read = facts.finish(base, page.page_url, hrefs, fragments, accel.pagewalk.pack_found)
     spent = page.seconds + seconds + time.perf_counter() - t0
     return ParsedPage(list(links), page.encoding, facts=facts_read, seconds=spent, words=said)
-
-
-def _fragments(walked: list[Walked]) -> list[tuple[str, str]] | None:
-    """The page's links to #fragments of another page as its pieces' walks put them together
-    (``pagechecks.fragment_lines``), or None where a walk did not."""
-    parts = [accel.pagewalk.walked_fragments(piece) for piece in walked]
-    built = [part for part in parts if part is not None]
-    if len(built) < len(parts):
-        return None
-    return built[0] if len(built) == 1 else merged_fragments(built)
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the

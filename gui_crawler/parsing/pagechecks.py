@@ -300,6 +300,17 @@ def merged_fragments(parts: Iterable[list[tuple[str, str]]]) -> list[tuple[str, 
     ]
 
 
+def pieces_fragments(
+    parts: list[list[tuple[str, str]] | None],
+) -> list[tuple[str, str]] | None:
+    """The page's :func:`fragment_lines` from its pieces' (each the walk's ``walked_fragments``),
+    or None where a piece's walk did not put them together."""
+    if any(part is None for part in parts):
+        return None
+    built = [part for part in parts if part is not None]
+    return built[0] if len(built) == 1 else merged_fragments(built)
+
+
 class ChecksReader:
     """Puts together what the walk of each piece of a page read for the audit (``add``, in
     document order), then says the page's ``checks``, ``ids``, ``minhash`` and structured data
