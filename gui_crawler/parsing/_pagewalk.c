@@ -43,6 +43,7 @@
 #include "lexbor/html/html.h"
 
 #include "_pagewalk.h"
+#include "_siphash.h"
 
 typedef struct {
     const lxb_char_t *data; /* NULL: the attribute has no value */
@@ -1750,24 +1751,14 @@ static int same_span(span_t a, span_t b)
            && (a.len == 0 || memcmp(a.data, b.data, a.len) == 0);
 }
 
-/* A span's hash for the tables below (never kept: any hash reads the same). Eight bytes a step,
- * each product's high half folded down (the tables take the low bits): FNV a byte at a time was
- * ~2.5% of a parser thread's CPU on rust-doc, hashing each link's URL. */
-static uint64_t hash_span(uint64_t h, span_t v)
+/* A span's hash for the tables below (never kept, and the tables keep first-seen order: any
+ * hash reads the same). Keyed (_siphash.h): the spans are the page's to choose. */
+static uint64_t span_hash(span_t v)
 {
-    h = (h ^ (v.data == NULL ? 0x100 : 0x200 + v.len)) * 0x9E3779B97F4A7C15ULL;
-    size_t k = 0;
-    for (; k + 8 <= v.len; k += 8) {
-        uint64_t x;
-        memcpy(&x, v.data + k, 8);
-        h = (h ^ x) * 0x9E3779B97F4A7C15ULL;
-        h ^= h >> 32;
-    }
-    for (; k < v.len; k++) {
-        h = (h ^ v.data[k]) * 1099511628211ULL;
-    }
-    h *= 0xFF51AFD7ED558CCDULL;
-    return h ^ (h >> 32);
+    sip_t s;
+    sip_start(&s);
+    sip_bytes(&s, v.data, v.len);
+    return sip_end(&s);
 }
 
 /* Distinct spans, each with its index (in the order first added): open addressing. */
@@ -1792,7 +1783,7 @@ static int index_init(index_t *x, const span_t *keys, size_t most)
 static size_t index_of(index_t *x, span_t v, size_t n, int *added)
 {
     *added = 0;
-    for (size_t at = (size_t) hash_span(0, v) & (x->cap - 1);; at = (at + 1) & (x->cap - 1)) {
+    for (size_t at = (size_t) span_hash(v) & (x->cap - 1);; at = (at + 1) & (x->cap - 1)) {
         if (x->slots[at] == 0) {
             x->slots[at] = n + 1;
             *added = 1;
@@ -1905,10 +1896,15 @@ typedef struct {
 
 static uint64_t item_hash(const walk_t *w, const item_t *it)
 {
-    uint64_t h = 1469598103934665603ULL ^ (uint64_t) it->word->kind;
-    h = (h ^ (uint64_t) it->ref) * 1099511628211ULL;
-    return hash_span(hash_span(hash_span(h, word_text(w, it->word)), it->word->alt),
-                     it->word->rel);
+    sip_t s;
+    sip_start(&s);
+    sip_word(&s, (uint64_t) it->word->kind);
+    sip_word(&s, (uint64_t) it->ref);
+    span_t text = word_text(w, it->word);
+    sip_bytes(&s, text.data, text.len);
+    sip_bytes(&s, it->word->alt.data, it->word->alt.len);
+    sip_bytes(&s, it->word->rel.data, it->word->rel.len);
+    return sip_end(&s);
 }
 
 static int same_item(const walk_t *w, const item_t *a, const item_t *b)
@@ -2071,7 +2067,7 @@ static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
     for (size_t i = 0; i < s->n; i++) {
         const span_t *v = &s->items[i];
         span_t as_read = {v->data != NULL ? v->data : (const lxb_char_t *) "", v->len};
-        uint64_t h = hash_span(0, as_read); /* no value and "" are the same href */
+        uint64_t h = span_hash(as_read); /* no value and "" are the same href */
         for (size_t at = (size_t) h & (cap - 1);; at = (at + 1) & (cap - 1)) {
             if (slots[at] == 0) {
                 slots[at] = i + 1;
@@ -3866,6 +3862,27 @@ static int read_checks_settings(void)
     return failed ? -1 : 0;
 }
 
+uint64_t sip_key[2];
+
+/* The hash tables' key (_siphash.h): sixteen bytes of os.urandom, new in each process. */
+static int read_sip_key(void)
+{
+    PyObject *os = PyImport_ImportModule("os");
+    PyObject *key = os != NULL ? PyObject_CallMethod(os, "urandom", "i", (int) sizeof(sip_key))
+                               : NULL;
+    int failed = key == NULL || !PyBytes_Check(key)
+                 || PyBytes_GET_SIZE(key) != (Py_ssize_t) sizeof(sip_key);
+    if (!failed) {
+        memcpy(sip_key, PyBytes_AS_STRING(key), sizeof(sip_key));
+    }
+    else if (!PyErr_Occurred()) {
+        PyErr_SetString(PyExc_ImportError, "os.urandom gave no key");
+    }
+    Py_XDECREF(key);
+    Py_XDECREF(os);
+    return failed ? -1 : 0;
+}
+
 PyMODINIT_FUNC PyInit__pagewalk(void)
 {
     if (pthread_key_create(&doc_key, destroy_doc) != 0) {
@@ -3875,7 +3892,7 @@ PyMODINIT_FUNC PyInit__pagewalk(void)
                        NULL) < 0
         || read_deflation(&checks_deflation, "gui_crawler.parsing.pagechecks", "CHECKS_DICTIONARY",
                           "CHECKS_LEVEL", "CHECKS_WINDOW_BITS") < 0
-        || read_checks_settings() < 0) {
+        || read_checks_settings() < 0 || read_sip_key() < 0) {
         return NULL;
     }
     scan_init();
