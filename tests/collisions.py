@@ -40,6 +40,12 @@ def unkeyed_hash(data: bytes) -> int:
     return h ^ (h >> 32)
 
 
+def item_start(kind: int, ref: int) -> int:
+    """What item_hash starts a link's text from: its kind (0 for <a>) and its ref (2 + its link's
+    index)."""
+    return (((1469598103934665603 ^ kind) ^ ref) * 1099511628211) & MASK
+
+
 def _unit(rnd: random.Random, state: int, ways: int) -> tuple[list[bytes], int]:
     """``ways`` 16-byte units that take the hash's state from ``state`` to one next state: first
     halves whose next states agree in the top two bits of each byte (a bucket search), then for
@@ -68,15 +74,18 @@ def _unit(rnd: random.Random, state: int, ways: int) -> tuple[list[bytes], int]:
             return units[:ways], _step(common, bytes(8))
 
 
-def colliding_hrefs(n: int, prefix: bytes, ways: int = 2, seed: int = 42) -> list[bytes]:
+def colliding_hrefs(
+    n: int, prefix: bytes, ways: int = 2, seed: int = 42, start: int = 0
+) -> list[bytes]:
     """``n`` distinct hrefs, ``prefix`` (a multiple of eight bytes long) then 16 bytes per unit
-    (units of ``ways`` choices each), of one unkeyed hash."""
+    (units of ``ways`` choices each), of one unkeyed hash; ``start``: what the hash starts from
+    (0 for a span alone, :func:`item_start` for a link's words)."""
     assert len(prefix) % 8 == 0
     rnd = random.Random(seed)
     count = 1
     while ways**count < n:
         count += 1
-    state = ((0x200 + len(prefix) + 16 * count) * K) & MASK
+    state = ((start ^ (0x200 + len(prefix) + 16 * count)) * K) & MASK
     for k in range(0, len(prefix), 8):
         state = _step(state, prefix[k : k + 8])
     choices = []
@@ -93,12 +102,12 @@ def colliding_hrefs(n: int, prefix: bytes, ways: int = 2, seed: int = 42) -> lis
     return hrefs
 
 
-def link_page(hrefs: list[bytes]) -> bytes:
-    """A page of one link to each href, with a fragment: the walk keeps such a link in four
-    tables (the page's links, a piece's targets, the page's targets and its words), and the
-    page's targets gather every piece's (a piece bounds the others)."""
+def link_page(hrefs: list[bytes], fragment: bytes = b"#f", text: bytes = b"x") -> bytes:
+    """A page of one link to each href: with a fragment, the walk keeps its URL in three tables
+    (the page's links, a piece's targets, the page's targets, which gather every piece's: a piece
+    bounds the others); without, its href too."""
     return b"<!DOCTYPE html><title>t</title><p>" + b"".join(
-        b'<a href="%s#f">x</a>\n' % h for h in hrefs
+        b'<a href="%s%s">%s</a>\n' % (h, fragment, text) for h in hrefs
     )
 
 
