@@ -122,3 +122,31 @@ def control_hrefs(n: int, prefix: bytes, ways: int = 2) -> list[bytes]:
 def pages(n: int, prefix: bytes, ways: int = 2) -> tuple[bytes, bytes]:
     """A page of ``n`` links whose hrefs collide, and its control."""
     return link_page(colliding_hrefs(n, prefix, ways)), link_page(control_hrefs(n, prefix, ways))
+
+
+def _fnv_low(h: int, data: bytes, bits: int) -> int:
+    for c in data:
+        h = ((h ^ c) * 1099511628211) & ((1 << bits) - 1)
+    return h
+
+
+def colliding_tag_names(n: int, bits: int = 24) -> list[bytes]:
+    """``n`` distinct tag names whose hashes in the page scan (``_pagescan.c``'s name_hash:
+    FNV-1a over the lower-case name) agree in their low ``bits`` bits, where its table of names
+    looks them up: FNV's low bits depend only on the low bits before, so 3-letter units that take
+    one low state to one next (a birthday search) can follow each other freely."""
+    rnd = random.Random(7)
+    letters = b"abcdefghijklmnopqrstuvwxyz"
+    state = _fnv_low(1469598103934665603, b"x", bits)
+    units: list[tuple[bytes, bytes]] = []
+    while 1 << len(units) < n:
+        seen: dict[int, bytes] = {}
+        while True:
+            unit = bytes(rnd.choice(letters) for _ in range(4))
+            after = _fnv_low(state, unit, bits)
+            other = seen.setdefault(after, unit)
+            if other != unit:
+                break
+        units.append((other, unit))
+        state = after
+    return [b"x" + b"".join(pair[i >> k & 1] for k, pair in enumerate(units)) for i in range(n)]

@@ -1,18 +1,23 @@
 /* SipHash-1-3 (Aumasson and Bernstein; what CPython hashes str and bytes with) keyed with a
- * random key per process, for the walk's hash tables: a page's hrefs, links and words are the
- * server's to choose, and with a hash anyone can compute a page can be made of thousands of them
- * that hash alike, each then probing past all the others (a 10 MB page of 100,000 such links took
- * a parser thread 11 s instead of 0.4 s). Without the key, which never leaves the process, no page
- * can aim at it.
+ * random key per process, for the parser's hash tables when a page aims at their fast hash: a
+ * page's hrefs, links, words and tag names are the server's to choose, and with a hash anyone can
+ * compute a page can be made of thousands of them that hash alike, each then probing past all
+ * the others. Without the key, which never leaves the process, no page can aim at SipHash.
  *
- * A hash is of a sequence of words: sip_start, sip_word or sip_span for each, then sip_end.
- * A span is its length then its bytes eight at a time, the last word padded with zeros, so two
- * different sequences are never the same words. */
+ * The tables hash fast (unkeyed) until a key probes past PROBE_BOUND slots, then place their keys
+ * again by SipHash: ordinary pages never get there (a table at most half full probes a few slots),
+ * and SipHash for every key cost the walk ~3% on rust-doc.
+ *
+ * A hash is of a sequence of words: sip_start, sip_word or sip_bytes for each, then sip_end.
+ * Bytes are their length then themselves eight at a time, the last word padded with zeros, so
+ * two different sequences are never the same words. */
 #ifndef GUI_CRAWLER_SIPHASH_H
 #define GUI_CRAWLER_SIPHASH_H
 
 #include <stdint.h>
 #include <string.h>
+
+#define PROBE_BOUND 64
 
 /* Set once, before the first hash (_pagewalk's module init, from os.urandom). */
 extern uint64_t sip_key[2];
