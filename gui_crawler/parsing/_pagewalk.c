@@ -1754,10 +1754,9 @@ static int same_span(span_t a, span_t b)
 /* The tables below hash fast, and with the key where a page aims at them (_siphash.h): hrefs
  * crafted to hash alike each probed past all those before them (a 10 MB page of 100,000 such
  * links took a parser thread 16 s instead of 0.26 s). Never kept, and the tables keep first-seen
- * order: any hash reads the same. */
-
-/* Eight bytes a step, each product's high half folded down (the tables take the low bits): FNV a
- * byte at a time was ~2.5% of a parser thread's CPU on rust-doc, hashing each link's URL. */
+ * order: any hash reads the same. The fast one: eight bytes a step, each product's high half
+ * folded down (the tables take the low bits); FNV a byte at a time was ~2.5% of a parser
+ * thread's CPU on rust-doc, hashing each link's URL. */
 static uint64_t hash_span(uint64_t h, span_t v)
 {
     h = (h ^ (v.data == NULL ? 0x100 : 0x200 + v.len)) * 0x9E3779B97F4A7C15ULL;
@@ -1977,6 +1976,22 @@ typedef struct {
     int keyed;
 } items_t;
 
+/* The first ``n_kept`` items kept put again, hashed with the key (index_rekey). */
+static void items_rekey(items_t *t, size_t n_kept)
+{
+    t->keyed = 1;
+    memset(t->slots, 0, t->cap * sizeof(size_t));
+    for (size_t k = 0; k < n_kept; k++) {
+        if (t->kept[k] != t->last_a) {
+            size_t at = (size_t) item_hash(t->w, &t->items[t->kept[k]], 1) & (t->cap - 1);
+            while (t->slots[at] != 0) {
+                at = (at + 1) & (t->cap - 1);
+            }
+            t->slots[at] = t->kept[k] + 1;
+        }
+    }
+}
+
 /* Whether an item equal to items[i] was kept already; if not, items[i] is put in the table. */
 static int item_seen(items_t *t, size_t i, size_t n_kept)
 {
@@ -1990,18 +2005,8 @@ static int item_seen(items_t *t, size_t i, size_t n_kept)
             return 1;
         }
         at = (at + 1) & (t->cap - 1);
-        if (++probes == PROBE_BOUND && !t->keyed) { /* hashed again with the key (index_rekey) */
-            t->keyed = 1;
-            memset(t->slots, 0, t->cap * sizeof(size_t));
-            for (size_t k = 0; k < n_kept; k++) {
-                if (t->kept[k] != t->last_a) {
-                    size_t to = (size_t) item_hash(t->w, &t->items[t->kept[k]], 1) & (t->cap - 1);
-                    while (t->slots[to] != 0) {
-                        to = (to + 1) & (t->cap - 1);
-                    }
-                    t->slots[to] = t->kept[k] + 1;
-                }
-            }
+        if (++probes == PROBE_BOUND && !t->keyed) {
+            items_rekey(t, n_kept);
             at = (size_t) item_hash(t->w, &t->items[i], 1) & (t->cap - 1);
         }
     }
@@ -3937,9 +3942,14 @@ static int read_checks_settings(void)
 
 uint64_t sip_key[2];
 
-/* The hash tables' key (_siphash.h): sixteen bytes of os.urandom, new in each process. */
+/* The hash tables' key (_siphash.h): sixteen bytes of os.urandom, new in each process, read
+ * once (a second init, in a subinterpreter, must not change it under a parser thread's table). */
 static int read_sip_key(void)
 {
+    static int done;
+    if (done) {
+        return 0;
+    }
     PyObject *os = PyImport_ImportModule("os");
     PyObject *key = os != NULL ? PyObject_CallMethod(os, "urandom", "i", (int) sizeof(sip_key))
                                : NULL;
@@ -3947,6 +3957,7 @@ static int read_sip_key(void)
                  || PyBytes_GET_SIZE(key) != (Py_ssize_t) sizeof(sip_key);
     if (!failed) {
         memcpy(sip_key, PyBytes_AS_STRING(key), sizeof(sip_key));
+        done = 1;
     }
     else if (!PyErr_Occurred()) {
         PyErr_SetString(PyExc_ImportError, "os.urandom gave no key");
