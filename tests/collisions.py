@@ -133,7 +133,7 @@ def _fnv_low(h: int, data: bytes, bits: int) -> int:
 def colliding_tag_names(n: int, bits: int = 24) -> list[bytes]:
     """``n`` distinct tag names whose hashes in the page scan (``_pagescan.c``'s name_hash:
     FNV-1a over the lower-case name) agree in their low ``bits`` bits, where its table of names
-    looks them up: FNV's low bits depend only on the low bits before, so 3-letter units that take
+    looks them up: FNV's low bits depend only on the low bits before, so 4-letter units that take
     one low state to one next (a birthday search) can follow each other freely."""
     rnd = random.Random(7)
     letters = b"abcdefghijklmnopqrstuvwxyz"
