@@ -44,7 +44,11 @@ EXTENSIONS = [
             "gui_crawler/parsing/_blake2b.c",
             *SOURCES,
         ],
-        depends=["gui_crawler/parsing/_pagewalk.h", "gui_crawler/parsing/_blake2b.h"],
+        depends=[
+            "gui_crawler/parsing/_pagewalk.h",
+            "gui_crawler/parsing/_blake2b.h",
+            "gui_crawler/parsing/_siphash.h",
+        ],
         include_dirs=[LEXBOR],
         define_macros=[("LEXBOR_STATIC", None)],
         libraries=["z"],  # a page's links and words are deflated on the parser threads

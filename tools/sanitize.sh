@@ -35,4 +35,5 @@ echo "== the C paths' tests on the sanitized build"
 "$py" -m pytest -p no:cacheprovider --capture=sys -q tests/parsing/test_linkpack.py \
   tests/parsing/test_pagewalk.py tests/parsing/test_parsepool.py tests/parsing/test_slicing.py \
   tests/parsing/test_nesting.py tests/parsing/test_fuzz.py tests/parsing/test_linkwords.py \
-  tests/parsing/test_fragmentlines.py tests/parsing/test_packfound.py tests/parsing/test_walkedfound.py
+  tests/parsing/test_fragmentlines.py tests/parsing/test_packfound.py tests/parsing/test_walkedfound.py \
+  tests/parsing/test_hashflood.py

@@ -7,6 +7,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include "_pagewalk.h" /* Python.h first: it sets _GNU_SOURCE, which memmem() needs */
+#include "_siphash.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -240,6 +241,7 @@ typedef struct {
     uint64_t *keys; /* a hash table of name hashes: their index in names */
     int *index;
     size_t map_cap;
+    int keyed; /* the table placed by the keyed hash of a name's hash (name_index) */
     elem_t *stack;
     size_t depth, stack_cap;
     entry_t *entries;
@@ -267,9 +269,24 @@ static inline int ints_push(ints_t *s, int v)
     return 0;
 }
 
-static inline void map_put(uint64_t *keys, int *index, size_t cap, uint64_t h, int i)
+/* Where the table looks a name's hash up first: its low bits, or (keyed) SipHash's of it
+ * (_siphash.h). FNV's low bits depend only on the low bits before them, so a page can be made of
+ * any number of names whose hashes share their low bits (100,000 such names took the scan 8.6 s
+ * instead of 27 ms). */
+static inline size_t map_home(uint64_t h, int keyed, size_t cap)
 {
-    size_t at = (size_t) h & (cap - 1);
+    if (keyed) {
+        sip_t s;
+        sip_start(&s);
+        sip_word(&s, h);
+        h = sip_end(&s);
+    }
+    return (size_t) h & (cap - 1);
+}
+
+static inline void map_put(uint64_t *keys, int *index, size_t cap, int keyed, uint64_t h, int i)
+{
+    size_t at = map_home(h, keyed, cap);
     while (keys[at] != 0) {
         at = (at + 1) & (cap - 1);
     }
@@ -277,15 +294,46 @@ static inline void map_put(uint64_t *keys, int *index, size_t cap, uint64_t h, i
     index[at] = i;
 }
 
+/* The table made again, ``cap`` slots placed as ``keyed`` says; -1 out of memory. */
+static int map_remake(tree_t *t, size_t cap, int keyed)
+{
+    uint64_t *keys = calloc(cap, sizeof(uint64_t));
+    int *index = malloc(cap * sizeof(int));
+    if (keys == NULL || index == NULL) {
+        free(keys);
+        free(index);
+        t->failed = 1;
+        return -1;
+    }
+    for (size_t k = 0; k < t->map_cap; k++) {
+        if (t->keys[k] != 0) {
+            map_put(keys, index, cap, keyed, t->keys[k], t->index[k]);
+        }
+    }
+    free(t->keys);
+    free(t->index);
+    t->keys = keys;
+    t->index = index;
+    t->map_cap = cap;
+    t->keyed = keyed;
+    return 0;
+}
+
 /* The index of the name hashing to ``h``, added (as an unknown name) if new; -1 out of memory. */
 static inline int name_index(tree_t *t, uint64_t h)
 {
-    size_t at = (size_t) h & (t->map_cap - 1);
+    size_t at = map_home(h, t->keyed, t->map_cap), probes = 0;
     while (t->keys[at] != 0) {
         if (t->keys[at] == h) {
             return t->index[at];
         }
         at = (at + 1) & (t->map_cap - 1);
+        if (++probes == PROBE_BOUND && !t->keyed) {
+            if (map_remake(t, t->map_cap, 1) < 0) {
+                return -1;
+            }
+            at = map_home(h, 1, t->map_cap);
+        }
     }
     if (t->n_names == t->names_cap) {
         name_t *names = realloc(t->names, 2 * t->names_cap * sizeof(name_t));
@@ -296,30 +344,12 @@ static inline int name_index(tree_t *t, uint64_t h)
         t->names = names;
         t->names_cap *= 2;
     }
-    if (2 * (t->n_names + 1) > t->map_cap) {
-        size_t cap = 2 * t->map_cap;
-        uint64_t *keys = calloc(cap, sizeof(uint64_t));
-        int *index = malloc(cap * sizeof(int));
-        if (keys == NULL || index == NULL) {
-            free(keys);
-            free(index);
-            t->failed = 1;
-            return -1;
-        }
-        for (size_t k = 0; k < t->map_cap; k++) {
-            if (t->keys[k] != 0) {
-                map_put(keys, index, cap, t->keys[k], t->index[k]);
-            }
-        }
-        free(t->keys);
-        free(t->index);
-        t->keys = keys;
-        t->index = index;
-        t->map_cap = cap;
+    if (2 * (t->n_names + 1) > t->map_cap && map_remake(t, 2 * t->map_cap, t->keyed) < 0) {
+        return -1;
     }
     int i = (int) t->n_names++;
     t->names[i] = (name_t){h, 0, {NULL, 0, 0}, NULL, 0};
-    map_put(t->keys, t->index, t->map_cap, h, i);
+    map_put(t->keys, t->index, t->map_cap, t->keyed, h, i);
     return i;
 }
 
@@ -336,7 +366,7 @@ static int tree_init(tree_t *t)
     }
     for (int i = 0; i < n_known; i++) {
         t->names[i] = (name_t){known_hash[i], known_flags[i], {NULL, 0, 0}, NULL, 0};
-        map_put(t->keys, t->index, t->map_cap, known_hash[i], i);
+        map_put(t->keys, t->index, t->map_cap, 0, known_hash[i], i);
     }
     t->n_names = (size_t) n_known;
     return 0;

@@ -43,6 +43,7 @@
 #include "lexbor/html/html.h"
 
 #include "_pagewalk.h"
+#include "_siphash.h"
 
 typedef struct {
     const lxb_char_t *data; /* NULL: the attribute has no value */
@@ -1750,9 +1751,12 @@ static int same_span(span_t a, span_t b)
            && (a.len == 0 || memcmp(a.data, b.data, a.len) == 0);
 }
 
-/* A span's hash for the tables below (never kept: any hash reads the same). Eight bytes a step,
- * each product's high half folded down (the tables take the low bits): FNV a byte at a time was
- * ~2.5% of a parser thread's CPU on rust-doc, hashing each link's URL. */
+/* The tables below hash fast, and with the key where a page aims at them (_siphash.h): hrefs
+ * crafted to hash alike each probed past all those before them (a 10 MB page of 100,000 such
+ * links took a parser thread 16 s instead of 0.26 s). Never kept, and the tables keep first-seen
+ * order: any hash reads the same. The fast one: eight bytes a step, each product's high half
+ * folded down (the tables take the low bits); FNV a byte at a time was ~2.5% of a parser
+ * thread's CPU on rust-doc, hashing each link's URL. */
 static uint64_t hash_span(uint64_t h, span_t v)
 {
     h = (h ^ (v.data == NULL ? 0x100 : 0x200 + v.len)) * 0x9E3779B97F4A7C15ULL;
@@ -1770,16 +1774,29 @@ static uint64_t hash_span(uint64_t h, span_t v)
     return h ^ (h >> 32);
 }
 
+static uint64_t span_hash(span_t v, int keyed)
+{
+    if (!keyed) {
+        return hash_span(0, v);
+    }
+    sip_t s;
+    sip_start(&s);
+    sip_bytes(&s, v.data, v.len);
+    return sip_end(&s);
+}
+
 /* Distinct spans, each with its index (in the order first added): open addressing. */
 typedef struct {
     const span_t *keys; /* the spans added, by index */
     size_t *slots;      /* an index + 1; 0: empty */
     size_t cap;
+    int keyed; /* hashed with the key (a key probed past PROBE_BOUND) */
 } index_t;
 
 static int index_init(index_t *x, const span_t *keys, size_t most)
 {
     x->keys = keys;
+    x->keyed = 0;
     x->cap = 16;
     while (x->cap < 2 * most) {
         x->cap *= 2;
@@ -1788,11 +1805,26 @@ static int index_init(index_t *x, const span_t *keys, size_t most)
     return x->slots == NULL ? -1 : 0;
 }
 
+/* The first ``n`` keys put again, hashed with the key. */
+static void index_rekey(index_t *x, size_t n)
+{
+    x->keyed = 1;
+    memset(x->slots, 0, x->cap * sizeof(size_t));
+    for (size_t k = 0; k < n; k++) {
+        size_t at = (size_t) span_hash(x->keys[k], 1) & (x->cap - 1);
+        while (x->slots[at] != 0) {
+            at = (at + 1) & (x->cap - 1);
+        }
+        x->slots[at] = k + 1;
+    }
+}
+
 /* The index of ``v`` (keys[n] = v, n the count so far, when it is new: *added is then 1). */
 static size_t index_of(index_t *x, span_t v, size_t n, int *added)
 {
     *added = 0;
-    for (size_t at = (size_t) hash_span(0, v) & (x->cap - 1);; at = (at + 1) & (x->cap - 1)) {
+    size_t probes = 0;
+    for (size_t at = (size_t) span_hash(v, x->keyed) & (x->cap - 1);;) {
         if (x->slots[at] == 0) {
             x->slots[at] = n + 1;
             *added = 1;
@@ -1800,6 +1832,11 @@ static size_t index_of(index_t *x, span_t v, size_t n, int *added)
         }
         if (same_span(x->keys[x->slots[at] - 1], v)) {
             return x->slots[at] - 1;
+        }
+        at = (at + 1) & (x->cap - 1);
+        if (++probes == PROBE_BOUND && !x->keyed) {
+            index_rekey(x, n);
+            at = (size_t) span_hash(v, 1) & (x->cap - 1);
         }
     }
 }
@@ -1903,12 +1940,22 @@ typedef struct {
 
 #define INLINE ((size_t) 1 << 62)
 
-static uint64_t item_hash(const walk_t *w, const item_t *it)
+static uint64_t item_hash(const walk_t *w, const item_t *it, int keyed)
 {
-    uint64_t h = 1469598103934665603ULL ^ (uint64_t) it->word->kind;
-    h = (h ^ (uint64_t) it->ref) * 1099511628211ULL;
-    return hash_span(hash_span(hash_span(h, word_text(w, it->word)), it->word->alt),
-                     it->word->rel);
+    span_t text = word_text(w, it->word);
+    if (!keyed) {
+        uint64_t h = 1469598103934665603ULL ^ (uint64_t) it->word->kind;
+        h = (h ^ (uint64_t) it->ref) * 1099511628211ULL;
+        return hash_span(hash_span(hash_span(h, text), it->word->alt), it->word->rel);
+    }
+    sip_t s;
+    sip_start(&s);
+    sip_word(&s, (uint64_t) it->word->kind);
+    sip_word(&s, (uint64_t) it->ref);
+    sip_bytes(&s, text.data, text.len);
+    sip_bytes(&s, it->word->alt.data, it->word->alt.len);
+    sip_bytes(&s, it->word->rel.data, it->word->rel.len);
+    return sip_end(&s);
 }
 
 static int same_item(const walk_t *w, const item_t *a, const item_t *b)
@@ -1916,6 +1963,53 @@ static int same_item(const walk_t *w, const item_t *a, const item_t *b)
     return a->word->kind == b->word->kind && a->ref == b->ref
            && same_span(word_text(w, a->word), word_text(w, b->word))
            && same_span(a->word->alt, b->word->alt) && same_span(a->word->rel, b->word->rel);
+}
+
+/* The items kept so far, each once: open addressing, as index_t, over items by their index. */
+typedef struct {
+    const walk_t *w;
+    const item_t *items;
+    const size_t *kept; /* the items kept, in order: each in the table but the last <a> */
+    size_t last_a;
+    size_t *slots; /* an item + 1; 0: empty */
+    size_t cap;
+    int keyed;
+} items_t;
+
+/* The first ``n_kept`` items kept put again, hashed with the key (index_rekey). */
+static void items_rekey(items_t *t, size_t n_kept)
+{
+    t->keyed = 1;
+    memset(t->slots, 0, t->cap * sizeof(size_t));
+    for (size_t k = 0; k < n_kept; k++) {
+        if (t->kept[k] != t->last_a) {
+            size_t at = (size_t) item_hash(t->w, &t->items[t->kept[k]], 1) & (t->cap - 1);
+            while (t->slots[at] != 0) {
+                at = (at + 1) & (t->cap - 1);
+            }
+            t->slots[at] = t->kept[k] + 1;
+        }
+    }
+}
+
+/* Whether an item equal to items[i] was kept already; if not, items[i] is put in the table. */
+static int item_seen(items_t *t, size_t i, size_t n_kept)
+{
+    size_t probes = 0;
+    for (size_t at = (size_t) item_hash(t->w, &t->items[i], t->keyed) & (t->cap - 1);;) {
+        if (t->slots[at] == 0) {
+            t->slots[at] = i + 1;
+            return 0;
+        }
+        if (same_item(t->w, &t->items[t->slots[at] - 1], &t->items[i])) {
+            return 1;
+        }
+        at = (at + 1) & (t->cap - 1);
+        if (++probes == PROBE_BOUND && !t->keyed) {
+            items_rekey(t, n_kept);
+            at = (size_t) item_hash(t->w, &t->items[i], 1) & (t->cap - 1);
+        }
+    }
 }
 
 /* ``joined``: the walk's joins (NULL: none, every href kept as written). */
@@ -1932,8 +2026,8 @@ static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls
     span_t *links = malloc((n_hrefs + n + 1) * 2 * sizeof(span_t)); /* then the inline hrefs */
     size_t *link_of = malloc((n_hrefs + 1) * sizeof(size_t));
     item_t *items = malloc((n + 1) * sizeof(item_t));
-    index_t by_url = {NULL, NULL, 0}, by_href = {NULL, NULL, 0};
-    size_t *kept = NULL, cap = 16, n_links = 0, n_inline = 0, n_kept = 0;
+    index_t by_url = {NULL, NULL, 0, 0}, by_href = {NULL, NULL, 0, 0};
+    size_t *kept = NULL, n_links = 0, n_inline = 0, n_kept = 0;
     buf_t plain = {NULL, 0, 0};
     int failed = links == NULL || link_of == NULL || items == NULL
                  || index_init(&by_url, links, n_hrefs) < 0;
@@ -1951,12 +2045,13 @@ static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls
             }
         }
     }
-    while (cap < 2 * n) {
-        cap *= 2;
-    }
-    size_t *slots = failed ? NULL : calloc(cap, sizeof(size_t)); /* a kept item + 1; 0: empty */
     kept = failed ? NULL : malloc((n + 1) * sizeof(size_t));
-    failed = failed || slots == NULL || kept == NULL;
+    items_t by_item = {w, items, kept, last_a, NULL, 16, 0};
+    while (by_item.cap < 2 * n) {
+        by_item.cap *= 2;
+    }
+    by_item.slots = failed ? NULL : calloc(by_item.cap, sizeof(size_t));
+    failed = failed || by_item.slots == NULL || kept == NULL;
     for (size_t i = 0; !failed && i < n; i++) {
         const word_t *d = &w->words.items[i];
         item_t *it = &items[i];
@@ -1990,21 +2085,8 @@ static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls
                 written[n_inline++] = it->href;
             }
         }
-        if (i != last_a) {
-            int seen = 0;
-            for (size_t at = (size_t) item_hash(w, it) & (cap - 1);; at = (at + 1) & (cap - 1)) {
-                if (slots[at] == 0) {
-                    slots[at] = i + 1;
-                    break;
-                }
-                if (same_item(w, &items[slots[at] - 1], it)) {
-                    seen = 1;
-                    break;
-                }
-            }
-            if (seen) {
-                continue;
-            }
+        if (i != last_a && item_seen(&by_item, i, n_kept)) {
+            continue;
         }
         kept[n_kept++] = i;
     }
@@ -2042,7 +2124,7 @@ static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls
         failed = failed || put_deflated(out, &plain) < 0;
     }
     free(plain.data);
-    free(slots);
+    free(by_item.slots);
     free(kept);
     free(by_url.slots);
     free(by_href.slots);
@@ -2057,34 +2139,26 @@ static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls
  * without a value counts as "", as Python reads it. */
 static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
 {
-    size_t cap = 16;
-    while (cap < 2 * s->n) {
-        cap *= 2;
-    }
-    size_t *slots = calloc(cap, sizeof(size_t)); /* an index + 1; 0: empty */
+    span_t *firsts = malloc((s->n ? s->n : 1) * sizeof(span_t)); /* each distinct href, as read */
+    index_t seen = {NULL, NULL, 0, 0};
     *order = malloc((s->n ? s->n : 1) * sizeof(size_t));
-    if (slots == NULL || *order == NULL) {
-        free(slots);
+    if (firsts == NULL || *order == NULL || index_init(&seen, firsts, s->n) < 0) {
+        free(firsts);
         return -1;
     }
     size_t n = 0;
     for (size_t i = 0; i < s->n; i++) {
         const span_t *v = &s->items[i];
         span_t as_read = {v->data != NULL ? v->data : (const lxb_char_t *) "", v->len};
-        uint64_t h = hash_span(0, as_read); /* no value and "" are the same href */
-        for (size_t at = (size_t) h & (cap - 1);; at = (at + 1) & (cap - 1)) {
-            if (slots[at] == 0) {
-                slots[at] = i + 1;
-                (*order)[n++] = i;
-                break;
-            }
-            const span_t *u = &s->items[slots[at] - 1];
-            if (u->len == v->len && (v->len == 0 || memcmp(u->data, v->data, v->len) == 0)) {
-                break;
-            }
+        int added; /* no value and "" are the same href */
+        index_of(&seen, as_read, n, &added);
+        if (added) {
+            firsts[n] = as_read;
+            (*order)[n++] = i;
         }
     }
-    free(slots);
+    free(firsts);
+    free(seen.slots);
     *n_order = n;
     return 0;
 }
@@ -2207,7 +2281,7 @@ static int build_fragments(walked_t *r)
     span_t *urls = malloc(n * sizeof(span_t)), *lines = malloc(n * sizeof(span_t));
     size_t *keep = malloc(n * sizeof(size_t)), *first = calloc(n + 1, sizeof(size_t));
     buf_t text = {NULL, 0, 0};
-    index_t targets = {NULL, NULL, 0}, seen = {NULL, NULL, 0};
+    index_t targets = {NULL, NULL, 0, 0}, seen = {NULL, NULL, 0, 0};
     int failed = target == NULL || line_off == NULL || urls == NULL || lines == NULL
                  || keep == NULL || first == NULL || index_init(&targets, urls, n) < 0
                  || index_init(&seen, lines, n) < 0;
@@ -2877,7 +2951,7 @@ static int found_pack(const found_t *f, buf_t *out)
     }
     buf_t json = {NULL, 0, 0};
     span_t *keys = malloc(f->n * sizeof(span_t));
-    index_t seen = {NULL, NULL, 0};
+    index_t seen = {NULL, NULL, 0, 0};
     int failed = keys == NULL || index_init(&seen, keys, f->n) < 0
                  || buf_add(&json, (const lxb_char_t *) "[", 1) < 0;
     size_t kept = 0;
@@ -3048,7 +3122,7 @@ static int merge_fragments(walked_t *const *rs, size_t n, found_t *f)
     /* Each target's blocks, a list through ``next`` from ``first`` to ``last`` (index + 1). */
     size_t *first = calloc(total + 1, sizeof(size_t)), *last = calloc(total + 1, sizeof(size_t));
     size_t *next = calloc(total + 1, sizeof(size_t));
-    index_t targets = {NULL, NULL, 0};
+    index_t targets = {NULL, NULL, 0, 0};
     int failed = urls == NULL || lines == NULL || first == NULL || last == NULL || next == NULL
                  || index_init(&targets, urls, total) < 0;
     size_t k = 0;
@@ -3087,7 +3161,7 @@ static int merge_fragments(walked_t *const *rs, size_t n, found_t *f)
             most++;
         }
         span_t *more = realloc(seen_keys, most * sizeof(span_t));
-        index_t seen = {NULL, NULL, 0};
+        index_t seen = {NULL, NULL, 0, 0};
         failed = more == NULL || index_init(&seen, more, most) < 0;
         seen_keys = more != NULL ? more : seen_keys;
         size_t kept = 0;
@@ -3866,6 +3940,33 @@ static int read_checks_settings(void)
     return failed ? -1 : 0;
 }
 
+uint64_t sip_key[2];
+
+/* The hash tables' key (_siphash.h): sixteen bytes of os.urandom, new in each process, read
+ * once (a second init, in a subinterpreter, must not change it under a parser thread's table). */
+static int read_sip_key(void)
+{
+    static int done;
+    if (done) {
+        return 0;
+    }
+    PyObject *os = PyImport_ImportModule("os");
+    PyObject *key = os != NULL ? PyObject_CallMethod(os, "urandom", "i", (int) sizeof(sip_key))
+                               : NULL;
+    int failed = key == NULL || !PyBytes_Check(key)
+                 || PyBytes_GET_SIZE(key) != (Py_ssize_t) sizeof(sip_key);
+    if (!failed) {
+        memcpy(sip_key, PyBytes_AS_STRING(key), sizeof(sip_key));
+        done = 1;
+    }
+    else if (!PyErr_Occurred()) {
+        PyErr_SetString(PyExc_ImportError, "os.urandom gave no key");
+    }
+    Py_XDECREF(key);
+    Py_XDECREF(os);
+    return failed ? -1 : 0;
+}
+
 PyMODINIT_FUNC PyInit__pagewalk(void)
 {
     if (pthread_key_create(&doc_key, destroy_doc) != 0) {
@@ -3875,7 +3976,7 @@ PyMODINIT_FUNC PyInit__pagewalk(void)
                        NULL) < 0
         || read_deflation(&checks_deflation, "gui_crawler.parsing.pagechecks", "CHECKS_DICTIONARY",
                           "CHECKS_LEVEL", "CHECKS_WINDOW_BITS") < 0
-        || read_checks_settings() < 0) {
+        || read_checks_settings() < 0 || read_sip_key() < 0) {
         return NULL;
     }
     scan_init();
