@@ -218,7 +218,7 @@ class _Request:
         assert proto.transport is not None
         proto.transport.write(
             f"GET {url.raw_path_qs} HTTP/1.1\r\nHost: {url.host_port_subcomponent}\r\n"
-            f"{direct._headers}\r\n".encode("latin-1")
+            f"{direct._headers}\r\n".encode()  # UTF-8, as aiohttp writes a header
         )
         proto.start_timeout()
         with timer:

@@ -38,16 +38,14 @@ def raw(data: bytes) -> Answer:
     return answer
 
 
-async def both(url: str, **session: Any) -> list[tuple[Any, ...]]:
+async def both(url: str, headers: dict[str, str] = HEADERS) -> list[tuple[Any, ...]]:
     """What aiohttp's session, then Direct, make of a GET of ``url``: (status, reason,
     headers, body) or (exception class, its text)."""
     out: list[tuple[Any, ...]] = []
     connector = TimedConnector(limit=0, ttl_dns_cache=300, resolver=TimedResolver())
-    async with aiohttp.ClientSession(
-        connector=connector, timeout=TIMEOUT, headers=HEADERS, **session
-    ) as s:
+    async with aiohttp.ClientSession(connector=connector, timeout=TIMEOUT, headers=headers) as s:
         s._retry_connection = False
-        direct = Direct(connector, TIMEOUT, HEADERS)
+        direct = Direct(connector, TIMEOUT, headers)
         u = URL(url, encoded=True)
         for get in (
             lambda: s.get(u, allow_redirects=False, auto_decompress=False),
@@ -148,9 +146,10 @@ def test_the_request_bytes_are_aiohttps() -> None:
                 f"http://127.0.0.1:{port}/a%7E/b%zz?x=%2E%2E&y",
                 f"http://localhost:{port}/",
             ):
-                heads.clear()
-                await both(url)
-                assert len(heads) == 2 and heads[0] == heads[1], heads
+                for ua in ("direct-test/1", "robot ü €"):
+                    heads.clear()
+                    await both(url, {**HEADERS, "User-Agent": ua})
+                    assert len(heads) == 2 and heads[0] == heads[1], heads
 
     asyncio.run(main())
 
