@@ -165,9 +165,8 @@ class Crawler(Tries):
         self._unpaused.set()
         self._stop = asyncio.Event()
         self._session: aiohttp.ClientSession | None = None
-        self._direct: direct.Direct | None = (
-            None  # in-scope pages' requests, when usable (direct.py)
-        )
+        # The in-scope pages' requests, when crawl/direct.py's path is usable.
+        self._direct: direct.Direct | None = None
         self._parser: ParsePool | None = None
         self._bodies = BodyBudget()
         # One page of more than MAX_TAGS queried by CSS or XPath at a time: its tree is big.

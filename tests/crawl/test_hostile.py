@@ -425,7 +425,6 @@ def test_endless_body_stops_at_max_body(handler: Callable[[Conn], Awaitable[None
 _RSS_PROBE = """
 import asyncio, json, resource, sys
 from gui_crawler.config import CrawlConfig
-from gui_crawler.crawl.direct import Direct
 from gui_crawler.engine import Crawler
 from gui_crawler.events import FetchRecord
 from gui_crawler.records.verdicts import category
