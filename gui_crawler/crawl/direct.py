@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import inspect
 import time
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import yarl
+from aiohttp.client_proto import ResponseHandler
 from aiohttp.client_reqrep import ClientRequest, RequestInfo
 from aiohttp.helpers import TimeoutHandle
 from aiohttp.http_exceptions import HttpProcessingError
@@ -35,18 +37,17 @@ from gui_crawler.crawl import phases
 from gui_crawler.crawl.access import Access
 
 if TYPE_CHECKING:
-    from aiohttp.client_proto import ResponseHandler
     from aiohttp.helpers import BaseTimerContext
     from aiohttp.http_parser import RawResponseMessage
     from aiohttp.streams import StreamReader
 
     from gui_crawler.config import CrawlConfig
 
-# aiohttp's defaults for an answer's lines and header count (ClientSession's).
-MAX_LINE_SIZE = 8190
-MAX_FIELD_SIZE = 8190
-MAX_HEADERS = 128
-READ_BUFSIZE = 2**16
+# The answer's parser as aiohttp's ClientSession sets it by default: line and header sizes, the
+# number of headers (3.14; 3.12 has no such limit, nor the argument), read buffer.
+PARSER: dict[str, Any] = {"max_line_size": 8190, "max_field_size": 8190, "read_bufsize": 2**16}
+if "max_headers" in inspect.signature(ResponseHandler.set_response_params).parameters:
+    PARSER["max_headers"] = 128
 _NO_HEADERS: CIMultiDictProxy[str] = CIMultiDictProxy(CIMultiDict())
 _Origin = tuple[str, str, int]  # scheme, host as in the URL, port
 
@@ -209,11 +210,8 @@ class _Request:
             read_until_eof=True,  # a body without a length ends with the connection
             auto_decompress=False,
             read_timeout=timeout.sock_read,
-            read_bufsize=READ_BUFSIZE,
             timeout_ceil_threshold=direct.connector._timeout_ceil_threshold,
-            max_line_size=MAX_LINE_SIZE,
-            max_field_size=MAX_FIELD_SIZE,
-            max_headers=MAX_HEADERS,
+            **PARSER,
         )
         assert proto.transport is not None
         proto.transport.write(
