@@ -21,6 +21,7 @@ from gui_crawler.base.translate import translate
 from gui_crawler.base.urls import Scope, uncrawlable
 from gui_crawler.base.userregex import PAGE_BUDGET
 from gui_crawler.config import CrawlConfig, check_regex
+from gui_crawler.crawl import direct
 from gui_crawler.crawl.access import Access, proxy_host
 from gui_crawler.crawl.bodies import BodyBudget
 from gui_crawler.crawl.chains import RedirectChains
@@ -164,6 +165,8 @@ class Crawler(Tries):
         self._unpaused.set()
         self._stop = asyncio.Event()
         self._session: aiohttp.ClientSession | None = None
+        # The in-scope pages' requests, when crawl/direct.py's path is usable.
+        self._direct: direct.Direct | None = None
         self._parser: ParsePool | None = None
         self._bodies = BodyBudget()
         # One page of more than MAX_TAGS queried by CSS or XPath at a time: its tree is big.
@@ -302,11 +305,12 @@ class Crawler(Tries):
             if self._initial is None:
                 for root in cfg.roots:
                     self._add(Queued(root, cfg.max_redirect, 0, None))
+            # Only codings _read can undo: it decodes bodies itself (crawl/encodings.py).
+            headers = {"User-Agent": cfg.user_agent, "Accept-Encoding": ACCEPT_ENCODING}
             async with aiohttp.ClientSession(
                 connector=connector,
                 timeout=timeout,
-                # Only codings _read can undo: it decodes bodies itself (crawl/encodings.py).
-                headers={"User-Agent": cfg.user_agent, "Accept-Encoding": ACCEPT_ENCODING},
+                headers=headers,
                 cookie_jar=aiohttp.DummyCookieJar(),
                 **Access(cfg).session_kwargs(),
                 **self._session_kwargs,
@@ -316,6 +320,8 @@ class Crawler(Tries):
                 if hasattr(session, "_retry_connection"):
                     session._retry_connection = False
                 self._session = session
+                if direct.usable(cfg, self._session_kwargs):
+                    self._direct = direct.Direct(connector, timeout, headers)
                 if not self._stop.is_set():  # not cancelled while the earlier crawl was read
                     self._spawn_workers()
                 joined = loop.create_task(self.frontier.join())
@@ -329,6 +335,9 @@ class Crawler(Tries):
                     stopped.cancel()
                     await self._stop_workers()
                     await asyncio.gather(joined, stopped, return_exceptions=True)
+                    if self._direct is not None:
+                        self._direct.close()
+                        self._direct = None
         except asyncio.CancelledError:
             reason = Reason.CANCELLED
             raise

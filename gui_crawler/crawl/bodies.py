@@ -14,8 +14,10 @@ page recorded as timed out for the crawler's own reasons would be worse than a f
 from __future__ import annotations
 
 import asyncio
+from typing import Protocol
 
 import aiohttp
+from multidict import CIMultiDictProxy
 
 from gui_crawler.crawl.encodings import BodyTooLarge, Decoder
 
@@ -70,9 +72,20 @@ class BodyBudget:
             self._room.set()
 
 
-async def read_body(
-    resp: aiohttp.ClientResponse, keep: bool, limit: int
-) -> tuple[bytes | None, int]:
+class Answer(Protocol):
+    """What ``read_body`` reads of an answer: aiohttp's ClientResponse, or crawl/direct.py's."""
+
+    @property
+    def content_length(self) -> int | None: ...
+
+    @property
+    def headers(self) -> CIMultiDictProxy[str]: ...
+
+    @property
+    def content(self) -> aiohttp.StreamReader: ...
+
+
+async def read_body(resp: Answer, keep: bool, limit: int) -> tuple[bytes | None, int]:
     """The body of ``resp`` (if ``keep``) and its decoded size: BodyTooLarge past ``limit``
     bytes, ContentEncodingError when its Content-Encoding cannot be undone."""
     length = resp.content_length

@@ -24,6 +24,7 @@ from gui_crawler.crawl import robots as robotstxt
 from gui_crawler.crawl.bodies import BodyBudget, read_body
 from gui_crawler.crawl.chains import RedirectChains
 from gui_crawler.crawl.concurrency import OwnLimits
+from gui_crawler.crawl.direct import Direct
 from gui_crawler.crawl.encodings import BodyTooLarge, ContentEncodingError
 from gui_crawler.crawl.failures import describe, failure, retry_after, worth_retrying
 from gui_crawler.crawl.frontier import Frontier
@@ -63,6 +64,7 @@ class Tries:
     _host_rules: LocalHosts
     _hosts: HostTable[Queued] | None
     _session: aiohttp.ClientSession | None
+    _direct: Direct | None
     _timings: dict[str, Timing]
     _chains: RedirectChains
     _bodies: BodyBudget
@@ -196,7 +198,13 @@ class Tries:
             url = yarl.URL(item.url, encoded=True)
             timing = self._timings[item.url]
             timing.start_request()
-            async with self._session.get(url, allow_redirects=False, auto_decompress=False) as resp:
+            direct = self._direct
+            request = (
+                direct.get(url)
+                if direct is not None
+                else self._session.get(url, allow_redirects=False, auto_decompress=False)
+            )
+            async with request as resp:
                 timing.mark_headers()
                 answer = kept_headers(resp.headers.items())
                 status = resp.status

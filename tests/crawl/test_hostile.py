@@ -21,8 +21,8 @@ import zlib
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
+from unittest import mock
 
-import aiohttp
 import brotli
 import pytest
 from hostile import (
@@ -42,6 +42,7 @@ from yarl import URL
 
 from gui_crawler.base.userregex import PAGE_BUDGET, URL_BUDGET
 from gui_crawler.config import CrawlConfig
+from gui_crawler.crawl.direct import Direct
 from gui_crawler.engine import Crawler
 from gui_crawler.events import CrawlFinished, ErrorKind, Event, FetchRecord, Notice, Queued
 from gui_crawler.parsing.links import extract_links
@@ -91,14 +92,15 @@ async def crawl(
     """Crawl ``server`` from ``root`` and check the contract every hostile case must keep."""
     events: list[Event] = []
     requested: list[str] = []
+    get = Direct.get
 
-    async def on_request_start(session: Any, ctx: Any, params: Any) -> None:
-        requested.append(str(params.url))
+    def spied(direct: Direct, url: URL) -> Any:
+        requested.append(str(url))
+        return get(direct, url)
 
-    trace = aiohttp.TraceConfig()
-    trace.on_request_start.append(on_request_start)
     config = CrawlConfig(roots=(server.u(root),), **{**FAST, **kw})
-    crawler = Crawler(config, events.append, session_kwargs={"trace_configs": [trace]})
+    # Every page request goes the crawl's own way (crawl/direct.py): no session arguments.
+    crawler = Crawler(config, events.append)
     t0 = time.monotonic()
     lag = 0.0
 
@@ -111,7 +113,8 @@ async def crawl(
 
     beat = asyncio.ensure_future(heartbeat())
     try:
-        finished = await asyncio.wait_for(crawler.run(), bound)
+        with mock.patch.object(Direct, "get", spied):
+            finished = await asyncio.wait_for(crawler.run(), bound)
     finally:
         beat.cancel()
         await asyncio.gather(beat, return_exceptions=True)

@@ -1,0 +1,225 @@
+"""crawl/direct.py against aiohttp's session on the same raw answers: the same request bytes, the
+same answers, the same exceptions (class and text, which the records keep), the same TLS
+verification; and where the crawl takes which path."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import ssl
+import subprocess
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from yarl import URL
+
+from gui_crawler.config import CrawlConfig
+from gui_crawler.crawl.direct import Direct, usable
+from gui_crawler.crawl.encodings import ACCEPT_ENCODING
+from gui_crawler.crawl.phases import TimedConnector, TimedResolver
+
+HEADERS = {"User-Agent": "direct-test/1", "Accept-Encoding": ACCEPT_ENCODING}
+TIMEOUT = aiohttp.ClientTimeout(total=2.0, sock_connect=1.0, sock_read=0.5)
+Answer = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+def raw(data: bytes) -> Answer:
+    """A server that reads one request head, writes ``data`` and closes."""
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(data)
+        await writer.drain()
+        writer.close()
+
+    return answer
+
+
+async def both(url: str, headers: dict[str, str] = HEADERS) -> list[tuple[Any, ...]]:
+    """What aiohttp's session, then Direct, make of a GET of ``url``: (status, reason,
+    headers, body) or (exception class, its text)."""
+    out: list[tuple[Any, ...]] = []
+    connector = TimedConnector(limit=0, ttl_dns_cache=300, resolver=TimedResolver())
+    async with aiohttp.ClientSession(connector=connector, timeout=TIMEOUT, headers=headers) as s:
+        s._retry_connection = False
+        direct = Direct(connector, TIMEOUT, headers)
+        u = URL(url, encoded=True)
+        for get in (
+            lambda: s.get(u, allow_redirects=False, auto_decompress=False),
+            lambda: direct.get(u),
+        ):
+            try:
+                async with get() as resp:
+                    body = await resp.content.read()
+                    out.append((resp.status, resp.reason, list(resp.headers.items()), body))
+            except Exception as e:
+                out.append((type(e), str(e)))
+        direct.close()
+    await asyncio.sleep(0.05)  # the server's side sees the ends and closes too
+    return out
+
+
+async def serve(answer: Answer) -> tuple[asyncio.Server, int]:
+    server = await asyncio.start_server(answer, "127.0.0.1", 0)
+    return server, server.sockets[0].getsockname()[1]
+
+
+ANSWERS = {
+    "ok": b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 5\r\n\r\nhello",
+    "http10_until_close": b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\nuntil close",
+    "chunked": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+    "early_hints": (
+        b"HTTP/1.1 103 Early Hints\r\nLink: </s.css>; rel=preload\r\n\r\n"
+        b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+    ),
+    "switching": b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\nConnection: upgrade\r\n\r\n",
+    "no_reason": b"HTTP/1.1 404\r\nContent-Length: 0\r\n\r\n",
+    "bare_lf": b"HTTP/1.1 200 OK\nContent-Length: 2\n\nok",
+    "repeated_headers": (
+        b"HTTP/1.1 200 OK\r\nX-Robots-Tag: noindex\r\nx-robots-tag: nofollow\r\n"
+        b"Content-Length: 0\r\n\r\n"
+    ),
+    "latin1_header": b"HTTP/1.1 200 OK\r\nX-Name: caf\xe9\r\nContent-Length: 0\r\n\r\n",
+    "excess_after_body": b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok\r\n\r\nextra",
+    "garbage_status_line": b"SPAM SPAM SPAM\r\n\r\nhello",
+    "status_out_of_range": b"HTTP/1.1 1000 Big\r\nContent-Length: 0\r\n\r\n",
+    "header_without_colon": b"HTTP/1.1 200 OK\r\nno header\r\nContent-Length: 0\r\n\r\n",
+    "header_of_100_kb": b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n",
+    "too_many_headers": (
+        b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-H%d: v\r\n" % i for i in range(200)) + b"\r\n"
+    ),
+    "negative_length": b"HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\nhello",
+    "length_and_chunked": (
+        b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n"
+        b"5\r\nhello\r\n0\r\n\r\n"
+    ),
+    "bad_chunk_size": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n",
+    "short_body": b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly this",
+    "closed_mid_header": b"HTTP/1.1 200 OK\r\nContent-Le",
+    "closed_before_answer": b"",
+}
+
+
+@pytest.mark.parametrize("case", list(ANSWERS))
+def test_the_same_answer_or_the_same_exception_as_aiohttp(case: str) -> None:
+    async def main() -> list[tuple[Any, ...]]:
+        server, port = await serve(raw(ANSWERS[case]))
+        async with server:
+            return await both(f"http://127.0.0.1:{port}/p?q=%7E")
+
+    via_aiohttp, direct = asyncio.run(main())
+    assert direct == via_aiohttp
+
+
+def test_a_read_stall_and_a_total_stall_time_out_as_with_aiohttp() -> None:
+    async def stall(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc")
+        await reader.read()  # until the client gives up
+        writer.close()
+
+    async def main() -> list[tuple[Any, ...]]:
+        server, port = await serve(stall)
+        async with server:
+            return await both(f"http://127.0.0.1:{port}/")
+
+    via_aiohttp, direct = asyncio.run(main())
+    assert direct == via_aiohttp and issubclass(direct[0], TimeoutError), direct
+
+
+def test_the_request_bytes_are_aiohttps() -> None:
+    heads: list[bytes] = []
+
+    async def record(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        heads.append(await reader.readuntil(b"\r\n\r\n"))
+        writer.write(ANSWERS["ok"])
+        await writer.drain()
+        writer.close()
+
+    async def main() -> None:
+        server, port = await serve(record)
+        async with server:
+            for url in (
+                f"http://127.0.0.1:{port}/a%7E/b%zz?x=%2E%2E&y",
+                f"http://localhost:{port}/",
+            ):
+                for ua in ("direct-test/1", "robot ü €"):
+                    heads.clear()
+                    await both(url, {**HEADERS, "User-Agent": ua})
+                    assert len(heads) == 2 and heads[0] == heads[1], heads
+
+    asyncio.run(main())
+
+
+def test_a_connection_is_kept_alive_then_given_up_past_the_keepalive_time() -> None:
+    accepted: list[int] = []
+
+    async def keep(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(1)
+        while True:
+            try:
+                await reader.readuntil(b"\r\n\r\n")
+            except (asyncio.IncompleteReadError, ConnectionError):
+                writer.close()
+                return
+            writer.write(ANSWERS["ok"])
+
+    async def main() -> None:
+        server, port = await serve(keep)
+        async with server:
+            connector = TimedConnector(limit=0, keepalive_timeout=0.2)
+            direct = Direct(connector, TIMEOUT, HEADERS)
+            url = URL(f"http://127.0.0.1:{port}/")
+            for pause in (0, 0, 0.3, 0):
+                await asyncio.sleep(pause)
+                async with direct.get(url) as resp:
+                    assert await resp.content.read() == b"hello"
+            direct.close()
+            await connector.close()
+            await asyncio.sleep(0.05)  # the server's side sees the ends and closes too
+
+    asyncio.run(main())
+    assert len(accepted) == 2  # one for the first three, a new one after the pause
+
+
+def test_tls_is_verified_as_aiohttp_verifies_it(tmp_path: Path) -> None:
+    if shutil.which("openssl") is None:
+        pytest.skip("needs the openssl command")
+    key, cert = tmp_path / "k.pem", tmp_path / "c.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+         "/CN=localhost", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+
+    async def main() -> list[tuple[Any, ...]]:
+        server = await asyncio.start_server(raw(ANSWERS["ok"]), "127.0.0.1", 0, ssl=context)
+        port = server.sockets[0].getsockname()[1]
+        async with server:
+            return await both(f"https://localhost:{port}/")
+
+    via_aiohttp, direct = asyncio.run(main())
+    assert direct == via_aiohttp and direct[0] is aiohttp.ClientConnectorCertificateError
+
+
+@pytest.mark.parametrize(
+    ("option", "direct"),
+    [
+        ({}, True),
+        ({"proxy": "http://127.0.0.1:3128"}, False),
+        ({"headers": ("X-Token: 1",)}, False),
+        ({"cookies": ("a=b",)}, False),
+        ({"auth": "me:secret"}, False),
+    ],
+)
+def test_the_direct_path_only_where_it_honours_everything(
+    option: dict[str, Any], direct: bool
+) -> None:
+    config = CrawlConfig(roots=("http://127.0.0.1:1/",), **option)
+    assert usable(config, {}) is direct
+    assert not usable(config, {"trace_configs": []})
