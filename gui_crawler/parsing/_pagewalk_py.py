@@ -221,26 +221,31 @@ def _inside(node: Node, tag: str) -> bool:
 
 
 def _settled(
-    ids: set[int], anchors: list[tuple[str, str, int, int]], said: list[Word], last: int
+    ids: set[int], anchors: list[tuple[str, str, int]], said: list[Word], last: int, listed: bool
 ) -> list[tuple[str | None, str, int]]:
-    """The <a> checks (href, text, flags, its word) once the piece's ids are known: a #fragment
-    of this page found among them is no check; the piece's last <a> (``said[last]``; -1: none)
-    is listed whatever its flags (a cut after it may continue it)."""
-    kept = []
-    for href, text, flags, word in anchors:
-        if flags & pc.A_MISSING_HERE:
-            fragment = href.strip(_SPACE)[1:]
-            if any(h in ids for h in pc.fragment_hashes(fragment)):
+    """The <a> checks (href, text, flags) once the piece's ids are known: a #fragment of this
+    page found among them is no check; the piece's last <a> (``said[last]``; -1: none; ``listed``:
+    it is the last of ``anchors``) is listed whatever its flags (a cut after it may continue it)."""
+    kept: list[tuple[str | None, str, int]] = []
+    dropped = False  # the anchor before: at the end, the last one
+    for anchor in anchors:
+        dropped = False
+        if anchor[2] & pc.A_MISSING_HERE:
+            href, text, flags = anchor
+            if any(h in ids for h in pc.fragment_hashes(href.strip(_SPACE)[1:])):
                 flags &= ~pc.A_MISSING_HERE
-        if flags:
-            kept.append((href, text, flags, word))
+                if not flags:
+                    dropped = True
+                    continue
+                anchor = (href, text, flags)
+        kept.append(anchor)
+    listed = listed and not dropped
     if last >= 0 and said[last][0]:
-        # The anchors are in document order: the last <a>, if kept, is the last kept.
-        if kept and kept[-1][3] == last:
-            kept[-1] = (*kept[-1][:2], kept[-1][2] | pc.A_LAST, last)
+        if listed:
+            kept[-1] = (*kept[-1][:2], kept[-1][2] | pc.A_LAST)
         else:
-            kept.append((said[last][0] or "", said[last][2] or "", pc.A_LAST, last))
-    return [(href, text, flags) for href, text, flags, _ in kept]
+            kept.append((said[last][0] or "", said[last][2] or "", pc.A_LAST))
+    return kept
 
 
 def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Walked:
@@ -255,7 +260,7 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
     metas: list[tuple[str | None, str | None]] = []
     rels: list[tuple[str | None, str | None]] = []
     imgs: list[tuple[str | None, str | None, int]] = []
-    anchors: list[tuple[str, str, int, int]] = []
+    anchors: list[tuple[str, str, int]] = []
     canonicals: list[tuple[str | None, int]] = []
     hreflangs: list[tuple[str | None, str | None]] = []
     ogs: list[tuple[str | None, str | None]] = []
@@ -276,7 +281,7 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
                 typed.add(n.mem_id)
                 itemtypes.append(attrs["itemtype"])
     root = tree.root
-    last_a = -1  # the last <a>'s item in said
+    last_a, listed = -1, False  # the last <a>'s item in said; whether its checks are listed
     for node in root.traverse() if root is not None else ():
         tag = node.tag
         if tag == "a":  # most of what the walk reads: its own branch
@@ -289,10 +294,13 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
             if href:
                 hrefs[href] = None
                 said.append((href, "a", a_text, None, rel))
-                if checks and (flags := _a_flags(node, attrs, href, a_text, rel)):
-                    anchors.append((href, a_text, flags, len(said) - 1))
+                flags = _a_flags(node, attrs, href, a_text, rel) if checks else 0
+                if flags:
+                    anchors.append((href, a_text, flags))
+                listed = flags != 0
             else:  # listed too: a page cut inside it is one <a> again (whole_page)
                 said.append(("" if attrs else None, "a", a_text, None, rel))
+                listed = False
             last_a = len(said) - 1
             waiting[node.mem_id] = last_a
             if name := attrs.get("name"):
@@ -382,7 +390,7 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
         titles,
         int(b"loremipsum" in kept.lower()),
         imgs,
-        _settled(ids, anchors, said, last_a),
+        _settled(ids, anchors, said, last_a, listed),
         canonicals,
         hreflangs,
         ogs,
@@ -492,7 +500,9 @@ def walked_fragments(walked: Walked, /) -> list[tuple[str, str]] | None:
     different bytes that decode alike are one line); else None."""
     joined = walked.joined or {}
     anchors = [a for a in walked.checks[7] if a[2] & pc.A_FRAGMENT]
-    if any(joined.get(h or "") is None or "\ufffd" in f"{h}{t}" for h, t, _ in anchors):
+    if any(
+        joined.get(h or "") is None or "\ufffd" in (h or "") or "\ufffd" in t for h, t, _ in anchors
+    ):
         return None
     return pc.fragment_lines(anchors, joined.__getitem__)
 
@@ -672,9 +682,12 @@ def walked_found(
     if any(checked[13] is not None for checked in checks[1:]):
         return None  # an <a> a cut parted: its fragment lines are the whole <a>'s
     reader = pc.ChecksReader()
-    joined: dict[str, str] = {}
+    joined: dict[str, str | None] = {}  # None: Python joins it (ChecksReader.finish)
     for walked, checked in zip(pieces, checks, strict=True):
         reader.add(checked, walked.read[7])
-        joined.update((h, url) for h, url in (walked.joined or {}).items() if url is not None)
+        if len(pieces) == 1:
+            joined = walked.joined or {}
+        else:
+            joined.update((h, url) for h, url in (walked.joined or {}).items() if url is not None)
     metas = {"viewport"} if viewport else set()
     return reader.finish(page_url, page_url, descriptions, metas, joined, fragments, pack_found)

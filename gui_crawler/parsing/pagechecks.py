@@ -283,7 +283,9 @@ def fragment_lines(
             written = href or ""
             target = join(written)
             if target:
-                by_target.setdefault(target, {})[f"{_fragment(written)}\t{_words(text)}"] = None
+                if (lines := by_target.get(target)) is None:
+                    lines = by_target[target] = {}
+                lines[f"{_fragment(written)}\t{_words(text)}"] = None
     return [(url, "\n".join(lines)) for url, lines in by_target.items()]
 
 
@@ -337,7 +339,7 @@ class ChecksReader:
     ) -> tuple[bytes, bytes, bytes, str]:
         """(checks packed, ids, signature, structured data types) of the page whose links join
         against ``base`` (``joined``: the URL each href of the page joined to, where the parse
-        joined them already); ``descriptions``: its meta descriptions, ``metas``: the names of
+        joined them already; None where it did not); ``descriptions``: its meta descriptions, ``metas``: the names of
         its <meta name> (lower case); ``fragments``: its :func:`fragment_lines` where the walk
         put them together (its anchors then say no A_FRAGMENT); ``pack``: :func:`pack_found` or
         the walk's own (``_pagewalk.pack_found``)."""
@@ -347,7 +349,8 @@ class ChecksReader:
         known = joined or {}
 
         def join(href: str) -> str | None:
-            return known[href] if href in known else join_href(href)
+            url = known.get(href)  # None: not joined there
+            return url if url is not None else join_href(href)
 
         pieces = self.pieces
         ids = _union_ids([p[2] for p in pieces])
