@@ -93,3 +93,23 @@ def test_an_element_with_an_id_and_an_itemtype_lists_its_itemtype_once() -> None
     assert spec.walked_checks(spec.walk_apart(page, "http://h/"))[12] == want
     c = compiled_twin("pagewalk")
     assert c.walked_checks(c.walk_apart(page, "http://h/"))[12] == want
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (b"<p>a<script>x</script><style>y</style>b<noscript><i>z</i></noscript>c</p>", b"abc"),
+        (b"<p>a<svg><script>x</script><style>y</style></svg>b</p><template>t</template>", b"ab"),
+        (b"<head><script>h</script></head><p>a<noscript>n<script>s</script></noscript>", b"a"),
+        # A <frameset> puts the body out of the tree, with what it holds: read as it was.
+        (b"</body><script>x</script> <frameset><frame src=f></frameset>", b""),
+        (b"<frameset><noscript>n</noscript></frameset>", b""),
+    ],
+)
+def test_the_walk_finds_the_invisible_text_it_leaves_out_wherever_it_is(
+    page: bytes, text: bytes
+) -> None:
+    """The invisible elements are found as the walk passes them (not by a selector)."""
+    assert spec.walked(spec.walk_apart(page), None)[8] == text
+    c = compiled_twin("pagewalk")
+    assert c.walked(c.walk_apart(page), None)[8] == text
