@@ -241,11 +241,12 @@ def _settled(
     it is the last of ``anchors``) is listed whatever its flags (a cut after it may continue it)."""
     kept: list[tuple[str | None, str, int]] = []
     dropped = False  # the anchor before: at the end, the last one
+    missing, hashes = pc.A_MISSING_HERE, pc.fragment_hashes
     for anchor in anchors:
         dropped = False
-        if anchor[2] & pc.A_MISSING_HERE:
+        if anchor[2] & missing:
             href, text, flags = anchor
-            if any(h in ids for h in pc.fragment_hashes(href.strip(_SPACE)[1:])):
+            if not ids.isdisjoint(hashes(href.strip(_SPACE)[1:])):
                 flags &= ~pc.A_MISSING_HERE
                 if not flags:
                     dropped = True
