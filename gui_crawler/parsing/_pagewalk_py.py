@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
@@ -214,23 +214,11 @@ def _img_check(attrs: dict[str, str | None]) -> tuple[str | None, str | None, in
     return (src, alt, flags) if flags else None
 
 
-def _inside(node: Node, tag: str) -> bool:
+def _ancestors(node: Node) -> Iterator[Node]:
     parent = node.parent
     while parent is not None:
-        if parent.tag == tag:
-            return True
+        yield parent
         parent = parent.parent
-    return False
-
-
-def _below(node: Node, mem_id: int) -> bool:
-    """Whether the element of ``mem_id`` is one of ``node``'s ancestors."""
-    parent = node.parent
-    while parent is not None:
-        if parent.mem_id == mem_id:
-            return True
-        parent = parent.parent
-    return False
 
 
 def _settled(
@@ -344,7 +332,9 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
         elif tag == "link":
             rel = attrs.get("rel")
             if pc.has_token(rel, b"canonical"):
-                canonicals.append((attrs.get("href"), int(_inside(node, "head"))))
+                canonicals.append(
+                    (attrs.get("href"), int(any(p.tag == "head" for p in _ancestors(node))))
+                )
             if "hreflang" in attrs and pc.has_token(rel, b"alternate"):
                 hreflangs.append((attrs.get("href"), attrs.get("hreflang")))
             if "canonical" in (attrs.get("rel") or "").lower():
@@ -385,11 +375,12 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
     words, kept, signature, edges = 0, b"", b"", b""
     if holder is not None:
         inside = holder.mem_id
-        if holder is not root and not (root is not None and _below(holder, root.mem_id)):
+        top = root.mem_id if root is not None else None
+        if holder is not root and all(p.mem_id != top for p in _ancestors(holder)):
             # A body a <frameset> put out of the tree (what it held stays in it): not walked.
             invisible = holder.css(", ".join(sorted(INVISIBLE)))
         for hidden in reversed(invisible):  # innermost first
-            if _below(hidden, inside):
+            if any(p.mem_id == inside for p in _ancestors(hidden)):
                 hidden.decompose()
         text = holder.text(separator=" ").encode("utf-8", "surrogatepass")
         split = text.split()
