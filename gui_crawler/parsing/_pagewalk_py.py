@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
@@ -66,12 +66,18 @@ _READ_TAGS = frozenset({*LINK_ATTRS, *_HEADINGS, "base", "meta", "title", "html"
 # The first bytes of an <a>'s text that the walk keeps (walked_words): an <a> around a whole page
 # keeps its first words only.
 ANCHOR_BYTES = pc.ANCHOR_BYTES
+# An <a>'s text of no more characters than this has no more than ANCHOR_BYTES bytes (4 a
+# character at most): kept whole without encoding it to count them.
+_SHORT_TEXT = ANCHOR_BYTES // 4
 # What walked_words gives for each link: (href as written, element, text of an <a> or None, alt or
 # None, rel or None).
 Word = tuple[str | None, str, str | None, str | None, str | None]
 _NO_CHECKS: pc.Checks = (b"", b"", b"", b"", 0, 0, [], [], [], [], [], [], [], None)
-# Text no reader sees: not counted, not hashed.
-INVISIBLE = "script, style, noscript, template"
+# Text no reader sees: not counted, not hashed. The walk finds these elements as it passes them
+# (lexbor matched the selector "script, style, noscript, template" over python3-doc's bodies in a
+# tenth of the pure walk's time).
+INVISIBLE = frozenset({"script", "style", "noscript", "template"})
+_WANTED = _READ_TAGS | INVISIBLE
 SPACES = b"\t\n\x0b\x0c\r "
 
 
@@ -106,19 +112,30 @@ def origin_length(directory: str) -> int:
     return end if end >= 0 and directory.endswith("/") else 0
 
 
-@functools.lru_cache(maxsize=16384)  # a site's navigation repeats its hrefs on every page
 def plain_join(directory: str, origin: int, href: str) -> str | None:
     """The URL the walk joins ``href`` to against ``directory`` (whose origin is ``origin``
     characters long), "" for the page itself (a "#fragment"), or None where Python joins it."""
     h = href.strip(_SPACE)
-    if h[:1] == "#":
+    at = h.find("#")
+    if at == 0:
         return ""
-    if (
-        not h
-        or h[0] == "?"
-        or h[:2] == "//"
-        or len(h.encode("utf-8", "surrogatepass")) > MAX_URL_LENGTH
+    if not h or (
+        len(h) > MAX_URL_LENGTH // 4 and len(h.encode("utf-8", "surrogatepass")) > MAX_URL_LENGTH
     ):
+        return None
+    if at < 0:
+        return _joined(directory, origin, h)
+    if "\t" in h or "\n" in h or "\r" in h:  # a fragment _PLAIN refuses: rare, not cached
+        return _joined.__wrapped__(directory, origin, h)
+    # What follows the "#" changes nothing: the cache holds each page's href once, not once for
+    # each of its fragments (python3-doc: 7,332 of 57,714 hrefs joined against their pages).
+    return _joined(directory, origin, h[:at])
+
+
+@functools.lru_cache(maxsize=16384)  # a site's navigation repeats its hrefs on every page
+def _joined(directory: str, origin: int, h: str) -> str | None:
+    """:func:`plain_join` of ``h``, an href trimmed, not empty, not a "#fragment", short enough."""
+    if h[0] == "?" or h[:2] == "//":
         return None
     url = urls._normal_absolute(h)
     if url is not None:
@@ -133,17 +150,13 @@ def plain_join(directory: str, origin: int, href: str) -> str | None:
     return url[:-1] if url.endswith("?") else url
 
 
-def _word(
-    node: Node, attrs: dict[str, str | None], tag: str, href: str | None, element: str | None = None
-) -> Word:
-    """The link's word (an <a>'s alt is its first <img alt>'s: ``_alt`` puts it in later)."""
+def _word(attrs: dict[str, str | None], tag: str, href: str, element: str | None = None) -> Word:
+    """The word of a link not an <a> (the walk reads those itself)."""
     element = element or _ELEMENT.get(tag, tag)
-    rel = attrs.get("rel") if tag in ("a", "area", "link") else None
+    rel = attrs.get("rel") if tag in ("area", "link") else None
     if tag in ("area", "img"):
         return (href, element, None, attrs.get("alt"), rel)
-    if tag != "a":
-        return (href, element, None, None, rel)
-    return (href, tag, pc.bounded(node.text()), None, rel)
+    return (href, element, None, None, rel)
 
 
 def _alt(img: Node, alt: str | None, said: list[Word], waiting: dict[int, int]) -> None:
@@ -157,27 +170,31 @@ def _alt(img: Node, alt: str | None, said: list[Word], waiting: dict[int, int]) 
         parent = parent.parent
 
 
-def _a_flags(node: Node, attrs: dict[str, str | None], href: str, text: str) -> int:
+def _a_flags(
+    node: Node, attrs: dict[str, str | None], href: str, text: str, rel: str | None
+) -> int:
     """An <a href>'s checks (pagechecks' A_* flags); a link to the page itself (a "#fragment"
     is none, as its words say) has its fragment checked only. (``attrs``: the node's, read once:
-    selectolax makes the dict anew at each ``attributes``, ~2 us an <a>.)"""
+    selectolax makes the dict anew at each ``attributes``, ~2 us an <a>; ``rel`` read from it.)"""
     h = href.strip(_SPACE)
     if h[:1] == "#":
         return pc.A_MISSING_HERE if pc.anchor_fragment(h[1:]) else 0
-    rel = attrs.get("rel")
-    flags = pc.A_NOFOLLOW if pc.has_token(rel, b"nofollow") else 0
-    target = (attrs.get("target") or "").encode("utf-8", "replace").strip(pc.SPACES)
-    if target.lower() == b"_blank" and not (
-        pc.has_token(rel, b"noopener") or pc.has_token(rel, b"noreferrer")
+    flags = pc.A_NOFOLLOW if rel is not None and pc.has_token(rel, b"nofollow") else 0
+    target = attrs.get("target")
+    if (
+        target
+        and target.encode("utf-8", "replace").strip(pc.SPACES).lower() == b"_blank"
+        and not (pc.has_token(rel, b"noopener") or pc.has_token(rel, b"noreferrer"))
     ):
         flags |= pc.A_BLANK
-    if (
-        pc.blank(text)
-        and not any(not pc.blank(img.attributes.get("alt")) for img in node.css("img"))
-        and pc.blank(attrs.get("aria-label"))
-    ):
-        flags |= pc.A_EMPTY
-    if pc.is_vague(text):
+    # Text of ASCII whitespace only (pagechecks.blank: what is not UTF-8 is no whitespace) is
+    # never vague.
+    if not text.strip(_SPACE):
+        if not any(not pc.blank(img.attributes.get("alt")) for img in node.css("img")) and pc.blank(
+            attrs.get("aria-label")
+        ):
+            flags |= pc.A_EMPTY
+    elif pc.is_vague(text):
         flags |= pc.A_VAGUE
     at = h.find("#")
     if at >= 0 and pc.anchor_fragment(h[at + 1 :]):
@@ -197,37 +214,40 @@ def _img_check(attrs: dict[str, str | None]) -> tuple[str | None, str | None, in
     return (src, alt, flags) if flags else None
 
 
-def _inside(node: Node, tag: str) -> bool:
+def _ancestors(node: Node) -> Iterator[Node]:
     parent = node.parent
     while parent is not None:
-        if parent.tag == tag:
-            return True
+        yield parent
         parent = parent.parent
-    return False
 
 
 def _settled(
-    ids: set[int], anchors: list[tuple[str, str, int, int]], said: list[Word]
+    ids: set[int], anchors: list[tuple[str, str, int]], said: list[Word], last: int, listed: bool
 ) -> list[tuple[str | None, str, int]]:
-    """The <a> checks (href, text, flags, its word) once the piece's ids are known: a #fragment
-    of this page found among them is no check; the piece's last <a> is listed whatever its
-    flags (a cut after it may continue it)."""
-    kept = []
-    for href, text, flags, word in anchors:
-        if flags & pc.A_MISSING_HERE:
-            fragment = href.strip(_SPACE)[1:]
-            if any(h in ids for h in pc.fragment_hashes(fragment)):
+    """The <a> checks (href, text, flags) once the piece's ids are known: a #fragment of this
+    page found among them is no check; the piece's last <a> (``said[last]``; -1: none; ``listed``:
+    it is the last of ``anchors``) is listed whatever its flags (a cut after it may continue it)."""
+    kept: list[tuple[str | None, str, int]] = []
+    dropped = False  # the anchor before: at the end, the last one
+    missing, hashes = pc.A_MISSING_HERE, pc.fragment_hashes
+    for anchor in anchors:
+        dropped = False
+        if anchor[2] & missing:
+            href, text, flags = anchor
+            if not ids.isdisjoint(hashes(href.strip(_SPACE)[1:])):
                 flags &= ~pc.A_MISSING_HERE
-        if flags:
-            kept.append((href, text, flags, word))
-    last = next((i for i in range(len(said) - 1, -1, -1) if said[i][1] == "a"), None)
-    if last is not None and said[last][0]:
-        at = next((k for k, item in enumerate(kept) if item[3] == last), None)
-        if at is not None:
-            kept[at] = (*kept[at][:2], kept[at][2] | pc.A_LAST, last)
+                if not flags:
+                    dropped = True
+                    continue
+                anchor = (href, text, flags)
+        kept.append(anchor)
+    listed = listed and not dropped
+    if last >= 0 and said[last][0]:
+        if listed:
+            kept[-1] = (*kept[-1][:2], kept[-1][2] | pc.A_LAST)
         else:
-            kept.append((said[last][0] or "", said[last][2] or "", pc.A_LAST, last))
-    return [(href, text, flags) for href, text, flags, _ in kept]
+            kept.append((said[last][0] or "", said[last][2] or "", pc.A_LAST))
+    return kept
 
 
 def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Walked:
@@ -242,7 +262,7 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
     metas: list[tuple[str | None, str | None]] = []
     rels: list[tuple[str | None, str | None]] = []
     imgs: list[tuple[str | None, str | None, int]] = []
-    anchors: list[tuple[str, str, int, int]] = []
+    anchors: list[tuple[str, str, int]] = []
     canonicals: list[tuple[str | None, int]] = []
     hreflangs: list[tuple[str | None, str | None]] = []
     ogs: list[tuple[str | None, str | None]] = []
@@ -251,45 +271,70 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
     ids: set[int] = set()
     itemtypes: list[str | None] = []
     if checks:  # --no-checks: what costs most of what only the checks read is not read
-        ids = {pc.id_hash(v) for n in tree.css("[id]") if (v := n.attributes.get("id"))}
-        itemtypes = [n.attributes.get("itemtype") for n in tree.css("[itemtype]")]
+        # One selector list: lexbor matched "[id]" alone in 1.7 times the time, "[itemtype]"
+        # alone in 2.9 times (python3-doc). It lists an element once for each selector it
+        # matches, document order.
+        typed: set[int] = set()
+        for n in tree.css("[id], [itemtype]"):
+            attrs = n.attributes
+            if v := attrs.get("id"):
+                ids.add(pc.id_hash(v))
+            if "itemtype" in attrs and n.mem_id not in typed:
+                typed.add(n.mem_id)
+                itemtypes.append(attrs["itemtype"])
     root = tree.root
+    invisible: list[Node] = []  # document order
+    last_a, listed = -1, False  # the last <a>'s item in said; whether its checks are listed
     for node in root.traverse() if root is not None else ():
         tag = node.tag
-        if tag not in _READ_TAGS:
+        if tag == "a":  # most of what the walk reads: its own branch
+            attrs = node.attributes
+            href = attrs.get("href")
+            a_text = node.text()
+            if len(a_text) > _SHORT_TEXT:
+                a_text = pc.bounded(a_text)
+            rel = attrs.get("rel")
+            if href:
+                hrefs[href] = None
+                said.append((href, "a", a_text, None, rel))
+                flags = _a_flags(node, attrs, href, a_text, rel) if checks else 0
+                if flags:
+                    anchors.append((href, a_text, flags))
+                listed = flags != 0
+            else:  # listed too: a page cut inside it is one <a> again (whole_page)
+                said.append(("" if attrs else None, "a", a_text, None, rel))
+                listed = False
+            last_a = len(said) - 1
+            waiting[node.mem_id] = last_a
+            if name := attrs.get("name"):
+                ids.add(pc.id_hash(name))
             continue
+        if tag not in _WANTED:
+            continue
+        if tag in INVISIBLE:
+            invisible.append(node)
+            if tag != "script":
+                continue
         attrs = node.attributes
         if tag == "img" and waiting and "alt" in attrs:
             _alt(node, attrs["alt"], said, waiting)
         url_attr = LINK_ATTRS.get(tag)
-        if url_attr is not None:
-            href = attrs.get(url_attr)
-            if href:
-                hrefs[href] = None
-                said.append(_word(node, attrs, tag, href))
-                if (
-                    checks
-                    and tag == "a"
-                    and (flags := _a_flags(node, attrs, href, said[-1][2] or ""))
-                ):
-                    anchors.append((href, said[-1][2] or "", flags, len(said) - 1))
-            elif tag == "a":  # listed too: a page cut inside it is one <a> again (whole_page)
-                said.append(_word(node, attrs, tag, "" if attrs else None))
-            if tag == "a":
-                waiting[node.mem_id] = len(said) - 1
-                if name := attrs.get("name"):
-                    ids.add(pc.id_hash(name))
+        if url_attr is not None and (href := attrs.get(url_attr)):
+            hrefs[href] = None
+            said.append(_word(attrs, tag, href))
         srcset = _SRCSET.get(tag)
         if srcset is not None:
             for url in pc.srcset_urls(attrs.get(srcset[0])):
                 hrefs[url] = None
-                said.append(_word(node, attrs, tag, url, srcset[1]))
+                said.append(_word(attrs, tag, url, srcset[1]))
         if tag == "img" and (img := _img_check(attrs)) is not None:
             imgs.append(img)
         elif tag == "link":
             rel = attrs.get("rel")
             if pc.has_token(rel, b"canonical"):
-                canonicals.append((attrs.get("href"), int(_inside(node, "head"))))
+                canonicals.append(
+                    (attrs.get("href"), int(any(p.tag == "head" for p in _ancestors(node))))
+                )
             if "hreflang" in attrs and pc.has_token(rel, b"alternate"):
                 hreflangs.append((attrs.get("href"), attrs.get("hreflang")))
             if "canonical" in (attrs.get("rel") or "").lower():
@@ -329,8 +374,14 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
     holder = tree.body or root
     words, kept, signature, edges = 0, b"", b"", b""
     if holder is not None:
-        for hidden in reversed(holder.css(INVISIBLE)):  # innermost first
-            hidden.decompose()
+        inside = holder.mem_id
+        top = root.mem_id if root is not None else None
+        if holder is not root and all(p.mem_id != top for p in _ancestors(holder)):
+            # A body a <frameset> put out of the tree (what it held stays in it): not walked.
+            invisible = holder.css(", ".join(sorted(INVISIBLE)))
+        for hidden in reversed(invisible):  # innermost first
+            if any(p.mem_id == inside for p in _ancestors(hidden)):
+                hidden.decompose()
         text = holder.text(separator=" ").encode("utf-8", "surrogatepass")
         split = text.split()
         words = len(split)
@@ -354,7 +405,7 @@ def _walk(data: bytes, directory: str | None = None, checks: bool = True) -> Wal
         titles,
         int(b"loremipsum" in kept.lower()),
         imgs,
-        _settled(ids, anchors, said),
+        _settled(ids, anchors, said, last_a, listed),
         canonicals,
         hreflangs,
         ogs,
@@ -464,7 +515,9 @@ def walked_fragments(walked: Walked, /) -> list[tuple[str, str]] | None:
     different bytes that decode alike are one line); else None."""
     joined = walked.joined or {}
     anchors = [a for a in walked.checks[7] if a[2] & pc.A_FRAGMENT]
-    if any(joined.get(h or "") is None or "\ufffd" in f"{h}{t}" for h, t, _ in anchors):
+    if any(
+        joined.get(h or "") is None or "\ufffd" in (h or "") or "\ufffd" in t for h, t, _ in anchors
+    ):
         return None
     return pc.fragment_lines(anchors, joined.__getitem__)
 
@@ -644,9 +697,12 @@ def walked_found(
     if any(checked[13] is not None for checked in checks[1:]):
         return None  # an <a> a cut parted: its fragment lines are the whole <a>'s
     reader = pc.ChecksReader()
-    joined: dict[str, str] = {}
+    joined: dict[str, str | None] = {}  # None: Python joins it (ChecksReader.finish)
     for walked, checked in zip(pieces, checks, strict=True):
         reader.add(checked, walked.read[7])
-        joined.update((h, url) for h, url in (walked.joined or {}).items() if url is not None)
+        if len(pieces) == 1:
+            joined = walked.joined or {}
+        else:
+            joined.update((h, url) for h, url in (walked.joined or {}).items() if url is not None)
     metas = {"viewport"} if viewport else set()
     return reader.finish(page_url, page_url, descriptions, metas, joined, fragments, pack_found)

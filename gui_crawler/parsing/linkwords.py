@@ -149,14 +149,20 @@ def _put_varint(out: bytearray, v: int) -> None:
     out.append(v)
 
 
-def _put_field(out: bytearray, value: str | None) -> None:
-    """``value``'s UTF-8 behind its length + 1 (0: None)."""
-    if value is None:
-        out.append(0)
-        return
-    b = value.encode("utf-8", "surrogatepass")
-    _put_varint(out, len(b) + 1)
-    out += b
+_BYTE = [bytes((i,)) for i in range(0x80)]
+
+
+def _fields(values: Iterable[str | None]) -> bytes:
+    """Each of ``values`` as its UTF-8 behind its length + 1 (0: None)."""
+    parts = []
+    for value in values:
+        if value is None:
+            parts.append(b"\0")
+            continue
+        b = value.encode("utf-8", "surrogatepass")
+        n = len(b) + 1
+        parts += (_BYTE[n] if n < 0x80 else varint(n), b)
+    return b"".join(parts)
 
 
 def _front(values: Iterable[bytes]) -> bytes:
@@ -183,32 +189,26 @@ def pack_piece(said: Sequence[Said], joined: Mapping[str, str | None] | None) ->
     each <a>, the alt of each <a>, <area> and <img>, the rel of each <a>, <area> and <link>: each
     its length + 1 (0: none) and its bytes. All of it deflated (``_linkpack_py.deflate``)."""
     links: dict[str, int] = {}
-    if joined is not None:
-        for href, element, *_ in said:
-            if href and element != "meta-refresh":
-                url = joined.get(href)
-                if url:
-                    links.setdefault(url, len(links))
-    last_a = max((i for i, item in enumerate(said) if item[1] == "a"), default=-1)
+    get = joined.get if joined is not None else None
+    if get is not None:
+        for word in said:
+            href = word[0]
+            if href and word[1] != "meta-refresh" and (url := get(href)) and url not in links:
+                links[url] = len(links)
+    last_a = next((i for i in range(len(said) - 1, -1, -1) if said[i][1] == "a"), -1)
     written: dict[str, int] = {}
     seen: set[tuple[object, ...]] = set()
     kept: list[tuple[str, int, str | None, str | None, str | None]] = []
     for i, (href, element, text, alt, rel) in enumerate(said):
-        if element != "meta-refresh" and href and href[0] == "#":
-            if element != "a":
-                continue
-            href = ""
-        # An <a> that links nowhere matters only where a cut may continue it: the last <a>,
-        # and the first item (the <a> a piece opens again).
-        if element == "a" and not href and i != last_a and i != 0:
-            continue
-        if href is None:
-            ref = 0
-        elif not href:
-            ref = 1
-        else:
-            url = joined.get(href) if joined is not None and element != "meta-refresh" else None
+        if href and (href[0] != "#" or element == "meta-refresh"):
+            url = get(href) if get is not None and element != "meta-refresh" else None
             ref = 2 + links[url] if url else -1 - written.setdefault(href, len(written))
+        # A "#fragment" is the same page: dropped, but an <a> that links nowhere matters where a
+        # cut may continue it: the last <a>, and the first item (the <a> a piece opens again).
+        elif (href and element != "a") or (element == "a" and i != last_a and i != 0):
+            continue
+        else:
+            ref = 0 if href is None else 1
         item = (element, ref, text, alt, rel)
         if i != last_a:
             if item in seen:
@@ -223,12 +223,12 @@ def pack_piece(said: Sequence[Said], joined: Mapping[str, str | None] | None) ->
     kinds = bytes(_KIND[item[0]] for item in kept)
     out += kinds
     inline = 1 + len(links)
-    for _, ref, *_ in kept:
-        _put_varint(out, ref if ref >= 0 else inline - ref)
+    refs = [ref if ref >= 0 else inline - ref for _, ref, *_ in kept]
+    if refs and max(refs) >= 0x80:  # varints of more than one byte
+        refs = [b for ref in refs for b in ((ref,) if ref < 0x80 else varint(ref))]
+    out += bytes(refs)
     for column, has in ((2, _HAS_TEXT), (3, _HAS_ALT), (4, _HAS_REL)):
-        for k, item in zip(kinds, kept, strict=True):
-            if k in has:
-                _put_field(out, item[column])  # type: ignore[arg-type]
+        out += _fields([item[column] for k, item in zip(kinds, kept, strict=True) if k in has])  # type: ignore[misc]
     return deflate(bytes(out))
 
 

@@ -48,13 +48,18 @@ A_LAST = 64  # the piece's last <a>, listed whatever its flags: a cut after it m
 # An <img>'s flags.
 IMG_NO_ALT, IMG_NO_SIZE, IMG_LONG_ALT = 1, 2, 4
 
-_LINES = re.compile(r"L?[0-9]+-L?[0-9]+", re.ASCII)
 SIG_BINS = 64  # the MinHash's bins: its signature is as many little-endian uint32
 EMPTY_BIN = 0xFFFFFFFF
 _M64 = (1 << 64) - 1
 SPACES = b"\t\n\x0b\x0c\r "
-_ALNUM = frozenset(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_VAGUE = frozenset(w.encode() for w in NON_DESCRIPTIVE)
+# is_vague's whole text: what is not an ASCII letter or digit, one of NON_DESCRIPTIVE (its words
+# parted by runs of ASCII whitespace, each letter in either ASCII case), then again what is not.
+_VAGUE_TEXT = re.compile(
+    "[^0-9A-Za-z]*(?:"
+    + "|".join("[\t\n\x0b\x0c\r ]+".join(map(re.escape, w.split())) for w in NON_DESCRIPTIVE)
+    + ")[^0-9A-Za-z]*",
+    re.ASCII | re.IGNORECASE | re.DOTALL,
+)
 
 # What the checks' Checks tuple holds (walked_checks' result): the visible text's MinHash
 # signature (b"" for fewer than three words), the hashes of its first and last (up to) two
@@ -160,15 +165,16 @@ def id_hash(value: str) -> int:
     return zlib.crc32(value.encode("utf-8", "replace"))
 
 
+# The fragments that name no element (anchor_fragment), in one match: a client-side route, a
+# text fragment, a range of lines, the top ("top" in any ASCII case).
+_NAMES_NONE = re.compile(r"[/!].*|:~:.*|L?[0-9]+-L?[0-9]+|[Tt][Oo][Pp]", re.ASCII | re.DOTALL)
+
+
 def anchor_fragment(fragment: str) -> bool:
     """A fragment that names an element: not empty, not the top ("top"), not a client-side route
     ("#/…", "#!…"), not a text fragment (":~:"), not a range of lines a page's script highlights
     (rustdoc's source views, GitHub: "#12-20", "#L12-L20")."""
-    if not fragment or fragment[0] in "/!" or fragment.startswith(":~:"):
-        return False
-    if _LINES.fullmatch(fragment):
-        return False
-    return fragment.encode("utf-8", "replace").lower() != b"top"
+    return bool(fragment) and _NAMES_NONE.fullmatch(fragment) is None
 
 
 def has_token(value: str | None, token: bytes) -> bool:
@@ -184,13 +190,7 @@ def blank(value: str | None) -> bool:
 def is_vague(text: str) -> bool:
     """The text is one of NON_DESCRIPTIVE (ASCII case, whitespace runs and what is not an ASCII
     letter or digit at its ends aside)."""
-    data = text.encode("utf-8", "replace")
-    i, end = 0, len(data)
-    while i < end and data[i] not in _ALNUM:
-        i += 1
-    while end > i and data[end - 1] not in _ALNUM:
-        end -= 1
-    return b" ".join(data[i:end].split()).lower() in _VAGUE
+    return _VAGUE_TEXT.fullmatch(text) is not None
 
 
 def srcset_urls(value: str | None) -> list[str]:
@@ -283,7 +283,9 @@ def fragment_lines(
             written = href or ""
             target = join(written)
             if target:
-                by_target.setdefault(target, {})[f"{_fragment(written)}\t{_words(text)}"] = None
+                if (lines := by_target.get(target)) is None:
+                    lines = by_target[target] = {}
+                lines[f"{_fragment(written)}\t{_words(text)}"] = None
     return [(url, "\n".join(lines)) for url, lines in by_target.items()]
 
 
@@ -337,7 +339,7 @@ class ChecksReader:
     ) -> tuple[bytes, bytes, bytes, str]:
         """(checks packed, ids, signature, structured data types) of the page whose links join
         against ``base`` (``joined``: the URL each href of the page joined to, where the parse
-        joined them already); ``descriptions``: its meta descriptions, ``metas``: the names of
+        joined them already; None where it did not); ``descriptions``: its meta descriptions, ``metas``: the names of
         its <meta name> (lower case); ``fragments``: its :func:`fragment_lines` where the walk
         put them together (its anchors then say no A_FRAGMENT); ``pack``: :func:`pack_found` or
         the walk's own (``_pagewalk.pack_found``)."""
@@ -347,7 +349,8 @@ class ChecksReader:
         known = joined or {}
 
         def join(href: str) -> str | None:
-            return known[href] if href in known else join_href(href)
+            url = known.get(href)  # None: not joined there
+            return url if url is not None else join_href(href)
 
         pieces = self.pieces
         ids = _union_ids([p[2] for p in pieces])

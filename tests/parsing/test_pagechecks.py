@@ -4,6 +4,7 @@ compiled walk give, word list by word list."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from twins import compiled_twin
@@ -45,3 +46,70 @@ def test_a_long_page_s_signature_is_the_compiled_walk_s() -> None:
     got = spec.walked_checks(spec.walk_apart(page, None))[0]
     assert got == c.walked_checks(c.walk_apart(page, None))[0]
     assert len(got) == 4 * pc.SIG_BINS
+
+
+def _vague_by_bytes(text: str) -> bool:
+    """is_vague as the compiled walk reads it, byte by byte (the regex's reference)."""
+    alnum = frozenset(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    data = text.encode("utf-8", "replace")
+    i, end = 0, len(data)
+    while i < end and data[i] not in alnum:
+        i += 1
+    while end > i and data[end - 1] not in alnum:
+        end -= 1
+    return b" ".join(data[i:end].split()).lower() in {w.encode() for w in pc.NON_DESCRIPTIVE}
+
+
+def _names_by_parts(fragment: str) -> bool:
+    """anchor_fragment a test at a time (the regex's reference)."""
+    if not fragment or fragment[0] in "/!" or fragment.startswith(":~:"):
+        return False
+    if re.fullmatch(r"L?[0-9]+-L?[0-9]+", fragment, re.ASCII):
+        return False
+    return fragment.encode("utf-8", "replace").lower() != b"top"
+
+
+def test_vague_texts_and_fragments_read_by_one_regex_as_by_their_parts() -> None:
+    # Letters that only Unicode case folding makes ASCII (the Kelvin sign, the long s),
+    # whitespace that is not ASCII's, lone surrogates, the words and their pieces.
+    pieces = [
+        *"clickherREADmoLtop0123456789-:~/!#%. \t\n\x0b\x0c\r\x1c\x85\xa0\u212a\u017f\ud800é?"
+    ]
+    pieces += [*pc.NON_DESCRIPTIVE, "Read More", "TOP", "L12-L20", "12-20", ":~:", "more\x0binfo"]
+    rnd = random.Random(11)
+    texts = ["".join(rnd.choices(pieces, k=rnd.randrange(7))) for _ in range(60_000)]
+    texts += [f" ..{w.title()}!! " for w in pc.NON_DESCRIPTIVE] + ["clic\u212a", "click\x1chere"]
+    assert [pc.is_vague(t) for t in texts] == [_vague_by_bytes(t) for t in texts]
+    assert [pc.anchor_fragment(t) for t in texts] == [_names_by_parts(t) for t in texts]
+    assert sum(map(pc.is_vague, texts)) > 1_000 and not all(map(pc.anchor_fragment, texts))
+
+
+def test_an_element_with_an_id_and_an_itemtype_lists_its_itemtype_once() -> None:
+    page = (
+        b'<div id=a itemtype="t1"><p itemtype=t2><span id=b itemtype></span></p></div>'
+        b'<i itemtype="t3"></i><b id=c ITEMTYPE="t4"><a href="#a">x</a></b>'
+    )
+    want = ["t1", "t2", None, "t3", "t4"]
+    assert spec.walked_checks(spec.walk_apart(page, "http://h/"))[12] == want
+    c = compiled_twin("pagewalk")
+    assert c.walked_checks(c.walk_apart(page, "http://h/"))[12] == want
+
+
+@pytest.mark.parametrize(
+    ("page", "text"),
+    [
+        (b"<p>a<script>x</script><style>y</style>b<noscript><i>z</i></noscript>c</p>", b"abc"),
+        (b"<p>a<svg><script>x</script><style>y</style></svg>b</p><template>t</template>", b"ab"),
+        (b"<head><script>h</script></head><p>a<noscript>n<script>s</script></noscript>", b"a"),
+        # A <frameset> puts the body out of the tree, with what it holds: read as it was.
+        (b"</body><script>x</script> <frameset><frame src=f></frameset>", b""),
+        (b"<frameset><noscript>n</noscript></frameset>", b""),
+    ],
+)
+def test_the_walk_finds_the_invisible_text_it_leaves_out_wherever_it_is(
+    page: bytes, text: bytes
+) -> None:
+    """The invisible elements are found as the walk passes them (not by a selector)."""
+    assert spec.walked(spec.walk_apart(page), None)[8] == text
+    c = compiled_twin("pagewalk")
+    assert c.walked(c.walk_apart(page), None)[8] == text

@@ -175,6 +175,9 @@ def joined_in_c(data: bytes, page_url: str) -> dict[str, str]:
     want: dict[str, str | None] = {}
     spec.walk(data, want)
     assert list(raw) == list(want)  # each distinct href, once, in document order
+    pure: dict[str, str | None] = {}
+    spec.walk(data, pure, urls.plain_directory(page_url))
+    assert pure == raw  # the twin joins the same hrefs to the same URLs
     directory = urls._base_key(page_url, "x")
     joined = {href: url for href, url in raw.items() if url is not None}
     for href, url in joined.items():
