@@ -2,24 +2,24 @@
 runs, so a crawl that was cancelled, crashed or was killed can be reopened and resumed. No Qt here.
 
 Records are committed on the event loop, one transaction (WAL, synchronous=NORMAL: a write()
-with no fsync, which a killed process cannot lose) for the records of several loop iterations:
-a commit's fixed cost (~15-30 us of SQLite and syscalls) was most of the file's cost on the loop
-when each iteration's ~2 records made one. A commit comes as soon as ``ahead`` records wait (the
-crawl's worker count), else COMMIT_AFTER after the first of them. ``before_take()`` lets a worker
-take its next URL while fewer than ``ahead`` records wait; once ``ahead`` wait it waits for their
-commit. So after a kill -9 at most ``ahead - 1`` records plus the fetches in flight (one per
-worker) are lost, and fetched again on resume: with N workers (``ahead`` = N) at most 2N - 1.
-Proof: the records not committed are the last ones appended (each commit writes all); the
-``ahead``-th of them and each after it was appended with ``ahead`` or more waiting, so its worker
-has waited since at ``before_take`` (no commit came): those workers fetch nothing, and each has
-one such record. ``durable()`` waits for every record so far (the cluster's collector, before
-it tells Redis). Handing each commit to a thread and back measured no cheaper (it waits on the
-GIL). Checkpoints, which fsync, run on a thread of their own (``checkpoint.Checkpointer``), never
-on the loop. A URL taken in (``Queued``) is always committed no later than its record, so after
-a crash "queued and not recorded" is exactly the frontier; the roots are committed when the file
-is created. A recorded URL's queued row is deleted after its record (a thousand at a time; not
-written at all when both come in one commit), so that a crawl that ends leaves none: the file
-keeps each URL once.
+with no fsync, which a killed process cannot lose) for the records of several loop iterations: a
+commit's fixed cost (~28 us of SQLite and syscalls replayed off the loop, more in a crawl) was a
+third of the file's cost on the loop when each iteration's ~2 records made one. A commit comes
+as soon as ``ahead`` records wait (the crawl's worker count), else COMMIT_AFTER after the first
+of them. ``before_take()`` lets a worker take its next URL while fewer than ``ahead`` records
+wait; once ``ahead`` wait it waits for their commit. So after a kill -9 at most ``ahead - 1``
+records plus the fetches in flight (one per worker) are lost, and fetched again on resume: with
+N workers (``ahead`` = N) at most 2N - 1. Proof: the records not committed are the last ones
+appended (each commit writes all); the ``ahead``-th of them and each after it was appended with
+``ahead`` or more waiting, so its worker has waited since at ``before_take`` (no commit came):
+those workers fetch nothing, and each has one such record. ``durable()`` waits for every record
+so far (the cluster's collector, before it tells Redis). Handing each commit to a thread and
+back measured no cheaper (it waits on the GIL). Checkpoints, which fsync, run on a thread of
+their own (``checkpoint.Checkpointer``), never on the loop. A URL taken in (``Queued``) is
+always committed no later than its record, so after a crash "queued and not recorded" is exactly
+the frontier; the roots are committed when the file is created. A recorded URL's queued row is
+deleted after its record (a thousand at a time; not written at all when both come in one
+commit), so that a crawl that ends leaves none: the file keeps each URL once.
 
 One crawl at a time writes a file (``locking``).
 """
