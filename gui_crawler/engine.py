@@ -134,8 +134,9 @@ class Crawler(Tries):
         self._earlier: Iterable[str] = seen
         self._initial: Iterable[Queued] | None = pending
         self._session_kwargs = session_kwargs or {}
-        # Awaited by a worker before it takes its next URL: a crawl file makes the worker's last
-        # record durable there, so a kill loses at most one fetch per worker.
+        # Awaited by a worker before it takes its next URL: a crawl file holds the worker there
+        # while too many records wait for their commit, so that a kill loses a bounded number
+        # of fetches (storage/writer.py: fewer than two per worker).
         self._before_take = before_take
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._states: dict[int, WorkerState] = {}

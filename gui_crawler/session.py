@@ -172,6 +172,9 @@ class CrawlSession:
                 loop.call_soon_threadsafe(self._store_failed, message)
 
             store.on_error = on_error
+            # A commit for every worker's record, not every loop iteration's (writer: a kill
+            # then loses at most twice the workers' fetches, where it lost one each).
+            store.ahead = self.config.max_tasks
         seen, pending = self.frontier if self.frontier is not None else (set(), None)
         self.frontier = None  # the Crawler's from here (the seen URLs as fingerprints)
         self.crawler = Crawler(
@@ -179,7 +182,7 @@ class CrawlSession:
             sink,
             seen=seen,
             pending=pending,
-            before_take=store.durable if store is not None else None,
+            before_take=store.before_take if store is not None else None,
             worker_events=worker_events,
         )
         return self.crawler

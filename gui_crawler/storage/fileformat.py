@@ -16,30 +16,28 @@ import json
 import os
 import sqlite3
 import tempfile
-import zlib
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 
-from gui_crawler.base.escapes import escaped
 from gui_crawler.base.translate import STORE, translate
 from gui_crawler.config import WITHHELD, ConfigError, CrawlConfig
 from gui_crawler.events import RECORD_FIELDS, ErrorKind, FetchRecord, Queued
 from gui_crawler.parsing import accel
-from gui_crawler.parsing._linkpack_py import inflate_raw
 from gui_crawler.parsing.linkwords import LinkWords, blob_links, said_words, said_words_5
 from gui_crawler.records.verdicts import NO_RULES, StatusRules, Verdict
 from gui_crawler.records.verdicts import SQL_FUNCTIONS as VERDICT_SQL_FUNCTIONS
 from gui_crawler.storage import compact, lockfile
 from gui_crawler.storage.errors import StoreError
+from gui_crawler.storage.headerpack import pack_headers, unpack_headers
 from gui_crawler.storage.locking import lock
 
 # 8: the queued table keeps the frontier only (a recorded URL's row is deleted by its seq after
 # its record; no index on its URL: the store keeps a URL from being queued twice), a record's
 # floats are REAL (a whole one, 0.0, takes no bytes), its timings and URLs compact (``compact``:
 # generated columns read them): rust-doc's file 56.8 → 48.7 MB;
-# 7 (still read): a record's response headers deflated against HEADERS_DICTIONARY (bytes; text in
-# the files before), a page's checks deflated against pagechecks.CHECKS_DICTIONARY behind
+# 7 (still read): a record's response headers deflated (``headerpack``: bytes; text in the
+# files before), a page's checks deflated against pagechecks.CHECKS_DICTIONARY behind
 # pagechecks.PACKED (JSON, or zlib past 256 B, before): rust-doc's file 60.3 → 53.9 MB; 6 (still
 # read): a page's links are kept with their words (the words column, linkwords.page_blob: each word
 # points at its link, compressed), its links column says so (LINKS_IN_WORDS), a rendered page's
@@ -115,49 +113,6 @@ INSERT_FILE_RECORD = _insert_record(map(compact.stored, RECORD_FIELDS))
 _LINKS = RECORD_FIELDS.index("links")
 _WORDS = RECORD_FIELDS.index("words")
 _HEADERS = RECORD_FIELDS.index("headers")
-# What answers' headers share, the commonest last (zlib reads a dictionary from its end): a
-# record's headers deflate to about a third (rust-doc: 227 → 83 B a record). Part of the format
-# (FORMAT): changing it makes older files misread. A 1 KB window: zlib's set-up of its default
-# 32 KB one costs ~90 us a record, on the event loop; this one ~5.
-HEADERS_DICTIONARY = (
-    b'Access-Control-Allow-Origin: *\nAlt-Svc: h3=":443"; ma=86400\nVia: 1.1 varnish\n'
-    b"X-Cache: HIT\nAge: \nExpires: \nPragma: no-cache\nSet-Cookie: \nTransfer-Encoding: chunked\n"
-    b"Content-Security-Policy: \nPermissions-Policy: \nX-XSS-Protection: 1; mode=block\n"
-    b"Strict-Transport-Security: max-age=31536000; includeSubDomains\n"
-    b"Referrer-Policy: strict-origin-when-cross-origin\nX-Frame-Options: SAMEORIGIN\n"
-    b"X-Content-Type-Options: nosniff\nCache-Control: max-age=\nContent-Encoding: gzip\n"
-    b"Vary: Accept-Encoding\nServer: Apache\nServer: cloudflare\nLocation: https://\n"
-    b"Content-Type: text/html; charset=utf-8\nContent-Type: text/css\n"
-    b"Content-Type: application/javascript\nContent-Type: image/png\nContent-Type: image/svg+xml\n"
-    b"Server: nginx\nDate: Mon, Tue, Wed, Thu, Fri, Sat, Sun, 01 Jan Feb Mar Apr May Jun Jul "
-    b"Aug Sep Oct Nov Dec 2026 00:00:00 GMT\nContent-Length: \nLast-Modified: \n"
-    b'Connection: keep-alive\nETag: "\nEtag: "\nAccept-Ranges: bytes'
-)
-_HEADERS_WINDOW = -10
-# Past this, damaged headers (crawl/headers.py keeps at most 4 KB and a line).
-_HEADERS_MAX = 1 << 16
-
-
-def pack_headers(text: str) -> bytes | str:
-    """A record's headers as format 7 keeps them (empty stays ""): deflated UTF-8, a byte that
-    was not UTF-8 (a lone surrogate) escaped as the store escapes any text."""
-    if not text:
-        return ""
-    try:
-        data = text.encode()
-    except UnicodeEncodeError:
-        data = escaped(text).encode()
-    z = zlib.compressobj(
-        6, zlib.DEFLATED, _HEADERS_WINDOW, 1, zlib.Z_DEFAULT_STRATEGY, HEADERS_DICTIONARY
-    )
-    return z.compress(data) + z.flush()
-
-
-def unpack_headers(data: bytes) -> str:
-    """:func:`pack_headers`' text; ValueError if ``data`` is damaged."""
-    return inflate_raw(data, HEADERS_DICTIONARY, _HEADERS_MAX, "headers").decode("utf-8", "replace")
-
-
 # The fields of bytes but the links and their words: a row written before them reads b"".
 BYTES_FIELDS = tuple(
     f.name for f in fields(FetchRecord) if f.type == "bytes" and f.name not in ("links", "words")

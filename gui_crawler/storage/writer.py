@@ -1,15 +1,24 @@
 """A crawl file being written (``CrawlStore``): records and frontier go to SQLite as the crawl
 runs, so a crawl that was cancelled, crashed or was killed can be reopened and resumed. No Qt here.
 
-Records are committed on the event loop: one transaction (WAL, synchronous=NORMAL: a write()
-with no fsync, which a killed process cannot lose) per loop iteration that produced records.
-``durable()`` lets a worker wait for its last record to be committed before it takes another
-URL, so a kill -9 loses at most the in-flight fetches, one per worker. Handing each commit to a
-thread and back measured no cheaper (it waits on the GIL). Checkpoints, which fsync, run on a
-thread of their own (``checkpoint.Checkpointer``), never on the loop. A URL taken in (``Queued``)
-is always committed no later than its record, so after a crash "queued and not recorded" is
-exactly the frontier; the roots are committed when the file is created. A recorded URL's queued
-row is deleted after its record (a thousand at a time; not written at all when both come in one
+Records are committed on the event loop, one transaction (WAL, synchronous=NORMAL: a write()
+with no fsync, which a killed process cannot lose) for the records of several loop iterations: a
+commit's fixed cost (~28 us of SQLite and syscalls replayed off the loop, more in a crawl) was a
+third of the file's cost on the loop when each iteration's ~2 records made one. A commit comes
+as soon as ``ahead`` records wait (the crawl's worker count), else COMMIT_AFTER after the first
+of them. ``before_take()`` lets a worker take its next URL while fewer than ``ahead`` records
+wait; once ``ahead`` wait it waits for their commit. So after a kill -9 at most ``ahead - 1``
+records plus the fetches in flight (one per worker) are lost, and fetched again on resume: with
+N workers (``ahead`` = N) at most 2N - 1. Proof: the records not committed are the last ones
+appended (each commit writes all); the ``ahead``-th of them and each after it was appended with
+``ahead`` or more waiting, so its worker has waited since at ``before_take`` (no commit came):
+those workers fetch nothing, and each has one such record. ``durable()`` waits for every record
+so far (the cluster's collector, before it tells Redis). Handing each commit to a thread and
+back measured no cheaper (it waits on the GIL). Checkpoints, which fsync, run on a thread of
+their own (``checkpoint.Checkpointer``), never on the loop. A URL taken in (``Queued``) is
+always committed no later than its record, so after a crash "queued and not recorded" is exactly
+the frontier; the roots are committed when the file is created. A recorded URL's queued row is
+deleted after its record (a thousand at a time; not written at all when both come in one
 commit), so that a crawl that ends leaves none: the file keeps each URL once.
 
 One crawl at a time writes a file (``locking``).
@@ -69,6 +78,10 @@ TRACKED = 100_000
 # time frees whole pages. A kill -9 leaves at most this many behind: a URL recorded and queued
 # is no part of the frontier.
 DELETE_EVERY = 1000
+# Seconds the first record not committed waits at most for others to share its commit (fewer
+# than ``ahead`` arrive meanwhile: a slow site, the crawl's end). The window's reads do not wait
+# (commit_pending).
+COMMIT_AFTER = 0.05
 
 
 def default_path(root: str, data_dir: Path | None = None) -> Path:
@@ -141,7 +154,14 @@ class CrawlStore:
         self._committed = 0  # of those, committed (or given up on after an error)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: list[tuple[int, asyncio.Future[None]]] = []
-        self._commit_scheduled = False
+        # Records that may wait for a commit while the workers go on (the module's docstring);
+        # 1: a commit each loop iteration that made records, a worker waiting for its own.
+        self.ahead = 1
+        # The commit scheduled: at the end of this loop iteration (``_soon``), or COMMIT_AFTER
+        # after the first record waiting; ``_on_hold``: for the checkpointer's ``resume``.
+        self._pending_commit: asyncio.Handle | None = None
+        self._soon = False
+        self._on_hold = False
         # A re-check's records replace these (by URL): each goes to the history as it is.
         self.replacing: dict[str, FetchRecord] = {}
         # The queued rows written and not recorded yet (at most TRACKED): URL → seq; the seq the
@@ -312,31 +332,46 @@ class CrawlStore:
         if t is FetchRecord:
             self._buf.append(event)  # type: ignore[arg-type]
             self._appended += 1
-            if not self._commit_scheduled:
-                # One transaction per loop iteration for every record that arrived in it.
-                try:
-                    self._loop = self._loop or asyncio.get_running_loop()
-                except RuntimeError:  # fed outside a loop (a script): close() writes the rest
-                    return
-                self._commit_scheduled = True
-                self._loop.call_soon(self._commit_now)
+            if self._appended - self._committed >= self.ahead:
+                if not self._soon:
+                    self._schedule(soon=True)
+            elif self._pending_commit is None:
+                self._schedule(soon=False)
         elif t is Queued:
             self._buf.append(event)  # type: ignore[arg-type]
 
+    def _schedule(self, soon: bool) -> None:
+        if self._on_hold:  # the checkpointer's resume commits
+            return
+        try:
+            self._loop = loop = self._loop or asyncio.get_running_loop()
+        except RuntimeError:  # fed outside a loop (a script): close() writes the rest
+            return
+        if self._pending_commit is not None:
+            self._pending_commit.cancel()
+        self._soon = soon
+        if soon:
+            self._pending_commit = loop.call_soon(self._commit_now)
+        else:
+            self._pending_commit = loop.call_later(COMMIT_AFTER, self._commit_now)
+
     def commit_pending(self) -> None:
-        """Commit now the records waiting for this loop iteration's commit: a reader is about to
-        look for them (the window's pages table reads a batch's rows from the file as the
-        batch arrives; a row missing then is read in another turn, and painted again)."""
-        if self._commit_scheduled:
+        """Commit now the records waiting for their commit: a reader is about to look for them
+        (the window's pages table reads a batch's rows from the file as the batch arrives; a row
+        missing then is read in another turn, and painted again)."""
+        if self._pending_commit is not None:
             self._commit_now()
 
     def _commit_now(self) -> None:
-        self._commit_scheduled = False
+        if self._pending_commit is not None:
+            self._pending_commit.cancel()
+            self._pending_commit = None
+        self._soon = False
         if self._db is None:  # closed meanwhile: close() wrote the rest
             return
-        if self._checkpointer is not None and self._checkpointer.pausing:
-            self._commit_scheduled = True  # _resume_commits comes next
-            return
+        self._on_hold = self._checkpointer is not None and self._checkpointer.pausing
+        if self._on_hold:
+            return  # _resume_commits comes next
         batch, self._buf = self._buf, []
         upto = self._appended
         if batch and self.error is None:
@@ -352,11 +387,20 @@ class CrawlStore:
             with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
                 self._loop.call_soon_threadsafe(self._commit_now)
 
+    async def before_take(self) -> None:
+        """Awaited by a worker before it takes its next URL: returns at once while fewer than
+        ``ahead`` records wait for their commit, else once they are committed (the kill -9
+        bound in the module's docstring)."""
+        if self._appended - self._committed >= self.ahead:
+            await self.durable()
+
     async def durable(self) -> None:
         """Wait until every record handed to ``sink`` so far is committed (or writing failed)."""
         target = self._appended
         if self._committed >= target or self._db is None:
             return
+        if not self._soon:
+            self._schedule(soon=True)
         self._loop = loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
         self._waiters.append((target, fut))
@@ -467,6 +511,9 @@ class CrawlStore:
         """Write what is buffered, mark the crawl's state, close the file. ``wait=False``
         returns before the last checkpoint (on its thread) has copied the WAL into the file:
         the file is complete either way, its latest commits maybe still in the WAL."""
+        if self._pending_commit is not None:
+            self._pending_commit.cancel()
+            self._pending_commit = None
         if self._db is not None and self._buf:
             batch, self._buf = self._buf, []
             if self.error is None:

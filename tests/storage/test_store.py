@@ -433,3 +433,57 @@ def test_records_waiting_for_the_loops_commit_are_committed_when_asked(tmp_path:
         return before, after
 
     assert asyncio.run(run()) == (set(), {"http://h.test/a"})
+
+
+def test_workers_run_ahead_of_the_commits_by_fewer_than_ahead_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A commit for ``ahead`` records, not each loop iteration's: a worker takes its next URL at
+    once while fewer wait; the ``ahead``-th is committed in its own iteration and its worker
+    waits for that. The timer (COMMIT_AFTER) is out of reach here: only the count commits."""
+    monkeypatch.setattr(store_module.writer, "COMMIT_AFTER", 3600.0)
+    path = tmp_path / "c.sqlite3"
+
+    async def run() -> list[int]:
+        store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+        store.ahead = 3
+        seen: list[int] = []  # the records in the file as each worker goes on to its next URL
+        try:
+            for i in range(7):
+                store.sink(FetchRecord(url=f"http://h.test/{i}", status=200))
+                await store.before_take()  # (wait_for would let the loop turn: a task)
+                seen.append(len(recorded_urls(path)))
+            await asyncio.wait_for(store.durable(), 5)  # the last one, its timer not waited for
+            seen.append(len(recorded_urls(path)))
+        finally:
+            store.close("finished")
+        return seen
+
+    # Records 1 and 2 wait while their workers go on; the 3rd's worker goes on once the three
+    # are committed; and so on. durable() commits the 7th at once.
+    assert asyncio.run(run()) == [0, 0, 3, 3, 3, 6, 6, 7]
+
+
+def test_records_fewer_than_ahead_are_committed_after_a_while(tmp_path: Path) -> None:
+    """A slow site or the crawl's end: records that never reach ``ahead`` are committed
+    COMMIT_AFTER after the first of them, with nobody waiting."""
+    path = tmp_path / "c.sqlite3"
+
+    async def run() -> tuple[int, int, float]:
+        store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+        store.ahead = 10
+        try:
+            t0 = time.monotonic()
+            store.sink(FetchRecord(url="http://h.test/a", status=200))
+            store.sink(FetchRecord(url="http://h.test/b", status=200))
+            await store.before_take()
+            before = len(recorded_urls(path))
+            while not recorded_urls(path) and time.monotonic() - t0 < 5:
+                await asyncio.sleep(0.005)
+            return before, len(recorded_urls(path)), time.monotonic() - t0
+        finally:
+            store.close("finished")
+
+    before, after, waited = asyncio.run(run())
+    assert (before, after) == (0, 2)
+    assert store_module.writer.COMMIT_AFTER * 0.9 <= waited < 2
