@@ -8,6 +8,10 @@ page was recorded broken, every try. curl reads the answer and closes the connec
 found"), and so does this protocol: when the parser fails on a read that began with a new
 answer, the read is parsed again by a fresh parser up to where the answer ends, and the answer
 is delivered; the connection is closed, so the bytes after it reach nothing.
+
+Its read timeout (``sock_read``) is set once and moved on lazily: aiohttp cancels its timer and
+sets a new one at every read, ~3 µs of the event loop's thread a read (two reads a page: 0.16 s
+of a rust-doc crawl's loop), and each cancelled timer stays in the loop's heap until popped.
 """
 
 from __future__ import annotations
@@ -23,6 +27,31 @@ class ResponseHandler(client_proto.ResponseHandler):
     def set_response_params(self, **kwargs: Any) -> None:
         super().set_response_params(**kwargs)
         self._parser = _Forgiving(self, self._parser, kwargs)  # type: ignore[assignment]
+
+    _read_at = 0.0  # when the last read came (the loop's clock) while the read timer runs
+
+    def _reschedule_timeout(self) -> None:
+        """The read timeout counted again from now: the timer set is left to fire, and then
+        waits out what remains if a read came meanwhile (:meth:`_on_read_deadline`)."""
+        timeout = self._read_timeout
+        if not timeout:
+            self._drop_timeout()
+            return
+        loop = self._loop
+        self._read_at = now = loop.time()
+        if self._read_timeout_handle is None:
+            self._read_timeout_handle = loop.call_at(now + timeout, self._on_read_deadline)
+
+    def _on_read_deadline(self) -> None:
+        self._read_timeout_handle = None
+        timeout = self._read_timeout
+        if not timeout:
+            return
+        due = self._read_at + timeout
+        if self._loop.time() < due:  # a read came since the timer was set
+            self._read_timeout_handle = self._loop.call_at(due, self._on_read_deadline)
+        else:
+            self._on_read_timeout()
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)

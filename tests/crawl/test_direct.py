@@ -223,3 +223,53 @@ def test_the_direct_path_only_where_it_honours_everything(
     config = CrawlConfig(roots=("http://127.0.0.1:1/",), **option)
     assert usable(config, {}) is direct
     assert not usable(config, {"trace_configs": []})
+
+
+def test_the_read_timeout_counts_from_the_last_read_with_one_timer_not_one_a_read() -> None:
+    """A body that trickles in (a byte every 0.05 s, 1 s in all) outlives sock_read (0.5 s) and
+    is read whole, as each read puts the deadline off; a stall after it still times out. The
+    timer is set once and moved on when it fires, not cancelled and set again at each read."""
+    trickle = 20
+
+    async def slow(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % (trickle + 1))
+        for _ in range(trickle):
+            await asyncio.sleep(0.05)
+            writer.write(b"x")
+            await writer.drain()
+        await reader.read()  # the last byte never comes: until the client gives up
+        writer.close()
+
+    async def main() -> tuple[bytes, Any, int]:
+        loop = asyncio.get_running_loop()
+        timers = 0
+        call_at = loop.call_at
+
+        def counted(when: float, callback: Any, *args: Any, **kwargs: Any) -> Any:
+            nonlocal timers
+            timers += "read" in getattr(callback, "__name__", "")
+            return call_at(when, callback, *args, **kwargs)
+
+        loop.call_at = counted  # type: ignore[method-assign]
+        server, port = await serve(slow)
+        async with server:
+            connector = TimedConnector(limit=0, resolver=TimedResolver())
+            timeout = aiohttp.ClientTimeout(total=5.0, sock_connect=1.0, sock_read=0.5)
+            direct = Direct(connector, timeout, HEADERS)
+            got = b""
+            try:
+                async with direct.get(URL(f"http://127.0.0.1:{port}/")) as resp:
+                    async for chunk in resp.content.iter_any():
+                        got += chunk
+                error = None
+            except Exception as e:
+                error = e
+            direct.close()
+            await connector.close()
+            await asyncio.sleep(0.05)  # the server's side sees the end and closes too
+        return got, error, timers
+
+    got, error, timers = asyncio.run(main())
+    assert got == b"x" * trickle and isinstance(error, TimeoutError), (got, error)
+    assert timers <= 6, timers  # aiohttp's own: one a read (22 here)
