@@ -72,10 +72,12 @@ def test_recheck_after_cancel_shows_the_file_then_the_answers(
     urls = [r.url for r in records]
     assert len(urls) == len(set(urls)) and set(urls) == before
     assert set(window.results.links.records) == set(urls)
-    # Continue fetches what the file had left: the URLs cut short among them.
-    assert window.controller.saved is not None and len(
-        window.controller.saved.pending
-    ) == PAGES - len(before)
+    # Continue fetches what the file had left: the URLs cut short among them. The last of the
+    # site's URLs is known only once the page before it is read, which the two workers may not
+    # have reached before the Cancel (a worker takes its next URL before its record's commit).
+    known = PAGES - (f"{live_site.url}docs/x?page=1" not in before)
+    assert window.controller.saved is not None
+    assert len(window.controller.saved.pending) == known - len(before)
     with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
         assert window.continue_crawl()
     assert_each_url_once(window)
