@@ -248,7 +248,10 @@ class HostTable(Generic[T]):
             return
         now = self._loop.time()
         if now < host.ready_at():
-            self._schedule(host)
+            # Against this same ``now``: read again, the clock may be past ready_at (the thread
+            # preempted in between, a timer run a hair early), and then no timer was set, and
+            # the host's parked URLs waited with nothing to wake them: the crawl never ended.
+            self._schedule(host, now)
             return
         # With a delay only one request can start before the next wake-up.
         n = 1 if host.delay > 0 else host.limit - host.in_flight - len(host.handed)
@@ -260,11 +263,11 @@ class HostTable(Generic[T]):
         if host.waiting and host.delay > 0:
             self._schedule(host)
 
-    def _schedule(self, host: Host[T]) -> None:
+    def _schedule(self, host: Host[T], now: float | None = None) -> None:
         if host.timer is not None or host.prep is Prep.RUNNING:
             return
         at = host.ready_at()
-        if at <= self._loop.time():
+        if at <= (self._loop.time() if now is None else now):
             return  # only a free slot can let it go on; done() will wake it
 
         def fire() -> None:
