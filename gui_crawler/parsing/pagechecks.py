@@ -307,9 +307,9 @@ def pieces_fragments(
 ) -> list[tuple[str, str]] | None:
     """The page's :func:`fragment_lines` from its pieces' (each the walk's ``walked_fragments``),
     or None where a piece's walk did not put them together."""
-    if any(part is None for part in parts):
-        return None
     built = [part for part in parts if part is not None]
+    if len(built) < len(parts):
+        return None
     return built[0] if len(built) == 1 else merged_fragments(built)
 
 
@@ -339,10 +339,11 @@ class ChecksReader:
     ) -> tuple[bytes, bytes, bytes, str]:
         """(checks packed, ids, signature, structured data types) of the page whose links join
         against ``base`` (``joined``: the URL each href of the page joined to, where the parse
-        joined them already; None where it did not); ``descriptions``: its meta descriptions, ``metas``: the names of
-        its <meta name> (lower case); ``fragments``: its :func:`fragment_lines` where the walk
-        put them together (its anchors then say no A_FRAGMENT); ``pack``: :func:`pack_found` or
-        the walk's own (``_pagewalk.pack_found``)."""
+        joined them already; None where it did not); ``descriptions``: its meta descriptions,
+        ``metas``: the names of its <meta name> (lower case); ``fragments``: its
+        :func:`fragment_lines` where the walk put them together (its anchors then say no
+        A_FRAGMENT); ``pack``: :func:`pack_found` or the walk's own (``_pagewalk.pack_found``).
+        """
         found: list[list[str]] = []
         flag = found.append
         join_href = href_joiner(base)
