@@ -39,6 +39,7 @@ from gui_crawler.crawl.hosts import HostTable
 from gui_crawler.crawl.outcome import Outcome
 from gui_crawler.crawl.phases import AddressPolicy, TimedConnector, TimedResolver, Timing
 from gui_crawler.crawl.politeness import LocalHosts
+from gui_crawler.crawl.recording import fetch_record
 from gui_crawler.crawl.seen import Seen
 from gui_crawler.crawl.tries import Tries
 from gui_crawler.events import (
@@ -81,10 +82,6 @@ def capped_workers(n: int, parse_processes: int = 0) -> tuple[int, str | None]:
     if cap and n > cap:
         return cap, workers_capped(cap, limit)
     return n, None
-
-
-# A record's phase fields when the URL was never timed (it got its record before a worker tried).
-_UNTIMED = Timing(-1).fields()
 
 
 class Crawler(Tries):
@@ -541,62 +538,9 @@ class Crawler(Tries):
         now = asyncio.get_running_loop().time()
         timing = self._timings.pop(item.url, None)
         self._own.forget(item.url)
-        ms = _UNTIMED if timing is None else timing.fields()
-        error_kind, exception = None, None
-        if o.error_kind is not None:
-            error_kind, exception = o.error_kind, failure(o.error_kind, o.message)["exception"]
-        facts = o.facts
-        rec = FetchRecord(
-            url=item.url,
-            next_url=o.next_url,
-            status=o.status,
-            exception=exception,
-            size=o.size,
-            content_type=o.content_type,
-            encoding=o.encoding,
-            num_urls=o.num_urls,
-            num_new_urls=o.num_new_urls,
-            elapsed=now - start,
-            depth=item.depth,
-            referrer=item.referrer,
-            tries=tries,
-            note=o.note,
-            links=o.links,
-            finished_at=now - self._t0,
-            error_kind=error_kind,
-            title=facts.title,
-            meta_description=facts.meta_description,
-            h1=facts.h1,
-            h1_count=facts.h1_count,
-            canonical=facts.canonical,
-            robots=o.robots,
-            word_count=facts.word_count,
-            content_hash=facts.content_hash,
-            lang=facts.lang,
-            # Every record of a sitemap URL says so, whatever became of it (blocked, failed…).
-            in_sitemap=item.url in self.in_sitemap,
-            external=o.external,
-            worker=ms["worker"],  # type: ignore[arg-type]
-            wait_ms=ms["wait_ms"],
-            dns_ms=ms["dns_ms"],
-            connect_ms=ms["connect_ms"],
-            ttfb_ms=ms["ttfb_ms"],
-            download_ms=ms["download_ms"],
-            parse_wait_ms=ms["parse_wait_ms"],
-            parse_ms=ms["parse_ms"],
-            render_ms=ms["render_ms"],
-            headers=o.headers,
-            extracted=o.extracted,
-            words=o.words,
-            rendered=o.rendered,
-            rendered_links=o.rendered_links,
-            js_errors=o.js_errors,
-            render=o.render,
-            checks=facts.checks,
-            ids=facts.ids,
-            minhash=facts.minhash,
-            structured_data=facts.structured_data,
-        )
+        # Every record of a sitemap URL says so, whatever became of it (blocked, failed…).
+        in_sitemap = item.url in self.in_sitemap
+        rec = fetch_record(item, o, tries, now - start, now - self._t0, timing, in_sitemap)
         # A redirect whose target was queued waits for the target's outcome (chains.py).
         queued = o.next_url if o.next_url and o.num_new_urls and o.error_kind is None else None
         for each in self._chains.settle(rec, queued):

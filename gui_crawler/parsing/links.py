@@ -176,10 +176,16 @@ def finish(
     # when Python must join it). A page of one piece (most) has them read into Python only where
     # Python checks it (below); its links are read by ``walked_links``, in C.
     hrefs: dict[str, str | None] | None = None if len(walked) == 1 else {}
-    reads = [accel.pagewalk.walked(piece, hrefs, digest is None) for piece in walked]
-    base_href = next((read[0] for read in reads if read[0] is not None), None)
-    for read in reads:
+    if hrefs is None:  # most pages: no list to build, no search for the first <base>
+        read = accel.pagewalk.walked(walked[0], None, digest is None)
+        reads = [read]
+        base_href = read[0]
         facts.add(*read[1:])
+    else:
+        reads = [accel.pagewalk.walked(piece, hrefs, digest is None) for piece in walked]
+        base_href = next((read[0] for read in reads if read[0] is not None), None)
+        for read in reads:
+            facts.add(*read[1:])
     # The walk says the page's checks, packed, where it can (on a parser thread already).
     fragments = None
     if not page.checks:
@@ -243,7 +249,7 @@ def finish(
     walked.clear()
     facts_read = facts.finish(base, page.page_url, hrefs, fragments, accel.pagewalk.pack_found)
     spent = page.seconds + seconds + time.perf_counter() - t0
-    return ParsedPage(list(links), page.encoding, facts=facts_read, seconds=spent, words=said)
+    return ParsedPage(list(links), page.encoding, None, facts_read, spent, said)
 
 
 # HTML5 tree building walks the stack of open elements for many tags, so its cost grows with the

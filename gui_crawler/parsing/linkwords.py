@@ -341,6 +341,8 @@ def page_blob(
     links, in order. Empty for a page without links."""
     if not extras and not any(pieces):
         return b""
+    if base is None and not extras and len(pieces) == 1:  # most pages: the blob's head and tail
+        return b"".join((_ONE_PIECE, varint(len(pieces[0])), pieces[0], _NO_EXTRAS_END))
     out = [_field(_utf8(base)), varint(len(pieces))]
     for piece in pieces:
         out += (varint(len(piece)), piece)
@@ -361,6 +363,9 @@ def _extras(extras: Sequence[tuple[int, str]]) -> bytes:
 
 
 _NO_EXTRAS = _extras(())
+# page_blob's bytes around the one piece of a page without a <base> or extras.
+_ONE_PIECE = _field(None) + varint(1)
+_NO_EXTRAS_END = _NO_EXTRAS + b"\0"
 
 
 def _positions(at: Iterable[int]) -> bytes:
