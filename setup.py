@@ -108,8 +108,10 @@ class OptionalBuildExt(build_ext):
                 try:
                     self._build_with(ext, fast)
                     return
-                except BUILD_ERRORS:  # a toolchain without LTO (clang with GNU ld): plainly
-                    print(f"gui_crawler: {ext.name} again without LTO", file=sys.stderr)
+                # A toolchain without LTO (clang with GNU ld): built plainly below, without a
+                # line of its own (a little slower, nothing the user must act on).
+                except BUILD_ERRORS:
+                    pass
             super().build_extension(ext)
         except BUILD_ERRORS as e:
             self._failed.append((ext.name, e))
