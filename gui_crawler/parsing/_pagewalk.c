@@ -1184,7 +1184,12 @@ static int settle_checks(walk_t *w)
     static const char lorem[] = "loremipsum";
     const buf_t *kept_text = &w->text.kept;
     for (size_t i = 0; i + 10 <= kept_text->n && !w->lorem; i++) {
-        size_t k = 0;
+        /* Only an "l" or "L" can begin it (c | 0x20 is 'l' for those two alone): the rest is
+         * compared at those, not at every byte of the text. */
+        if (((lxb_char_t) kept_text->data[i] | 0x20) != 'l') {
+            continue;
+        }
+        size_t k = 1;
         while (k < 10 && lower((lxb_char_t) kept_text->data[i + k]) == (lxb_char_t) lorem[k]) {
             k++;
         }

@@ -301,3 +301,21 @@ def test_hrefs_side_by_side_that_join_to_one_url_share_its_str() -> None:
     assert len(urls) == 200 and len(set(urls)) == 4
     assert len({id(u) for u in urls}) == 4
     assert urls[0] == "http://h/d/p0.html" and urls[-1] == "http://h/d/p3.html"
+
+
+def test_lorem_ipsum_is_found_where_the_specification_finds_it() -> None:
+    """The visible text's "lorem ipsum" in any case, split by markup or spaces, at its very end,
+    or one letter short: the compiled walk flags the pages its twin flags (checks' index 5)."""
+    c = compiled_twin("pagewalk")
+    parts = [
+        b"lorem", b"ipsum", b"LOREM", b"IpSuM", b"l", b"L", b"ipsu", b"m", b"orem", b" ", b"<p>",
+        b"<b>", b"</b>", b"\xc4\xbf", b"\xcc", b"x", b"<script>lorem ipsum</script>", b"\t",
+    ]  # fmt: skip
+    rnd = random.Random(13)
+    seen = set()
+    for _ in range(2000):
+        data = b"".join(rnd.choice(parts) for _ in range(rnd.randrange(1, 12)))
+        want = spec.walked_checks(spec.walk_apart(data, None))
+        assert c.walked_checks(c.walk_apart(data, None)) == want, data
+        seen.add(want[5])
+    assert seen == {0, 1}
