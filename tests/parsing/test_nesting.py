@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from twins import compiled_twin
 
 from gui_crawler.parsing import _pagewalk_py as spec
 from gui_crawler.parsing import accel
+from gui_crawler.parsing import pagechecks as pc
 from gui_crawler.parsing.links import MAX_NESTING, nesting_exceeds, parse_page
 
 
@@ -77,3 +79,27 @@ def test_a_tag_start_never_closed_costs_one_pass() -> None:
     text = "<p>" * (MAX_NESTING + 1) + "<a" + "<" * 100_000
     assert not nesting_exceeds(text)
     assert parse_page(text.encode(), "utf-8", "http://h/").note is None
+
+
+def test_big_pages_count_as_the_compiled_twin_and_the_plain_loop_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pages big enough for the Python twin's vector count (numpy's), "</" split across chunks
+    among them: as the C counts, and as the twin counts a chunk at a time without numpy."""
+    markup = compiled_twin("pagewalk").markup
+    rng = random.Random(6)
+    size = spec._VECTOR_BYTES
+    pages = [
+        b"<" * size,
+        b"</" * size,
+        b"<</" * size,
+        b"x" * (size - 1) + b"</",
+        b"a" * size + b"<",
+    ]
+    for _ in range(60):
+        pages.append(bytes(rng.choice(b"<</ax") for _ in range(rng.randint(size, 4 * size))))
+    chunks = (1, 2, 255, 256, 257, 8191, 8192, 10**6)
+    vector = [[spec.markup(data, chunk) for chunk in chunks] for data in pages]
+    assert vector == [[markup(data, chunk) for chunk in chunks] for data in pages]
+    monkeypatch.setattr(pc, "_NUMPY", [None])
+    assert vector == [[spec.markup(data, chunk) for chunk in chunks] for data in pages]
