@@ -84,8 +84,9 @@ def test_a_tag_start_never_closed_costs_one_pass() -> None:
 def test_big_pages_count_as_the_compiled_twin_and_the_plain_loop_count(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Pages big enough for the Python twin's vector count (numpy's), "</" split across chunks
-    among them: as the C counts, and as the twin counts a chunk at a time without numpy."""
+    """Pages big enough for the Python twin's vector count (numpy's, a block of chunks at a time),
+    "</" split across chunks and blocks among them: as the C counts, and as the twin counts a
+    chunk at a time without numpy."""
     markup = compiled_twin("pagewalk").markup
     rng = random.Random(6)
     size = spec._VECTOR_BYTES
@@ -98,8 +99,11 @@ def test_big_pages_count_as_the_compiled_twin_and_the_plain_loop_count(
     ]
     for _ in range(60):
         pages.append(bytes(rng.choice(b"<</ax") for _ in range(rng.randint(size, 4 * size))))
-    chunks = (1, 2, 255, 256, 257, 8191, 8192, 10**6)
-    vector = [[spec.markup(data, chunk) for chunk in chunks] for data in pages]
-    assert vector == [[markup(data, chunk) for chunk in chunks] for data in pages]
+    cases = [(data, (1, 2, 255, 256, 257, 8191, 8192, 10**6)) for data in pages]
+    # Past a block: its chunks read in blocks, "</" at a block's edge
+    for n in (-1, 0, 7):
+        cases.append((bytes(rng.choices(b"<</ax", k=3 * spec._VECTOR_BLOCK + n)), (255, 8192)))
+    vector = [[spec.markup(data, n) for n in sizes] for data, sizes in cases]
+    assert vector == [[markup(data, n) for n in sizes] for data, sizes in cases]
     monkeypatch.setattr(pc, "_NUMPY", [None])
-    assert vector == [[spec.markup(data, chunk) for chunk in chunks] for data in pages]
+    assert vector == [[spec.markup(data, n) for n in sizes] for data, sizes in cases]
