@@ -106,6 +106,17 @@ def test_bounds_the_proof_cannot_meet_send_the_page_to_the_scan() -> None:
     assert not plain(data, count, count, count, count * PAIRS_A_TAG - 1)
 
 
+def test_text_before_between_and_after_the_markup_is_read_whole() -> None:
+    """Text only, text after the last tag, a "<" that begins no tag: plain; a "<" that begins a
+    tag the proof cannot read, after text or not: not."""
+    for data, want in [
+        (b"", True), (b"just text", True), (b"a <b>b</b> c", True), (b"<p>x</p>tail", True),
+        (b"1 < 2 <3 </ 4", True), (b"text <p", False), (b"<p x=<y>", False), (b"t</b", False),
+    ]:  # fmt: skip
+        count = data.count(b"<")
+        assert plain(data, count, max(count, 1), max(count, 1), 10**6) is want, data
+
+
 def test_the_python_docs_pages_of_ordinary_size_are_plain() -> None:
     """Sphinx's markup: formatting elements closed in order, links around code around spans."""
     docs = [p.read_bytes() for p in sorted(DOCS.rglob("*.html"))[::20]] if DOCS.is_dir() else []

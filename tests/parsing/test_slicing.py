@@ -184,3 +184,25 @@ def test_the_compiled_cut_points_are_the_specification_s() -> None:
         page = busy_page(1500)
         got, want = both(page, max_tags)
         assert got == want
+
+
+def test_runs_of_markup_cut_as_the_compiled_scan_cuts_them() -> None:
+    """Pages of the runs the spec reads by regex (paragraphs, lists and blocks of inline markup)
+    cut every few tags, so that a cut's target falls inside, before and behind where a run
+    begins: the whole scan the same as the C's."""
+    c = compiled_twin("pagewalk")
+    rnd = random.Random(11)
+    runs = [
+        b'<p>Text <a href="x.html#y"><code class="c"><span>f()</span></code></a> more.</p>\n',
+        b"<ul><li>one <em>two</em></li><li><a href=z>three</a></li></ul>",
+        b'<div class="d"><section><p>x <b>y</b></p></section></div>\n',
+        b"<dl><dt>t</dt><dd><p>d <i>i</i></p></dd></dl>", b"</div><div>", b"plain text ",
+    ]  # fmt: skip
+    for seed in range(200):
+        page = b"<!DOCTYPE html><body><div>" + b"".join(
+            rnd.choice(runs) for _ in range(rnd.randrange(5, 120))
+        )
+        tags = page.count(b"<")
+        for max_tags in (1, 7, 30):
+            want = spec.scan(page, max_tags, tags, slicing.MAX_ELEMENTS)
+            assert c.scan(page, max_tags, tags, slicing.MAX_ELEMENTS) == want, seed
