@@ -18,7 +18,6 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser
 from selectolax.lexbor import LexborNode as Node
@@ -536,45 +535,16 @@ def markup(data: bytes, chunk: int = 8192, /) -> tuple[int, int]:
     only as a start: the bound errs high, never low."""
     if chunk < 1:
         raise ValueError(f"chunk must be at least 1, not {chunk}")
-    if len(data) >= _VECTOR_BYTES and (np := pc._numpy()) is not None:
-        counts = _chunk_counts(np, data, chunk)
-    else:
-        counts = (
-            (data.count(b"<", i, i + chunk), data.count(b"</", i, i + chunk))
-            for i in range(0, len(data), chunk)
-        )
     tags = depth = peak = 0
-    for opens, ends in counts:
+    for i in range(0, len(data), chunk):
+        end = min(i + chunk, len(data))
+        opens = data.count(b"<", i, end)
+        ends = data.count(b"</", i, end)
         starts = opens - ends
         tags += opens
         peak = max(peak, depth + starts)
         depth = max(depth + starts - ends, starts)
     return tags, peak
-
-
-# From this many bytes on, markup counts each chunk's "<" and "</" with numpy, which comes with
-# pyqtgraph (a wheel): bytes.count reads about a byte a nanosecond, "</" a third as fast, and
-# python3-doc's pages took the event loop 84 ms of counting, with numpy 49 ms.
-_VECTOR_BYTES = 16384
-_VECTOR_BLOCK = 1 << 18
-
-
-def _chunk_counts(np: Any, data: bytes, chunk: int) -> Iterator[tuple[int, int]]:
-    """(the "<", the "</") of each ``chunk`` bytes of ``data``: a "</" parted by two chunks is
-    neither's end tag. Read in blocks of whole chunks (which part no chunk's counts): the arrays
-    of a 2.5 MB page whole took 3 MB more."""
-    step = chunk * max(1, _VECTOR_BLOCK // chunk)
-    for start in range(0, len(data), step):
-        size = min(step, len(data) - start)
-        block = np.frombuffer(data, dtype=np.uint8, count=size, offset=start)
-        at = np.flatnonzero(block == 0x3C)
-        after = at + 1
-        ends = (block[np.minimum(after, size - 1)] == 0x2F) & (after < size) & (after % chunk != 0)
-        chunks = (size + chunk - 1) // chunk
-        opens = np.bincount(at // chunk, minlength=chunks).tolist()
-        yield from zip(
-            opens, np.bincount(at[ends] // chunk, minlength=chunks).tolist(), strict=True
-        )
 
 
 def cut_points(data: bytes, max_tags: int, tags: int, /) -> list[int]:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from twins import compiled_twin
 
 from gui_crawler.parsing import _pagewalk_py as spec
 from gui_crawler.parsing import accel
-from gui_crawler.parsing import pagechecks as pc
 from gui_crawler.parsing.links import MAX_NESTING, nesting_exceeds, parse_page
 
 
@@ -79,31 +77,3 @@ def test_a_tag_start_never_closed_costs_one_pass() -> None:
     text = "<p>" * (MAX_NESTING + 1) + "<a" + "<" * 100_000
     assert not nesting_exceeds(text)
     assert parse_page(text.encode(), "utf-8", "http://h/").note is None
-
-
-def test_big_pages_count_as_the_compiled_twin_and_the_plain_loop_count(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Pages big enough for the Python twin's vector count (numpy's, a block of chunks at a time),
-    "</" split across chunks and blocks among them: as the C counts, and as the twin counts a
-    chunk at a time without numpy."""
-    markup = compiled_twin("pagewalk").markup
-    rng = random.Random(6)
-    size = spec._VECTOR_BYTES
-    pages = [
-        b"<" * size,
-        b"</" * size,
-        b"<</" * size,
-        b"x" * (size - 1) + b"</",
-        b"a" * size + b"<",
-    ]
-    for _ in range(60):
-        pages.append(bytes(rng.choice(b"<</ax") for _ in range(rng.randint(size, 4 * size))))
-    cases = [(data, (1, 2, 255, 256, 257, 8191, 8192, 10**6)) for data in pages]
-    # Past a block: its chunks read in blocks, "</" at a block's edge
-    for n in (-1, 0, 7):
-        cases.append((bytes(rng.choices(b"<</ax", k=3 * spec._VECTOR_BLOCK + n)), (255, 8192)))
-    vector = [[spec.markup(data, n) for n in sizes] for data, sizes in cases]
-    assert vector == [[markup(data, n) for n in sizes] for data, sizes in cases]
-    monkeypatch.setattr(pc, "_NUMPY", [None])
-    assert vector == [[spec.markup(data, n) for n in sizes] for data, sizes in cases]
