@@ -16,6 +16,7 @@ import asyncio
 import collections
 import heapq
 import math
+import os
 import selectors
 import time
 from collections.abc import Callable
@@ -51,6 +52,12 @@ class CrawlEventLoop(qasync.QEventLoop):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Qt paints a large area with threads of its own and waits for them (a task per 64
+        # lines: a scroll bar's gradient is several). Beside a crawl its parser threads keep the
+        # cores busy, and this thread, the crawl's loop too, waited: the pages table's scroll
+        # bar took ~13 ms a repaint on rust-doc at load 12, ~2.7 ms painted here alone. Qt
+        # reads it when it first paints; one set by the user is kept.
+        os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
         self._ready: collections.deque[asyncio.Handle] = collections.deque()
         self._ready_timer = QTimer()
         self._ready_timer.setSingleShot(True)
