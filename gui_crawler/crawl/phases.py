@@ -109,13 +109,9 @@ class Timing:
         """Rendering (gui_crawler/render) began at ``began``; ``done``: it ended then."""
         self.render0, self.render1 = began, done
 
-    def fields(self) -> dict[str, float | int]:
-        """The record's phase fields in milliseconds (0 for phases that did not happen)."""
-        return dict(zip(("worker", *FIELDS), self.values(), strict=True))
-
     def values(self) -> tuple[int, float, float, float, float, float, float, float, float]:
-        """:meth:`fields`' values, the worker then FIELDS' order (the record's, where they sit
-        side by side): a record takes them as they are, with no dict made and read a URL."""
+        """The record's phase fields in milliseconds (0 for phases that did not happen): the
+        worker, then FIELDS' order (the record's, where they sit side by side)."""
         request = self.request
         if request is None:
             return (self.worker, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
