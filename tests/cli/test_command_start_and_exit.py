@@ -68,25 +68,37 @@ runpy.run_module("gui_crawler", run_name="__main__")
 """
 
 
-def crawl_process(tmp_path: Path, how: str) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
-    db, out_csv = tmp_path / "c.sqlite3", tmp_path / "pages.csv"
+# Every output the command writes, beside its crawl file.
+OUTPUTS = {"--csv": "pages.csv", "--report": "audit.html", "--findings-csv": "findings.csv",
+           "--broken-csv": "broken.csv", "--links-csv": "links.csv"}  # fmt: skip
+
+
+def crawl_process(tmp_path: Path, how: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+    db = tmp_path / "c.sqlite3"
+    outputs = [str(a) for flag, name in OUTPUTS.items() for a in (flag, tmp_path / name)]
     with ThreadedSite(a_site()) as site:
-        args = ["crawl", site.url, "--db", str(db), "--csv", str(out_csv), "-v"]
+        args = ["crawl", site.url, "--db", str(db), *outputs, "-v"]
         run = [sys.executable, "-c", COMMAND, how, *args]
         done = subprocess.run(run, capture_output=True, text=True, timeout=60)
-    return done, db, out_csv
+    return done, db
 
 
-def assert_complete(done: subprocess.CompletedProcess[str], db: Path, out_csv: Path) -> None:
+def assert_complete(done: subprocess.CompletedProcess[str], db: Path) -> None:
     assert done.returncode == 1, done.stderr  # the broken link
     assert f"Finished {PAGES} urls in" in done.stdout
     assert "atexit ran" in done.stderr
-    # The report's last lines, the CSV and the crawl file are whole, and the file was closed
-    # as its crawl ended: no -wal or -shm file left beside it.
-    assert done.stdout.rstrip().endswith(f"Wrote {PAGES} rows to {out_csv}")
+    # The report, the outputs and the crawl file are whole, and every connection to the file
+    # was closed: no -wal or -shm file left beside it.
+    out_csv = db.parent / OUTPUTS["--csv"]
+    assert f"Wrote {PAGES} rows to {out_csv}" in done.stdout
     with out_csv.open(encoding="utf-8-sig", newline="") as f:
         assert len(list(csv.DictReader(f))) == PAGES
-    assert sorted(p.name for p in db.parent.iterdir()) == [db.name, out_csv.name]
+    with (db.parent / OUTPUTS["--broken-csv"]).open(encoding="utf-8-sig", newline="") as f:
+        assert len(list(csv.DictReader(f))) == 1
+    assert (
+        (db.parent / OUTPUTS["--report"]).read_text(encoding="utf-8").rstrip().endswith("</html>")
+    )
+    assert sorted(p.name for p in db.parent.iterdir()) == sorted([db.name, *OUTPUTS.values()])
     saved = load(db)
     assert saved.state == "done" and len(saved.records) == PAGES
 
@@ -95,13 +107,13 @@ def test_a_crawl_ends_without_python_freeing_everything(tmp_path: Path) -> None:
     """Once the crawl file and the outputs are closed, the process exits without Python's
     teardown (freeing every object: ~40 ms of a python3-doc crawl); its exit code, its
     report, its outputs and the atexit functions are as they were."""
-    done, db, out_csv = crawl_process(tmp_path, "plain")
-    assert_complete(done, db, out_csv)
+    done, db = crawl_process(tmp_path, "plain")
+    assert_complete(done, db)
     assert "freed at teardown" not in done.stderr
 
 
 def test_a_thread_still_running_gets_the_usual_exit(tmp_path: Path) -> None:
     """A thread Python's exit would wait for is waited for: the usual exit, teardown and all."""
-    done, db, out_csv = crawl_process(tmp_path, "thread")
-    assert_complete(done, db, out_csv)
+    done, db = crawl_process(tmp_path, "thread")
+    assert_complete(done, db)
     assert "freed at teardown" in done.stderr
