@@ -12,15 +12,18 @@ import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import urljoin
 
 import aiohttp
 import yarl
-from protego import Protego
 
 from gui_crawler.base.translate import noop, translate
 from gui_crawler.base.urls import normalize
 from gui_crawler.events import REDIRECT_STATUSES
+
+if TYPE_CHECKING:
+    from protego import Protego
 
 MAX_ROBOTS_BYTES = 500 * 1024  # Google reads the first 500 KiB and ignores the rest
 ROBOTS_TRIES = 2
@@ -195,6 +198,10 @@ async def fetch_robots(
         if got.body is None:
             return Robots(NONE.format(why=got.status), agent=agent)
         text = got.body.decode("utf-8", errors="replace")
+        # Imported here, once a host's robots.txt is read: a crawl with --ignore-robots (or
+        # of hosts without one) never parses one.
+        from protego import Protego
+
         try:
             parser = Protego.parse(text)
         except Exception as e:  # protego is lenient, but a robots.txt must never stop a crawl

@@ -23,14 +23,12 @@ import contextlib
 import functools
 import itertools
 import logging
-import multiprocessing
 import os
 import select
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor, Future
 from typing import TYPE_CHECKING
 
 from gui_crawler.base import heap
@@ -46,6 +44,8 @@ from gui_crawler.parsing.links import (
 )
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from gui_crawler.parsing.accel import Walked
 
 log = logging.getLogger(__name__)
@@ -273,6 +273,11 @@ class ParsePool:
         self._huge = asyncio.Semaphore(1)
 
     def _start(self) -> None:
+        # Imported here, as the pool starts: most crawls run no parser process (the default),
+        # and multiprocessing's modules are ~1% of the command line's start.
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         # spawn, not fork: the window's process has Qt's threads, and a forked child of a
         # threaded process may deadlock on a lock some other thread held.
         self._procs = pool = ProcessPoolExecutor(
@@ -324,7 +329,8 @@ class ParsePool:
                 if isinstance(pool, ParserThreads):
                     return await _on_thread(pool, body, charset, url, self.checks)
                 return await loop.run_in_executor(pool, _run, self._parse, body, charset, url)
-            except BrokenProcessPool:
+            # BrokenProcessPool's base (it needs no import): the parser threads raise none.
+            except BrokenExecutor:
                 self.crashes += 1
                 log.warning("a parser process died (on %s or a page beside it)", url)
                 if pool is self._procs and self._procs is not None and not self._closed:
