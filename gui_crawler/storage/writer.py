@@ -344,7 +344,8 @@ class CrawlStore:
             self._buf.append(event)  # type: ignore[arg-type]
             self._appended += 1
             if self._appended - self._handed >= self.ahead:
-                self._hand_off()
+                if not self._soon:
+                    self._schedule(soon=True)
             elif self._pending_commit is None:
                 self._schedule(soon=False)
         elif t is Queued:
@@ -367,7 +368,7 @@ class CrawlStore:
         """Commit now the records waiting for their commit: a reader is about to look for them
         (the window's pages table reads a batch's rows from the file as the batch arrives; a row
         missing then is read in another turn, and painted again)."""
-        if self._handed < self._appended or self._buf:
+        if self._committed < self._appended or self._buf:
             self._commit_now()
 
     def _commit_now(self) -> None:
