@@ -1,22 +1,22 @@
 """A crawl file being written (``CrawlStore``): records and frontier go to SQLite as the crawl
 runs, so a crawl that was cancelled, crashed or was killed can be reopened and resumed. No Qt here.
 
-Records are committed on the event loop, one transaction (WAL, synchronous=NORMAL: a write()
-with no fsync, which a killed process cannot lose) for the records of several loop iterations: a
-commit's fixed cost (~28 us of SQLite and syscalls replayed off the loop, more in a crawl) was a
-third of the file's cost on the loop when each iteration's ~2 records made one. A commit comes
-as soon as ``ahead`` records wait (the crawl's worker count), else COMMIT_AFTER after the first
-of them. ``before_take()`` lets a worker take its next URL while fewer than ``ahead`` records
-wait; once ``ahead`` wait it waits for their commit. So after a kill -9 at most ``ahead - 1``
-records plus the fetches in flight (one per worker) are lost, and fetched again on resume: with
-N workers (``ahead`` = N) at most 2N - 1. Proof: the records not committed are the last ones
-appended (each commit writes all); the ``ahead``-th of them and each after it was appended with
+Records are committed by a thread of their own (``committer``): the loop hands it the events in
+order and goes on; it builds the rows and commits them, one transaction (WAL, synchronous=NORMAL:
+a write() with no fsync, which a killed process cannot lose) for the records of several loop
+iterations (a commit's fixed cost is ~28 us of SQLite and system calls). The records go to it as
+soon as ``ahead`` of them wait (the crawl's worker count), else COMMIT_AFTER after the first of
+them; a record is committed once the loop has heard so from the thread. Handing fewer at a time
+measured slower: more commits, more of the GIL for the thread. ``before_take()`` lets a worker
+take its next URL while fewer than ``ahead`` records wait; once ``ahead`` wait it waits for their
+commit. So after a kill -9 at most ``ahead - 1`` records plus the fetches in flight (one per
+worker) are lost, and fetched again on resume: with N workers (``ahead`` = N) at most 2N - 1.
+Proof: the records not committed are the last ones appended (the thread commits all it was
+handed, in order); the ``ahead``-th of them and each after it was appended with
 ``ahead`` or more waiting, so its worker has waited since at ``before_take`` (no commit came):
 those workers fetch nothing, and each has one such record. ``durable()`` waits for every record
-so far (the cluster's collector, before it tells Redis). Handing each commit to a thread and
-back measured no cheaper (it waits on the GIL). Checkpoints, which fsync, run on a thread of
-their own (``checkpoint.Checkpointer``), never on the loop. A URL taken in (``Queued``) is
-always committed no later than its record, so after a crash "queued and not recorded" is exactly
+so far (the cluster's collector, before it tells Redis). Checkpoints, which fsync, run on a
+thread of their own (``checkpoint.Checkpointer``). A URL taken in (``Queued``) is always committed no later than its record, so after a crash "queued and not recorded" is exactly
 the frontier; the roots are committed when the file is created. A recorded URL's queued row is
 deleted after its record (a thousand at a time; not written at all when both come in one
 commit), so that a crawl that ends leaves none: the file keeps each URL once.
@@ -46,6 +46,7 @@ from gui_crawler.events import ErrorKind, Event, FetchRecord, Queued
 from gui_crawler.records.outfile import not_a_folder
 from gui_crawler.storage import lockfile
 from gui_crawler.storage.checkpoint import Checkpointer
+from gui_crawler.storage.committer import Committer
 from gui_crawler.storage.compact import Compact, origin_of
 from gui_crawler.storage.errors import StoreError
 from gui_crawler.storage.fileformat import (
@@ -133,7 +134,7 @@ def _storable(rows: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
 class CrawlStore:
     """A crawl file being written. Use ``sink`` as (part of) the crawler's sink.
 
-    ``on_error(message)`` is called (on the loop, as a commit fails) when writing fails — a full
+    ``on_error(message)`` is called (on the loop, as a failed commit is heard of) when writing fails — a full
     disk, an unwritable path; the owner should cancel the crawl. Records already committed stay.
     """
 
@@ -141,11 +142,14 @@ class CrawlStore:
         self.path = path
         self.error: str | None = None
         self.on_error: Callable[[str], None] = lambda message: None
-        # Events handed to sink and not committed yet; sink, the commits and close all run on
-        # the loop's thread (the checkpointer's only calls back through the loop).
+        # Events handed to sink and not handed to the committer yet; sink, the hand-offs and
+        # close run on the loop's thread, the rows and their commits on the committer's (which
+        # alone uses the connection, the queued rows' state and ``replacing`` until close).
         self._buf: list[Queued | FetchRecord] = []
         self._db: sqlite3.Connection | None = None
         self._checkpointer: Checkpointer | None = None
+        self._committer: Committer[Queued | FetchRecord] | None = None
+        self._failing = False  # the committer's: a transaction failed, nothing more is written
         self._held: lockfile.Held | None = None
         self._appended = 0  # records handed to sink()
         # Records handed to sink() that are not in the file because writing failed (``error``):
@@ -157,11 +161,11 @@ class CrawlStore:
         # Records that may wait for a commit while the workers go on (the module's docstring);
         # 1: a commit each loop iteration that made records, a worker waiting for its own.
         self.ahead = 1
-        # The commit scheduled: at the end of this loop iteration (``_soon``), or COMMIT_AFTER
-        # after the first record waiting; ``_on_hold``: for the checkpointer's ``resume``.
+        # The hand-off scheduled: at the end of this loop iteration (``_soon``), or COMMIT_AFTER
+        # after the first record waiting.
         self._pending_commit: asyncio.Handle | None = None
         self._soon = False
-        self._on_hold = False
+        self._handed = 0  # the records handed to the committer
         # A re-check's records replace these (by URL): each goes to the history as it is.
         self.replacing: dict[str, FetchRecord] = {}
         # The queued rows written and not recorded yet (at most TRACKED): URL → seq; the seq the
@@ -305,6 +309,9 @@ class CrawlStore:
         return store, saved
 
     def _release(self, wait: bool = True) -> None:
+        if self._committer is not None:
+            self._committer.stop()
+            self._committer = None
         if self._db is not None:
             with contextlib.suppress(sqlite3.Error):
                 self._db.close()
@@ -318,12 +325,16 @@ class CrawlStore:
 
     def _start(self) -> None:
         assert self._db is not None
+        self._committer = committer = Committer(self._write, self._written, self._holding)
         try:
-            self._checkpointer = Checkpointer(self.path, self._resume_commits)
+            self._checkpointer = Checkpointer(self.path, committer.resume)
         except sqlite3.Error as e:  # SQLite checkpoints on the writing connection then
-            log.warning("checkpointing on the event loop: %s", e)
+            log.warning("checkpointing on the commits' thread: %s", e)
         else:
             self._db.execute("PRAGMA wal_autocheckpoint=0")
+
+    def _holding(self) -> bool:
+        return self._checkpointer is not None and self._checkpointer.pausing
 
     # ---- writing ------------------------------------------------------------------------------
 
@@ -332,7 +343,7 @@ class CrawlStore:
         if t is FetchRecord:
             self._buf.append(event)  # type: ignore[arg-type]
             self._appended += 1
-            if self._appended - self._committed >= self.ahead:
+            if self._appended - self._handed >= self.ahead:
                 if not self._soon:
                     self._schedule(soon=True)
             elif self._pending_commit is None:
@@ -341,8 +352,6 @@ class CrawlStore:
             self._buf.append(event)  # type: ignore[arg-type]
 
     def _schedule(self, soon: bool) -> None:
-        if self._on_hold:  # the checkpointer's resume commits
-            return
         try:
             self._loop = loop = self._loop or asyncio.get_running_loop()
         except RuntimeError:  # fed outside a loop (a script): close() writes the rest
@@ -351,41 +360,53 @@ class CrawlStore:
             self._pending_commit.cancel()
         self._soon = soon
         if soon:
-            self._pending_commit = loop.call_soon(self._commit_now)
+            self._pending_commit = loop.call_soon(self._hand_off)
         else:
-            self._pending_commit = loop.call_later(COMMIT_AFTER, self._commit_now)
+            self._pending_commit = loop.call_later(COMMIT_AFTER, self._hand_off)
 
     def commit_pending(self) -> None:
         """Commit now the records waiting for their commit: a reader is about to look for them
         (the window's pages table reads a batch's rows from the file as the batch arrives; a row
         missing then is read in another turn, and painted again)."""
-        if self._pending_commit is not None:
+        if self._committed < self._appended or self._buf:
             self._commit_now()
 
     def _commit_now(self) -> None:
+        """Hand what waits to the committer and wait until it is committed."""
+        self._hand_off()
+        if self._committer is not None:
+            self._committer.wait(self._handed)
+            self._collect()
+
+    def _hand_off(self) -> None:
         if self._pending_commit is not None:
             self._pending_commit.cancel()
             self._pending_commit = None
         self._soon = False
-        if self._db is None:  # closed meanwhile: close() wrote the rest
+        if self._committer is None or not self._buf:  # closed meanwhile: close() wrote the rest
             return
-        self._on_hold = self._checkpointer is not None and self._checkpointer.pausing
-        if self._on_hold:
-            return  # _resume_commits comes next
         batch, self._buf = self._buf, []
-        upto = self._appended
-        if batch and self.error is None:
-            self._write(batch)
-        elif batch:  # after a failure nothing more is written: counted, so that it is said
-            self.unsaved += sum(type(e) is FetchRecord for e in batch)
-        self._committed = upto
-        self._release_waiters()
+        self._handed = self._appended
+        self._committer.hand(batch, self._handed)
 
-    def _resume_commits(self) -> None:
-        """From the checkpointer's thread: commit what waited for it."""
+    def _written(self) -> None:
+        """From the committer's thread, after a transaction: the loop collects it."""
         if self._loop is not None:
-            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
-                self._loop.call_soon_threadsafe(self._commit_now)
+            with contextlib.suppress(RuntimeError):  # the loop is closed: close() collects
+                self._loop.call_soon_threadsafe(self._collect)
+
+    def _collect(self) -> None:
+        """On the loop: the committer's transactions since the last time; the workers waiting
+        for them go on, a failure is told."""
+        if self._committer is None:
+            return
+        for upto, lost, error in self._committer.results():
+            self._committed = max(self._committed, upto)
+            self.unsaved += lost
+            if error is not None and self.error is None:
+                self.error = error
+                self.on_error(error)
+        self._release_waiters()
 
     async def before_take(self) -> None:
         """Awaited by a worker before it takes its next URL: returns at once while fewer than
@@ -416,9 +437,13 @@ class CrawlStore:
                 keep.append((target, fut))
         self._waiters = keep
 
-    def _write(self, batch: list[Queued | FetchRecord]) -> None:
+    def _write(self, batch: list[Queued | FetchRecord]) -> tuple[int, str | None]:
+        """On the committer's thread: ``batch`` in one transaction; the records it lost (all of
+        them, or none) and why (None: written)."""
         assert self._db is not None
         count = sum(type(e) is FetchRecord for e in batch)
+        if self._failing:  # after a failure nothing more is written: counted, so that it is said
+            return count, None
         try:
             earlier: list[tuple[object, ...]] = []
             if self.replacing:
@@ -434,9 +459,12 @@ class CrawlStore:
                 # surrogate): stored with those bytes escaped rather than losing the batch.
                 self._commit(_storable(queued), _storable(earlier), _storable(records), done)
         except (sqlite3.Error, OSError) as e:
-            self._failed(_describe(self.path, e), count)
+            self._failing = True
+            return count, _describe(self.path, e)
         except Exception as e:  # whatever it was, the crawl must not go on unsaved
-            self._failed(f"cannot write the crawl file {self.path}: {type(e).__name__}: {e}", count)
+            self._failing = True
+            return count, f"cannot write the crawl file {self.path}: {type(e).__name__}: {e}"
+        return 0, None
 
     def _queued_rows(
         self, batch: list[Queued | FetchRecord]
@@ -482,14 +510,6 @@ class CrawlStore:
         else:
             self._recorded += done
 
-    def _failed(self, message: str, records: int) -> None:
-        """Writing failed: the batch's ``records`` are not in the file (its transaction was rolled
-        back), nor will any later one be; the owner is told, once, and stops the crawl."""
-        self.unsaved += records
-        if self.error is None:
-            self.error = message
-            self.on_error(message)
-
     def _replace(
         self, batch: list[Queued | FetchRecord]
     ) -> tuple[list[Queued | FetchRecord], list[tuple[object, ...]]]:
@@ -511,15 +531,11 @@ class CrawlStore:
         """Write what is buffered, mark the crawl's state, close the file. ``wait=False``
         returns before the last checkpoint (on its thread) has copied the WAL into the file:
         the file is complete either way, its latest commits maybe still in the WAL."""
-        if self._pending_commit is not None:
-            self._pending_commit.cancel()
-            self._pending_commit = None
-        if self._db is not None and self._buf:
-            batch, self._buf = self._buf, []
-            if self.error is None:
-                self._write(batch)
-            else:
-                self.unsaved += sum(type(e) is FetchRecord for e in batch)
+        self._hand_off()
+        if self._committer is not None:
+            self._committer.stop()  # after the last transaction: the connection is the loop's
+            self._collect()
+            self._committer = None
         if self._db is not None:
             try:
                 if self.error is None:

@@ -487,3 +487,30 @@ def test_records_fewer_than_ahead_are_committed_after_a_while(tmp_path: Path) ->
     before, after, waited = asyncio.run(run())
     assert (before, after) == (0, 2)
     assert store_module.writer.COMMIT_AFTER * 0.9 <= waited < 2
+
+
+def test_the_loop_goes_on_while_a_commit_waits(tmp_path: Path) -> None:
+    """The records are committed off the loop: a commit that waits (here for another
+    connection's write lock, as long as SQLite's busy timeout) leaves the loop turning — and
+    it is the loop that lets go of the lock. On the loop, the commit would wait for the loop
+    and fail ("database is locked")."""
+    path = tmp_path / "c.sqlite3"
+
+    async def run() -> tuple[str | None, int, set[str]]:
+        store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+        other = sqlite3.connect(path, isolation_level=None)
+        turns = 0
+        try:
+            other.execute("BEGIN IMMEDIATE")  # the file's write lock
+            store.sink(FetchRecord(url="http://h.test/a", status=200))
+            while turns < 20:  # the commit is handed over in the first of them, and waits
+                await asyncio.sleep(0)
+                turns += 1
+            other.execute("COMMIT")
+            await asyncio.wait_for(store.durable(), 10)
+            return store.error, turns, recorded_urls(path)
+        finally:
+            other.close()
+            store.close("finished")
+
+    assert asyncio.run(run()) == (None, 20, {"http://h.test/a"})
