@@ -37,7 +37,7 @@ $(STAMP): pyproject.toml setup.py MANIFEST.in $(wildcard gui_crawler/parsing/*.c
 # The test extra's requirements, read from pyproject.toml (written once there), installed beside
 # gui_crawler without building it again.
 $(TEST_STAMP): $(STAMP)
-	@echo "== installing the test tools into $(VENV) (pytest, pytest-qt, ruff, mypy, build)"
+	@echo "== installing the test tools into $(VENV) (pytest, pytest-qt, pytest-xdist, ruff, mypy, build)"
 	@$(PY) -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['test'], sep='\n')" > $(VENV)/test-requirements.txt
 	@$(PIP) -r $(VENV)/test-requirements.txt
 	@touch $(TEST_STAMP)
