@@ -12,6 +12,10 @@ EDITABLE := -e
 PY313  ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13) \
 	$(shell python3.13 -c 'import sys; print(sys.executable)' 2>/dev/null))
 VENV313 ?= .venv-3.13
+# Every pass of the suite on every core (pytest-xdist): the workers take tests as they free up;
+# tests marked xdist_group(NAME) run on one worker, one after the other (--dist loadgroup).
+# XDIST= runs a pass in one process.
+XDIST  ?= -n auto --dist loadgroup
 # The window's translations, compiled by the install (setup.py) and again here when a .ts changed.
 QM     := $(patsubst %.ts,%.qm,$(wildcard gui_crawler/resources/*.ts))
 .PHONY: run test test-pure test-3.13 test-sanitizers lint bench clean translations
@@ -33,7 +37,7 @@ $(STAMP): pyproject.toml setup.py MANIFEST.in $(wildcard gui_crawler/parsing/*.c
 # The test extra's requirements, read from pyproject.toml (written once there), installed beside
 # gui_crawler without building it again.
 $(TEST_STAMP): $(STAMP)
-	@echo "== installing the test tools into $(VENV) (pytest, pytest-qt, ruff, mypy, build)"
+	@echo "== installing the test tools into $(VENV) (pytest, pytest-qt, pytest-xdist, ruff, mypy, build)"
 	@$(PY) -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['test'], sep='\n')" > $(VENV)/test-requirements.txt
 	@$(PIP) -r $(VENV)/test-requirements.txt
 	@touch $(TEST_STAMP)
@@ -64,7 +68,7 @@ test: $(TEST_STAMP) $(QM)
 	$(VENV)/bin/ruff format --check gui_crawler tests bench
 	$(VENV)/bin/mypy
 	@echo "== the whole suite ($$($(PY) -c 'from gui_crawler.parsing import accel; print(accel.describe())'))"
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-pure test-3.13 test-sanitizers
 
 # The tests of what the compiled parts do and of what uses them (the engine, the store, the CLI),
@@ -72,12 +76,12 @@ test: $(TEST_STAMP) $(QM)
 # pure-Python path is the specification, and the one installed where no C compiler is.
 test-pure: $(TEST_STAMP)
 	@echo "== parsing, engine, store and CLI tests in pure Python (GUI_CRAWLER_NO_EXTENSIONS=1)"
-	GUI_CRAWLER_NO_EXTENSIONS=1 $(PY) -m pytest $(PYTEST_ARGS) -m pure
+	GUI_CRAWLER_NO_EXTENSIONS=1 $(PY) -m pytest $(XDIST) $(PYTEST_ARGS) -m pure
 
 # Where the compiled parts were not built (no compiler) there is no C to check.
 test-sanitizers: $(TEST_STAMP)
 	@if $(PY) -c 'from gui_crawler.parsing import accel; raise SystemExit(not accel.compiled("pagewalk"))'; \
-	then bash tools/sanitize.sh $(PY); \
+	then bash tools/sanitize.sh $(PY) $(XDIST); \
 	else echo "== no compiled parts here: the sanitizer build is skipped"; fi
 
 test-3.13:
@@ -90,7 +94,7 @@ else
 	@echo "== installing gui_crawler and its test tools into $(VENV313)"
 	@$(VENV313)/bin/python -m pip install -qq $(EDITABLE) '.[test]'
 	@echo "== the whole suite under $$($(VENV313)/bin/python -V) ($$($(VENV313)/bin/python -c 'from gui_crawler.parsing import accel; print(accel.describe())'))"
-	$(VENV313)/bin/python -m pytest -p no:cacheprovider $(PYTEST_ARGS)
+	$(VENV313)/bin/python -m pytest -p no:cacheprovider $(XDIST) $(PYTEST_ARGS)
 endif
 
 bench: $(TEST_STAMP)

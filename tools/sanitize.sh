@@ -4,9 +4,11 @@
 # that build. The build happens in a copy of the tracked files, so the tree's own .so files stay
 # as they are; the copy's gui_crawler comes first on the path. Leak reports are off: CPython's
 # own allocations at exit would drown them.
-#   usage: sanitize.sh PYTHON        (a Python with gui_crawler's dependencies installed)
+#   usage: sanitize.sh PYTHON [PYTEST-OPTION...]   (a Python with gui_crawler's dependencies
+#   installed; the options, make's -n auto --dist loadgroup, go to pytest)
 set -euo pipefail
-py=${1:?usage: sanitize.sh PYTHON}
+py=${1:?usage: sanitize.sh PYTHON [PYTEST-OPTION...]}
+shift
 py=$(cd "$(dirname "$py")" && pwd)/$(basename "$py")
 root=$(cd "$(dirname "$0")/.." && pwd)
 asan=$(gcc -print-file-name=libasan.so)
@@ -32,7 +34,7 @@ export GUI_CRAWLER_REQUIRE_EXTENSIONS=1
 echo "== the C paths' tests on the sanitized build"
 # --capture=sys: pytest captures at the Python level only, so a sanitizer's report (written to
 # file descriptor 2 by a process it then ends) reaches the output.
-"$py" -m pytest -p no:cacheprovider --capture=sys -q tests/parsing/test_linkpack.py \
+"$py" -m pytest -p no:cacheprovider --capture=sys -q "$@" tests/parsing/test_linkpack.py \
   tests/parsing/test_pagewalk.py tests/parsing/test_parsepool.py tests/parsing/test_slicing.py \
   tests/parsing/test_nesting.py tests/parsing/test_fuzz.py tests/parsing/test_linkwords.py \
   tests/parsing/test_fragmentlines.py tests/parsing/test_packfound.py tests/parsing/test_walkedfound.py \
