@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -126,18 +127,50 @@ def test_the_command_line_starts_without_the_pure_scan() -> None:
     assert out.stdout.strip() == "False"
 
 
+def imported_by_a_crawl(site: Site, args: list[str], modules: tuple[str, ...]) -> list[str]:
+    """Those of ``modules`` (named with or without ``gui_crawler.``) that a crawl of ``site``
+    with ``args`` (and a crawl file) imports, in a fresh interpreter; the crawl exits 1 (a broken
+    link)."""
+    with ThreadedSite(site) as served:
+        code = (
+            "import json, sys; from gui_crawler.cli.headless import main; "
+            f"code = main([{served.url!r}, '-q', *{args!r}]); "
+            f"print(code, json.dumps([m for m in {modules!r} if {{m, 'gui_crawler.' + m}} & sys.modules.keys()]))"
+        )
+        run = [sys.executable, "-c", code]
+        out = subprocess.run(run, capture_output=True, text=True, check=True, timeout=60)
+    code, _, imported = out.stdout.splitlines()[-1].partition(" ")
+    assert code == "1"
+    return json.loads(imported)
+
+
 def test_a_plain_crawl_imports_no_output_it_does_not_write(tmp_path: Path) -> None:
     """A crawl with its crawl file and the report reads no URL list, writes no audit, CSV or
     summary document and is given no regex: those modules (5-13% of the command line's start)
     are not imported."""
     unused = ("records.report", "records.audit", "records.ci_summary", "crawl.urllist", "regex")
     db = str(tmp_path / "c.sqlite3")
-    with ThreadedSite(small_site()) as site:
-        code = (
-            "import sys; from gui_crawler.cli.headless import main; "
-            f"code = main([{site.url!r}, '-q', '--db', {db!r}]); "
-            f"print(code, [m for m in {unused!r} if {{m, 'gui_crawler.' + m}} & sys.modules.keys()])"
-        )
-        run = [sys.executable, "-c", code]
-        out = subprocess.run(run, capture_output=True, text=True, check=True, timeout=30)
-    assert out.stdout.splitlines()[-1] == "1 []"  # exit code 1: the site has a broken link
+    assert imported_by_a_crawl(small_site(), ["--db", db], unused) == []
+
+
+def test_a_plain_crawl_imports_nothing_only_options_it_lacks_use(tmp_path: Path) -> None:
+    """Without parser processes, robots.txt, sitemaps or a browser, a crawl imports none of
+    their modules (multiprocessing, protego, the sitemaps' reader, the browser check), nor
+    statistics (one median at the crawl's end)."""
+    unused = (
+        "multiprocessing",
+        "concurrent.futures.process",
+        "protego",
+        "crawl.sitemaps",
+        "render.browser",
+        "statistics",
+    )
+    site = Site()
+    many = [
+        f"/p{i}" for i in range(60)
+    ]  # pages over the inline parse's 1 KB: the parser threads run
+    site.page("/", [*many, "/gone"])
+    for path in many:
+        site.page(path, ["/"])
+    args = ["--ignore-robots", "--no-sitemaps", "--db", str(tmp_path / "c.sqlite3")]
+    assert imported_by_a_crawl(site, args, unused) == []
