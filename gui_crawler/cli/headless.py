@@ -527,11 +527,9 @@ def listed_config(
 def render_problem(args: argparse.Namespace, config: CrawlConfig) -> str | None:
     """Why the crawl cannot render pages as asked (no browser, no Playwright), in one line; the
     crawl a resume or a re-check continues renders as it was started (or as ``--browser`` says)."""
-    saved = args.resume or args.recheck
-    if not saved and config.render == "off":
-        return None  # what problem() says, without importing the browser's module
     from gui_crawler.render.browser import problem
 
+    saved = args.resume or args.recheck
     if saved:
         try:
             config = load(Path(saved), records=False).config

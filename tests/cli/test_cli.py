@@ -154,15 +154,14 @@ def test_a_plain_crawl_imports_no_output_it_does_not_write(tmp_path: Path) -> No
 
 
 def test_a_plain_crawl_imports_nothing_only_options_it_lacks_use(tmp_path: Path) -> None:
-    """Without parser processes, robots.txt, sitemaps or a browser, a crawl imports none of
-    their modules (multiprocessing, protego, the sitemaps' reader, the browser check), nor
-    statistics (one median at the crawl's end)."""
+    """Without parser processes, robots.txt or sitemaps, a crawl imports none of their modules
+    (multiprocessing, protego, the sitemaps' reader), nor statistics (one median at the crawl's
+    end)."""
     unused = (
         "multiprocessing",
         "concurrent.futures.process",
         "protego",
         "crawl.sitemaps",
-        "render.browser",
         "statistics",
     )
     site = Site()
