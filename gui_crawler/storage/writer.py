@@ -12,12 +12,12 @@ take its next URL while fewer than ``ahead`` records wait; once ``ahead`` wait i
 commit. So after a kill -9 at most ``ahead - 1`` records plus the fetches in flight (one per
 worker) are lost, and fetched again on resume: with N workers (``ahead`` = N) at most 2N - 1.
 Proof: the records not committed are the last ones appended (the thread commits all it was
-handed, in order); the ``ahead``-th of them and each after it was appended with
-``ahead`` or more waiting, so its worker has waited since at ``before_take`` (no commit came):
-those workers fetch nothing, and each has one such record. ``durable()`` waits for every record
-so far (the cluster's collector, before it tells Redis). Checkpoints, which fsync, run on a
-thread of their own (``checkpoint.Checkpointer``). A URL taken in (``Queued``) is always committed no later than its record, so after a crash "queued and not recorded" is exactly
-the frontier; the roots are committed when the file is created. A recorded URL's queued row is
+handed, in order); the ``ahead``-th of them and each after it was appended with ``ahead`` or
+more waiting, so its worker has waited since at ``before_take`` (no commit came): those workers
+fetch nothing, and each has one such record. ``durable()`` waits for every record so far (the
+cluster's collector, before it tells Redis). Checkpoints, which fsync, run on a thread of their
+own (``checkpoint.Checkpointer``). A URL taken in (``Queued``) is always committed no later than
+its record, so after a crash "queued and not recorded" is exactly the frontier; the roots are committed when the file is created. A recorded URL's queued row is
 deleted after its record (a thousand at a time; not written at all when both come in one
 commit), so that a crawl that ends leaves none: the file keeps each URL once.
 
@@ -134,8 +134,9 @@ def _storable(rows: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
 class CrawlStore:
     """A crawl file being written. Use ``sink`` as (part of) the crawler's sink.
 
-    ``on_error(message)`` is called (on the loop, as a failed commit is heard of) when writing fails — a full
-    disk, an unwritable path; the owner should cancel the crawl. Records already committed stay.
+    ``on_error(message)`` is called (on the loop, as a failed commit is heard of) when writing
+    fails — a full disk, an unwritable path; the owner should cancel the crawl. Records already
+    committed stay.
     """
 
     def __init__(self, path: Path) -> None:
