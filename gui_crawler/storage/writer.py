@@ -17,9 +17,10 @@ more waiting, so its worker has waited since at ``before_take`` (no commit came)
 fetch nothing, and each has one such record. ``durable()`` waits for every record so far (the
 cluster's collector, before it tells Redis). Checkpoints, which fsync, run on a thread of their
 own (``checkpoint.Checkpointer``). A URL taken in (``Queued``) is always committed no later than
-its record, so after a crash "queued and not recorded" is exactly the frontier; the roots are committed when the file is created. A recorded URL's queued row is
-deleted after its record (a thousand at a time; not written at all when both come in one
-commit), so that a crawl that ends leaves none: the file keeps each URL once.
+its record, so after a crash "queued and not recorded" is exactly the frontier; the roots are
+committed when the file is created. A recorded URL's queued row is deleted after its record (a
+thousand at a time; not written at all when both come in one commit), so that a crawl that ends
+leaves none: the file keeps each URL once.
 
 One crawl at a time writes a file (``locking``).
 """
