@@ -58,6 +58,7 @@ class RedisServer:
         self.host = host  # another address only inside a network namespace of the test's own
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        self._started = False
 
     @property
     def url(self) -> str:
@@ -65,7 +66,23 @@ class RedisServer:
         return f"redis://{auth}{self.host}:{self.port}/0"
 
     def start(self) -> RedisServer:
+        """Started and answering. The free port is picked, closed, then handed to the server:
+        another process (a parallel test worker) can bind it in between. A first start then
+        tries another port; a restart keeps its port (its clients know it) and fails clearly."""
+        for _ in range(5):
+            if self._launch():
+                return self
+            if self._started:
+                break
+            self.port = free_port()
+        raise RuntimeError(f"redis-server could not listen on {self.host}:{self.port}")
+
+    def _launch(self) -> bool:
+        """True once this server (its pid, not whatever else holds the port) answers; False
+        if it exited because the port was taken."""
         self.folder.mkdir(parents=True, exist_ok=True)
+        log = self.folder / "redis.log"
+        log.unlink(missing_ok=True)
         args = [
             self.binary,
             "--port", str(self.port),
@@ -75,27 +92,39 @@ class RedisServer:
             "--appendonly", "yes" if self.aof else "no",
             "--daemonize", "no",
             "--protected-mode", "yes",
-            "--logfile", str(self.folder / "redis.log"),
+            "--logfile", str(log),
         ]  # fmt: skip
         if self.password:
             args += ["--requirepass", self.password]
-        self.proc = subprocess.Popen(
+        self.proc = proc = subprocess.Popen(
             dies_with_us(args), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL
         )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"redis-server exited: {(self.folder / 'redis.log').read_text()}"
-                )
+            if proc.poll() is not None:
+                said = log.read_text() if log.exists() else ""
+                if "in use" in said:
+                    return False
+                raise RuntimeError(f"redis-server exited: {said}")
             try:
-                with socket.create_connection((self.host, self.port), 0.2) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(64):
-                        return self
+                if f"process_id:{proc.pid}\r\n".encode() in self._info():
+                    self._started = True
+                    return True
             except OSError:
-                time.sleep(0.05)
+                pass
+            time.sleep(0.05)
         raise RuntimeError("redis-server did not start within 10 s")
+
+    def _info(self) -> bytes:
+        auth = f"AUTH {self.password}\r\n" if self.password else ""
+        got = b""
+        with socket.create_connection((self.host, self.port), 0.5) as s:
+            s.sendall(f"{auth}INFO server\r\n".encode())
+            while b"process_id:" not in got and (part := s.recv(65536)):
+                got += part
+            while not got.endswith(b"\r\n\r\n") and (part := s.recv(65536)):
+                got += part
+        return got
 
     def stop(self) -> None:
         proc, self.proc = self.proc, None
