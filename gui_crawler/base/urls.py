@@ -224,7 +224,12 @@ def plain_directory(page_url: str) -> str | None:
     """The directory the plain path joins a page's relative hrefs against, when it takes that
     path (the directory is in normal form); None otherwise. ``_pagewalk.walk`` joins plain
     hrefs in C against it."""
-    directory = _base_key(page_url, "x")
+    return _plain_directory(_base_key(page_url, "x"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_directory(directory: str) -> str | None:
+    # Pages come a directory at a time: the directory's test against _NORMAL is made once.
     return directory if directory.endswith("/") and _NORMAL.match(directory) else None
 
 
