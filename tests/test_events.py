@@ -1,10 +1,14 @@
-"""The record's own helpers: its values in field order, and the copy without outlinks."""
+"""The record's own helpers: its values in field order, the copy without outlinks, and a record
+made from its values by new_record."""
 
 from __future__ import annotations
 
 import dataclasses
+import pickle
 
-from gui_crawler.events import RECORD_FIELDS, FetchRecord
+import pytest
+
+from gui_crawler.events import RECORD_FIELDS, FetchRecord, new_record
 from gui_crawler.parsing.linkwords import pack_piece, page_blob
 
 
@@ -51,3 +55,16 @@ def test_without_words_keeps_every_other_field() -> None:
     for name in RECORD_FIELDS:
         if name != "words":
             assert getattr(bare, name) == getattr(rec, name), name
+
+
+def test_new_record_is_the_frozen_record_of_its_values() -> None:
+    rec = _every_field_set()
+    made = new_record(*rec.values())
+    assert type(made) is FetchRecord
+    assert made.values() == rec.values() and made == rec and hash(made) == hash(rec)
+    assert repr(made) == repr(rec)
+    assert pickle.loads(pickle.dumps(made)) == rec
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.url = "http://elsewhere/"  # type: ignore[misc]
+    with pytest.raises(TypeError):  # every field's value, none left to its default
+        new_record(*rec.values()[:-1])

@@ -10,7 +10,9 @@ from __future__ import annotations
 import functools
 import ipaddress
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from itertools import compress, repeat
+from operator import not_
 from typing import TYPE_CHECKING
 from urllib.parse import SplitResult, quote, urljoin, urlsplit
 
@@ -222,7 +224,12 @@ def plain_directory(page_url: str) -> str | None:
     """The directory the plain path joins a page's relative hrefs against, when it takes that
     path (the directory is in normal form); None otherwise. ``_pagewalk.walk`` joins plain
     hrefs in C against it."""
-    directory = _base_key(page_url, "x")
+    return _plain_directory(_base_key(page_url, "x"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_directory(directory: str) -> str | None:
+    # Pages come a directory at a time: the directory's test against _NORMAL is made once.
     return directory if directory.endswith("/") and _NORMAL.match(directory) else None
 
 
@@ -368,8 +375,9 @@ class Scope:
             return _origin(url) in self._origins
         return _domain(host_of(url)) in self._domains
 
-    def _host_ok_cached(self, url: str) -> bool:
-        # Keyed by "scheme://netloc": a page's links repeat a few hosts hundreds of times.
+    def host_ok_cached(self, url: str) -> bool:
+        """``host_ok`` of a normalised URL, kept by "scheme://netloc": a page's links repeat a few
+        hosts hundreds of times, and every URL a worker takes asks it again."""
         end = url.find("/", 8)
         key = url if end < 0 else url[:end]
         ok = self._cache.get(key)
@@ -384,23 +392,35 @@ class Scope:
             return False
         if self.include is not None and not self.include.search(url):
             return False
-        return self._host_ok_cached(url)
+        return self.host_ok_cached(url)
 
-    def partition(self, urls: Iterable[str]) -> tuple[list[str], list[str]]:
+    def partition(self, urls: Sequence[str]) -> tuple[list[str], list[str]]:
         """(the URLs in scope, those on hosts outside the crawl), each in order: one pass over a
         page's links instead of a scope test and a host test per link. A URL on a crawled host
         that include/exclude leave out is in neither."""
-        inside: list[str] = []
-        outside: list[str] = []
         roots, include, exclude = self.roots, self.include, self.exclude
         filtered = include is not None or exclude is not None
+        if not filtered and urls:
+            # Most of a page's links are on its first link's host, the rest off-site: the
+            # prefixes tested in C, a host test for the first and each of the rest.
+            first = urls[0]
+            end = first.find("/", 8)
+            if end >= 0:
+                same = list(map(str.startswith, urls, repeat(first[: end + 1])))
+                others = list(compress(urls, map(not_, same)))
+                if not any(map(self.host_ok_cached, others)):
+                    if self.host_ok_cached(first):
+                        return list(compress(urls, same)), others
+                    return [], list(urls)
+        inside: list[str] = []
+        outside: list[str] = []
         # "scheme://netloc/" of the URL before, and its host test: links run in hosts.
         prefix, ok = "\0", False
         for url in urls:
             if not url.startswith(prefix):
                 end = url.find("/", 8)
                 prefix = "\0" if end < 0 else url[: end + 1]
-                ok = self._host_ok_cached(url)
+                ok = self.host_ok_cached(url)
             if not ok:
                 outside.append(url)
             elif (

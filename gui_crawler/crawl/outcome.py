@@ -10,7 +10,10 @@ from gui_crawler.parsing.pagefacts import PageFacts
 _NO_FACTS = PageFacts()
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, ~5x the time of
+# plain stores, and two are made a page on the event loop's thread; an Outcome is passed along
+# and read, never changed (``dataclasses.replace`` makes another).
+@dataclass(slots=True)
 class Outcome:
     """What became of a URL: the facts its one FetchRecord is made of (``Crawler._record``), the
     crawl's own (URL, depth, tries, times, phases) added there. A failure has ``error_kind`` and

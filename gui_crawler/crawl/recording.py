@@ -12,7 +12,7 @@ from operator import attrgetter
 from gui_crawler.crawl.failures import failure
 from gui_crawler.crawl.outcome import Outcome
 from gui_crawler.crawl.phases import Timing
-from gui_crawler.events import FetchRecord, Queued
+from gui_crawler.events import FetchRecord, Queued, new_record
 
 # The page's facts where the record has them side by side (``robots`` between them is the
 # outcome's: the facts' with the X-Robots-Tag header's).
@@ -26,7 +26,7 @@ _UNTIMED = Timing(-1).values()
 # The fields go in by position, unpacked from the tuples above, which a type checker cannot
 # count. A field added to or moved in FetchRecord must be placed in fetch_record's call too:
 # tests/crawl/test_outcome.py gives every field a value of its own and finds one out of place.
-_record: Callable[..., FetchRecord] = FetchRecord
+_record: Callable[..., FetchRecord] = new_record
 
 
 def fetch_record(

@@ -91,7 +91,7 @@ class Tries:
         # Timed from this worker taking the URL: a URL parked on its host holds no worker, so the
         # time it waited there is no worker's phase (the Hosts view shows who waits on a host).
         self._timings[item.url] = Timing(wid)
-        external = not self.scope.host_ok(item.url)
+        external = not self.scope.host_ok_cached(item.url)
         host = hosts.get(item.url, external=external)
         if host.gave_up is not None:  # recorded unfetched, at once (hosts.HostTable.failed)
             hosts.passed(host, item)

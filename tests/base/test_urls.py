@@ -181,3 +181,27 @@ def test_partition_does_not_take_a_longer_host_for_the_one_before() -> None:
     scope = Scope(("http://a.test/",))
     urls = ["http://a.test/1", "http://a.test.evil/2", "http://a.test/3", "http://a.test:8/4"]
     assert scope.partition(urls) == (["http://a.test/1", "http://a.test/3"], urls[1::2])
+
+
+@pytest.mark.parametrize("strict", [True, False])
+@pytest.mark.parametrize(
+    "urls",
+    [
+        ["http://a.test/1", "http://a.test/2/"],  # one host: its links all in
+        ["http://b.test/1", "http://b.test/2"],  # one host, off-site: all out
+        ["http://a.test/1", "http://b.test/2", "http://a.test/3", "https://c.test/"],
+        ["http://b.test/1", "http://a.test/2", "http://b.test/3"],  # the first off-site
+        ["http://a.test/1", "https://www.a.test/2", "http://x.a.test/3", "http://a.test/4"],
+        ["http://a.test/1", "http://a.test", "http://a.test:81/2"],  # no path, another port
+        [],
+    ],
+)
+def test_partition_of_an_unfiltered_scope_is_each_links_host_test(
+    urls: list[str], strict: bool
+) -> None:
+    """Without include or exclude, a link is in scope when its host is (partition tests the
+    prefixes of a page's links in one pass, and the host of each one off the first's)."""
+    scope = Scope(("http://a.test/",), strict=strict)
+    inside, outside = scope.partition(urls)
+    assert inside == [u for u in urls if scope.host_ok(u)]
+    assert outside == [u for u in urls if not scope.host_ok(u)]

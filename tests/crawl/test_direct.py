@@ -5,6 +5,7 @@ verification; and where the crawl takes which path."""
 from __future__ import annotations
 
 import asyncio
+import random
 import shutil
 import ssl
 import subprocess
@@ -17,9 +18,11 @@ import pytest
 from yarl import URL
 
 from gui_crawler.config import CrawlConfig
+from gui_crawler.crawl.bodies import read_body
 from gui_crawler.crawl.direct import Direct, usable
 from gui_crawler.crawl.encodings import ACCEPT_ENCODING
 from gui_crawler.crawl.phases import TimedConnector, TimedResolver
+from gui_crawler.crawl.protocol import ResponseHandler
 
 HEADERS = {"User-Agent": "direct-test/1", "Accept-Encoding": ACCEPT_ENCODING}
 TIMEOUT = aiohttp.ClientTimeout(total=2.0, sock_connect=1.0, sock_read=0.5)
@@ -273,3 +276,55 @@ def test_the_read_timeout_counts_from_the_last_read_with_one_timer_not_one_a_rea
     got, error, timers = asyncio.run(main())
     assert got == b"x" * trickle and isinstance(error, TimeoutError), (got, error)
     assert timers <= 6, timers  # aiohttp's own: one a read (22 here)
+
+
+@pytest.mark.parametrize("framing", ["length", "chunked"])
+def test_a_body_past_the_readers_buffer_pauses_reading_and_comes_whole(framing: str) -> None:
+    """A body eight times the answer's buffer (read_bufsize) fills it faster than the crawl's
+    reader drains it: reading is paused and resumed, and the body comes whole."""
+    body = random.Random(8).randbytes(8 * 2**16)
+    head = (
+        b"Content-Length: %d\r\n" % len(body)
+        if framing == "length"
+        else b"Transfer-Encoding: chunked\r\n"
+    )
+
+    async def big(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" + head + b"\r\n")
+        for i in range(0, len(body), 2**16):
+            piece = body[i : i + 2**16]
+            writer.write(b"%x\r\n%s\r\n" % (len(piece), piece) if framing == "chunked" else piece)
+            await writer.drain()
+        if framing == "chunked":
+            writer.write(b"0\r\n\r\n")
+        await reader.read()
+        writer.close()
+
+    async def main() -> tuple[bytes | None, int]:
+        paused = 0
+        pause = ResponseHandler.pause_reading
+
+        def counted(self: ResponseHandler) -> None:
+            nonlocal paused
+            paused += 1
+            pause(self)
+
+        ResponseHandler.pause_reading = counted  # type: ignore[method-assign]
+        try:
+            server, port = await serve(big)
+            async with server:
+                connector = TimedConnector(limit=0, resolver=TimedResolver())
+                direct = Direct(connector, TIMEOUT, HEADERS)
+                async with direct.get(URL(f"http://127.0.0.1:{port}/")) as resp:
+                    await asyncio.sleep(0.2)  # the server writes all it can meanwhile
+                    got, _ = await read_body(resp, True, 2**24)  # as the crawl reads a page
+                direct.close()
+                await connector.close()
+                await asyncio.sleep(0.05)
+        finally:
+            ResponseHandler.pause_reading = pause  # type: ignore[method-assign]
+        return got, paused
+
+    got, paused = asyncio.run(main())
+    assert got == body and paused > 0, (len(got or b""), paused)
