@@ -151,6 +151,8 @@ static int known_add(uint64_t h, unsigned flag)
     return i;
 }
 
+static void known_map_init(void);
+
 void scan_init(void)
 {
     if (n_known > 0) {
@@ -200,6 +202,7 @@ void scan_init(void)
     for (size_t i = 0; i < 6; i++) {
         I_HEADINGS[i] = known_add(cstr_hash(headings[i]), 0);
     }
+    known_map_init();
 }
 
 /* --- The model of tree building (_pagescan_py._Tree) --- */
@@ -294,6 +297,19 @@ static inline void map_put(uint64_t *keys, int *index, size_t cap, int keyed, ui
     index[at] = i;
 }
 
+/* The table of the known names as each page's scan begins with it (tree_init copies it): built
+ * once, not for each page (1% of a parser thread's CPU on rust-doc). */
+#define KNOWN_MAP_CAP 1024
+static uint64_t known_keys[KNOWN_MAP_CAP];
+static int known_slots[KNOWN_MAP_CAP];
+
+static void known_map_init(void)
+{
+    for (int i = 0; i < n_known; i++) {
+        map_put(known_keys, known_slots, KNOWN_MAP_CAP, 0, known_hash[i], i);
+    }
+}
+
 /* The table made again, ``cap`` slots placed as ``keyed`` says; -1 out of memory. */
 static int map_remake(tree_t *t, size_t cap, int keyed)
 {
@@ -357,16 +373,17 @@ static int tree_init(tree_t *t)
 {
     memset(t, 0, sizeof(*t));
     t->names_cap = 256;
-    t->map_cap = 1024;
+    t->map_cap = KNOWN_MAP_CAP;
     t->names = malloc(t->names_cap * sizeof(name_t));
-    t->keys = calloc(t->map_cap, sizeof(uint64_t));
+    t->keys = malloc(t->map_cap * sizeof(uint64_t));
     t->index = malloc(t->map_cap * sizeof(int));
     if (t->names == NULL || t->keys == NULL || t->index == NULL) {
         return -1;
     }
+    memcpy(t->keys, known_keys, sizeof(known_keys));
+    memcpy(t->index, known_slots, sizeof(known_slots));
     for (int i = 0; i < n_known; i++) {
         t->names[i] = (name_t){known_hash[i], known_flags[i], {NULL, 0, 0}, NULL, 0};
-        map_put(t->keys, t->index, t->map_cap, 0, known_hash[i], i);
     }
     t->n_names = (size_t) n_known;
     return 0;

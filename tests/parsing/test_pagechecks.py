@@ -48,6 +48,23 @@ def test_a_long_page_s_signature_is_the_compiled_walk_s() -> None:
     assert len(got) == 4 * pc.SIG_BINS
 
 
+def test_words_of_every_length_hash_as_the_specification_hashes_them() -> None:
+    """The compiled walk hashes short words itself and longer ones with zlib: each length on
+    either side of the switch, ASCII and not, gives the signature and ids the twin gives."""
+    c = compiled_twin("pagewalk")
+    rnd = random.Random(11)
+    letters = [b"a", b"Z", b"\xc3\xa9", b"\xe2\x82\xac", b"\xf0\x9f\x98\x80", b"\xff"]
+    words = [
+        b"".join(rnd.choice(letters) for _ in range(n)) for n in range(1, 41) for _ in range(3)
+    ]
+    rnd.shuffle(words)
+    ids = b"".join(b'<i id="%s">.</i>' % w for w in words[:40])
+    page = b"<title>t</title><body><p>" + b" ".join(words) + b"</p>" + ids
+    got = spec.walked_checks(spec.walk_apart(page, None))
+    assert got == c.walked_checks(c.walk_apart(page, None))
+    assert len(got[0]) == 4 * pc.SIG_BINS
+
+
 def _vague_by_bytes(text: str) -> bool:
     """is_vague as the compiled walk reads it, byte by byte (the regex's reference)."""
     alnum = frozenset(b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
