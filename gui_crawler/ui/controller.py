@@ -658,6 +658,7 @@ class CrawlController(QObject):
 
     def _on_finished(self, f: CrawlFinished) -> None:
         self.results.pages.sync()  # the crawl file holds every row now: the last ones read
+        self.views.pages_tab.update_count()
         if self.rechecking is not None:
             self._recheck_finished(f)
             return
