@@ -75,4 +75,3 @@ def test_batches_wait_for_no_commit_and_the_table_ends_with_every_row(
 def titles(window: MainWindow) -> list[str]:
     details = window.details
     return [details.topLevelItem(i).text(0) for i in range(details.topLevelItemCount())]  # type: ignore[union-attr]
-
