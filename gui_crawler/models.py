@@ -75,7 +75,13 @@ class PageRow:
 CACHE_ROWS = 4096  # rows whose records and text are kept (a screen shows ~50)
 BLOCK = 128  # rows read together when one not cached is shown
 SYNC_ROWS = 20_000  # an order of fewer rows is made on the event loop (a few milliseconds)
-AGAIN_TRIES = 20  # reads 50 ms apart of rows given and not committed yet
+# Rows given and not committed yet are read AGAIN_MS after the last batch, AGAIN_TRIES times
+# at most. A crawl's batches come every 200 ms (the bridge's tick), its commits meanwhile: a
+# batch's rows not committed when it came are read with the next one, one insertion a tick,
+# and the loop never waits for a commit (it did, ~3 ms a batch on rust-doc, 0.6-1.4 s a crawl
+# at load 5-7). The crawl's end commits every row before the window hears of it.
+AGAIN_MS = 250
+AGAIN_TRIES = 20
 RESORT_MS = 1000  # rows arriving in a sorted large table are put in place at most this often
 WARM_EVERY = 5.0  # seconds between bringing the query thread's copy up to date in a crawl
 
@@ -184,7 +190,7 @@ class PagesModel(LabelledTable):
         self._resort.timeout.connect(self._sort_now)
         self._again = QTimer(self)  # rows the crawl file did not hold yet are read again
         self._again.setSingleShot(True)
-        self._again.setInterval(50)
+        self._again.setInterval(AGAIN_MS)
         self._again.timeout.connect(self.sync)
 
     def _set_columns(self, columns: tuple[PageColumn, ...]) -> None:
@@ -349,7 +355,8 @@ class PagesModel(LabelledTable):
 
     def add_records(self, records: Sequence[FetchRecord]) -> None:
         """A batch recorded: without a crawl file, kept in memory; with one, the rows it holds
-        now are read (the records themselves are not kept). Rows come in the order recorded,
+        now are read, those it does not hold yet with the next batch or AGAIN_MS after this
+        one (the records themselves are not kept). Rows come in the order recorded,
         or, when sorted, are put in place (at once in a small table, else at most once every
         RESORT_MS)."""
         if not records and self._owed <= 0:
@@ -399,9 +406,9 @@ class PagesModel(LabelledTable):
             self._tries_left -= 1
         if rows or self._owed <= 0 or self.source.path is None:
             self._tries_left = AGAIN_TRIES
-        if self._owed > 0 and self.source.path is not None and not self._again.isActive():
+        if self._owed > 0 and self.source.path is not None:
             if self._tries_left > 0:
-                self._again.start()
+                self._again.start()  # restarted: a batch coming sooner reads them
             else:  # given before they were read (an opened file) or never committed
                 self._owed = 0
         if not rows:

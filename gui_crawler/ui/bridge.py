@@ -273,8 +273,6 @@ class CrawlBridge(QObject):
             self.queued.emit(queued)
         if nodes:
             self.nodes.emit(nodes)
-        if records and (store := self.session.store if self.session else None) is not None:
-            store.commit_pending()  # the pages table reads these records' rows from the file now
         if records or workers:
             self.batch.emit(records, workers)
         if progress is not None:
@@ -291,6 +289,12 @@ class CrawlBridge(QObject):
         if left and not self._rest.isActive():
             self._rest.start()
         return left
+
+    def commit_pending(self) -> None:
+        """Commit now the records the crawl file was handed and has not committed (a reader is
+        about to read one of this batch's records from the file)."""
+        if (store := self.session.store if self.session else None) is not None:
+            store.commit_pending()
 
     def _take_turn(self) -> list[Event | NodeState]:
         """The events of one flush, cut from the front of the buffer (in place: the engine

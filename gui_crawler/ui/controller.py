@@ -624,7 +624,9 @@ class CrawlController(QObject):
             self._count_failures(records)
             details.records_arrived(records)
             if details.empty and self.root is not None:
-                # Something to look at from the start: the root's details until a pick.
+                # Something to look at from the start: the root's details until a pick, its
+                # outlinks read from the crawl file (committed at once: no batch waits else).
+                self.bridge.commit_pending()
                 details.show_url(self.root)
             if details_grew and not self._details_timer.isActive():
                 self._details_timer.start()
@@ -655,6 +657,8 @@ class CrawlController(QObject):
         )
 
     def _on_finished(self, f: CrawlFinished) -> None:
+        self.results.pages.sync()  # the crawl file holds every row now: the last ones read
+        self.views.pages_tab.update_count()
         if self.rechecking is not None:
             self._recheck_finished(f)
             return
