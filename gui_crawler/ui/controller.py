@@ -136,6 +136,7 @@ class CrawlController(QObject):
         self._details_timer.setInterval(1000)
         self._details_timer.timeout.connect(views.details.refresh)
         views.details.words_of = self.words_of
+        results.links.records.commit = self.bridge.commit_pending
         views.overview.pages_words = self.pages_words
         b = self.bridge
         b.queued.connect(results.add_queued)
@@ -624,9 +625,7 @@ class CrawlController(QObject):
             self._count_failures(records)
             details.records_arrived(records)
             if details.empty and self.root is not None:
-                # Something to look at from the start: the root's details until a pick, its
-                # outlinks read from the crawl file (committed at once: no batch waits else).
-                self.bridge.commit_pending()
+                # Something to look at from the start: the root's details until a pick.
                 details.show_url(self.root)
             if details_grew and not self._details_timer.isActive():
                 self._details_timer.start()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from array import array
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
@@ -30,11 +30,11 @@ MAX_HOPS = 30
 
 class RecordMap(Mapping[str, FetchRecord]):
     """The crawl's records by URL. With a crawl file attached (``attach``), memory keeps only the
-    records the redirects and broken-links tables show and the latest few without their outlinks
-    (the writer commits a record on the loop iteration after it arrives), and reads every other
-    from the file: a real page's record with its outlinks is kilobytes, and the file has them
-    all. With none attached (a crawl file that failed, a test feeding records), memory keeps
-    every record."""
+    records the redirects and broken-links tables show and the latest few without their outlinks,
+    and reads every other from the file: a real page's record with its outlinks is kilobytes, and
+    the file has them all. A record asked for before its commit (the window does not wait for
+    commits as records come) has what waits committed first (``commit``), then is read. With none
+    attached (a crawl file that failed, a test feeding records), memory keeps every record."""
 
     RECENT = 1000  # records kept whatever they are, newest last
 
@@ -44,6 +44,7 @@ class RecordMap(Mapping[str, FetchRecord]):
         self.reader: RecordReader | None = None
         self._everything = False  # keep every record from now on (the file stopped taking them)
         self.status_rules = NO_RULES  # the crawl's: which records are broken
+        self.commit: Callable[[], None] = lambda: None  # the crawl file's records committed now
 
     def attach(self, reader: RecordReader | None) -> None:
         """Read from ``reader``'s file from now on (None: keep every record in memory)."""
@@ -80,7 +81,10 @@ class RecordMap(Mapping[str, FetchRecord]):
     def get(self, url: str, default: Any = None) -> Any:
         rec = self._kept.get(url)
         if rec is None and self.reader is not None:
-            rec = self.reader.get(url) or self._recent.get(url)
+            rec = self.reader.get(url)
+            if rec is None and url in self._recent:  # recorded, not committed yet
+                self.commit()
+                rec = self.reader.get(url) or self._recent.get(url)
         return default if rec is None else rec
 
     def get_many(self, urls: Iterable[str]) -> dict[str, FetchRecord]:
@@ -89,6 +93,9 @@ class RecordMap(Mapping[str, FetchRecord]):
         out = {u: r for u in urls if (r := self._kept.get(u)) is not None}
         if self.reader is not None:
             out.update(self.reader.get_many(u for u in urls if u not in out))
+            if any(u not in out and u in self._recent for u in urls):  # not committed yet
+                self.commit()
+                out.update(self.reader.get_many(u for u in urls if u not in out))
             out.update((u, r) for u in urls if u not in out and (r := self._recent.get(u)))
         return out
 

@@ -1,6 +1,7 @@
 """The window's loop does not wait for the crawl file's commits: the pages table reads each
 batch's rows as the file holds them, those not committed yet with a later batch, and every row
-by the time the crawl is said finished."""
+by the time the crawl is said finished. Only a reader asking for a record the file does not
+hold yet (the Details pane showing a page) has what waits committed."""
 
 from __future__ import annotations
 
@@ -20,14 +21,25 @@ def test_batches_wait_for_no_commit_and_the_table_ends_with_every_row(
     live_site.fill_small()
     live_site.delay = 0.05  # two workers 50 ms a page: a batch every tick, a dozen or more
     window.settings.workers.setValue(2)
-    waited: list[int] = []
+    waited: list[bool] = []  # a commit waited for: asked while the Details pane shows a page?
     commit_pending = CrawlStore.commit_pending
+    showing: list[int] = []
 
     def counted(store: CrawlStore) -> None:
-        waited.append(1)
+        waited.append(bool(showing))
         commit_pending(store)
 
     monkeypatch.setattr(CrawlStore, "commit_pending", counted)
+    show_url = window.details.show_url
+
+    def show(url: str | None) -> None:
+        showing.append(1)
+        try:
+            show_url(url)
+        finally:
+            showing.pop()
+
+    window.details.show_url = show  # type: ignore[method-assign]
     # A slow disk: each transaction takes 300 ms (longer than a tick of the bridge), so batches
     # come with rows not committed, the last of them too.
     begin = committer.Committer.__init__
@@ -38,10 +50,15 @@ def test_batches_wait_for_no_commit_and_the_table_ends_with_every_row(
     monkeypatch.setattr(committer.Committer, "__init__", slow)
     batches: list[int] = []
     first: list[str] = []  # the Details pane's sections after the first batch
+    picked: list[tuple[str, list[str]]] = []  # a page picked as its record came, its sections
 
     def batch(records: list[Any], _workers: Any) -> None:
         if records and not batches:
             first.extend(titles(window))
+        elif len(batches) == 2 and (pages := [r.url for r in records if r.links]):
+            window.details.show_url(pages[-1])
+            picked.append((pages[-1], titles(window)))
+            window.details.show_url(live_site.url)
         if records:
             batches.append(len(records))
 
@@ -57,7 +74,8 @@ def test_batches_wait_for_no_commit_and_the_table_ends_with_every_row(
     with qtbot.waitSignal(window.crawlFinished, timeout=15_000):
         start(qtbot, window, live_site.url)
     assert len(batches) >= 4, batches
-    assert len(waited) == 1  # the Details pane's first page, the root, read from the file
+    assert waited and all(waited)  # the flush never waits: only the Details pane, for a page
+    assert len(waited) < len(batches)
     path = window.results.pages.path
     assert path is not None
     urls = [r.url for r in load(path).records]
@@ -70,6 +88,10 @@ def test_batches_wait_for_no_commit_and_the_table_ends_with_every_row(
     # batch (no page links to the root by then: nothing else shows it again).
     assert window.details.url == live_site.url
     assert "Outlinks (6)" in first, first
+    # A page picked as its record came, likely not committed yet: its outlinks all there.
+    [(url, sections)] = picked
+    [rec] = [r for r in load(path).records if r.url == url]
+    assert f"Outlinks ({len(rec.links)})" in sections, (url, sections)
 
 
 def titles(window: MainWindow) -> list[str]:
