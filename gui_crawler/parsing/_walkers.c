@@ -33,6 +33,12 @@
 #define WAKE_EVENTFD 1
 #include <sys/eventfd.h>
 #endif
+/* A job is announced to the threads by a semaphore where unnamed ones exist (Linux), elsewhere by
+ * a condition variable (GUI_CRAWLER_NO_SEMAPHORE defined at build time takes it on Linux too). */
+#if defined(__linux__) && !defined(GUI_CRAWLER_NO_SEMAPHORE)
+#define WORK_SEMAPHORE 1
+#include <semaphore.h>
+#endif
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -66,7 +72,12 @@ typedef struct job {
 
 typedef struct {
     pthread_mutex_t lock;
+#ifdef WORK_SEMAPHORE
+    sem_t work;  /* a post for each job submitted, and one for each thread at close() */
+    int threads; /* started */
+#else
     pthread_cond_t work;
+#endif
     job_t *todo, *todo_tail, *done, *done_tail;
     int wake_r, wake_w; /* the wake-up fd: one eventfd (both the same), or a pipe's two ends */
     int closed;
@@ -136,6 +147,66 @@ static void jobs_free(job_t *j)
     }
 }
 
+/* The threads' wake-up for jobs. glibc's pthread_cond_signal() can block until threads woken
+ * before have left the condition variable's previous group, so the event loop's thread slept in
+ * it with the GIL held (rust-doc: 0.6-2.2 s a crawl, more the busier the cores); sem_post() is an
+ * increment and, when a thread sleeps on it, a futex wake: it never waits. A post may find every
+ * thread busy: the count it leaves makes a thread look at the queue once more later, in vain. */
+static int work_init(pool_t *p)
+{
+#ifdef WORK_SEMAPHORE
+    return sem_init(&p->work, 0, 0);
+#else
+    errno = pthread_cond_init(&p->work, NULL);
+    return errno != 0 ? -1 : 0;
+#endif
+}
+
+static void work_destroy(pool_t *p)
+{
+#ifdef WORK_SEMAPHORE
+    sem_destroy(&p->work);
+#else
+    pthread_cond_destroy(&p->work);
+#endif
+}
+
+/* Called with the lock held, and returns with it held: until a job may be waiting, or close(). */
+static void work_wait(pool_t *p)
+{
+#ifdef WORK_SEMAPHORE
+    pthread_mutex_unlock(&p->lock);
+    while (sem_wait(&p->work) < 0 && errno == EINTR) {
+    }
+    pthread_mutex_lock(&p->lock);
+#else
+    pthread_cond_wait(&p->work, &p->lock);
+#endif
+}
+
+/* A job was queued (called without the lock: a thread woken while it is held wakes only to wait
+ * for it). */
+static void work_post(pool_t *p)
+{
+#ifdef WORK_SEMAPHORE
+    sem_post(&p->work);
+#else
+    pthread_cond_signal(&p->work);
+#endif
+}
+
+/* close(): every thread wakes (called with the lock held). */
+static void work_post_all(pool_t *p)
+{
+#ifdef WORK_SEMAPHORE
+    for (int i = 0; i < p->threads; i++) {
+        sem_post(&p->work);
+    }
+#else
+    pthread_cond_broadcast(&p->work);
+#endif
+}
+
 /* Called with the lock held; releases it, and the pool with the last reference. Its job lists
  * are empty unless the GIL is held: a thread only lets go of the pool once it is closed. */
 static void pool_release(pool_t *p)
@@ -149,7 +220,7 @@ static void pool_release(pool_t *p)
         if (p->wake_w != p->wake_r) {
             close(p->wake_w);
         }
-        pthread_cond_destroy(&p->work);
+        work_destroy(p);
         pthread_mutex_destroy(&p->lock);
         free(p);
     }
@@ -315,7 +386,7 @@ static void *work(void *arg)
     pthread_mutex_lock(&p->lock);
     for (;;) {
         while (p->todo == NULL && !p->closed) {
-            pthread_cond_wait(&p->work, &p->lock);
+            work_wait(p);
         }
         if (p->closed) {
             break;
@@ -374,8 +445,16 @@ static int walkers_init(WalkersObject *self, PyObject *args, PyObject *kwds)
         free(p);
         return -1;
     }
+    if (work_init(p) < 0) {
+        PyErr_SetFromErrno(PyExc_OSError);
+        close(p->wake_r);
+        if (p->wake_w != p->wake_r) {
+            close(p->wake_w);
+        }
+        free(p);
+        return -1;
+    }
     pthread_mutex_init(&p->lock, NULL);
-    pthread_cond_init(&p->work, NULL);
     p->refs = 1;
     self->pool = p;
 
@@ -396,6 +475,9 @@ static int walkers_init(WalkersObject *self, PyObject *args, PyObject *kwds)
         }
         p->refs++;
     }
+#ifdef WORK_SEMAPHORE
+    p->threads = started;
+#endif
     pthread_mutex_unlock(&p->lock);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     pthread_attr_destroy(&attr);
@@ -415,7 +497,7 @@ static void walkers_close_pool(pool_t *p)
         jobs_free(p->todo);
         jobs_free(p->done);
         p->todo = p->todo_tail = p->done = p->done_tail = NULL;
-        pthread_cond_broadcast(&p->work);
+        work_post_all(p);
     }
     pthread_mutex_unlock(&p->lock);
 }
@@ -486,11 +568,11 @@ static PyObject *walkers_submit(WalkersObject *self, PyObject *args)
     }
     p->todo_tail = j;
     pthread_mutex_unlock(&p->lock);
-    /* Signalled after the unlock: a thread woken while the lock is still held wakes only to wait
+    /* Posted after the unlock: a thread woken while the lock is still held wakes only to wait
      * for it (a second futex call a page on the loop's thread, holding the GIL). A waiter
      * checks ``todo`` again under the lock, so a wake-up after the unlock is never lost; the
      * pool outlives this call (it is closed on this same thread). */
-    pthread_cond_signal(&p->work);
+    work_post(p);
     Py_RETURN_NONE;
 }
 
