@@ -136,6 +136,7 @@ class Crawler(Tries):
         # of fetches (storage/writer.py: fewer than two per worker).
         self._before_take = before_take
         self._workers: dict[int, asyncio.Task[None]] = {}
+        self._stopping = False  # the workers are being stopped: none starts again
         self._states: dict[int, WorkerState] = {}
         self._hosts: HostTable[Queued] | None = None
         self.in_sitemap = Seen()  # the URLs the sitemaps list (a sitemap may list millions)
@@ -457,12 +458,17 @@ class Crawler(Tries):
                 self.sink(state)
 
     def _spawn_workers(self) -> None:
+        if self._stopping:
+            return
         loop = asyncio.get_running_loop()
         for wid in range(self._target_workers):
             if wid not in self._workers:
                 self._workers[wid] = loop.create_task(self._work(wid), name=f"crawl-worker-{wid}")
 
     async def _stop_workers(self) -> None:
+        # A worker count set meanwhile (the window's, or the tick's when the loop falls behind)
+        # would start workers that fetch after the session is gone.
+        self._stopping = True
         tasks = list(self._workers.values())
         for t in tasks:
             t.cancel()

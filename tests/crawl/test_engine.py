@@ -588,6 +588,32 @@ def test_an_earlier_crawl_is_taken_in_while_the_loop_keeps_turning() -> None:
     run(main())
 
 
+def test_workers_asked_for_while_the_crawl_stops_its_workers_start_none() -> None:
+    """A worker count set while the crawl stops its workers (by the window, or by the tick when
+    the loop falls behind) starts no new worker: one would fetch after the session is gone and
+    end every URL left as an internal error (seen under load, the 30,000 URLs of a saved
+    frontier)."""
+
+    async def main() -> None:
+        sink = Sink()
+        crawler = Crawler(
+            CrawlConfig(roots=("http://127.0.0.1:9/",)), sink, seen=(), pending=_saved(2_000)
+        )
+        running = asyncio.create_task(crawler.run())
+        while not crawler.running or not crawler.progress().workers:
+            await asyncio.sleep(0)
+        crawler.cancel()
+        while not running.done():  # each turn, while the workers stop
+            crawler.set_max_workers(crawler.max_workers)
+            await asyncio.sleep(0)
+        finished = await running
+        internal = [r.url for r in sink.records.values() if r.error_kind is ErrorKind.INTERNAL]
+        assert not internal, (len(internal), internal[:3])
+        assert finished.reason == "cancelled" and finished.done + finished.todo == 2_000
+
+    run(main())
+
+
 def _urls(n: int, fail_at: int) -> Iterator[str]:
     for i in range(n):
         if i == fail_at:
