@@ -132,7 +132,9 @@ def test_a_browser_killed_under_its_pages_is_started_again_and_nothing_is_lost()
             assert crawler._render is not None
         got = sink.records
         pages = {u: r for u, r in got.items() if r.content_type == "text/html"}
-        assert set(pages) == site.expected()
+        # What each page's record says, and the crawl's notices, if a page is missing.
+        said = [(u, r.rendered, r.note, r.num_urls) for u, r in got.items()], sink.notices
+        assert set(pages) == site.expected(), said
         assert all(r.rendered for r in pages.values()), [r.note for r in pages.values()]
         tries = [json_tries(r) for r in pages.values()]
         assert max(tries) >= 2  # the pages under way were tried again
