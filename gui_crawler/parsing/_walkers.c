@@ -152,60 +152,67 @@ static void jobs_free(job_t *j)
  * it with the GIL held (rust-doc: 0.6-2.2 s a crawl, more the busier the cores); sem_post() is an
  * increment and, when a thread sleeps on it, a futex wake: it never waits. A post may find every
  * thread busy: the count it leaves makes a thread look at the queue once more later, in vain. */
+#ifdef WORK_SEMAPHORE
 static int work_init(pool_t *p)
 {
-#ifdef WORK_SEMAPHORE
     return sem_init(&p->work, 0, 0);
-#else
-    errno = pthread_cond_init(&p->work, NULL);
-    return errno != 0 ? -1 : 0;
-#endif
 }
 
 static void work_destroy(pool_t *p)
 {
-#ifdef WORK_SEMAPHORE
     sem_destroy(&p->work);
-#else
-    pthread_cond_destroy(&p->work);
-#endif
 }
 
 /* Called with the lock held, and returns with it held: until a job may be waiting, or close(). */
 static void work_wait(pool_t *p)
 {
-#ifdef WORK_SEMAPHORE
     pthread_mutex_unlock(&p->lock);
     while (sem_wait(&p->work) < 0 && errno == EINTR) {
     }
     pthread_mutex_lock(&p->lock);
-#else
-    pthread_cond_wait(&p->work, &p->lock);
-#endif
 }
 
 /* A job was queued (called without the lock: a thread woken while it is held wakes only to wait
  * for it). */
 static void work_post(pool_t *p)
 {
-#ifdef WORK_SEMAPHORE
     sem_post(&p->work);
-#else
-    pthread_cond_signal(&p->work);
-#endif
 }
 
 /* close(): every thread wakes (called with the lock held). */
 static void work_post_all(pool_t *p)
 {
-#ifdef WORK_SEMAPHORE
     for (int i = 0; i < p->threads; i++) {
         sem_post(&p->work);
     }
-#else
-    pthread_cond_broadcast(&p->work);
-#endif
 }
+#else
+static int work_init(pool_t *p)
+{
+    errno = pthread_cond_init(&p->work, NULL);
+    return errno != 0 ? -1 : 0;
+}
+
+static void work_destroy(pool_t *p)
+{
+    pthread_cond_destroy(&p->work);
+}
+
+static void work_wait(pool_t *p)
+{
+    pthread_cond_wait(&p->work, &p->lock);
+}
+
+static void work_post(pool_t *p)
+{
+    pthread_cond_signal(&p->work);
+}
+
+static void work_post_all(pool_t *p)
+{
+    pthread_cond_broadcast(&p->work);
+}
+#endif
 
 /* Called with the lock held; releases it, and the pool with the last reference. Its job lists
  * are empty unless the GIL is held: a thread only lets go of the pool once it is closed. */
