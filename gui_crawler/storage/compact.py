@@ -54,6 +54,11 @@ class Compact:
 
     def row(self, row: tuple[object, ...]) -> tuple[object, ...]:
         out = list(row)
+        self.fill(out)
+        return tuple(out)
+
+    def fill(self, out: list[object]) -> None:
+        """``row``'s work on a row being built (``rows.FileRows``: one list a record)."""
         for i in _TIMINGS_AT:
             v = out[i]
             if type(v) is float and -1e15 < v < 1e15:  # not NaN, nor past a double's integers
@@ -65,4 +70,3 @@ class Compact:
                 v = out[i]
                 if type(v) is str and v.startswith(self._prefix):
                     out[i] = v[self._cut :]
-        return tuple(out)
