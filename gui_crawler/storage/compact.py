@@ -49,24 +49,21 @@ class Compact:
     """Makes a record's row (fileformat.record_row) the row a file of origin ``origin`` keeps."""
 
     def __init__(self, origin: str) -> None:
-        self._prefix = origin + "/" if origin else None
+        # What a URL on the origin begins with; None: an origin-less file keeps its URLs whole.
+        self.prefix = origin + "/" if origin else None
         self._cut = len(origin)
 
     def row(self, row: tuple[object, ...]) -> tuple[object, ...]:
         out = list(row)
-        self.fill(out)
-        return tuple(out)
-
-    def fill(self, out: list[object]) -> None:
-        """``row``'s work on a row being built (``rows.FileRows``: one list a record)."""
         for i in _TIMINGS_AT:
             v = out[i]
             if type(v) is float and -1e15 < v < 1e15:  # not NaN, nor past a double's integers
                 k = round(v * 100)
                 if k / 100 == v:  # SQLite's k / 100.0 is Python's k / 100: the same double
                     out[i] = k
-        if self._prefix is not None:
+        if self.prefix is not None:
             for i in _URLS_AT:
                 v = out[i]
-                if type(v) is str and v.startswith(self._prefix):
+                if type(v) is str and v.startswith(self.prefix):
                     out[i] = v[self._cut :]
+        return tuple(out)

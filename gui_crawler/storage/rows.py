@@ -1,9 +1,10 @@
-"""A record's row as the crawl file's writer binds it, built in one pass on the commit thread. No Qt
-here.
+"""A record's row as the crawl file's writer binds it, built in one pass on the commit thread (the
+compiled part ``filerow``, or its pure-Python twin). No Qt here.
 
-``FileRows.row`` is fileformat.record_row followed by compact.Compact.row (the same values), in
-one list a record where the two made a tuple each (rust-doc: ~1.5 us a record of the ~36 the
-commit thread spends on it, alone on one thread).
+``FileRows.row`` gives what fileformat.record_row followed by compact.Compact.row gave (the same
+values): the links packed or left in the words, the headers deflated (``headerpack``), the
+timings and URLs compact on the file's origin. rust-doc's rows alone on one thread: the two took
+~11 us a record, the C ~2.
 
 The sqlite3 module adapts every parameter that is not an exact int, float, str or bytearray: it
 looks for an adapter registered for the type, then for ``__adapt__`` and ``__conform__``
@@ -18,21 +19,18 @@ from __future__ import annotations
 
 import sqlite3
 
+from gui_crawler.base.escapes import escaped
 from gui_crawler.events import RECORD_FIELDS, FetchRecord
 from gui_crawler.parsing import accel
-from gui_crawler.storage.compact import Compact
+from gui_crawler.storage import headerpack
+from gui_crawler.storage.compact import TIMINGS, URLS, Compact
 from gui_crawler.storage.fileformat import LINKS_IN_WORDS
-from gui_crawler.storage.headerpack import pack_headers
 
 # The adapters are C functions (a Python function's call would cost what it saves): {}.get(None)
 # is None, int(True) is 1, bytes(b) of exact bytes is b itself.
 sqlite3.register_adapter(type(None), {}.get)  # type: ignore[arg-type]
 sqlite3.register_adapter(bool, int)
 sqlite3.register_adapter(bytes, bytes)
-
-_LINKS = RECORD_FIELDS.index("links")
-_WORDS = RECORD_FIELDS.index("words")
-_HEADERS = RECORD_FIELDS.index("headers")
 
 
 class FileRows:
@@ -41,19 +39,24 @@ class FileRows:
 
     def __init__(self, compact: Compact | None) -> None:
         self.compact = compact
-        self._fill = compact.fill if compact is not None else None
+        prefix = compact.prefix if compact is not None else None
+        at = RECORD_FIELDS.index
+        self._row = accel.filerow.Rows(
+            links_at=at("links"),
+            words_at=at("words"),
+            headers_at=at("headers"),
+            timings_at=tuple(map(at, TIMINGS)) if compact is not None else (),
+            urls_at=tuple(map(at, URLS)),
+            prefix=prefix,
+            cut=len(prefix) - 1 if prefix is not None else 0,
+            links_in_words=LINKS_IN_WORDS,
+            pack_links=accel.linkpack.pack,
+            escape=escaped,
+            dictionary=headerpack.HEADERS_DICTIONARY,
+            level=headerpack.HEADERS_LEVEL,
+            wbits=headerpack.HEADERS_WINDOW,
+            memlevel=headerpack.HEADERS_MEMLEVEL,
+        ).row
 
     def row(self, rec: FetchRecord) -> tuple[object, ...]:
-        out = list(rec.values())
-        if out[_WORDS]:
-            # The links and their words as the parse packed and compressed them, on its thread
-            # (linkwords.page_blob): written as they are.
-            out[_LINKS] = LINKS_IN_WORDS
-        else:
-            links = out[_LINKS]
-            out[_LINKS] = accel.linkpack.pack(links) if links else ""
-            out[_WORDS] = ""
-        out[_HEADERS] = pack_headers(out[_HEADERS])
-        if self._fill is not None:
-            self._fill(out)
-        return tuple(out)
+        return self._row(rec.values())
