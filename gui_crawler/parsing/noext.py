@@ -11,7 +11,8 @@ import os
 NAMES = (
     "pagewalk",
     "linkpack",
-)  # the compiled parts: gui_crawler.parsing._pagewalk, gui_crawler.parsing._linkpack
+    "filerow",
+)  # the compiled parts: gui_crawler.parsing._pagewalk, _linkpack, _filerow
 ENV = "GUI_CRAWLER_NO_EXTENSIONS"
 
 
