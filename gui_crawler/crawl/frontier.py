@@ -241,6 +241,12 @@ class Frontier:
 
     def unpark(self, item: Queued) -> None:
         """A parked URL goes back on the queue (``requeue``)."""
+        self.unparked()
+        self.requeue(item)
+
+    def unparked(self) -> None:
+        """A parked URL left its host: back on the queue (``unpark``), or straight to a worker
+        (still unfinished, as it was all along)."""
         self.parked -= 1
         if self.parked < self.park_limit and not self._room:
             self._room = True
@@ -248,7 +254,6 @@ class Frontier:
                 if not getter.done():
                     getter.set_result(None)
             self._getters.clear()
-        self.requeue(item)
 
     # ---- waiting for another try --------------------------------------------------------------
 
