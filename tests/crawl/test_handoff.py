@@ -1,5 +1,6 @@
 """A URL parked on its full host goes straight to the worker that frees the host's slot (no
-second trip through the queue and no second take by some worker). Whole crawls
+second trip through the queue and no second take by some worker), and once the park limit is
+reached workers take queued URLs again only when a margin of parked URLs has left. Whole crawls
 of a real in-process site: every URL taken from the queue once, recorded once; a worker retired
 with a URL handed to it gives the URL back."""
 
@@ -9,10 +10,10 @@ import asyncio
 import collections
 
 from sites import Sink
-from test_frontier_spill import config, tree_site
+from test_frontier_spill import config, q, tree_site
 from test_host_rates import Clock, Handle
 
-from gui_crawler.crawl.frontier import Frontier
+from gui_crawler.crawl.frontier import ROOM_AGAIN, Frontier
 from gui_crawler.crawl.hosts import HostTable, Prep
 from gui_crawler.engine import Crawler
 from gui_crawler.events import Event, FetchRecord, Queued
@@ -67,6 +68,27 @@ def test_no_item_is_handed_over_while_the_host_is_backed_off() -> None:
     host.timer = None
     clock.now += 6
     assert table.done(host, 0.01, take=True) == "c" and released == []
+
+
+def test_room_to_take_comes_back_a_margin_below_the_park_limit() -> None:
+    async def main() -> None:
+        limit = 10 * ROOM_AGAIN
+        f = Frontier(park_limit=limit)
+        items = [q(n) for n in range(limit + 1)]
+        for item in items:
+            f.add_url(item)
+        for _ in range(limit):
+            await f.get()
+            f.park()
+        taking = asyncio.ensure_future(f.get())
+        for _ in range(ROOM_AGAIN):
+            f.unparked()  # handed straight to a worker
+            await asyncio.sleep(0)
+        assert not taking.done()  # one parked URL back each time woke every waiting worker
+        f.unparked()
+        assert await asyncio.wait_for(taking, 1) == items[-1]
+
+    asyncio.run(main())
 
 
 class CountingFrontier(Frontier):
