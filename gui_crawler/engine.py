@@ -138,6 +138,9 @@ class Crawler(Tries):
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._stopping = False  # the workers are being stopped: none starts again
         self._states: dict[int, WorkerState] = {}
+        # A parked URL handed straight to the worker that freed its host's slot (HostTable.done),
+        # by worker: it takes that URL next instead of one from the queue.
+        self._handoff: dict[int, Queued] = {}
         self._hosts: HostTable[Queued] | None = None
         self.in_sitemap = Seen()  # the URLs the sitemaps list (a sitemap may list millions)
         self._timings: dict[str, Timing] = {}
@@ -253,7 +256,9 @@ class Crawler(Tries):
         busy = sum(1 for s in self._states.values() if s in BUSY)
         end = asyncio.get_running_loop().time() if self.running else self._t_end
         frontier = self.frontier
-        waiting = len(frontier.delayed) + (self._hosts.waiting() if self._hosts else 0)
+        waiting = len(frontier.delayed) + len(self._handoff)
+        if self._hosts is not None:
+            waiting += self._hosts.waiting()
         return Progress(
             queued=frontier.qsize() + waiting,
             in_flight=len(frontier.in_flight),
@@ -267,7 +272,8 @@ class Crawler(Tries):
 
     def pending(self) -> list[Queued]:
         """URLs taken in but not recorded yet (queued and in flight): the frontier to resume."""
-        return self.frontier.pending(self._hosts.parked() if self._hosts else ())
+        parked = [*self._hosts.parked(), *self._handoff.values()] if self._hosts else ()
+        return self.frontier.pending(parked)
 
     # ---- running ------------------------------------------------------------------------------
 
@@ -496,13 +502,18 @@ class Crawler(Tries):
     async def _work(self, wid: int) -> None:
         frontier = self.frontier
         in_flight, retries = frontier.in_flight, frontier.retries
+        handoff = self._handoff
         try:
             while wid < self._target_workers:
                 # Idle from here: waiting for the last record to be durable is not work on a URL.
                 self._set_state(wid, WorkerState.IDLE, None)
                 if self._before_take is not None:
                     await self._before_take()
-                item = await frontier.get()
+                item = handoff.pop(wid, None)  # held until here: a cancel gives it back below
+                if item is None:
+                    item = await frontier.get()
+                else:
+                    frontier.unparked()
                 in_flight[wid] = item
                 tries, start = retries.pop(item.url, (0, asyncio.get_running_loop().time()))
                 parked = False
@@ -535,6 +546,11 @@ class Crawler(Tries):
                     if not parked:
                         frontier.task_done()
         finally:
+            # Stopped (cancelled, or retired by a lower worker count) with a URL handed to it:
+            # the URL goes back on the queue, as its host would have put it.
+            item = handoff.pop(wid, None)
+            if item is not None:
+                frontier.unpark(item)
             self._workers.pop(wid, None)
             self._set_state(wid, WorkerState.STOPPED, None)
             self._states.pop(wid, None)

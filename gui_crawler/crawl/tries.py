@@ -69,6 +69,7 @@ class Tries:
     _chains: RedirectChains
     _bodies: BodyBudget
     _own: OwnLimits
+    _handoff: dict[int, Queued]
 
     if TYPE_CHECKING:  # the Crawler's steps these call
 
@@ -126,7 +127,12 @@ class Tries:
             answered = False
             raise
         finally:
-            hosts.done(host, asyncio.get_running_loop().time() - t if answered else None)
+            if answered:  # this worker is free next: it may be handed the host's next URL
+                took = hosts.done(host, asyncio.get_running_loop().time() - t, take=True)
+                if took is not None:
+                    self._handoff[wid] = took
+            else:
+                hosts.done(host, None)
         if self._own.failures == own_failures:  # no own failure meanwhile, this try's or another's
             self._more_workers()
         if retry is None:
