@@ -2,7 +2,7 @@
 
 aiohttp gives each request a timer of its own (``TimeoutHandle``): an object, a ``call_at`` and
 its ``TimerHandle`` pushed on the loop's heap (compared by a Python ``__lt__``), cancelled when
-the answer is read and popped from the heap later: ~6 µs of the event loop's thread a request,
+the answer is read and popped from the heap later: ~2 µs of the event loop's thread a request,
 to fire almost never. Every request of a crawl has the same total timeout, so their deadlines
 come in the order the requests start: they wait in a queue, and one timer is set for the first
 one still running. When it fires, each request past its deadline is timed out, exactly as
