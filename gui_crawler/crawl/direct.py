@@ -8,8 +8,9 @@ are read by aiohttp's protocol and parser (crawl/protocol.py's ``ResponseHandler
 exceptions and messages for a bad status line, an oversized header, a bad chunk, a short body;
 1xx answers skipped; the read timeout), connections are made by the crawl's connector (its
 resolver and DNS cache, its address policy, its TLS context, its connect timeout and errors),
-and the try's total timeout is aiohttp's timer. What is left here is writing the request line,
-keeping idle connections per origin, and the timing marks the connector stamps for aiohttp.
+and the try's total timeout is aiohttp's timer context. What is left here is writing the request line,
+keeping idle connections per origin, and the timing marks the connector stamps for aiohttp;
+the total timeouts, aiohttp's timer contexts, run on one loop timer for all (deadlines.py).
 
 ``usable`` is the one place that decides when this path is taken: never through a proxy, with
 credentials or headers of the user's (access.py), or with session arguments a caller gave (a
@@ -29,12 +30,12 @@ import aiohttp
 import yarl
 from aiohttp.client_proto import ResponseHandler
 from aiohttp.client_reqrep import ClientRequest, RequestInfo
-from aiohttp.helpers import TimeoutHandle
 from aiohttp.http_exceptions import HttpProcessingError
 from multidict import CIMultiDict, CIMultiDictProxy
 
 from gui_crawler.crawl import phases
 from gui_crawler.crawl.access import Access
+from gui_crawler.crawl.deadlines import Deadline, Deadlines
 
 if TYPE_CHECKING:
     from aiohttp.helpers import BaseTimerContext
@@ -81,6 +82,7 @@ class Direct:
         self._headers = "".join(f"{k}: {v}\r\n" for k, v in headers.items()) + "Accept: */*\r\n"
         self._idle: dict[_Origin, collections.deque[tuple[ResponseHandler, float]]] = {}
         self._busy: set[ResponseHandler] = set()
+        self._deadlines: Deadlines | None = None
 
     def get(self, url: yarl.URL) -> _Request:
         """``async with direct.get(url) as answer``: what aiohttp's ``session.get(url,
@@ -96,6 +98,9 @@ class Direct:
         for proto in self._busy:
             proto.close()
         self._busy.clear()
+        if self._deadlines is not None:
+            self._deadlines.close()
+            self._deadlines = None
 
     def _idle_connection(self, origin: _Origin) -> ResponseHandler | None:
         """The connection to ``origin`` idle longest, if one is still open and was idle no
@@ -141,8 +146,8 @@ class _Request:
     """One GET: an async context manager whose answer reads as aiohttp's ClientResponse."""
 
     __slots__ = (
+        "_deadline",
         "_direct",
-        "_handle",
         "_origin",
         "_proto",
         "content",
@@ -157,17 +162,19 @@ class _Request:
         self._direct = direct
         self.url = url
         self._proto: ResponseHandler | None = None
-        self._handle: asyncio.TimerHandle | None = None
+        self._deadline: Deadline | None = None
 
     async def __aenter__(self) -> _Request:
         direct = self._direct
         url = self.url
+        deadlines = direct._deadlines
         loop = asyncio.get_running_loop()
-        timeout = direct.timeout
+        if deadlines is None or deadlines.loop is not loop:
+            timeout = direct.timeout
+            deadlines = Deadlines(loop, timeout.total, timeout.ceil_threshold)
+            direct._deadlines = deadlines
         # The try's total time, as aiohttp keeps it: connection, answer and body.
-        tm = TimeoutHandle(loop, timeout.total, ceil_threshold=timeout.ceil_threshold)
-        self._handle = tm.start()
-        timer = tm.timer()
+        timer, self._deadline = deadlines.start()
         self._origin = origin = (url.scheme, url.raw_host or "", url.port or 0)
         try:
             # A kept-alive connection its server closed as we wrote fails this try, as with
@@ -237,17 +244,17 @@ class _Request:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
+        if self._deadline is not None:
+            self._deadline.done()
         proto = self._proto
         if proto is not None:
             self._proto = None
             self._direct._done(self._origin, proto)
 
     def _close(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
+        if self._deadline is not None:
+            self._deadline.done()
+            self._deadline = None
         proto = self._proto
         if proto is not None:
             self._proto = None

@@ -12,6 +12,8 @@ is delivered; the connection is closed, so the bytes after it reach nothing.
 Its read timeout (``sock_read``) is set once and moved on lazily: aiohttp cancels its timer and
 sets a new one at every read, ~3 µs of the event loop's thread a read (two reads a page: 0.16 s
 of a rust-doc crawl's loop), and each cancelled timer stays in the loop's heap until popped.
+Nor is it cancelled when an answer is in: it fires later to find no read awaited, and the next
+answer on the connection, if it comes first, takes it on (aiohttp sets one an answer).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class ResponseHandler(client_proto.ResponseHandler):
         self._parser = _Forgiving(self, self._parser, kwargs)  # type: ignore[assignment]
 
     _read_at = 0.0  # when the last read came (the loop's clock) while the read timer runs
+    _awaited = False  # an answer (or more of it) is awaited: the read timeout counts
 
     def _reschedule_timeout(self) -> None:
         """The read timeout counted again from now: the timer set is left to fire, and then
@@ -39,13 +42,22 @@ class ResponseHandler(client_proto.ResponseHandler):
             return
         loop = self._loop
         self._read_at = now = loop.time()
+        self._awaited = True
         if self._read_timeout_handle is None:
             self._read_timeout_handle = loop.call_at(now + timeout, self._on_read_deadline)
+
+    def _drop_timeout(self) -> None:
+        """Nothing awaited (the answer is in, reading is paused): the timer is left to fire and
+        find nothing to time out. A connection closed or lost cancels it, as aiohttp does."""
+        self._awaited = False
+        transport = self.transport
+        if transport is None or transport.is_closing():
+            super()._drop_timeout()
 
     def _on_read_deadline(self) -> None:
         self._read_timeout_handle = None
         timeout = self._read_timeout
-        if not timeout:
+        if not timeout or not self._awaited:
             return
         due = self._read_at + timeout
         if self._loop.time() < due:  # a read came since the timer was set

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 import json
 import subprocess
 import sys
@@ -82,6 +83,24 @@ def test_the_command_line_makes_no_worker_events(monkeypatch: pytest.MonkeyPatch
     with ThreadedSite(site):
         assert main([site.url, "-q", "--no-db"]) == 0
     assert made == []
+
+
+def test_what_lives_before_the_crawl_is_frozen_while_it_runs_and_only_then() -> None:
+    """The objects alive when the crawl starts are no full collection's work while it runs
+    (gc.freeze), and are collected as before once main returns (main runs in this process)."""
+    frozen: list[int] = []
+
+    async def page(request: web.Request) -> web.StreamResponse:
+        frozen.append(gc.get_freeze_count())  # this server's thread, in the crawl's process
+        return web.Response(text="<a href=/a>a</a>", content_type="text/html")
+
+    site = Site()
+    site.route("/", page)
+    site.page("/a", [])
+    with ThreadedSite(site):
+        assert main([site.url, "-q", "--no-db"]) == 0
+    assert frozen and frozen[0] > 10_000, frozen  # the modules, at least
+    assert gc.get_freeze_count() == 0
 
 
 @pytest.mark.parametrize(

@@ -328,3 +328,99 @@ def test_a_body_past_the_readers_buffer_pauses_reading_and_comes_whole(framing: 
 
     got, paused = asyncio.run(main())
     assert got == body and paused > 0, (len(got or b""), paused)
+
+
+def test_a_body_trickling_past_the_total_timeout_times_out_as_with_aiohttp() -> None:
+    """Each byte comes before the read timeout, the whole body not before the total one."""
+
+    async def trickle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n")
+        try:
+            for _ in range(100):
+                await asyncio.sleep(0.05)
+                writer.write(b"x")
+                await writer.drain()
+        except ConnectionError:
+            pass  # the client gave up
+        finally:
+            writer.close()
+
+    async def main() -> list[tuple[Any, ...]]:
+        server, port = await serve(trickle)
+        async with server:
+            return await both(f"http://127.0.0.1:{port}/")
+
+    via_aiohttp, direct = asyncio.run(main())
+    assert direct == via_aiohttp and issubclass(direct[0], TimeoutError), direct
+
+
+def test_one_timer_for_the_requests_each_timed_out_at_its_own_deadline() -> None:
+    """A stalled request times out at its deadline; one started later, answered after that
+    deadline but before its own, is read whole; a later stall times out too; and the thirty
+    quick requests meanwhile set no timer of their own, neither for the total timeout nor for
+    the read timeout on their kept-alive connection (aiohttp sets one of each a request)."""
+    total = 2.0
+    gates: dict[str, asyncio.Event] = {}
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while head := await reader.readuntil(b"\r\n\r\n"):
+                path = head.split(b" ")[1].decode()
+                if path.startswith("/stall"):
+                    await reader.read()  # until the client gives up
+                    break
+                if path in gates:
+                    await gates[path].wait()
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+                await writer.drain()
+        except asyncio.IncompleteReadError:
+            pass  # the client closed its kept-alive connection
+        finally:
+            writer.close()
+
+    async def get(direct: Direct, url: str) -> Any:
+        try:
+            async with direct.get(URL(url)) as resp:
+                return await resp.content.read()
+        except Exception as e:
+            return e
+
+    async def main() -> tuple[list[Any], int, int]:
+        loop = asyncio.get_running_loop()
+        timers = reads = 0
+        call_at = loop.call_at
+
+        def counted(when: float, callback: Any, *args: Any, **kwargs: Any) -> Any:
+            nonlocal timers, reads
+            name = getattr(callback, "__qualname__", "")
+            timers += name.startswith(("TimeoutHandle.", "Deadlines."))  # aiohttp's, ours
+            reads += "read" in name
+            return call_at(when, callback, *args, **kwargs)
+
+        loop.call_at = counted  # type: ignore[method-assign]
+        server, port = await serve(answer)
+        base = f"http://127.0.0.1:{port}"
+        gates["/late"] = asyncio.Event()
+        async with server:
+            connector = TimedConnector(limit=0, resolver=TimedResolver())
+            timeout = aiohttp.ClientTimeout(total=total, sock_connect=1.0, sock_read=total * 2)
+            direct = Direct(connector, timeout, HEADERS)
+            first = asyncio.ensure_future(get(direct, base + "/stall1"))
+            quick = [await get(direct, f"{base}/q{i}") for i in range(30)]
+            await asyncio.sleep(total / 2)
+            late = asyncio.ensure_future(get(direct, base + "/late"))
+            timed_out = await first
+            await asyncio.sleep(total / 4)  # past the first deadline, before the late one's
+            gates["/late"].set()
+            got = [timed_out, await late, await get(direct, base + "/stall2"), *quick]
+            direct.close()
+            await connector.close()
+            await asyncio.sleep(0.05)
+        return got, timers, reads
+
+    got, timers, reads = asyncio.run(main())
+    timed_out, late, stalled, *quick = got
+    assert isinstance(timed_out, TimeoutError) and isinstance(stalled, TimeoutError), got[:3]
+    assert late == b"ok" and quick == [b"ok"] * 30, got
+    assert timers <= 4 and reads <= 6, (timers, reads)  # aiohttp's: 32 and 33 here
