@@ -60,13 +60,6 @@ EXTENSIONS = [
         optional=True,
     ),
     Extension("gui_crawler.parsing._linkpack", ["gui_crawler/parsing/_linkpack.c"], optional=True),
-    # a record's row on the crawl file's commit thread, its headers deflated
-    Extension(
-        "gui_crawler.parsing._filerow",
-        ["gui_crawler/parsing/_filerow.c"],
-        libraries=["z"],
-        optional=True,
-    ),
 ]
 
 

@@ -6,8 +6,6 @@ its pure-Python twin (the twin is the specification; the C is an accelerator):
   Python: ``_pagewalk_py`` over selectolax's tree of the same lexbor parse).
 - ``linkpack``: a page's outlinks as the crawl file stores them (``_linkpack.c``;
   ``_linkpack_py``). Both write the same bytes, so crawl files move between the two.
-- ``filerow``: a record's row as the crawl file's writer binds it (``_filerow.c``;
-  ``_filerow_py``).
 
 A compiled part that is not there (no compiler where it was installed) falls back to Python.
 ``GUI_CRAWLER_NO_EXTENSIONS=1`` turns every compiled part off; a comma list of the names above
@@ -62,14 +60,12 @@ def _load(name: str) -> ModuleType:
 
 
 if TYPE_CHECKING:  # both twins take and return what the stubs (_pagewalk.pyi, …) say
-    from gui_crawler.parsing import _filerow as filerow
     from gui_crawler.parsing import _linkpack as linkpack
     from gui_crawler.parsing import _pagewalk as pagewalk
     from gui_crawler.parsing._pagewalk import Walked as Walked
 else:
     pagewalk = _load("pagewalk")
     linkpack = _load("linkpack")
-    filerow = _load("filerow")
     Walked = object
 
 

@@ -11,8 +11,7 @@ import os
 NAMES = (
     "pagewalk",
     "linkpack",
-    "filerow",
-)  # the compiled parts: gui_crawler.parsing._pagewalk, _linkpack, _filerow
+)  # the compiled parts: gui_crawler.parsing._pagewalk, gui_crawler.parsing._linkpack
 ENV = "GUI_CRAWLER_NO_EXTENSIONS"
 
 

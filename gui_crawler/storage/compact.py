@@ -49,8 +49,7 @@ class Compact:
     """Makes a record's row (fileformat.record_row) the row a file of origin ``origin`` keeps."""
 
     def __init__(self, origin: str) -> None:
-        # What a URL on the origin begins with; None: an origin-less file keeps its URLs whole.
-        self.prefix = origin + "/" if origin else None
+        self._prefix = origin + "/" if origin else None
         self._cut = len(origin)
 
     def row(self, row: tuple[object, ...]) -> tuple[object, ...]:
@@ -61,9 +60,9 @@ class Compact:
                 k = round(v * 100)
                 if k / 100 == v:  # SQLite's k / 100.0 is Python's k / 100: the same double
                     out[i] = k
-        if self.prefix is not None:
+        if self._prefix is not None:
             for i in _URLS_AT:
                 v = out[i]
-                if type(v) is str and v.startswith(self.prefix):
+                if type(v) is str and v.startswith(self._prefix):
                     out[i] = v[self._cut :]
         return tuple(out)

@@ -26,10 +26,7 @@ HEADERS_DICTIONARY = (
     b"Aug Sep Oct Nov Dec 2026 00:00:00 GMT\nContent-Length: \nLast-Modified: \n"
     b'Connection: keep-alive\nETag: "\nEtag: "\nAccept-Ranges: bytes'
 )
-HEADERS_WINDOW = -10
-# The compressor's level and memory level (storage/rows.py makes its own with them).
-HEADERS_LEVEL = 6
-HEADERS_MEMLEVEL = 1
+_HEADERS_WINDOW = -10
 # Past this, damaged headers (crawl/headers.py keeps at most 4 KB and a line).
 _HEADERS_MAX = 1 << 16
 
@@ -37,12 +34,7 @@ _HEADERS_MAX = 1 << 16
 # A compressor with the dictionary set, copied for each record: the same bytes as a new one, in
 # 3.6 us a record where a new one took 4.7-6.2 (zlib hashes the dictionary in ``compressobj``).
 _HEADERS_PRIMED = zlib.compressobj(
-    HEADERS_LEVEL,
-    zlib.DEFLATED,
-    HEADERS_WINDOW,
-    HEADERS_MEMLEVEL,
-    zlib.Z_DEFAULT_STRATEGY,
-    HEADERS_DICTIONARY,
+    6, zlib.DEFLATED, _HEADERS_WINDOW, 1, zlib.Z_DEFAULT_STRATEGY, HEADERS_DICTIONARY
 )
 
 

@@ -62,10 +62,10 @@ from gui_crawler.storage.fileformat import (
     columns_of,
     frontier_seqs,
     load,
+    record_row,
     schema,
 )
 from gui_crawler.storage.locking import lock
-from gui_crawler.storage.rows import FileRows
 
 log = logging.getLogger(__name__)
 
@@ -176,7 +176,7 @@ class CrawlStore:
         self._next_seq = 1
         self._recorded: list[tuple[int]] = []  # the seqs of queued rows to delete (DELETE_EVERY)
         # A file of format 8 keeps some fields compact (on its origin); one older, resumed, not.
-        self._rows = FileRows(None)
+        self._compact: Compact | None = None
 
     # ---- opening ------------------------------------------------------------------------------
 
@@ -246,7 +246,7 @@ class CrawlStore:
             tmp.unlink()
             store._held = lock(path, exclusive=True)
             store._db = _connect(path)
-            store._rows = FileRows(Compact(origin))
+            store._compact = Compact(origin)
         except (sqlite3.Error, OSError, StoreError) as e:
             created = store._held is not None
             store._release()
@@ -291,7 +291,7 @@ class CrawlStore:
             add_missing_columns(store._db)
             if "url_path" in columns_of(store._db):
                 origin = store._db.execute("SELECT value FROM meta WHERE key='origin'").fetchone()
-                store._rows = FileRows(Compact(origin[0] if origin else ""))
+                store._compact = Compact(origin[0] if origin else "")
             for statement in statements:
                 if "CREATE INDEX" in statement:
                     store._db.execute(statement)
@@ -450,8 +450,9 @@ class CrawlStore:
             earlier: list[tuple[object, ...]] = []
             if self.replacing:
                 batch, earlier = self._replace(batch)
-            row = self._rows.row
-            records = [row(e) for e in batch if type(e) is FetchRecord]
+            records = [record_row(e) for e in batch if isinstance(e, FetchRecord)]
+            if self._compact is not None:
+                records = list(map(self._compact.row, records))
             queued, done = self._queued_rows(batch)
             try:
                 self._commit(queued, earlier, records, done)
@@ -502,7 +503,7 @@ class CrawlStore:
             self._db.executemany(INSERT_QUEUED, queued)
             self._db.executemany(INSERT_HISTORY, earlier)
             self._db.executemany(
-                INSERT_RECORD if self._rows.compact is None else INSERT_FILE_RECORD, records
+                INSERT_RECORD if self._compact is None else INSERT_FILE_RECORD, records
             )
             if deleting:
                 self._db.executemany(DELETE_QUEUED, [*self._recorded, *done])
