@@ -46,7 +46,7 @@ class Deadlines:
     def __init__(
         self, loop: asyncio.AbstractEventLoop, timeout: float | None, ceil_threshold: float
     ) -> None:
-        self.loop = self._loop = loop
+        self._loop = loop
         self._timeout = timeout
         self._ceil_threshold = ceil_threshold
         self._queue: collections.deque[Deadline] = collections.deque()

@@ -8,9 +8,9 @@ are read by aiohttp's protocol and parser (crawl/protocol.py's ``ResponseHandler
 exceptions and messages for a bad status line, an oversized header, a bad chunk, a short body;
 1xx answers skipped; the read timeout), connections are made by the crawl's connector (its
 resolver and DNS cache, its address policy, its TLS context, its connect timeout and errors),
-and the try's total timeout is aiohttp's timer context. What is left here is writing the request line,
-keeping idle connections per origin, and the timing marks the connector stamps for aiohttp;
-the total timeouts, aiohttp's timer contexts, run on one loop timer for all (deadlines.py).
+and the try's total timeout is aiohttp's timer context (all of them on one loop timer:
+deadlines.py). What is left here is writing the request line, keeping idle connections per
+origin, and the timing marks the connector stamps for aiohttp.
 
 ``usable`` is the one place that decides when this path is taken: never through a proxy, with
 credentials or headers of the user's (access.py), or with session arguments a caller gave (a
@@ -82,7 +82,10 @@ class Direct:
         self._headers = "".join(f"{k}: {v}\r\n" for k, v in headers.items()) + "Accept: */*\r\n"
         self._idle: dict[_Origin, collections.deque[tuple[ResponseHandler, float]]] = {}
         self._busy: set[ResponseHandler] = set()
-        self._deadlines: Deadlines | None = None
+        # Made where the crawl runs: its loop times every request's total timeout.
+        self._deadlines = Deadlines(
+            asyncio.get_running_loop(), timeout.total, timeout.ceil_threshold
+        )
 
     def get(self, url: yarl.URL) -> _Request:
         """``async with direct.get(url) as answer``: what aiohttp's ``session.get(url,
@@ -98,9 +101,7 @@ class Direct:
         for proto in self._busy:
             proto.close()
         self._busy.clear()
-        if self._deadlines is not None:
-            self._deadlines.close()
-            self._deadlines = None
+        self._deadlines.close()
 
     def _idle_connection(self, origin: _Origin) -> ResponseHandler | None:
         """The connection to ``origin`` idle longest, if one is still open and was idle no
@@ -167,14 +168,8 @@ class _Request:
     async def __aenter__(self) -> _Request:
         direct = self._direct
         url = self.url
-        deadlines = direct._deadlines
-        loop = asyncio.get_running_loop()
-        if deadlines is None or deadlines.loop is not loop:
-            timeout = direct.timeout
-            deadlines = Deadlines(loop, timeout.total, timeout.ceil_threshold)
-            direct._deadlines = deadlines
         # The try's total time, as aiohttp keeps it: connection, answer and body.
-        timer, self._deadline = deadlines.start()
+        timer, self._deadline = direct._deadlines.start()
         self._origin = origin = (url.scheme, url.raw_host or "", url.port or 0)
         try:
             # A kept-alive connection its server closed as we wrote fails this try, as with
