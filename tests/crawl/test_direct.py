@@ -70,6 +70,17 @@ async def serve(answer: Answer) -> tuple[asyncio.Server, int]:
     return server, server.sockets[0].getsockname()[1]
 
 
+def served_both(answer: Answer, path: str = "/") -> list[tuple[Any, ...]]:
+    """``both`` of ``path`` on a server that answers with ``answer``."""
+
+    async def main() -> list[tuple[Any, ...]]:
+        server, port = await serve(answer)
+        async with server:
+            return await both(f"http://127.0.0.1:{port}{path}")
+
+    return asyncio.run(main())
+
+
 ANSWERS = {
     "ok": b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 5\r\n\r\nhello",
     "http10_until_close": b"HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\nuntil close",
@@ -108,12 +119,7 @@ ANSWERS = {
 
 @pytest.mark.parametrize("case", list(ANSWERS))
 def test_the_same_answer_or_the_same_exception_as_aiohttp(case: str) -> None:
-    async def main() -> list[tuple[Any, ...]]:
-        server, port = await serve(raw(ANSWERS[case]))
-        async with server:
-            return await both(f"http://127.0.0.1:{port}/p?q=%7E")
-
-    via_aiohttp, direct = asyncio.run(main())
+    via_aiohttp, direct = served_both(raw(ANSWERS[case]), "/p?q=%7E")
     assert direct == via_aiohttp
 
 
@@ -124,12 +130,7 @@ def test_a_read_stall_and_a_total_stall_time_out_as_with_aiohttp() -> None:
         await reader.read()  # until the client gives up
         writer.close()
 
-    async def main() -> list[tuple[Any, ...]]:
-        server, port = await serve(stall)
-        async with server:
-            return await both(f"http://127.0.0.1:{port}/")
-
-    via_aiohttp, direct = asyncio.run(main())
+    via_aiohttp, direct = served_both(stall)
     assert direct == via_aiohttp and issubclass(direct[0], TimeoutError), direct
 
 
@@ -346,12 +347,7 @@ def test_a_body_trickling_past_the_total_timeout_times_out_as_with_aiohttp() -> 
         finally:
             writer.close()
 
-    async def main() -> list[tuple[Any, ...]]:
-        server, port = await serve(trickle)
-        async with server:
-            return await both(f"http://127.0.0.1:{port}/")
-
-    via_aiohttp, direct = asyncio.run(main())
+    via_aiohttp, direct = served_both(trickle)
     assert direct == via_aiohttp and issubclass(direct[0], TimeoutError), direct
 
 
