@@ -24,7 +24,7 @@ from gui_crawler.config import CrawlConfig
 from gui_crawler.engine import Crawler
 from gui_crawler.events import Event, FetchRecord, Queued, fanout
 from gui_crawler.records.verdicts import category
-from gui_crawler.storage import CrawlStore
+from gui_crawler.session import CrawlSession
 
 
 class Consumer:
@@ -96,18 +96,15 @@ async def crawl(args: argparse.Namespace, consumer: Consumer) -> dict:
         # What `gui-crawler crawl` keeps for its report: counts only when a crawl file keeps
         # the records (--db), every record without one (--no-db).
         sink = fanout(consumer, Report(None, keep=not args.db))
-    store = None
-    if args.db:  # what `gui-crawler crawl` and the window do by default: a crash-safe crawl file
-        cfg = cfg.validated()
-        store = CrawlStore.create(Path(args.db), cfg)
-        sink = fanout(store.sink, sink)
-    crawler = consumer.crawler = Crawler(cfg, sink, before_take=store.durable if store else None)
+    # Wired as `gui-crawler crawl` and the window wire a crawl: its crawl file (--db) written as
+    # they write it, workers waiting for its commits as theirs do (the kill -9 bound).
+    session = CrawlSession.new(cfg, Path(args.db)) if args.db else CrawlSession.unsaved(cfg)
+    crawler = consumer.crawler = session.start(sink, worker_events=False)
     peak = [rss_mb(), 0.0]
     sampler = asyncio.get_running_loop().create_task(_sample_rss(peak))
     t = time.perf_counter()
     fin = await crawler.run()
-    if store is not None:
-        store.close(fin.reason)  # the last batch is part of the cost
+    session.close(fin)  # the last batch is part of the cost
     wall = time.perf_counter() - t
     sampler.cancel()
     gc.collect()
