@@ -201,15 +201,16 @@ class Tries:
             # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
             # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
             # a URL other than the one fetched, and two records could be one fetch.
-            url = yarl.URL(item.url, encoded=True)
-            timing = self._timings[item.url]
-            timing.start_request()
             direct = self._direct
             request = (
-                direct.get(url)
+                direct.get(item.url)  # read as the line below reads it
                 if direct is not None
-                else self._session.get(url, allow_redirects=False, auto_decompress=False)
+                else self._session.get(
+                    yarl.URL(item.url, encoded=True), allow_redirects=False, auto_decompress=False
+                )
             )
+            timing = self._timings[item.url]
+            timing.start_request()
             async with request as resp:
                 timing.mark_headers()
                 answer = kept_headers(resp.headers.items())

@@ -158,6 +158,41 @@ def test_the_request_bytes_are_aiohttps() -> None:
     asyncio.run(main())
 
 
+def test_a_url_given_as_text_is_requested_as_yarl_reads_it_encoded() -> None:
+    """The crawl hands Direct its URLs as text: each is sent as aiohttp sends the URL yarl reads
+    from it with ``encoded=True`` (fragment, tabs and an empty query dropped, the scheme's case,
+    a default port), the first of a netloc and those after it alike."""
+    heads: list[bytes] = []
+
+    async def record(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        heads.append(await reader.readuntil(b"\r\n\r\n"))
+        writer.write(ANSWERS["ok"])
+        await writer.drain()
+        writer.close()
+
+    async def main() -> None:
+        server, port = await serve(record)
+        paths = ["/a%7E/b%zz?x=%2E%2E&y", "/q?", "/f#frag", "/g?h#i", "/t\tab", "/é ü", "/"]
+        urls = [f"http://127.0.0.1:{port}{p}" for p in paths]
+        urls += [f"HTTP://127.0.0.1:{port}/up", f"http://localhost:{port}/x?"]
+        connector = TimedConnector(limit=0, resolver=TimedResolver())
+        session = aiohttp.ClientSession(connector=connector, timeout=TIMEOUT, headers=HEADERS)
+        async with server, session as s:
+            direct = Direct(connector, TIMEOUT, HEADERS)
+            for url in urls * 2:  # the second time, each netloc read before
+                heads.clear()
+                async with s.get(URL(url, encoded=True), allow_redirects=False) as resp:
+                    await resp.read()
+                async with direct.get(url) as resp:
+                    assert resp.url == URL(url, encoded=True)
+                    await resp.content.read()
+                assert len(heads) == 2 and heads[0] == heads[1], (url, heads)
+            assert list(direct._netlocs) == [f"http://127.0.0.1:{port}"]  # read once, and used
+            direct.close()
+
+    asyncio.run(main())
+
+
 def test_a_connection_is_kept_alive_then_given_up_past_the_keepalive_time() -> None:
     accepted: list[int] = []
 
