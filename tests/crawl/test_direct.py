@@ -9,6 +9,7 @@ import random
 import shutil
 import ssl
 import subprocess
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from gui_crawler.crawl.bodies import read_body
 from gui_crawler.crawl.direct import Direct, usable
 from gui_crawler.crawl.encodings import ACCEPT_ENCODING
 from gui_crawler.crawl.phases import TimedConnector, TimedResolver
-from gui_crawler.crawl.protocol import ResponseHandler
+from gui_crawler.crawl.protocol import READ_SIZE, ResponseHandler
 
 HEADERS = {"User-Agent": "direct-test/1", "Accept-Encoding": ACCEPT_ENCODING}
 TIMEOUT = aiohttp.ClientTimeout(total=2.0, sock_connect=1.0, sock_read=0.5)
@@ -455,3 +456,42 @@ def test_one_timer_for_the_requests_each_timed_out_at_its_own_deadline() -> None
     assert isinstance(timed_out, TimeoutError) and isinstance(stalled, TimeoutError), got[:3]
     assert late == b"ok" and quick == [b"ok"] * 30, got
     assert timers <= 4 and reads <= 6, (timers, reads)  # aiohttp's: 32 and 33 here
+
+
+def test_a_connection_reads_at_most_read_size_bytes_at_a_time() -> None:
+    """The crawl's connections ask the socket for READ_SIZE bytes a read, not asyncio's 256 KB
+    (a bytes object that size a read, mapped and unmapped each time): with 1 MB waiting in the
+    socket, reads of READ_SIZE, and the body whole."""
+    body = random.Random(9).randbytes(2**20)
+    reads: list[int] = []
+
+    async def big(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+        await writer.drain()
+        writer.close()
+
+    async def main() -> bytes:
+        server, port = await serve(big)
+        async with server:
+            connector = TimedConnector(limit=0, resolver=TimedResolver())
+            direct = Direct(connector, TIMEOUT, HEADERS)
+            async with direct.get(URL(f"http://127.0.0.1:{port}/")) as resp:
+                proto = resp._proto
+                assert proto is not None and proto.transport is not None
+                received = proto.data_received
+
+                def counted(data: bytes) -> None:
+                    reads.append(len(data))
+                    received(data)
+
+                proto.data_received = counted  # type: ignore[method-assign]
+                # The server writes on while this loop is held: the socket fills past a read.
+                asyncio.get_running_loop().call_soon(time.sleep, 0.2)
+                got = await resp.content.read()
+            direct.close()
+            await connector.close()
+            return got
+
+    assert asyncio.run(main()) == body
+    assert max(reads) == READ_SIZE, reads
