@@ -29,6 +29,7 @@ from gui_crawler.crawl.concurrency import (
     BUSY_LEAST,
     OwnLimits,
     WorkerWindow,
+    loop_time,
     open_file_limit,
     worker_cap,
 )
@@ -150,6 +151,9 @@ class Crawler(Tries):
         # How far behind the loop has fallen, the failures of the crawler's own and the URLs
         # waiting for another try after one: a timeout while the loop fell far behind is its own.
         self._own = OwnLimits()
+        # The loop's clock, its own ``time`` once the crawl runs: asyncio.get_running_loop()
+        # asks the system for the process id at every call (a fork check), several a URL.
+        self._now: Callable[[], float] = loop_time
         procs = 0  # parser processes, each holding files of its own
         if config.parse_in_thread:
             wanted = config.parse_processes
@@ -283,6 +287,7 @@ class Crawler(Tries):
             raise RuntimeError("a Crawler runs once; make a new one to crawl again")
         loop = asyncio.get_running_loop()
         self.running = True
+        self._now = self._own.clock = loop.time
         self._t0 = loop.time()
         cfg = self.config
         self._hosts = self._host_rules.table(cfg, self.frontier.unpark, loop)
@@ -515,7 +520,10 @@ class Crawler(Tries):
                 else:
                     frontier.unparked()
                 in_flight[wid] = item
-                tries, start = retries.pop(item.url, (0, asyncio.get_running_loop().time()))
+                if item.url in retries:  # a retry: its count and its first try's time
+                    tries, start = retries.pop(item.url)
+                else:
+                    tries, start = 0, self._now()
                 parked = False
                 try:
                     if not self._unpaused.is_set():
@@ -557,7 +565,7 @@ class Crawler(Tries):
 
     def _record(self, item: Queued, start: float, tries: int, o: Outcome) -> None:
         """Make ``item``'s one FetchRecord from its outcome ``o`` and send it."""
-        now = asyncio.get_running_loop().time()
+        now = self._now()
         timing = self._timings.pop(item.url, None)
         self._own.forget(item.url)
         # Every record of a sitemap URL says so, whatever became of it (blocked, failed…).

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 
 from gui_crawler.events import ErrorKind
 
@@ -134,12 +135,19 @@ def worker_cap(limit: int, parse_processes: int = 0) -> int:
     return max(1, limit - FD_RESERVE - FDS_PER_PARSER_PROCESS * parse_processes)
 
 
+def loop_time() -> float:
+    """The running event loop's clock."""
+    return asyncio.get_running_loop().time()
+
+
 class OwnLimits:
     """What the crawler's own limits decide, URL by URL: how far its event loop has fallen
     behind since the crawl began (the progress ticks that came late), whether a timeout was its
     own, and when a URL that failed for its own reasons is tried again."""
 
     def __init__(self) -> None:
+        # The loop's clock, which the crawl sets to its loop's own ``time`` when it runs.
+        self.clock: Callable[[], float] = loop_time
         self.lag = 0.0  # seconds the progress ticks came late, so far
         self.tick_due = 0.0  # loop time the next tick is due; 0: none is
         self.failures = 0  # tries that failed for the crawler's own reasons, so far
@@ -147,7 +155,7 @@ class OwnLimits:
 
     def ticked(self) -> float:
         """A progress tick came: how late it was (added to the lag)."""
-        now = asyncio.get_running_loop().time()
+        now = self.clock()
         late = max(0.0, now - self.tick_due) if self.tick_due else 0.0
         self.lag += late
         self.tick_due = 0.0
@@ -155,7 +163,7 @@ class OwnLimits:
 
     def behind(self) -> float:
         """Seconds the loop has been behind since the crawl began, a tick overdue now included."""
-        now = asyncio.get_running_loop().time()
+        now = self.clock()
         due = self.tick_due
         return self.lag + (max(0.0, now - due) if due else 0.0)
 
@@ -163,7 +171,7 @@ class OwnLimits:
         """A timeout's kind and message: the crawler's own (OWN_LIMIT) when its loop fell behind
         for BUSY_SHARE of the try that began at ``began`` (``behind``: ``behind()`` then), else
         the site's."""
-        took = asyncio.get_running_loop().time() - began
+        took = self.clock() - began
         lagged = self.behind() - behind
         if lagged >= BUSY_LEAST and lagged >= BUSY_SHARE * took:
             return ErrorKind.OWN_LIMIT, (

@@ -82,15 +82,36 @@ class Direct:
         self._headers = "".join(f"{k}: {v}\r\n" for k, v in headers.items()) + "Accept: */*\r\n"
         self._idle: dict[_Origin, collections.deque[tuple[ResponseHandler, float]]] = {}
         self._busy: set[ResponseHandler] = set()
+        # "scheme://netloc" → the origin and Host header of the URLs that begin so (get).
+        self._netlocs: dict[str, tuple[_Origin, str]] = {}
         # Made where the crawl runs: its loop times every request's total timeout.
         self._deadlines = Deadlines(
             asyncio.get_running_loop(), timeout.total, timeout.ceil_threshold
         )
 
-    def get(self, url: yarl.URL) -> _Request:
+    def get(self, url: yarl.URL | str) -> _Request:
         """``async with direct.get(url) as answer``: what aiohttp's ``session.get(url,
-        allow_redirects=False, auto_decompress=False)`` gives, in the names the crawl reads."""
-        return _Request(self, url)
+        allow_redirects=False, auto_decompress=False)`` gives, in the names the crawl reads. A
+        ``str`` is the URL as yarl reads it with ``encoded=True``: sent exactly as written."""
+        if not isinstance(url, str):
+            return _Request(self, url)
+        # A crawl's URLs share a few "scheme://netloc" prefixes: yarl reads each prefix once
+        # and the rest of a URL is its request target as written (yarl's URL was ~4 µs of the
+        # event loop's thread a request).
+        end = url.find("/", 8)
+        known = self._netlocs.get(url[:end]) if end > 0 else None
+        if known is not None and _plain(url):
+            return _Request(self, None, url, *known, url[end:])
+        parsed = yarl.URL(url, encoded=True)  # its errors, as the crawl always met them
+        if end > 0 and _plain(url) and url[:end] == f"{parsed.scheme}://{parsed.raw_authority}":
+            try:
+                origin, host, target = _parts(parsed)
+            except Exception:  # raised again where aiohttp meets it: after the connection
+                pass
+            else:
+                if target == url[end:]:
+                    self._netlocs[url[:end]] = (origin, host)
+        return _Request(self, parsed)
 
     def close(self) -> None:
         """Close every connection, idle or in use (the crawl is over)."""
@@ -143,41 +164,80 @@ class Direct:
             self._idle.setdefault(origin, collections.deque()).append((proto, time.monotonic()))
 
 
+def _parts(url: yarl.URL) -> tuple[_Origin, str, str]:
+    """The origin of ``url``, its Host header and its request target."""
+    return _origin(url), url.host_port_subcomponent or "", url.raw_path_qs
+
+
+def _origin(url: yarl.URL) -> _Origin:
+    return (url.scheme, url.raw_host or "", url.port or 0)
+
+
+def _plain(url: str) -> bool:
+    """Whether yarl reads all of ``url`` after its netloc as the request target: no fragment, no
+    tab or line break (yarl drops them), no empty query (yarl drops its "?")."""
+    return not ("#" in url or "\t" in url or "\n" in url or "\r" in url or url.endswith("?"))
+
+
 class _Request:
     """One GET: an async context manager whose answer reads as aiohttp's ClientResponse."""
 
     __slots__ = (
         "_deadline",
         "_direct",
+        "_host",
         "_origin",
         "_proto",
+        "_target",
+        "_text",
+        "_url",
         "content",
         "content_length",
         "headers",
         "reason",
         "status",
-        "url",
     )
 
-    def __init__(self, direct: Direct, url: yarl.URL) -> None:
+    def __init__(
+        self,
+        direct: Direct,
+        url: yarl.URL | None,
+        text: str = "",
+        origin: _Origin | None = None,
+        host: str | None = None,
+        target: str = "",
+    ) -> None:
         self._direct = direct
-        self.url = url
+        self._url = url  # made from ``text`` when asked for (a new connection, an error)
+        self._text = text
+        # Given from what an earlier request to the same netloc read (Direct.get), else read
+        # from ``url`` where aiohttp reads them.
+        self._origin = origin
+        self._host = host
+        self._target = target
         self._proto: ResponseHandler | None = None
         self._deadline: Deadline | None = None
 
+    @property
+    def url(self) -> yarl.URL:
+        if self._url is None:
+            self._url = yarl.URL(self._text, encoded=True)
+        return self._url
+
     async def __aenter__(self) -> _Request:
         direct = self._direct
-        url = self.url
         # The try's total time, as aiohttp keeps it: connection, answer and body.
         timer, self._deadline = direct._deadlines.start()
-        self._origin = origin = (url.scheme, url.raw_host or "", url.port or 0)
+        origin = self._origin
+        if origin is None:
+            self._origin = origin = _origin(self.url)
         try:
             # A kept-alive connection its server closed as we wrote fails this try, as with
             # aiohttp (its resending once is turned off, engine.py): the engine's next try
             # is counted and paced.
             proto = direct._idle_connection(origin)
             if proto is None:
-                proto = await direct._connect(url, timer)
+                proto = await direct._connect(self.url, timer)
             message, payload = await self._send(proto, timer)
         except BaseException as exc:
             self._close()
@@ -200,7 +260,7 @@ class _Request:
         self, proto: ResponseHandler, timer: BaseTimerContext
     ) -> tuple[RawResponseMessage, StreamReader]:
         """Write the request on ``proto`` and read the answer's head, past any 1xx."""
-        direct, url = self._direct, self.url
+        direct = self._direct
         t = phases.current.get()
         if t is not None:
             t.sent = time.monotonic()
@@ -217,8 +277,12 @@ class _Request:
         )
         assert proto.transport is not None
         proto.transport.write(
-            f"GET {url.raw_path_qs} HTTP/1.1\r\nHost: {url.host_port_subcomponent}\r\n"
-            f"{direct._headers}\r\n".encode()  # UTF-8, as aiohttp writes a header
+            (
+                f"GET {self._target} HTTP/1.1\r\nHost: {self._host}\r\n{direct._headers}\r\n"
+                if self._host is not None
+                else f"GET {self.url.raw_path_qs} HTTP/1.1\r\n"
+                f"Host: {self.url.host_port_subcomponent}\r\n{direct._headers}\r\n"
+            ).encode()  # UTF-8, as aiohttp writes a header
         )
         proto.start_timeout()
         with timer:
@@ -226,7 +290,7 @@ class _Request:
                 try:
                     message, payload = await proto.read()
                 except HttpProcessingError as exc:
-                    info = RequestInfo(url, "GET", _NO_HEADERS, url)
+                    info = RequestInfo(self.url, "GET", _NO_HEADERS, self.url)
                     raise aiohttp.ClientResponseError(
                         info, (), status=exc.code, message=exc.message, headers=exc.headers
                     ) from exc
@@ -241,10 +305,10 @@ class _Request:
     ) -> None:
         if self._deadline is not None:
             self._deadline.done()
-        proto = self._proto
-        if proto is not None:
+        proto, origin = self._proto, self._origin
+        if proto is not None and origin is not None:  # the origin is known before the proto
             self._proto = None
-            self._direct._done(self._origin, proto)
+            self._direct._done(origin, proto)
 
     def _close(self) -> None:
         if self._deadline is not None:

@@ -7,7 +7,6 @@ A mixin of ``Crawler``, which holds the state named below and the steps it names
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -70,6 +69,7 @@ class Tries:
     _bodies: BodyBudget
     _own: OwnLimits
     _handoff: dict[int, Queued]
+    _now: Callable[[], float]  # the loop's clock
 
     if TYPE_CHECKING:  # the Crawler's steps these call
 
@@ -115,7 +115,7 @@ class Tries:
             hosts.park(host, item)
             return True
         tries += 1
-        t = asyncio.get_running_loop().time()
+        t = self._now()
         own_failures = self._own.failures
         answered = True
         try:
@@ -128,7 +128,7 @@ class Tries:
             raise
         finally:
             if answered:  # this worker is free next: it may be handed the host's next URL
-                took = hosts.done(host, asyncio.get_running_loop().time() - t, take=True)
+                took = hosts.done(host, self._now() - t, take=True)
                 if took is not None:
                     self._handoff[wid] = took
             else:
@@ -193,7 +193,7 @@ class Tries:
         cfg = self.config
         assert self._session is not None and self._hosts is not None
         self._set_state(wid, WorkerState.FETCHING, item.url)
-        began, behind = asyncio.get_running_loop().time(), self._own.behind()
+        began, behind = self._now(), self._own.behind()
         answer = ""  # the answer's headers, once it has come
         status: int | None = None
         held = 0  # bytes of the body budget this try holds until its page is parsed
@@ -201,15 +201,16 @@ class Tries:
             # encoded=True: send exactly the URL we record. Left to itself yarl re-quotes it
             # ("%zz" → "%25zz", "%7E" → "~", "/x/%2E%2E/y" → "/y"), so the report would name
             # a URL other than the one fetched, and two records could be one fetch.
-            url = yarl.URL(item.url, encoded=True)
-            timing = self._timings[item.url]
-            timing.start_request()
             direct = self._direct
             request = (
-                direct.get(url)
+                direct.get(item.url)  # read as the line below reads it
                 if direct is not None
-                else self._session.get(url, allow_redirects=False, auto_decompress=False)
+                else self._session.get(
+                    yarl.URL(item.url, encoded=True), allow_redirects=False, auto_decompress=False
+                )
             )
+            timing = self._timings[item.url]
+            timing.start_request()
             async with request as resp:
                 timing.mark_headers()
                 answer = kept_headers(resp.headers.items())
@@ -315,7 +316,7 @@ class Tries:
         assert self._session is not None and self._hosts is not None
         self._set_state(wid, WorkerState.FETCHING, item.url)
         timing = self._timings.get(item.url)
-        began, behind = asyncio.get_running_loop().time(), self._own.behind()
+        began, behind = self._now(), self._own.behind()
         result = await check_external(self._session, item.url, cfg.max_redirect, timing)
         kind, message = result.error_kind, result.message
         if timing is not None and kind is not None:

@@ -357,6 +357,9 @@ def category(rec: FetchRecord) -> str:
     return category_of(rec.status, rec.error_kind, rec.content_type)
 
 
+_HTML = ("text/html", "application/xhtml+xml")  # the content types category_of counts html
+
+
 def category_of(status: int | None, error_kind: str | None, content_type: str | None) -> str:
     """The seed report's category of a record's status, error kind and content type."""
     if error_kind is not None:
@@ -367,7 +370,7 @@ def category_of(status: int | None, error_kind: str | None, content_type: str | 
         return "redirect"
     if status != 200:
         return f"status_{status}"
-    if content_type in ("text/html", "application/xhtml+xml"):
+    if content_type in _HTML:
         return "html"
     return "other"
 
@@ -477,6 +480,18 @@ class Tally:
 
     def add_one(self, rec: FetchRecord, n: int = 1) -> None:
         """Count ``rec`` (``n`` -1: take it back)."""
+        if rec.status == 200 and rec.error_kind is None:
+            # Most records (a crawl counts each as it comes, on its event loop's thread): ok
+            # under any rules, html or other, in a third of add_counted's time.
+            self.counts[Verdict.OK] += n
+            if rec.content_type in _HTML:
+                self.kinds["html"] += n
+                self.html_bytes += n * rec.size
+            else:
+                self.kinds["other"] += n
+            if rec.external:
+                self.external += n
+            return
         self.add_counted(
             self.rules.verdict(rec),
             rec.status,

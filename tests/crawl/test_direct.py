@@ -9,6 +9,7 @@ import random
 import shutil
 import ssl
 import subprocess
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from gui_crawler.crawl.bodies import read_body
 from gui_crawler.crawl.direct import Direct, usable
 from gui_crawler.crawl.encodings import ACCEPT_ENCODING
 from gui_crawler.crawl.phases import TimedConnector, TimedResolver
-from gui_crawler.crawl.protocol import ResponseHandler
+from gui_crawler.crawl.protocol import READ_SIZE, ResponseHandler
 
 HEADERS = {"User-Agent": "direct-test/1", "Accept-Encoding": ACCEPT_ENCODING}
 TIMEOUT = aiohttp.ClientTimeout(total=2.0, sock_connect=1.0, sock_read=0.5)
@@ -154,6 +155,41 @@ def test_the_request_bytes_are_aiohttps() -> None:
                     heads.clear()
                     await both(url, {**HEADERS, "User-Agent": ua})
                     assert len(heads) == 2 and heads[0] == heads[1], heads
+
+    asyncio.run(main())
+
+
+def test_a_url_given_as_text_is_requested_as_yarl_reads_it_encoded() -> None:
+    """The crawl hands Direct its URLs as text: each is sent as aiohttp sends the URL yarl reads
+    from it with ``encoded=True`` (fragment, tabs and an empty query dropped, the scheme's case,
+    a default port), the first of a netloc and those after it alike."""
+    heads: list[bytes] = []
+
+    async def record(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        heads.append(await reader.readuntil(b"\r\n\r\n"))
+        writer.write(ANSWERS["ok"])
+        await writer.drain()
+        writer.close()
+
+    async def main() -> None:
+        server, port = await serve(record)
+        paths = ["/a%7E/b%zz?x=%2E%2E&y", "/q?", "/f#frag", "/g?h#i", "/t\tab", "/é ü", "/"]
+        urls = [f"http://127.0.0.1:{port}{p}" for p in paths]
+        urls += [f"HTTP://127.0.0.1:{port}/up", f"http://localhost:{port}/x?"]
+        connector = TimedConnector(limit=0, resolver=TimedResolver())
+        session = aiohttp.ClientSession(connector=connector, timeout=TIMEOUT, headers=HEADERS)
+        async with server, session as s:
+            direct = Direct(connector, TIMEOUT, HEADERS)
+            for url in urls * 2:  # the second time, each netloc read before
+                heads.clear()
+                async with s.get(URL(url, encoded=True), allow_redirects=False) as resp:
+                    await resp.read()
+                async with direct.get(url) as resp:
+                    assert resp.url == URL(url, encoded=True)
+                    await resp.content.read()
+                assert len(heads) == 2 and heads[0] == heads[1], (url, heads)
+            assert list(direct._netlocs) == [f"http://127.0.0.1:{port}"]  # read once, and used
+            direct.close()
 
     asyncio.run(main())
 
@@ -420,3 +456,42 @@ def test_one_timer_for_the_requests_each_timed_out_at_its_own_deadline() -> None
     assert isinstance(timed_out, TimeoutError) and isinstance(stalled, TimeoutError), got[:3]
     assert late == b"ok" and quick == [b"ok"] * 30, got
     assert timers <= 4 and reads <= 6, (timers, reads)  # aiohttp's: 32 and 33 here
+
+
+def test_a_connection_reads_at_most_read_size_bytes_at_a_time() -> None:
+    """The crawl's connections ask the socket for READ_SIZE bytes a read, not asyncio's 256 KB
+    (a bytes object that size a read, mapped and unmapped each time): with 1 MB waiting in the
+    socket, reads of READ_SIZE, and the body whole."""
+    body = random.Random(9).randbytes(2**20)
+    reads: list[int] = []
+
+    async def big(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+        await writer.drain()
+        writer.close()
+
+    async def main() -> bytes:
+        server, port = await serve(big)
+        async with server:
+            connector = TimedConnector(limit=0, resolver=TimedResolver())
+            direct = Direct(connector, TIMEOUT, HEADERS)
+            async with direct.get(URL(f"http://127.0.0.1:{port}/")) as resp:
+                proto = resp._proto
+                assert proto is not None and proto.transport is not None
+                received = proto.data_received
+
+                def counted(data: bytes) -> None:
+                    reads.append(len(data))
+                    received(data)
+
+                proto.data_received = counted  # type: ignore[method-assign]
+                # The server writes on while this loop is held: the socket fills past a read.
+                asyncio.get_running_loop().call_soon(time.sleep, 0.2)
+                got = await resp.content.read()
+            direct.close()
+            await connector.close()
+            return got
+
+    assert asyncio.run(main()) == body
+    assert max(reads) == READ_SIZE, reads

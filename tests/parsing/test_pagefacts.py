@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import dataclasses
 import pickle
 from pathlib import Path
 
+import pytest
 from aiohttp import web
 from crawling import crawl
 from sites import Site
@@ -14,7 +16,7 @@ from sites import Site
 from gui_crawler.config import CrawlConfig
 from gui_crawler.events import FetchRecord
 from gui_crawler.parsing.links import parse_page
-from gui_crawler.parsing.pagefacts import robots_tokens
+from gui_crawler.parsing.pagefacts import PageFacts, robots_tokens
 from gui_crawler.records.export import COLUMNS, write_csv
 from gui_crawler.storage import CrawlStore, load
 
@@ -143,3 +145,16 @@ def test_robots_tokens_of_no_value_are_none() -> None:
     assert robots_tokens(None, "") is None
     assert robots_tokens(" , ,") is None
     assert robots_tokens(None, " NoIndex ,nofollow", "noindex") == "noindex, nofollow"
+
+
+def test_a_pages_facts_are_frozen_page_facts() -> None:
+    """The facts a parse makes (as a twin that is not frozen, for speed) are PageFacts: frozen,
+    equal to and hashed as the same facts made field by field, and picklable."""
+    facts = parse_page(FULL.encode(), "utf-8", "http://h.test/dir/page.html").facts
+    assert type(facts) is PageFacts
+    again = PageFacts(*(getattr(facts, f.name) for f in dataclasses.fields(PageFacts)))
+    assert facts == again and hash(facts) == hash(again) and repr(facts) == repr(again)
+    assert facts.title == "Fish & Chips \u2014 the menu" and facts.h1_count == 2
+    assert pickle.loads(pickle.dumps(facts)) == facts
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        facts.title = "changed"  # type: ignore[misc]

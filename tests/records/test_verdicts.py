@@ -559,3 +559,32 @@ def test_a_429_is_4xx_and_blocked_and_painted_as_blocked() -> None:
     # Accepted, the 429 is ok: painted as ok (no colour).
     assert brush_of(throttled, StatusRules(((429, 429),))) is VERDICT_BRUSH[Verdict.OK] is None
     assert status_class_of(999, None) is StatusClass.OTHER  # not 5xx, whatever the filter said
+
+
+@pytest.mark.parametrize(
+    "rules", [NO_RULES, StatusRules(accept=((200, 299), (404, 404)), warn="h\\.test/x")]
+)
+def test_a_tally_one_record_at_a_time_counts_as_from_the_records_counts(rules: StatusRules) -> None:
+    """``add_one`` (a crawl's records, as they come) counts each record as ``add_counted`` does
+    from its verdict, status, error kind, type, external flag and size, and takes it back."""
+    recs = [
+        FetchRecord("http://h.test/a", status=200, content_type="text/html", size=7),
+        FetchRecord("http://h.test/b", status=200, content_type="application/xhtml+xml", size=3),
+        FetchRecord("http://h.test/c", status=200, content_type="image/png", size=5),
+        FetchRecord("http://x.test/", status=200, external=True),
+        FetchRecord("http://h.test/x", status=404, content_type="text/html", size=2),
+        FetchRecord("http://h.test/x2", status=500),
+        FetchRecord("http://h.test/d", status=200, error_kind=ErrorKind.TOO_LARGE, size=9),
+        FetchRecord("http://h.test/e", status=200, error_kind=ErrorKind.BOT_CHALLENGE),
+        FetchRecord("http://h.test/f", status=301, content_type="text/html"),
+    ]
+    one = Tally(recs, rules)
+    counted = Tally(rules=rules)
+    for r in recs:
+        v = rules.verdict(r)
+        counted.add_counted(v, r.status, r.error_kind, r.content_type, r.external, 1, r.size)
+    fields = ("counts", "kinds", "html_bytes", "external")
+    assert [getattr(one, f) for f in fields] == [getattr(counted, f) for f in fields]
+    for r in recs:
+        one.add_one(r, -1)
+    assert +one.counts == {} and +one.kinds == {} and (one.html_bytes, one.external) == (0, 0)
