@@ -1634,6 +1634,7 @@ struct walked {
     buf_t urls;       /* the joined URLs */
     size_t *order;    /* the first occurrence of each distinct href (indexes into w.hrefs) */
     size_t n_order;
+    size_t *first;    /* for each href, the index of its first occurrence */
     buf_t copies;     /* the bytes of every span */
     buf_t said;       /* the links with their words, packed (pack_piece) */
     int no_doc;       /* no document could be made */
@@ -1659,6 +1660,7 @@ void walked_destroy(walked_t *r)
 {
     free(r->joined);
     free(r->order);
+    free(r->first);
     free(r->urls.data);
     free(r->copies.data);
     free(r->said.data);
@@ -2044,8 +2046,10 @@ static int item_seen(items_t *t, size_t i, size_t n_kept)
     }
 }
 
-/* ``joined``: the walk's joins (NULL: none, every href kept as written). */
-static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls, buf_t *out)
+/* ``joined``: the walk's joins (NULL: none, every href kept as written); ``first``: each href's
+ * first occurrence (unique_hrefs). */
+static int pack_piece(const walk_t *w, const joined_t *joined, const size_t *first,
+                      const buf_t *urls, buf_t *out)
 {
     size_t n = w->words.n, n_hrefs = joined != NULL ? w->hrefs.n : 0;
     size_t last_a = n;
@@ -2068,7 +2072,10 @@ static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls
     /* The links this walk joined, each once, document order. */
     for (size_t i = 0; !failed && i < n_hrefs; i++) {
         link_of[i] = SIZE_MAX;
-        if (joined[i].off >= 0) {
+        if (first[i] != i) { /* the same href, the same link */
+            link_of[i] = link_of[first[i]];
+        }
+        else if (joined[i].off >= 0) {
             span_t url = {(const lxb_char_t *) urls->data + joined[i].off, (size_t) joined[i].len};
             int added;
             link_of[i] = index_of(&by_url, url, n_links, &added);
@@ -2168,13 +2175,16 @@ static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls
 
 /* The first occurrence of each distinct href, in document order: a page's navigation repeats
  * the same hrefs many times over, and each one read costs the event loop a string. An href
- * without a value counts as "", as Python reads it. */
-static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
+ * without a value counts as "", as Python reads it. ``first``: each href's first occurrence, so
+ * that a repeated href is joined and packed as its first was, not again (rust-doc: ~80 hrefs a
+ * page, ~50 distinct). */
+static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order, size_t **first)
 {
     span_t *firsts = malloc((s->n ? s->n : 1) * sizeof(span_t)); /* each distinct href, as read */
     index_t seen = {NULL, NULL, 0, 0};
     *order = malloc((s->n ? s->n : 1) * sizeof(size_t));
-    if (firsts == NULL || *order == NULL || index_init(&seen, firsts, s->n) < 0) {
+    *first = malloc((s->n ? s->n : 1) * sizeof(size_t));
+    if (firsts == NULL || *order == NULL || *first == NULL || index_init(&seen, firsts, s->n) < 0) {
         free(firsts);
         return -1;
     }
@@ -2183,11 +2193,12 @@ static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
         const span_t *v = &s->items[i];
         span_t as_read = {v->data != NULL ? v->data : (const lxb_char_t *) "", v->len};
         int added; /* no value and "" are the same href */
-        index_of(&seen, as_read, n, &added);
+        size_t k = index_of(&seen, as_read, n, &added);
         if (added) {
             firsts[n] = as_read;
             (*order)[n++] = i;
         }
+        (*first)[i] = (*order)[k];
     }
     free(firsts);
     free(seen.slots);
@@ -2408,11 +2419,19 @@ static void walk_page(walked_t *r, const char *data, size_t len, const char *dir
     if (r->status == LXB_STATUS_OK && walk_document(w, doc) < 0) {
         w->failed = 1;
     }
+    if (!w->failed && r->status == LXB_STATUS_OK
+        && unique_hrefs(&w->hrefs, &r->order, &r->n_order, &r->first) < 0) {
+        w->failed = 1;
+    }
     /* A <base> changes what every href joins against: Python joins them all then. */
     if (!w->failed && r->status == LXB_STATUS_OK && dir != NULL && !w->has_base && w->hrefs.n > 0) {
         r->joined = malloc(w->hrefs.n * sizeof(joined_t));
         w->failed = r->joined == NULL;
         for (size_t i = 0; !w->failed && i < w->hrefs.n; i++) {
+            if (r->first[i] != i) { /* joined already, and its URL is in ``urls`` once */
+                r->joined[i] = r->joined[r->first[i]];
+                continue;
+            }
             w->failed = plain_join(dir, dir_len, origin_len, w->hrefs.items[i], &r->urls,
                                    &r->joined[i]) < 0;
         }
@@ -2421,10 +2440,7 @@ static void walk_page(walked_t *r, const char *data, size_t len, const char *dir
         w->failed = 1;
     }
     if (!w->failed && r->status == LXB_STATUS_OK
-        && unique_hrefs(&w->hrefs, &r->order, &r->n_order) < 0) {
-        w->failed = 1;
-    }
-    if (!w->failed && r->status == LXB_STATUS_OK && pack_piece(w, r->joined, &r->urls, &r->said) < 0) {
+        && pack_piece(w, r->joined, r->first, &r->urls, &r->said) < 0) {
         w->failed = 1;
     }
     if (!w->failed && r->status == LXB_STATUS_OK && checks && build_fragments(r) < 0) {
@@ -2699,7 +2715,7 @@ static PyObject *walked_said(PyObject *Py_UNUSED(self), PyObject *args)
         return PyBytes_FromStringAndSize(r->said.data ? r->said.data : "", (Py_ssize_t) r->said.n);
     }
     buf_t said = {NULL, 0, 0};
-    if (pack_piece(&r->w, NULL, &r->urls, &said) < 0) {
+    if (pack_piece(&r->w, NULL, NULL, &r->urls, &said) < 0) {
         free(said.data);
         return PyErr_NoMemory();
     }
