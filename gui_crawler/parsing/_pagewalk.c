@@ -138,7 +138,22 @@ typedef struct {
     size_t n, cap;
 } checks_t;
 
+/* The attribute names the walk reads that lexbor has no constant id for (and two it has), each
+ * looked up once per page in the document's table of names (walk_document): an element's
+ * attributes are then compared by id, not each one's name read and compared with the bytes (the
+ * itemtype read on every element was the walk's costliest). */
+enum { AT_NAME, AT_CONTENT, AT_HTTP_EQUIV, AT_ITEMTYPE, AT_SRCSET, AT_IMAGESRCSET, AT_POSTER,
+       AT_DATA, AT_PROPERTY, AT_ARIA_LABEL, AT_NAMES };
+static const struct {
+    const char *name;
+    size_t len;
+} at_names[AT_NAMES] = {{"name", 4},     {"content", 7},      {"http-equiv", 10},
+                        {"itemtype", 8}, {"srcset", 6},       {"imagesrcset", 11},
+                        {"poster", 6},   {"data", 4},         {"property", 8},
+                        {"aria-label", 10}};
+
 typedef struct {
+    uintptr_t at[AT_NAMES]; /* each name's id; 0: no attribute of the page has that name */
     spans_t hrefs;
     words_t words;
     buf_t anchors;  /* the text of each <a>, at its word's text_off */
@@ -227,20 +242,12 @@ static lxb_dom_attr_t *attr_by_id(lxb_dom_node_t *node, uintptr_t id)
     return NULL;
 }
 
-/* Attributes without an id of their own in lexbor ("name") are found by their local name. */
-static lxb_dom_attr_t *attr_by_name(lxb_dom_node_t *node, const char *name, size_t len)
+/* An attribute named by one of at_names (AT_...), without a prefix. A name lexbor has no
+ * constant for has the id of its entry in the document's table of names, which holds each
+ * (lower-case) name once: an attribute has that name if and only if it has that id. */
+static lxb_dom_attr_t *attr_named(const uintptr_t *at, lxb_dom_node_t *node, int name)
 {
-    for (lxb_dom_attr_t *a = lxb_dom_interface_element(node)->first_attr; a; a = a->next) {
-        if (a->node.prefix != 0) {
-            continue;
-        }
-        size_t n = 0;
-        const lxb_char_t *local = lxb_dom_attr_local_name(a, &n);
-        if (local != NULL && n == len && memcmp(local, name, len) == 0) {
-            return a;
-        }
-    }
-    return NULL;
+    return at[name] != 0 ? attr_by_id(node, at[name]) : NULL;
 }
 
 static lxb_dom_node_t *next_in_order(lxb_dom_node_t *node, lxb_dom_node_t *root, int descend)
@@ -525,17 +532,17 @@ static int take_link(walk_t *w, lxb_dom_node_t *node, uintptr_t id, int kind)
 }
 
 /* The link in an attribute without an id of its own in lexbor (poster, data). */
-static int take_named(walk_t *w, lxb_dom_node_t *node, const char *name, size_t len, int kind)
+static int take_named(walk_t *w, lxb_dom_node_t *node, int name, int kind)
 {
-    return take_span(w, node, attr_value(attr_by_name(node, name, len)), kind);
+    return take_span(w, node, attr_value(attr_named(w->at, node, name)), kind);
 }
 
 /* Each candidate URL of a srcset or imagesrcset, as the HTML standard's "parse a srcset
  * attribute" finds them (its descriptors skipped; a comma inside parentheses is a descriptor's):
  * pagechecks.srcset_urls is its twin. */
-static int take_srcset(walk_t *w, lxb_dom_node_t *node, const char *name, size_t len, int kind)
+static int take_srcset(walk_t *w, lxb_dom_node_t *node, int name, int kind)
 {
-    span_t v = attr_value(attr_by_name(node, name, len));
+    span_t v = attr_value(attr_named(w->at, node, name));
     const lxb_char_t *p = v.data;
     size_t n = p != NULL ? v.len : 0, i = 0;
     while (i < n) {
@@ -575,9 +582,9 @@ static int take_srcset(walk_t *w, lxb_dom_node_t *node, const char *name, size_t
 }
 
 /* ``http-equiv="refresh"``, in any case. */
-static int is_refresh(lxb_dom_node_t *node)
+static int is_refresh(const walk_t *w, lxb_dom_node_t *node)
 {
-    span_t v = attr_value(attr_by_name(node, "http-equiv", 10));
+    span_t v = attr_value(attr_named(w->at, node, AT_HTTP_EQUIV));
     static const char refresh[] = "refresh";
     if (v.data == NULL || v.len != 7) {
         return 0;
@@ -894,7 +901,7 @@ static int check_a(walk_t *w, lxb_dom_node_t *node, span_t href)
         && !has_token(d->rel, "noopener", 8) && !has_token(d->rel, "noreferrer", 10)) {
         flags |= A_BLANK;
     }
-    if (blank(text) && !named_image(node) && blank(attr_value(attr_by_name(node, "aria-label", 10)))) {
+    if (blank(text) && !named_image(node) && blank(attr_value(attr_named(w->at, node, AT_ARIA_LABEL)))) {
         flags |= A_EMPTY;
     }
     if (is_vague(text)) {
@@ -980,12 +987,12 @@ static int check_script(walk_t *w, lxb_dom_node_t *node)
 
 static int check_meta(walk_t *w, lxb_dom_node_t *node)
 {
-    span_t property = attr_value(attr_by_name(node, "property", 8));
+    span_t property = attr_value(attr_named(w->at, node, AT_PROPERTY));
     span_t og = {property.data, property.len < 3 ? property.len : 3};
     if (property.data == NULL || property.len < 3 || !ascii_ieq(og, "og:", 3)) {
         return 0;
     }
-    return add_check(w, CHECK_OG, property, attr_value(attr_by_name(node, "content", 7)), 0, -1);
+    return add_check(w, CHECK_OG, property, attr_value(attr_named(w->at, node, AT_CONTENT)), 0, -1);
 }
 
 static int heading(walk_t *w, int level)
@@ -1003,7 +1010,7 @@ static int visit_any(walk_t *w, lxb_dom_node_t *node)
     if (add_id(w, attr_value(attr_by_id(node, LXB_DOM_ATTR_ID))) < 0) {
         return -1;
     }
-    lxb_dom_attr_t *type = attr_by_name(node, "itemtype", 8);
+    lxb_dom_attr_t *type = attr_named(w->at, node, AT_ITEMTYPE);
     span_t none = {NULL, 0};
     return type != NULL ? add_check(w, CHECK_ITEMTYPE, attr_value(type), none, 0, -1) : 0;
 }
@@ -1013,7 +1020,7 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
     lxb_dom_attr_t *a;
     switch (node->local_name) {
     case LXB_TAG_A: {
-        if (!w->no_checks && add_id(w, attr_value(attr_by_name(node, "name", 4))) < 0) {
+        if (!w->no_checks && add_id(w, attr_value(attr_named(w->at, node, AT_NAME))) < 0) {
             return -1;
         }
         span_t v = attr_value(attr_by_id(node, LXB_DOM_ATTR_HREF));
@@ -1038,20 +1045,20 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
     case LXB_TAG_IMG: {
         size_t src_at = w->hrefs.n; /* take_link adds its src, if not empty, there */
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_IMG) < 0
-                       || take_srcset(w, node, "srcset", 6, WORD_IMG_SRCSET) < 0
+                       || take_srcset(w, node, AT_SRCSET, WORD_IMG_SRCSET) < 0
                        || (!w->no_checks && check_img(w, node, src_at) < 0)
                    ? -1
                    : 0;
     }
     case LXB_TAG_SOURCE:
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_SOURCE) < 0
-                       || take_srcset(w, node, "srcset", 6, WORD_SOURCE) < 0
+                       || take_srcset(w, node, AT_SRCSET, WORD_SOURCE) < 0
                    ? -1
                    : 0;
     case LXB_TAG_VIDEO:
-        return take_named(w, node, "poster", 6, WORD_VIDEO_POSTER);
+        return take_named(w, node, AT_POSTER, WORD_VIDEO_POSTER);
     case LXB_TAG_OBJECT:
-        return take_named(w, node, "data", 4, WORD_OBJECT);
+        return take_named(w, node, AT_DATA, WORD_OBJECT);
     case LXB_TAG_EMBED:
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_EMBED);
     case LXB_TAG_SCRIPT:
@@ -1061,7 +1068,7 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
                    : 0;
     case LXB_TAG_LINK:
         if (take_link(w, node, LXB_DOM_ATTR_HREF, WORD_LINK) < 0
-            || take_srcset(w, node, "imagesrcset", 11, WORD_LINK) < 0
+            || take_srcset(w, node, AT_IMAGESRCSET, WORD_LINK) < 0
             || (!w->no_checks && check_link(w, node) < 0)) {
             return -1;
         }
@@ -1081,16 +1088,16 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
         take_first(node, LXB_DOM_ATTR_HREF, &w->has_base, &w->base);
         return 0;
     case LXB_TAG_META:
-        if (is_refresh(node)) {
-            span_t content = attr_value(attr_by_name(node, "content", 7));
+        if (is_refresh(w, node)) {
+            span_t content = attr_value(attr_named(w->at, node, AT_CONTENT));
             if (content.data != NULL && add_word(w, node, WORD_REFRESH, content, -1) < 0) {
                 return -1;
             }
         }
-        a = attr_by_name(node, "name", 4);
+        a = attr_named(w->at, node, AT_NAME);
         if (a != NULL) {
             if (spans_add(&w->metas, attr_value(a)) < 0
-                || spans_add(&w->metas, attr_value(attr_by_name(node, "content", 7))) < 0) {
+                || spans_add(&w->metas, attr_value(attr_named(w->at, node, AT_CONTENT))) < 0) {
                 return -1;
             }
         }
@@ -1221,6 +1228,11 @@ static int walk_document(walk_t *w, lxb_html_document_t *doc)
 {
     lxb_dom_node_t *root = lxb_dom_interface_node(doc);
     lxb_dom_node_t *node = root->first_child;
+    for (int k = 0; k < AT_NAMES; k++) {
+        const lxb_dom_attr_data_t *data = lxb_dom_attr_data_by_local_name(
+            doc->dom_document.attrs, (const lxb_char_t *) at_names[k].name, at_names[k].len);
+        w->at[k] = data != NULL ? data->attr_id : 0;
+    }
     while (node != NULL) {
         if (node->type == LXB_DOM_NODE_TYPE_ELEMENT
             && ((!w->no_checks && visit_any(w, node) < 0) || visit(w, node) < 0)) {
