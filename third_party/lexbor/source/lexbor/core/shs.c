@@ -59,27 +59,12 @@ lexbor_shs_entry_get_static(const lexbor_shs_entry_t *root,
     return NULL;
 }
 
-/* gui_crawler: the sizes of the two tables a parse looks each tag name and each attribute name up
- * in (tag/res.h's, dom/interfaces/attr_res.h's) written as constants, for which the compiler makes
- * the modulo a multiplication instead of a division (a third of the lookup's time); the same
- * place for every key. */
-#define LEXBOR_SHS_TAG_TABLE 262
-#define LEXBOR_SHS_ATTR_TABLE 85
-
 const lexbor_shs_entry_t *
 lexbor_shs_entry_get_lower_static(const lexbor_shs_entry_t *root,
                                   const lxb_char_t *key, size_t key_len)
 {
     const lexbor_shs_entry_t *entry;
-    if (root->key_len == LEXBOR_SHS_TAG_TABLE) {
-        entry = root + lexbor_shs_make_id_lower_m(key, key_len, LEXBOR_SHS_TAG_TABLE);
-    }
-    else if (root->key_len == LEXBOR_SHS_ATTR_TABLE) {
-        entry = root + lexbor_shs_make_id_lower_m(key, key_len, LEXBOR_SHS_ATTR_TABLE);
-    }
-    else {
-        entry = root + lexbor_shs_make_id_lower_m(key, key_len, root->key_len);
-    }
+    entry = root + lexbor_shs_make_id_lower_m(key, key_len, root->key_len);
 
     while (entry->key != NULL)
     {
