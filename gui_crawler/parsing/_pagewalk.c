@@ -138,7 +138,22 @@ typedef struct {
     size_t n, cap;
 } checks_t;
 
+/* The attribute names the walk reads that lexbor has no constant id for (and two it has), each
+ * looked up once per page in the document's table of names (walk_document): an element's
+ * attributes are then compared by id, not each one's name read and compared with the bytes
+ * (itemtype is looked for on every element). */
+enum { AT_NAME, AT_CONTENT, AT_HTTP_EQUIV, AT_ITEMTYPE, AT_SRCSET, AT_IMAGESRCSET, AT_POSTER,
+       AT_DATA, AT_PROPERTY, AT_ARIA_LABEL, AT_NAMES };
+static const struct {
+    const char *name;
+    size_t len;
+} at_names[AT_NAMES] = {{"name", 4},     {"content", 7},      {"http-equiv", 10},
+                        {"itemtype", 8}, {"srcset", 6},       {"imagesrcset", 11},
+                        {"poster", 6},   {"data", 4},         {"property", 8},
+                        {"aria-label", 10}};
+
 typedef struct {
+    uintptr_t at[AT_NAMES]; /* each name's id; 0: no attribute of the page has that name */
     spans_t hrefs;
     words_t words;
     buf_t anchors;  /* the text of each <a>, at its word's text_off */
@@ -227,20 +242,12 @@ static lxb_dom_attr_t *attr_by_id(lxb_dom_node_t *node, uintptr_t id)
     return NULL;
 }
 
-/* Attributes without an id of their own in lexbor ("name") are found by their local name. */
-static lxb_dom_attr_t *attr_by_name(lxb_dom_node_t *node, const char *name, size_t len)
+/* An attribute named by one of at_names (AT_...), without a prefix. A name lexbor has no
+ * constant for has the id of its entry in the document's table of names, which holds each
+ * (lower-case) name once: an attribute has that name if and only if it has that id. */
+static lxb_dom_attr_t *attr_named(const uintptr_t *at, lxb_dom_node_t *node, int name)
 {
-    for (lxb_dom_attr_t *a = lxb_dom_interface_element(node)->first_attr; a; a = a->next) {
-        if (a->node.prefix != 0) {
-            continue;
-        }
-        size_t n = 0;
-        const lxb_char_t *local = lxb_dom_attr_local_name(a, &n);
-        if (local != NULL && n == len && memcmp(local, name, len) == 0) {
-            return a;
-        }
-    }
-    return NULL;
+    return at[name] != 0 ? attr_by_id(node, at[name]) : NULL;
 }
 
 static lxb_dom_node_t *next_in_order(lxb_dom_node_t *node, lxb_dom_node_t *root, int descend)
@@ -301,20 +308,44 @@ static uint64_t shingle(uint32_t a, uint32_t b, uint32_t c)
     return h ^ (h >> 29);
 }
 
-/* zlib's CRC-32 table (get_crc_table(): the same table its crc32() uses), read once at import. */
+/* zlib's CRC-32 table (get_crc_table(): the same table its crc32() uses), read once at import;
+ * and from it, crc_slices[k][b]: the CRC of byte b followed by k zero bytes, which take four bytes
+ * a step (slicing by four, made at import). */
 static const z_crc_t *crc_table;
+static uint32_t crc_slices[4][256];
+
+static void crc_slices_init(void)
+{
+    for (int b = 0; b < 256; b++) {
+        crc_slices[0][b] = (uint32_t) crc_table[b];
+    }
+    for (int k = 1; k < 4; k++) {
+        for (int b = 0; b < 256; b++) {
+            uint32_t c = crc_slices[k - 1][b];
+            crc_slices[k][b] = (c >> 8) ^ crc_slices[0][c & 0xFF];
+        }
+    }
+}
 
 /* crc32(crc, p, n) as zlib computes it. A word is a few bytes: zlib's crc32() costs a call and its
  * set-up for each (2.7% of a parser thread's CPU on rust-doc, most of it around ~6 bytes of
- * work); a byte at a time through the table here, and longer runs handed to zlib. */
+ * work); four bytes a step here, then a byte at a time (a byte at a time all the way, each step
+ * waiting for the one before: word_end ~11% more samples), and longer runs handed to zlib. */
 static inline uint32_t crc32_short(uint32_t crc, const unsigned char *p, size_t n)
 {
     if (n > 16) {
         return (uint32_t) crc32(crc, p, (uInt) n);
     }
     crc = ~crc;
-    for (size_t i = 0; i < n; i++) {
-        crc = (uint32_t) crc_table[(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        crc ^= (uint32_t) p[i] | (uint32_t) p[i + 1] << 8 | (uint32_t) p[i + 2] << 16
+               | (uint32_t) p[i + 3] << 24;
+        crc = crc_slices[3][crc & 0xFF] ^ crc_slices[2][(crc >> 8) & 0xFF]
+              ^ crc_slices[1][(crc >> 16) & 0xFF] ^ crc_slices[0][crc >> 24];
+    }
+    for (; i < n; i++) {
+        crc = crc_slices[0][(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
     }
     return ~crc;
 }
@@ -525,17 +556,17 @@ static int take_link(walk_t *w, lxb_dom_node_t *node, uintptr_t id, int kind)
 }
 
 /* The link in an attribute without an id of its own in lexbor (poster, data). */
-static int take_named(walk_t *w, lxb_dom_node_t *node, const char *name, size_t len, int kind)
+static int take_named(walk_t *w, lxb_dom_node_t *node, int name, int kind)
 {
-    return take_span(w, node, attr_value(attr_by_name(node, name, len)), kind);
+    return take_span(w, node, attr_value(attr_named(w->at, node, name)), kind);
 }
 
 /* Each candidate URL of a srcset or imagesrcset, as the HTML standard's "parse a srcset
  * attribute" finds them (its descriptors skipped; a comma inside parentheses is a descriptor's):
  * pagechecks.srcset_urls is its twin. */
-static int take_srcset(walk_t *w, lxb_dom_node_t *node, const char *name, size_t len, int kind)
+static int take_srcset(walk_t *w, lxb_dom_node_t *node, int name, int kind)
 {
-    span_t v = attr_value(attr_by_name(node, name, len));
+    span_t v = attr_value(attr_named(w->at, node, name));
     const lxb_char_t *p = v.data;
     size_t n = p != NULL ? v.len : 0, i = 0;
     while (i < n) {
@@ -575,9 +606,9 @@ static int take_srcset(walk_t *w, lxb_dom_node_t *node, const char *name, size_t
 }
 
 /* ``http-equiv="refresh"``, in any case. */
-static int is_refresh(lxb_dom_node_t *node)
+static int is_refresh(const walk_t *w, lxb_dom_node_t *node)
 {
-    span_t v = attr_value(attr_by_name(node, "http-equiv", 10));
+    span_t v = attr_value(attr_named(w->at, node, AT_HTTP_EQUIV));
     static const char refresh[] = "refresh";
     if (v.data == NULL || v.len != 7) {
         return 0;
@@ -894,7 +925,7 @@ static int check_a(walk_t *w, lxb_dom_node_t *node, span_t href)
         && !has_token(d->rel, "noopener", 8) && !has_token(d->rel, "noreferrer", 10)) {
         flags |= A_BLANK;
     }
-    if (blank(text) && !named_image(node) && blank(attr_value(attr_by_name(node, "aria-label", 10)))) {
+    if (blank(text) && !named_image(node) && blank(attr_value(attr_named(w->at, node, AT_ARIA_LABEL)))) {
         flags |= A_EMPTY;
     }
     if (is_vague(text)) {
@@ -980,12 +1011,12 @@ static int check_script(walk_t *w, lxb_dom_node_t *node)
 
 static int check_meta(walk_t *w, lxb_dom_node_t *node)
 {
-    span_t property = attr_value(attr_by_name(node, "property", 8));
+    span_t property = attr_value(attr_named(w->at, node, AT_PROPERTY));
     span_t og = {property.data, property.len < 3 ? property.len : 3};
     if (property.data == NULL || property.len < 3 || !ascii_ieq(og, "og:", 3)) {
         return 0;
     }
-    return add_check(w, CHECK_OG, property, attr_value(attr_by_name(node, "content", 7)), 0, -1);
+    return add_check(w, CHECK_OG, property, attr_value(attr_named(w->at, node, AT_CONTENT)), 0, -1);
 }
 
 static int heading(walk_t *w, int level)
@@ -1003,7 +1034,7 @@ static int visit_any(walk_t *w, lxb_dom_node_t *node)
     if (add_id(w, attr_value(attr_by_id(node, LXB_DOM_ATTR_ID))) < 0) {
         return -1;
     }
-    lxb_dom_attr_t *type = attr_by_name(node, "itemtype", 8);
+    lxb_dom_attr_t *type = attr_named(w->at, node, AT_ITEMTYPE);
     span_t none = {NULL, 0};
     return type != NULL ? add_check(w, CHECK_ITEMTYPE, attr_value(type), none, 0, -1) : 0;
 }
@@ -1013,7 +1044,7 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
     lxb_dom_attr_t *a;
     switch (node->local_name) {
     case LXB_TAG_A: {
-        if (!w->no_checks && add_id(w, attr_value(attr_by_name(node, "name", 4))) < 0) {
+        if (!w->no_checks && add_id(w, attr_value(attr_named(w->at, node, AT_NAME))) < 0) {
             return -1;
         }
         span_t v = attr_value(attr_by_id(node, LXB_DOM_ATTR_HREF));
@@ -1038,20 +1069,20 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
     case LXB_TAG_IMG: {
         size_t src_at = w->hrefs.n; /* take_link adds its src, if not empty, there */
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_IMG) < 0
-                       || take_srcset(w, node, "srcset", 6, WORD_IMG_SRCSET) < 0
+                       || take_srcset(w, node, AT_SRCSET, WORD_IMG_SRCSET) < 0
                        || (!w->no_checks && check_img(w, node, src_at) < 0)
                    ? -1
                    : 0;
     }
     case LXB_TAG_SOURCE:
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_SOURCE) < 0
-                       || take_srcset(w, node, "srcset", 6, WORD_SOURCE) < 0
+                       || take_srcset(w, node, AT_SRCSET, WORD_SOURCE) < 0
                    ? -1
                    : 0;
     case LXB_TAG_VIDEO:
-        return take_named(w, node, "poster", 6, WORD_VIDEO_POSTER);
+        return take_named(w, node, AT_POSTER, WORD_VIDEO_POSTER);
     case LXB_TAG_OBJECT:
-        return take_named(w, node, "data", 4, WORD_OBJECT);
+        return take_named(w, node, AT_DATA, WORD_OBJECT);
     case LXB_TAG_EMBED:
         return take_link(w, node, LXB_DOM_ATTR_SRC, WORD_EMBED);
     case LXB_TAG_SCRIPT:
@@ -1061,7 +1092,7 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
                    : 0;
     case LXB_TAG_LINK:
         if (take_link(w, node, LXB_DOM_ATTR_HREF, WORD_LINK) < 0
-            || take_srcset(w, node, "imagesrcset", 11, WORD_LINK) < 0
+            || take_srcset(w, node, AT_IMAGESRCSET, WORD_LINK) < 0
             || (!w->no_checks && check_link(w, node) < 0)) {
             return -1;
         }
@@ -1081,16 +1112,16 @@ static int visit(walk_t *w, lxb_dom_node_t *node)
         take_first(node, LXB_DOM_ATTR_HREF, &w->has_base, &w->base);
         return 0;
     case LXB_TAG_META:
-        if (is_refresh(node)) {
-            span_t content = attr_value(attr_by_name(node, "content", 7));
+        if (is_refresh(w, node)) {
+            span_t content = attr_value(attr_named(w->at, node, AT_CONTENT));
             if (content.data != NULL && add_word(w, node, WORD_REFRESH, content, -1) < 0) {
                 return -1;
             }
         }
-        a = attr_by_name(node, "name", 4);
+        a = attr_named(w->at, node, AT_NAME);
         if (a != NULL) {
             if (spans_add(&w->metas, attr_value(a)) < 0
-                || spans_add(&w->metas, attr_value(attr_by_name(node, "content", 7))) < 0) {
+                || spans_add(&w->metas, attr_value(attr_named(w->at, node, AT_CONTENT))) < 0) {
                 return -1;
             }
         }
@@ -1137,6 +1168,50 @@ static int compare_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* ``v`` in ascending order: qsort's merge sort called compare_u32 through a pointer for each
+ * comparison (~1% of a parser thread's CPU on rust-doc, whose pages have ~100 ids); a radix sort
+ * by 11 bits at a time, or an insertion sort for a few. */
+static void sort_u32(uint32_t *v, size_t n)
+{
+    if (n <= 32) {
+        for (size_t i = 1; i < n; i++) {
+            uint32_t x = v[i];
+            size_t k = i;
+            for (; k > 0 && v[k - 1] > x; k--) {
+                v[k] = v[k - 1];
+            }
+            v[k] = x;
+        }
+        return;
+    }
+    uint32_t *tmp = malloc(n * sizeof(uint32_t));
+    if (tmp == NULL) {
+        qsort(v, n, 4, compare_u32);
+        return;
+    }
+    uint32_t *from = v, *to = tmp;
+    for (int shift = 0; shift < 33; shift += 11) {
+        size_t count[2048] = {0};
+        for (size_t i = 0; i < n; i++) {
+            count[(from[i] >> shift) & 2047]++;
+        }
+        for (size_t d = 0, at = 0; d < 2048; d++) {
+            size_t c = count[d];
+            count[d] = at;
+            at += c;
+        }
+        for (size_t i = 0; i < n; i++) {
+            to[count[(from[i] >> shift) & 2047]++] = from[i];
+        }
+        uint32_t *t = from;
+        from = to;
+        to = t;
+    }
+    /* Three passes: the sorted values are in tmp. */
+    memcpy(v, from, n * sizeof(uint32_t));
+    free(tmp);
+}
+
 static int has_id(const walk_t *w, uint32_t h)
 {
     /* A page without ids has no buffer: bsearch must not be given a null array, even empty. */
@@ -1150,7 +1225,7 @@ static int settle_checks(walk_t *w)
     size_t n = w->ids.n / 4, kept = 0;
     uint32_t *ids = (uint32_t *) w->ids.data;
     if (n > 1) {
-        qsort(ids, n, 4, compare_u32);
+        sort_u32(ids, n);
     }
     for (size_t i = 0; i < n; i++) {
         if (kept == 0 || ids[i] != ids[kept - 1]) {
@@ -1221,6 +1296,11 @@ static int walk_document(walk_t *w, lxb_html_document_t *doc)
 {
     lxb_dom_node_t *root = lxb_dom_interface_node(doc);
     lxb_dom_node_t *node = root->first_child;
+    for (int k = 0; k < AT_NAMES; k++) {
+        const lxb_dom_attr_data_t *data = lxb_dom_attr_data_by_local_name(
+            doc->dom_document.attrs, (const lxb_char_t *) at_names[k].name, at_names[k].len);
+        w->at[k] = data != NULL ? data->attr_id : 0;
+    }
     while (node != NULL) {
         if (node->type == LXB_DOM_NODE_TYPE_ELEMENT
             && ((!w->no_checks && visit_any(w, node) < 0) || visit(w, node) < 0)) {
@@ -1634,6 +1714,7 @@ struct walked {
     buf_t urls;       /* the joined URLs */
     size_t *order;    /* the first occurrence of each distinct href (indexes into w.hrefs) */
     size_t n_order;
+    size_t *first;    /* for each href, the index of its first occurrence */
     buf_t copies;     /* the bytes of every span */
     buf_t said;       /* the links with their words, packed (pack_piece) */
     int no_doc;       /* no document could be made */
@@ -1659,6 +1740,7 @@ void walked_destroy(walked_t *r)
 {
     free(r->joined);
     free(r->order);
+    free(r->first);
     free(r->urls.data);
     free(r->copies.data);
     free(r->said.data);
@@ -2044,8 +2126,10 @@ static int item_seen(items_t *t, size_t i, size_t n_kept)
     }
 }
 
-/* ``joined``: the walk's joins (NULL: none, every href kept as written). */
-static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls, buf_t *out)
+/* ``joined``: the walk's joins (NULL: none, every href kept as written); ``first``: each href's
+ * first occurrence (unique_hrefs). */
+static int pack_piece(const walk_t *w, const joined_t *joined, const size_t *first,
+                      const buf_t *urls, buf_t *out)
 {
     size_t n = w->words.n, n_hrefs = joined != NULL ? w->hrefs.n : 0;
     size_t last_a = n;
@@ -2068,7 +2152,10 @@ static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls
     /* The links this walk joined, each once, document order. */
     for (size_t i = 0; !failed && i < n_hrefs; i++) {
         link_of[i] = SIZE_MAX;
-        if (joined[i].off >= 0) {
+        if (first[i] != i) { /* the same href, the same link */
+            link_of[i] = link_of[first[i]];
+        }
+        else if (joined[i].off >= 0) {
             span_t url = {(const lxb_char_t *) urls->data + joined[i].off, (size_t) joined[i].len};
             int added;
             link_of[i] = index_of(&by_url, url, n_links, &added);
@@ -2168,13 +2255,16 @@ static int pack_piece(const walk_t *w, const joined_t *joined, const buf_t *urls
 
 /* The first occurrence of each distinct href, in document order: a page's navigation repeats
  * the same hrefs many times over, and each one read costs the event loop a string. An href
- * without a value counts as "", as Python reads it. */
-static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
+ * without a value counts as "", as Python reads it. ``first``: each href's first occurrence, so
+ * that a repeated href is joined and packed as its first was, not again (rust-doc: ~80 hrefs a
+ * page, ~50 distinct). */
+static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order, size_t **first)
 {
     span_t *firsts = malloc((s->n ? s->n : 1) * sizeof(span_t)); /* each distinct href, as read */
     index_t seen = {NULL, NULL, 0, 0};
     *order = malloc((s->n ? s->n : 1) * sizeof(size_t));
-    if (firsts == NULL || *order == NULL || index_init(&seen, firsts, s->n) < 0) {
+    *first = malloc((s->n ? s->n : 1) * sizeof(size_t));
+    if (firsts == NULL || *order == NULL || *first == NULL || index_init(&seen, firsts, s->n) < 0) {
         free(firsts);
         return -1;
     }
@@ -2183,11 +2273,12 @@ static int unique_hrefs(const spans_t *s, size_t **order, size_t *n_order)
         const span_t *v = &s->items[i];
         span_t as_read = {v->data != NULL ? v->data : (const lxb_char_t *) "", v->len};
         int added; /* no value and "" are the same href */
-        index_of(&seen, as_read, n, &added);
+        size_t k = index_of(&seen, as_read, n, &added);
         if (added) {
             firsts[n] = as_read;
             (*order)[n++] = i;
         }
+        (*first)[i] = (*order)[k];
     }
     free(firsts);
     free(seen.slots);
@@ -2408,11 +2499,19 @@ static void walk_page(walked_t *r, const char *data, size_t len, const char *dir
     if (r->status == LXB_STATUS_OK && walk_document(w, doc) < 0) {
         w->failed = 1;
     }
+    if (!w->failed && r->status == LXB_STATUS_OK
+        && unique_hrefs(&w->hrefs, &r->order, &r->n_order, &r->first) < 0) {
+        w->failed = 1;
+    }
     /* A <base> changes what every href joins against: Python joins them all then. */
     if (!w->failed && r->status == LXB_STATUS_OK && dir != NULL && !w->has_base && w->hrefs.n > 0) {
         r->joined = malloc(w->hrefs.n * sizeof(joined_t));
         w->failed = r->joined == NULL;
         for (size_t i = 0; !w->failed && i < w->hrefs.n; i++) {
+            if (r->first[i] != i) { /* joined already, and its URL is in ``urls`` once */
+                r->joined[i] = r->joined[r->first[i]];
+                continue;
+            }
             w->failed = plain_join(dir, dir_len, origin_len, w->hrefs.items[i], &r->urls,
                                    &r->joined[i]) < 0;
         }
@@ -2421,10 +2520,7 @@ static void walk_page(walked_t *r, const char *data, size_t len, const char *dir
         w->failed = 1;
     }
     if (!w->failed && r->status == LXB_STATUS_OK
-        && unique_hrefs(&w->hrefs, &r->order, &r->n_order) < 0) {
-        w->failed = 1;
-    }
-    if (!w->failed && r->status == LXB_STATUS_OK && pack_piece(w, r->joined, &r->urls, &r->said) < 0) {
+        && pack_piece(w, r->joined, r->first, &r->urls, &r->said) < 0) {
         w->failed = 1;
     }
     if (!w->failed && r->status == LXB_STATUS_OK && checks && build_fragments(r) < 0) {
@@ -2699,7 +2795,7 @@ static PyObject *walked_said(PyObject *Py_UNUSED(self), PyObject *args)
         return PyBytes_FromStringAndSize(r->said.data ? r->said.data : "", (Py_ssize_t) r->said.n);
     }
     buf_t said = {NULL, 0, 0};
-    if (pack_piece(&r->w, NULL, &r->urls, &said) < 0) {
+    if (pack_piece(&r->w, NULL, NULL, &r->urls, &said) < 0) {
         free(said.data);
         return PyErr_NoMemory();
     }
@@ -3465,7 +3561,7 @@ static int union_ids(walked_t *const *rs, size_t n, buf_t *out)
     uint32_t *ids = (uint32_t *) out->data;
     size_t count = out->n / 4, kept = 0;
     if (n > 1 && count > 1) {
-        qsort(ids, count, 4, compare_u32);
+        sort_u32(ids, count);
         for (size_t i = 0; i < count; i++) {
             if (kept == 0 || ids[i] != ids[kept - 1]) {
                 ids[kept++] = ids[i];
@@ -4014,6 +4110,7 @@ PyMODINIT_FUNC PyInit__pagewalk(void)
         return NULL;
     }
     crc_table = get_crc_table();
+    crc_slices_init();
     scan_init();
     PyObject *m = PyModule_Create(&module);
     if (m != NULL

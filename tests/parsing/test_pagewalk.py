@@ -319,3 +319,41 @@ def test_lorem_ipsum_is_found_where_the_specification_finds_it() -> None:
         assert c.walked_checks(c.walk_apart(data, None)) == want, data
         seen.add(want[5])
     assert seen == {0, 1}
+
+
+# The attributes the walk finds by their name (itemtype, name, content, http-equiv, property,
+# srcset, imagesrcset, poster, data, aria-label), in any case, on HTML, SVG and MathML elements,
+# beside prefixed ones; and hrefs repeated, each joined or left to Python as its first was.
+BY_NAME = [
+    b"<div itemtype=t1>", b"<p ITEMTYPE=t2 id=i>", b"<a name=n1 href=#n1>a</a>", b"<A NAME=N2>",
+    b"<meta name=description content=d>", b"<meta NAME=keywords CONTENT=k>",
+    b"<meta http-equiv=refresh content='0; url=r.html'>", b"<meta HTTP-EQUIV=Refresh CONTENT=5>",
+    b"<meta property=og:title content=o>", b"<meta PROPERTY=og:x>", b"<meta content=c>",
+    b"<img src=i srcset='a 1x, b 2x'>", b"<img SRCSET=c.png>", b"<source srcset=s>",
+    b"<link rel=preload imagesrcset='p 1x' href=l>", b"<video poster=v>", b"<object data=o>",
+    b"<a href=e aria-label=label></a>", b"<a href=f ARIA-LABEL=' '></a>", b"<a href=../u/./v>",
+    b"<svg><a xlink:href=x itemtype=svg name=sv></a><image srcset=si /></svg>", b"<a href=p.html>",
+    b"<math><mi name=m itemtype=mt></mi></math>", b"<p xml:lang=x itemtype=p>", b"<a href=#f>",
+    b"<a href=p.html#s>", b"<a href='q.html#t'>", b"<a href='http://h/abs'>", b"<a href='/root/'>",
+    b"<a href='?q'>", b"<a href>", b"<a href=''>",
+]  # fmt: skip
+# UTF-8 only: an <a>'s text that is not is packed as it came, where Python packs its str.
+TEXT = [b"<p>", b"</p>", b" ", b"\t", b"text", b"\xc2\xa0", b"</a>"]
+
+
+def test_attributes_read_by_name_and_repeated_hrefs_read_as_the_specification_reads_them() -> None:
+    """One page after another on the thread's document: each page's names are its own."""
+    c = compiled_twin("pagewalk")
+    rnd = random.Random(29)
+    directory = "http://h/d/"
+    for _ in range(400):
+        page = b"".join(rnd.choice(BY_NAME + TEXT) for _ in range(rnd.randrange(16)))
+        got: dict[str, str | None] = {}
+        want: dict[str, str | None] = {}
+        assert c.walk(page, got, directory) == spec.walk(page, want, directory), page
+        assert list(got.items()) == list(want.items()), page
+        mine, theirs = c.walk_apart(page, directory), spec.walk_apart(page, directory)
+        assert c.walked_checks(mine) == spec.walked_checks(theirs), page
+        assert c.walked_words(mine) == spec.walked_words(theirs), page
+        assert c.walked_said(mine) == spec.walked_said(theirs), page
+        assert c.walked_fragments(mine) == spec.walked_fragments(theirs), page
