@@ -464,6 +464,35 @@ def test_workers_run_ahead_of_the_commits_by_fewer_than_ahead_records(
     assert asyncio.run(run()) == [0, 0, 3, 3, 3, 6, 6, 7]
 
 
+def test_a_worker_waits_for_the_records_its_own_waits_behind_not_for_later_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Records appended while a commit is under way do not lengthen a worker's wait: a worker
+    goes on once fewer than ``ahead`` of the records up to its own wait for their commit (the
+    bound counts those), not once every record appended so far is committed."""
+    monkeypatch.setattr(store_module.writer, "COMMIT_AFTER", 3600.0)
+    path = tmp_path / "c.sqlite3"
+
+    async def run() -> tuple[int, int, int]:
+        store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+        store.ahead = 3
+        try:
+            for i in range(3):
+                store.sink(FetchRecord(url=f"http://h.test/{i}", status=200))
+            await asyncio.sleep(0)  # the three are handed to the committer
+            # The 4th comes before their commit is heard of (the loop has not turned since):
+            # 4 wait, so its worker waits — for the first 2 of them, which the commit handed
+            # brings, not for the 4th.
+            store.sink(FetchRecord(url="http://h.test/3", status=200))
+            waiting = store._appended - store._committed
+            await asyncio.wait_for(store.before_take(), 5)
+            return waiting, len(recorded_urls(path)), store._appended - store._committed
+        finally:
+            store.close("finished")
+
+    assert asyncio.run(run()) == (4, 3, 1)
+
+
 def test_records_fewer_than_ahead_are_committed_after_a_while(tmp_path: Path) -> None:
     """A slow site or the crawl's end: records that never reach ``ahead`` are committed
     COMMIT_AFTER after the first of them, with nobody waiting."""
