@@ -423,7 +423,9 @@ class CrawlStore:
 
     async def _committed_through(self, target: int) -> None:
         """Until the first ``target`` records appended are committed (or writing failed)."""
-        if self._handed < target and not self._soon:
+        # Those after ``target`` go too, in the commit under way or the next: left to wait for
+        # ``ahead`` of them, the next worker to finish would find ``ahead`` waiting and wait.
+        if not self._soon:
             self._schedule(soon=True)
         self._loop = loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()

@@ -469,28 +469,66 @@ def test_a_worker_waits_for_the_records_its_own_waits_behind_not_for_later_ones(
 ) -> None:
     """Records appended while a commit is under way do not lengthen a worker's wait: a worker
     goes on once fewer than ``ahead`` of the records up to its own wait for their commit (the
-    bound counts those), not once every record appended so far is committed."""
+    bound counts those), not once every record appended so far is committed. Here the later
+    record's commit cannot happen (another connection holds the write lock) until the worker
+    has gone on; waiting for it, the worker would go on only once it failed."""
     monkeypatch.setattr(store_module.writer, "COMMIT_AFTER", 3600.0)
     path = tmp_path / "c.sqlite3"
 
-    async def run() -> tuple[int, int, int]:
+    async def run() -> tuple[int, int, str | None, str | None]:
+        store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+        store.ahead = 3
+        other = sqlite3.connect(path, isolation_level=None)
+        try:
+            for i in range(3):
+                store.sink(FetchRecord(url=f"http://h.test/{i}", status=200))
+            await asyncio.sleep(0)  # the three are handed to the committer
+            assert store._committer is not None
+            store._committer.wait(3)  # committed, not yet heard of (the loop has not turned)
+            other.execute("BEGIN IMMEDIATE")  # the file's write lock: no commit from here
+            # The 4th comes: 4 wait, so its worker waits — for the first 2 of them, which the
+            # commit done brings, not for the 4th.
+            store.sink(FetchRecord(url="http://h.test/3", status=200))
+            waiting = store._appended - store._committed
+            await store.before_take()  # (wait_for would let the loop turn: a task)
+            went_on_at, error = store._committed, store.error
+            other.execute("COMMIT")
+            await asyncio.wait_for(store.durable(), 10)
+            return waiting, went_on_at, error, store.error
+        finally:
+            other.close()
+            store.close("finished")
+
+    assert asyncio.run(run()) == (4, 3, None, None)
+
+
+def test_a_worker_that_waits_sends_the_records_after_its_wait_to_be_committed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The records a waiting worker does not wait for go to the committer all the same, not
+    once ``ahead`` of them wait (nor after COMMIT_AFTER): left behind, they would make the next
+    worker to finish wait for a commit not yet begun."""
+    monkeypatch.setattr(store_module.writer, "COMMIT_AFTER", 3600.0)
+    path = tmp_path / "c.sqlite3"
+
+    async def run() -> int:
         store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
         store.ahead = 3
         try:
             for i in range(3):
                 store.sink(FetchRecord(url=f"http://h.test/{i}", status=200))
             await asyncio.sleep(0)  # the three are handed to the committer
-            # The 4th comes before their commit is heard of (the loop has not turned since):
-            # 4 wait, so its worker waits — for the first 2 of them, which the commit handed
-            # brings, not for the 4th.
             store.sink(FetchRecord(url="http://h.test/3", status=200))
-            waiting = store._appended - store._committed
-            await asyncio.wait_for(store.before_take(), 5)
-            return waiting, len(recorded_urls(path)), store._appended - store._committed
+            await asyncio.wait_for(store.before_take(), 5)  # for the first three
+            for _ in range(1000):  # the 4th's commit, heard of in a later turn
+                if store._committed == 4:
+                    break
+                await asyncio.sleep(0.005)
+            return len(recorded_urls(path))
         finally:
             store.close("finished")
 
-    assert asyncio.run(run()) == (4, 3, 1)
+    assert asyncio.run(run()) == 4
 
 
 def test_records_fewer_than_ahead_are_committed_after_a_while(tmp_path: Path) -> None:
