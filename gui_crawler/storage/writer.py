@@ -8,21 +8,19 @@ iterations (a commit's fixed cost is ~28 us of SQLite and system calls). The rec
 soon as ``ahead`` of them wait (the crawl's worker count), else COMMIT_AFTER after the first of
 them; a record is committed once the loop has heard so from the thread. Handing fewer at a time
 measured slower: more commits, more of the GIL for the thread. ``before_take()`` lets a worker
-take its next URL while fewer than ``ahead`` records wait; once ``ahead`` or more of the records
-appended up to then wait, it waits until fewer of those do — for the commit of the first of them,
-not of records appended after its call (those lengthened the waits, and each such wait forced a
-commit of its own). So after a kill -9 at most ``ahead - 1`` records plus the fetches in flight
-(one per worker) are lost, and fetched again on resume: with N workers (``ahead`` = N) at most
-2N - 1. Proof: the records not committed are the last ones appended (the thread commits all it
-was handed, in order); the worker of the ``ahead``-th of them, or of one after it, found at least
-``ahead`` records not committed up to its own at ``before_take`` and goes on only once one of
-them is committed, which never came: those workers fetch nothing, and each has one such record.
-``durable()`` waits for every record so far (the cluster's collector, before it tells Redis).
-Checkpoints, which fsync, run on a thread of their own (``checkpoint.Checkpointer``). A URL taken
-in (``Queued``) is always committed no later than its record, so after a crash "queued and not
-recorded" is exactly the frontier; the roots are committed when the file is created. A recorded
-URL's queued row is deleted after its record (a thousand at a time; not written at all when both
-come in one commit), so that a crawl that ends leaves none: the file keeps each URL once.
+take its next URL while fewer than ``ahead`` records wait; once ``ahead`` wait it waits for their
+commit. So after a kill -9 at most ``ahead - 1`` records plus the fetches in flight (one per
+worker) are lost, and fetched again on resume: with N workers (``ahead`` = N) at most 2N - 1.
+Proof: the records not committed are the last ones appended (the thread commits all it was
+handed, in order); the ``ahead``-th of them and each after it was appended with ``ahead`` or
+more waiting, so its worker has waited since at ``before_take`` (no commit came): those workers
+fetch nothing, and each has one such record. ``durable()`` waits for every record so far (the
+cluster's collector, before it tells Redis). Checkpoints, which fsync, run on a thread of their
+own (``checkpoint.Checkpointer``). A URL taken in (``Queued``) is always committed no later than
+its record, so after a crash "queued and not recorded" is exactly the frontier; the roots are
+committed when the file is created. A recorded URL's queued row is deleted after its record (a
+thousand at a time; not written at all when both come in one commit), so that a crawl that ends
+leaves none: the file keeps each URL once.
 
 One crawl at a time writes a file (``locking``).
 """
@@ -413,31 +411,23 @@ class CrawlStore:
         self._release_waiters()
 
     async def before_take(self) -> None:
-        """Awaited by a worker before it takes its next URL: returns once fewer than ``ahead``
-        of the records appended so far (its own the last of them, or before it) wait for their
-        commit — at once if they already do (the kill -9 bound in the module's docstring)."""
-        target = self._appended - self.ahead + 1
-        if self._committed >= target or self._db is None:
-            return
-        await self._committed_through(target)
-
-    async def _committed_through(self, target: int) -> None:
-        """Until the first ``target`` records appended are committed (or writing failed)."""
-        # Those after ``target`` go too, in the commit under way or the next: left to wait for
-        # ``ahead`` of them, the next worker to finish would find ``ahead`` waiting and wait.
-        if not self._soon:
-            self._schedule(soon=True)
-        self._loop = loop = asyncio.get_running_loop()
-        fut: asyncio.Future[None] = loop.create_future()
-        self._waiters.append((target, fut))
-        await fut
+        """Awaited by a worker before it takes its next URL: returns at once while fewer than
+        ``ahead`` records wait for their commit, else once they are committed (the kill -9
+        bound in the module's docstring)."""
+        if self._appended - self._committed >= self.ahead:
+            await self.durable()
 
     async def durable(self) -> None:
         """Wait until every record handed to ``sink`` so far is committed (or writing failed)."""
         target = self._appended
         if self._committed >= target or self._db is None:
             return
-        await self._committed_through(target)
+        if not self._soon:
+            self._schedule(soon=True)
+        self._loop = loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
+        self._waiters.append((target, fut))
+        await fut
 
     def _release_waiters(self, everyone: bool = False) -> None:
         committed, keep = self._committed, []
