@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import os
+import random
 import signal
 import sqlite3
 import subprocess
@@ -462,6 +463,51 @@ def test_workers_run_ahead_of_the_commits_by_fewer_than_ahead_records(
     # Records 1 and 2 wait while their workers go on; the 3rd's worker goes on once the three
     # are committed; and so on. durable() commits the 7th at once.
     assert asyncio.run(run()) == [0, 0, 3, 3, 3, 6, 6, 7]
+
+
+def test_a_kill_at_any_moment_redoes_at_most_2n_minus_1_fetches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """N workers finishing in shuffled orders against slow commits: each time a worker goes on
+    to fetch, the records not in the file yet plus the workers fetching — what a kill -9 at that
+    moment makes a resume fetch again — are at most 2N - 1 (and more than N: the records do
+    wait for their commits here; a worker going on at N waiting makes it 2N)."""
+    workers, per_worker = 4, 40
+    write = CrawlStore._write
+
+    def slow_write(self: CrawlStore, batch: list[Any]) -> tuple[int, str | None]:
+        time.sleep(0.002)  # a slow disk: records pile up behind each commit
+        return write(self, batch)
+
+    monkeypatch.setattr(CrawlStore, "_write", slow_write)
+    path = tmp_path / "c.sqlite3"
+    rng = random.Random(42)
+
+    async def run() -> int:
+        store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+        store.ahead = workers
+        fetching, worst = 0, 0
+
+        async def worker(w: int) -> None:
+            nonlocal fetching, worst
+            for i in range(per_worker):
+                await store.before_take()
+                fetching += 1
+                assert store._committer is not None
+                in_file = store._committer._through  # at least: read after the commit's end
+                worst = max(worst, store._appended - in_file + fetching)
+                for _ in range(rng.randrange(6)):
+                    await asyncio.sleep(0 if rng.random() < 0.8 else 0.001)
+                fetching -= 1
+                store.sink(FetchRecord(url=f"http://h.test/{w}/{i}", status=200))
+
+        try:
+            await asyncio.wait_for(asyncio.gather(*(worker(w) for w in range(workers))), 60)
+        finally:
+            store.close("finished")
+        return worst
+
+    assert workers < asyncio.run(run()) <= 2 * workers - 1
 
 
 def test_records_fewer_than_ahead_are_committed_after_a_while(tmp_path: Path) -> None:
