@@ -135,14 +135,21 @@ def test_a_read_stall_and_a_total_stall_time_out_as_with_aiohttp() -> None:
     assert direct == via_aiohttp and issubclass(direct[0], TimeoutError), direct
 
 
-def test_the_request_bytes_are_aiohttps() -> None:
-    heads: list[bytes] = []
+def recording(heads: list[bytes]) -> Answer:
+    """A server's handler that keeps each request's head in ``heads`` and answers "ok"."""
 
     async def record(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         heads.append(await reader.readuntil(b"\r\n\r\n"))
         writer.write(ANSWERS["ok"])
         await writer.drain()
         writer.close()
+
+    return record
+
+
+def test_the_request_bytes_are_aiohttps() -> None:
+    heads: list[bytes] = []
+    record = recording(heads)
 
     async def main() -> None:
         server, port = await serve(record)
@@ -164,12 +171,7 @@ def test_a_url_given_as_text_is_requested_as_yarl_reads_it_encoded() -> None:
     from it with ``encoded=True`` (fragment, tabs and an empty query dropped, the scheme's case,
     a default port), the first of a netloc and those after it alike."""
     heads: list[bytes] = []
-
-    async def record(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        heads.append(await reader.readuntil(b"\r\n\r\n"))
-        writer.write(ANSWERS["ok"])
-        await writer.drain()
-        writer.close()
+    record = recording(heads)
 
     async def main() -> None:
         server, port = await serve(record)
