@@ -56,9 +56,19 @@ def test_without_url_the_demo_site_is_offered(run: Callable[..., Any], qtbot: An
     import asyncio
 
     args = build_parser().parse_args(["--demo-latency", "0"])
+    # An earlier test's window may still be alive (closed, not yet deleted) and in any order
+    # among the top-level widgets: this one is the window that was not there before.
+    before = windows()  # held, so that no new window can take an old one's identity
     task = asyncio.ensure_future(run_window(args))
-    qtbot.waitUntil(lambda: bool(windows()) and windows()[-1].address.text() != "", timeout=5000)
-    w = windows()[-1]
+
+    def new_window() -> MainWindow | None:
+        return next(
+            (w for w in windows() if all(w is not b for b in before) and w.address.text()), None
+        )
+
+    qtbot.waitUntil(lambda: new_window() is not None, timeout=5000)
+    w = new_window()
+    assert w is not None
     assert w.address.text().startswith("http://127.0.0.1:")
     assert "demo site" in w.state_label.text()
     w.close()
