@@ -10,8 +10,10 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, make_dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any
+
+from gui_crawler.base.twins import thawed_maker
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 # How a redirect record's note begins when its target is outside the crawl's scope.
@@ -161,23 +163,10 @@ RECORD_FIELDS = tuple(f.name for f in fields(FetchRecord))
 _values_of = operator.attrgetter(*RECORD_FIELDS)
 
 
-def _become_record(self: Any) -> None:
-    self.__class__ = FetchRecord
-
-
-# ``new_record(*values)``: a FetchRecord of every field's value, in RECORD_FIELDS order, made as
-# a twin with the same slots that is not frozen and then becomes a FetchRecord. A frozen
-# dataclass sets each field through object.__setattr__: 6-11 µs for the 48 fields, where the
-# twin's plain stores take 0.7 µs; every URL's record is made on the event loop's thread.
-new_record: Callable[..., FetchRecord] = make_dataclass(
-    "FetchRecordTwin",
-    RECORD_FIELDS,
-    slots=True,
-    eq=False,
-    repr=False,
-    match_args=False,
-    namespace={"__post_init__": _become_record},
-)
+# ``new_record(*values)``: a FetchRecord of every field's value, in RECORD_FIELDS order, made
+# without the frozen __init__'s per-field cost (base/twins.py); every URL's record is made on the
+# event loop's thread.
+new_record = thawed_maker(FetchRecord)
 _LINKS = RECORD_FIELDS.index("links")
 _WORDS = RECORD_FIELDS.index("words")
 
