@@ -357,9 +357,6 @@ def category(rec: FetchRecord) -> str:
     return category_of(rec.status, rec.error_kind, rec.content_type)
 
 
-_HTML = ("text/html", "application/xhtml+xml")  # the content types category_of counts html
-
-
 def category_of(status: int | None, error_kind: str | None, content_type: str | None) -> str:
     """The seed report's category of a record's status, error kind and content type."""
     if error_kind is not None:
@@ -370,7 +367,7 @@ def category_of(status: int | None, error_kind: str | None, content_type: str | 
         return "redirect"
     if status != 200:
         return f"status_{status}"
-    if content_type in _HTML:
+    if content_type in ("text/html", "application/xhtml+xml"):
         return "html"
     return "other"
 
@@ -480,20 +477,11 @@ class Tally:
 
     def add_one(self, rec: FetchRecord, n: int = 1) -> None:
         """Count ``rec`` (``n`` -1: take it back)."""
-        if rec.status == 200 and rec.error_kind is None:
-            # Most records (a crawl counts each as it comes, on its event loop's thread): ok
-            # under any rules, html or other, in a third of add_counted's time.
-            self.counts[Verdict.OK] += n
-            if rec.content_type in _HTML:
-                self.kinds["html"] += n
-                self.html_bytes += n * rec.size
-            else:
-                self.kinds["other"] += n
-            if rec.external:
-                self.external += n
-            return
+        # Most records are a 200 without an error: ok under any rules (StatusRules._answered),
+        # so their verdict is not worked out (a crawl counts each record on its event loop).
+        plain = rec.status == 200 and rec.error_kind is None
         self.add_counted(
-            self.rules.verdict(rec),
+            Verdict.OK if plain else self.rules.verdict(rec),
             rec.status,
             rec.error_kind,
             rec.content_type,
