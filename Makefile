@@ -14,8 +14,14 @@ PY313  ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13) \
 VENV313 ?= .venv-3.13
 # Every pass of the suite on every core (pytest-xdist): the workers take tests as they free up;
 # tests marked xdist_group(NAME) run on one worker, one after the other (--dist loadgroup).
+# A worker that crashes (a segfault) ends the pass at once, failed: pytest-xdist 3.8 replacing a
+# crashed worker under --dist loadgroup can wait for ever (its issues 1323 and 1327).
 # XDIST= runs a pass in one process.
-XDIST  ?= -n auto --dist loadgroup
+XDIST  ?= -n auto --dist loadgroup --max-worker-restart 0
+# In CI (CI set, no terminal) a pass that hangs where pytest-timeout cannot interrupt it (a test
+# stuck in C code) is ended after 30 minutes, failed; a pass takes about four. Not at a terminal:
+# timeout's own process group would keep Ctrl-C from reaching the tests.
+PASS_LIMIT ?= $(if $(CI),timeout -k 30 1800)
 # The window's translations, compiled by the install (setup.py) and again here when a .ts changed.
 QM     := $(patsubst %.ts,%.qm,$(wildcard gui_crawler/resources/*.ts))
 .PHONY: run test test-pure test-3.13 test-sanitizers lint bench clean translations
@@ -68,7 +74,7 @@ test: $(TEST_STAMP) $(QM)
 	$(VENV)/bin/ruff format --check gui_crawler tests bench
 	$(VENV)/bin/mypy
 	@echo "== the whole suite ($$($(PY) -c 'from gui_crawler.parsing import accel; print(accel.describe())'))"
-	$(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
+	$(PASS_LIMIT) $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-pure test-3.13 test-sanitizers
 
 # The tests of what the compiled parts do and of what uses them (the engine, the store, the CLI),
@@ -76,12 +82,12 @@ test: $(TEST_STAMP) $(QM)
 # pure-Python path is the specification, and the one installed where no C compiler is.
 test-pure: $(TEST_STAMP)
 	@echo "== parsing, engine, store and CLI tests in pure Python (GUI_CRAWLER_NO_EXTENSIONS=1)"
-	GUI_CRAWLER_NO_EXTENSIONS=1 $(PY) -m pytest $(XDIST) $(PYTEST_ARGS) -m pure
+	GUI_CRAWLER_NO_EXTENSIONS=1 $(PASS_LIMIT) $(PY) -m pytest $(XDIST) $(PYTEST_ARGS) -m pure
 
 # Where the compiled parts were not built (no compiler) there is no C to check.
 test-sanitizers: $(TEST_STAMP)
 	@if $(PY) -c 'from gui_crawler.parsing import accel; raise SystemExit(not accel.compiled("pagewalk"))'; \
-	then bash tools/sanitize.sh $(PY) $(XDIST); \
+	then $(PASS_LIMIT) bash tools/sanitize.sh $(PY) $(XDIST); \
 	else echo "== no compiled parts here: the sanitizer build is skipped"; fi
 
 test-3.13:
@@ -94,7 +100,7 @@ else
 	@echo "== installing gui_crawler and its test tools into $(VENV313)"
 	@$(VENV313)/bin/python -m pip install -qq $(EDITABLE) '.[test]'
 	@echo "== the whole suite under $$($(VENV313)/bin/python -V) ($$($(VENV313)/bin/python -c 'from gui_crawler.parsing import accel; print(accel.describe())'))"
-	$(VENV313)/bin/python -m pytest -p no:cacheprovider $(XDIST) $(PYTEST_ARGS)
+	$(PASS_LIMIT) $(VENV313)/bin/python -m pytest -p no:cacheprovider $(XDIST) $(PYTEST_ARGS)
 endif
 
 bench: $(TEST_STAMP)
