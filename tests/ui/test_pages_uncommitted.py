@@ -55,7 +55,9 @@ def test_batches_wait_for_no_commit_and_the_table_ends_with_every_row(
     def batch(records: list[Any], _workers: Any) -> None:
         if records and not batches:
             first.extend(titles(window))
-        elif len(batches) == 2 and (pages := [r.url for r in records if r.links]):
+        # From the third batch on, the first with a page that has links (under load a batch may
+        # hold only pages without: images, a 404).
+        elif len(batches) >= 2 and not picked and (pages := [r.url for r in records if r.links]):
             window.details.show_url(pages[-1])
             picked.append((pages[-1], titles(window)))
             window.details.show_url(live_site.url)
