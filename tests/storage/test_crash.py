@@ -357,10 +357,15 @@ def test_a_store_error_still_writes_the_csv(tmp_path: Path) -> None:
     site = Site()
     site.page("/", [f"/g{i}" for i in range(150)])
     for i in range(150):
-        site.page(f"/g{i}", [], delay=0.01)
+        # 25 links of 40 random hex digits each: ~1 KB a page the crawl file keeps (the links'
+        # words) and the CSV does not. The file ends at ~180 KB however its commits were batched
+        # (~50 KB without them: a loaded machine's few big commits stayed under the limit).
+        rnd = random.Random(i)
+        words = "".join(f'<a href="/">{rnd.getrandbits(160):040x}</a>' for _ in range(25))
+        site.html(f"/g{i}", f"<!doctype html><body>{words}</body>", delay=0.01)
     db, out = tmp_path / "s.sqlite3", tmp_path / "out.csv"
 
-    def small_files() -> None:  # the crawl file outgrows this; the CSV of a few rows does not
+    def small_files() -> None:  # the crawl file outgrows this; the CSV (~26 KB) does not
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (96_000, 96_000))
 
