@@ -292,10 +292,10 @@ static void wake_drain(pool_t *p)
 #ifdef __GLIBC__
 /* A big page's memory back to the system, once the process holds TRIM_SLACK more than after the
  * last trim. malloc_trim gives back every free page of every arena, the small pages' working set
- * too: each parser thread and the event loop's then fault it in again (rust-doc, ~46 pages of a
- * MB or more: ~100,000 page faults more, ~0.2 s of CPU). Most big pages' memory goes back on its
- * own, from the top of their arena; what the trim is for is the rest, left free between blocks in
- * use, which grows only after several. */
+ * too: each parser thread and the event loop's then fault it in again (rust-doc's pages of a MB
+ * or more: ~20,000 faults more on the loop's thread, tens of thousands on the parser threads).
+ * Most of a big page's memory goes back on its own, from its arena's top; what the trim is for is
+ * the rest, left free between blocks in use, which grows only after several big pages. */
 #define TRIM_SLACK ((size_t) 32 << 20)
 static size_t trimmed_at; /* resident bytes after the last trim; both threads: a race trims twice */
 
