@@ -289,6 +289,48 @@ static void wake_drain(pool_t *p)
 #endif
 }
 
+#ifdef __GLIBC__
+/* A big page's memory back to the system, once the process holds TRIM_SLACK more than after the
+ * last trim. malloc_trim gives back every free page of every arena, the small pages' working set
+ * too: each parser thread and the event loop's then fault it in again (rust-doc's pages of a MB
+ * or more: ~20,000 faults more on the loop's thread, tens of thousands on the parser threads).
+ * Most of a big page's memory goes back on its own, from its arena's top; what the trim is for is
+ * the rest, left free between blocks in use, which grows only after several big pages. */
+#define TRIM_SLACK ((size_t) 32 << 20)
+static size_t trimmed_at; /* resident bytes after the last trim; both threads: a race trims twice */
+
+static size_t resident(void)
+{
+    char text[64];
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd >= 0 ? read(fd, text, sizeof(text) - 1) : -1;
+    if (fd >= 0) {
+        close(fd);
+    }
+    if (n <= 0) {
+        return SIZE_MAX; /* not known: always trim */
+    }
+    text[n] = '\0';
+    unsigned long pages = 0;
+    const char *p = strchr(text, ' ');
+    if (p == NULL || sscanf(p, "%lu", &pages) != 1) {
+        return SIZE_MAX;
+    }
+    return (size_t) pages * (size_t) sysconf(_SC_PAGESIZE);
+}
+
+static void trim_if_grown(void)
+{
+    size_t now_resident = resident();
+    size_t last = __atomic_load_n(&trimmed_at, __ATOMIC_RELAXED);
+    if (now_resident == SIZE_MAX || now_resident > last + TRIM_SLACK) {
+        malloc_trim(0);
+        size_t after = resident();
+        __atomic_store_n(&trimmed_at, after == SIZE_MAX ? 0 : after, __ATOMIC_RELAXED);
+    }
+}
+#endif
+
 static double now(void)
 {
     struct timespec t;
@@ -371,7 +413,7 @@ static void run_job(job_t *j)
     blake2b_final(&text, j->digest);
 #ifdef __GLIBC__
     if (j->trim) {
-        malloc_trim(0);
+        trim_if_grown();
     }
 #endif
     j->seconds = now() - t0;

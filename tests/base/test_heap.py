@@ -32,6 +32,19 @@ def test_big_blocks_go_back_to_the_system_once_freed_even_after_a_bigger_one() -
     del blocks
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="Linux only")
+def test_a_page_worth_of_blocks_freed_stays_for_the_next_page() -> None:
+    """A parse's blocks under the mmap threshold, a few MB in all, freed: glibc's 128 KB trim
+    threshold gave them back at once, and the next page faulted them in again."""
+    heap.tune()
+    assert heap.trim() is True
+    for _ in range(3):
+        blocks = [bytes(100 * 1024) for _ in range(30)]
+        held = rss()
+        del blocks
+        assert held - rss() < MB
+
+
 def test_each_parser_thread_has_an_arena_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """The loop's, the other threads', and one a parser thread: a pool of more threads than cores
     (``--parse-threads``) gets more arenas; a smaller one later never takes them away."""
