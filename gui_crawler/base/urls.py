@@ -149,6 +149,10 @@ _NORMAL = re.compile(
 )
 
 
+# A scheme as urlsplit reads one (RFC 3986 3.1): an ASCII letter, then letters, digits, "+-.".
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+
+
 def _remove_dot_segments(path: str) -> str:
     """RFC 3986 §5.2.4 for a path starting with "/"."""
     segments = path.split("/")
@@ -255,6 +259,10 @@ def _join_href(base: str, directory: str, href: str) -> str | None:
         return None  # the same page; or absurd
     if href.startswith("http") and (url := _normal_absolute(href)) is not None:
         return url
+    if (scheme := _SCHEME.match(href)) is not None and scheme[1].lower() not in SCHEMES:
+        # No http(s) URL, whatever the base: urljoin hands it back as it is, and normalize
+        # refuses its scheme. python3-doc's pages link ~2 file:// URLs each: ~20 us saved a link.
+        return None
     return _join(base if not href or href[0] == "?" else directory, href)
 
 

@@ -205,3 +205,31 @@ def test_partition_of_an_unfiltered_scope_is_each_links_host_test(
     inside, outside = scope.partition(urls)
     assert inside == [u for u in urls if scope.host_ok(u)]
     assert outside == [u for u in urls if not scope.host_ok(u)]
+
+
+def test_a_link_of_another_scheme_is_refused_without_urljoin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """file:, mailto:, javascript: links (python3-doc has two file:// links a page) are no
+    crawlable URL whatever the page: refused before urljoin and its three urlsplits, with the
+    same answer the general path gives."""
+    from gui_crawler.base import urls
+
+    hrefs = [
+        "file:///usr/share/doc/x.html", "mailto:a%40b.org", "javascript:void(0)", "x:y",
+        "tel:+1", "a.b+c-d:e", "Data:text/html,x", "file:x\ty", "localhost:8080/x",
+    ]  # fmt: skip
+    page = "http://h.org/docs/page.html"
+    for href in hrefs:
+        assert urls._slow_join(urls._base_key(page, href), href) is None, href
+    # Still joined as before: what is not a scheme, or is http's own.
+    kept = {"http:x.html": "http://h.org/docs/x.html", "1a:b": "http://h.org/docs/1a:b",
+            "HTTPS://h.org/a": "https://h.org/a", "fi\tle:x": None}  # fmt: skip
+    joined = []
+    real = urls.urljoin
+    monkeypatch.setattr(urls, "urljoin", lambda base, href: joined.append(href) or real(base, href))
+    urls._join.cache_clear()
+    join_href = urls.href_joiner(page)
+    assert [join_href(href) for href in hrefs] == [None] * len(hrefs)
+    assert joined == []
+    assert {href: join_href(href) for href in kept} == kept
