@@ -357,3 +357,43 @@ def test_attributes_read_by_name_and_repeated_hrefs_read_as_the_specification_re
         assert c.walked_words(mine) == spec.walked_words(theirs), page
         assert c.walked_said(mine) == spec.walked_said(theirs), page
         assert c.walked_fragments(mine) == spec.walked_fragments(theirs), page
+
+
+def test_lorem_ipsum_at_every_place_of_a_block_is_found_as_the_specification_finds_it() -> None:
+    """The visible text read sixteen bytes a step: "lorem ipsum" beginning at each place of a
+    block and of the bytes after the last whole block, at the text's very end, one letter short,
+    and beside other "lo"s; the compiled walk flags the pages its twin flags (checks' index 5)."""
+    c = compiled_twin("pagewalk")
+    phrases = [
+        b"lorem ipsum",
+        b"LoReM IPSUM",
+        b"lorem ipsu",
+        b"lo lorem ipsum",
+        b"lOrEmIpSuM",
+        b"lorEmipsun",
+    ]
+    flagged = set()
+    for phrase in phrases:
+        for before in range(40):
+            for after in (0, 1, 6, 7, 16):
+                data = b"<p>" + b"x" * before + phrase + b"y" * after + b"</p>"
+                want = spec.walked_checks(spec.walk_apart(data, None))
+                assert c.walked_checks(c.walk_apart(data, None)) == want, data
+                assert want[5] == (b"loremipsum" in phrase.lower().replace(b" ", b"")), data
+                flagged.add(want[5])
+    assert flagged == {0, 1}
+
+
+def test_links_sharing_each_length_of_prefix_pack_as_the_specification_packs_them() -> None:
+    """Sorted links front-coded, the bytes shared with the link before compared eight at a
+    time: links alike up to each length (0-40 bytes), then differing or one ending."""
+    c = compiled_twin("pagewalk")
+    base = "abcdefghijklmnopqrstuvwxyz0123456789ABCD"
+    hrefs = {"z", ""}
+    for k in range(len(base)):
+        hrefs.update({base[:k], base[:k] + "~", base[:k] + "!" + base[k + 1 :], base[: k + 1]})
+    page = b"".join(b'<a href="%s">w</a>' % h.encode() for h in sorted(hrefs))
+    for directory in ("http://h/d/", None):
+        for joins in (True, False):
+            mine = c.walked_said(c.walk_apart(page, directory), joins)
+            assert mine == spec.walked_said(spec.walk_apart(page, directory), joins)
