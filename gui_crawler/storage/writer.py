@@ -2,25 +2,26 @@
 runs, so a crawl that was cancelled, crashed or was killed can be reopened and resumed. No Qt here.
 
 Records are committed by a thread of their own (``committer``): the loop hands it the events in
-order and goes on; it builds the rows and commits them, one transaction (WAL, synchronous=NORMAL:
-a write() with no fsync, which a killed process cannot lose) for the records of several loop
+order and goes on; it builds the rows and commits them, one transaction (WAL, synchronous=NORMAL: a
+write() with no fsync, which a killed process cannot lose) for the records of several loop
 iterations (a commit's fixed cost is ~28 us of SQLite and system calls). The records go to it as
-soon as ``ahead`` of them wait (the crawl's worker count), else COMMIT_AFTER after the first of
-them; a record is committed once the loop has heard so from the thread. Handing fewer at a time
-measured slower: more commits, more of the GIL for the thread. ``before_take()`` lets a worker
-take its next URL while fewer than ``ahead`` records wait; once ``ahead`` wait it waits for their
-commit. So after a kill -9 at most ``ahead - 1`` records plus the fetches in flight (one per
-worker) are lost, and fetched again on resume: with N workers (``ahead`` = N) at most 2N - 1.
-Proof: the records not committed are the last ones appended (the thread commits all it was
-handed, in order); the ``ahead``-th of them and each after it was appended with ``ahead`` or
-more waiting, so its worker has waited since at ``before_take`` (no commit came): those workers
-fetch nothing, and each has one such record. ``durable()`` waits for every record so far (the
-cluster's collector, before it tells Redis). Checkpoints, which fsync, run on a thread of their
-own (``checkpoint.Checkpointer``). A URL taken in (``Queued``) is always committed no later than
-its record, so after a crash "queued and not recorded" is exactly the frontier; the roots are
-committed when the file is created. A recorded URL's queued row is deleted after its record (a
-thousand at a time; not written at all when both come in one commit), so that a crawl that ends
-leaves none: the file keeps each URL once.
+soon as half of ``ahead`` wait (``ahead``: the crawl's worker count), else COMMIT_AFTER after the
+first of them; a record is committed once the loop has heard so from the thread. Handed over at
+``ahead``, a commit began only as the workers began to wait for it, and each worker that finished
+meanwhile waited for it too (~8,500 waits a rust-doc crawl, one every third record); at half, it is
+under way while the other half comes. ``before_take()`` lets a worker take its next URL while fewer
+than ``ahead`` records wait; once ``ahead`` wait it waits for their commit. So after a kill -9 at
+most ``ahead - 1`` records plus the fetches in flight (one per worker) are lost, and fetched again
+on resume: with N workers (``ahead`` = N) at most 2N - 1. Proof: the records not committed are the
+last ones appended (the thread commits all it was handed, in order); the ``ahead``-th of them and
+each after it was appended with ``ahead`` or more waiting, so its worker has waited since at
+``before_take`` (no commit came): those workers fetch nothing, and each has one such record.
+``durable()`` waits for every record so far (the cluster's collector, before it tells Redis).
+Checkpoints, which fsync, run on a thread of their own (``checkpoint.Checkpointer``). A URL taken in
+(``Queued``) is always committed no later than its record, so after a crash "queued and not
+recorded" is exactly the frontier; the roots are committed when the file is created. A recorded
+URL's queued row is deleted after its record (a thousand at a time; not written at all when both
+come in one commit), so that a crawl that ends leaves none: the file keeps each URL once.
 
 One crawl at a time writes a file (``locking``).
 """
@@ -345,7 +346,7 @@ class CrawlStore:
         if t is FetchRecord:
             self._buf.append(event)  # type: ignore[arg-type]
             self._appended += 1
-            if self._appended - self._handed >= self.ahead:
+            if self._appended - self._handed >= (self.ahead + 1) >> 1:
                 if not self._soon:
                     self._schedule(soon=True)
             elif self._pending_commit is None:

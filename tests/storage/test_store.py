@@ -439,9 +439,10 @@ def test_records_waiting_for_the_loops_commit_are_committed_when_asked(tmp_path:
 def test_workers_run_ahead_of_the_commits_by_fewer_than_ahead_records(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A commit for ``ahead`` records, not each loop iteration's: a worker takes its next URL at
-    once while fewer wait; the ``ahead``-th is committed in its own iteration and its worker
-    waits for that. The timer (COMMIT_AFTER) is out of reach here: only the count commits."""
+    """Not a commit each loop iteration: a worker takes its next URL at once while fewer than
+    ``ahead`` records wait; the ``ahead``-th's worker waits for their commit. The loop does not
+    turn between records here, so the commit handed over at half of them has not begun; the
+    timer (COMMIT_AFTER) is out of reach: only the count commits."""
     monkeypatch.setattr(store_module.writer, "COMMIT_AFTER", 3600.0)
     path = tmp_path / "c.sqlite3"
 
@@ -463,6 +464,33 @@ def test_workers_run_ahead_of_the_commits_by_fewer_than_ahead_records(
     # Records 1 and 2 wait while their workers go on; the 3rd's worker goes on once the three
     # are committed; and so on. durable() commits the 7th at once.
     assert asyncio.run(run()) == [0, 0, 3, 3, 3, 6, 6, 7]
+
+
+def test_a_commit_is_under_way_once_half_of_ahead_records_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The records go to the commit thread once half of ``ahead`` wait, so that their commit is
+    under way while the rest come and the workers need not wait for it: here 2 of ``ahead`` 4
+    are in the file after the loop turns, no worker having waited (at ``ahead`` none would be)."""
+    monkeypatch.setattr(store_module.writer, "COMMIT_AFTER", 3600.0)
+    path = tmp_path / "c.sqlite3"
+
+    async def run() -> tuple[int, int]:
+        store = CrawlStore.create(path, CrawlConfig(roots=("http://h.test/",)).validated())
+        store.ahead = 4
+        try:
+            for i in range(3):
+                store.sink(FetchRecord(url=f"http://h.test/{i}", status=200))
+                await store.before_take()  # fewer than ahead wait: returns at once
+                if i == 1:
+                    await asyncio.sleep(0)  # the loop turns: the first two are handed over
+            assert store._committer is not None
+            store._committer.wait(store._handed)  # the commit of what was handed over
+            return len(recorded_urls(path)), store._handed
+        finally:
+            store.close("finished")
+
+    assert asyncio.run(run()) == (2, 2)
 
 
 def test_a_kill_at_any_moment_redoes_at_most_2n_minus_1_fetches(
