@@ -5,8 +5,9 @@ loop's thread (``_walkkids_py.walk_job``).
 selectolax lets go of the GIL only inside lexbor's parse, so a Python thread that walks pages
 shares one core with the event loop (python3-doc: the walks ~2.6 s of CPU a crawl, the loop ~1.1
 s, one after the other). Where this process may run on two cores or more, one child process
-walks pages too, on the other core, taking them from the same queue as the thread here: the
-child alone would be the crawl's critical path (all the walks), the two together split them.
+walks pages too, on the other core: each page goes to the child while it has room, to the
+thread here only when it has none (the thread's walks take the GIL from the loop; the child
+alone would be the crawl's critical path, all the walks).
 The child also does what the loop would do next with its pages (``_walkkids_py.settle``). It is
 started with the first page (its imports, ~0.2 s, overlap the crawl's first pages, walked here)
 and is given pages once it is up. A child that cannot start or dies leaves its pages, and every
@@ -85,25 +86,29 @@ class Walkers:
         self._wake_r.setblocking(False)
         self._wake_w.setblocking(False)
         self._child: subprocess.Popen[bytes] | None = None
-        # The first page came, or closing: a crawl whose pages are all parsed inline (small
-        # ones) starts no child. The first page comes ~20 ms after the crawl starts.
-        self._asked = threading.Event()
-        self._up = threading.Event()  # the child answered, or is gone
+        self._turn = threading.Condition(self._lock)  # a page may go somewhere now
         self._ready = False  # pages go to the child
+        self._gone = False  # the child cannot start, or died: no more pages go to it
         # The pages in the child, in the order sent: the order it answers them in.
         self._in_child: collections.deque[Job] = collections.deque()
-        self._slots = threading.Semaphore(IN_CHILD)
+        self._idle = 0  # threads here waiting for a page from the feeder
+        self._given: collections.deque[Job | None] = collections.deque()
         child = heap.cores() > 1 if process is None else process
-        # ``here`` False (tests): the threads here walk only what the child cannot.
-        self._here = here or not child
+        # With a child, the feeder hands out every page: to the child while it has room, to a
+        # thread here only when it has none. The thread's walks take the GIL from the loop, the
+        # child's take nothing; both split evenly, the loop's core was the crawl's critical path.
+        # ``here`` False (tests): only what the child cannot take is walked here, on the feeder.
+        run = self._run if not child else self._run_given if here else None
         self._threads = [
-            threading.Thread(target=self._run, name="crawl-parse", daemon=True)
-            for _ in range(threads if self._here else 0)
+            threading.Thread(target=run, name="crawl-parse", daemon=True)
+            for _ in range(threads if run is not None else 0)
         ]
+        self._feeder: threading.Thread | None = None
         if child:
-            self._threads.append(
-                threading.Thread(target=self._feed, name="crawl-parse-child", daemon=True)
+            self._feeder = threading.Thread(
+                target=self._feed, name="crawl-parse-child", daemon=True
             )
+            self._feeder.start()
         for t in self._threads:
             t.start()
 
@@ -126,60 +131,84 @@ class Walkers:
         pack for walked_found)."""
         if self._closed:
             raise ValueError("the parser threads are closed")
-        if not self._asked.is_set():
-            self._asked.set()
         self._jobs.put((id, data, directory, max_tags, tags, max_elements, max_pairs, checks, page_url))  # fmt: skip
 
     def _run(self) -> None:
         while (job := self._jobs.get()) is not None:
             self._finished(walk_job(job))
 
+    def _run_given(self) -> None:
+        """A thread here, given its pages by the feeder."""
+        while True:
+            with self._turn:
+                self._idle += 1
+                self._turn.notify_all()
+                while not self._given:
+                    self._turn.wait()
+                job = self._given.popleft()
+            if job is None:
+                return
+            self._finished(walk_job(job))
+
     def _feed(self) -> None:
-        """Starts the child at the first page; then each page this thread takes goes to it once
-        it is up, or is walked here if it is gone."""
-        self._asked.wait()
-        if not self._closed:
-            self._child = _spawn()
-        if self._child is None:  # not here (a frozen app), or closed before the first page
-            if not self._here:
-                self._run()
-            return
-        threading.Thread(target=self._read, name="crawl-parse-results", daemon=True).start()
-        self._up.wait()
+        """Each page to the child while it has room, else to a thread here once one is idle;
+        the child started at the first page (a crawl of small pages, all parsed inline, starts
+        none; the first page comes ~20 ms after the crawl's start)."""
         try:
-            while True:
-                to_child = self._ready
-                if to_child:
-                    self._slots.acquire()
-                if (job := self._jobs.get()) is None:
-                    break
-                if not (to_child and self._send(job)):
+            while (job := self._jobs.get()) is not None:
+                if self._child is None and not (self._gone or self._closed):
+                    self._start()
+                where = ""
+                with self._turn:
+                    while not self._closed:
+                        if self._ready and len(self._in_child) < IN_CHILD:
+                            self._in_child.append(job)
+                            where = "child"
+                        elif self._idle:
+                            self._idle -= 1
+                            self._given.append(job)
+                            self._turn.notify_all()
+                            where = "here"
+                        elif self._gone and not self._threads:
+                            where = "feeder"
+                        else:
+                            self._turn.wait()
+                            continue
+                        break
+                if where == "feeder" or (where == "child" and not self._send(job)):
                     self._finished(walk_job(job))
         finally:
-            with contextlib.suppress(OSError, ValueError):
-                self._pipe_in().close()  # the child ends once it has read all
+            with self._turn:
+                self._given.extend([None] * len(self._threads))
+                self._turn.notify_all()
+            if self._child is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    self._pipe_in().close()  # the child ends once it has read all
+
+    def _start(self) -> None:
+        self._child = _spawn()
+        if self._child is None:  # not here (a frozen app)
+            with self._turn:
+                self._gone = True
+                self._turn.notify_all()
+            return
+        threading.Thread(target=self._read, name="crawl-parse-results", daemon=True).start()
 
     def _pipe_in(self) -> IO[bytes]:
         assert self._child is not None and self._child.stdin is not None
         return self._child.stdin
 
     def _send(self, job: Job) -> bool:
-        """Hands ``job`` to the child, a slot taken; False where it is gone (the page is the
-        caller's, the slot given back)."""
-        with self._lock:
-            if not self._ready:
-                self._slots.release()
-                return False
-            self._in_child.append(job)
+        """Writes ``job`` (in ``_in_child`` already) to the child; False where it is gone (the
+        page is the caller's)."""
         try:
             pickle.dump(job, self._pipe_in(), pickle.HIGHEST_PROTOCOL)
             self._pipe_in().flush()
         except (OSError, ValueError):  # the child died (its reader gives its pages back)
-            with self._lock:
-                if job not in self._in_child:
+            with self._turn:
+                if not any(j is job for j in self._in_child):
                     return True  # the reader took it back and walks it
                 self._in_child.remove(job)
-            self._slots.release()
             return False
         return True
 
@@ -190,26 +219,27 @@ class Walkers:
         source = child.stdout
         try:
             pickle.load(source)  # its pid: it is up
-            self._ready = True
-            self._up.set()
+            with self._turn:
+                self._ready = True
+                self._turn.notify_all()
             while True:
                 id, pieces, seconds, digest, trouble = pickle.load(source)
-                with self._lock:
+                with self._turn:
                     self._in_child.popleft()
-                self._slots.release()
+                    self._turn.notify_all()
                 walked = None if pieces is None else unpack(pieces)
                 self._finished((id, walked, seconds, digest, trouble))
         except (EOFError, OSError, pickle.UnpicklingError):
             pass  # it ended: closed, or died
         except Exception:  # what it sent cannot be read here (out of memory): asked no more
             child.kill()
-        with self._lock:
+        with self._turn:
             self._ready = False
+            self._gone = True
             left = list(self._in_child)
             self._in_child.clear()
-        self._up.set()
+            self._turn.notify_all()
         for job in left:
-            self._slots.release()
             if not self._closed:
                 self._finished(walk_job(job))
         with contextlib.suppress(OSError):
@@ -249,13 +279,14 @@ class Walkers:
             if self._closed:
                 return
             self._closed = True
-        self._asked.set()
+            self._given.clear()
+            self._turn.notify_all()
         while True:
             try:
                 self._jobs.get_nowait()
             except queue.Empty:
                 break
-        for _ in self._threads:
+        for _ in self._threads if self._feeder is None else (self._feeder,):
             self._jobs.put(None)
         self._wake_r.close()
         self._wake_w.close()

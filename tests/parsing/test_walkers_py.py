@@ -142,6 +142,21 @@ def test_the_thread_here_and_the_child_share_the_pages() -> None:
         walkers.close()
 
 
+def test_the_child_walks_each_page_it_has_room_for() -> None:
+    """The thread here takes the GIL from the loop: it walks only what the child has no room
+    for."""
+    walkers = Walkers(1, process=True)
+    try:
+        submit(walkers, pages()[:1])
+        collect(walkers, 1)
+        wait_ready(walkers)
+        for i in range(1, 21):
+            submit(walkers, pages()[:1], i)
+            assert same(collect(walkers, 1), pages()[:1], i) == 1, i
+    finally:
+        walkers.close()
+
+
 def test_pages_a_dead_child_had_are_walked_here() -> None:
     datas = pages() * 20
     walkers = Walkers(1, process=True, here=False)
