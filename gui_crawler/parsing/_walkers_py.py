@@ -96,7 +96,8 @@ class Walkers:
         child = heap.cores() > 1 if process is None else process
         # With a child, the feeder hands out every page: to the child while it has room, to a
         # thread here only when it has none. The thread's walks take the GIL from the loop, the
-        # child's take nothing; both split evenly, the loop's core was the crawl's critical path.
+        # child's do not: from one queue the two took pages evenly, and the loop's core stayed
+        # the crawl's critical path.
         # ``here`` False (tests): only what the child cannot take is walked here, on the feeder.
         run = self._run if not child else self._run_given if here else None
         self._threads = [
