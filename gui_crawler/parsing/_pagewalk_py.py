@@ -7,16 +7,10 @@ turns it off. The functions and :class:`Walkers` take and return what the C ones
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import hashlib
-import queue
 import re
-import socket
-import threading
-import time
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from selectolax.lexbor import LexborHTMLParser
@@ -26,7 +20,6 @@ from gui_crawler.base import urls
 from gui_crawler.parsing import pagechecks as pc
 from gui_crawler.parsing._pagescan_py import MAX_ELEMENTS as MAX_ELEMENTS
 from gui_crawler.parsing._pagescan_py import scan as scan
-from gui_crawler.parsing.scanproof import plain
 
 Read = tuple[
     str | None,  # base: raw href of the first <base href> ("" without a value)
@@ -93,6 +86,14 @@ class Walked:
     joined: dict[str, str | None] | None = None
     said: bytes = b""
     checks: pc.Checks = _NO_CHECKS
+
+
+@dataclass(frozen=True, slots=True)
+class Settled(Walked):
+    """A page's first piece from a child process (``_walkkids_py.settle``), which also put the
+    page's checks together: ``found`` is :func:`walked_found`'s answer for the page."""
+
+    found: tuple[bytes, bytes, bytes, str] | None = None
 
 
 # What the walk joins itself (the C's plain_join): an href of plain characters, relative or
@@ -553,128 +554,13 @@ def cut_points(data: bytes, max_tags: int, tags: int, /) -> list[int]:
     return scan(data, max_tags, tags, MAX_ELEMENTS)[0]
 
 
-HASH_SIZE = 8  # bytes of blake2b over the visible text of all of a page's pieces
+def __getattr__(name: str) -> object:
+    # The parser threads live in a module of their own, which imports this one.
+    if name in ("Walkers", "HASH_SIZE"):
+        from gui_crawler.parsing import _walkers_py
 
-
-class Walkers:
-    """Parser threads in Python: each page submitted is cut (:func:`cut_points`), each piece
-    walked, the visible text hashed; what they read comes back a batch at a time from
-    :meth:`drain`, and :meth:`fileno` (one end of a socket pair, which works with every event
-    loop's ``add_reader``) is readable while finished pages wait. selectolax lets go of the GIL
-    only inside lexbor's parse, so these threads share one core with the event loop for the rest;
-    what they still give is a loop that keeps turning while a big page is parsed."""
-
-    def __init__(self, threads: int) -> None:
-        if threads < 1:
-            raise ValueError(f"threads must be at least 1, not {threads}")
-        self._jobs: queue.SimpleQueue[
-            tuple[int, bytes, str | None, int, int, int, int, bool] | None
-        ] = queue.SimpleQueue()
-        self._done: list[tuple[int, list[Walked] | None, float, bytes, int]] = []
-        self._lock = threading.Lock()
-        self._signalled = False
-        self._closed = False
-        self._wake_r, self._wake_w = socket.socketpair()
-        self._wake_r.setblocking(False)
-        self._wake_w.setblocking(False)
-        self._threads = [
-            threading.Thread(target=self._run, name="crawl-parse", daemon=True)
-            for _ in range(threads)
-        ]
-        for t in self._threads:
-            t.start()
-
-    def submit(
-        self,
-        id: int,
-        data: bytes,
-        directory: str | None,
-        max_tags: int,
-        tags: int,
-        trim: bool,
-        max_elements: int,
-        max_pairs: int,
-        page_url: str | None = None,
-        checks: bool = True,
-        /,
-    ) -> None:
-        """Scan ``data`` on a thread (:func:`scan`; not where ``scanproof.plain`` shows its answers
-        would change nothing), then walk it, cut at ``max_tags`` tags if it has more, unless the
-        scan counts more than ``max_pairs`` attribute comparisons (the page's trouble is then 1)
-        or ``max_elements`` elements in a piece (2); ``directory``,
-        ``trim`` and ``page_url`` are the compiled threads' (their joins, their allocator trim,
-        the checks they pack for walked_found)."""
-        if self._closed:
-            raise ValueError("the parser threads are closed")
-        self._jobs.put((id, data, directory, max_tags, tags, max_elements, max_pairs, checks))
-
-    def _run(self) -> None:
-        from gui_crawler.parsing.slicing import (
-            pieces_at,  # slicing imports accel, which imports this module
-        )
-
-        while (job := self._jobs.get()) is not None:
-            id, data, directory, max_tags, tags, max_elements, max_pairs, checks = job
-            t0 = time.perf_counter()
-            digest = hashlib.blake2b(digest_size=HASH_SIZE)
-            walked: list[Walked] = []
-            try:
-                if plain(data, tags, max_tags, max_elements, max_pairs):
-                    pieces: Iterable[bytes] = (data,)  # what the scan would say, shown cheaply
-                    trouble = 0
-                else:
-                    cuts, pairs, elements, (a, b), opened = scan(data, max_tags, tags, max_elements)
-                    trouble = 1 if pairs > max_pairs else 2 if elements > max_elements else 0
-                    pieces = [] if trouble else pieces_at(data, cuts, data[a:b], opened)
-                for piece in pieces:
-                    walked.append(_walk(piece, directory, checks))
-                    digest.update(walked[-1].read[-1])
-            except MemoryError:
-                self._finished((id, None, time.perf_counter() - t0, b"", 0))
-            else:
-                self._finished((id, walked, time.perf_counter() - t0, digest.digest(), trouble))
-
-    def _finished(self, result: tuple[int, list[Walked] | None, float, bytes, int]) -> None:
-        with self._lock:
-            if self._closed:
-                return
-            self._done.append(result)
-            wake = not self._signalled
-            self._signalled = True
-        if wake:
-            with contextlib.suppress(OSError):  # closed meanwhile
-                self._wake_w.send(b"\0")
-
-    def drain(self) -> list[tuple[int, list[Walked] | None, float, bytes, int]]:
-        """The pages finished since the last drain: (id, walked pieces or None when out of
-        memory, seconds spent, hash of the visible text, why it is too complex to parse or 0;
-        no pieces then)."""
-        with self._lock:
-            done, self._done = self._done, []
-            self._signalled = False
-            with contextlib.suppress(OSError):  # BlockingIOError: read empty
-                while self._wake_r.recv(4096):
-                    pass
-        return done
-
-    def fileno(self) -> int:
-        return self._wake_r.fileno()
-
-    def close(self) -> None:
-        """Stop: a parse under way ends on its thread, unread; pages still waiting are dropped."""
-        with self._lock:
-            if self._closed:
-                return
-            self._closed = True
-        while True:
-            try:
-                self._jobs.get_nowait()
-            except queue.Empty:
-                break
-        for _ in self._threads:
-            self._jobs.put(None)
-        self._wake_r.close()
-        self._wake_w.close()
+        return getattr(_walkers_py, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # A page's checks, each once, packed: the specification itself.
@@ -690,6 +576,8 @@ def walked_found(
     cut; else None. (The compiled walk says None also where Python has more to do than it:
     JSON-LD, itemtypes, hreflangs, a canonical that is relative, outside <head> or not the only
     one, a link it checks that Python joins, U+FFFD.)"""
+    if pieces and type(pieces[0]) is Settled:
+        return pieces[0].found
     fragments = pc.pieces_fragments([walked_fragments(walked) for walked in pieces])
     if fragments is None or any(w.read[0] is not None for w in pieces):
         return None
