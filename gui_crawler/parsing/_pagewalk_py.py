@@ -1,8 +1,8 @@
 """The pure-Python walk: what the compiled ``_pagewalk`` does, written plainly over selectolax's tree
 of the same lexbor parse. It is the specification the C follows (the tests hold both to the same
 results field by field) and what runs where the C was not built or ``GUI_CRAWLER_NO_EXTENSIONS``
-turns it off. The functions and :class:`Walkers` take and return what the C ones do
-(``_pagewalk.pyi``), and join the same hrefs themselves (:func:`plain_join`).
+turns it off. The functions take and return what the C ones do (``_pagewalk.pyi``), and join the
+same hrefs themselves (:func:`plain_join`); the parser threads are ``_walkers_py``'s.
 """
 
 from __future__ import annotations
@@ -552,15 +552,6 @@ def cut_points(data: bytes, max_tags: int, tags: int, /) -> list[int]:
     """Offsets at which a page of ``tags`` "<" can be cut into pieces of about ``max_tags`` tags
     that parse alone (none for a page that small): :func:`scan`'s cuts."""
     return scan(data, max_tags, tags, MAX_ELEMENTS)[0]
-
-
-def __getattr__(name: str) -> object:
-    # The parser threads live in a module of their own, which imports this one.
-    if name in ("Walkers", "HASH_SIZE"):
-        from gui_crawler.parsing import _walkers_py
-
-        return getattr(_walkers_py, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # A page's checks, each once, packed: the specification itself.

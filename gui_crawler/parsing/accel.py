@@ -3,7 +3,8 @@ its pure-Python twin (the twin is the specification; the C is an accelerator):
 
 - ``pagewalk``: parse a page with lexbor and read its links and audit fields, the nesting bound,
   the cut points of a huge page, and the parser threads (``_pagewalk.c``, ``_walkers.c``;
-  Python: ``_pagewalk_py`` over selectolax's tree of the same lexbor parse).
+  Python: ``_pagewalk_py`` over selectolax's tree of the same lexbor parse, its threads in
+  ``_walkers_py``: :func:`walkers`).
 - ``linkpack``: a page's outlinks as the crawl file stores them (``_linkpack.c``;
   ``_linkpack_py``). Both write the same bytes, so crawl files move between the two.
 
@@ -73,6 +74,16 @@ def compiled(name: str) -> bool:
     """Whether the compiled part ``name`` is the one in use."""
     module: ModuleType = globals()[name]
     return not module.__name__.endswith("_py")
+
+
+def walkers() -> type[pagewalk.Walkers]:
+    """The parser threads of ``pagewalk`` in use: the compiled ones (``_walkers.c``), or the
+    pure-Python ones, threads and a child process, in a module of their own (``_walkers_py``,
+    which imports ``_pagewalk_py``)."""
+    if compiled("pagewalk"):
+        return pagewalk.Walkers
+    found: type[pagewalk.Walkers] = twin("walkers", compiled=False).Walkers
+    return found
 
 
 def describe() -> str:

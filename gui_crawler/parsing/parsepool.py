@@ -129,7 +129,7 @@ class ParserThreads:
     run_in_executor cost the loop two futures, their callbacks and a wake-up per page besides."""
 
     def __init__(self, threads: int) -> None:
-        self._walkers = accel.pagewalk.Walkers(threads)
+        self._walkers = accel.walkers()(threads)
         self._waiting: dict[int, asyncio.Future[tuple[list[Walked], float, bytes, int]]] = {}
         self._ids = itertools.count()
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -111,11 +111,18 @@ def test_only_accel_imports_the_compiled_parts() -> None:
             )
 
 
+# Names of a stub the Python twin defines in a module of its own: the pure parser threads
+# (threads and a child process) import _pagewalk_py, so it cannot import them back.
+PURE_ELSEWHERE = {("pagewalk", "Walkers"): "walkers"}
+
+
 def test_each_twin_has_what_its_stub_says() -> None:
     """The stubs (``_pagewalk.pyi``, …) type both twins: each name a stub declares, the Python
-    twin defines too."""
+    twin defines too (``accel.walkers()`` hands out the pure parser threads)."""
     for name in accel.NAMES:
         stub = ast.parse((PARSING / f"_{name}.pyi").read_text(encoding="utf-8"))
         declared = {n.name for n in stub.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
-        twin = accel.twin(name, compiled=False)
-        assert declared and all(hasattr(twin, d) for d in declared), name
+        assert declared, name
+        for d in declared:
+            home = accel.twin(PURE_ELSEWHERE.get((name, d), name), compiled=False)
+            assert hasattr(home, d), (name, d)

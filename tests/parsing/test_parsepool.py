@@ -181,7 +181,7 @@ def test_the_parser_threads_give_back_every_page_they_were_handed(impl: str) -> 
             n, pages[n], "http://h/", 15_000, pages[n].count(b"<"), False, 1 << 16, 1 << 26
         )
 
-    walkers = accel.pagewalk.Walkers(1)
+    walkers = accel.walkers()(1)
     submit(walkers, 0)
     assert select.select([walkers.fileno()], [], [], 10)[0]
     ((job, walked, _, _, trouble),) = walkers.drain()
@@ -195,7 +195,7 @@ def test_the_parser_threads_give_back_every_page_they_were_handed(impl: str) -> 
     while (held := [sys.getrefcount(page) for page in pages]) != counts:
         assert time.monotonic() < deadline, f"references held: {held}, at first {counts}"
         time.sleep(0.01)
-        accel.pagewalk.Walkers(1).close()  # a call with the GIL: it gives back what a thread left
+        accel.walkers()(1).close()  # a call with the GIL: it gives back what a thread left
 
 
 def test_the_parser_threads_yield_to_the_event_loop() -> None:
