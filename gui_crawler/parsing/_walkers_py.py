@@ -29,7 +29,6 @@ import threading
 from typing import IO
 
 from gui_crawler.base import heap
-from gui_crawler.parsing._walkkids_py import HASH_SIZE as HASH_SIZE
 from gui_crawler.parsing._walkkids_py import Job, Result, unpack, walk_job
 
 # Pages handed to the child and not yet back: enough that it never waits for the next, few
